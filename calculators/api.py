@@ -1,0 +1,272 @@
+"""The one JSON entry point of the calculators (used by Pyodide in the browser and by tests).
+
+Functions:
+
+* ``handle(request: dict, rules: dict | RuleBook | None = None) -> dict``
+* ``handle_json(request_json: str, rules_json: str | None = None) -> str``: the same,
+  JSON in and out; the parsed :class:`~calculators.rules.RuleBook` is memoised per
+  ``rules_json`` string (a pure-function cache, a few entries), so the browser may
+  pass the same exported rules string on every call.
+
+``rules`` is the dict the build exports from ``data/`` (see :mod:`calculators.rules`).
+Kinds that need no rule numbers accept ``rules=None``.
+
+Responses
+---------
+Success: ``{"ok": true, "kind": <kind>, "result": {...}}``.  Every probability is an
+object ``{"exact": "35/36", "float": 0.9722222222222222}`` (exact fraction as a
+string, float for display only).
+
+Error (never raised): ``{"ok": false, "error": {"field": "ag", "message": "...",
+"allowed": [1, 6]}}``.  ``allowed`` is a list of values, an inclusive ``[low, high]``
+range, or null.  An unknown field is an error naming that field.
+
+Request kinds
+-------------
+``"agility"``: one D6 test of a roll defined in the rules data.
+    * ``edition``: ``"classic"`` | ``"bb2016"`` | ``"bb2020"`` | ``"bb2025"``; default ``"classic"``.
+    * ``action``: the roll, looked up as ``f"{action}-{edition}"`` (or a roll whose
+      ``editions`` include the edition): ``pass`` | ``interception`` | ``catch`` |
+      ``landing`` | ``hand-off`` (and any other roll the data defines). Required.
+    * the characteristic: field named after the roll's target table (``ag``: integer
+      in the table's range, classic 1..6 where 6 means 6 or more).  For a roll with
+      no target table (BB2020+, the characteristic is the ``N+``): ``pa`` for a pass,
+      ``ag`` otherwise, integer 1..6.
+    * one field per modifier group of the roll, e.g. ``range``: ``quick`` | ``short`` |
+      ``long`` | ``long-bomb``; ``delivery``: ``accurate`` | ``inaccurate``. Required.
+    * one integer field per ``per`` count, e.g. ``tackle_zones``: 0..8, default 0.
+    * ``reroll``: boolean, default false: which distribution ``probabilities`` shows.
+    Result: ``roll``, ``edition``, ``target`` (N+ before modifiers),
+    ``modifiers`` (list of ``{"key", "value"}`` applied), ``modifier_total``,
+    ``needed`` (die face 2..6, or null if impossible), ``needed_label`` (``"4+"``,
+    ``"6+ (natural 6 only)"``, ``"impossible"``), ``natural_six_only``, ``impossible``,
+    ``without_reroll`` / ``with_reroll`` (``{outcome: probability}`` for
+    ``success``, ``failure``, ``fumble`` and, for a BB2020 pass, ``wildly_inaccurate``),
+    ``probabilities`` (one of the two, by ``reroll``).
+
+``"test"``: a plain N+ test, no rules data needed.
+    * ``edition``: as above; default ``"classic"``.
+    * ``target``: integer 2..6 (the modified result needed). Required.
+    * ``modifier``: integer -10..10, default 0.
+    * ``pass``: boolean, default false: use the edition's pass outcomes
+      (classic/BB2025: natural 1 or modified <= 1 fumble; BB2020: natural 1 fumble,
+      modified <= 1 wildly inaccurate).
+    * ``reroll``: boolean, default false.
+    Result: as for ``agility`` without ``roll`` and ``modifiers``.
+
+``"fields"``: describe the fields of an ``agility`` request (to build a form).
+    * ``edition``, ``action`` as for ``agility``.
+    Result: ``roll``, ``fields``: list of ``{"name", "type": "int" | "choice" | "bool",
+    "allowed", "default", "required"}``.
+
+Other kinds are added by later modules and listed in :data:`KINDS`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from .editions import EDITIONS, family
+from .errors import CalcError
+from .fields import Reader
+from .rolls import FAILURE, FUMBLE, SUCCESS, WILD, D6Test, characteristic_test, test_from_rules
+from .rules import RollSpec, RuleBook
+
+__all__ = ["KINDS", "handle", "handle_json", "prob"]
+
+RESERVED = frozenset({"kind", "edition", "action", "reroll", "ag", "pa"})
+
+
+def prob(p: Fraction) -> dict[str, Any]:
+    """Return the JSON form of probability ``p``: ``{"exact": "n/d", "float": n/d}``."""
+    return {"exact": str(p), "float": float(p)}
+
+
+def probs(dist: Mapping[str, Fraction]) -> dict[str, Any]:
+    """Return ``{outcome: prob(p)}``."""
+    return {k: prob(v) for k, v in dist.items()}
+
+
+# ---------------------------------------------------------------- agility / test
+
+
+def _find_roll(rules: RuleBook, action: str, edition: str) -> RollSpec:
+    slug = f"{action}-{edition}"
+    if slug in rules.rolls:
+        return rules.rolls[slug]
+    for spec in rules.rolls.values():
+        if spec.slug.startswith(action + "-") and edition in spec.editions:
+            return spec
+    actions = sorted({s.slug.rsplit("-", 1)[0] for s in rules.rolls.values() if edition in s.editions})
+    raise CalcError("action", f"action must be one of {', '.join(actions) or '(none)'} for {edition}, got {action!r}", actions)
+
+
+def _actions(rules: RuleBook, edition: str) -> list[str]:
+    return sorted({s.slug.rsplit("-", 1)[0] for s in rules.rolls.values() if edition in s.editions})
+
+
+def _characteristic_field(rules: RuleBook, spec: RollSpec, action: str) -> tuple[str, int, int]:
+    table = rules.table_for(spec)
+    if table is None:
+        return ("pa" if action == "pass" else "ag"), 1, 6
+    lo, hi = table.values
+    return table.characteristic, lo, hi
+
+
+def _roll_fields(rules: RuleBook, spec: RollSpec, action: str, edition: str) -> list[dict[str, Any]]:
+    name, lo, hi = _characteristic_field(rules, spec, action)
+    out: list[dict[str, Any]] = [{"name": name, "type": "int", "allowed": [lo, hi], "default": None, "required": True}]
+    for group, mods in spec.groups().items():
+        out.append({"name": group, "type": "choice", "allowed": [m.key for m in mods], "default": None, "required": True})
+    for count in spec.counts():
+        out.append({"name": count, "type": "int", "allowed": [0, 8], "default": 0, "required": False})
+    for f in out[1:]:
+        if f["name"] in RESERVED:
+            raise CalcError("rules", f"roll {spec.slug} uses the reserved field name {f['name']!r}")
+    out.append({"name": "reroll", "type": "bool", "allowed": [True, False], "default": False, "required": False})
+    return out
+
+
+def _test_result(test: D6Test, reroll: bool, pass_like: bool, wild: bool) -> dict[str, Any]:
+    keys = [SUCCESS, FAILURE] + ([WILD] if wild else []) + ([FUMBLE] if pass_like or test.natural_one == "fumble" else [])
+    base = test.distribution()
+    rr = test.with_reroll()
+    need = test.needed()
+
+    def full(d: Mapping[str, Fraction]) -> dict[str, Fraction]:
+        return {k: d.get(k, Fraction(0)) for k in keys}
+
+    without, with_ = probs(full(base)), probs(full(rr))
+    return {
+        "target": test.target,
+        "modifier_total": test.modifier,
+        "needed": need.face,
+        "needed_label": need.label(),
+        "natural_six_only": need.natural_six_only,
+        "impossible": need.impossible,
+        "without_reroll": without,
+        "with_reroll": with_,
+        "probabilities": with_ if reroll else without,
+    }
+
+
+def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    if rules is None:
+        raise CalcError("rules", "this request kind needs the rules data exported from data/")
+    action = rd.str("action", max_len=40)
+    spec = _find_roll(rules, action, edition)
+    _roll_fields(rules, spec, action, edition)  # rejects data whose field names clash with ours
+    name, lo, hi = _characteristic_field(rules, spec, action)
+    table = rules.table_for(spec)
+    rd.context = f" ({edition} {action}" + (f"; {hi} means {hi} or more)" if table and table.rows[-1].or_more else ")")
+    value = rd.int(name, lo, hi)
+    choices = {g: rd.choice(g, [m.key for m in ms]) for g, ms in spec.groups().items()}
+    counts = {c: rd.int(c, 0, 8, 0) for c in spec.counts()}
+    reroll = rd.bool("reroll", False)
+    rd.finish()
+    test, applied = test_from_rules(rules, spec.slug, value, choices, counts, edition)
+    out = {"roll": spec.slug, "edition": edition}
+    out.update(_test_result(test, reroll, spec.slug.startswith("pass-"), test.wild_at_or_below is not None))
+    out["modifiers"] = [{"key": k, "value": v} for k, v in applied]
+    return out
+
+
+def _test(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    target = rd.int("target", 2, 6)
+    modifier = rd.int("modifier", -10, 10, 0)
+    pass_roll = rd.bool("pass", False)
+    reroll = rd.bool("reroll", False)
+    rd.finish()
+    test = characteristic_test(edition, target, modifier, pass_roll=pass_roll)
+    out = {"edition": edition}
+    out.update(_test_result(test, reroll, pass_roll, pass_roll and family(edition) == "bb2020"))
+    return out
+
+
+def _fields(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    if rules is None:
+        raise CalcError("rules", "this request kind needs the rules data exported from data/")
+    action = rd.choice("action", _actions(rules, edition))
+    rd.finish()
+    spec = _find_roll(rules, action, edition)
+    return {"roll": spec.slug, "fields": _roll_fields(rules, spec, action, edition)}
+
+
+Handler = Callable[[Mapping[str, Any], "RuleBook | None"], dict[str, Any]]
+
+KINDS: dict[str, Handler] = {
+    "agility": _agility,
+    "test": _test,
+    "fields": _fields,
+}
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def _rulebook(rules: dict | RuleBook | None) -> RuleBook | None:
+    if rules is None or isinstance(rules, RuleBook):
+        return rules
+    return RuleBook.from_dict(rules)
+
+
+def handle(request: dict, rules: dict | RuleBook | None = None) -> dict:
+    """Answer one calculator request (kinds and fields in the module docstring).
+
+    Args:
+        request: ``{"kind": ..., <fields>}``.
+        rules: the exported rules dict, an already built RuleBook, or None.
+
+    Returns:
+        ``{"ok": true, "kind", "result"}`` or ``{"ok": false, "error": {"field", "message", "allowed"}}``.
+        Nothing is raised for bad input: invalid rules data is reported with a
+        ``rules.…`` field.
+    """
+    try:
+        if not isinstance(request, dict):
+            raise CalcError("request", f"the request must be an object, got {type(request).__name__}")
+        kind = request.get("kind")
+        if kind not in KINDS:
+            raise CalcError("kind", f"kind must be one of {', '.join(KINDS)}, got {kind!r}", list(KINDS))
+        book = _rulebook(rules)
+        return {"ok": True, "kind": kind, "result": KINDS[kind](request, book)}
+    except CalcError as e:
+        return {"ok": False, "error": e.as_dict()}
+
+
+@lru_cache(maxsize=4)
+def _parse_rules(rules_json: str) -> RuleBook | CalcError:
+    try:
+        return RuleBook.from_dict(json.loads(rules_json))
+    except json.JSONDecodeError as e:
+        return CalcError("rules", f"the rules are not valid JSON: {e}")
+    except CalcError as e:
+        return e
+
+
+def handle_json(request_json: str, rules_json: str | None = None) -> str:
+    """JSON wrapper of :func:`handle`: parse the request (and the rules, memoised per string), answer, dump.
+
+    Returns a JSON string; malformed JSON gives an error with field ``request`` or ``rules``.
+    """
+    try:
+        request = json.loads(request_json)
+    except (json.JSONDecodeError, TypeError) as e:
+        return json.dumps({"ok": False, "error": CalcError("request", f"the request is not valid JSON: {e}").as_dict()})
+    book: RuleBook | None = None
+    if rules_json is not None:
+        parsed = _parse_rules(rules_json)
+        if isinstance(parsed, CalcError):
+            return json.dumps({"ok": False, "error": parsed.as_dict()}, ensure_ascii=False)
+        book = parsed
+    return json.dumps(handle(request, book), ensure_ascii=False)

@@ -1,0 +1,246 @@
+"""One D6 test: target, modifiers, natural 1 / natural 6, fumbles, one optional re-roll.
+
+Mechanics implemented (rule *numbers* come from :mod:`calculators.rules`):
+
+* Classic (LRB6 / CRP, AG rolls): roll a D6, add the modifiers; the roll succeeds if
+  the modified result is at least the target from the AG table.  A natural 1 always
+  fails and a natural 6 always succeeds (rules-facts §5a).  Classic pass: a natural 1
+  or a modified result of 1 or less is a fumble (CRP pass roll; rules-facts §6a).
+* BB2020 and BB2025 characteristic tests (AG, PA): succeed if the modified result is
+  at least the characteristic (``3+``); a natural 1 fails, a natural 6 succeeds
+  (rules-facts §5b).  BB2020 pass: a natural 1 is a fumble, a modified result of 1 or
+  less (not a natural 1) is *wildly inaccurate*.  BB2025 pass: a natural 1 or a
+  modified result of 1 or less is a fumble; there is no wildly inaccurate result
+  (rules-facts §6a).  BB2025 lets a die be modified below 1 but never above 6: the cap
+  never changes a result here because targets are at most 6.
+
+A test has outcomes ``success``, ``failure``, ``fumble`` and ``wildly_inaccurate``
+(only the last three that can occur are listed).  For a pass, ``success`` is an
+accurate pass and ``failure`` an inaccurate one.  Probabilities are exact
+:class:`~fractions.Fraction` values in [0, 1] and every distribution sums to 1.
+
+A re-roll (team re-roll, skill) re-rolls the die once when the first result is not a
+success (a fumble and a wildly inaccurate pass may be re-rolled too); the second
+result stands.  No die is re-rolled twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .editions import family, mechanics
+from .errors import CalcError
+from .rules import RollSpec, RuleBook
+
+__all__ = [
+    "FAILURE",
+    "FUMBLE",
+    "OUTCOMES",
+    "SUCCESS",
+    "WILD",
+    "D6Test",
+    "Needed",
+    "characteristic_test",
+    "reroll",
+    "test_from_rules",
+]
+
+SUCCESS = "success"
+FAILURE = "failure"
+FUMBLE = "fumble"
+WILD = "wildly_inaccurate"
+OUTCOMES: tuple[str, ...] = (SUCCESS, FAILURE, WILD, FUMBLE)
+
+
+@dataclass(frozen=True)
+class Needed:
+    """What the player needs on the die.
+
+    Attributes:
+        face: the lowest die face that succeeds (2..6), or None when no face does.
+        raw: target minus modifier, unclamped (may be below 2 or above 6).
+        natural_six_only: True when only a natural 6 succeeds although the modified
+            result would fall short (``raw`` > 6).
+        impossible: True when no face succeeds.
+    """
+
+    face: int | None
+    raw: int
+    natural_six_only: bool
+    impossible: bool
+
+    def label(self) -> str:
+        """Return ``"4+"``, ``"6+ (natural 6 only)"`` or ``"impossible"``."""
+        if self.face is None:
+            return "impossible"
+        return f"{self.face}+" + (" (natural 6 only)" if self.natural_six_only else "")
+
+
+@dataclass(frozen=True)
+class D6Test:
+    """A single D6 test.
+
+    Attributes:
+        target: the modified result needed (``N`` in ``N+``).
+        modifier: the sum of the modifiers added to the die.
+        natural_one: ``"fail"`` or ``"fumble"``: what an unmodified 1 does.
+        natural_six: True if an unmodified 6 always succeeds.
+        fumble_at_or_below: a modified result at or below this is a fumble (classic and
+            BB2025 pass: 1), or None.
+        wild_at_or_below: a modified result at or below this, on a die that is not a
+            natural 1, is wildly inaccurate (BB2020 pass: 1), or None.
+    """
+
+    target: int
+    modifier: int = 0
+    natural_one: str = "fail"
+    natural_six: bool = True
+    fumble_at_or_below: int | None = None
+    wild_at_or_below: int | None = None
+
+    def outcome(self, face: int) -> str:
+        """Return the outcome of die ``face`` (1..6): natural 6, natural 1, fumble, wild, then the target."""
+        if face == 6 and self.natural_six:
+            return SUCCESS
+        if face == 1:
+            return FUMBLE if self.natural_one == "fumble" else FAILURE
+        result = face + self.modifier
+        if self.fumble_at_or_below is not None and result <= self.fumble_at_or_below:
+            return FUMBLE
+        if self.wild_at_or_below is not None and result <= self.wild_at_or_below:
+            return WILD
+        return SUCCESS if result >= self.target else FAILURE
+
+    def distribution(self) -> dict[str, Fraction]:
+        """Return ``{outcome: probability}`` for one roll (outcomes that can occur, summing to 1)."""
+        out: dict[str, Fraction] = {}
+        for face in range(1, 7):
+            o = self.outcome(face)
+            out[o] = out.get(o, Fraction(0)) + Fraction(1, 6)
+        return {o: out[o] for o in OUTCOMES if o in out}
+
+    def success(self) -> Fraction:
+        """Return P(success) of one roll."""
+        return self.distribution().get(SUCCESS, Fraction(0))
+
+    def needed(self) -> Needed:
+        """Return the die face needed (see :class:`Needed`)."""
+        faces = [f for f in range(1, 7) if self.outcome(f) == SUCCESS]
+        raw = self.target - self.modifier
+        if not faces:
+            return Needed(None, raw, False, True)
+        return Needed(faces[0], raw, faces[0] == 6 and raw > 6, False)
+
+    def with_reroll(self, on: Iterable[str] | None = None) -> dict[str, Fraction]:
+        """Return the outcome distribution when one re-roll is used on any outcome in ``on``.
+
+        ``on`` defaults to every outcome except success.  See :func:`reroll`.
+        """
+        return reroll(self.distribution(), on)
+
+
+def reroll(dist: Mapping[str, Fraction], on: Iterable[str] | None = None) -> dict[str, Fraction]:
+    """Return the distribution after re-rolling once when the first result is in ``on``.
+
+    ``P'(o) = P(o)·[o not in on] + P(on)·P(o)``: the second roll stands.  ``on``
+    defaults to every outcome except ``success``.
+    """
+    on_set = set(dist) - {SUCCESS} if on is None else set(on)
+    p_again = sum((p for o, p in dist.items() if o in on_set), Fraction(0))
+    out = {o: (Fraction(0) if o in on_set else p) + p_again * p for o, p in dist.items()}
+    return {o: out[o] for o in OUTCOMES if o in out} | {o: p for o, p in out.items() if o not in OUTCOMES}
+
+
+def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_roll: bool = False) -> D6Test:
+    """Return a plain ``target+`` D6 test with ``modifier``, under ``edition``'s natural 1/6 rules.
+
+    Args:
+        edition: ``classic`` | ``bb2016`` | ``bb2020`` | ``bb2025``.
+        target: the modified result needed, 1..6 (``3`` means 3+).
+        modifier: the total modifier added to the die.
+        pass_roll: apply the edition's pass-roll outcomes (module docstring):
+            classic and BB2025 fumble on a natural 1 or a modified result <= 1;
+            BB2020 fumbles on a natural 1 and is wildly inaccurate on a modified 1 or less.
+
+    Raises:
+        CalcError: on an unknown edition (field ``edition``).
+    """
+    rule = mechanics(edition).pass_rule
+    if not pass_roll:
+        return D6Test(target, modifier)
+    if rule == "bb2020":
+        return D6Test(target, modifier, natural_one="fumble", wild_at_or_below=1)
+    return D6Test(target, modifier, natural_one="fumble", fumble_at_or_below=1)
+
+
+def test_from_rules(
+    rules: RuleBook,
+    roll_slug: str,
+    value: int,
+    choices: Mapping[str, str] | None = None,
+    counts: Mapping[str, int] | None = None,
+    edition: str | None = None,
+) -> tuple[D6Test, tuple[tuple[str, int], ...]]:
+    """Build the D6 test of roll ``roll_slug`` for a player with characteristic ``value``.
+
+    Args:
+        rules: the rule numbers.
+        roll_slug: e.g. ``"pass-classic"``.
+        value: the characteristic (classic: AG 1..6, looked up in the roll's target
+            table; BB2020+: the ``N`` of ``N+`` when the roll has no target table).
+        choices: ``{group: modifier key}``, one per modifier group of the roll.
+        counts: ``{per count name: integer >= 0}`` for each ``per`` modifier.
+        edition: the edition the roll is made under (defaults to the roll's first
+            edition); a BB2020 pass roll gets the wildly-inaccurate mechanic.
+
+    Returns:
+        ``(test, applied)`` where ``applied`` lists ``(modifier key, value applied)``.
+
+    Raises:
+        CalcError: naming the field (the group name, the count name or ``value``).
+    """
+    spec: RollSpec = rules.roll(roll_slug)
+    choices = dict(choices or {})
+    counts = dict(counts or {})
+    table = rules.table_for(spec)
+    if table is None:
+        if not (isinstance(value, int) and 1 <= value <= 6):
+            raise CalcError("value", f"the target must be an integer from 1 to 6 (meaning N+), got {value!r}", [1, 6])
+        target = value
+    else:
+        t = table.target_for(value) if isinstance(value, int) and not isinstance(value, bool) else None
+        if t is None:
+            lo, hi = table.values
+            raise CalcError(table.characteristic, f"{table.characteristic} must be an integer from {lo} to {hi}, got {value!r}", [lo, hi])
+        target = t
+    applied: list[tuple[str, int]] = []
+    for group, mods in spec.groups().items():
+        keys = [m.key for m in mods]
+        if group not in choices:
+            raise CalcError(group, f"{group} is required for {roll_slug}: one of {', '.join(keys)}", keys)
+        chosen = choices[group]
+        match = [m for m in mods if m.key == chosen]
+        if not match:
+            raise CalcError(group, f"{group} must be one of {', '.join(keys)}, got {chosen!r}", keys)
+        applied.append((chosen, match[0].value))
+    for m in spec.modifiers:
+        if m.per is not None:
+            n = counts.get(m.per, 0)
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise CalcError(m.per, f"{m.per} must be a whole number from 0, got {n!r}", [0, None])
+            if n:
+                applied.append((m.key, m.value * n))
+    applied.extend((m.key, m.value) for m in spec.always())
+    total = sum(v for _, v in applied)
+    ed = edition if edition is not None else spec.editions[0]
+    nat_one = spec.natural_one
+    wild = 1 if (roll_slug.startswith("pass-") and family(ed) == "bb2020") else None
+    test = D6Test(target, total, natural_one=nat_one, natural_six=spec.natural_six == "success",
+                  fumble_at_or_below=spec.fumble_at_or_below, wild_at_or_below=wild)
+    return test, tuple(applied)
+
+
+# keep pytest from collecting the helper above as a test when imported into a test module
+test_from_rules.__test__ = False  # type: ignore[attr-defined]

@@ -1,0 +1,260 @@
+"""The rule numbers, as exported from ``data/`` by the build.
+
+The calculators never hard-code the classic AG table, modifier values or table
+ranges: the site's build exports them from ``data/targets/*.yml`` and
+``data/rolls/*.yml`` as a plain dict, and :meth:`RuleBook.from_dict` validates it::
+
+    {"targets": {"agility-classic": {"characteristic": "ag",
+                                     "rows": [{"value": 1, "target": 6}, ...,
+                                              {"value": 6, "target": 1, "or_more": true}]}},
+     "rolls": {"pass-classic": {"editions": ["classic"], "target": "agility-classic",
+                                "natural_one": "fumble", "natural_six": "success",
+                                "fumble_at_or_below": 1,
+                                "modifiers": [{"key": "quick", "value": 1, "group": "range"},
+                                              {"key": "tackle-zone", "value": -1, "per": "tackle_zones"}]}}}
+
+Shape (see ``data/README.md``, kinds *target* and *roll*):
+
+* ``targets.<slug>``: ``characteristic`` (str), ``rows`` (non-empty list of
+  ``{value: int, target: int 1..6, or_more?: bool}``, values strictly increasing,
+  ``or_more`` only on the last row).
+* ``rolls.<slug>``: ``editions`` (non-empty list of edition ids), ``target`` (a target
+  slug, or absent / null when the characteristic is itself the "N+" target, as in
+  BB2020 and BB2025), ``natural_one`` (``fail`` | ``fumble``), ``natural_six``
+  (``success``), optional ``fumble_at_or_below`` (int), ``modifiers`` (list of
+  ``{key, value: int, group?: str, per?: str}``).  Modifiers sharing a ``group`` are
+  exclusive (the reader picks one); a ``per`` modifier is multiplied by a count the
+  reader gives; a modifier with neither always applies.
+
+Text fields the data also carries (``name``, ``summary``, ``label``, ``notes``,
+``title``, ``sources``) are accepted and ignored.  Any other key is an error, so a
+typo in the exporter is caught.  Unknown top-level sections are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .editions import EDITIONS
+from .errors import RulesError
+
+__all__ = ["Modifier", "RollSpec", "RuleBook", "TargetRow", "TargetTable"]
+
+_KEY = re.compile(r"[0-9a-z][0-9a-z-]*\Z")
+_COUNT = re.compile(r"[a-z][a-z0-9_]*\Z")
+_TEXT_KEYS = frozenset({"name", "summary", "label", "notes", "title", "sources", "review"})
+
+
+@dataclass(frozen=True)
+class TargetRow:
+    """One row of a target table: characteristic ``value`` needs ``target``+ on a D6."""
+
+    value: int
+    target: int
+    or_more: bool = False
+
+
+@dataclass(frozen=True)
+class TargetTable:
+    """A characteristic -> target-number table (the classic Agility table)."""
+
+    slug: str
+    characteristic: str
+    rows: tuple[TargetRow, ...]
+
+    @property
+    def values(self) -> tuple[int, int]:
+        """Return the (lowest, highest) characteristic value listed."""
+        return self.rows[0].value, self.rows[-1].value
+
+    def target_for(self, value: int) -> int | None:
+        """Return the target for characteristic ``value``, or None if the table has no row for it.
+
+        A value above the last row is covered when that row is ``or_more``.
+        """
+        for row in self.rows:
+            if row.value == value:
+                return row.target
+        last = self.rows[-1]
+        if last.or_more and value > last.value:
+            return last.target
+        return None
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One modifier of a roll: ``value`` added to the die.
+
+    ``group``: modifiers in one group are exclusive (one is chosen).  ``per``: the name
+    of a count (``tackle_zones``) the value is multiplied by.  Neither: always applies.
+    """
+
+    key: str
+    value: int
+    group: str | None = None
+    per: str | None = None
+
+
+@dataclass(frozen=True)
+class RollSpec:
+    """A kind of D6 test (pass, catch, ...): its target table, natural 1/6 rules, modifiers."""
+
+    slug: str
+    editions: tuple[str, ...]
+    target: str | None
+    natural_one: str
+    natural_six: str
+    fumble_at_or_below: int | None
+    modifiers: tuple[Modifier, ...]
+
+    def groups(self) -> dict[str, tuple[Modifier, ...]]:
+        """Return ``{group: modifiers}`` in data order."""
+        out: dict[str, list[Modifier]] = {}
+        for m in self.modifiers:
+            if m.group is not None:
+                out.setdefault(m.group, []).append(m)
+        return {g: tuple(ms) for g, ms in out.items()}
+
+    def counts(self) -> tuple[str, ...]:
+        """Return the names of the ``per`` counts, in data order, without repeats."""
+        seen: list[str] = []
+        for m in self.modifiers:
+            if m.per is not None and m.per not in seen:
+                seen.append(m.per)
+        return tuple(seen)
+
+    def always(self) -> tuple[Modifier, ...]:
+        """Return the modifiers that always apply (no group, no per)."""
+        return tuple(m for m in self.modifiers if m.group is None and m.per is None)
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """Validated rule numbers: target tables and roll specifications, keyed by slug."""
+
+    targets: dict[str, TargetTable]
+    rolls: dict[str, RollSpec]
+
+    def __hash__(self) -> int:  # dict fields: hash by identity (a RuleBook is never mutated)
+        return id(self)
+
+    def roll(self, slug: str) -> RollSpec:
+        """Return the roll ``slug``.
+
+        Raises:
+            RulesError: if the rules have no such roll (field ``rules.rolls``).
+        """
+        try:
+            return self.rolls[slug]
+        except KeyError:
+            raise RulesError("rules.rolls", f"the rules data has no roll {slug!r}", sorted(self.rolls)) from None
+
+    def table_for(self, roll: RollSpec) -> TargetTable | None:
+        """Return the target table of ``roll``, or None when its characteristic is the target."""
+        return None if roll.target is None else self.targets[roll.target]
+
+    @classmethod
+    def from_dict(cls, d: Any) -> RuleBook:
+        """Validate the exported rules dict (shape in the module docstring) and build a RuleBook.
+
+        Raises:
+            RulesError: with ``field`` the path of the first problem
+                (``rules.rolls.pass-classic.modifiers[1].value``) and a message saying
+                what was expected.
+        """
+        _expect(isinstance(d, dict), "rules", "expected an object with 'targets' and 'rolls'", d)
+        targets_raw = d.get("targets", {})
+        rolls_raw = d.get("rolls")
+        _expect(isinstance(targets_raw, dict), "rules.targets", "expected an object keyed by target slug", targets_raw)
+        _expect(isinstance(rolls_raw, dict), "rules.rolls", "expected an object keyed by roll slug", rolls_raw)
+        targets = {slug: _target(slug, raw) for slug, raw in targets_raw.items()}
+        rolls = {slug: _roll(slug, raw, targets) for slug, raw in rolls_raw.items()}
+        return cls(targets=targets, rolls=rolls)
+
+
+def _expect(ok: bool, field: str, message: str, got: Any = None) -> None:
+    if not ok:
+        shown = repr(got)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        raise RulesError(field, f"{message}, got {shown}")
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _keys(raw: dict, field: str, required: set[str], optional: set[str]) -> None:
+    for k in sorted(required):
+        _expect(k in raw, f"{field}.{k}", "missing required key", None)
+    extra = set(raw) - required - optional - _TEXT_KEYS
+    if extra:
+        k = sorted(extra)[0]
+        raise RulesError(f"{field}.{k}", f"unknown key (allowed: {', '.join(sorted(required | optional))})")
+
+
+def _target(slug: Any, raw: Any) -> TargetTable:
+    field = f"rules.targets.{slug}"
+    _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field, "target slugs are ASCII kebab-case", slug)
+    _expect(isinstance(raw, dict), field, "expected an object", raw)
+    _keys(raw, field, {"characteristic", "rows"}, set())
+    _expect(isinstance(raw["characteristic"], str) and raw["characteristic"] != "", f"{field}.characteristic",
+            "expected a characteristic name such as 'ag'", raw["characteristic"])
+    rows_raw = raw["rows"]
+    _expect(isinstance(rows_raw, list) and len(rows_raw) > 0, f"{field}.rows", "expected a non-empty list", rows_raw)
+    rows: list[TargetRow] = []
+    for i, r in enumerate(rows_raw):
+        rf = f"{field}.rows[{i}]"
+        _expect(isinstance(r, dict), rf, "expected {value, target}", r)
+        _keys(r, rf, {"value", "target"}, {"or_more"})
+        _expect(_is_int(r["value"]), f"{rf}.value", "expected an integer", r["value"])
+        _expect(_is_int(r["target"]) and 1 <= r["target"] <= 6, f"{rf}.target", "expected an integer from 1 to 6", r["target"])
+        or_more = r.get("or_more", False)
+        _expect(isinstance(or_more, bool), f"{rf}.or_more", "expected true or false", or_more)
+        _expect(not or_more or i == len(rows_raw) - 1, f"{rf}.or_more", "only the last row may be 'or_more'", or_more)
+        if rows:
+            _expect(r["value"] > rows[-1].value, f"{rf}.value", "values must increase strictly", r["value"])
+        rows.append(TargetRow(r["value"], r["target"], or_more))
+    return TargetTable(slug, raw["characteristic"], tuple(rows))
+
+
+def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
+    field = f"rules.rolls.{slug}"
+    _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field, "roll slugs are ASCII kebab-case", slug)
+    _expect(isinstance(raw, dict), field, "expected an object", raw)
+    _keys(raw, field, {"editions", "natural_one", "natural_six", "modifiers"}, {"target", "fumble_at_or_below"})
+    eds = raw["editions"]
+    _expect(isinstance(eds, list) and len(eds) > 0, f"{field}.editions", "expected a non-empty list of edition ids", eds)
+    for i, e in enumerate(eds):
+        _expect(e in EDITIONS, f"{field}.editions[{i}]", f"expected one of {', '.join(EDITIONS)}", e)
+    target = raw.get("target")
+    _expect(target is None or target in targets, f"{field}.target",
+            f"expected a target slug ({', '.join(sorted(targets)) or 'none defined'}) or null", target)
+    _expect(raw["natural_one"] in ("fail", "fumble"), f"{field}.natural_one", "expected 'fail' or 'fumble'", raw["natural_one"])
+    _expect(raw["natural_six"] == "success", f"{field}.natural_six", "expected 'success'", raw["natural_six"])
+    fab = raw.get("fumble_at_or_below")
+    _expect(fab is None or (_is_int(fab) and -10 <= fab <= 6), f"{field}.fumble_at_or_below",
+            "expected an integer from -10 to 6 or null", fab)
+    mods_raw = raw["modifiers"]
+    _expect(isinstance(mods_raw, list), f"{field}.modifiers", "expected a list", mods_raw)
+    mods: list[Modifier] = []
+    seen: set[str] = set()
+    for i, m in enumerate(mods_raw):
+        mf = f"{field}.modifiers[{i}]"
+        _expect(isinstance(m, dict), mf, "expected {key, value, group?, per?}", m)
+        _keys(m, mf, {"key", "value"}, {"group", "per"})
+        key = m["key"]
+        _expect(isinstance(key, str) and bool(_KEY.match(key)), f"{mf}.key", "expected an ASCII kebab-case key", key)
+        _expect(key not in seen, f"{mf}.key", "duplicate modifier key", key)
+        seen.add(key)
+        _expect(_is_int(m["value"]) and -10 <= m["value"] <= 10, f"{mf}.value", "expected an integer from -10 to 10", m["value"])
+        group, per = m.get("group"), m.get("per")
+        _expect(group is None or (isinstance(group, str) and bool(_COUNT.match(group))), f"{mf}.group",
+                "expected a lower-case name such as 'range'", group)
+        _expect(per is None or (isinstance(per, str) and bool(_COUNT.match(per))), f"{mf}.per",
+                "expected a lower-case count name such as 'tackle_zones'", per)
+        _expect(group is None or per is None, mf, "a modifier has a group or a per count, not both", m)
+        mods.append(Modifier(key, m["value"], group, per))
+    return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods))

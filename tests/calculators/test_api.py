@@ -1,0 +1,144 @@
+"""The JSON entry point: request kinds, exact values, errors that name the field."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction as F
+
+import pytest
+
+from calculators import api
+from calculators.api import handle, handle_json
+from calculators.rules import RuleBook
+
+
+def exact(d):
+    return {k: F(v["exact"]) for k, v in d.items()}
+
+
+def test_agility_classic_long_pass(classic_rules):
+    r = handle({"kind": "agility", "edition": "classic", "action": "pass", "ag": 3, "range": "long",
+                "tackle_zones": 1, "reroll": False}, classic_rules)
+    assert r["ok"], r
+    res = r["result"]
+    assert (res["roll"], res["target"], res["modifier_total"], res["needed"]) == ("pass-classic", 4, -2, 6)
+    # hand-worked in test_rolls.test_classic_long_pass_ag3_one_tackle_zone
+    assert exact(res["without_reroll"]) == {"success": F(1, 6), "failure": F(1, 3), "fumble": F(1, 2)}
+    assert exact(res["with_reroll"]) == {"success": F(11, 36), "failure": F(5, 18), "fumble": F(5, 12)}
+    assert res["probabilities"] == res["without_reroll"]
+    assert res["modifiers"] == [{"key": "long", "value": -1}, {"key": "tackle-zone", "value": -1}]
+    assert res["without_reroll"]["success"]["float"] == pytest.approx(1 / 6)
+
+
+def test_agility_catch_accurate(classic_rules):
+    # AG 3 -> 4+, accurate +1 -> 3+: 4/6; with a re-roll 1 - (2/6)^2 = 8/9
+    r = handle({"kind": "agility", "action": "catch", "ag": 3, "delivery": "accurate", "reroll": True}, classic_rules)
+    assert r["ok"], r
+    assert exact(r["result"]["probabilities"]) == {"success": F(8, 9), "failure": F(1, 9)}
+
+
+def test_agility_interception_always_modifier(classic_rules):
+    # AG 4 -> 3+, interception -2 -> 5+: 1/3
+    r = handle({"kind": "agility", "action": "interception", "ag": 4}, classic_rules)
+    assert exact(r["result"]["probabilities"])["success"] == F(1, 3)
+    assert r["result"]["modifiers"] == [{"key": "interception", "value": -2}]
+
+
+def test_agility_modern_pass(modern_rules):
+    # BB2020 PA 3+ short pass (-1), one marker (-1): 5+; a modified 1 (die 2 or 3) is wildly inaccurate
+    r = handle({"kind": "agility", "edition": "bb2020", "action": "pass", "pa": 3, "range": "short", "markers": 1},
+               modern_rules)
+    assert r["ok"], r
+    assert exact(r["result"]["probabilities"]) == {
+        "success": F(1, 3), "failure": F(1, 6), "wildly_inaccurate": F(1, 3), "fumble": F(1, 6)}
+
+
+def test_plain_test_kind():
+    r = handle({"kind": "test", "target": 2, "reroll": True})
+    assert exact(r["result"]["probabilities"]) == {"success": F(35, 36), "failure": F(1, 36)}
+    r = handle({"kind": "test", "edition": "bb2025", "target": 4, "modifier": -3, "pass": True})
+    assert exact(r["result"]["probabilities"]) == {"success": F(1, 6), "failure": F(1, 6), "fumble": F(2, 3)}
+
+
+def test_fields_kind(classic_rules):
+    r = handle({"kind": "fields", "action": "pass"}, classic_rules)
+    names = [f["name"] for f in r["result"]["fields"]]
+    assert names == ["ag", "range", "tackle_zones", "reroll"]
+    assert r["result"]["fields"][1]["allowed"] == ["quick", "short", "long", "long-bomb"]
+
+
+@pytest.mark.parametrize(
+    "request_, field",
+    [
+        ({"kind": "agility", "action": "pass", "ag": 7, "range": "long"}, "ag"),
+        ({"kind": "agility", "action": "pass", "ag": "3", "range": "long"}, "ag"),
+        ({"kind": "agility", "action": "pass", "ag": 3, "range": "far"}, "range"),
+        ({"kind": "agility", "action": "pass", "ag": 3}, "range"),
+        ({"kind": "agility", "action": "pass", "ag": 3, "range": "long", "tackle_zones": 9}, "tackle_zones"),
+        ({"kind": "agility", "action": "pass", "ag": 3, "range": "long", "reroll": "yes"}, "reroll"),
+        ({"kind": "agility", "action": "pass", "ag": 3, "range": "long", "colour": "red"}, "colour"),
+        ({"kind": "agility", "action": "sprint", "ag": 3}, "action"),
+        ({"kind": "agility", "edition": "bb2030", "action": "pass"}, "edition"),
+        ({"kind": "dance"}, "kind"),
+        ({}, "kind"),
+        ({"kind": "test", "target": 1}, "target"),
+        ({"kind": "test", "target": 4, "modifier": 11}, "modifier"),
+        ({"kind": "test", "target": True}, "target"),
+    ],
+)
+def test_errors_name_the_field(classic_rules, request_, field):
+    r = handle(request_, classic_rules)
+    assert r["ok"] is False
+    assert r["error"]["field"] == field, r
+    assert r["error"]["message"]
+
+
+def test_error_message_says_range_and_edition(classic_rules):
+    r = handle({"kind": "agility", "action": "pass", "ag": 0, "range": "long"}, classic_rules)
+    assert r["error"]["allowed"] == [1, 6]
+    assert "1 to 6" in r["error"]["message"] and "classic" in r["error"]["message"]
+    r = handle({"kind": "nope"})
+    assert "agility" in r["error"]["allowed"] and "test" in r["error"]["allowed"]
+
+
+def test_rules_needed_and_bad_rules(classic_rules):
+    assert handle({"kind": "agility", "action": "pass"})["error"]["field"] == "rules"
+    classic_rules["rolls"]["pass-classic"]["natural_one"] = "sometimes"
+    r = handle({"kind": "agility", "action": "pass", "ag": 3, "range": "long"}, classic_rules)
+    assert r["error"]["field"] == "rules.rolls.pass-classic.natural_one"
+
+
+def test_rulebook_accepted(classic_rules):
+    book = RuleBook.from_dict(classic_rules)
+    a = handle({"kind": "agility", "action": "landing", "ag": 2, "tackle_zones": 1}, book)
+    b = handle({"kind": "agility", "action": "landing", "ag": 2, "tackle_zones": 1}, classic_rules)
+    assert a == b and a["ok"]
+    assert exact(a["result"]["probabilities"])["success"] == F(1, 6)  # AG 2 -> 5+, -1 -> 6+
+
+
+def test_handle_json_round_trip_and_cache(classic_rules):
+    rules_json = json.dumps(classic_rules)
+    req = json.dumps({"kind": "agility", "action": "hand-off", "ag": 3})
+    api._parse_rules.cache_clear()
+    out1 = json.loads(handle_json(req, rules_json))
+    out2 = json.loads(handle_json(req, rules_json))
+    assert out1 == out2 and out1["ok"]
+    assert api._parse_rules.cache_info().hits == 1
+    # AG 3 -> 4+, hand-off +1 -> 3+
+    assert F(out1["result"]["probabilities"]["success"]["exact"]) == F(2, 3)
+
+
+def test_handle_json_bad_input():
+    assert json.loads(handle_json("{not json"))["error"]["field"] == "request"
+    assert json.loads(handle_json('{"kind": "test", "target": 3}', "[1"))["error"]["field"] == "rules"
+    assert json.loads(handle_json("[1, 2]"))["error"]["field"] == "request"
+
+
+def test_every_distribution_sums_to_one(classic_rules):
+    for action, extra in [("pass", {"range": "quick"}), ("pass", {"range": "long-bomb"}), ("catch", {"delivery": "inaccurate"}),
+                          ("interception", {}), ("hand-off", {}), ("landing", {})]:
+        for ag in range(1, 7):
+            for tz in range(0, 9):
+                r = handle({"kind": "agility", "action": action, "ag": ag, "tackle_zones": tz, **extra}, classic_rules)
+                for key in ("without_reroll", "with_reroll"):
+                    assert sum(exact(r["result"][key]).values()) == 1

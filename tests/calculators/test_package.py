@@ -1,0 +1,65 @@
+"""Package-wide checks: standard library only, Python 3.11 syntax, documented public API."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import sys
+from pathlib import Path
+
+import pytest
+
+PKG = Path(__file__).resolve().parents[2] / "calculators"
+MODULES = sorted(p for p in PKG.glob("*.py"))
+OWN = {p.stem for p in MODULES}
+
+
+def test_package_has_modules():
+    assert "api" in OWN and "rolls" in OWN and len(MODULES) >= 5
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_imports_are_standard_library(path: Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                top = alias.name.split(".")[0]
+                assert top in sys.stdlib_module_names, f"{path.name}:{node.lineno}: import {alias.name}"
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: must name one of our own modules
+                target = (node.module or "").split(".")[0]
+                names = [a.name for a in node.names]
+                assert (target in OWN) if target else all(n in OWN for n in names), f"{path.name}:{node.lineno}"
+            else:
+                top = (node.module or "").split(".")[0]
+                assert top in sys.stdlib_module_names or top == "__future__", f"{path.name}:{node.lineno}: from {node.module}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_python_311_syntax(path: Path):
+    ast.parse(path.read_text(encoding="utf-8"), feature_version=(3, 11))
+
+
+@pytest.mark.parametrize("name", sorted(OWN - {"__init__"}))
+def test_public_functions_have_docstrings(name: str):
+    mod = importlib.import_module(f"calculators.{name}")
+    assert mod.__doc__ and len(mod.__doc__) > 40, f"{name}: module docstring"
+    for attr in getattr(mod, "__all__", ()):
+        obj = getattr(mod, attr)
+        if inspect.isfunction(obj) or inspect.isclass(obj):
+            assert obj.__doc__, f"calculators.{name}.{attr} has no docstring"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_no_float_arithmetic_in_resolvers(path: Path):
+    """Floats are for display only: only api.py may call float()."""
+    if path.stem in {"api", "benchmarks"}:
+        return
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float":
+            pytest.fail(f"{path.name}:{node.lineno}: float() outside api.py")
+        if isinstance(node, ast.Constant) and isinstance(node.value, float):
+            pytest.fail(f"{path.name}:{node.lineno}: float literal {node.value}")

@@ -1,0 +1,49 @@
+"""The same requests give the same answers in Pyodide (CPython 3.14, the browser runtime) as here.
+
+Runs only where Node and the ``pyodide`` npm package are available: set ``PYODIDE_NODE_PATH`` to a
+``node_modules`` folder that holds ``pyodide`` (e.g. after ``npm install pyodide@314.0.7``).
+Elsewhere the test is skipped with that reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from calculators.api import handle
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_PATH = os.environ.get("PYODIDE_NODE_PATH", "")
+
+SMOKE_REQUESTS = [
+    {"kind": "agility", "action": "pass", "ag": 3, "range": "long", "tackle_zones": 1, "reroll": True},
+    {"kind": "test", "edition": "bb2020", "target": 4, "modifier": -3, "pass": True},
+    {"kind": "test", "target": 9},
+    {"kind": "nope"},
+]
+
+
+@pytest.mark.skipif(not (shutil.which("node") and NODE_PATH and (Path(NODE_PATH) / "pyodide").is_dir()),
+                    reason="set PYODIDE_NODE_PATH to a node_modules folder holding the pyodide package")
+def test_same_answers_in_pyodide(tmp_path, classic_rules):
+    requests = SMOKE_REQUESTS + EXTRA_REQUESTS
+    spec = tmp_path / "requests.json"
+    spec.write_text(json.dumps({"requests": requests, "rules": classic_rules}), encoding="utf-8")
+    proc = subprocess.run(
+        ["node", str(ROOT / "tests" / "calculators" / "pyodide_smoke.mjs"), str(ROOT), str(spec)],
+        capture_output=True, text=True, timeout=300, env={**os.environ, "NODE_PATH": NODE_PATH},
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout)
+    assert out["version"].startswith("3.14"), out["version"]
+    expected = [json.loads(json.dumps(handle(r, classic_rules))) for r in requests]
+    assert out["answers"] == expected
+
+
+# requests for the slice-2 kinds are appended here as the kinds are added
+EXTRA_REQUESTS: list[dict] = []
