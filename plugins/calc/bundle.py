@@ -1,0 +1,45 @@
+"""Build-time artefacts for the in-browser calculators.
+
+- the `calculators` package as a zip, built from the working tree so the browser runs the same code
+  that pytest checks, named by its content hash so a cache can never serve a stale copy;
+- the four Pyodide runtime files, copied from the npm package pinned in package-lock.json.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+from functools import lru_cache
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[2]
+PACKAGE_DIR = PROJECT / "calculators"
+PYODIDE_DIR = PROJECT / "node_modules" / "pyodide"
+# What loadPyodide needs when it is given lockFileContents (so pyodide-lock.json is not fetched).
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+RUNTIME_URL = "pyodide/"  # relative to the site root
+
+
+@lru_cache(maxsize=1)
+def calculators_zip() -> tuple[str, bytes]:
+    """(file name, bytes) of a reproducible zip of calculators/*.py; the name carries a content hash."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(PACKAGE_DIR.rglob("*.py")):
+            info = zipfile.ZipInfo(path.relative_to(PROJECT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    data = buffer.getvalue()
+    return f"calculators-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+
+
+def pyodide_lock_info() -> dict:
+    """The `info` block of the pinned pyodide-lock.json (its abi, platform and Python must match)."""
+    import json
+
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return lock["info"]
+
+
+def missing_runtime() -> list[str]:
+    return [name for name in RUNTIME_FILES if not (PYODIDE_DIR / name).is_file()]

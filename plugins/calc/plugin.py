@@ -1,0 +1,52 @@
+"""The `nuffle-calc` MkDocs plugin.
+
+on_config      check that the pinned Pyodide runtime is installed (npm ci) when this build ships it.
+on_post_build  write site/pyodide/ (runtime + calculators zip) and site/api/v1/rules.json.
+Only the default-language build ships them (`ship_runtime: true`); the others link to the same files.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+
+from ..data.export import rules_export
+from .bundle import PYODIDE_DIR, RUNTIME_FILES, calculators_zip, missing_runtime
+
+RULES_PATH = "api/v1/rules.json"
+
+
+class CalcConfig(Config):
+    ship_runtime = c.Type(bool, default=True)
+    """Write the Pyodide runtime, the calculators zip and the rules JSON into this build's site_dir."""
+
+
+class CalcPlugin(BasePlugin[CalcConfig]):
+    def on_config(self, config):
+        if self.config.ship_runtime and missing_runtime():
+            raise PluginError(
+                f"Pyodide runtime files missing from {PYODIDE_DIR}: {', '.join(missing_runtime())}. "
+                "Run `npm ci` (make does it for you)."
+            )
+        calculators_zip.cache_clear()  # `mkdocs serve` rebuilds: pick up edited calculators
+        return config
+
+    def on_post_build(self, config):
+        if not self.config.ship_runtime:
+            return
+        site = Path(config.site_dir)
+        runtime = site / "pyodide"
+        runtime.mkdir(parents=True, exist_ok=True)
+        for name in RUNTIME_FILES:
+            shutil.copyfile(PYODIDE_DIR / name, runtime / name)
+        name, data = calculators_zip()
+        (runtime / name).write_bytes(data)
+        repo = config.plugins["nuffle"].repo  # loaded and validated once, by the nuffle plugin
+        rules = site / RULES_PATH
+        rules.parent.mkdir(parents=True, exist_ok=True)
+        rules.write_text(json.dumps(rules_export(repo), ensure_ascii=False, sort_keys=True), encoding="utf-8")

@@ -1,0 +1,87 @@
+"""Checks that span entities: references resolve, keys are unique, tables cover their dice."""
+from __future__ import annotations
+
+import difflib
+from typing import Callable, Iterator
+
+from .model import Entity, Problem, Repository, iter_steps
+from .schema import Context
+
+DICE_RANGE = {"d3": (1, 3), "d6": (1, 6), "d8": (1, 8), "2d6": (2, 12), "d16": (1, 16)}
+
+
+def cross_checks(repo: Repository, entity: Entity, ctx: Context,
+                 format_path: Callable[[tuple], str]) -> Iterator[Problem]:
+    """Yield every problem of `entity` that needs the rest of the repository to see."""
+
+    def problem(path: tuple, message: str) -> Problem:
+        return Problem(entity.file, entity.line(path), format_path(path), message)
+
+    for path, target, anchor in ctx.refs:
+        other = repo.get(target)
+        if other is None:
+            yield problem(path, f"unknown reference {target!r}{_suggest(repo, target)}")
+        elif anchor and anchor not in other.anchors():
+            yield problem(path, f"{target} has no anchor #{anchor}"
+                                f"{_suggest_in(sorted(other.anchors()), anchor)}")
+
+    seen: dict[str, None] = {}
+    for step in iter_steps(entity.get("steps")):
+        key = step.get("key")
+        if key in seen:
+            yield problem(("steps",), f"step key {key!r} is used twice in this sequence")
+        seen[key] = None
+
+    if entity.kind == "table" and entity.get("dice") in DICE_RANGE:
+        yield from _coverage(entity, problem)
+    if entity.kind == "roll":
+        yield from _roll_checks(repo, entity, problem)
+
+
+def _coverage(entity: Entity, problem) -> Iterator[Problem]:
+    low, high = DICE_RANGE[entity["dice"]]
+    covered: dict[int, str] = {}
+    for i, row in enumerate(entity.get("rows") or []):
+        roll = row.get("roll") if isinstance(row, dict) else None
+        if isinstance(roll, int) and not isinstance(roll, bool):
+            span = [roll]
+        elif isinstance(roll, list) and len(roll) == 2 and all(isinstance(r, int) for r in roll):
+            span = list(range(roll[0], roll[1] + 1))
+            if roll[0] > roll[1]:
+                yield problem(("rows", i, "roll"), f"range {roll} runs backwards")
+        else:
+            continue
+        for value in span:
+            if not low <= value <= high:
+                yield problem(("rows", i, "roll"), f"{value} cannot be rolled on {entity['dice']} ({low}–{high})")
+            elif value in covered:
+                yield problem(("rows", i, "roll"), f"{value} is already covered by row {covered[value]!r}")
+            else:
+                covered[value] = row.get("key")
+    missing = [v for v in range(low, high + 1) if v not in covered]
+    if missing:
+        yield problem(("rows",), f"no row covers {', '.join(map(str, missing))} of {entity['dice']}")
+
+
+def _roll_checks(repo: Repository, entity: Entity, problem) -> Iterator[Problem]:
+    target = repo.get(f"target:{entity.get('target')}")
+    if target is not None and not set(entity.editions) <= set(target.editions):
+        yield problem(("editions",), f"the target table {target.id} does not cover editions "
+                                     f"{sorted(set(entity.editions) - set(target.editions))}")
+    groups: dict[str, int] = {}
+    for mod in entity.get("modifiers") or []:
+        if isinstance(mod, dict) and mod.get("group"):
+            groups[mod["group"]] = groups.get(mod["group"], 0) + 1
+    for group, count in groups.items():
+        if count < 2:
+            yield problem(("modifiers",), f"group {group!r} has a single choice; drop the group or add choices")
+
+
+def _suggest(repo: Repository, target: str) -> str:
+    close = difflib.get_close_matches(target, list(repo.entities), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _suggest_in(candidates: list[str], value: str) -> str:
+    close = difflib.get_close_matches(value, candidates, n=1)
+    return f" (did you mean #{close[0]}?)" if close else ""

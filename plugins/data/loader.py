@@ -1,0 +1,98 @@
+"""Read every YAML file under data/, validate it, and return a Repository or raise DataError.
+
+All problems are collected before failing, each located as `data/…/file.yml:LINE: field.path: message`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .checks import cross_checks
+from .model import KIND_BY_FOLDER, DataError, Entity, Problem, Repository
+from .schema import SLUG, Context, validate_entity
+from .yamlio import YamlSyntaxError, parse_with_lines
+
+
+def format_path(path: tuple) -> str:
+    """("steps", 2, "text", "fr") -> "steps[2].text.fr"."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def load_repository(data_dir: str | Path, *, allow_missing_translations: bool = True) -> Repository:
+    """Load and validate all of `data_dir`.
+
+    Args:
+        data_dir: the data folder (usually `data/` at the project root).
+        allow_missing_translations: when False, a missing `fr`/`ja` text is an error too; when True it
+            is only listed in `Repository.translation_problems` (the build warns, the tests fail).
+
+    Returns:
+        The Repository of every entity.
+
+    Raises:
+        DataError: listing every problem found, one line each.
+    """
+    data_dir = Path(data_dir)
+    root = data_dir.resolve().parent
+    repo = Repository(root=root)
+    problems: list[Problem] = []
+    contexts: dict[str, Context] = {}
+
+    for folder, kind in KIND_BY_FOLDER.items():
+        for path in sorted((data_dir / folder).glob("*")):
+            rel = _relative(path, root)
+            if path.suffix not in (".yml", ".yaml"):
+                if not path.name.startswith("."):
+                    problems.append(Problem(rel, 1, "", "only .yml files belong here"))
+                continue
+            slug = path.stem
+            if not SLUG.match(slug):
+                problems.append(Problem(rel, 1, "", f"file name {slug!r} is not a valid slug "
+                                                    "(lower-case ASCII letters, digits, hyphens)"))
+                continue
+            try:
+                data, lines = parse_with_lines(path.read_text(encoding="utf-8"))
+            except UnicodeDecodeError:
+                problems.append(Problem(rel, 1, "", "file is not UTF-8"))
+                continue
+            except YamlSyntaxError as exc:
+                problems.append(Problem(rel, exc.line, "", str(exc)))
+                continue
+            entity = Entity(kind=kind, slug=slug, file=rel, data=data if isinstance(data, dict) else {},
+                            lines=lines)
+            if entity.id in repo.entities:
+                other = repo.entities[entity.id].file
+                problems.append(Problem(rel, 1, "", f"id {entity.id} is already defined by {other}"))
+                continue
+            if not isinstance(data, dict):
+                problems.append(Problem(rel, 1, "", "the file must hold a mapping of fields"))
+                continue
+            ctx = Context()
+
+            def report(field_path: tuple, message: str, entity: Entity = entity) -> None:
+                problems.append(Problem(entity.file, entity.line(field_path), format_path(field_path), message))
+
+            validate_entity(kind, data, report, ctx)
+            for field_path, lang in ctx.missing:
+                repo.translation_problems.append(
+                    Problem(rel, entity.line(field_path[:-1]), format_path(field_path),
+                            f"the {lang} text is missing", translation=True))
+            repo.entities[entity.id] = entity
+            contexts[entity.id] = ctx
+
+    for entity_id, ctx in contexts.items():
+        problems.extend(cross_checks(repo, repo.entities[entity_id], ctx, format_path))
+    if not allow_missing_translations:
+        problems.extend(repo.translation_problems)
+    if problems:
+        raise DataError(sorted(problems, key=lambda p: (p.file, p.line, p.field)))
+    return repo
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()

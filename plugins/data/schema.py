@@ -1,0 +1,375 @@
+"""Field specifications for every entity kind, and the validation that walks them.
+
+A spec checks one value and reports problems with the field path; specs nest (Obj, List).
+The same specs generate the JSON Schema published with the open data.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .model import EDITIONS_ORDER, LANGUAGES
+from .text import find_refs, text_problems
+
+SLUG = re.compile(r"^[0-9a-z][0-9a-z-]*$")
+Report = Callable[[tuple, str], None]
+
+
+class Spec:
+    """Base class: `check` reports problems through `report(path, message)`."""
+
+    def check(self, value: Any, path: tuple, report: Report, ctx: "Context") -> None:
+        raise NotImplementedError
+
+    def json_schema(self) -> dict:
+        raise NotImplementedError
+
+
+@dataclass
+class Context:
+    """Collects what validation learns besides problems: references and missing translations."""
+
+    refs: list[tuple[tuple, str, str | None]] = field(default_factory=list)  # (path, target id, anchor)
+    missing: list[tuple[tuple, str]] = field(default_factory=list)  # (path, language)
+
+
+class Text(Spec):
+    """A localized Markdown text: {en, fr, ja}, each a non-empty string."""
+
+    def check(self, value, path, report, ctx):
+        if not isinstance(value, dict):
+            report(path, f"expected a map of texts {{en, fr, ja}}, got {_kind(value)}")
+            return
+        for lang in value:
+            if lang not in LANGUAGES:
+                report(path + (lang,), f"unknown language {lang!r} (allowed: {', '.join(LANGUAGES)})")
+        for lang in LANGUAGES:
+            text = value.get(lang)
+            if text is None:
+                if lang == "en":
+                    report(path + (lang,), "the English text is required")
+                else:
+                    ctx.missing.append((path + (lang,), lang))
+                continue
+            if not isinstance(text, str) or not text.strip():
+                report(path + (lang,), f"expected non-empty text, got {_kind(text)}")
+                continue
+            for message in text_problems(text):
+                report(path + (lang,), message)
+            for ref in find_refs(text):
+                ctx.refs.append((path + (lang,), ref.target, ref.anchor))
+
+    def json_schema(self):
+        lang = {"type": "string", "minLength": 1}
+        return {"type": "object", "properties": {k: lang for k in LANGUAGES}, "required": list(LANGUAGES),
+                "additionalProperties": False}
+
+
+class Str(Spec):
+    def __init__(self, pattern: re.Pattern | None = None, what: str = "text"):
+        self.pattern, self.what = pattern, what
+
+    def check(self, value, path, report, ctx):
+        if not isinstance(value, str) or not value:
+            report(path, f"expected {self.what}, got {_kind(value)}")
+        elif self.pattern and not self.pattern.match(value):
+            report(path, f"{value!r} is not a valid {self.what}")
+
+    def json_schema(self):
+        schema = {"type": "string", "minLength": 1}
+        if self.pattern:
+            schema["pattern"] = self.pattern.pattern
+        return schema
+
+
+class Int(Spec):
+    def __init__(self, low: int | None = None, high: int | None = None):
+        self.low, self.high = low, high
+
+    def check(self, value, path, report, ctx):
+        if not isinstance(value, int) or isinstance(value, bool):
+            report(path, f"expected a whole number, got {_kind(value)}")
+        elif (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            report(path, f"{value} is out of range ({self.low} to {self.high})")
+
+    def json_schema(self):
+        schema: dict = {"type": "integer"}
+        if self.low is not None:
+            schema["minimum"] = self.low
+        if self.high is not None:
+            schema["maximum"] = self.high
+        return schema
+
+
+class Bool(Spec):
+    def check(self, value, path, report, ctx):
+        if not isinstance(value, bool):
+            report(path, f"expected true or false, got {_kind(value)}")
+
+    def json_schema(self):
+        return {"type": "boolean"}
+
+
+class Enum(Spec):
+    def __init__(self, *values: str):
+        self.values = values
+
+    def check(self, value, path, report, ctx):
+        if value not in self.values:
+            report(path, f"{value!r} is not one of: {', '.join(self.values)}")
+
+    def json_schema(self):
+        return {"enum": list(self.values)}
+
+
+class OneOf(Spec):
+    """The first spec whose check passes wins; otherwise report the description."""
+
+    def __init__(self, *specs: Spec, what: str):
+        self.specs, self.what = specs, what
+
+    def check(self, value, path, report, ctx):
+        for spec in self.specs:
+            found: list = []
+            spec.check(value, path, lambda p, m: found.append(m), Context())
+            if not found:
+                spec.check(value, path, report, ctx)
+                return
+        report(path, f"expected {self.what}, got {value!r}")
+
+    def json_schema(self):
+        return {"anyOf": [s.json_schema() for s in self.specs]}
+
+
+class Ref(Spec):
+    """An id of another entity, written `kind:slug` (or just `slug` when `bare`)."""
+
+    def __init__(self, *kinds: str, bare: bool = False):
+        self.kinds, self.bare = kinds, bare
+
+    def check(self, value, path, report, ctx):
+        if not isinstance(value, str):
+            report(path, f"expected an id, got {_kind(value)}")
+            return
+        target = f"{self.kinds[0]}:{value}" if self.bare else value
+        kind, _, slug = target.partition(":")
+        if kind not in self.kinds or not SLUG.match(slug):
+            allowed = " or ".join(f"{k}:<slug>" for k in self.kinds) if not self.bare else "a slug"
+            report(path, f"{value!r} is not a valid id (expected {allowed})")
+            return
+        ctx.refs.append((path, target, None))
+
+    def json_schema(self):
+        if self.bare:
+            return {"type": "string", "pattern": SLUG.pattern}
+        return {"type": "string", "pattern": rf"^({'|'.join(self.kinds)}):[0-9a-z][0-9a-z-]*$"}
+
+
+class List(Spec):
+    def __init__(self, item: Spec, min_items: int = 0, unique_key: str | None = None):
+        self.item, self.min_items, self.unique_key = item, min_items, unique_key
+
+    def check(self, value, path, report, ctx):
+        if not isinstance(value, list):
+            report(path, f"expected a list, got {_kind(value)}")
+            return
+        if len(value) < self.min_items:
+            report(path, f"expected at least {self.min_items} item(s)")
+        seen: set = set()
+        for i, item in enumerate(value):
+            self.item.check(item, path + (i,), report, ctx)
+            if self.unique_key and isinstance(item, dict):
+                key = item.get(self.unique_key)
+                if key in seen:
+                    report(path + (i, self.unique_key), f"duplicate {self.unique_key} {key!r}")
+                seen.add(key)
+            elif self.unique_key is None and isinstance(item, (str, int)):
+                if item in seen:
+                    report(path + (i,), f"duplicate entry {item!r}")
+                seen.add(item)
+
+    def json_schema(self):
+        return {"type": "array", "items": self.item.json_schema(), "minItems": self.min_items}
+
+
+class Obj(Spec):
+    """A mapping with known fields; `required` and `optional` map field names to specs."""
+
+    def __init__(self, required: dict[str, Spec], optional: dict[str, Spec] | None = None):
+        self.required, self.optional = required, optional or {}
+
+    def check(self, value, path, report, ctx):
+        if not isinstance(value, dict):
+            report(path, f"expected a mapping, got {_kind(value)}")
+            return
+        for name, spec in self.required.items():
+            if name not in value:
+                report(path + (name,) if path else (name,), "required field is missing")
+            else:
+                spec.check(value[name], path + (name,), report, ctx)
+        for name, spec in self.optional.items():
+            if name in value:
+                spec.check(value[name], path + (name,), report, ctx)
+        known = set(self.required) | set(self.optional)
+        for name in value:
+            if name not in known:
+                report(path + (name,), f"unknown field (allowed: {', '.join(sorted(known))})")
+
+    def json_schema(self):
+        props = {k: s.json_schema() for k, s in {**self.required, **self.optional}.items()}
+        return {"type": "object", "properties": props, "required": list(self.required),
+                "additionalProperties": False}
+
+
+class MapOf(Spec):
+    """A mapping whose keys come from a fixed set and whose values share one spec."""
+
+    def __init__(self, keys: tuple[str, ...], value: Spec):
+        self.keys, self.value = keys, value
+
+    def check(self, value, path, report, ctx):
+        if not isinstance(value, dict):
+            report(path, f"expected a mapping, got {_kind(value)}")
+            return
+        for key, item in value.items():
+            if key not in self.keys:
+                report(path + (key,), f"unknown key {key!r} (allowed: {', '.join(self.keys)})")
+            else:
+                self.value.check(item, path + (key,), report, ctx)
+
+    def json_schema(self):
+        return {"type": "object", "properties": {k: self.value.json_schema() for k in self.keys},
+                "additionalProperties": False}
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__)
+
+
+# --------------------------------------------------------------------------- shared pieces
+
+KEY = Str(SLUG, "key (lower-case ASCII letters, digits and hyphens)")
+EDITIONS = List(Ref("edition", bare=True), min_items=1)
+CITATION = Obj(
+    {"source": Ref("source", bare=True)},
+    {"page": OneOf(Int(1, 999), Str(), what="a page number or label"), "note": Text()},
+)
+SOURCES = List(CITATION, min_items=1)
+COMMON = {"editions": EDITIONS, "sources": SOURCES}
+COMMON_OPTIONAL = {"review": List(Enum(*LANGUAGES[1:]))}
+ROLL_VALUE = OneOf(Int(1, 99), List(Int(1, 99), min_items=2), what="a roll (a number or [low, high])")
+
+
+def _step() -> Obj:
+    step = Obj({"key": KEY, "text": Text()}, {"steps": None, "sources": SOURCES})
+    step.optional["steps"] = List(step, unique_key=None)
+    return step
+
+
+NOTE = Obj({"key": KEY, "text": Text()}, {"sources": SOURCES})
+
+KIND_SPECS: dict[str, Obj] = {
+    "edition": Obj({"name": Text(), "short": Text(), "year": Int(1980, 2100), "summary": Text()}),
+    "source": Obj(
+        {
+            "title": Text(),
+            "kind": Enum("rulebook", "errata", "designers-commentary", "tournament-rules", "engine",
+                         "video-game", "community"),
+            "publisher": Str(),
+            "editions": EDITIONS,
+            "weight": Text(),
+            "cite_as": Text(),
+        },
+        {"date": Str(re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$"), "date (YYYY, YYYY-MM or YYYY-MM-DD)"),
+         "url": Str(re.compile(r"^https://"), "https URL")},
+    ),
+    "skill": Obj(
+        {
+            "name": Text(),
+            "category": Enum("general", "agility", "passing", "strength", "mutation", "devious", "trait",
+                             "extraordinary"),
+            "active": Bool(),
+            "mandatory": Bool(),
+            "summary": Text(),
+            **COMMON,
+        },
+        {"edition_notes": MapOf(EDITIONS_ORDER, Text()), "auto_use": Text(),
+         "see_also": List(Ref("skill", "term", "sequence", "table", "ruling")), **COMMON_OPTIONAL},
+    ),
+    "ruling": Obj(
+        {
+            "about": List(Ref("skill", "sequence", "table", "term", "roll"), min_items=1),
+            "question": Text(),
+            "status": Enum("settled", "disputed", "engine-choice"),
+            "positions": List(
+                Obj({"body": Enum("rulebook", "designers-commentary", "naf", "fumbbl", "jervis", "cyanide",
+                                  "community"),
+                     "says": Text(), "sources": SOURCES}),
+                min_items=1,
+            ),
+            "recommendation": Text(),
+            **COMMON,
+        },
+        dict(COMMON_OPTIONAL),
+    ),
+    "sequence": Obj(
+        {"title": Text(), "summary": Text(), "steps": List(_step(), min_items=1), **COMMON},
+        {"notes": List(NOTE, unique_key="key"), **COMMON_OPTIONAL},
+    ),
+    "table": Obj(
+        {
+            "title": Text(),
+            "summary": Text(),
+            "dice": Enum("d3", "d6", "d8", "2d6", "d16", "d68"),
+            "rows": List(
+                Obj({"key": KEY, "roll": ROLL_VALUE, "name": Text()},
+                    {"effect": Text(), "outcome": KEY}),
+                min_items=1, unique_key="key",
+            ),
+            **COMMON,
+        },
+        {"notes": List(NOTE, unique_key="key"), **COMMON_OPTIONAL},
+    ),
+    "target": Obj(
+        {
+            "title": Text(),
+            "characteristic": Enum("ma", "st", "ag", "pa", "av"),
+            "rows": List(Obj({"value": Int(1, 11), "target": Int(1, 12)}, {"or_more": Bool()}),
+                         min_items=1, unique_key="value"),
+            **COMMON,
+        },
+        {"summary": Text(), **COMMON_OPTIONAL},
+    ),
+    "roll": Obj(
+        {
+            "name": Text(),
+            "summary": Text(),
+            "target": Ref("target", bare=True),
+            "natural_one": Enum("fail", "fumble"),
+            "natural_six": Enum("success"),
+            "modifiers": List(
+                Obj({"key": KEY, "value": Int(-10, 10), "label": Text()},
+                    {"group": KEY, "per": Enum("tackle_zones")}),
+                unique_key="key",
+            ),
+            **COMMON,
+        },
+        {"fumble_at_or_below": Int(0, 6), "notes": OneOf(Text(), List(NOTE, unique_key="key"),
+                                                            what="a text or a list of notes"),
+         **COMMON_OPTIONAL},
+    ),
+    "term": Obj(
+        {"name": Text(), "definition": Text(), **COMMON},
+        {"edition_notes": MapOf(EDITIONS_ORDER, Text()), "see_also": List(Ref("skill", "term", "sequence", "table")),
+         "template": Enum("direction", "throw-in"), **COMMON_OPTIONAL},
+    ),
+}
+
+
+def validate_entity(kind: str, data: Any, report: Report, ctx: Context) -> None:
+    """Check one entity's content against the spec of its kind."""
+    KIND_SPECS[kind].check(data, (), report, ctx)

@@ -1,0 +1,41 @@
+"""Rules for the Markdown text inside data: cross-references and the ban on raw HTML."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# [[kind:slug]], [[kind:slug#anchor]], [[kind:slug|text]], [[kind:slug#anchor|text]]
+REF = re.compile(
+    r"\[\[(?P<kind>[a-z]+):(?P<slug>[a-z0-9][a-z0-9-]*)"
+    r"(?:#(?P<anchor>[a-z0-9][a-z0-9-]*))?(?:\|(?P<text>[^\]|]+))?\]\]"
+)
+# Anything that looks like the start of an HTML tag, comment, declaration or processing instruction.
+RAW_HTML = re.compile(r"<\s*(?:[A-Za-z][A-Za-z0-9-]*[\s/>]|/|!|\?)")
+BROKEN_REF = re.compile(r"\[\[(?![a-z]+:[a-z0-9][a-z0-9-]*(?:#[a-z0-9][a-z0-9-]*)?(?:\|[^\]|]+)?\]\])")
+
+
+@dataclass(frozen=True)
+class Ref:
+    kind: str
+    slug: str
+    anchor: str | None
+    text: str | None
+
+    @property
+    def target(self) -> str:
+        return f"{self.kind}:{self.slug}"
+
+
+def find_refs(text: str) -> list[Ref]:
+    """Every [[kind:slug…]] reference in a text, in order."""
+    return [Ref(m["kind"], m["slug"], m["anchor"], m["text"]) for m in REF.finditer(text)]
+
+
+def text_problems(text: str) -> list[str]:
+    """What is wrong with a Markdown text, as messages (empty when fine)."""
+    problems = []
+    if RAW_HTML.search(text):
+        problems.append("raw HTML is not allowed in data text (write Markdown)")
+    if BROKEN_REF.search(text):
+        problems.append("malformed cross-reference: write [[kind:slug]], [[kind:slug#anchor]] or [[kind:slug|text]]")
+    return problems
