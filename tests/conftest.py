@@ -1,0 +1,65 @@
+"""Shared fixtures: the real data loaded once, and the real site built and served once per session."""
+from __future__ import annotations
+
+import functools
+import http.server
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from plugins.data import load_repository
+from plugins.data.export import rules_export
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def repo():
+    """The validated Repository of data/ (a DataError here means the data itself is broken)."""
+    return load_repository(PROJECT / "data")
+
+
+@pytest.fixture(scope="session")
+def rulebook(repo):
+    """The rules dict the calculators receive, exported from the real data."""
+    return rules_export(repo)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep pytest output readable
+        pass
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The real three-language site, built strictly into a temporary folder and served on 127.0.0.1.
+
+    Yields an object with `.dir` (Path) and `.url` (root URL ending in '/'). The site is built for the
+    port it is served on, so Material's instant navigation stays on.
+    """
+    from plugins.build import build_site
+
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    out = tmp_path_factory.mktemp("site")
+    build_site(site_dir=out, site_url=url)
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+
+    class Site:
+        dir = out
+
+    Site.url = url
+    yield Site
+    server.shutdown()
+    server.server_close()
