@@ -4,7 +4,7 @@ from __future__ import annotations
 import difflib
 from typing import Callable, Iterator
 
-from .model import Entity, Problem, Repository, iter_steps
+from .model import LANGUAGES, Entity, Problem, Repository
 from .schema import Context
 
 DICE_RANGE = {"d3": (1, 3), "d6": (1, 6), "d8": (1, 8), "2d6": (2, 12), "d16": (1, 16)}
@@ -20,22 +20,32 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
     for path, target, anchor in ctx.refs:
         other = repo.get(target)
         if other is None:
-            yield problem(path, f"unknown reference {target!r}{_suggest(repo, target)}")
+            in_text = path[-1] in LANGUAGES  # a [[ref]] inside a text, rather than an id field
+            kind, _, slug = target.partition(":")
+            what = f"unknown reference {target!r}" if in_text else f"unknown {kind} {slug!r}"
+            yield problem(path, f"{what}{_suggest(repo, target)}")
         elif anchor and anchor not in other.anchors():
             yield problem(path, f"{target} has no anchor #{anchor}"
                                 f"{_suggest_in(sorted(other.anchors()), anchor)}")
 
-    seen: dict[str, None] = {}
-    for step in iter_steps(entity.get("steps")):
+    seen: dict[str, str] = {}
+    for path, step in _steps_with_paths(entity.get("steps"), ("steps",)):
         key = step.get("key")
         if key in seen:
-            yield problem(("steps",), f"step key {key!r} is used twice in this sequence")
-        seen[key] = None
+            yield problem(path + ("key",), f"step key {key!r} is already used by {seen[key]}")
+        seen.setdefault(key, format_path(path))
 
     if entity.kind == "table" and entity.get("dice") in DICE_RANGE:
         yield from _coverage(entity, problem)
     if entity.kind == "roll":
         yield from _roll_checks(repo, entity, problem)
+
+
+def _steps_with_paths(steps, path: tuple) -> Iterator[tuple[tuple, dict]]:
+    for i, step in enumerate(steps or []):
+        if isinstance(step, dict) and "key" in step:
+            yield path + (i,), step
+            yield from _steps_with_paths(step.get("steps"), path + (i, "steps"))
 
 
 def _coverage(entity: Entity, problem) -> Iterator[Problem]:

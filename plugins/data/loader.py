@@ -87,7 +87,7 @@ def load_repository(data_dir: str | Path, *, allow_missing_translations: bool = 
     if not allow_missing_translations:
         problems.extend(repo.translation_problems)
     if problems:
-        raise DataError(sorted(problems, key=lambda p: (p.file, p.line, p.field)))
+        raise DataError(sorted(problems, key=lambda p: (p.file, p.line, p.field)), _relative(data_dir, root) + "/")
     return repo
 
 

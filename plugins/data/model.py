@@ -43,10 +43,10 @@ class Problem:
 class DataError(Exception):
     """Raised when the data has problems; `problems` lists every one of them."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], where: str = "data/"):
         self.problems = problems
         lines = "\n".join(f"  {p}" for p in problems)
-        super().__init__(f"{len(problems)} problem(s) in data/:\n{lines}")
+        super().__init__(f"{len(problems)} problem(s) in {where}:\n{lines}")
 
 
 @dataclass

@@ -1,0 +1,43 @@
+"""Where each entity is shown: the page (a docs-relative .md path) and the anchor on that page.
+
+Every language build uses the same paths and anchors, so the language switch can keep the place.
+"""
+from __future__ import annotations
+
+import posixpath
+
+from ..data.model import Entity
+
+# Kinds shown inside a shared page rather than on a page of their own.
+SHARED_PAGE = {
+    "term": "glossary.md",
+    "source": "sources.md",
+    "ruling": "rulings/index.md",
+    "edition": "sources.md",
+}
+
+
+def page_of(entity: Entity) -> str:
+    """The .md path (relative to docs_dir) of the page that shows `entity`."""
+    if entity.kind in SHARED_PAGE:
+        return SHARED_PAGE[entity.kind]
+    if entity.kind == "skill":
+        return f"skills/{entity['category']}.md"
+    if entity.kind == "roll":
+        return f"targets/{entity['target']}.md"
+    return f"{entity.kind}s/{entity.slug}.md"
+
+
+def anchor_of(entity: Entity) -> str | None:
+    """The HTML id of `entity` on its page, or None when the entity is the whole page."""
+    if entity.kind in SHARED_PAGE or entity.kind in ("skill", "roll"):
+        return entity.anchor
+    return None
+
+
+def relative_link(from_page: str, to_page: str, anchor: str | None = None) -> str:
+    """A Markdown link target from one .md page to another (MkDocs turns it into a URL)."""
+    if from_page == to_page:
+        return f"#{anchor}" if anchor else posixpath.basename(to_page)
+    rel = posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
+    return f"{rel}#{anchor}" if anchor else rel

@@ -1,0 +1,49 @@
+"""UI strings and number formats per language, from Babel message catalogs.
+
+English strings are the message ids; `plugins/locale/<lang>/LC_MESSAGES/messages.po` translate them.
+A string with no translation falls back to English and is recorded in `missing` (the tests fail on it).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+class Messages:
+    """Translate UI strings and format numbers for one language."""
+
+    def __init__(self, lang: str, locale_dir: Path = LOCALE_DIR):
+        self.lang = lang
+        self.locale = Locale.parse(lang)
+        self.catalog = None
+        self.missing: set[str] = set()
+        if lang != "en":
+            with open(locale_dir / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
+                self.catalog = read_po(handle, locale=lang)
+
+    def __call__(self, msgid: str, **values: object) -> str:
+        """The translation of `msgid`, with `{name}` placeholders filled from `values`."""
+        text = msgid
+        if self.catalog is not None:
+            message = self.catalog.get(msgid)
+            if message is not None and message.string and not message.fuzzy:
+                text = message.string
+            else:
+                self.missing.add(msgid)
+        return text.format(**values) if values else text
+
+    def percent(self, value: Fraction | float, digits: int = 1) -> str:
+        """A probability as a locale-formatted percentage, e.g. 0.9722 -> "97,2 %" in French."""
+        # The locale's own pattern ("#,##0 %" in French), with the number of decimals we want.
+        pattern = self.locale.percent_formats[None].pattern
+        pattern = pattern.replace("#,##0", "#,##0." + "0" * digits if digits else "#,##0", 1)
+        return format_percent(float(value), pattern, locale=self.locale)
+
+    def number(self, value: float | int) -> str:
+        return format_decimal(value, locale=self.locale)

@@ -1,0 +1,30 @@
+"""The site navigation, with section titles in the build's language."""
+from __future__ import annotations
+
+from ..data.model import Repository
+from .messages import Messages
+from .render.pages import CATEGORY_ORDER
+
+
+def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
+    """MkDocs `nav` entries: hand-written pages first, then the sections generated from data/."""
+
+    def titled(path: str, title: str) -> dict:
+        return {title: path}
+
+    sequences = [titled(f"sequences/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("sequence")]
+    tables = [titled(f"targets/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("target")]
+    tables += [titled(f"tables/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("table")]
+    skills = [titled("skills/index.md", t("All skills"))]
+    skills += [f"skills/{c}.md" for c in CATEGORY_ORDER if f"skills/{c}.md" in pages]
+    skills.append("skills/auto-actions.md")
+    nav: list = ["index.md"]
+    if sequences:
+        nav.append({t("Sequences"): sequences})
+    if tables:
+        nav.append({t("Tables"): tables})
+    nav.append({t("Skills"): skills})
+    nav.append({t("Rulings"): "rulings/index.md"})
+    nav.append({t("Glossary"): "glossary.md"})
+    nav.append({t("About"): ["about.md", "sources.md", "translation-status.md"]})
+    return nav

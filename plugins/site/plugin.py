@@ -1,0 +1,88 @@
+"""The `nuffle` MkDocs plugin.
+
+Each language is its own MkDocs build (mkdocs.yml for English, config/<lang>.yml for the others, which
+INHERIT it); this plugin renders the data-driven pages in the build's language.
+
+Hooks:
+    on_config  load and validate data/ (a problem stops the build), pick the language, build the nav.
+    on_files   add the generated pages and the site's own CSS/JS.
+    on_page_markdown  resolve [[kind:slug]] references written in hand-written pages.
+    on_post_build     fail a strict build on missing translations (texts or UI strings).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.structure.files import File, Files
+
+from ..data import DataError, Repository, load_repository
+from ..data.text import REF
+from .config import NuffleConfig
+from .messages import Messages
+from .navigation import build_nav
+from .pagemap import generated_pages
+from .render.context import BackLinks, PageContext
+
+log = get_plugin_logger(__name__)
+ASSETS = Path(__file__).resolve().parent / "assets"
+
+
+class NufflePlugin(BasePlugin[NuffleConfig]):
+    """Render data/ as pages in the language of this build."""
+
+    def on_config(self, config):
+        if not self.config.enabled:
+            return config
+        # State is rebuilt on every build: `mkdocs serve` reuses the plugin object.
+        data_dir = Path(config.config_file_path).resolve().parent / self.config.data_dir
+        try:
+            self.repo: Repository = load_repository(data_dir)
+        except DataError as exc:
+            raise PluginError(str(exc)) from None
+        self.lang = config.theme["language"]
+        if self.lang not in self.config.languages:
+            raise PluginError(f"theme.language {self.lang!r} is not one of {self.config.languages}")
+        self.t = Messages(self.lang)
+        self.backlinks = BackLinks.build(self.repo)
+        self.pages = generated_pages(self.repo)
+        config.nav = build_nav(self.repo, self.pages, self.t)
+        return config
+
+    def on_files(self, files: Files, config) -> Files:
+        if not self.config.enabled:
+            return files
+        for path, render in self.pages.items():
+            if files.get_file_from_path(path) is not None:
+                raise PluginError(f"docs/{self.lang}/{path} would hide the page generated from data/")
+            ctx = PageContext(self.repo, self.lang, self.t, path, self.backlinks)
+            files.append(File.generated(config, path, content=render(ctx)))
+        for asset in sorted(ASSETS.rglob("*")):
+            if asset.is_file():
+                rel = asset.relative_to(ASSETS).as_posix()
+                files.append(File(rel, str(ASSETS), config.site_dir, config.use_directory_urls,
+                                  dest_uri=f"assets/nuffle/{rel}"))
+        return files
+
+    def on_page_markdown(self, markdown, page, config, files):
+        if not self.config.enabled or not REF.search(markdown):
+            return markdown
+        ctx = PageContext(self.repo, self.lang, self.t, page.file.src_uri, self.backlinks)
+
+        def replace(match):
+            if f"{match['kind']}:{match['slug']}" not in self.repo:
+                raise PluginError(f"{page.file.src_uri}: unknown reference {match[0]}")
+            return ctx.ref_link(match["kind"], match["slug"], match["anchor"], match["text"])
+
+        return REF.sub(replace, markdown)
+
+    def on_post_build(self, config):
+        if not self.config.enabled or not self.config.strict_translations:
+            return
+        if self.lang != "en":
+            for problem in self.repo.translation_problems:
+                if problem.field.endswith(f".{self.lang}"):
+                    log.warning(str(problem))
+        for msgid in sorted(self.t.missing):
+            log.warning(f"UI string not translated into {self.lang}: {msgid!r} (plugins/locale)")

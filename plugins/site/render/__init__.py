@@ -1,0 +1,1 @@
+"""Markdown for the generated pages, one module per page family."""

@@ -1,0 +1,68 @@
+"""Small Markdown building blocks shared by the page renderers."""
+from __future__ import annotations
+
+from ...data.model import iter_steps  # noqa: F401  (re-exported for renderers)
+from .context import PageContext
+
+
+def indent(text: str, spaces: int) -> str:
+    """Indent every line after the first, so a multi-paragraph text stays inside a list item."""
+    pad = " " * spaces
+    return text.replace("\n", "\n" + pad)
+
+
+def cell(text: str) -> str:
+    """Text made safe for one Markdown table cell."""
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def anchor_key(anchor: str, label: str) -> str:
+    """A self-link that carries the anchor id, shown as the step or row key."""
+    return f'<a class="nc-key" id="{anchor}" href="#{anchor}">{label}</a>'
+
+
+def steps_list(ctx: PageContext, steps: list[dict], depth: int = 0) -> list[str]:
+    """Nested Markdown list of sequence steps, each anchored `step-<key>`."""
+    lines: list[str] = []
+    pad = "    " * depth
+    for step in steps:
+        body = indent(ctx.text(step["text"]), len(pad) + 4)
+        lines.append(f"{pad}- {anchor_key('step-' + step['key'], step['key'])} {body}")
+        if step.get("sources"):
+            lines.append(f"{pad}    ")
+            lines.append(f"{pad}    {ctx.citations(step['sources'])}")
+        if step.get("steps"):
+            lines.append("")
+            lines.extend(steps_list(ctx, step["steps"], depth + 1))
+    return lines
+
+
+def notes_section(ctx: PageContext, notes: list[dict] | None, heading: str, level: int = 2) -> list[str]:
+    """Where sources differ: each note anchored `note-<key>`, with its citations."""
+    if not notes:
+        return []
+    lines = [f"{'#' * level} {heading}", ""] if level > 2 else [f"## {heading} {{#notes}}", ""]
+    for note in notes:
+        lines.append(f'!!! note "{ctx.t("Note")}"')
+        lines.append("")
+        lines.append(f"    {anchor_key('note-' + note['key'], '¶')} {indent(ctx.text(note['text']), 4)}")
+        if note.get("sources"):
+            lines += ["", f"    {ctx.citations(note['sources'])}"]
+        lines.append("")
+    return lines
+
+
+def sources_footer(ctx: PageContext, sources: list[dict] | None) -> list[str]:
+    cite = ctx.citations(sources)
+    return ["", f'<p class="nc-sources" markdown>{cite}</p>', ""] if cite else []
+
+
+def edition_notes(ctx: PageContext, notes: dict | None) -> list[str]:
+    """A definition-style list: edition badge, then how the rule differs there."""
+    if not notes:
+        return []
+    lines = [f"**{ctx.t('By edition')}**", ""]
+    for edition, text in notes.items():
+        lines.append(f"- {ctx.badges([edition])} {indent(ctx.text(text), 2)}")
+    lines.append("")
+    return lines

@@ -1,0 +1,127 @@
+"""What every page renderer needs: the language, the page's own path, and link/text helpers."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...data.model import Entity, Repository
+from ...data.text import REF
+from ..locate import anchor_of, page_of, relative_link
+from ..messages import Messages
+
+
+@dataclass
+class BackLinks:
+    """Reverse references: for an entity id, the places (entity id, anchor) that mention it."""
+
+    places: dict[str, list[tuple[str, str | None]]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, repo: Repository) -> "BackLinks":
+        links = cls()
+        for entity in repo.entities.values():
+            if entity.kind == "sequence":
+                from ...data.model import iter_steps
+                for step in iter_steps(entity.get("steps")):
+                    for lang_text in (step.get("text") or {}).values():
+                        for match in REF.finditer(lang_text or ""):
+                            links.add(f"{match['kind']}:{match['slug']}", entity.id, f"step-{step['key']}")
+            if entity.kind == "ruling":
+                for about in entity.get("about") or []:
+                    links.add(about, entity.id, None)
+        return links
+
+    def add(self, target: str, where: str, anchor: str | None) -> None:
+        places = self.places.setdefault(target, [])
+        if (where, anchor) not in places:
+            places.append((where, anchor))
+
+    def of(self, target: str) -> list[tuple[str, str | None]]:
+        return self.places.get(target, [])
+
+
+@dataclass
+class PageContext:
+    """Rendering helpers bound to one page in one language."""
+
+    repo: Repository
+    lang: str
+    t: Messages
+    page: str  # this page's path relative to docs_dir, e.g. "skills/agility.md"
+    backlinks: BackLinks
+
+    # ----------------------------------------------------------------- text
+
+    def text(self, value: dict | None, *, inline: bool = False) -> str:
+        """The localized Markdown of a {en, fr, ja} map, with [[refs]] turned into links.
+
+        A missing translation shows the English text with a visible "untranslated" mark.
+        """
+        if not value:
+            return ""
+        text = value.get(self.lang)
+        mark = ""
+        if not text:
+            text = value.get("en", "")
+            mark = f' <span class="nc-untranslated" title="{self.t("Not yet translated")}">EN</span>'
+        text = REF.sub(lambda m: self.ref_link(m["kind"], m["slug"], m["anchor"], m["text"]), text.strip())
+        if inline:
+            text = " ".join(text.split())
+        return text + mark
+
+    def plain(self, value: dict | None) -> str:
+        """The localized text without Markdown links (for headings and attributes)."""
+        if not value:
+            return ""
+        text = value.get(self.lang) or value.get("en", "")
+        text = REF.sub(lambda m: m["text"] or self._label(f"{m['kind']}:{m['slug']}", m["anchor"]), text)
+        return " ".join(text.split())
+
+    # ----------------------------------------------------------------- links
+
+    def url(self, entity: Entity, anchor: str | None = None) -> str:
+        """A Markdown link target to `entity` (or one of its anchors) from this page."""
+        return relative_link(self.page, page_of(entity), anchor or anchor_of(entity))
+
+    def ref_link(self, kind: str, slug: str, anchor: str | None = None, text: str | None = None) -> str:
+        entity = self.repo[f"{kind}:{slug}"]  # the loader has already checked that it exists
+        label = text or self._label(entity.id, anchor)
+        return f"[{label}]({self.url(entity, anchor)})"
+
+    def link(self, entity: Entity, anchor: str | None = None) -> str:
+        return f"[{self._label(entity.id, anchor)}]({self.url(entity, anchor)})"
+
+    def _label(self, entity_id: str, anchor: str | None) -> str:
+        entity = self.repo[entity_id]
+        title = entity.title(self.lang)
+        if entity.kind == "ruling":
+            title = self.plain(entity.get("question"))
+        if anchor and anchor.startswith("step-"):
+            return self.t("{title}, step {key}", title=title, key=anchor[len("step-"):])
+        return title
+
+    # ----------------------------------------------------------------- badges and citations
+
+    def badges(self, editions: list[str]) -> str:
+        """Edition badges as inline HTML (our own markup, never from data)."""
+        spans = []
+        for edition in editions:
+            entity = self.repo.get(f"edition:{edition}")
+            label = entity.title(self.lang) if entity is None else self.plain(entity.get("short"))
+            spans.append(f'<span class="nc-edition nc-edition-{edition}">{label}</span>')
+        return '<span class="nc-editions">' + "".join(spans) + "</span>"
+
+    def citations(self, sources: list[dict] | None) -> str:
+        """Citations as a sentence of links to the sources page, with page numbers and notes."""
+        parts = []
+        for citation in sources or []:
+            source = self.repo[f"source:{citation['source']}"]
+            label = self.plain(source.get("title"))
+            if "page" in citation:
+                label = self.t("{source}, p. {page}", source=label, page=citation["page"])
+            part = f"[{label}]({self.url(source)})"
+            if citation.get("note"):
+                part += f" ({self.text(citation['note'], inline=True)})"
+            parts.append(part)
+        if not parts:
+            return ""
+        return f'<span class="nc-cite-label">{self.t("Sources:")}</span> ' + "; ".join(parts)

@@ -1,0 +1,215 @@
+"""Markdown for each generated page: sequences, skills, rulings, tables, glossary, sources."""
+from __future__ import annotations
+
+from ...data.model import LANGUAGES, Entity
+from .blocks import (anchor_key, cell, edition_notes, indent, notes_section, sources_footer,
+                     steps_list)
+from .context import PageContext
+
+CATEGORY_ORDER = ("general", "agility", "passing", "strength", "mutation", "devious", "extraordinary", "trait")
+BODY_ORDER = ("rulebook", "designers-commentary", "naf", "fumbbl", "jervis", "cyanide", "community")
+
+
+def category_label(ctx: PageContext, category: str) -> str:
+    return {
+        "general": ctx.t("General"), "agility": ctx.t("Agility"), "passing": ctx.t("Passing"),
+        "strength": ctx.t("Strength"), "mutation": ctx.t("Mutation"), "devious": ctx.t("Devious"),
+        "extraordinary": ctx.t("Extraordinary"), "trait": ctx.t("Traits"),
+    }[category]
+
+
+def body_label(ctx: PageContext, body: str) -> str:
+    return {
+        "rulebook": ctx.t("Rulebook as written"), "designers-commentary": ctx.t("GW Designer's Commentary"),
+        "naf": ctx.t("NAF"), "fumbbl": ctx.t("FUMBBL"), "jervis": ctx.t("Jervis"),
+        "cyanide": ctx.t("Cyanide"), "community": ctx.t("Community"),
+    }[body]
+
+
+def status_label(ctx: PageContext, status: str) -> str:
+    return {"settled": ctx.t("Settled"), "disputed": ctx.t("Disputed"),
+            "engine-choice": ctx.t("Engine choice")}[status]
+
+
+# --------------------------------------------------------------------------- sequences
+
+def sequence_page(ctx: PageContext, seq: Entity) -> str:
+    lines = [f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", ctx.text(seq["summary"]), "",
+             f"## {ctx.t('Steps')} {{#steps}}", ""]
+    lines += steps_list(ctx, seq["steps"])
+    lines.append("")
+    lines += notes_section(ctx, seq.get("notes"), ctx.t("Where sources differ"))
+    lines += sources_footer(ctx, seq.get("sources"))
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- skills
+
+def skills_index_page(ctx: PageContext, skills: list[Entity]) -> str:
+    lines = [f"# {ctx.t('Skills and traits')}", "", ctx.t(
+        "Every skill and trait, by category. Each entry says what it does, how it changed between editions, "
+        "where it acts in a sequence and which rulings concern it."), ""]
+    for category in CATEGORY_ORDER:
+        members = [s for s in skills if s["category"] == category]
+        if not members:
+            continue
+        lines += [f"## {category_label(ctx, category)} {{#category-{category}}}", "",
+                  f"| {ctx.t('Skill')} | {ctx.t('Type')} | {ctx.t('Editions')} |", "|---|---|---|"]
+        for skill in sorted(members, key=lambda s: s.title(ctx.lang)):
+            lines.append(f"| {ctx.link(skill)} | {cell(skill_kind(ctx, skill))} | {ctx.badges(skill.editions)} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def skill_kind(ctx: PageContext, skill: Entity) -> str:
+    kind = ctx.t("Active") if skill["active"] else ctx.t("Passive")
+    if skill["mandatory"]:
+        kind += ", " + ctx.t("mandatory") if ctx.lang != "ja" else "、" + ctx.t("mandatory")
+    return kind
+
+
+def skill_category_page(ctx: PageContext, category: str, skills: list[Entity]) -> str:
+    lines = [f"# {ctx.t('{category} skills', category=category_label(ctx, category))}", ""]
+    for skill in sorted(skills, key=lambda s: s.title(ctx.lang)):
+        lines += skill_section(ctx, skill)
+    return "\n".join(lines)
+
+
+def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
+    names = " · ".join(skill["name"][lang] for lang in LANGUAGES if lang != ctx.lang and skill["name"].get(lang))
+    lines = [f"## {ctx.plain(skill['name'])} {{#{skill.anchor}}}", "",
+             f'{ctx.badges(skill.editions)} <span class="nc-skill-kind">{skill_kind(ctx, skill)}</span> '
+             f'<span class="nc-other-names" lang="">{names}</span>', "",
+             ctx.text(skill["summary"]), ""]
+    lines += edition_notes(ctx, skill.get("edition_notes"))
+    if skill.get("auto_use"):
+        lines += [f"**{ctx.t('Automatic use by an engine')}**: {ctx.text(skill['auto_use'])}"
+                  if ctx.lang == "en" else f"**{ctx.t('Automatic use by an engine')}**{_colon(ctx)}"
+                  f"{ctx.text(skill['auto_use'])}", ""]
+    places = [(ctx.repo[where], anchor) for where, anchor in ctx.backlinks.of(skill.id)]
+    steps = [(e, a) for e, a in places if e.kind == "sequence"]
+    rulings = [e for e, _ in places if e.kind == "ruling"]
+    if steps:
+        lines += [f"**{ctx.t('Where it acts')}**", ""]
+        lines += [f"- {ctx.link(e, a)}" for e, a in steps]
+        lines.append("")
+    if rulings:
+        lines += [f"**{ctx.t('Rulings')}**", ""]
+        lines += [f"- {ctx.link(e)} ({status_label(ctx, e['status'])})" for e in rulings]
+        lines.append("")
+    if skill.get("see_also"):
+        links = ", ".join(ctx.link(ctx.repo[ref]) for ref in skill["see_also"])
+        lines += [f"{ctx.t('See also:')} {links}", ""]
+    lines += sources_footer(ctx, skill.get("sources"))
+    return lines
+
+
+def _colon(ctx: PageContext) -> str:
+    return "\u00a0: " if ctx.lang == "fr" else ("：" if ctx.lang == "ja" else ": ")
+
+
+# --------------------------------------------------------------------------- rulings
+
+def rulings_page(ctx: PageContext, rulings: list[Entity]) -> str:
+    lines = [f"# {ctx.t('Rulings')}", "", ctx.t(
+        "Questions the rulebook leaves open, with what each body says. Where they disagree, every position "
+        "is shown with its source, then the reading this site recommends and why."), ""]
+    lines += who_plays_it_how(ctx, rulings)
+    for ruling in rulings:
+        lines += ruling_section(ctx, ruling)
+    return "\n".join(lines)
+
+
+def who_plays_it_how(ctx: PageContext, rulings: list[Entity]) -> list[str]:
+    """One row per disputed ruling, one column per body, each cell linked to the ruling."""
+    disputed = [r for r in rulings if r["status"] != "settled"]
+    if not disputed:
+        return []
+    bodies = [b for b in BODY_ORDER if any(p["body"] == b for r in disputed for p in r["positions"])]
+    lines = [f"## {ctx.t('Who plays it how')} {{#who-plays-it-how}}", "",
+             "| " + ctx.t("Question") + " | " + " | ".join(body_label(ctx, b) for b in bodies) + " |",
+             "|---" * (len(bodies) + 1) + "|"]
+    for ruling in disputed:
+        row = [ctx.link(ruling)]
+        for body in bodies:
+            says = [p for p in ruling["positions"] if p["body"] == body]
+            row.append(cell(" ".join(ctx.text(p["says"], inline=True) for p in says)) if says else "—")
+        lines.append("| " + " | ".join(row) + " |")
+    lines.append("")
+    return lines
+
+
+def ruling_section(ctx: PageContext, ruling: Entity) -> list[str]:
+    about = ", ".join(ctx.link(ctx.repo[ref]) for ref in ruling["about"])
+    lines = [f"## {ctx.plain(ruling['question'])} {{#{ruling.anchor}}}", "",
+             f'{ctx.badges(ruling.editions)} <span class="nc-status nc-status-{ruling["status"]}">'
+             f'{status_label(ctx, ruling["status"])}</span> {about}', "",
+             f"| {ctx.t('Body')} | {ctx.t('Position')} | {ctx.t('Source')} |", "|---|---|---|"]
+    for position in sorted(ruling["positions"], key=lambda p: BODY_ORDER.index(p["body"])):
+        lines.append(f"| {body_label(ctx, position['body'])} | {cell(ctx.text(position['says'], inline=True))} | "
+                     f"{cell(ctx.citations(position['sources']))} |")
+    lines += ["", f'!!! tip "{ctx.t("What this site recommends")}"', "",
+              "    " + indent(ctx.text(ruling["recommendation"]), 4), ""]
+    lines += sources_footer(ctx, ruling.get("sources"))
+    return lines
+
+
+# --------------------------------------------------------------------------- tables
+
+def table_page(ctx: PageContext, table: Entity, probabilities: dict[int, str] | None = None) -> str:
+    """A dice table; `probabilities` maps each roll total to a formatted chance (2D6 tables)."""
+    lines = [f"# {ctx.plain(table['title'])}", "", ctx.badges(table.editions), "", ctx.text(table["summary"]), ""]
+    has_effect = any(row.get("effect") for row in table["rows"])
+    header = [ctx.t("Roll"), ctx.t("Result")]
+    if probabilities:
+        header.append(ctx.t("Chance"))
+    if has_effect:
+        header.append(ctx.t("Effect"))
+    lines += ["| " + " | ".join(header) + " |", "|---" * len(header) + "|"]
+    for row in table["rows"]:
+        roll = row["roll"]
+        label = f"{roll[0]}–{roll[1]}" if isinstance(roll, list) else str(roll)
+        cells = [anchor_key("row-" + row["key"], label), cell(ctx.text(row["name"], inline=True))]
+        if probabilities:
+            values = range(roll[0], roll[1] + 1) if isinstance(roll, list) else [roll]
+            cells.append(probabilities.get(tuple(values), ""))
+        if has_effect:
+            cells.append(cell(ctx.text(row.get("effect"), inline=True)))
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    lines += notes_section(ctx, table.get("notes"), ctx.t("Where sources differ"))
+    lines += sources_footer(ctx, table.get("sources"))
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- glossary and sources
+
+def glossary_page(ctx: PageContext, terms: list[Entity], pictures: dict[str, str]) -> str:
+    """`pictures` maps a template name ("direction", "throw-in") to inline SVG markup."""
+    lines = [f"# {ctx.t('Glossary')}", ""]
+    for term in sorted(terms, key=lambda t: t.title(ctx.lang)):
+        lines += [f"## {ctx.plain(term['name'])} {{#{term.anchor}}}", "", ctx.badges(term.editions), "",
+                  ctx.text(term["definition"]), ""]
+        if term.get("template") in pictures:
+            lines += [pictures[term["template"]], ""]
+        lines += edition_notes(ctx, term.get("edition_notes"))
+        if term.get("see_also"):
+            lines += [f"{ctx.t('See also:')} " + ", ".join(ctx.link(ctx.repo[r]) for r in term["see_also"]), ""]
+        lines += sources_footer(ctx, term.get("sources"))
+    return "\n".join(lines)
+
+
+def sources_page(ctx: PageContext, sources: list[Entity], editions: list[Entity]) -> str:
+    lines = [f"# {ctx.t('Sources and editions')}", "", f"## {ctx.t('Editions')} {{#editions}}", ""]
+    for edition in sorted(editions, key=lambda e: e["year"]):
+        lines += [f"### {ctx.plain(edition['name'])} {{#{edition.anchor}}}", "", ctx.text(edition["summary"]), ""]
+    lines += [f"## {ctx.t('Sources')} {{#sources}}", ""]
+    for source in sorted(sources, key=lambda s: (s.get("date") or "", s.slug)):
+        facts = [source["publisher"]] + ([source["date"]] if source.get("date") else [])
+        lines += [f"### {ctx.plain(source['title'])} {{#{source.anchor}}}", "",
+                  f"{ctx.badges(source.editions)} {' · '.join(facts)}", "",
+                  ctx.text(source["weight"]), "",
+                  f"*{ctx.t('Cited as:')}* {ctx.text(source['cite_as'], inline=True)}", ""]
+        if source.get("url"):
+            lines += [f"<{source['url']}>", ""]
+    return "\n".join(lines)

@@ -1,0 +1,66 @@
+"""The loader reports every problem of a bad data folder, each with file, line and field."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from plugins.data import DataError, load_repository
+from plugins.data.yamlio import parse_with_lines
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def test_broken_fixture_lists_every_problem_with_file_line_and_field():
+    with pytest.raises(DataError) as caught:
+        load_repository(FIXTURES / "broken-data")
+    lines = str(caught.value).splitlines()
+    assert lines[0] == "8 problem(s) in tests/fixtures/broken-data/:"
+    expected = [
+        "tests/fixtures/broken-data/sequences/Bad_Name.yml:1: file name 'Bad_Name' is not a valid slug",
+        "tests/fixtures/broken-data/sequences/dup-steps.yml:7: steps[0].text.en: sequence:dup-steps has no anchor "
+        "#step-9 (did you mean #step-1?)",
+        "tests/fixtures/broken-data/sequences/dup-steps.yml:8: steps[1].key: step key '1' is already used by steps[0]",
+        "tests/fixtures/broken-data/skills/bad-skill.yml:2: category: 'sorcery' is not one of: general,",
+        "tests/fixtures/broken-data/skills/bad-skill.yml:6: summary.en: raw HTML is not allowed in data text",
+        "tests/fixtures/broken-data/skills/bad-skill.yml:6: summary.en: unknown reference 'skill:no-such-skill'",
+        "tests/fixtures/broken-data/skills/bad-skill.yml:8: editions[1]: unknown edition 'bb2099'",
+        "tests/fixtures/broken-data/skills/syntax.yml:2: invalid YAML:",
+    ]
+    for line, start in zip(lines[1:], expected, strict=True):
+        assert line.strip().startswith(start), line
+
+
+def test_missing_japanese_text_is_a_translation_problem_not_silent():
+    with pytest.raises(DataError) as caught:
+        load_repository(FIXTURES / "broken-data", allow_missing_translations=False)
+    assert any(p.translation and p.field == "summary.ja" for p in caught.value.problems)
+
+
+def test_fixture_data_loads_and_knows_its_anchors():
+    repo = load_repository(FIXTURES / "data")
+    assert repo["sequence:pick-up"].anchors() == {"step-1", "step-1a", "step-2"}
+    assert "row-high" in repo["table:scatter-d6"].anchors()
+    assert repo.translation_problems == []
+
+
+def test_yaml_lines_and_duplicate_keys():
+    value, lines = parse_with_lines("a: 1\nb:\n  - {k: x}\n  - 2\n")
+    assert value == {"a": 1, "b": [{"k": "x"}, 2]}
+    assert lines[("b", 0, "k")] == 3 and lines[("b", 1)] == 4
+    with pytest.raises(ValueError, match="duplicate key 'a'"):
+        parse_with_lines("a: 1\na: 2\n")
+
+
+@pytest.mark.parametrize("text, ok", [
+    ("Plain [[skill:block]] text", True),
+    ("AG < 3 is fine", True),
+    ("<b>bold</b>", False),
+    ("<!-- comment -->", False),
+    ("[[skill:Block]]", False),
+    ("[[skill:block|custom words]] and [[sequence:pass#step-3a]]", True),
+])
+def test_text_rules(text, ok):
+    from plugins.data.text import text_problems
+
+    assert (text_problems(text) == []) is ok

@@ -1,0 +1,69 @@
+"""The real data: complete in three languages, typographically right, and no seed copied."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parents[2]
+SHARED = PROJECT.parent / "shared"
+
+
+def test_every_text_has_french_and_japanese(repo):
+    assert [str(p) for p in repo.translation_problems] == []
+
+
+def _texts(repo, lang):
+    """(entity, field path, text) for every text of one language."""
+    def walk(value, path):
+        if isinstance(value, dict):
+            if set(value) <= {"en", "fr", "ja"} and lang in value and isinstance(value[lang], str):
+                yield path, value[lang]
+            else:
+                for key, item in value.items():
+                    yield from walk(item, path + (key,))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                yield from walk(item, path + (i,))
+
+    for entity in repo.entities.values():
+        for path, text in walk(entity.data, ()):
+            yield entity, path, text
+
+
+REFS = re.compile(r"\[\[[^\]]*\]\]|`[^`]*`|https?://\S+")
+
+
+def test_french_typography(repo):
+    """A no-break space (U+00A0 or U+202F) before : ; ! ? and inside « »."""
+    bad = []
+    for entity, path, text in _texts(repo, "fr"):
+        prose = REFS.sub("", text)
+        for match in re.finditer(r"(?:[^\u00a0\u202f]|^)[;:!?»]|«[^\u00a0\u202f]", prose):
+            char = match.group(0)
+            if char[-1] == ":" and re.search(r"\d:\d", prose[match.start(): match.end() + 1]):
+                continue  # 10:30, ratios
+            bad.append(f"{entity.file}:{entity.line(path)}: {'.'.join(map(str, path))}: {prose[max(0, match.start() - 15): match.end() + 5]!r}")
+    assert bad == [], "\n".join(bad[:30])
+
+
+def test_japanese_punctuation(repo):
+    """Japanese running text uses 、。 rather than ASCII commas and full stops between Japanese words."""
+    bad = []
+    cjk = r"[\u3040-\u30ff\u3400-\u9fff]"
+    for entity, path, text in _texts(repo, "ja"):
+        prose = REFS.sub("", text)
+        if re.search(cjk + r"[,.](?:\s|$)", prose) or re.search(cjk + r"\s*[,]\s*" + cjk, prose):
+            bad.append(f"{entity.file}:{entity.line(path)}: {'.'.join(map(str, path))}")
+    assert bad == [], "\n".join(bad[:30])
+
+
+@pytest.mark.skipif(not (SHARED / "tools" / "check_copy.py").is_file(), reason="../shared is not beside the project")
+def test_no_seed_sentence_is_copied():
+    out = subprocess.run([sys.executable, str(SHARED / "tools" / "check_copy.py")], cwd=PROJECT,
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout[-3000:]
+    assert "no seed sentence repeated" in out.stdout

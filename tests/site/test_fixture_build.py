@@ -1,0 +1,52 @@
+"""A strict MkDocs build of the small fixture site, through the real plugins."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+FIXTURE_SITE = Path(__file__).resolve().parent.parent / "fixtures" / "site"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("fixture-site")
+    build(load_config(config_file=str(FIXTURE_SITE / "mkdocs.yml"), site_dir=str(out), strict=True))
+    return out
+
+
+def test_generated_pages_exist(built):
+    for page in ("sequences/pick-up", "skills/general", "skills", "rulings", "tables/scatter-d6",
+                 "targets/agility-classic", "glossary", "sources", "translation-status", "skills/auto-actions"):
+        assert (built / page / "index.html").is_file(), page
+
+
+def test_runtime_and_rules_are_shipped(built):
+    names = {p.name for p in (built / "pyodide").iterdir()}
+    assert {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= names
+    assert any(n.startswith("calculators-") and n.endswith(".zip") for n in names)
+    assert (built / "api" / "v1" / "rules.json").is_file()
+
+
+def test_hand_written_page_references_resolve(built):
+    html = (built / "index.html").read_text(encoding="utf-8")
+    assert 'href="skills/general/#skill-sure-hands"' in html
+    assert 'href="sequences/pick-up/#step-1a"' in html
+
+
+def test_unknown_reference_in_a_page_fails_the_build(tmp_path, caplog):
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURE_SITE, site, ignore=shutil.ignore_patterns("site"))
+    (site / "docs" / "index.md").write_text("[[skill:nope]]\n", encoding="utf-8")
+    (site / "mkdocs.yml").write_text(
+        (site / "mkdocs.yml").read_text().replace("../../../mkdocs.yml", str(FIXTURE_SITE.parents[2] / "mkdocs.yml"))
+        .replace("../data", str(FIXTURE_SITE.parent / "data")))
+    from mkdocs.exceptions import Abort
+
+    with pytest.raises(Abort):
+        build(load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(tmp_path / "out"), strict=True))
+    assert "index.md: unknown reference [[skill:nope]]" in caplog.text
+    assert not (tmp_path / "out" / "index.html").exists()  # nothing half-built is published

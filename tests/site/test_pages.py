@@ -1,0 +1,94 @@
+"""Page rendering from fixture data: localized links, anchors, back-links, escaping."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from plugins.data import load_repository
+from plugins.site.messages import Messages
+from plugins.site.pagemap import generated_pages
+from plugins.site.render.context import BackLinks, PageContext
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def fixture_repo():
+    return load_repository(FIXTURES / "data")
+
+
+def render(repo, lang, path):
+    ctx = PageContext(repo, lang, Messages(lang), path, BackLinks.build(repo))
+    return generated_pages(repo)[path](ctx), ctx
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Sure Hands"), ("fr", "Prise sûre"), ("ja", "Sure Hands")])
+def test_reference_becomes_a_localized_relative_link(fixture_repo, lang, name):
+    markdown, _ = render(fixture_repo, lang, "sequences/pick-up.md")
+    assert f"[{name}](../skills/general.md#skill-sure-hands)" in markdown
+
+
+def test_step_anchors_are_the_same_in_every_language(fixture_repo):
+    anchors = set()
+    for lang in ("en", "fr", "ja"):
+        markdown, _ = render(fixture_repo, lang, "sequences/pick-up.md")
+        found = {a for a in ("step-1", "step-1a", "step-2") if f'id="{a}"' in markdown}
+        anchors.add(frozenset(found))
+    assert anchors == {frozenset({"step-1", "step-1a", "step-2"})}
+
+
+def test_skill_links_back_to_the_step_where_it_acts_and_to_its_rulings(fixture_repo):
+    markdown, _ = render(fixture_repo, "fr", "skills/general.md")
+    assert "(../sequences/pick-up.md#step-1a)" in markdown
+    assert "Ramassage, étape 1a" in markdown
+    assert "(../rulings/index.md#ruling-sure-hands-strip-ball)" in markdown
+
+
+def test_disputed_ruling_shows_every_body_side_by_side(fixture_repo):
+    markdown, _ = render(fixture_repo, "en", "rulings/index.md")
+    table = markdown.split("## Who plays it how", 1)[1].split("\n## ", 1)[0]
+    assert "Rulebook as written" in table and "FUMBBL" in table
+    assert "| Yes. | No. |" in table
+
+
+def test_ui_strings_are_translated(fixture_repo):
+    for lang in ("fr", "ja"):
+        for path in generated_pages(fixture_repo):
+            _, ctx = render(fixture_repo, lang, path)
+            assert ctx.t.missing == set(), (lang, path)
+
+
+def test_percent_is_locale_formatted():
+    from fractions import Fraction
+
+    assert Messages("en").percent(Fraction(35, 36)) == "97.2%"
+    assert Messages("fr").percent(Fraction(35, 36)).replace("\u202f", " ").replace("\u00a0", " ") == "97,2 %"
+
+
+def test_catalogs_cover_every_extracted_string():
+    from babel.messages.pofile import read_po
+
+    locale = Path(__file__).resolve().parents[2] / "plugins" / "locale"
+    with open(locale / "messages.pot", "rb") as handle:
+        ids = {m.id for m in read_po(handle) if m.id}
+    for lang in ("fr", "ja"):
+        with open(locale / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
+            done = {m.id for m in read_po(handle) if m.id and m.string}
+        assert ids - done == set(), lang
+
+
+def test_pot_is_up_to_date():
+    """Every t("…") in the code is in messages.pot (run `make messages` after adding UI strings)."""
+    from babel.messages.pofile import read_po
+
+    from plugins.site.extract import extract_t
+
+    root = Path(__file__).resolve().parents[2]
+    found = set()
+    for path in (root / "plugins").rglob("*.py"):
+        with open(path, "rb") as handle:
+            found |= {message for _, _, message, _ in extract_t(handle, None, None, None)}
+    with open(root / "plugins" / "locale" / "messages.pot", "rb") as handle:
+        ids = {m.id for m in read_po(handle) if m.id}
+    assert found - ids == set()
