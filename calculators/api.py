@@ -54,6 +54,20 @@ Request kinds
     * ``reroll``: boolean, default false.
     Result: as for ``agility`` without ``roll`` and ``modifiers``.
 
+``"chain"``: a chain of D6 tests that must all succeed, with optimal re-roll use.
+    * ``chain``: notation text (see :mod:`calculators.notation`), at most 200
+      characters, e.g. ``"D3d,R2f,P3;tr=2"``. Required.
+    * ``edition``: as above; default ``"classic"`` (one team re-roll per turn; Pro 4+).
+    * ``max_team_rerolls``: integer 0..8; default the notation's ``tr=`` or 3.
+    Result: ``notation`` (canonical), ``edition``, ``steps`` (list of ``{"kind",
+    "target", "skill", "player", "single"}``; ``single`` is P(one die passes), for an
+    interception step P(the interceptor succeeds)), ``players`` (list of ``{"pro",
+    "loner"}``), ``team_rerolls`` (the ``tr=`` value or null), ``by_team_rerolls``
+    (list, index k = k team re-rolls available: ``{"team_rerolls": k, "success":
+    prob, "policy": [choice per step]}``, choice ``none`` | ``skill`` | ``pro`` |
+    ``team`` | ``opponent``: what to use if that step's first die fails while all
+    earlier dice passed), ``success`` (at ``tr=`` when given, else at 0).
+
 ``"fields"``: describe the fields of an ``agility`` request (to build a form).
     * ``edition``, ``action`` as for ``agility``.
     Result: ``roll``, ``fields``: list of ``{"name", "type": "int" | "choice" | "bool",
@@ -70,9 +84,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from .chain import policy, success_by_rerolls
 from .editions import EDITIONS, family
 from .errors import CalcError
 from .fields import Reader
+from .notation import format_chain, parse_chain
 from .rolls import FAILURE, FUMBLE, SUCCESS, WILD, D6Test, characteristic_test, test_from_rules
 from .rules import RollSpec, RuleBook
 
@@ -202,11 +218,35 @@ def _fields(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     return {"roll": spec.slug, "fields": _roll_fields(rules, spec, action, edition)}
 
 
+def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    text = rd.str("chain", max_len=200)
+    parsed = parse_chain(text, edition)
+    default_max = parsed.team_rerolls if parsed.team_rerolls is not None else 3
+    k_max = rd.int("max_team_rerolls", 0, 8, max(default_max, parsed.team_rerolls or 0))
+    rd.finish()
+    chain = parsed.chain
+    values = success_by_rerolls(chain, max(k_max, parsed.team_rerolls or 0))
+    by = [{"team_rerolls": k, "success": prob(v), "policy": list(policy(chain, k))} for k, v in enumerate(values)]
+    return {
+        "notation": format_chain(chain, parsed.team_rerolls),
+        "edition": edition,
+        "steps": [{"kind": s.kind, "target": s.target, "skill": s.skill, "player": s.player, "single": prob(s.p())}
+                  for s in chain.steps],
+        "players": [{"pro": p.pro, "loner": p.loner} for p in chain.players],
+        "team_rerolls": parsed.team_rerolls,
+        "by_team_rerolls": by[: k_max + 1],
+        "success": prob(values[parsed.team_rerolls or 0]),
+    }
+
+
 Handler = Callable[[Mapping[str, Any], "RuleBook | None"], dict[str, Any]]
 
 KINDS: dict[str, Handler] = {
     "agility": _agility,
     "test": _test,
+    "chain": _chain,
     "fields": _fields,
 }
 

@@ -142,3 +142,31 @@ def test_every_distribution_sums_to_one(classic_rules):
                 r = handle({"kind": "agility", "action": action, "ag": ag, "tackle_zones": tz, **extra}, classic_rules)
                 for key in ("without_reroll", "with_reroll"):
                     assert sum(exact(r["result"][key]).values()) == 1
+
+
+def test_chain_kind():
+    r = handle({"kind": "chain", "chain": "D3 , R2, P3;tr=1"})
+    assert r["ok"], r
+    res = r["result"]
+    assert res["notation"] == "D3,R2,P3;tr=1"
+    # 10/27 without a re-roll, 55/81 with one (hand-worked in test_chain.py); classic: 1 per turn
+    assert [F(x["success"]["exact"]) for x in res["by_team_rerolls"]] == [F(10, 27), F(55, 81)]
+    assert F(res["success"]["exact"]) == F(55, 81)
+    assert res["by_team_rerolls"][1]["policy"] == ["team", "team", "team"]
+    assert [F(s["single"]["exact"]) for s in res["steps"]] == [F(2, 3), F(5, 6), F(2, 3)]
+
+
+def test_chain_kind_max_and_edition():
+    r = handle({"kind": "chain", "chain": "N4,N4", "edition": "bb2020", "max_team_rerolls": 2})
+    assert [F(x["success"]["exact"]) for x in r["result"]["by_team_rerolls"]] == [F(1, 4), F(1, 2), F(9, 16)]
+
+
+@pytest.mark.parametrize("req, field", [
+    ({"kind": "chain", "chain": "D3,Q2"}, "chain"),
+    ({"kind": "chain"}, "chain"),
+    ({"kind": "chain", "chain": "D3", "max_team_rerolls": 9}, "max_team_rerolls"),
+    ({"kind": "chain", "chain": "D3", "edition": "lrb4"}, "edition"),
+])
+def test_chain_kind_errors(req, field):
+    r = handle(req)
+    assert r["error"]["field"] == field
