@@ -1,7 +1,8 @@
 """The `nuffle-calc` MkDocs plugin.
 
 on_config      check that the pinned Pyodide runtime is installed (npm ci) when this build ships it.
-on_post_build  write site/pyodide/ (runtime + calculators zip) and site/api/v1/rules.json.
+on_post_build  write site/pyodide/ (runtime + calculators zip), site/api/v1/rules.json and the open data
+               (site/api/v1/<kind>/<slug>.json, an index per kind, a JSON Schema per kind).
 Only the default-language build ships them (`ship_runtime: true`); the others link to the same files.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from ..data.export import rules_export
+from ..data.export import open_data_files, rules_export
 from .bundle import PYODIDE_DIR, RUNTIME_FILES, calculators_zip, missing_runtime
 
 RULES_PATH = "api/v1/rules.json"
@@ -47,6 +48,8 @@ class CalcPlugin(BasePlugin[CalcConfig]):
         name, data = calculators_zip()
         (runtime / name).write_bytes(data)
         repo = config.plugins["nuffle"].repo  # loaded and validated once, by the nuffle plugin
-        rules = site / RULES_PATH
-        rules.parent.mkdir(parents=True, exist_ok=True)
-        rules.write_text(json.dumps(rules_export(repo), ensure_ascii=False, sort_keys=True), encoding="utf-8")
+        published = {RULES_PATH.removeprefix("api/v1/"): rules_export(repo), **open_data_files(repo)}
+        for rel, document in published.items():
+            path = site / "api" / "v1" / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(document, ensure_ascii=False, sort_keys=True, indent=1), encoding="utf-8")

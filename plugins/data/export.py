@@ -24,3 +24,53 @@ def rules_export(repo: Repository) -> dict:
         ]
         rolls[roll.slug] = entry
     return {"targets": targets, "rolls": rolls}
+
+
+API_VERSION = "v1"
+
+
+def entity_json(entity) -> dict:
+    """The open-data form of one entity: its id, `entity` (its kind) and slug, then its fields as in data/."""
+    return {"id": entity.id, "entity": entity.kind, "slug": entity.slug, **entity.data}
+
+
+def json_schema(kind: str) -> dict:
+    """JSON Schema (draft 2020-12) of one kind's published files, generated from the loader's specs."""
+    from .schema import KIND_SPECS, SLUG, STEP
+
+    schema = KIND_SPECS[kind].json_schema()
+    schema["properties"] = {
+        "id": {"type": "string", "pattern": rf"^{kind}:[0-9a-z][0-9a-z-]*$"},
+        "entity": {"const": kind},
+        "slug": {"type": "string", "pattern": SLUG.pattern},
+        **schema["properties"],
+    }
+    schema["required"] = ["id", "entity", "slug", *schema["required"]]
+    if kind == "sequence":
+        schema["$defs"] = {"step": STEP.json_schema()}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": f"{kind}.schema.json",
+            "title": f"Nuffle Codex {kind}", **schema}
+
+
+def open_data_files(repo: Repository) -> dict[str, object]:
+    """Every published JSON document by path under api/v1/: entities, one index per kind, schemas."""
+    from .model import FOLDER_BY_KIND
+
+    files: dict[str, object] = {}
+    for kind, folder in FOLDER_BY_KIND.items():
+        entities = repo.of_kind(kind)
+        for entity in entities:
+            files[f"{folder}/{entity.slug}.json"] = entity_json(entity)
+        files[f"{folder}/index.json"] = {
+            "entity": kind, "count": len(entities),
+            "items": [{"id": e.id, "url": f"{e.slug}.json", "name": _name(e)} for e in entities],
+        }
+        files[f"schema/{kind}.schema.json"] = json_schema(kind)
+    files["index.json"] = {"version": API_VERSION, "kinds": {kind: f"{folder}/index.json"
+                                                             for kind, folder in FOLDER_BY_KIND.items()}}
+    return files
+
+
+def _name(entity) -> dict | None:
+    text = entity.get("name") or entity.get("title") or entity.get("question")
+    return text if isinstance(text, dict) else None

@@ -264,10 +264,27 @@ COMMON_OPTIONAL = {"review": List(Enum(*LANGUAGES[1:]))}
 ROLL_VALUE = OneOf(Int(1, 99), List(Int(1, 99), min_items=2), what="a roll (a number or [low, high])")
 
 
+class SelfRef(Spec):
+    """A spec that refers to a named, recursive spec (sequence steps hold sub-steps)."""
+
+    def __init__(self, name: str):
+        self.name, self.spec = name, None
+
+    def check(self, value, path, report, ctx):
+        self.spec.check(value, path, report, ctx)
+
+    def json_schema(self):
+        return {"$ref": f"#/$defs/{self.name}"}
+
+
 def _step() -> Obj:
-    step = Obj({"key": KEY, "text": Text()}, {"steps": None, "sources": SOURCES})
-    step.optional["steps"] = List(step, unique_key=None)
+    inner = SelfRef("step")
+    step = Obj({"key": KEY, "text": Text()}, {"steps": List(inner), "sources": SOURCES})
+    inner.spec = step
     return step
+
+
+STEP = _step()
 
 
 NOTE = Obj({"key": KEY, "text": Text()}, {"sources": SOURCES})
@@ -317,7 +334,7 @@ KIND_SPECS: dict[str, Obj] = {
         dict(COMMON_OPTIONAL),
     ),
     "sequence": Obj(
-        {"title": Text(), "summary": Text(), "steps": List(_step(), min_items=1), **COMMON},
+        {"title": Text(), "summary": Text(), "steps": List(STEP, min_items=1), **COMMON},
         {"notes": List(NOTE, unique_key="key"), **COMMON_OPTIONAL},
     ),
     "table": Obj(

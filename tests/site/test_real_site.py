@@ -1,0 +1,56 @@
+"""A strict build of the real site in three languages (the `site` fixture) and what it must contain."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from calculators.api import handle
+
+pytestmark = pytest.mark.slow
+LANG_ROOTS = {"en": "", "fr": "fr/", "ja": "ja/"}
+
+
+def page(site, lang: str, path: str) -> str:
+    return (site.dir / LANG_ROOTS[lang] / path / "index.html").read_text(encoding="utf-8")
+
+
+def ids(html: str, prefix: str) -> list[str]:
+    return re.findall(rf'id="({prefix}[^"]*)"', html)
+
+
+def test_pass_sequence_has_the_same_step_anchors_in_every_language(site):
+    anchors = {lang: ids(page(site, lang, "sequences/pass-action-classic"), "step-") for lang in LANG_ROOTS}
+    assert anchors["en"] and anchors["en"] == anchors["fr"] == anchors["ja"]
+    assert "step-5da" in anchors["en"]
+
+
+def test_pages_declare_their_language_and_show_no_untranslated_text(site):
+    for lang in LANG_ROOTS:
+        html = page(site, lang, "sequences/pass-action-classic")
+        assert f'<html lang="{lang}"' in html
+        assert "nc-untranslated" not in html
+
+
+def test_agility_table_rows_and_calculator_in_every_language(site, rulebook):
+    for lang in LANG_ROOTS:
+        html = page(site, lang, "targets/agility-classic")
+        assert ids(html, "row-ag-") == [f"row-ag-{n}" for n in range(1, 7)]
+        form = re.search(r'<form [^>]*data-calculator="agility"[^>]*>', html)
+        assert form and f'data-lang="{lang}"' in form.group(0)
+        # the pre-rendered result is the resolver's answer for the form's default inputs
+        request = {"kind": "agility", "edition": "classic", "action": "pass", "ag": 3, "range": "quick",
+                   "tackle_zones": 0, "reroll": False}
+        expected = handle(request, rulebook)["result"]["probabilities"]["success"]["exact"]
+        success = re.search(r'data-field="success">([^<]*)<', html).group(1)
+        assert success.startswith(expected + " ")
+
+
+def test_language_alternates_point_to_the_other_roots(site):
+    html = page(site, "fr", "sequences/pass-action-classic")
+    assert 'hreflang="ja"' in html and 'hreflang="en"' in html
+
+
+def test_kick_off_tables_show_the_chance_of_each_total(site):
+    html = page(site, "en", "tables/kick-off-bb2025")
+    assert 'title="1/36"' in html and 'title="1/6"' in html
