@@ -9,6 +9,7 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from plugins.data import load_repository
 from plugins.data.export import open_data_files
 
 FIXTURE_SITE = Path(__file__).resolve().parent.parent / "fixtures" / "site"
@@ -48,4 +49,5 @@ def test_published_files_are_written_by_the_build(tmp_path):
     doc = json.loads((api / "skills" / "sure-hands.json").read_text(encoding="utf-8"))
     assert doc["name"]["fr"] == "Prise sûre"
     on_disk = {p.relative_to(api).as_posix(): json.loads(p.read_text(encoding="utf-8")) for p in api.rglob("*.json")}
-    assert _validate_all(on_disk) == 10
+    fixture = load_repository(FIXTURE_SITE.parent / "data")
+    assert _validate_all(on_disk) == len(fixture.entities) == 13
