@@ -375,7 +375,7 @@ KIND_SPECS: dict[str, Obj] = {
             ),
             **COMMON,
         },
-        {"fumble_at_or_below": Int(0, 6), "notes": OneOf(Text(), List(NOTE, unique_key="key"),
+        {"order": Int(1, 99), "fumble_at_or_below": Int(0, 6), "notes": OneOf(Text(), List(NOTE, unique_key="key"),
                                                             what="a text or a list of notes"),
          **COMMON_OPTIONAL},
     ),

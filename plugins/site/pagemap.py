@@ -19,7 +19,8 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
     for seq in repo.of_kind("sequence"):
         out[f"sequences/{seq.slug}.md"] = lambda ctx, seq=seq: pages.sequence_page(ctx, seq)
     for target in repo.of_kind("target"):
-        rolls = [r for r in repo.of_kind("roll") if r["target"] == target.slug]
+        rolls = sorted((r for r in repo.of_kind("roll") if r["target"] == target.slug),
+                       key=lambda r: (r.get("order", 99), r.slug))
         out[f"targets/{target.slug}.md"] = lambda ctx, t=target, r=rolls: target_page(ctx, t, r)
     for table in repo.of_kind("table"):
         out[f"tables/{table.slug}.md"] = lambda ctx, t=table: pages.table_page(ctx, t, _chances(ctx, t))
