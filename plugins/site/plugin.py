@@ -7,6 +7,7 @@ Hooks:
     on_config  load and validate data/ (a problem stops the build), pick the language, build the nav.
     on_files   add the generated pages and the site's own CSS/JS.
     on_page_markdown  resolve [[kind:slug]] references written in hand-written pages.
+    on_post_page      link the web-app manifest from every page.
     on_post_build     fail a strict build on missing translations (texts or UI strings).
 """
 from __future__ import annotations
@@ -76,6 +77,17 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
             return ctx.ref_link(match["kind"], match["slug"], match["anchor"], match["text"])
 
         return REF.sub(replace, markdown)
+
+    def on_post_page(self, output, page, config):
+        """Link the web-app manifest (written at the site root by nuffle-calc) from every page."""
+        if not self.config.enabled:
+            return output
+        depth = page.url.count("/") + (0 if self.lang == self.config.languages[0] else 1)
+        root = "../" * depth
+        head = (f'<link rel="manifest" href="{root}manifest.webmanifest">'
+                f'<meta name="theme-color" content="#1b5e20">'
+                f'<link rel="apple-touch-icon" href="{root}icon-192.png">')
+        return output.replace("</head>", head + "</head>", 1)
 
     def on_post_build(self, config):
         if not self.config.enabled or not self.config.strict_translations:

@@ -1,17 +1,17 @@
-// Nuffle Codex calculator worker (module worker started by nuffle.js).
+// Nuffle Codex calculator worker (a module worker started by nuffle.js, kept for the life of the tab).
 //
-// Runs the `calculators` Python package in Pyodide, off the main thread, and answers requests through
-// a tiny RPC: the page posts {id, type, ...}; the worker answers {id, ok: true, value} or
-// {id, ok: false, error}. Messages:
-//   {type: "init", runtime: [url, ...], lock, package: [url, ...], rules: [url, ...]}
-//       load Pyodide from the first runtime directory that works (the lock info is passed as
-//       lockFileContents, so pyodide-lock.json is never fetched), unpack the calculators zip into the
-//       working directory (on sys.path) and fetch the rules JSON. Later inits reuse the first one.
+// Runs the `calculators` Python package in Pyodide, off the main thread. RPC: the page posts
+// {id, type, ...}; the worker answers {id, ok: true, value} or {id, ok: false, error: "message"}.
+//   {type: "init", runtime: [dir, ...], lock, package: "calculators-<hash>.zip", rules: [url, ...]}
+//       Load Pyodide from the first runtime directory that works. The lock `info` goes in as
+//       lockFileContents, so pyodide-lock.json is never fetched. Unpack the calculators zip (from the
+//       same directory) into the working directory, which is on sys.path, and fetch the rules JSON.
+//       Only the first init boots; later ones wait for it. Replies {version, runtime}.
 //   {type: "call", request}
-//       calculators.api.handle_json(JSON.stringify(request), rules) -> the parsed JSON response.
-// Each URL list holds the preferred URL first and fallbacks after it (see nuffle.js).
+//       calculators.api.handle_json(JSON.stringify(request), rules), parsed: {"ok": ..., ...}.
+// URL lists hold the preferred URL first and fallbacks after it (see nuffle.js).
 
-let ready = null;  // Promise of {call(requestJSON) -> responseJSON}
+let ready = null; // Promise of {call(requestJSON) -> responseJSON, version, runtime}
 
 self.onmessage = (event) => {
   const msg = event.data || {};
@@ -28,47 +28,47 @@ async function handle(msg) {
     return { version: engine.version, runtime: engine.runtime };
   }
   if (msg.type === "call") {
-    if (!ready) throw new Error("the worker was not initialised");
+    if (!ready) throw new Error("the calculator worker was not initialised");
     const engine = await ready;
     return JSON.parse(engine.call(JSON.stringify(msg.request)));
   }
   throw new Error(`unknown message type ${JSON.stringify(msg.type)}`);
 }
 
-async function fetchFirst(urls, kind) {
+async function fetchFirst(urls, what) {
   let last = null;
   for (const url of urls) {
     try {
       const res = await fetch(url);
       if (res.ok) return res;
-      last = new Error(`${kind}: HTTP ${res.status} for ${url}`);
+      last = new Error(`${what}: HTTP ${res.status} for ${url}`);
     } catch (err) {
       last = err;
     }
   }
-  throw last || new Error(`${kind}: no URL`);
+  throw last || new Error(`${what}: no URL given`);
 }
 
 async function importRuntime(dirs) {
   let last = null;
   for (const dir of dirs) {
     try {
-      const mod = await import(new URL("pyodide.mjs", dir).href);
-      return { mod, dir };
+      return { mod: await import(new URL("pyodide.mjs", dir).href), dir };
     } catch (err) {
       last = err;
     }
   }
-  throw last || new Error("no Pyodide runtime URL");
+  throw last || new Error("no Pyodide runtime URL given");
 }
 
 async function boot({ runtime, lock, package: pkg, rules }) {
-  // The package zip and the rules download while the interpreter starts.
-  const zip = fetchFirst(pkg, "calculators package").then((r) => r.arrayBuffer());
   const rulesText = fetchFirst(rules, "rules").then((r) => r.text());
-  zip.catch(() => {});
-  rulesText.catch(() => {});
+  rulesText.catch(() => {}); // awaited below; avoid an unhandled-rejection report meanwhile
   const { mod, dir } = await importRuntime(runtime);
+  // The package downloads while the interpreter starts.
+  const zip = fetchFirst([dir, ...runtime.filter((d) => d !== dir)].map((d) => new URL(pkg, d).href),
+    "calculators package").then((r) => r.arrayBuffer());
+  zip.catch(() => {});
   const pyodide = await mod.loadPyodide({
     indexURL: dir,
     lockFileContents: JSON.stringify({ info: lock, packages: {} }),
@@ -78,9 +78,9 @@ async function boot({ runtime, lock, package: pkg, rules }) {
   pyodide.unpackArchive(await zip, "zip");
   pyodide.globals.set("_nc_rules", await rulesText);
   const call = pyodide.runPython(`
-import sys
-if "" not in sys.path and "/home/pyodide" not in sys.path:
-    sys.path.insert(0, "/home/pyodide")
+import os, sys
+if os.getcwd() not in sys.path and "" not in sys.path:
+    sys.path.insert(0, os.getcwd())
 from calculators.api import handle_json as _nc_handle_json
 
 def _nc_call(request_json, _rules=_nc_rules):
