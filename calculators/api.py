@@ -68,6 +68,28 @@ Request kinds
     ``team`` | ``opponent``: what to use if that step's first die fails while all
     earlier dice passed), ``success`` (at ``tr=`` when given, else at 0).
 
+``"pass"``: a whole Pass action (see :mod:`calculators.passing`), numbers from the
+rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
+    * ``edition``: default ``"classic"``.
+    * thrower: ``ag`` (classic, the AG table range) or ``pa`` (1..6, N+) as for
+      ``agility``; ``range`` (the pass roll's range group); one integer field
+      ``thrower_<count>`` per ``per`` count of the pass roll (``thrower_tackle_zones``
+      classic, ``thrower_markers`` BB2020+), 0..8, default 0.
+    * receiver (optional; absent = empty target square): ``receiver_ag`` and
+      ``receiver_<count>``; the catch uses the ``accurate`` key of the catch roll's
+      ``delivery`` group when it has one.
+    * interceptor (optional): ``interceptor_ag`` and ``interceptor_<count>``.  When
+      the interception roll has a ``delivery`` group, its ``accurate``,
+      ``inaccurate`` and ``wildly-inaccurate`` keys give one target per pass quality.
+      BB2020 deflections are converted with the catch roll's ``deflection`` key.
+    * ``pass_skill``, ``safe`` (Safe Throw / Safe Pass), ``catch_skill``: booleans,
+      default false.  ``team_rerolls``: 0..8, default 0.
+    Result: ``outcomes`` (``{outcome: prob}`` for ``complete``, ``intercepted``,
+    ``fumble``, ``fumble_saved``, ``dropped``, ``inaccurate``, ``wildly_inaccurate``,
+    ``deflected``; they sum to 1), ``totals`` (``completion``, ``lost_to_opponent``,
+    ``turnover``, ``loose``, ``kept``), ``pass_needed`` (label), ``catch_needed`` (die
+    face or null), ``intercept_needed`` (``{quality: face}`` or null).
+
 ``"fields"``: describe the fields of an ``agility`` request (to build a form).
     * ``edition``, ``action`` as for ``agility``.
     Result: ``roll``, ``fields``: list of ``{"name", "type": "int" | "choice" | "bool",
@@ -88,6 +110,8 @@ from .chain import policy, success_by_rerolls
 from .editions import EDITIONS, family
 from .errors import CalcError
 from .fields import Reader
+from .passing import PassAction, resolve_pass
+from .passing import totals as pass_totals
 from .notation import format_chain, parse_chain
 from .rolls import FAILURE, FUMBLE, SUCCESS, WILD, D6Test, characteristic_test, test_from_rules
 from .rules import RollSpec, RuleBook
@@ -241,12 +265,95 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     }
 
 
+def _needed(test: D6Test) -> int | None:
+    return test.needed().face
+
+
+def _player_roll(rd: Reader, rules: RuleBook, action: str, edition: str, who: str, choices: dict[str, str],
+                 required: bool) -> D6Test | None:
+    """Read ``<who>_ag`` and ``<who>_<count>`` and build the player's test, or None when absent."""
+    spec = _find_roll(rules, action, edition)
+    name, lo, hi = _characteristic_field(rules, spec, action)
+    field = f"{who}_{name}" if who else name
+    if not required and req_missing(rd, field):
+        for c in spec.counts():
+            rd.read.add(f"{who}_{c}")
+        return None
+    value = rd.int(field, lo, hi)
+    counts = {c: rd.int(f"{who}_{c}", 0, 8, 0) for c in spec.counts()}
+    test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition)
+    return test
+
+
+def req_missing(rd: Reader, field: str) -> bool:
+    rd.read.add(field)
+    return rd.request.get(field) is None
+
+
+def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    if rules is None:
+        raise CalcError("rules", "this request kind needs the rules data exported from data/")
+    rd.context = f" ({edition} pass)"
+    spec = _find_roll(rules, "pass", edition)
+    name, lo, hi = _characteristic_field(rules, spec, "pass")
+    value = rd.int(name, lo, hi)
+    choices = {g: rd.choice(g, [m.key for m in ms]) for g, ms in spec.groups().items()}
+    counts = {c: rd.int(f"thrower_{c}", 0, 8, 0) for c in spec.counts()}
+    test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition)
+    fam = family(edition)
+    pass_test = characteristic_test(edition, test.target, test.modifier, pass_roll=True)
+    catch_spec = _find_roll(rules, "catch", edition)
+    delivery = [m.key for m in catch_spec.groups().get("delivery", ())]
+    catch_choice = {"delivery": "accurate"} if "accurate" in delivery else {}
+    receiver = _player_roll(rd, rules, "catch", edition, "receiver", catch_choice, False)
+    intercept_needed: dict[str, int] | None = None
+    deflection = None
+    if not req_missing(rd, "interceptor_ag"):
+        ispec = _find_roll(rules, "interception", edition)
+        qualities = [m.key for m in ispec.groups().get("delivery", ())]
+        intercept_needed = {}
+        if qualities:
+            for q in qualities:
+                t = _player_roll(rd, rules, "interception", edition, "interceptor", {"delivery": q}, True)
+                intercept_needed[q.replace("-", "_")] = _needed(t)
+        else:
+            t = _player_roll(rd, rules, "interception", edition, "interceptor", {}, True)
+            intercept_needed["any"] = _needed(t)
+        if fam == "bb2020":
+            if "deflection" not in delivery:
+                raise CalcError("rules", "BB2020 deflections need a 'deflection' key in the catch roll's delivery group")
+            ag = rd.int("interceptor_ag", 1, 6)
+            deflection = _needed(test_from_rules(rules, catch_spec.slug, ag, {"delivery": "deflection"}, {}, edition)[0])
+    pass_skill = rd.bool("pass_skill", False)
+    safe = rd.bool("safe", False)
+    catch_skill = rd.bool("catch_skill", False)
+    team_rerolls = rd.int("team_rerolls", 0, 8, 0)
+    rd.finish()
+    safe_needed = None
+    if fam == "classic" and safe:
+        safe_needed = max(2, rules.table_for(spec).target_for(value)) if rules.table_for(spec) else value
+    action = PassAction(edition, pass_test, _needed(receiver) if receiver else None, intercept_needed, deflection,
+                        pass_skill, safe, safe_needed, catch_skill, team_rerolls)
+    dist = resolve_pass(action)
+    return {
+        "edition": edition,
+        "outcomes": probs(dist),
+        "totals": probs(pass_totals(dist)),
+        "pass_needed": pass_test.needed().label(),
+        "catch_needed": action.catch_needed,
+        "intercept_needed": intercept_needed,
+    }
+
+
 Handler = Callable[[Mapping[str, Any], "RuleBook | None"], dict[str, Any]]
 
 KINDS: dict[str, Handler] = {
     "agility": _agility,
     "test": _test,
     "chain": _chain,
+    "pass": _pass,
     "fields": _fields,
 }
 

@@ -170,3 +170,42 @@ def test_chain_kind_max_and_edition():
 def test_chain_kind_errors(req, field):
     r = handle(req)
     assert r["error"]["field"] == field
+
+
+def test_pass_kind_classic(classic_rules):
+    # AG 3 short pass (4+), receiver AG 3 accurate +1 (3+), interceptor AG 4 -2 (5+), one team re-roll.
+    # Not intercepted 2/3.  Accurate (1/2): catch with the re-roll 8/9.  Not accurate (1/2): the re-roll
+    # goes on the pass: 1/2 accurate, then catch 2/3 without re-roll.
+    # completion = 2/3 · (1/2 · 8/9 + 1/2 · 1/2 · 2/3) = 11/27
+    r = handle({"kind": "pass", "ag": 3, "range": "short", "receiver_ag": 3, "interceptor_ag": 4,
+                "team_rerolls": 1}, classic_rules)
+    assert r["ok"], r
+    res = r["result"]
+    assert F(res["totals"]["completion"]["exact"]) == F(11, 27)
+    assert F(res["totals"]["lost_to_opponent"]["exact"]) == F(1, 3)
+    assert sum(F(v["exact"]) for v in res["outcomes"].values()) == 1
+    assert (res["catch_needed"], res["intercept_needed"], res["pass_needed"]) == (3, {"any": 5}, "4+")
+
+
+def test_pass_kind_bb2025(modern_rules):
+    # PA 3+ short (-1): 4+; die 1 fumble (saved by Safe Pass), 2 -> 1 fumble, 3 inaccurate, 4-6 accurate.
+    # Interceptor AG 2+: vs accurate -3 -> 5+ (1/3), vs inaccurate -2 -> 4+ (1/2).  Receiver AG 3+, one marker: 4+.
+    r = handle({"kind": "pass", "edition": "bb2025", "pa": 3, "range": "short", "receiver_ag": 3, "receiver_markers": 1,
+                "interceptor_ag": 2, "safe": True}, modern_rules)
+    res = r["result"]
+    o = {k: F(v["exact"]) for k, v in res["outcomes"].items()}
+    assert o["fumble_saved"] == F(1, 6) and o["fumble"] == F(1, 6)
+    assert o["intercepted"] == F(1, 2) * F(1, 3) + F(1, 6) * F(1, 2)
+    assert o["complete"] == F(1, 2) * F(2, 3) * F(1, 2)
+    assert res["intercept_needed"] == {"accurate": 5, "inaccurate": 4}
+
+
+@pytest.mark.parametrize("req, field", [
+    ({"kind": "pass", "ag": 3}, "range"),
+    ({"kind": "pass", "ag": 3, "range": "short", "receiver_ag": 0}, "receiver_ag"),
+    ({"kind": "pass", "ag": 3, "range": "short", "intercepter_ag": 4}, "intercepter_ag"),
+    ({"kind": "pass", "ag": 3, "range": "short", "team_rerolls": -1}, "team_rerolls"),
+    ({"kind": "pass", "edition": "bb2020", "pa": 3, "range": "short"}, "action"),
+])
+def test_pass_kind_errors(classic_rules, req, field):
+    assert handle(req, classic_rules)["error"]["field"] == field

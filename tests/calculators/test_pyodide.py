@@ -48,4 +48,5 @@ def test_same_answers_in_pyodide(tmp_path, classic_rules):
 # requests for the slice-2 kinds are appended here as the kinds are added
 EXTRA_REQUESTS: list[dict] = [
     {"kind": "chain", "chain": "[pro]D3d,R2f/[loner=4]C3c;tr=2", "edition": "bb2020"},
+    {"kind": "pass", "ag": 3, "range": "long", "receiver_ag": 4, "interceptor_ag": 3, "safe": True, "team_rerolls": 1},
 ]
