@@ -63,3 +63,21 @@ def site(tmp_path_factory):
     yield Site
     server.shutdown()
     server.server_close()
+
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package; never a downloaded browser
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Headless Debian Chromium driven by Playwright (shared by every browser test)."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package (.ci/run does)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
