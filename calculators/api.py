@@ -90,6 +90,20 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
     ``turnover``, ``loose``, ``kept``), ``pass_needed`` (label), ``catch_needed`` (die
     face or null), ``intercept_needed`` (``{quality: face}`` or null).
 
+``"armour"``: armour and injury for a Knocked Down player (see :mod:`calculators.armour`).
+    * ``edition``: default ``"classic"``.  ``av``: classic AV 3..12 (breaks when
+      exceeded); BB2020+ AV target 3..13 (``9`` means 9+). Required.
+    * ``armour_modifier``, ``injury_modifier``: integers -5..5, default 0.
+    * ``mighty_blow``, ``claws``, ``stunty``, ``thick_skull``: booleans, default false.
+    Result: ``outcomes`` (``no_break``, ``stunned``, ``ko``, ``badly_hurt``,
+    ``casualty``), ``casualty`` (the casualty roll's results, each as an overall
+    probability), ``armour_broken``.
+
+``"foul"``: a Foul.
+    * ``edition``, ``av`` as above; ``assists``: net assists -8..8, default 0;
+      ``dirty_player``, ``sneaky_git``, ``stunty``, ``thick_skull``: booleans.
+    Result: ``outcomes`` as for ``armour``, ``sent_off``.
+
 ``"fields"``: describe the fields of an ``agility`` request (to build a form).
     * ``edition``, ``action`` as for ``agility``.
     Result: ``roll``, ``fields``: list of ``{"name", "type": "int" | "choice" | "bool",
@@ -106,8 +120,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from .armour import InjuryTable, armour_injury, casualty, foul, injury_table
 from .chain import policy, success_by_rerolls
-from .editions import EDITIONS, family
+from .editions import EDITIONS, family, mechanics
 from .errors import CalcError
 from .fields import Reader
 from .passing import PassAction, resolve_pass
@@ -347,6 +362,43 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     }
 
 
+def _injury_reader(rd: Reader) -> InjuryTable:
+    return injury_table(rd.bool("stunty", False), rd.bool("thick_skull", False))
+
+
+def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    rd.context = f" ({edition})"
+    hi = 12 if mechanics(edition).armour_rule == "exceeds" else 13
+    av = rd.int("av", 3, hi)
+    am = rd.int("armour_modifier", -5, 5, 0)
+    im = rd.int("injury_modifier", -5, 5, 0)
+    mb = rd.bool("mighty_blow", False)
+    claws = rd.bool("claws", False)
+    table = _injury_reader(rd)
+    rd.finish()
+    out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, table=table)
+    cas = casualty(edition)
+    return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
+            "casualty": probs({k: out["casualty"] * v for k, v in cas.items()})}
+
+
+def _foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    rd.context = f" ({edition})"
+    hi = 12 if mechanics(edition).armour_rule == "exceeds" else 13
+    av = rd.int("av", 3, hi)
+    assists = rd.int("assists", -8, 8, 0)
+    dp = rd.bool("dirty_player", False)
+    sg = rd.bool("sneaky_git", False)
+    table = _injury_reader(rd)
+    rd.finish()
+    out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table)
+    return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent)}
+
+
 Handler = Callable[[Mapping[str, Any], "RuleBook | None"], dict[str, Any]]
 
 KINDS: dict[str, Handler] = {
@@ -354,6 +406,8 @@ KINDS: dict[str, Handler] = {
     "test": _test,
     "chain": _chain,
     "pass": _pass,
+    "armour": _armour,
+    "foul": _foul,
     "fields": _fields,
 }
 

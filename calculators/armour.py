@@ -1,0 +1,204 @@
+"""Armour, injury and casualty rolls, and fouls, per edition (exact).
+
+Mechanics:
+
+* Armour (2D6 + modifiers): classic breaks when the total **exceeds** AV (LRB6);
+  BB2020 and BB2025 break when it is **at least** the AV target (``9+``) (rules-facts
+  §5a, §5b).
+* Claws: the armour breaks on an *unmodified* 2D6 of ``claws_at`` or more (8, BB2025
+  Claws text "natural 8+"; the classic Claw reads "8 or more after modifications":
+  both are offered through ``claws_modified``).
+* Mighty Blow: +1 to the armour *or* the injury roll, applied where it helps: on the
+  armour roll only when the armour would not break without it, otherwise on the
+  injury roll (classic MB; BB2020 MB (+1); BB2025 MB may be applied after rolling).
+* Injury (2D6 + modifiers) by thresholds: up to ``stunned_max`` Stunned, up to
+  ``ko_max`` KO, then Casualty.  Defaults 7 and 9 (2–7 / 8–9 / 10–12, rules-facts §5).
+  Stunty: 2–6 Stunned, 7–8 KO, 9 Badly Hurt (no casualty roll), 10+ Casualty
+  (classic Stunty reads 7 as KO and 9 as Badly Hurt; the BB2020/BB2025 Stunty injury
+  table).  Thick Skull: one more result is Stunned (classic: 8 is Stunned; BB2025:
+  8 Stunned, or 7 with Stunty).
+* Casualty: classic D68 (11–38 Badly Hurt, 41–58 Serious Injury, 61–68 Dead);
+  BB2020/BB2025 D16 (1–8 Badly Hurt, 9–10 Seriously Hurt, 11–12 Serious Injury,
+  13–14 Lasting Injury, 15–16 Dead).  The ranges are parameters with these defaults,
+  so the data can supply them.
+* Foul: armour roll with the assist difference as modifier; Dirty Player +1 applied
+  where it helps (like Mighty Blow).  The fouler is sent off on a natural double on the
+  armour roll, or on the injury roll when the armour broke (classic, BB2020, BB2025);
+  Sneaky Git: a double on the armour roll only sends off when the armour broke
+  (BB2025 Sneaky Git).
+
+All functions return ``{outcome: Fraction}`` dicts summing to 1 (``sent_off`` is a
+separate probability).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .dice import d68, die
+from .editions import mechanics
+from .errors import CalcError
+
+__all__ = [
+    "CASUALTY_D16",
+    "CASUALTY_D68",
+    "InjuryTable",
+    "armour_injury",
+    "casualty",
+    "foul",
+    "injury",
+    "injury_table",
+]
+
+_F0 = Fraction(0)
+_PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]  # the 36 ordered 2D6 results
+
+#: default casualty ranges (low, high, result); classic D68 results are 11..68 with units 1..8
+CASUALTY_D68: tuple[tuple[int, int, str], ...] = ((11, 38, "badly_hurt"), (41, 58, "serious_injury"), (61, 68, "dead"))
+CASUALTY_D16: tuple[tuple[int, int, str], ...] = (
+    (1, 8, "badly_hurt"), (9, 10, "seriously_hurt"), (11, 12, "serious_injury"), (13, 14, "lasting_injury"), (15, 16, "dead"))
+
+
+@dataclass(frozen=True)
+class InjuryTable:
+    """Injury thresholds: total <= stunned_max Stunned, <= ko_max KO, == badly_hurt_at Badly Hurt, else Casualty."""
+
+    stunned_max: int = 7
+    ko_max: int = 9
+    badly_hurt_at: int | None = None
+
+    def result(self, total: int) -> str:
+        """Return ``stunned``, ``ko``, ``badly_hurt`` or ``casualty`` for an injury total."""
+        if total <= self.stunned_max:
+            return "stunned"
+        if total <= self.ko_max:
+            return "ko"
+        if self.badly_hurt_at is not None and total == self.badly_hurt_at:
+            return "badly_hurt"
+        return "casualty"
+
+
+def injury_table(stunty: bool = False, thick_skull: bool = False, base: InjuryTable | None = None) -> InjuryTable:
+    """Return the injury thresholds for a player (module docstring: Stunty, Thick Skull)."""
+    t = base or InjuryTable()
+    if stunty:
+        t = InjuryTable(t.stunned_max - 1, t.ko_max - 1, t.ko_max)
+    if thick_skull:
+        t = InjuryTable(t.stunned_max + 1, t.ko_max, t.badly_hurt_at)
+    return t
+
+
+def _breaks(edition: str, total: int, av: int) -> bool:
+    return total > av if mechanics(edition).armour_rule == "exceeds" else total >= av
+
+
+def _check_av(edition: str, av: int) -> None:
+    lo, hi = (3, 12) if mechanics(edition).armour_rule == "exceeds" else (3, 13)
+    if not (isinstance(av, int) and not isinstance(av, bool) and lo <= av <= hi):
+        raise CalcError("av", f"av must be an integer from {lo} to {hi} ({edition}), got {av!r}", [lo, hi])
+
+
+def injury(modifier: int = 0, table: InjuryTable | None = None) -> dict[str, Fraction]:
+    """Return the injury-roll distribution (2D6 + ``modifier``) over stunned / ko / badly_hurt / casualty."""
+    t = table or InjuryTable()
+    out = {"stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
+    for a, b in _PAIRS:
+        out[t.result(a + b + modifier)] += Fraction(1, 36)
+    return out
+
+
+def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = None, modifier: int = 0) -> dict[str, Fraction]:
+    """Return the casualty-roll distribution: classic D68, BB2020/BB2025 D16 (``modifier``, e.g. Decay +1, capped at the top).
+
+    Raises:
+        CalcError: on an unknown edition, or ranges that do not cover the die.
+    """
+    d = d68() if mechanics(edition).casualty_die == "d68" else die(16)
+    rows = ranges or (CASUALTY_D68 if mechanics(edition).casualty_die == "d68" else CASUALTY_D16)
+    top = max(d)
+    out: dict[str, Fraction] = {}
+    for face, p in d.items():
+        v = min(face + modifier, top)
+        match = [name for lo, hi, name in rows if lo <= v <= hi]
+        if len(match) != 1:
+            raise CalcError("ranges", f"casualty ranges must cover each result once; {v} is covered {len(match)} times")
+        out[match[0]] = out.get(match[0], _F0) + p
+    return out
+
+
+def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifier: int = 0, *,
+                  mighty_blow: bool = False, claws: bool = False, claws_at: int = 8, claws_modified: bool = False,
+                  table: InjuryTable | None = None) -> dict[str, Fraction]:
+    """Return P(no_break / stunned / ko / badly_hurt / casualty) for a knocked-down player.
+
+    Args:
+        edition: the edition (armour rule).
+        av: classic AV (3..12, breaks when exceeded) or BB2020+ AV target (3..13, ``9`` for 9+).
+        armour_modifier / injury_modifier: other fixed modifiers (e.g. Chainsaw +3).
+        mighty_blow: +1 applied where it helps (armour if needed to break, else injury).
+        claws: an armour total (natural by default) of ``claws_at`` or more breaks.
+        table: injury thresholds (see :func:`injury_table`).
+
+    Raises:
+        CalcError: on an invalid ``av`` or edition.
+    """
+    _check_av(edition, av)
+    out = {"no_break": _F0, "stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
+    for a, b in _PAIRS:
+        natural = a + b
+        total = natural + armour_modifier
+        clawed = claws and (total if claws_modified else natural) >= claws_at
+        inj_mod = injury_modifier
+        if _breaks(edition, total, av) or clawed:
+            inj_mod += 1 if mighty_blow else 0
+        elif mighty_blow and _breaks(edition, total + 1, av):
+            pass  # Mighty Blow spent on the armour roll
+        else:
+            out["no_break"] += Fraction(1, 36)
+            continue
+        for k, v in injury(inj_mod, table).items():
+            out[k] += Fraction(1, 36) * v
+    return out
+
+
+def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool = False, sneaky_git: bool = False,
+         table: InjuryTable | None = None) -> tuple[dict[str, Fraction], Fraction]:
+    """Return ``(outcomes, P(sent off))`` for a foul: armour with ``assists`` (net, -8..8), then injury.
+
+    Dirty Player adds +1 where it helps (as Mighty Blow).  Sent off on a natural double
+    on the armour roll, or on the injury roll after a break; with Sneaky Git an armour
+    double only counts when the armour broke.
+
+    Raises:
+        CalcError: on an invalid ``av`` or ``assists``.
+    """
+    _check_av(edition, av)
+    if not (isinstance(assists, int) and -8 <= assists <= 8):
+        raise CalcError("assists", f"assists must be an integer from -8 to 8, got {assists!r}", [-8, 8])
+    t = table or InjuryTable()
+    out = {"no_break": _F0, "stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
+    sent = _F0
+    for a, b in _PAIRS:
+        total = a + b + assists
+        broke = _breaks(edition, total, av)
+        inj_mod = 0
+        if broke:
+            inj_mod = 1 if dirty_player else 0
+        elif dirty_player and _breaks(edition, total + 1, av):
+            broke = True
+        w = Fraction(1, 36)
+        if a == b and (broke or not sneaky_git):
+            sent += w
+            armour_double = True
+        else:
+            armour_double = False
+        if not broke:
+            out["no_break"] += w
+            continue
+        for c, d in _PAIRS:
+            r = t.result(c + d + inj_mod)
+            out[r] += w * Fraction(1, 36)
+            if c == d and not armour_double:
+                sent += w * Fraction(1, 36)
+    return out, sent

@@ -1,0 +1,116 @@
+"""Armour, injury, casualty and fouls: hand-counted 2D6 values and a brute-force oracle."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction as F
+
+import pytest
+
+from calculators.api import handle
+from calculators.armour import armour_injury, casualty, foul, injury, injury_table
+from calculators.errors import CalcError
+
+
+def test_classic_av8_equals_bb2020_av9():
+    # classic AV 8 breaks on 9+ (exceeds); BB2020 AV 9+ breaks on 9+: 10/36 either way (rules-facts §5b)
+    a = armour_injury("classic", 8)
+    b = armour_injury("bb2020", 9)
+    assert a == b
+    assert 1 - a["no_break"] == F(10, 36)
+    # injury 2-7: 21/36, 8-9: 9/36, 10-12: 6/36
+    assert a["stunned"] == F(10, 36) * F(21, 36)
+    assert a["ko"] == F(10, 36) * F(9, 36)
+    assert a["casualty"] == F(10, 36) * F(6, 36)
+
+
+def test_mighty_blow_where_it_helps():
+    # AV 8 classic with Mighty Blow: a natural 8 breaks using MB on armour (injury unmodified);
+    # 9+ breaks anyway and MB goes on injury.  CAS = 10/36 · 10/36 + 5/36 · 6/36 = 130/1296
+    a = armour_injury("classic", 8, mighty_blow=True)
+    assert a["no_break"] == F(21, 36)
+    assert a["casualty"] == F(130, 1296)
+
+
+def test_claws():
+    # AV 10+ (BB2025): plain 10+ is 6/36; Claws breaks on natural 8+: 15/36
+    assert 1 - armour_injury("bb2025", 10)["no_break"] == F(6, 36)
+    assert 1 - armour_injury("bb2025", 10, claws=True)["no_break"] == F(15, 36)
+
+
+def test_stunty_and_thick_skull_tables():
+    # Stunty: 2-6 stunned (15/36), 7-8 KO (11/36), 9 badly hurt (4/36), 10+ casualty (6/36)
+    s = injury(0, injury_table(stunty=True))
+    assert s == {"stunned": F(15, 36), "ko": F(11, 36), "badly_hurt": F(4, 36), "casualty": F(6, 36)}
+    # Thick Skull: 8 is stunned -> 2-8 = 26/36, KO only on 9 = 4/36
+    t = injury(0, injury_table(thick_skull=True))
+    assert t == {"stunned": F(26, 36), "ko": F(4, 36), "badly_hurt": F(0), "casualty": F(6, 36)}
+    # both (BB2025 Thick Skull text): 7 stunned, KO on 8 only
+    b = injury(0, injury_table(stunty=True, thick_skull=True))
+    assert b["stunned"] == F(21, 36) and b["ko"] == F(5, 36) and b["badly_hurt"] == F(4, 36)
+
+
+def test_casualty_tables():
+    # D68: 11-38 is 24 of 48 results, 41-58 16, 61-68 8.  D16: 8/16, then 2/16 each.
+    assert casualty("classic") == {"badly_hurt": F(1, 2), "serious_injury": F(1, 3), "dead": F(1, 6)}
+    assert casualty("bb2025") == {"badly_hurt": F(1, 2), "seriously_hurt": F(1, 8), "serious_injury": F(1, 8),
+                                  "lasting_injury": F(1, 8), "dead": F(1, 8)}
+    # Decay +1 on the D16: 2..17 capped at 16 -> dead 3/16
+    assert casualty("bb2020", modifier=1)["dead"] == F(3, 16)
+
+
+def test_foul_sent_off():
+    # classic AV 8, +1 assist: armour double (6/36) sends off; non-double breaks (natural 8: 4 pairs,
+    # 9: 4, 10: 2, 11: 2 -> 12/36) send off on an injury double (1/6): 1/6 + 12/36 · 1/6 = 2/9
+    out, sent = foul("classic", 8, 1)
+    assert sent == F(2, 9)
+    assert 1 - out["no_break"] == F(15, 36)
+    # Sneaky Git: armour doubles that do not break no longer count: unbroken doubles are 1-1..3-3
+    # (totals 3, 5, 7 +1 <= 8): 3/36 fewer.
+    _, sent_sg = foul("classic", 8, 1, sneaky_git=True)
+    assert sent_sg == F(2, 9) - F(3, 36)
+
+
+def oracle(edition, av, assists, dp, sg):
+    """Every (armour die, armour die, injury die, injury die), with the rule text applied directly."""
+    exceeds = edition == "classic"
+    out = {"no_break": F(0), "stunned": F(0), "ko": F(0), "badly_hurt": F(0), "casualty": F(0)}
+    sent = F(0)
+    for a, b, c, d in itertools.product(range(1, 7), repeat=4):
+        w = F(1, 6 ** 4)
+        t = a + b + assists
+        brk = (t > av) if exceeds else (t >= av)
+        use_dp_on_armour = dp and not brk and ((t + 1 > av) if exceeds else (t + 1 >= av))
+        brk = brk or use_dp_on_armour
+        off = a == b and (brk or not sg)
+        if not brk:
+            out["no_break"] += w
+        else:
+            inj = c + d + (1 if dp and not use_dp_on_armour else 0)
+            out["stunned" if inj <= 7 else "ko" if inj <= 9 else "casualty"] += w
+            off = off or c == d
+        sent += w if off else 0
+    return out, sent
+
+
+@pytest.mark.parametrize("edition, av, assists, dp, sg", [
+    ("classic", 7, 0, False, False), ("classic", 9, 2, True, False), ("bb2020", 10, -1, True, True),
+    ("bb2025", 8, 3, False, True), ("bb2025", 11, 0, True, False)])
+def test_foul_oracle(edition, av, assists, dp, sg):
+    assert foul(edition, av, assists, dirty_player=dp, sneaky_git=sg) == oracle(edition, av, assists, dp, sg)
+
+
+def test_errors():
+    with pytest.raises(CalcError) as e:
+        armour_injury("classic", 13)
+    assert e.value.field == "av"
+    assert handle({"kind": "armour", "av": 14, "edition": "bb2020"})["error"]["field"] == "av"
+    assert handle({"kind": "foul", "av": 8, "assists": 9})["error"]["field"] == "assists"
+
+
+def test_api_kinds():
+    r = handle({"kind": "armour", "av": 8, "mighty_blow": True})["result"]
+    assert F(r["outcomes"]["casualty"]["exact"]) == F(130, 1296)
+    assert F(r["casualty"]["dead"]["exact"]) == F(130, 1296) * F(1, 6)
+    r = handle({"kind": "foul", "av": 8, "assists": 1})["result"]
+    assert F(r["sent_off"]["exact"]) == F(2, 9)
