@@ -39,6 +39,8 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
         yield from _coverage(entity, problem)
     if entity.kind == "roll":
         yield from _roll_checks(repo, entity, problem)
+    if entity.kind == "comparison":
+        yield from _comparison_checks(entity, problem)
 
 
 def _steps_with_paths(steps, path: tuple) -> Iterator[tuple[tuple, dict]]:
@@ -85,6 +87,18 @@ def _roll_checks(repo: Repository, entity: Entity, problem) -> Iterator[Problem]
     for group, count in groups.items():
         if count < 2:
             yield problem(("modifiers",), f"group {group!r} has a single choice; drop the group or add choices")
+
+
+def _comparison_checks(entity: Entity, problem) -> Iterator[Problem]:
+    """Every row has a cell for each edition compared, and only for those."""
+    editions = set(entity.editions)
+    for i, row in enumerate(entity.get("rows") or []):
+        cells = set((row.get("cells") or {}) if isinstance(row, dict) else {})
+        if cells != editions:
+            yield problem(("rows", i, "cells"), f"cells must cover exactly the editions {sorted(editions)}, "
+                                                f"got {sorted(cells)}")
+    if not set(entity.get("entities") or {}) <= editions:
+        yield problem(("entities",), "an entity is given for an edition this comparison does not list")
 
 
 def _suggest(repo: Repository, target: str) -> str:

@@ -19,6 +19,7 @@ KIND_BY_FOLDER = {
     "targets": "target",
     "rolls": "roll",
     "glossary": "term",
+    "comparisons": "comparison",
 }
 FOLDER_BY_KIND = {kind: folder for folder, kind in KIND_BY_FOLDER.items()}
 

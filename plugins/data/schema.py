@@ -384,6 +384,17 @@ KIND_SPECS: dict[str, Obj] = {
         {"edition_notes": MapOf(EDITIONS_ORDER, Text()), "see_also": List(Ref("skill", "term", "sequence", "table")),
          "template": Enum("direction", "throw-in"), **COMMON_OPTIONAL},
     ),
+    "comparison": Obj(
+        {
+            "title": Text(),
+            "summary": Text(),
+            "entities": MapOf(EDITIONS_ORDER, Ref("sequence", "table", "target", "skill", "term")),
+            "rows": List(Obj({"key": KEY, "aspect": Text(), "cells": MapOf(EDITIONS_ORDER, Text())}),
+                         min_items=1, unique_key="key"),
+            **COMMON,
+        },
+        dict(COMMON_OPTIONAL),
+    ),
 }
 
 

@@ -18,7 +18,10 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
     skills = [titled("skills/index.md", t("All skills"))]
     skills += [f"skills/{c}.md" for c in CATEGORY_ORDER if f"skills/{c}.md" in pages]
     skills.append("skills/auto-actions.md")
+    comparisons = [titled(f"comparisons/{c.slug}.md", c.title(t.lang)) for c in repo.of_kind("comparison")]
     nav: list = ["index.md"]
+    if comparisons:
+        nav.append({t("Editions compared"): comparisons})
     if sequences:
         nav.append({t("Sequences"): sequences})
     if tables:

@@ -6,6 +6,7 @@ from typing import Callable
 from ..data.model import Repository
 from .render import pages
 from .render.context import PageContext
+from .render.compare import comparison_page
 from .render.pictures import template_svg
 from .render.status import auto_actions_page, translation_status_page
 from .render.targets import target_page
@@ -18,6 +19,8 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
     out: dict[str, Renderer] = {}
     for seq in repo.of_kind("sequence"):
         out[f"sequences/{seq.slug}.md"] = lambda ctx, seq=seq: pages.sequence_page(ctx, seq)
+    for comparison in repo.of_kind("comparison"):
+        out[f"comparisons/{comparison.slug}.md"] = lambda ctx, c=comparison: comparison_page(ctx, c)
     for target in repo.of_kind("target"):
         rolls = sorted((r for r in repo.of_kind("roll") if r["target"] == target.slug),
                        key=lambda r: (r.get("order", 99), r.slug))

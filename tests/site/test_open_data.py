@@ -50,4 +50,4 @@ def test_published_files_are_written_by_the_build(tmp_path):
     assert doc["name"]["fr"] == "Prise sûre"
     on_disk = {p.relative_to(api).as_posix(): json.loads(p.read_text(encoding="utf-8")) for p in api.rglob("*.json")}
     fixture = load_repository(FIXTURE_SITE.parent / "data")
-    assert _validate_all(on_disk) == len(fixture.entities) == 13
+    assert _validate_all(on_disk) == len(fixture.entities)

@@ -92,3 +92,17 @@ def test_pot_is_up_to_date():
     with open(root / "plugins" / "locale" / "messages.pot", "rb") as handle:
         ids = {m.id for m in read_po(handle) if m.id}
     assert found - ids == set()
+
+
+def test_comparison_has_one_linked_tab_per_edition_and_a_difference_table(fixture_repo):
+    markdown, _ = render(fixture_repo, "fr", "comparisons/pick-up.md")
+    assert '=== "Classique"' in markdown and '=== "BB2020"' in markdown
+    assert "| Point | Classique | BB2020 |" in markdown
+    assert 'id="row-modifier"' in markdown
+    # each tab's step keys link to the anchored step on the sequence page
+    assert "[1a](../sequences/pick-up.md#step-1a)" in markdown
+
+
+def test_sequence_page_links_to_its_comparison(fixture_repo):
+    markdown, _ = render(fixture_repo, "en", "sequences/pick-up.md")
+    assert "(../comparisons/pick-up.md)" in markdown

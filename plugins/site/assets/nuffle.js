@@ -294,23 +294,23 @@ class Calculator {
   }
 
   applyFields() {
+    for (const label of this.box.querySelectorAll("label[data-nc-unused]")) {
+      delete label.dataset.ncUnused;
+      label.hidden = false;
+      for (const el of label.querySelectorAll("input, select, textarea")) {
+        el.disabled = el.tagName === "SELECT" && ![...el.options].some((o) => !o.disabled);
+      }
+    }
     const known = this.fieldsCache.get(this.action);
     if (!known) return;
     for (const el of this.controls()) {
-      if (["action", "edition", "kind"].includes(el.name) || el.type === "hidden") continue;
+      if (el.disabled || el.type === "hidden" || ["action", "edition", "kind"].includes(el.name)) continue;
+      if (known.has(el.name)) continue;
+      el.disabled = true;
       const label = el.closest("label");
-      if (known.has(el.name)) {
-        if (label && label.dataset.ncUnused) {
-          delete label.dataset.ncUnused;
-          label.hidden = false;
-          el.disabled = el.tagName === "SELECT" && ![...el.options].some((o) => !o.disabled);
-        }
-      } else if (!el.disabled) {
-        el.disabled = true;
-        if (label) {
-          label.hidden = true;
-          label.dataset.ncUnused = "true";
-        }
+      if (label) {
+        label.hidden = true;
+        label.dataset.ncUnused = "true";
       }
     }
   }
@@ -488,9 +488,8 @@ class Calculator {
     this.setField("needed", this.neededLabel(result));
     const probs = result.probabilities || {};
     for (const name of PROBABILITY_FIELDS) {
-      if (name in probs || name === "fumble" || name === "failure" || name === "success") {
-        this.setField(name, this.formatProbability(probs[name]));
-      }
+      // An outcome the roll cannot have (no fumble on a catch) shows as 0, as on the built page.
+      if (name in probs || name !== "wildly_inaccurate") this.setField(name, this.formatProbability(probs[name]));
     }
   }
 

@@ -28,6 +28,9 @@ class BackLinks:
             if entity.kind == "ruling":
                 for about in entity.get("about") or []:
                     links.add(about, entity.id, None)
+            if entity.kind == "comparison":
+                for compared in (entity.get("entities") or {}).values():
+                    links.add(compared, entity.id, None)
         return links
 
     def add(self, target: str, where: str, anchor: str | None) -> None:

@@ -33,8 +33,18 @@ def status_label(ctx: PageContext, status: str) -> str:
 
 # --------------------------------------------------------------------------- sequences
 
+def compare_line(ctx: PageContext, entity: Entity) -> list[str]:
+    """A link to the editions-compared page(s) that include this entity, if any."""
+    comparisons = [ctx.repo[where] for where, _ in ctx.backlinks.of(entity.id) if where.startswith("comparison:")]
+    if not comparisons:
+        return []
+    links = ", ".join(ctx.link(c) for c in comparisons)
+    return [f'<p class="nc-compare" markdown>{ctx.t("Other editions:")} {links}</p>', ""]
+
+
 def sequence_page(ctx: PageContext, seq: Entity) -> str:
-    lines = [f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", ctx.text(seq["summary"]), "",
+    lines = [f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", *compare_line(ctx, seq),
+             ctx.text(seq["summary"]), "",
              f"## {ctx.t('Steps')} {{#steps}}", ""]
     lines += steps_list(ctx, seq["steps"])
     lines.append("")
@@ -158,7 +168,8 @@ def ruling_section(ctx: PageContext, ruling: Entity) -> list[str]:
 
 def table_page(ctx: PageContext, table: Entity, probabilities: dict[int, str] | None = None) -> str:
     """A dice table; `probabilities` maps each roll total to a formatted chance (2D6 tables)."""
-    lines = [f"# {ctx.plain(table['title'])}", "", ctx.badges(table.editions), "", ctx.text(table["summary"]), ""]
+    lines = [f"# {ctx.plain(table['title'])}", "", ctx.badges(table.editions), "", *compare_line(ctx, table),
+             ctx.text(table["summary"]), ""]
     has_effect = any(row.get("effect") for row in table["rows"])
     header = [ctx.t("Roll"), ctx.t("Result")]
     if probabilities:
