@@ -104,6 +104,16 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
       ``dirty_player``, ``sneaky_git``, ``stunty``, ``thick_skull``: booleans.
     Result: ``outcomes`` as for ``armour``, ``sent_off``.
 
+``"kick"``: the kick-off (see :mod:`calculators.ballmove`; squares are ``[x, y]``,
+x 0..25, y 0..14).
+    * ``edition``: default ``"classic"``.  ``target``: ``[x, y]`` in the receiving half
+      (required unless ``map`` is true).  ``kick``: boolean (Kick skill).
+      ``receiving``: ``"right"`` (x 13..25, default) or ``"left"``.  ``bounce``:
+      boolean, also bounce once from the landing square.  ``map``: boolean, default
+      false: return the touchback chance for every target square instead.
+    Result: ``touchback`` and ``landing`` (list of ``{"square": [x, y] or "out", "p"}``),
+    or with ``map``: ``map`` (list of ``{"square": [x, y], "touchback": p}``).
+
 ``"fields"``: describe the fields of an ``agility`` request (to build a form).
     * ``edition``, ``action`` as for ``agility``.
     Result: ``roll``, ``fields``: list of ``{"name", "type": "int" | "choice" | "bool",
@@ -121,6 +131,7 @@ from functools import lru_cache
 from typing import Any
 
 from .armour import InjuryTable, armour_injury, casualty, foul, injury_table
+from .ballmove import kick_off, landing_map
 from .chain import policy, success_by_rerolls
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError
@@ -399,6 +410,25 @@ def _foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent)}
 
 
+def _kick(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    kick = rd.bool("kick", False)
+    receiving = rd.choice("receiving", ["right", "left"], "right")
+    bounce = rd.bool("bounce", False)
+    whole = rd.bool("map", False)
+    if whole:
+        rd.finish()
+        m = landing_map(edition, kick, receiving, bounce)
+        return {"edition": edition, "map": [{"square": list(sq), "touchback": prob(p)} for sq, p in m.items()]}
+    target = rd.square("target")
+    rd.finish()
+    k = kick_off(target, edition, kick, receiving, bounce)
+    landing = [{"square": sq if sq == "out" else list(sq), "p": prob(p)}
+               for sq, p in sorted(k.landing.items(), key=lambda kv: (kv[0] == "out", str(kv[0])))]
+    return {"edition": edition, "touchback": prob(k.touchback), "landing": landing}
+
+
 Handler = Callable[[Mapping[str, Any], "RuleBook | None"], dict[str, Any]]
 
 KINDS: dict[str, Handler] = {
@@ -408,6 +438,7 @@ KINDS: dict[str, Handler] = {
     "pass": _pass,
     "armour": _armour,
     "foul": _foul,
+    "kick": _kick,
     "fields": _fields,
 }
 

@@ -49,4 +49,7 @@ def test_same_answers_in_pyodide(tmp_path, classic_rules):
 EXTRA_REQUESTS: list[dict] = [
     {"kind": "chain", "chain": "[pro]D3d,R2f/[loner=4]C3c;tr=2", "edition": "bb2020"},
     {"kind": "pass", "ag": 3, "range": "long", "receiver_ag": 4, "interceptor_ag": 3, "safe": True, "team_rerolls": 1},
+    {"kind": "armour", "edition": "bb2025", "av": 9, "mighty_blow": True, "claws": True, "stunty": True},
+    {"kind": "foul", "av": 8, "assists": 2, "dirty_player": True},
+    {"kind": "kick", "target": [14, 3], "kick": True, "bounce": True},
 ]
