@@ -1,0 +1,83 @@
+"""Time the calculators on CPython: per request kind, a 10-roll chain with 4 team re-rolls, the kick-off map.
+
+Prints figures only (no assertions).  Run from the project root:
+
+    .venv/bin/python benchmarks/bench_resolver.py
+
+The classic rules dict is the test fixture (tests/calculators/conftest.py); with the real
+export, pass its JSON path as the first argument.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "calculators"))
+
+from calculators.api import handle, handle_json  # noqa: E402
+from calculators.ballmove import landing_map  # noqa: E402
+from calculators.chain import success_by_rerolls  # noqa: E402
+from calculators.notation import parse_chain  # noqa: E402
+from calculators.rules import RuleBook  # noqa: E402
+
+
+def best_of(fn, repeat: int = 5, number: int = 1) -> float:
+    """Return the best wall time of ``repeat`` runs of ``number`` calls, in milliseconds per call."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best = min(best, (time.perf_counter() - t0) / number)
+    return best * 1000
+
+
+def main() -> None:
+    if len(sys.argv) > 1:
+        rules = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
+    else:
+        from conftest import CLASSIC_RULES as rules
+    book = RuleBook.from_dict(rules)
+    rules_json = json.dumps(rules)
+    print(f"CPython {platform.python_version()} on {platform.machine()}")
+    requests = {
+        "agility": {"kind": "agility", "action": "pass", "ag": 3, "range": "long", "tackle_zones": 1, "reroll": True},
+        "test": {"kind": "test", "target": 3, "modifier": -1, "reroll": True},
+        "chain (D3d,R2f,P3h,T4/C3c;tr=2)": {"kind": "chain", "chain": "D3d,R2f,P3h,T4/C3c;tr=2", "edition": "bb2020"},
+        "pass": {"kind": "pass", "ag": 3, "range": "long", "receiver_ag": 4, "interceptor_ag": 3, "safe": True,
+                 "team_rerolls": 1},
+        "armour": {"kind": "armour", "av": 8, "mighty_blow": True, "claws": True},
+        "foul": {"kind": "foul", "av": 8, "assists": 2, "dirty_player": True},
+        "kick (one target)": {"kind": "kick", "target": [14, 3], "kick": True, "bounce": True},
+        "kick (whole map)": {"kind": "kick", "map": True, "bounce": True},
+    }
+    print("\nper request kind (handle with a RuleBook; best of 5):")
+    for name, req in requests.items():
+        ms = best_of(lambda r=req: handle(r, book), number=3)
+        assert handle(req, book)["ok"]
+        print(f"  {name:40s} {ms:9.3f} ms")
+    req_json = json.dumps(requests["agility"])
+    ms = best_of(lambda: handle_json(req_json, rules_json), number=50)
+    print(f"  {'agility via handle_json (cached rules)':40s} {ms:9.3f} ms")
+    ms = best_of(lambda: RuleBook.from_dict(rules), number=20)
+    print(f"  {'RuleBook.from_dict':40s} {ms:9.3f} ms")
+
+    chain = parse_chain("[pro]D3d,D4d,R2f,R2f,P3h,D3,R2,T4p/C3c,D4,R3", "bb2020").chain
+    ms = best_of(lambda: success_by_rerolls(chain, 4))
+    values = success_by_rerolls(chain, 4)
+    print(f"\n10-roll chain, 0..4 team re-rolls (BB2020): {ms:.2f} ms")
+    print("  " + ", ".join(f"{k} TR: {float(v):.5f}" for k, v in enumerate(values)))
+
+    for bounce in (False, True):
+        ms = best_of(lambda b=bounce: landing_map("classic", False, "right", b), repeat=3)
+        print(f"kick-off landing map, 195 target squares, bounce={bounce}: {ms:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
