@@ -1,8 +1,7 @@
 """The same requests give the same answers in Pyodide (CPython 3.14, the browser runtime) as here.
 
-Runs only where Node and the ``pyodide`` npm package are available: set ``PYODIDE_NODE_PATH`` to a
-``node_modules`` folder that holds ``pyodide`` (e.g. after ``npm install pyodide@314.0.7``).
-Elsewhere the test is skipped with that reason.
+Uses the project's own ``node_modules`` (``make`` runs ``npm ci``, which installs the pinned ``pyodide``);
+``PYODIDE_NODE_PATH`` may point at another ``node_modules`` folder. Skipped only where neither exists.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ import pytest
 from calculators.api import handle
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE_PATH = os.environ.get("PYODIDE_NODE_PATH", "")
+NODE_PATH = os.environ.get("PYODIDE_NODE_PATH", str(ROOT / "node_modules"))
 
 SMOKE_REQUESTS = [
     {"kind": "agility", "action": "pass", "ag": 3, "range": "long", "tackle_zones": 1, "reroll": True},
@@ -29,7 +28,7 @@ SMOKE_REQUESTS = [
 
 
 @pytest.mark.skipif(not (shutil.which("node") and NODE_PATH and (Path(NODE_PATH) / "pyodide").is_dir()),
-                    reason="set PYODIDE_NODE_PATH to a node_modules folder holding the pyodide package")
+                    reason="no node_modules/pyodide: run `npm ci` (make does it) or set PYODIDE_NODE_PATH")
 def test_same_answers_in_pyodide(tmp_path, classic_rules):
     requests = SMOKE_REQUESTS + EXTRA_REQUESTS
     spec = tmp_path / "requests.json"
