@@ -382,7 +382,8 @@ KIND_SPECS: dict[str, Obj] = {
     "term": Obj(
         {"name": Text(), "definition": Text(), **COMMON},
         {"edition_notes": MapOf(EDITIONS_ORDER, Text()), "see_also": List(Ref("skill", "term", "sequence", "table")),
-         "template": Enum("direction", "throw-in"), **COMMON_OPTIONAL},
+         "template": Enum("direction", "throw-in"),
+         "matches": MapOf(LANGUAGES, List(Str(), min_items=1)), **COMMON_OPTIONAL},
     ),
     "comparison": Obj(
         {

@@ -6,7 +6,8 @@ INHERIT it); this plugin renders the data-driven pages in the build's language.
 Hooks:
     on_config  load and validate data/ (a problem stops the build), pick the language, build the nav.
     on_files   add the generated pages and the site's own CSS/JS.
-    on_page_markdown  resolve [[kind:slug]] references written in hand-written pages.
+    on_page_markdown  resolve [[kind:slug]] references written in hand-written pages; link the first use
+                      of each glossary term on every page.
     on_post_page      link the web-app manifest from every page.
     on_post_build     fail a strict build on missing translations (texts or UI strings).
 """
@@ -20,7 +21,9 @@ from mkdocs.structure.files import File, Files
 
 from ..data import DataError, Repository, load_repository
 from ..data.text import REF
+from .autolink import link_first_uses, term_patterns
 from .config import NuffleConfig
+from .locate import SHARED_PAGE
 from .messages import Messages
 from .navigation import build_nav
 from .pagemap import generated_pages
@@ -48,6 +51,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         self.t = Messages(self.lang)
         self.backlinks = BackLinks.build(self.repo)
         self.pages = generated_pages(self.repo)
+        self.term_patterns = term_patterns(self.repo.of_kind("term"), self.lang)
         config.nav = build_nav(self.repo, self.pages, self.t)
         return config
 
@@ -67,7 +71,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         return files
 
     def on_page_markdown(self, markdown, page, config, files):
-        if not self.config.enabled or not REF.search(markdown):
+        if not self.config.enabled:
             return markdown
         ctx = PageContext(self.repo, self.lang, self.t, page.file.src_uri, self.backlinks)
 
@@ -76,7 +80,8 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
                 raise PluginError(f"{page.file.src_uri}: unknown reference {match[0]}")
             return ctx.ref_link(match["kind"], match["slug"], match["anchor"], match["text"])
 
-        return REF.sub(replace, markdown)
+        markdown = REF.sub(replace, markdown)
+        return link_first_uses(markdown, page.file.src_uri, self.term_patterns, SHARED_PAGE["term"])
 
     def on_post_page(self, output, page, config):
         """Link the web-app manifest (written at the site root by nuffle-calc) from every page."""

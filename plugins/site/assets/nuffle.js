@@ -233,9 +233,9 @@ class Calculator {
 
   start() {
     this.form.addEventListener("submit", (event) => event.preventDefault());
-    this.form.addEventListener("change", (event) => this.onInput(event, true));
+    this.form.addEventListener("change", (event) => this.onInput(event));
     this.form.addEventListener("input", (event) => {
-      if (event.target.type === "number") this.onInput(event, false);
+      if (event.target.type === "number") this.onInput(event); // selects and boxes also fire "change"
     });
     this.applyAction();
     this.dirty = this.readQuery();
@@ -431,14 +431,14 @@ class Calculator {
 
   // --- computing and showing
 
-  onInput(event, isChange) {
+  onInput(event) {
     if (!event.target.name) return;
     if (event.target.name === "action") {
       this.applyAction();
       if (this.engine) this.refreshFields();
     }
     this.dirty = true;
-    this.compute(true, isChange);
+    this.compute(true);
   }
 
   setState(state, status) {
@@ -493,7 +493,7 @@ class Calculator {
     }
   }
 
-  async compute(fromUser, writeUrl = fromUser) {
+  async compute(fromUser) {
     const seq = ++this.seq;
     this.showError("");
     if (!this.validate()) {
@@ -501,7 +501,7 @@ class Calculator {
       this.setState("error", this.t.invalid);
       return;
     }
-    if (writeUrl) this.writeQuery();
+    if (fromUser) this.writeQuery();
     const request = this.request();
     if (this.engine.isReady) this.setState("computing", this.t.computing);
     else {

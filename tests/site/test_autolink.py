@@ -1,0 +1,52 @@
+"""First use of a glossary term on a page becomes a link; protected Markdown is never touched."""
+from __future__ import annotations
+
+from plugins.data.model import Entity
+from plugins.site.autolink import link_first_uses, surface_forms, term_patterns
+
+
+def term(slug, en, fr, ja, matches=None):
+    data = {"name": {"en": en, "fr": fr, "ja": ja}}
+    if matches:
+        data["matches"] = matches
+    return Entity("term", slug, f"data/glossary/{slug}.yml", data)
+
+
+TERMS = [term("tackle-zone", "Tackle Zone (TZ)", "Zone de Tacle (ZdT)", "タックルゾーン"),
+         term("catch", "Catch", "Réception", "キャッチ"),
+         term("turnover", "Turnover", "Turnover", "ターンオーバー")]
+
+
+def run(markdown, lang, page="sequences/x.md"):
+    return link_first_uses(markdown, page, term_patterns(TERMS, lang), "glossary.md")
+
+
+def test_surface_forms_split_names_and_abbreviations():
+    assert surface_forms(TERMS[0], "en") == ["Tackle Zone", "TZ"]
+    assert surface_forms(TERMS[0], "fr") == ["Zone de Tacle", "ZdT"]
+
+
+def test_only_the_first_use_is_linked_in_english():
+    out = run("A Turnover ends it. Another Turnover.\n\nIn a TZ or a Tackle Zone.", "en")
+    assert out.count("[Turnover](../glossary.md#term-turnover)") == 1
+    assert "[TZ](../glossary.md#term-tackle-zone)" in out and "a Tackle Zone." in out
+
+
+def test_protected_markdown_is_left_alone():
+    source = "# Turnover\n\n[Catch](x.md) `Catch` <span title=\"Catch\">x</span>\n\nThen a Catch."
+    out = run(source, "en")
+    assert out.startswith("# Turnover\n\n[Catch](x.md) `Catch` <span title=\"Catch\">x</span>")
+    assert out.endswith("Then a [Catch](../glossary.md#term-catch).")
+
+
+def test_french_ignores_case_but_keeps_the_writing():
+    assert "[zone de tacle](../glossary.md#term-tackle-zone)" in run("Dans une zone de tacle adverse.", "fr")
+
+
+def test_japanese_does_not_link_inside_a_longer_katakana_word():
+    out = run("ダイビングキャッチを使う。その後キャッチする。", "ja")
+    assert out == "ダイビングキャッチを使う。その後[キャッチ](../glossary.md#term-catch)する。"
+
+
+def test_the_glossary_page_itself_is_not_linked():
+    assert run("Turnover", "en", page="glossary.md") == "Turnover"
