@@ -241,7 +241,6 @@ class Calculator {
     this.dirty = this.readQuery();
     this.engine = getEngine(this.form);
     if (!this.engine.isReady) this.setState("loading", this.t.loading);
-    this.engine.ready.then(() => this.refreshFields(), () => {});
     this.compute(false);
   }
 
@@ -284,10 +283,9 @@ class Calculator {
     const edition = this.control("edition");
     try {
       const response = await this.engine.call({ kind: "fields", edition: edition ? edition.value : undefined, action });
-      if (response && response.ok && Array.isArray(response.result.fields)) {
-        this.fieldsCache.set(action, new Set(response.result.fields.map((f) => f.name)));
-        if (this.action === action) this.applyFields();
-      }
+      const ok = response && response.ok && Array.isArray(response.result.fields);
+      this.fieldsCache.set(action, ok ? new Set(response.result.fields.map((f) => f.name)) : null);
+      if (this.action === action) this.applyFields();
     } catch (err) {
       // no field list: keep what the markup says
     }
@@ -435,7 +433,6 @@ class Calculator {
     if (!event.target.name) return;
     if (event.target.name === "action") {
       this.applyAction();
-      if (this.engine) this.refreshFields();
     }
     this.dirty = true;
     this.compute(true);
@@ -502,7 +499,6 @@ class Calculator {
       return;
     }
     if (fromUser) this.writeQuery();
-    const request = this.request();
     if (this.engine.isReady) this.setState("computing", this.t.computing);
     else {
       this.setState("loading", this.t.loading);
@@ -510,7 +506,11 @@ class Calculator {
     }
     let response;
     try {
-      response = await this.engine.call(request);
+      await this.engine.ready;
+      await this.refreshFields(); // the first time an action is used: which fields it takes
+      if (seq !== this.seq || !this.form.isConnected) return;
+      if (fromUser) this.writeQuery();
+      response = await this.engine.call(this.request());
     } catch (err) {
       if (seq !== this.seq || !this.form.isConnected) return;
       console.error("nuffle: calculator runtime unavailable", err);

@@ -1,0 +1,229 @@
+"""Time the calculator page in headless Chromium: bytes over the wire and navigation -> first in-browser result.
+
+Prints figures only (no assertions). Run from the project root:
+
+    .venv/bin/python benchmarks/bench_browser.py [--lang en|fr|ja] [--runs 3] [--fixture]
+
+1. builds the real site (plugins.build.build_site) into a temporary folder for a free 127.0.0.1 port
+   and times the build; if data/ does not build, says so and uses the fixture site (English only);
+2. serves it with http.server (no compression, no Cache-Control: what the figures assume), counting
+   the bytes the server writes (headers + bodies, every request: page, worker, service worker);
+3. for the calculator page: "first result" is when [data-result] gets data-state="done", read in the
+   page as performance.now() (milliseconds from the start of navigation);
+   cold  = a new browser with a fresh profile for every run;
+   warm  = the same profile, page reloaded (the HTTP cache revalidates with 304s; the service worker,
+           once installed, answers from its cache);
+   each is run `--runs` times and the median printed, with the bytes up to the first result and after
+   the page settles (the service worker precaches the whole site in the background on a first visit).
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import logging
+import os
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PAGE = "targets/agility-classic/"
+# Records when the calculator first shows an in-browser result (ms since navigation start).
+DONE_PROBE = """
+(() => {
+  const check = () => {
+    const el = document.querySelector('[data-result]');
+    if (el && el.dataset.state === 'done' && window.__ncDone === undefined) window.__ncDone = performance.now();
+  };
+  new MutationObserver(check).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true});
+})();
+"""
+
+
+class Counter:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.bytes = 0
+        self.requests = 0
+        self.statuses: dict[int, int] = {}
+        self.missing: dict[str, int] = {}  # path -> number of 404s
+
+    def snapshot(self) -> tuple[int, int]:
+        with self.lock:
+            return self.bytes, self.requests
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.bytes += n
+
+
+class _CountingWriter:
+    def __init__(self, raw, counter: Counter):
+        self.raw, self.counter = raw, counter
+
+    def write(self, data):
+        self.counter.add(len(data))
+        return self.raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
+class CountingHandler(http.server.SimpleHTTPRequestHandler):
+    counter: Counter
+
+    def setup(self):
+        super().setup()
+        self.wfile = _CountingWriter(self.wfile, self.counter)
+
+    def log_request(self, code="-", size="-"):
+        with self.counter.lock:
+            self.counter.requests += 1
+            try:
+                status = int(code)
+            except (TypeError, ValueError):
+                status = 0
+            self.counter.statuses[status] = self.counter.statuses.get(status, 0) + 1
+            if status == 404:
+                self.counter.missing[self.path] = self.counter.missing.get(self.path, 0) + 1
+
+    def log_message(self, *args):
+        pass
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def build(out: Path, url: str, fixture: bool) -> tuple[str, float]:
+    """Build the real site (or the fixture site); returns (what was built, seconds)."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    logging.basicConfig(level=logging.ERROR)
+    if not fixture:
+        from plugins.build import build_site
+
+        try:
+            return "real site, 3 languages", build_site(site_dir=out, site_url=url)
+        except SystemExit:
+            print("!! the real site does not build (see the errors above); using the fixture site instead")
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    start = time.perf_counter()
+    mkdocs_build(load_config(config_file=str(ROOT / "tests/fixtures/site/mkdocs.yml"), site_dir=str(out), site_url=url))
+    return "fixture site, English only", time.perf_counter() - start
+
+
+def visit(page, url: str, counter: Counter, reload: bool = False) -> dict:
+    before = counter.snapshot()
+    if reload:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_function("window.__ncDone !== undefined", timeout=180_000)
+    at_result = counter.snapshot()
+    done_ms = page.evaluate("window.__ncDone")
+    page.wait_for_load_state("networkidle")
+    time.sleep(1.0)  # let background work (service-worker precache) finish
+    settled = counter.snapshot()
+    stall = page.evaluate("window.__ncStall || 0")
+    return {"ms": done_ms, "bytes_result": at_result[0] - before[0], "req_result": at_result[1] - before[1],
+            "bytes_settled": settled[0] - before[0], "req_settled": settled[1] - before[1], "stall": stall}
+
+
+# Longest gap between timer ticks on the main thread while the page loads (is the page responsive?).
+STALL_PROBE = """
+(() => {
+  let last = performance.now(); window.__ncStall = 0;
+  const tick = () => { const now = performance.now(); window.__ncStall = Math.max(window.__ncStall, now - last); last = now;
+                       if (window.__ncDone === undefined) setTimeout(tick, 10); };
+  setTimeout(tick, 10);
+})();
+"""
+
+
+def median_row(label: str, runs: list[dict]) -> str:
+    med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+    spread = ", ".join(f"{r['ms'] / 1000:.2f}" for r in runs)
+    return (f"{label:<5} first result {med['ms'] / 1000:6.2f} s (runs: {spread})   "
+            f"to result {med['bytes_result'] / 1e6:7.3f} MB / {med['req_result']:.0f} req   "
+            f"settled {med['bytes_settled'] / 1e6:7.3f} MB / {med['req_settled']:.0f} req   "
+            f"main-thread max stall {med['stall']:.0f} ms")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", default="en", choices=["en", "fr", "ja"])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--fixture", action="store_true", help="benchmark the fixture site (English only)")
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} not found: nothing measured")
+        return 0
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    with tempfile.TemporaryDirectory(prefix="nuffle-bench-") as tmp:
+        out = Path(tmp) / "site"
+        what, seconds = build(out, url, args.fixture)
+        lang = args.lang if what.startswith("real") else "en"
+        page_url = url + ("" if lang == "en" else f"{lang}/") + PAGE
+        print(f"build: {what}: {seconds:.2f} s")
+        runtime = sum(f.stat().st_size for f in (out / "pyodide").iterdir())
+        print(f"runtime shipped: {runtime / 1e6:.2f} MB in site/pyodide/ "
+              f"({', '.join(sorted(f.name for f in (out / 'pyodide').iterdir()))})")
+
+        counter = Counter()
+        handler = type("Handler", (CountingHandler,), {"counter": counter})
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(out)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        cold: list[dict] = []
+        warm: list[dict] = []
+        cold_no_sw: list[dict] = []
+        try:
+            with sync_playwright() as pw:
+                for run in range(args.runs):
+                    for sw, bucket in (("allow", cold), ("block", cold_no_sw)):
+                        with tempfile.TemporaryDirectory(prefix="nuffle-profile-") as profile:
+                            ctx = pw.chromium.launch_persistent_context(
+                                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+                                service_workers=sw, viewport={"width": 1280, "height": 900})
+                            ctx.add_init_script(DONE_PROBE)
+                            ctx.add_init_script(STALL_PROBE)
+                            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+                            bucket.append(visit(page, page_url, counter))
+                            if sw == "allow" and run == 0:
+                                for _ in range(args.runs):
+                                    warm.append(visit(page, page_url, counter, reload=True))
+                            ctx.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    print(f"page: {page_url} (headless Chromium, {args.runs} runs, medians)")
+    print(median_row("cold", cold))
+    print(median_row("warm", warm))
+    print(median_row("cold", cold_no_sw) + "   [service workers blocked]")
+    print(f"HTTP statuses over all runs: {dict(sorted(counter.statuses.items()))}")
+    if counter.missing:
+        worst = sorted(counter.missing.items(), key=lambda kv: (-kv[1], kv[0]))
+        print(f"404s: {len(worst)} distinct paths, e.g. " + ", ".join(f"{p} ×{n}" for p, n in worst[:6]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
