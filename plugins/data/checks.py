@@ -76,6 +76,9 @@ def _coverage(entity: Entity, problem) -> Iterator[Problem]:
 
 
 def _roll_checks(repo: Repository, entity: Entity, problem) -> Iterator[Problem]:
+    if ("target" in entity.data) == ("characteristic" in entity.data):
+        yield problem((), "a roll needs either `target` (a target table) or `characteristic` (ag or pa, "
+                          "when the characteristic itself is the N+ to roll), not both")
     target = repo.get(f"target:{entity.get('target')}")
     if target is not None and not set(entity.editions) <= set(target.editions):
         yield problem(("editions",), f"the target table {target.id} does not cover editions "

@@ -16,9 +16,10 @@ def rules_export(repo: Repository) -> dict:
     }
     rolls = {}
     for roll in repo.of_kind("roll"):
-        entry = {key: roll[key] for key in ("editions", "target", "natural_one", "natural_six")}
-        if "fumble_at_or_below" in roll.data:
-            entry["fumble_at_or_below"] = roll["fumble_at_or_below"]
+        entry = {key: roll[key] for key in ("editions", "natural_one", "natural_six")}
+        for optional in ("target", "fumble_at_or_below"):
+            if optional in roll.data:
+                entry[optional] = roll[optional]
         entry["modifiers"] = [
             {k: mod[k] for k in ("key", "value", "group", "per") if k in mod} for mod in roll.get("modifiers") or []
         ]

@@ -365,7 +365,6 @@ KIND_SPECS: dict[str, Obj] = {
         {
             "name": Text(),
             "summary": Text(),
-            "target": Ref("target", bare=True),
             "natural_one": Enum("fail", "fumble"),
             "natural_six": Enum("success"),
             "modifiers": List(
@@ -375,7 +374,8 @@ KIND_SPECS: dict[str, Obj] = {
             ),
             **COMMON,
         },
-        {"order": Int(1, 99), "fumble_at_or_below": Int(0, 6), "notes": OneOf(Text(), List(NOTE, unique_key="key"),
+        {"target": Ref("target", bare=True), "characteristic": Enum("ag", "pa"),
+         "order": Int(1, 99), "fumble_at_or_below": Int(0, 6), "notes": OneOf(Text(), List(NOTE, unique_key="key"),
                                                             what="a text or a list of notes"),
          **COMMON_OPTIONAL},
     ),

@@ -24,7 +24,9 @@ def page_of(entity: Entity) -> str:
     if entity.kind == "skill":
         return f"skills/{entity['category']}.md"
     if entity.kind == "roll":
-        return f"targets/{entity['target']}.md"
+        if "target" in entity.data:
+            return f"targets/{entity['target']}.md"
+        return f"rolls/{entity.slug.rpartition('-')[2]}.md"  # BB2020+: one page of tests per edition
     return f"{entity.kind}s/{entity.slug}.md"
 
 

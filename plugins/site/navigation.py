@@ -14,6 +14,7 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
 
     sequences = [titled(f"sequences/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("sequence")]
     tables = [titled(f"targets/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("target")]
+    tables += [f"rolls/{path.split('/')[1]}" for path in pages if path.startswith("rolls/")]
     tables += [titled(f"tables/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("table")]
     skills = [titled("skills/index.md", t("All skills"))]
     skills += [f"skills/{c}.md" for c in CATEGORY_ORDER if f"skills/{c}.md" in pages]

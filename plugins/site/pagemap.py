@@ -9,7 +9,7 @@ from .render.context import PageContext
 from .render.compare import comparison_page
 from .render.pictures import template_svg
 from .render.status import auto_actions_page, translation_status_page
-from .render.targets import target_page
+from .render.targets import edition_rolls_page, target_page
 
 Renderer = Callable[[PageContext], str]
 
@@ -22,9 +22,16 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
     for comparison in repo.of_kind("comparison"):
         out[f"comparisons/{comparison.slug}.md"] = lambda ctx, c=comparison: comparison_page(ctx, c)
     for target in repo.of_kind("target"):
-        rolls = sorted((r for r in repo.of_kind("roll") if r["target"] == target.slug),
+        rolls = sorted((r for r in repo.of_kind("roll") if r.get("target") == target.slug),
                        key=lambda r: (r.get("order", 99), r.slug))
         out[f"targets/{target.slug}.md"] = lambda ctx, t=target, r=rolls: target_page(ctx, t, r)
+    by_edition: dict[str, list] = {}
+    for roll in repo.of_kind("roll"):
+        if "target" not in roll.data:
+            by_edition.setdefault(roll.slug.rpartition("-")[2], []).append(roll)
+    for edition, rolls in sorted(by_edition.items()):
+        rolls.sort(key=lambda r: (r.get("order", 99), r.slug))
+        out[f"rolls/{edition}.md"] = lambda ctx, e=repo[f"edition:{edition}"], r=rolls: edition_rolls_page(ctx, e, r)
     for table in repo.of_kind("table"):
         out[f"tables/{table.slug}.md"] = lambda ctx, t=table: pages.table_page(ctx, t, _chances(ctx, t))
     skills = repo.of_kind("skill")

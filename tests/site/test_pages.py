@@ -106,3 +106,10 @@ def test_comparison_has_one_linked_tab_per_edition_and_a_difference_table(fixtur
 def test_sequence_page_links_to_its_comparison(fixture_repo):
     markdown, _ = render(fixture_repo, "en", "sequences/pick-up.md")
     assert "(../comparisons/pick-up.md)" in markdown
+
+
+def test_edition_tests_page_has_a_calculator_built_from_the_resolver_fields(fixture_repo):
+    markdown, _ = render(fixture_repo, "ja", "rolls/bb2020.md")
+    assert 'data-calculator="agility"' in markdown and '<select name="pa">' in markdown
+    assert '<option value="3" selected>3+</option>' in markdown
+    assert "AG 判定と PA 判定（BB2020）" in markdown

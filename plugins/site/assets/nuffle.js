@@ -105,15 +105,21 @@ function rewriteLanguageLinks() {
 
 // Capture phase on window: runs before Material's own handlers (instant navigation and its sitemap
 // lookup for alternates), which never see the click, so the browser follows our href: a full load of
-// the other language's build.
-window.addEventListener("click", (event) => {
+// the other language's build. The href is also refreshed when a link is pointed at or focused, so a
+// middle click, "copy link" or keyboard use gets the current page too.
+function languageLink(event) {
   const link = event.target instanceof Element ? event.target.closest("a.md-select__link[hreflang]") : null;
-  if (!link) return;
-  const lang = (link.getAttribute("hreflang") || "").toLowerCase();
-  if (!/^[a-z]{2,3}$/.test(lang)) return;
+  const lang = link ? (link.getAttribute("hreflang") || "").toLowerCase() : "";
+  if (!/^[a-z]{2,3}$/.test(lang)) return null;
   link.href = languageURL(lang);
-  event.stopPropagation();
+  return link;
+}
+window.addEventListener("click", (event) => {
+  if (languageLink(event)) event.stopPropagation();
 }, true);
+for (const type of ["pointerdown", "focusin", "auxclick", "contextmenu"]) {
+  window.addEventListener(type, languageLink, true);
+}
 window.addEventListener("hashchange", rewriteLanguageLinks);
 window.addEventListener("popstate", rewriteLanguageLinks);
 

@@ -19,10 +19,8 @@ from ..locate import relative_link
 from .blocks import anchor_key, cell, notes_section, sources_footer
 from .context import PageContext
 
-DEFAULT_REQUEST = {"ag": 3, "tackle_zones": 0, "reroll": False}
-
-
 def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
+    """A classic target table (the AG table), then the calculator and every roll that uses the table."""
     char = target["characteristic"].upper()
     lines = [f"# {ctx.plain(target['title'])}", "", ctx.badges(target.editions), ""]
     if target.get("summary"):
@@ -33,12 +31,24 @@ def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
         anchor = f"row-{target['characteristic']}-{row['value']}"
         lines.append(f"| {anchor_key(anchor, label)} | {row['target']}+ |")
     lines += [""] + sources_footer(ctx, target.get("sources"))
+    return "\n".join(lines + _rolls_and_calculator(ctx, target, rolls))
+
+
+def edition_rolls_page(ctx: PageContext, edition: Entity, rolls: list[Entity]) -> str:
+    """BB2020+ tests, where the player's AG or PA is itself the N+ to roll: the calculator and each roll."""
+    title = ctx.t("Agility and passing tests ({edition})", edition=ctx.plain(edition["short"]))
+    lines = [f"# {title}", "", ctx.badges([edition.slug]), "", ctx.t(
+        "In this edition a player's Agility (AG) and Passing Ability (PA) are themselves the number to roll "
+        "on a D6, such as 3+; the modifiers below are added to the die."), ""]
+    return "\n".join(lines + _rolls_and_calculator(ctx, None, rolls))
+
+
+def _rolls_and_calculator(ctx: PageContext, target: Entity | None, rolls: list[Entity]) -> list[str]:
     rules = rules_export(ctx.repo)
-    if rolls:
-        lines += calculator_section(ctx, target, rolls, rules)
+    lines = calculator_section(ctx, target, rolls, rules) if rolls else []
     for roll in rolls:
         lines += roll_section(ctx, roll, rules)
-    return "\n".join(lines)
+    return lines
 
 
 # --------------------------------------------------------------------------- one roll
@@ -80,17 +90,21 @@ def grid(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
                    for m in mods if m.get("group") == group]
     else:
         columns = [({"tackle_zones": n}, ctx.t("{n} TZ", n=n)) for n in range(3)]
-    target = ctx.repo[f"target:{roll['target']}"]
-    lines = [f"| {target['characteristic'].upper()} | " + " | ".join(cell(label) for _, label in columns) + " |",
+    spec = next(f for f in _ok(handle({"kind": "fields", "edition": edition, "action": action}, rules))["fields"]
+                if f["name"] in ("ag", "pa"))
+    target = ctx.repo.get(f"target:{roll.get('target')}")
+    or_more = {row["value"] for row in target["rows"] if row.get("or_more")} if target else set()
+    lines = [f"| {field_label(ctx, spec['name'])} | " + " | ".join(cell(label) for _, label in columns) + " |",
              "|---" * (len(columns) + 1) + "|"]
-    for row in target["rows"]:
+    low, high = spec["allowed"]
+    for value in range(low, high + 1):
         cells = []
         for fields, _ in columns:
-            request = {"kind": "agility", "edition": edition, "action": action, "ag": row["value"],
+            request = {"kind": "agility", "edition": edition, "action": action, spec["name"]: value,
                        "tackle_zones": 0, "reroll": False, **fields}
             result = _result(handle(request, rules))
             cells.append(f"{result['needed']} · {ctx.t.percent(result['success'])}")
-        label = f"{row['value']}+" if row.get("or_more") else str(row["value"])
+        label = f"{value}+" if (target is None or value in or_more) else str(value)
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return lines + [""]
 
@@ -101,47 +115,55 @@ def signed(value: int) -> str:
 
 # --------------------------------------------------------------------------- the calculator form
 
-def calculator_section(ctx: PageContext, target: Entity, rolls: list[Entity], rules: dict) -> list[str]:
-    """An HTML form (our own markup) with the default result computed now by the resolver."""
-    edition = action_of(rolls[0])[1]
-    first_action = action_of(rolls[0])[0]
-    default = {"kind": "agility", "edition": edition, "action": first_action, **DEFAULT_REQUEST}
-    groups: dict[str, list[tuple[dict, Entity]]] = {}
-    for roll in rolls:
-        for mod in roll.get("modifiers") or []:
-            if mod.get("group"):
-                groups.setdefault(mod["group"], []).append((mod, roll))
-    for group, options in groups.items():
-        default.setdefault(group, options[0][0]["key"])
-    # A group the default action lacks still needs a value for the form; the resolver ignores it.
-    response = handle(_for_action(default, rolls), rules)
+DEFAULT_CHARACTERISTIC = 3
+
+
+def field_label(ctx: PageContext, name: str) -> str:
+    """The label of a calculator field; a field without one stops the build rather than show a raw key."""
+    labels = {"ag": ctx.t("AG"), "pa": ctx.t("PA"), "tackle_zones": ctx.t("Opposing tackle zones"),
+              "reroll": ctx.t("Re-roll a failure"), "range": ctx.t("Range"),
+              "delivery": ctx.t("How the ball arrives"), "action": ctx.t("Action")}
+    if name not in labels:
+        raise ValueError(f"calculator field {name!r} has no label: add one in {__name__}.field_label")
+    return labels[name]
+
+
+def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Entity], rules: dict) -> list[str]:
+    """An HTML form (our own markup) built from the resolver's own field list for each roll, with the
+    default result computed now by the resolver."""
     esc = html.escape
+    edition = action_of(rolls[0])[1]
+    actions = [action_of(r)[0] for r in rolls]
+    fields: dict[str, dict] = {}          # name -> field spec (first seen)
+    owners: dict[str, list[str]] = {}     # name -> actions that have it
+    for roll, action in zip(rolls, actions):
+        response = handle({"kind": "fields", "edition": edition, "action": action}, rules)
+        for spec in _ok(response)["fields"]:
+            fields.setdefault(spec["name"], spec)
+            owners.setdefault(spec["name"], []).append(action)
+    default = {"kind": "agility", "edition": edition, "action": actions[0]}
+    for name in owners:
+        if actions[0] in owners[name]:
+            spec = fields[name]
+            default[name] = _default(spec)
+    response = handle(default, rules)
     page_root = relative_link(ctx.page, "index.md").removesuffix("index.md")
     site_root = page_root if ctx.lang == "en" else page_root + "../"
-    name, _ = calculators_zip()
+    package, _ = calculators_zip()
     attrs = {
         "class": "nc-calc", "data-calculator": "agility", "data-lang": ctx.lang,
-        "data-runtime": site_root + RUNTIME_URL, "data-package": name,
+        "data-runtime": site_root + RUNTIME_URL, "data-package": package,
         "data-rules": site_root + RULES_PATH, "data-lock": json.dumps(pyodide_lock_info()),
     }
     out = ['<div class="nc-calculator" markdown="0">',
            "<form " + " ".join(f'{k}="{esc(v)}"' for k, v in attrs.items()) + ">",
            f'<input type="hidden" name="edition" value="{esc(edition)}">',
-           _select(ctx.t("Action"), "action",
-                   [(action_of(r)[0], ctx.plain(r["name"]), None) for r in rolls], default["action"]),
-           _select(target["characteristic"].upper(), target["characteristic"],
-                   [(str(row["value"]), f"{row['value']}+" if row.get("or_more") else str(row["value"]), None)
-                    for row in target["rows"]], str(default["ag"]))]
-    for group, options in groups.items():
-        out.append(_select(group_label(ctx, group), group,
-                           [(m["key"], f"{ctx.plain(m['label'])} ({signed(m['value'])})", action_of(r)[0])
-                            for m, r in options], default[group]))
-    out += [f'<label class="nc-field"><span>{esc(ctx.t("Opposing tackle zones"))}</span>'
-            f'<input type="number" name="tackle_zones" min="0" max="8" step="1" value="{default["tackle_zones"]}" '
-            f'inputmode="numeric"></label>',
-            f'<label class="nc-field nc-check"><input type="checkbox" name="reroll" value="true"'
-            f'{" checked" if default["reroll"] else ""}><span>{esc(ctx.t("Re-roll a failure"))}</span></label>',
-            "</form>"]
+           _select(field_label(ctx, "action"), "action", [(a, ctx.plain(r["name"]), None) for a, r in zip(actions, rolls)],
+                   actions[0], None)]
+    for name, spec in fields.items():
+        only = None if len(owners[name]) == len(actions) else " ".join(owners[name])
+        out.append(_field(ctx, name, spec, rolls, actions, target, default.get(name, _default(spec)), only))
+    out.append("</form>")
     out += result_block(ctx, response)
     out.append("</div>")
     return [f"## {ctx.t('Calculator')} {{#calculator}}", "", ctx.t(
@@ -150,25 +172,57 @@ def calculator_section(ctx: PageContext, target: Entity, rolls: list[Entity], ru
         "", "\n".join(out), ""]
 
 
-def _for_action(request: dict, rolls: list[Entity]) -> dict:
-    """Drop modifier groups that the chosen action does not have."""
-    roll = next(r for r in rolls if action_of(r)[0] == request["action"])
-    own = {m["group"] for m in roll.get("modifiers") or [] if m.get("group")}
-    all_groups = {m["group"] for r in rolls for m in r.get("modifiers") or [] if m.get("group")}
-    return {k: v for k, v in request.items() if k not in all_groups - own}
+def _default(spec: dict):
+    if spec["default"] is not None:
+        return spec["default"]
+    if spec["type"] == "int":
+        low, high = spec["allowed"]
+        return min(max(DEFAULT_CHARACTERISTIC, low), high)
+    return spec["allowed"][0]
 
 
-def group_label(ctx: PageContext, group: str) -> str:
-    return {"range": ctx.t("Range"), "delivery": ctx.t("How the ball arrives")}.get(group, group)
+def _field(ctx, name, spec, rolls, actions, target, value, only) -> str:
+    """One form control, from the resolver's field spec; `only` lists the actions that use it."""
+    esc = html.escape
+    label = field_label(ctx, name)
+    if name in ("ag", "pa"):
+        low, high = spec["allowed"]
+        or_more = {row["value"] for row in target["rows"] if row.get("or_more")} if target else set()
+        options = [(str(v), f"{v}+" if (v in or_more or target is None) else str(v), None) for v in range(low, high + 1)]
+        return _select(label, name, options, str(value), only)
+    if spec["type"] == "choice":
+        options = []
+        for roll, action in zip(rolls, actions):
+            for mod in roll.get("modifiers") or []:
+                if mod.get("group") == name:
+                    options.append((mod["key"], f"{ctx.plain(mod['label'])} ({signed(mod['value'])})", action))
+        return _select(label, name, options, str(value), only)
+    data_for = f' data-for="{esc(only)}"' if only else ""
+    if spec["type"] == "bool":
+        checked = " checked" if value else ""
+        return (f'<label class="nc-field nc-check"{data_for}><input type="checkbox" name="{esc(name)}" value="true"'
+                f'{checked}><span>{esc(label)}</span></label>')
+    low, high = spec["allowed"]
+    return (f'<label class="nc-field"{data_for}><span>{esc(label)}</span><input type="number" name="{esc(name)}" '
+            f'min="{low}" max="{high}" step="1" value="{value}" inputmode="numeric"></label>')
 
 
-def _select(label: str, name: str, options: list[tuple[str, str, str | None]], selected: str) -> str:
+def _select(label: str, name: str, options: list[tuple[str, str, str | None]], selected: str,
+            only: str | None) -> str:
     esc = html.escape
     opts = "".join(
         f'<option value="{esc(value)}"{f" data-for={chr(34)}{esc(owner)}{chr(34)}" if owner else ""}'
         f'{" selected" if value == selected else ""}>{esc(text)}</option>'
         for value, text, owner in options)
-    return f'<label class="nc-field"><span>{esc(label)}</span><select name="{esc(name)}">{opts}</select></label>'
+    data_for = f' data-for="{esc(only)}"' if only else ""
+    return (f'<label class="nc-field"{data_for}><span>{esc(label)}</span>'
+            f'<select name="{esc(name)}">{opts}</select></label>')
+
+
+def _ok(response: dict) -> dict:
+    if not response.get("ok"):
+        raise ValueError(f"resolver error at build time: {response.get('error')}")
+    return response["result"]
 
 
 def result_block(ctx: PageContext, response: dict) -> list[str]:
@@ -193,9 +247,7 @@ def result_block(ctx: PageContext, response: dict) -> list[str]:
 
 def _result(response: dict) -> dict:
     """The fields the page shows, read from a resolver response (an error stops the build)."""
-    if not response.get("ok"):
-        raise ValueError(f"resolver error at build time: {response.get('error')}")
-    result = response["result"]
+    result = _ok(response)
     probs = result["probabilities"]
     zero = {"exact": "0"}
     return {
