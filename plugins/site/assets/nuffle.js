@@ -92,15 +92,16 @@ function languageURL(lang) {
   return target.href;
 }
 
-function languageLinks() {
-  return document.querySelectorAll("a.md-select__link[hreflang]");
+/** Point one switcher link at the current page in its language; returns the link, or null. */
+function retarget(link) {
+  const lang = link ? (link.getAttribute("hreflang") || "").toLowerCase() : "";
+  if (!/^[a-z]{2,3}$/.test(lang)) return null;
+  link.href = languageURL(lang);
+  return link;
 }
 
 function rewriteLanguageLinks() {
-  for (const link of languageLinks()) {
-    const lang = (link.getAttribute("hreflang") || "").toLowerCase();
-    if (/^[a-z]{2,3}$/.test(lang)) link.href = languageURL(lang);
-  }
+  for (const link of document.querySelectorAll("a.md-select__link[hreflang]")) retarget(link);
 }
 
 // Capture phase on window: runs before Material's own handlers (instant navigation and its sitemap
@@ -108,11 +109,7 @@ function rewriteLanguageLinks() {
 // the other language's build. The href is also refreshed when a link is pointed at or focused, so a
 // middle click, "copy link" or keyboard use gets the current page too.
 function languageLink(event) {
-  const link = event.target instanceof Element ? event.target.closest("a.md-select__link[hreflang]") : null;
-  const lang = link ? (link.getAttribute("hreflang") || "").toLowerCase() : "";
-  if (!/^[a-z]{2,3}$/.test(lang)) return null;
-  link.href = languageURL(lang);
-  return link;
+  return retarget(event.target instanceof Element ? event.target.closest("a.md-select__link[hreflang]") : null);
 }
 window.addEventListener("click", (event) => {
   if (languageLink(event)) event.stopPropagation();
