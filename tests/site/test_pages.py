@@ -113,3 +113,17 @@ def test_edition_tests_page_has_a_calculator_built_from_the_resolver_fields(fixt
     assert 'data-calculator="agility"' in markdown and '<select name="pa">' in markdown
     assert '<option value="3" selected>3+</option>' in markdown
     assert "AG 判定と PA 判定（BB2020）" in markdown
+
+
+def test_kick_off_page_draws_the_resolver_landing_map_on_the_pitch(fixture_repo):
+    from fractions import Fraction
+
+    from calculators.api import handle
+
+    markdown, _ = render(fixture_repo, "fr", "sequences/pick-up-bb2020.md")
+    assert markdown.count('data-square="') == 2 * 26 * 15
+    expected = handle({"kind": "kick", "edition": "bb2020", "target": [19, 7]})["result"]["landing"]
+    some = next(item for item in expected if item["square"] != "out")
+    x, y = some["square"]
+    assert f'data-square="{x},{y}" data-p="{Fraction(some["p"]["exact"])}"' in markdown
+    assert "Où retombe le coup d'envoi" in markdown

@@ -5,6 +5,7 @@ from ...data.model import LANGUAGES, Entity
 from .blocks import (anchor_key, cell, edition_notes, indent, notes_section, sources_footer,
                      steps_list)
 from .context import PageContext
+from .kick import kick_section
 
 CATEGORY_ORDER = ("general", "agility", "passing", "strength", "mutation", "devious", "extraordinary", "trait")
 BODY_ORDER = ("rulebook", "designers-commentary", "naf", "fumbbl", "jervis", "cyanide", "community")
@@ -48,6 +49,8 @@ def sequence_page(ctx: PageContext, seq: Entity) -> str:
              f"## {ctx.t('Steps')} {{#steps}}", ""]
     lines += steps_list(ctx, seq["steps"])
     lines.append("")
+    if "kick" in (seq.get("calculators") or []):
+        lines += kick_section(ctx, seq)
     lines += notes_section(ctx, seq.get("notes"), ctx.t("Where sources differ"))
     lines += sources_footer(ctx, seq.get("sources"))
     return "\n".join(lines)
