@@ -49,7 +49,7 @@ def test_disputed_ruling_shows_every_body_side_by_side(fixture_repo):
     markdown, _ = render(fixture_repo, "en", "rulings/index.md")
     table = markdown.split("## Who plays it how", 1)[1].split("\n## ", 1)[0]
     assert "Rulebook as written" in table and "FUMBBL" in table
-    assert "| Yes. | No. |" in table
+    assert "| Yes. [↗](#ruling-sure-hands-strip-ball) | No. [↗](#ruling-sure-hands-strip-ball) |" in table
 
 
 def test_ui_strings_are_translated(fixture_repo):

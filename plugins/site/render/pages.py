@@ -146,7 +146,9 @@ def who_plays_it_how(ctx: PageContext, rulings: list[Entity]) -> list[str]:
         row = [ctx.link(ruling)]
         for body in bodies:
             says = [p for p in ruling["positions"] if p["body"] == body]
-            row.append(cell(" ".join(ctx.text(p["says"], inline=True) for p in says)) if says else "—")
+            text = " ".join(ctx.text(p["says"], inline=True) for p in says)
+            # each cell ends with a link to the ruling's full entry, where its sources are
+            row.append(cell(f"{text} [↗]({ctx.url(ruling)})") if says else "—")
         lines.append("| " + " | ".join(row) + " |")
     lines.append("")
     return lines
