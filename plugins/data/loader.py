@@ -9,6 +9,7 @@ from pathlib import Path
 from .checks import cross_checks
 from .model import KIND_BY_FOLDER, DataError, Entity, Problem, Repository
 from .schema import SLUG, Context, validate_entity
+from .text import normalize_japanese
 from .yamlio import YamlSyntaxError, parse_with_lines
 
 
@@ -60,6 +61,7 @@ def load_repository(data_dir: str | Path, *, allow_missing_translations: bool = 
             except YamlSyntaxError as exc:
                 problems.append(Problem(rel, exc.line, "", str(exc)))
                 continue
+            _normalize_japanese_texts(data)
             entity = Entity(kind=kind, slug=slug, file=rel, data=data if isinstance(data, dict) else {},
                             lines=lines)
             if entity.id in repo.entities:
@@ -89,6 +91,18 @@ def load_repository(data_dir: str | Path, *, allow_missing_translations: bool = 
     if problems:
         raise DataError(sorted(problems, key=lambda p: (p.file, p.line, p.field)), _relative(data_dir, root) + "/")
     return repo
+
+
+def _normalize_japanese_texts(value) -> None:
+    """In place: every `ja` text of a {en, fr, ja} map loses the spaces YAML folding put between CJK."""
+    if isinstance(value, dict):
+        if isinstance(value.get("ja"), str) and "en" in value:
+            value["ja"] = normalize_japanese(value["ja"])
+        for item in value.values():
+            _normalize_japanese_texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            _normalize_japanese_texts(item)
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -39,3 +39,15 @@ def text_problems(text: str) -> list[str]:
     if BROKEN_REF.search(text):
         problems.append("malformed cross-reference: write [[kind:slug]], [[kind:slug#anchor]] or [[kind:slug|text]]")
     return problems
+
+
+CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uff00-\uffef"
+_FOLDED_SPACE = re.compile(f"(?<=[{CJK}]) +(?=[{CJK}])|(?<=[、。]) +")
+
+
+def normalize_japanese(text: str) -> str:
+    """Drop the spaces YAML line folding leaves between Japanese characters (and after 、。).
+
+    Spaces next to Latin words or numbers ("Animosity を") are kept: they are written on purpose.
+    """
+    return _FOLDED_SPACE.sub("", text)

@@ -64,3 +64,10 @@ def test_text_rules(text, ok):
     from plugins.data.text import text_problems
 
     assert (text_problems(text) == []) is ok
+
+
+def test_yaml_folding_spaces_are_dropped_between_japanese_characters_only():
+    from plugins.data.text import normalize_japanese
+
+    assert normalize_japanese("移動の終わりは、 インターセプトを狙える位置の いずれか") == "移動の終わりは、インターセプトを狙える位置のいずれか"
+    assert normalize_japanese("Animosity を持ち。 2以上なら") == "Animosity を持ち。2以上なら"

@@ -50,3 +50,15 @@ def test_unknown_reference_in_a_page_fails_the_build(tmp_path, caplog):
         build(load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(tmp_path / "out"), strict=True))
     assert "index.md: unknown reference [[skill:nope]]" in caplog.text
     assert not (tmp_path / "out" / "index.html").exists()  # nothing half-built is published
+
+
+def _list_depth_before(html: str, marker: str) -> int:
+    before = html[: html.index(marker)]
+    return before.count("<ul>") - before.count("</ul>")
+
+
+def test_sub_steps_nest_and_the_next_step_returns_to_the_top_level(built):
+    html = (built / "sequences" / "pick-up" / "index.html").read_text(encoding="utf-8")
+    depths = {key: _list_depth_before(html, f'id="step-{key}"') for key in ("1", "1a", "2")}
+    assert depths["1a"] == depths["1"] + 1
+    assert depths["2"] == depths["1"]

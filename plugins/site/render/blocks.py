@@ -34,6 +34,7 @@ def steps_list(ctx: PageContext, steps: list[dict], depth: int = 0) -> list[str]
         if step.get("steps"):
             lines.append("")
             lines.extend(steps_list(ctx, step["steps"], depth + 1))
+            lines.append("")  # close the nested list, or the next sibling is read as its continuation
     return lines
 
 
