@@ -102,6 +102,22 @@ class PageContext:
             return self.t("{title}, step {key}", title=title, key=anchor[len("step-"):])
         return title
 
+    # ----------------------------------------------------------------- punctuation per language
+
+    def paren(self, text: str) -> str:
+        """Text in brackets: full-width in Japanese."""
+        return f"（{text}）" if self.lang == "ja" else f"({text})"
+
+    def listing(self, items: list[str], *, strong: bool = False) -> str:
+        """Items joined the way the language lists them (`strong`: a semicolon rather than a comma)."""
+        if self.lang == "ja":
+            return "、".join(items)
+        return ("\u00a0; " if self.lang == "fr" else "; ").join(items) if strong else ", ".join(items)
+
+    def labelled(self, label: str, body: str) -> str:
+        """`label` (ending in its own colon, from the catalog) followed by `body`: no space after "："."""
+        return f"{label}{body}" if label.endswith("：") else f"{label} {body}"
+
     # ----------------------------------------------------------------- badges and citations
 
     def badges(self, editions: list[str]) -> str:
@@ -123,8 +139,8 @@ class PageContext:
                 label = self.t("{source}, p. {page}", source=label, page=citation["page"])
             part = f"[{label}]({self.url(source)})"
             if citation.get("note"):
-                part += f" ({self.text(citation['note'], inline=True)})"
+                part += " " + self.paren(self.text(citation["note"], inline=True))
             parts.append(part)
         if not parts:
             return ""
-        return f'<span class="nc-cite-label">{self.t("Sources:")}</span> ' + "; ".join(parts)
+        return self.labelled(f'<span class="nc-cite-label">{self.t("Sources:")}</span>', self.listing(parts, strong=True))

@@ -39,8 +39,8 @@ def compare_line(ctx: PageContext, entity: Entity) -> list[str]:
     comparisons = [ctx.repo[where] for where, _ in ctx.backlinks.of(entity.id) if where.startswith("comparison:")]
     if not comparisons:
         return []
-    links = ", ".join(ctx.link(c) for c in comparisons)
-    return [f'<p class="nc-compare" markdown>{ctx.t("Other editions:")} {links}</p>', ""]
+    links = ctx.listing([ctx.link(c) for c in comparisons])
+    return [f'<p class="nc-compare" markdown>{ctx.labelled(ctx.t("Other editions:"), links)}</p>', ""]
 
 
 def sequence_page(ctx: PageContext, seq: Entity) -> str:
@@ -96,9 +96,7 @@ def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
              ctx.text(skill["summary"]), ""]
     lines += edition_notes(ctx, skill.get("edition_notes"))
     if skill.get("auto_use"):
-        lines += [f"**{ctx.t('Automatic use by an engine')}**: {ctx.text(skill['auto_use'])}"
-                  if ctx.lang == "en" else f"**{ctx.t('Automatic use by an engine')}**{_colon(ctx)}"
-                  f"{ctx.text(skill['auto_use'])}", ""]
+        lines += [f"**{ctx.t('Automatic use by an engine')}**{_colon(ctx)}{ctx.text(skill['auto_use'])}", ""]
     places = [(ctx.repo[where], anchor) for where, anchor in ctx.backlinks.of(skill.id)]
     steps = [(e, a) for e, a in places if e.kind == "sequence"]
     rulings = [e for e, _ in places if e.kind == "ruling"]
@@ -108,11 +106,11 @@ def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
         lines.append("")
     if rulings:
         lines += [f"**{ctx.t('Rulings')}**", ""]
-        lines += [f"- {ctx.link(e)} ({status_label(ctx, e['status'])})" for e in rulings]
+        lines += [f"- {ctx.link(e)} {ctx.paren(status_label(ctx, e['status']))}" for e in rulings]
         lines.append("")
     if skill.get("see_also"):
-        links = ", ".join(ctx.link(ctx.repo[ref]) for ref in skill["see_also"])
-        lines += [f"{ctx.t('See also:')} {links}", ""]
+        links = ctx.listing([ctx.link(ctx.repo[ref]) for ref in skill["see_also"]])
+        lines += [ctx.labelled(ctx.t("See also:"), links), ""]
     lines += sources_footer(ctx, skill.get("sources"))
     return lines
 
@@ -155,7 +153,7 @@ def who_plays_it_how(ctx: PageContext, rulings: list[Entity]) -> list[str]:
 
 
 def ruling_section(ctx: PageContext, ruling: Entity) -> list[str]:
-    about = ", ".join(ctx.link(ctx.repo[ref]) for ref in ruling["about"])
+    about = ctx.listing([ctx.link(ctx.repo[ref]) for ref in ruling["about"]])
     lines = [f"## {ctx.plain(ruling['question'])} {{#{ruling.anchor}}}", "",
              f'{ctx.badges(ruling.editions)} <span class="nc-status nc-status-{ruling["status"]}">'
              f'{status_label(ctx, ruling["status"])}</span> {about}', "",
@@ -210,7 +208,8 @@ def glossary_page(ctx: PageContext, terms: list[Entity], pictures: dict[str, str
             lines += [pictures[term["template"]], ""]
         lines += edition_notes(ctx, term.get("edition_notes"))
         if term.get("see_also"):
-            lines += [f"{ctx.t('See also:')} " + ", ".join(ctx.link(ctx.repo[r]) for r in term["see_also"]), ""]
+            links = ctx.listing([ctx.link(ctx.repo[r]) for r in term["see_also"]])
+            lines += [ctx.labelled(ctx.t("See also:"), links), ""]
         lines += sources_footer(ctx, term.get("sources"))
     return "\n".join(lines)
 
@@ -225,7 +224,7 @@ def sources_page(ctx: PageContext, sources: list[Entity], editions: list[Entity]
         lines += [f"### {ctx.plain(source['title'])} {{#{source.anchor}}}", "",
                   f"{ctx.badges(source.editions)} {' · '.join(facts)}", "",
                   ctx.text(source["weight"]), "",
-                  f"*{ctx.t('Cited as:')}* {ctx.text(source['cite_as'], inline=True)}", ""]
+                  ctx.labelled(f"*{ctx.t('Cited as:')}*", ctx.text(source["cite_as"], inline=True)), ""]
         if source.get("url"):
             lines += [f"<{source['url']}>", ""]
     return "\n".join(lines)
