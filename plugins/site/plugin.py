@@ -95,6 +95,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         return output.replace("</head>", head + "</head>", 1)
 
     def on_post_build(self, config):
+        from .search import extend_search_index; extend_search_index(config)  # fr/ja search terms
         if not self.config.enabled or not self.config.strict_translations:
             return
         if self.lang != "en":

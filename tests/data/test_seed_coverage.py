@@ -41,7 +41,8 @@ SEED_001_MODIFIERS = {
     "interception-classic": {"interception": -2, "tackle-zone": -1},
     "catch-classic": {"accurate": 1, "inaccurate": 0, "tackle-zone": -1},
     "hand-off-classic": {"hand-off": 1, "tackle-zone": -1},
-    "landing-classic": {"tackle-zone": -1},  # the seed's +1 is shown as a disagreement with the CRP
+    # the seed's +1 disagrees with the CRP: the reader picks the reading
+    "landing-classic": {"crp": 0, "japanese-bb2-wiki": 1, "tackle-zone": -1},
 }
 
 
@@ -56,6 +57,8 @@ def test_seed_001_tables_and_modifiers(repo, roll_slug):
 
 
 def test_seed_001_landing_disagreement_is_shown_with_both_sources(repo):
+    readings = [m for m in repo["roll:landing-classic"]["modifiers"] if m.get("group") == "reading"]
+    assert [m["key"] for m in readings] == ["crp", "japanese-bb2-wiki"]  # the rulebook's reading first
     notes = repo["roll:landing-classic"].get("notes")
     cited = {c["source"] for note in notes for c in note.get("sources", [])}
     assert {"crp", "community-ja-bb2-passing"} <= cited

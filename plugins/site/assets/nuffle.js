@@ -216,7 +216,6 @@ class Calculator {
     this.result = this.box.querySelector("[data-result]");
     this.seq = 0;
     this.dirty = false;       // inputs differ from what the page was built with
-    this.fieldsCache = new Map(); // action -> Set of request field names (from the resolver's "fields" kind)
     this.percent = new Intl.NumberFormat(this.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
 
@@ -249,11 +248,16 @@ class Calculator {
 
   // --- which fields belong to the selected action
 
-  /** Show only the options, labels and selects of the selected action (markup: data-for="<action>"). */
+  /** Whether `el` (data-for="<action> [<action>…]") belongs to `action`. */
+  static owned(el, action) {
+    return action === null || el.dataset.for.split(/\s+/).includes(action);
+  }
+
+  /** Show only the options, labels and selects of the selected action (markup: data-for="<action> …"). */
   applyAction() {
     const action = this.action;
     for (const el of this.box.querySelectorAll("label[data-for]")) {
-      const off = action !== null && el.dataset.for !== action;
+      const off = !Calculator.owned(el, action);
       el.hidden = off;
       for (const c of el.querySelectorAll("input, select, textarea")) c.disabled = off;
     }
@@ -263,7 +267,7 @@ class Calculator {
       if (!owned.length) continue;
       const previous = select.value;
       for (const option of owned) {
-        const off = option.dataset.for !== action;
+        const off = !Calculator.owned(option, action);
         option.hidden = off;
         option.disabled = off;
       }
@@ -274,44 +278,6 @@ class Calculator {
       select.disabled = none || (label ? label.hidden : false);
       if (!none && (select.selectedIndex < 0 || select.options[select.selectedIndex].disabled)) {
         (usable.find((o) => o.value === previous) || usable[0]).selected = true;
-      }
-    }
-    this.applyFields();
-  }
-
-  /** Ask the resolver which fields the action takes (hides e.g. tackle zones for a roll without them). */
-  async refreshFields() {
-    const action = this.action;
-    if (this.kind !== "agility" || action === null || this.fieldsCache.has(action)) return;
-    const edition = this.control("edition");
-    try {
-      const response = await this.engine.call({ kind: "fields", edition: edition ? edition.value : undefined, action });
-      const ok = response && response.ok && Array.isArray(response.result.fields);
-      this.fieldsCache.set(action, ok ? new Set(response.result.fields.map((f) => f.name)) : null);
-      if (this.action === action) this.applyFields();
-    } catch (err) {
-      // no field list: keep what the markup says
-    }
-  }
-
-  applyFields() {
-    for (const label of this.box.querySelectorAll("label[data-nc-unused]")) {
-      delete label.dataset.ncUnused;
-      label.hidden = false;
-      for (const el of label.querySelectorAll("input, select, textarea")) {
-        el.disabled = el.tagName === "SELECT" && ![...el.options].some((o) => !o.disabled);
-      }
-    }
-    const known = this.fieldsCache.get(this.action);
-    if (!known) return;
-    for (const el of this.controls()) {
-      if (el.disabled || el.type === "hidden" || ["action", "edition", "kind"].includes(el.name)) continue;
-      if (known.has(el.name)) continue;
-      el.disabled = true;
-      const label = el.closest("label");
-      if (label) {
-        label.hidden = true;
-        label.dataset.ncUnused = "true";
       }
     }
   }
@@ -509,10 +475,6 @@ class Calculator {
     }
     let response;
     try {
-      await this.engine.ready;
-      await this.refreshFields(); // the first time an action is used: which fields it takes
-      if (seq !== this.seq || !this.form.isConnected) return;
-      if (fromUser) this.writeQuery();
       response = await this.engine.call(this.request());
     } catch (err) {
       if (seq !== this.seq || !this.form.isConnected) return;

@@ -122,7 +122,9 @@ def field_label(ctx: PageContext, name: str) -> str:
     """The label of a calculator field; a field without one stops the build rather than show a raw key."""
     labels = {"ag": ctx.t("AG"), "pa": ctx.t("PA"), "tackle_zones": ctx.t("Opposing tackle zones"),
               "reroll": ctx.t("Re-roll a failure"), "range": ctx.t("Range"),
-              "delivery": ctx.t("How the ball arrives"), "action": ctx.t("Action")}
+              "delivery": ctx.t("How the ball arrives"), "action": ctx.t("Action"),
+              "reading": ctx.t("Reading of a disputed rule"), "throw": ctx.t("How the throw went"),
+              "marked": ctx.t("Marked")}
     if name not in labels:
         raise ValueError(f"calculator field {name!r} has no label: add one in {__name__}.field_label")
     return labels[name]

@@ -1,0 +1,114 @@
+"""Search that works in French and Japanese: extra terms in Material's search index, in fields not shown.
+
+Material for MkDocs (9.8) builds its lunr index in the browser, in a worker, from search/search_index.json.
+The worker splits each title and text with the `separator` regex. With `lang: ja` it also cuts the
+pieces with TinySegmenter. A query is split with the separator only, and each word gets a trailing `*`
+(prefix match). Measured on our pages, with Material's own worker run in Node on the built indexes:
+
+* ja: TinySegmenter cuts the indexed text, but not the query, so a query only finds a word that starts a
+  segment. Hiragana words that it always cuts were never found: または (0 of 18 sections), できます,
+  ください, たとえば, したがって. Words inside compounds were missed too: アクション was found in 15 of
+  60 sections (パスアクション), シーズン in 3 of 97 (サードシーズン). In all, 71 % of hiragana words, 94 % of
+  katakana words and 99 % of kanji words were fully found.
+* fr: there is no accent folding anywhere in lunr or Material, so `probabilites` and `regle` found nothing.
+  The separator `[\\s\\-]+` also glued words to punctuation: « d'interprétation » and « (série » were
+  single words, so even the accented queries missed them.
+
+Configuration fixes part of this. config/fr.yml and config/ja.yml set a `separator` that splits at
+punctuation, apostrophes and (ja) script changes, so a query is cut exactly like the text. config/ja.yml
+turns TinySegmenter off (`lang: en`, no pipeline), because the query is never segmented.
+No setting folds accents or matches a word inside a longer one, so after each fr or ja build this module
+rewrites the index. Each document gets `title_terms` and `text_terms`, registered in the index's `fields`
+with the boosts of `title` and `text`:
+
+* every Latin word that changes when folded (lower case, no accents, œ → oe): `probabilites`, `regle`;
+* ja: every ending of two characters or more of each hiragana, katakana and kanji run: アクション from
+  パスアクション, 確率 from 成功確率, または from 「…またはX」. With the trailing `*` of the query,
+  this is substring search inside a run. Endings of a single kanji are left out: Material cuts a kanji
+  query into pieces that are index terms, and a one-kanji term would replace the whole query.
+
+The worker indexes these fields like the others, but the results only show `title` and `text`. A
+folded query therefore shows the accented text, without a highlight where only a hidden term matched.
+The index is written as UTF-8 rather than \\u escapes, which more than pays for the extra terms in
+Japanese. English is not touched.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+import unicodedata
+from pathlib import Path
+from typing import Callable
+
+HIDDEN = {"title": "title_terms", "text": "text_terms"}  # shown field -> hidden field with its extra terms
+
+TAG = re.compile(r"<[^>]*>")
+LATIN_WORD = re.compile(r"[0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+")
+LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss"})
+# Runs of one script (the same classes as the separator of config/ja.yml).
+SCRIPT_RUN = re.compile(
+    r"[\u3041-\u3096\u309d\u309e]+"                              # hiragana
+    r"|[\u30a1-\u30fa\u30fc-\u30fe]+"                            # katakana, with ー
+    r"|[\u3005-\u3007\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+"  # kanji, with 々 〆 〇
+)
+MIN_ENDING = 2  # characters
+
+
+def fold(word: str) -> str:
+    """Lower case, without accents or ligatures: 'Règle' -> 'regle', 'Œuvre' -> 'oeuvre'."""
+    decomposed = unicodedata.normalize("NFKD", word.lower().translate(LIGATURES))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def folded_terms(text: str) -> set[str]:
+    """The folded form of every Latin word of `text` that has an accent or a ligature."""
+    return {folded for word in LATIN_WORD.findall(text) if (folded := fold(word)) != word.lower()}
+
+
+def run_endings(text: str) -> set[str]:
+    """Every ending of two characters or more of each hiragana, katakana or kanji run of `text`."""
+    return {run[start:] for run in SCRIPT_RUN.findall(text) for start in range(len(run) - MIN_ENDING + 1)}
+
+
+TERMS: dict[str, tuple[Callable[[str], set[str]], ...]] = {
+    "fr": (folded_terms,),
+    "ja": (folded_terms, run_endings),
+}
+
+
+def plain(markup: str) -> str:
+    """The text of an index field: Material keeps a few tags (<p>, <li>, <code>) and entities."""
+    return html.unescape(TAG.sub(" ", markup))
+
+
+def extend_index(index: dict, lang: str) -> dict:
+    """Add the hidden fields of `lang` to a parsed search_index.json (in place; returns it).
+
+    Running it again gives the same index. Titles and texts are left as they are.
+    """
+    makers = TERMS.get(lang)
+    if not makers:
+        return index
+    fields = index["config"]["fields"]
+    for shown, hidden in HIDDEN.items():
+        fields[hidden] = dict(fields.get(shown, {"boost": 1.0}))
+    for doc in index["docs"]:
+        for shown, hidden in HIDDEN.items():
+            text = plain(doc.get(shown) or "")
+            terms = set().union(*(make(text) for make in makers))
+            if terms:
+                doc[hidden] = " ".join(sorted(terms))
+            else:
+                doc.pop(hidden, None)
+    return index
+
+
+def extend_search_index(config) -> None:
+    """on_post_build hook: rewrite <site_dir>/search/search_index.json for the build's language."""
+    lang = config.theme["language"]
+    path = Path(config.site_dir) / "search" / "search_index.json"
+    if lang not in TERMS or not path.is_file():
+        return
+    index = extend_index(json.loads(path.read_text(encoding="utf-8")), lang)
+    path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
