@@ -93,7 +93,8 @@ def test_seed_002_rulings_exist_for_its_skills(repo):
 @needs_seeds
 def test_seed_003_every_kick_off_result(repo):
     text = (SEEDS / "003_d869f292c5abac43.txt").read_text(encoding="utf-8")
-    totals = [int(n) for n in re.findall(r"^- (\d{1,2}) \S", text, flags=re.M)]
+    # a result line is "- <total> <Name>"; effect lines such as "- 1 joueur …" start lower-case
+    totals = [int(n) for n in re.findall(r"^- (\d{1,2}) (?=[A-ZÀ-Ý])", text, flags=re.M)]
     assert totals == list(range(2, 13))
     table = repo["table:kick-off-bb2025"]
     assert sorted(row["roll"] for row in table["rows"]) == totals
