@@ -114,12 +114,81 @@ x 0..25, y 0..14).
     Result: ``touchback`` and ``landing`` (list of ``{"square": [x, y] or "out", "p"}``),
     or with ``map``: ``map`` (list of ``{"square": [x, y], "touchback": p}``).
 
-``"fields"``: describe the fields of an ``agility`` request (to build a form).
+``"fields"``: describe the fields of an ``agility`` request (to build a form; kept for
+the agility page, the same as ``form`` with ``for: "agility"`` minus ``edition`` and
+``action``).
     * ``edition``, ``action`` as for ``agility``.
-    Result: ``roll``, ``fields``: list of ``{"name", "type": "int" | "choice" | "bool",
-    "allowed", "default", "required"}``.
+    Result: ``roll``, ``fields``: list of field descriptions as for ``form``.
 
-Other kinds are added by later modules and listed in :data:`KINDS`.
+``"dice-total"``: the exact distribution of a dice total (e.g. each 2D6 table row).
+    * ``dice``: ``"NdM"`` with N 1..4 and M 3, 6, 8 or 16, ``"dM"`` for one die
+      (``"2d6"``, ``"d6"``, ``"d8"``, ``"d3"``, ``"d16"``, ``"3d6"``); case and a
+      leading ``1`` are ignored (``"2D6"``, ``"1d6"``). Required.
+    Result: ``dice`` (canonical), ``min``, ``max``, ``distribution`` (``{"<total>":
+    prob}``, totals as strings, ascending), ``at_least`` (``{"<total>": P(total >=
+    it)}``), ``mean`` (same ``{"exact", "float"}`` shape; not a probability).
+
+``"block"``: one block, or a Frenzy pair (see :mod:`calculators.block`).
+    * ``edition``: default ``"classic"``.
+    * ``attacker_st``, ``defender_st``: integers 1..10, default 3; ``attacker_assists``,
+      ``defender_assists``: 0..8, default 0.  Equal totals: 1 die; one side stronger:
+      2 dice, that side chooses; more than twice as strong: 3 dice.
+    * ``dice``: instead of the strengths, ``1`` | ``2`` | ``3`` (attacker chooses) |
+      ``-2`` | ``-3`` (defender chooses); giving it with a strength or assist field
+      is an error naming that field.
+    * ``blitz``: boolean (Juggernaut works only on a Blitz, Brawler only off one).
+    * booleans, default false: ``attacker_block``, ``attacker_wrestle``,
+      ``attacker_tackle``, ``attacker_juggernaut``, ``attacker_frenzy``,
+      ``attacker_pro``, ``attacker_brawler`` (BB2020/BB2025 only: an unknown field in
+      classic and BB2016), ``defender_block``, ``defender_dodge``, ``defender_wrestle``.
+    * ``team_rerolls``: 0..8, default 0 (classic uses at most one per turn).
+    * ``goal``: ``"knock_down"`` (default) | ``"safe"``: what both coaches play for
+      (the attacker maximises it, the defender minimises it).
+    Result: ``dice`` (1..3), ``chooser`` (``"attacker"`` | ``"defender"``),
+    ``strength`` (``{"attacker", "defender"}`` totals, or null with ``dice``), ``goal``,
+    ``outcomes`` (``defender_down``, ``both_down``, ``both_prone``, ``push``,
+    ``nothing``, ``attacker_down``; they sum to 1), ``totals``
+    (``defender_knocked_down``, ``attacker_knocked_down`` (the turnover),
+    ``defender_on_ground``).
+
+``"range"``: the Range Ruler (see :mod:`calculators.geometry`).
+    * ``edition``: default ``"classic"``.  ``thrower``, ``target``: squares ``[x, y]``
+      (x 0..25, y 0..14), different. Required (``target`` not with ``map``).
+    * ``landing`` (BB2020/BB2025 only): the square where the ball lands, default the
+      target: the ruler for interceptions runs to it.
+    * ``map``: boolean, default false: return the band of every square instead.
+    Result: ``band`` (``quick`` | ``short`` | ``long`` | ``long-bomb`` |
+    ``out_of_range``), ``modifier`` (the band's pass modifier, null out of range),
+    ``modifiers`` (``{band: modifier}``), ``modifier_source`` (``"rules"``: the rules
+    data's pass roll ``range`` group; ``"default"``: classic +1/0/−1/−2, BB2020/BB2025
+    0/−1/−2/−3), ``dx``, ``dy``, ``ruler_end``, ``interception_squares`` (list of
+    ``[x, y]``, sorted; empty out of range).  With ``map``: ``map`` (list of
+    ``{"square", "band"}`` for the squares in range).
+
+``"throw-in"``: where a thrown-in ball lands (see :mod:`calculators.ballmove`).
+    * ``edition``: default ``"classic"``.  ``square``: ``[x, y]``, the last square the
+      ball was in, on the edge of the pitch (x 0 or 25, or y 0 or 14). Required.
+    Result: ``landing`` (list of ``{"square", "p"}``, summing to 1, after any repeated
+    throw-ins), ``out_again`` (P the first throw leaves the pitch), ``rethrows`` (the
+    expected number of further throw-ins; same shape, not a probability).
+
+``"form"``: the input fields of a request kind, derived from the code that validates
+it (see :mod:`calculators.fields`, describe mode); the site renders every calculator
+form from it.
+    * ``for``: a request kind of :data:`KINDS`. Required.
+    * any field of that kind (``edition``, ``action``, ``map``, …): checked as usual,
+      and the form is the one for that value (e.g. ``attacker_brawler`` appears only
+      for BB2020/BB2025; ``agility`` needs ``action`` and the rules).
+    Result: ``for``, ``given`` (the fields passed), ``fields``: ordered list of
+    ``{"name", "type", "required", "default", "allowed"}`` plus ``min``/``max``
+    (``int``; ``[x, y]`` corners for ``square``), ``choices`` (``choice``, ``bool``) or
+    ``max_length`` (``text``); ``type`` is ``int`` | ``bool`` | ``choice`` | ``text`` |
+    ``square``.  A field with default null and ``required`` false is optional (absent
+    means "none", e.g. ``receiver_ag`` of ``pass``; ``max_team_rerolls`` of ``chain``
+    defaults to the notation's ``tr=`` or 3).  Fields that only exist for another
+    value of a given field (``target`` when ``map`` is true) follow that value.
+
+Command line: ``python -m calculators`` (see :mod:`calculators.__main__`).
 """
 
 from __future__ import annotations
@@ -131,11 +200,15 @@ from functools import lru_cache
 from typing import Any
 
 from .armour import InjuryTable, armour_injury, casualty, foul, injury_table
-from .ballmove import kick_off, landing_map
+from .ballmove import kick_off, landing_map, throw_in
 from .chain import policy, success_by_rerolls
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError
-from .fields import Reader
+from .block import GOALS, Block, dice_for_strength, resolve_block
+from .block import totals as block_totals
+from .dice import DICE_EXPRESSIONS, dice_total, normalise_dice
+from .fields import REQUIRED, Reader, describe
+from .geometry import BANDS, band_limits, band_modifiers, interception_squares, pass_band, range_map
 from .passing import PassAction, resolve_pass
 from .passing import totals as pass_totals
 from .notation import format_chain, parse_chain
@@ -265,17 +338,20 @@ def _fields(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     action = rd.choice("action", _actions(rules, edition))
     rd.finish()
     spec = _find_roll(rules, action, edition)
-    return {"roll": spec.slug, "fields": _roll_fields(rules, spec, action, edition)}
+    _roll_fields(rules, spec, action, edition)  # rejects data whose field names clash with ours
+    fields = describe(_agility, {"kind": "agility", "edition": edition, "action": action}, rules)
+    return {"roll": spec.slug, "fields": [f for f in fields if f["name"] not in ("edition", "action")]}
 
 
 def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
     edition = rd.choice("edition", EDITIONS, "classic")
-    text = rd.str("chain", max_len=200)
+    text = rd.str("chain", max_len=200, example="D3,R2,P3")
+    k_given = rd.int("max_team_rerolls", 0, 8, None)
+    rd.finish()
     parsed = parse_chain(text, edition)
     default_max = parsed.team_rerolls if parsed.team_rerolls is not None else 3
-    k_max = rd.int("max_team_rerolls", 0, 8, max(default_max, parsed.team_rerolls or 0))
-    rd.finish()
+    k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
     chain = parsed.chain
     values = success_by_rerolls(chain, max(k_max, parsed.team_rerolls or 0))
     by = [{"team_rerolls": k, "success": prob(v), "policy": list(policy(chain, k))} for k, v in enumerate(values)]
@@ -301,19 +377,14 @@ def _player_roll(rd: Reader, rules: RuleBook, action: str, edition: str, who: st
     spec = _find_roll(rules, action, edition)
     name, lo, hi = _characteristic_field(rules, spec, action)
     field = f"{who}_{name}" if who else name
-    if not required and req_missing(rd, field):
+    value = rd.int(field, lo, hi, REQUIRED if required else None)
+    if value is None:
         for c in spec.counts():
             rd.read.add(f"{who}_{c}")
         return None
-    value = rd.int(field, lo, hi)
     counts = {c: rd.int(f"{who}_{c}", 0, 8, 0) for c in spec.counts()}
     test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition)
     return test
-
-
-def req_missing(rd: Reader, field: str) -> bool:
-    rd.read.add(field)
-    return rd.request.get(field) is None
 
 
 def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
@@ -336,8 +407,10 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     receiver = _player_roll(rd, rules, "catch", edition, "receiver", catch_choice, False)
     intercept_needed: dict[str, int] | None = None
     deflection = None
-    if not req_missing(rd, "interceptor_ag"):
+    if rd.given("interceptor_ag") or rd.describing:
         ispec = _find_roll(rules, "interception", edition)
+        _, ilo, ihi = _characteristic_field(rules, ispec, "interception")
+        rd.int("interceptor_ag", ilo, ihi, None)  # optional: absent = no interceptor
         qualities = [m.key for m in ispec.groups().get("delivery", ())]
         intercept_needed = {}
         if qualities:
@@ -347,7 +420,7 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
         else:
             t = _player_roll(rd, rules, "interception", edition, "interceptor", {}, True)
             intercept_needed["any"] = _needed(t)
-        if fam == "bb2020":
+        if fam == "bb2020" and not rd.describing:
             if "deflection" not in delivery:
                 raise CalcError("rules", "BB2020 deflections need a 'deflection' key in the catch roll's delivery group")
             ag = rd.int("interceptor_ag", 1, 6)
@@ -429,6 +502,134 @@ def _kick(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     return {"edition": edition, "touchback": prob(k.touchback), "landing": landing}
 
 
+def _dice_total(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    expr = rd.choice("dice", DICE_EXPRESSIONS, normalise=normalise_dice)
+    rd.finish()
+    dist = dice_total(expr)
+    at_least: dict[str, Any] = {}
+    acc = Fraction(0)
+    for total in sorted(dist, reverse=True):
+        acc += dist[total]
+        at_least[str(total)] = acc
+    return {
+        "dice": expr,
+        "min": min(dist),
+        "max": max(dist),
+        "distribution": {str(t): prob(p) for t, p in dist.items()},
+        "at_least": {t: prob(at_least[t]) for t in (str(x) for x in sorted(dist))},
+        "mean": prob(sum((t * p for t, p in dist.items()), Fraction(0))),
+    }
+
+
+_BLOCK_ATTACKER = ("block", "wrestle", "tackle", "juggernaut", "frenzy", "pro")
+_BLOCK_DEFENDER = ("block", "dodge", "wrestle")
+_STRENGTH_FIELDS = ("attacker_st", "defender_st", "attacker_assists", "defender_assists")
+
+
+def _block(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    rd.context = f" ({edition})"
+    att_st = rd.int("attacker_st", 1, 10, 3)
+    def_st = rd.int("defender_st", 1, 10, 3)
+    att_as = rd.int("attacker_assists", 0, 8, 0)
+    def_as = rd.int("defender_assists", 0, 8, 0)
+    dice = rd.choice("dice", [1, 2, 3, -2, -3], None)
+    if rd.given("dice"):
+        for f in _STRENGTH_FIELDS:
+            if rd.given(f):
+                raise CalcError(f, f"give either dice or the strengths and assists, not both ({f} and dice){rd.context}")
+    blitz = rd.bool("blitz", False)
+    att_skills = list(_BLOCK_ATTACKER) + ([] if family(edition) == "classic" else ["brawler"])
+    attacker = frozenset(k for k in att_skills if rd.bool(f"attacker_{k}", False))
+    defender = frozenset(k for k in _BLOCK_DEFENDER if rd.bool(f"defender_{k}", False))
+    team = rd.int("team_rerolls", 0, 8, 0)
+    goal = rd.choice("goal", list(GOALS), "knock_down")
+    rd.finish()
+    strength = None
+    if not rd.given("dice"):
+        strength = {"attacker": att_st + att_as, "defender": def_st + def_as}
+        dice = dice_for_strength(strength["attacker"], strength["defender"])
+    dist = resolve_block(Block(edition, dice, blitz, attacker, defender, team, goal))
+    return {
+        "edition": edition,
+        "dice": abs(dice),
+        "chooser": "defender" if dice < 0 else "attacker",
+        "strength": strength,
+        "goal": goal,
+        "outcomes": probs(dist),
+        "totals": probs(block_totals(dist)),
+    }
+
+
+def _range_modifiers(rules: RuleBook | None, edition: str) -> tuple[dict[str, int], str]:
+    if rules is not None:
+        try:
+            spec = _find_roll(rules, "pass", edition)
+        except CalcError:
+            spec = None
+        group = spec.groups().get("range") if spec else None
+        if group:
+            return band_modifiers(edition, {m.key: m.value for m in group}), "rules"
+    return band_modifiers(edition), "default"
+
+
+def _range(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    rd.context = f" ({edition})"
+    thrower = rd.square("thrower")
+    whole = rd.bool("map", False)
+    modifiers, source = _range_modifiers(rules, edition)
+    if whole:
+        rd.finish()
+        m = range_map(thrower, edition)
+        return {"edition": edition, "thrower": list(thrower), "modifiers": modifiers, "modifier_source": source,
+                "map": [{"square": list(sq), "band": b} for sq, b in m.items()]}
+    target = rd.square("target")
+    landing = rd.square("landing", None) if family(edition) != "classic" else None
+    rd.finish()
+    band = pass_band(thrower, target, edition)
+    end = landing if landing is not None else target
+    squares = [] if band == "out_of_range" or end == thrower else interception_squares(thrower, end)
+    return {
+        "edition": edition,
+        "thrower": list(thrower),
+        "target": list(target),
+        "dx": abs(target[0] - thrower[0]),
+        "dy": abs(target[1] - thrower[1]),
+        "band": band,
+        "modifier": modifiers.get(band),
+        "modifiers": modifiers,
+        "modifier_source": source,
+        "ruler_end": list(end),
+        "interception_squares": [list(sq) for sq in squares],
+    }
+
+
+def _throw_in(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    rd.context = f" ({edition})"
+    square = rd.square("square")
+    rd.finish()
+    t = throw_in(square, edition)
+    landing = [{"square": list(sq), "p": prob(p)} for sq, p in sorted(t.landing.items())]
+    return {"edition": edition, "square": list(square), "landing": landing, "out_again": prob(t.out_again),
+            "rethrows": prob(t.rethrows)}
+
+
+def _form(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    target = rd.choice("for", list(KINDS))
+    given = {k: v for k, v in req.items() if k not in ("kind", "for")}
+    rd.read.update(given)  # the described kind checks them
+    rd.finish()
+    fields = describe(KINDS[target], {"kind": target, **given}, rules)
+    return {"for": target, "given": given, "fields": fields}
+
+
 Handler = Callable[[Mapping[str, Any], "RuleBook | None"], dict[str, Any]]
 
 KINDS: dict[str, Handler] = {
@@ -440,6 +641,11 @@ KINDS: dict[str, Handler] = {
     "foul": _foul,
     "kick": _kick,
     "fields": _fields,
+    "dice-total": _dice_total,
+    "block": _block,
+    "range": _range,
+    "throw-in": _throw_in,
+    "form": _form,
 }
 
 

@@ -26,6 +26,22 @@ Mechanics (rules-facts §1, §4a):
 * **Kick-off**: the ball is placed on a square of the receiving half and deviates; it
   is a *touchback* if it ends off the pitch or in the kicking half (after the optional
   bounce from an empty landing square; all squares are assumed empty).
+* **Throw-in** (rules-facts §4c; :func:`throw_in`): the Throw-in Template is laid on the
+  last square the ball was in before leaving the pitch (an edge square), facing into
+  the pitch.  D6: 1–2 one diagonal, 3–4 straight in, 5–6 the other diagonal (1/3
+  each); then the ball flies 2D6 squares in that direction.  Counting, per edition:
+  classic and BB2025 count the square under the template as square 1, so the ball
+  ends 2D6 − 1 squares away (BB2025 rule text, rules-facts §4c; FUMBBL ``ThrowInMechanic``
+  for BB2016 and BB2025); BB2020 does not, so it ends 2D6 squares away (FUMBBL's
+  BB2020 ``ThrowInMechanic`` adds 1 to the 2D6 count).  Corner squares: BB2020 and
+  BB2025 rotate the Random Direction Template so that only 3 directions face the pitch
+  and roll a D3 (rules-facts §4b, BBB20/BBB25/Jervis; FUMBBL applies this in BB2025
+  only); classic treats a corner square as an end-zone square (template facing along
+  the pitch, FUMBBL BB2016).  If the ball goes off the pitch again, it is thrown in
+  again from the last on-pitch square of its flight, until it lands on the pitch: the
+  landing distribution is solved exactly (a linear system over the edge squares
+  reached).  The landing square is where the ball comes down (a catch or a bounce
+  follows; not modelled).
 """
 
 from __future__ import annotations
@@ -33,10 +49,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .editions import mechanics
+from .editions import family, mechanics
 from .errors import CalcError
 
-__all__ = ["DIRECTIONS", "HEIGHT", "WIDTH", "KickOff", "deviate", "kick_off", "landing_map", "on_pitch", "scatter"]
+__all__ = ["DIRECTIONS", "HEIGHT", "WIDTH", "KickOff", "ThrowIn", "deviate", "kick_off", "landing_map", "on_pitch",
+           "scatter", "throw_in", "throw_in_directions", "throw_in_once"]
 
 WIDTH = 26   # x 0..25
 HEIGHT = 15  # y 0..14
@@ -152,3 +169,133 @@ def landing_map(edition: str = "classic", kick: bool = False, receiving: str = "
     """Return ``{target square: P(touchback)}`` for every square of the receiving half."""
     xs = range(13, WIDTH) if receiving == "right" else range(0, 13)
     return {(x, y): kick_off((x, y), edition, kick, receiving, bounce).touchback for x in xs for y in range(HEIGHT)}
+
+
+# ---------------------------------------------------------------- throw-in
+
+#: edition family -> (the square under the template counts as square 1, corner throw-in with a D3)
+_THROW_IN_RULES: dict[str, tuple[bool, bool]] = {"classic": (True, False), "bb2020": (False, True), "bb2025": (True, True)}
+
+
+def _edge_square(sq: object, field: str) -> Square:
+    _check(sq, field)
+    x, y = sq  # type: ignore[misc]
+    if x not in (0, WIDTH - 1) and y not in (0, HEIGHT - 1):
+        raise CalcError(field, f"{field} must be an edge square (x 0 or 25, or y 0 or 14): the last square the ball "
+                               f"was in before leaving the pitch, got {sq!r}", [[0, 0], [25, 14]])
+    return sq  # type: ignore[return-value]
+
+
+def throw_in_directions(square: Square, edition: str = "classic") -> dict[tuple[int, int], Fraction]:
+    """Return the throw-in directions from edge ``square``: ``{(dx, dy): probability}``.
+
+    A side square: straight in and the two diagonals, 1/3 each (D6 1–2, 3–4, 5–6).  A
+    corner square with the corner rule (BB2020, BB2025): the two edges' inward
+    directions and the inward diagonal, 1/3 each (D3).
+
+    Raises:
+        CalcError: when ``square`` is not an edge square (field ``square``).
+    """
+    x, y = _edge_square(square, "square")
+    _, corner_rule = _THROW_IN_RULES[family(edition)]
+    ix = 1 if x == 0 else -1 if x == WIDTH - 1 else 0
+    iy = 1 if y == 0 else -1 if y == HEIGHT - 1 else 0
+    third = Fraction(1, 3)
+    if ix and iy and corner_rule:
+        return {(ix, 0): third, (ix, iy): third, (0, iy): third}
+    if ix:  # an end-zone edge (classic corners too, as FUMBBL does)
+        return {(ix, -1): third, (ix, 0): third, (ix, 1): third}
+    return {(-1, iy): third, (0, iy): third, (1, iy): third}
+
+
+def _throw_distances(edition: str) -> dict[int, Fraction]:
+    counts_start, _ = _THROW_IN_RULES[family(edition)]
+    out: dict[int, Fraction] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            k = a + b - 1 if counts_start else a + b
+            out[k] = out.get(k, Fraction(0)) + Fraction(1, 36)
+    return out
+
+
+def throw_in_once(square: Square, edition: str = "classic") -> tuple[dict[Square, Fraction], dict[Square, Fraction]]:
+    """Return one throw-in from edge ``square``: (``{landing square: p}``, ``{edge square thrown in from again: p}``).
+
+    The second dict holds, for a ball that flies off the pitch again, the last on-pitch
+    square of its flight; the two dicts together sum to 1.
+    """
+    lands: dict[Square, Fraction] = {}
+    again: dict[Square, Fraction] = {}
+    x, y = square
+    for (dx, dy), pd in throw_in_directions(square, edition).items():
+        for k, pk in _throw_distances(edition).items():
+            end = (x + dx * k, y + dy * k)
+            if on_pitch(end):
+                lands[end] = lands.get(end, Fraction(0)) + pd * pk
+            else:
+                j = max(j for j in range(k) if on_pitch((x + dx * j, y + dy * j)))
+                last = (x + dx * j, y + dy * j)
+                again[last] = again.get(last, Fraction(0)) + pd * pk
+    return lands, again
+
+
+@dataclass(frozen=True)
+class ThrowIn:
+    """A throw-in result: ``landing`` (``{square: p}``, sums to 1), ``out_again`` (P the first throw leaves the pitch), ``rethrows`` (expected further throw-ins)."""
+
+    landing: dict
+    out_again: Fraction
+    rethrows: Fraction
+
+
+def _solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
+    """Solve ``matrix · x = rhs`` exactly (Gauss–Jordan; the matrix is non-singular here)."""
+    n = len(rhs)
+    a = [row[:] + [rhs[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        piv = next(r for r in range(col, n) if a[r][col] != 0)
+        a[col], a[piv] = a[piv], a[col]
+        inv = 1 / a[col][col]
+        a[col] = [v * inv for v in a[col]]
+        for r in range(n):
+            if r != col and a[r][col] != 0:
+                f = a[r][col]
+                a[r] = [v - f * w for v, w in zip(a[r], a[col])]
+    return [a[i][n] for i in range(n)]
+
+
+def throw_in(square: Square, edition: str = "classic") -> ThrowIn:
+    """Return where a ball thrown in from edge ``square`` lands, repeating throw-ins until it lands on the pitch.
+
+    Exact: with Q the edge-to-edge re-throw probabilities and R the landing
+    probabilities of one throw, the expected visits ``v`` of each edge square solve
+    ``(I - Q)^T v = e_square``, and the landing distribution is ``v · R``.
+
+    Raises:
+        CalcError: when ``square`` is not an edge square (field ``square``) or the edition is unknown.
+    """
+    _edge_square(square, "square")
+    family(edition)
+    states: list[Square] = [square]
+    steps: dict[Square, tuple[dict[Square, Fraction], dict[Square, Fraction]]] = {}
+    i = 0
+    while i < len(states):
+        s = states[i]
+        steps[s] = throw_in_once(s, edition)
+        for t in steps[s][1]:
+            if t not in steps and t not in states:
+                states.append(t)
+        i += 1
+    index = {s: k for k, s in enumerate(states)}
+    n = len(states)
+    # (I - Q)^T: row j, column i holds [i == j] - Q[i][j]
+    m = [[Fraction(int(i == j)) for i in range(n)] for j in range(n)]
+    for s, (_, again) in steps.items():
+        for t, p in again.items():
+            m[index[t]][index[s]] -= p
+    visits = _solve(m, [Fraction(int(k == 0)) for k in range(n)])
+    landing: dict[Square, Fraction] = {}
+    for s, v in zip(states, visits):
+        for sq, p in steps[s][0].items():
+            landing[sq] = landing.get(sq, Fraction(0)) + v * p
+    return ThrowIn(landing, sum(steps[square][1].values(), Fraction(0)), sum(visits, Fraction(0)) - 1)

@@ -19,11 +19,14 @@ from fractions import Fraction
 __all__ = [
     "ONE",
     "ZERO",
+    "DICE_EXPRESSIONS",
     "check_distribution",
     "combine",
     "d68",
     "die",
+    "dice_total",
     "map_outcomes",
+    "normalise_dice",
     "sum_of",
     "two_d6",
 ]
@@ -64,6 +67,38 @@ def sum_of(dice: Iterable[Mapping[int, Fraction]]) -> dict[int, Fraction]:
     for d in dice:
         total = combine(total, d, lambda x, y: x + y)
     return dict(sorted(total.items()))
+
+
+#: the dice expressions :func:`dice_total` accepts: ``NdM`` with N 1..4 and M 3, 6, 8 or 16
+#: (written ``dM`` when N is 1), e.g. ``"d6"``, ``"2d6"``, ``"d16"``, ``"3d6"``
+DICE_EXPRESSIONS: tuple[str, ...] = tuple(
+    (f"{n}d{m}" if n > 1 else f"d{m}") for n in range(1, 5) for m in (3, 6, 8, 16))
+
+
+def normalise_dice(text: str) -> str:
+    """Return the canonical form of a dice expression: lower case, no spaces, ``1dM`` written ``dM``.
+
+    ``"2D6"`` -> ``"2d6"``, ``" 1d8 "`` -> ``"d8"``.  The result is not checked against
+    :data:`DICE_EXPRESSIONS`.
+    """
+    t = text.strip().lower().replace(" ", "")
+    return t[1:] if t.startswith("1d") else t
+
+
+def dice_total(expression: str) -> dict[int, Fraction]:
+    """Return the distribution of the total of a dice expression from :data:`DICE_EXPRESSIONS`.
+
+    >>> dice_total("2d6")[7]
+    Fraction(1, 6)
+
+    Raises:
+        ValueError: if ``expression`` (after :func:`normalise_dice`) is not one of them.
+    """
+    canon = normalise_dice(expression)
+    if canon not in DICE_EXPRESSIONS:
+        raise ValueError(f"unknown dice expression {expression!r}; expected one of {', '.join(DICE_EXPRESSIONS)}")
+    n_text, m_text = canon.split("d")
+    return sum_of([die(int(m_text))] * (int(n_text) if n_text else 1))
 
 
 def two_d6() -> dict[int, Fraction]:
