@@ -1,0 +1,99 @@
+"""Command line: ``python -m calculators``.
+
+Usage::
+
+    python -m calculators '<request json>' [--rules FILE]
+    echo '<request json>' | python -m calculators [--rules FILE]
+    python -m calculators chain "D3d,R2f,P3" [--edition bb2025] [--max-team-rerolls N] [--rules FILE]
+
+The first form prints the JSON response of :func:`calculators.api.handle_json` on one
+line and exits with status 1 when the response is an error (``"ok": false``).
+``--rules FILE`` passes the rules JSON the build exports (published by the site at
+``api/v1/rules.json``); the calculators never read ``data/`` themselves.
+
+``chain`` prints a readable table for a chain in the notation of
+:mod:`calculators.notation`: for each number of team re-rolls available, P(success) as
+an exact fraction and a percentage, and the best re-roll for each step (what to use if
+that step's first die fails).  It exits with status 1 on an invalid chain, printing the
+error message.  Status 2 is a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .api import handle_json
+from .editions import EDITIONS
+
+
+def _read_rules(path: str | None) -> str | None:
+    if path is None:
+        return None
+    return Path(path).read_text(encoding="utf-8")
+
+
+def chain_table(response: dict) -> str:
+    """Return the text table for an ``ok`` response of the ``chain`` request kind."""
+    res = response["result"]
+    steps = [f"{s['kind']} {s['target']}+" + (" (skill)" if s["skill"] else "") for s in res["steps"]]
+    lines = [f"chain {res['notation']}  edition {res['edition']}", ""]
+    head = ["team re-rolls", "P(success)", "percent"] + [f"{i + 1}. {s}" for i, s in enumerate(steps)]
+    rows = []
+    for row in res["by_team_rerolls"]:
+        p = row["success"]
+        rows.append([str(row["team_rerolls"]), p["exact"], f"{100 * p['float']:.2f}%"] + list(row["policy"]))
+    widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+    for r in [head] + rows:
+        lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    lines.append("")
+    lines.append("re-roll per step: what to use if that step's first die fails "
+                 "(none, skill, pro, team; 'opponent' for an interception)")
+    return "\n".join(lines)
+
+
+def _chain_main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m calculators chain", description="Print a chain's success table.")
+    ap.add_argument("chain", help='chain notation, e.g. "D3d,R2f,P3"')
+    ap.add_argument("--edition", default="classic", choices=EDITIONS)
+    ap.add_argument("--max-team-rerolls", type=int, default=None, help="last row of the table (0..8)")
+    ap.add_argument("--rules", default=None, help="rules JSON file (not needed for chains)")
+    args = ap.parse_args(argv)
+    request = {"kind": "chain", "chain": args.chain, "edition": args.edition}
+    if args.max_team_rerolls is not None:
+        request["max_team_rerolls"] = args.max_team_rerolls
+    response = json.loads(handle_json(json.dumps(request), _read_rules(args.rules)))
+    if not response["ok"]:
+        err = response["error"]
+        print(f"error: {err['field']}: {err['message']}", file=sys.stderr)
+        return 1
+    print(chain_table(response))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "chain":
+        return _chain_main(argv[1:])
+    ap = argparse.ArgumentParser(prog="python -m calculators",
+                                 description="Answer one calculator request (JSON in, JSON out).")
+    ap.add_argument("request", nargs="?", default=None, help="request JSON; read from stdin when absent")
+    ap.add_argument("--rules", default=None, help="rules JSON file (the site's api/v1/rules.json)")
+    args = ap.parse_args(argv)
+    text = args.request if args.request is not None else sys.stdin.read()
+    try:
+        rules = _read_rules(args.rules)
+    except OSError as e:
+        print(json.dumps({"ok": False, "error": {"field": "rules", "message": f"cannot read the rules file: {e}",
+                                                 "allowed": None}}))
+        return 1
+    out = handle_json(text, rules)
+    print(out)
+    return 0 if json.loads(out)["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

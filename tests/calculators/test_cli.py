@@ -1,0 +1,71 @@
+"""``python -m calculators``: JSON in, JSON out, exit status; the chain table; --rules FILE.  Run as subprocesses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction as F
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "calculators", *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+
+
+def test_request_argument():
+    p = run('{"kind": "dice-total", "dice": "2d6"}')
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["ok"] and F(out["result"]["distribution"]["7"]["exact"]) == F(1, 6)
+
+
+def test_request_on_stdin():
+    p = run(stdin='{"kind": "test", "target": 2, "reroll": true}')
+    assert p.returncode == 0
+    assert F(json.loads(p.stdout)["result"]["probabilities"]["success"]["exact"]) == F(35, 36)
+
+
+def test_error_response_exits_1():
+    p = run('{"kind": "block", "attacker_st": 0}')
+    assert p.returncode == 1
+    out = json.loads(p.stdout)
+    assert out["ok"] is False and out["error"]["field"] == "attacker_st" and out["error"]["allowed"] == [1, 10]
+    p = run("{not json")
+    assert p.returncode == 1 and json.loads(p.stdout)["error"]["field"] == "request"
+
+
+def test_rules_file(tmp_path, classic_rules):
+    rules = tmp_path / "rules.json"
+    rules.write_text(json.dumps(classic_rules), encoding="utf-8")
+    req = '{"kind": "agility", "action": "pass", "ag": 3, "range": "long", "tackle_zones": 1}'
+    p = run(req, "--rules", str(rules))
+    assert p.returncode == 0, p.stdout
+    assert F(json.loads(p.stdout)["result"]["probabilities"]["success"]["exact"]) == F(1, 6)
+    assert json.loads(run(req).stdout)["error"]["field"] == "rules"  # no rules given
+    p = run(req, "--rules", str(tmp_path / "missing.json"))
+    assert p.returncode == 1 and json.loads(p.stdout)["error"]["field"] == "rules"
+
+
+def test_chain_table():
+    p = run("chain", "D3,R2,P3;tr=1", "--max-team-rerolls", "2")
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0].startswith("chain D3,R2,P3;tr=1") and "classic" in lines[0]
+    rows = [ln.split() for ln in lines if ln[:1].isdigit()]
+    # 10/27 without a re-roll, 55/81 with one (test_chain.py); classic: one team re-roll per turn, so 2 = 1
+    assert [r[:3] for r in rows] == [["0", "10/27", "37.04%"], ["1", "55/81", "67.90%"], ["2", "55/81", "67.90%"]]
+    assert rows[1][3:] == ["team", "team", "team"]
+
+
+def test_chain_table_edition_and_errors():
+    p = run("chain", "N4,N4", "--edition", "bb2020", "--max-team-rerolls", "2")
+    rows = [ln.split() for ln in p.stdout.splitlines() if ln[:1].isdigit()]
+    assert [r[1] for r in rows] == ["1/4", "1/2", "9/16"]
+    p = run("chain", "D3,Q2")
+    assert p.returncode == 1 and "chain" in p.stderr
+    p = run("chain", "D3", "--edition", "lrb9")
+    assert p.returncode == 2  # argparse usage error
