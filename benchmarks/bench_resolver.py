@@ -1,4 +1,5 @@
-"""Time the calculators on CPython: per request kind, a 10-roll chain with 4 team re-rolls, the kick-off map.
+"""Time the calculators on CPython: per request kind, a 10-roll chain with 4 team re-rolls, the kick-off map,
+the heaviest block (3 dice, Frenzy, Pro, Brawler, 2 team re-rolls) and throw-ins from every edge square.
 
 Prints figures only (no assertions).  Run from the project root:
 
@@ -21,7 +22,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "calculators"))
 
 from calculators.api import handle, handle_json  # noqa: E402
-from calculators.ballmove import landing_map  # noqa: E402
+from calculators.ballmove import landing_map, throw_in  # noqa: E402
+from calculators.block import Block, resolve_block  # noqa: E402
 from calculators.chain import success_by_rerolls  # noqa: E402
 from calculators.notation import parse_chain  # noqa: E402
 from calculators.rules import RuleBook  # noqa: E402
@@ -56,6 +58,16 @@ def main() -> None:
         "foul": {"kind": "foul", "av": 8, "assists": 2, "dirty_player": True},
         "kick (one target)": {"kind": "kick", "target": [14, 3], "kick": True, "bounce": True},
         "kick (whole map)": {"kind": "kick", "map": True, "bounce": True},
+        "dice-total (4d16)": {"kind": "dice-total", "dice": "4d16"},
+        "block (2 dice, Block, 1 TR)": {"kind": "block", "attacker_st": 4, "attacker_block": True, "team_rerolls": 1},
+        "block (-3 dice, Frenzy, Pro, Jugg., 2 TR)": {
+            "kind": "block", "edition": "bb2020", "dice": -3, "blitz": True, "attacker_frenzy": True,
+            "attacker_pro": True, "attacker_juggernaut": True, "defender_dodge": True, "team_rerolls": 2},
+        "range (one pass)": {"kind": "range", "edition": "bb2025", "thrower": [5, 7], "target": [16, 11]},
+        "range (whole map)": {"kind": "range", "thrower": [12, 7], "map": True},
+        "throw-in (near a corner)": {"kind": "throw-in", "square": [0, 3], "edition": "bb2025"},
+        "form (pass)": {"kind": "form", "for": "pass"},
+        "form (block, bb2025)": {"kind": "form", "for": "block", "edition": "bb2025"},
     }
     print("\nper request kind (handle with a RuleBook; best of 5):")
     for name, req in requests.items():
@@ -77,6 +89,15 @@ def main() -> None:
     for bounce in (False, True):
         ms = best_of(lambda b=bounce: landing_map("classic", False, "right", b), repeat=3)
         print(f"kick-off landing map, 195 target squares, bounce={bounce}: {ms:.1f} ms")
+
+    heavy = Block("bb2025", 3, False, frozenset({"frenzy", "pro", "brawler", "block"}), frozenset({"dodge", "wrestle"}), 2)
+    ms = best_of(lambda: resolve_block(heavy), repeat=3)
+    print(f"block, 3 dice, Frenzy + Pro + Brawler, 2 team re-rolls (BB2025): {ms:.1f} ms")
+
+    edges = sorted({(x, y) for x in range(26) for y in range(15) if x in (0, 25) or y in (0, 14)})
+    for edition in ("classic", "bb2020", "bb2025"):
+        ms = best_of(lambda e=edition: [throw_in(sq, e) for sq in edges], repeat=1)
+        print(f"throw-in from all {len(edges)} edge squares ({edition}): {ms:.1f} ms")
 
 
 if __name__ == "__main__":
