@@ -1,4 +1,5 @@
-"""Browser fixtures: Debian's Chromium driven by Playwright (sync API), against the real built site.
+"""Browser fixtures: a fresh Chromium context per test (the `chromium` fixture of tests/conftest.py),
+against the real built site.
 
 `web` is the `site` fixture of tests/conftest.py (the three languages built into a temporary folder and
 served on 127.0.0.1). While data/ does not build, point the tests at a site you serve yourself with
@@ -9,16 +10,10 @@ from __future__ import annotations
 import json
 import os
 import urllib.request
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 TIMEOUT_MS = 90_000  # a cold Pyodide start takes 3-5 s here, much more on a busy 2-core box
 
 
@@ -40,22 +35,10 @@ def rules(request, web):
     return request.getfixturevalue("rulebook")
 
 
-@pytest.fixture(scope="session")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
 @pytest.fixture
-def context(browser):
-    """A fresh profile (no cache, no service worker) per test."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+def context(chromium):
+    """A fresh profile (empty cache, no service worker installed yet) per test, in the session's Chromium (tests/conftest.py)."""
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
     ctx.set_default_timeout(TIMEOUT_MS)
     yield ctx
     ctx.close()

@@ -343,6 +343,42 @@ def test_runtime_and_rules_load_without_404(context, web):
     assert not failed, failed
 
 
+def calculator_pages(web) -> list[str]:
+    """Every English page (path from the root) whose HTML has a calculator form, from sitemap.xml."""
+    with urllib.request.urlopen(web.url + "sitemap.xml") as response:
+        locs = re.findall(r"<loc>(.*?)</loc>", response.read().decode("utf-8"))
+    pages = []
+    for loc in locs:
+        path = urlsplit(html.unescape(loc)).path.lstrip("/")
+        with urllib.request.urlopen(web.url + path) as response:
+            if b"data-calculator=" in response.read():
+                pages.append(path)
+    return pages
+
+
+def test_every_calculator_and_action_matches_python(page, web, rules):
+    """Each calculator page, each action: the enabled fields are the resolver's own list for that action,
+    and the browser's answer is the resolver's."""
+    pages = calculator_pages(web)
+    assert PAGE in pages, pages
+    for path in pages:
+        page.goto(web.url + path)
+        wait_done(page)
+        edition = page.input_value('form[data-calculator] input[name="edition"]')
+        for action in page.eval_on_selector('form[data-calculator] select[name="action"]',
+                                            "s => [...s.options].map(o => o.value)"):
+            if page.input_value('form[data-calculator] select[name="action"]') != action:
+                select(page, "action", action)
+            fields = handle({"kind": "fields", "edition": edition, "action": action}, rules)["result"]["fields"]
+            state = {n: v for n, v, disabled, hidden in form_state(page) if not disabled and not hidden}
+            assert set(state) - {"edition", "action"} == {f["name"] for f in fields}, (path, action, state)
+            request = {"kind": "agility", "edition": edition, "action": action}
+            for f in fields:
+                value = state[f["name"]]
+                request[f["name"]] = int(value) if f["type"] == "int" else value
+            check_against_python(read_result(page), request, rules, "en")
+
+
 def test_served_rules_are_the_data_export(web, rules):
     if web.dir is None:
         pytest.skip("NUFFLE_BROWSER_SITE: the served rules are the rulebook")
