@@ -208,7 +208,7 @@ from .block import GOALS, Block, dice_for_strength, resolve_block
 from .block import totals as block_totals
 from .dice import DICE_EXPRESSIONS, dice_total, normalise_dice
 from .fields import REQUIRED, Reader, describe
-from .geometry import BANDS, band_limits, band_modifiers, interception_squares, pass_band, range_map
+from .geometry import band_modifiers, interception_squares, pass_band, range_map
 from .passing import PassAction, resolve_pass
 from .passing import totals as pass_totals
 from .notation import format_chain, parse_chain
