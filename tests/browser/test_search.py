@@ -1,0 +1,146 @@
+"""Material's search box in each language, in headless Chromium, on the real site.
+
+Real queries are typed into the search box of /, /fr/ and /ja/, and the hits are checked against the
+language's own search/search_index.json: the count must include every page that contains the word.
+Before plugins/site/search.py and the separators of config/fr.yml and config/ja.yml, または and
+ください found nothing (TinySegmenter cut them in two), アクション missed パスアクション, and the French
+queries without accents found nothing.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from plugins.site.search import fold
+
+pytestmark = pytest.mark.browser
+
+PREFIX = {"en": "", "fr": "fr/", "ja": "ja/"}
+TIMEOUT_MS = 60_000
+TAG = re.compile(r"<[^>]*>")
+
+
+@pytest.fixture
+def tab(chromium):
+    """A fresh profile per test that fails it on any uncaught script error."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def sections(site, lang: str) -> list[tuple[str, str]]:
+    """(page, plain title and text) of every section in the language's search index."""
+    index = json.loads((site.dir / PREFIX[lang] / "search" / "search_index.json").read_text(encoding="utf-8"))
+    return [(doc["location"].split("#")[0], html.unescape(TAG.sub(" ", f"{doc['title']} {doc['text']}")))
+            for doc in index["docs"]]
+
+
+def pages_with(site, lang: str, contains) -> set[str]:
+    return {page for page, text in sections(site, lang) if contains(text)}
+
+
+def search(tab, site, lang: str, query: str) -> dict:
+    """Type `query` into the search box of the language's home page; return what the results show."""
+    tab.goto(site.url + PREFIX[lang])
+    tab.locator("input.md-search__input").click()
+    tab.keyboard.insert_text(query)
+    tab.keyboard.press("End")  # insert_text alone (as an IME does) does not start Material's search
+    tab.wait_for_function("""query => {
+        const box = document.querySelector('input.md-search__input');
+        const meta = document.querySelector('.md-search-result__meta');
+        const none = JSON.parse(document.getElementById('__config').textContent).translations['search.result.none'];
+        return box.value === query && meta && (/\\d/.test(meta.textContent) || meta.textContent === none);
+    }""", arg=query)
+    shown = tab.eval_on_selector_all("li.md-search-result__item > a.md-search-result__link",
+                                     "links => links.map(a => ({href: a.href, text: a.textContent}))")
+    count = re.search(r"\d+", tab.inner_text(".md-search-result__meta"))
+    root = site.url + PREFIX[lang]
+    return {
+        "count": int(count.group()) if count else 0,
+        "hrefs": [item["href"] for item in shown],
+        "pages": [re.split(r"[?#]", item["href"].removeprefix(root))[0] for item in shown],  # ?h=: search.highlight
+        "text": " ".join(item["text"] for item in shown),
+    }
+
+
+def check(tab, site, lang: str, query: str, contains, *, exact: bool | None = True) -> dict:
+    """Search `query` from the `lang` pages: every hit is a page of that language, the first one
+    contains the word, and the count is the number of pages that `contains` accepts (exact=True), at
+    least that number (exact=False), or anything (exact=None)."""
+    expected = pages_with(site, lang, contains)
+    assert expected, f"no {lang} page contains {query!r}: pick a word that the site has"
+    result = search(tab, site, lang, query)
+    others = [site.url + prefix for prefix in PREFIX.values() if prefix and prefix != PREFIX[lang]]
+    assert result["hrefs"] and all(href.startswith(site.url + PREFIX[lang]) and not href.startswith(tuple(others))
+                                   for href in result["hrefs"]), result["hrefs"]
+    assert result["pages"][0] in expected, (query, result["pages"][:3])
+    if exact:
+        assert result["count"] == len(expected), (query, result["count"], sorted(expected))
+        assert set(result["pages"]) <= expected, (query, sorted(set(result["pages"]) - expected))
+    elif exact is False:
+        assert result["count"] >= len(expected), (query, result["count"], sorted(expected))
+    return result
+
+
+# ----------------------------------------------------------------------------------------- Japanese
+
+@pytest.mark.parametrize("query", [
+    "ブロック", "ターンオーバー",  # katakana words
+    "アクション",                  # also inside compounds: パスアクション, ブロックアクション
+    "または", "ください",           # hiragana words that TinySegmenter cut in two (また|は, く|ださい)
+    "わいろ",                      # a hiragana noun (bribe)
+])
+def test_japanese_kana_words_find_every_japanese_page(tab, site, query):
+    check(tab, site, "ja", query, lambda text: query in text)
+
+
+@pytest.mark.parametrize("query", ["確率", "選手", "振り直し"])
+def test_japanese_words_with_kanji_find_every_japanese_page(tab, site, query):
+    """Material cuts kanji and mixed queries into index terms (振り直し: 振り, 直し), so more pages may
+    come after the ones with the whole word."""
+    check(tab, site, "ja", query, lambda text: query in text, exact=False)
+
+
+def test_latin_word_on_japanese_pages_finds_japanese_pages_only(tab, site):
+    check(tab, site, "ja", "Jervis", lambda text: re.search(r"(?<![0-9a-z])jervis", text.lower()) is not None)
+
+
+# ----------------------------------------------------------------------------------------- French
+
+def french_prefix(word: str):
+    """Sections with a word that starts with `word`, accents ignored (how a prefix query matches)."""
+    pattern = re.compile(r"(?<![0-9a-z])" + re.escape(fold(word)))
+    return lambda text: pattern.search(fold(text)) is not None
+
+
+@pytest.mark.parametrize("query, accented", [
+    ("regle", "règle"),
+    ("probabilite", "probabilité"),
+    ("equipe", "équipe"),
+    ("interpretation", "interprétation"),  # also in « d'interprétation », once glued to its apostrophe
+])
+def test_french_queries_without_accents_find_the_accented_words(tab, site, query, accented):
+    result = check(tab, site, "fr", query, french_prefix(query))
+    # The results show the site's own text, accents included, never the folded terms behind the match.
+    assert accented in result["text"].lower(), result["text"][:300]
+    unaccented_in_site = any(re.search(rf"\b{query}", text.lower()) for _, text in sections(site, "fr"))
+    if not unaccented_in_site:
+        assert not re.search(rf"\b{query}", result["text"].lower()), result["text"][:300]
+    # The accented query finds the same pages.
+    assert search(tab, site, "fr", accented)["count"] == result["count"]
+
+
+# ----------------------------------------------------------------------------------------- English
+
+@pytest.mark.parametrize("query", ["turnover", "interception"])
+def test_english_search_finds_english_pages_only(tab, site, query):
+    """English keeps Material's defaults: words glued to punctuation may be missed, so no exact count."""
+    check(tab, site, "en", query, lambda text: query in text.lower(), exact=None)

@@ -1,0 +1,130 @@
+"""The extra search terms of plugins/site/search.py, and the separators of config/fr.yml and config/ja.yml.
+
+The separators are JavaScript regexes run by Material's search worker; Python's `re` reads them the same
+way for what is used here (classes, \\s, lookaround), so the splits below are the worker's.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from plugins.site.search import HIDDEN, extend_index, fold, folded_terms, run_endings
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def separator(lang: str) -> re.Pattern:
+    config = yaml.safe_load((PROJECT / "config" / f"{lang}.yml").read_text(encoding="utf-8"))
+    search = next(p["search"] for p in config["plugins"] if isinstance(p, dict) and "search" in p)
+    return re.compile(search["separator"])
+
+
+def split(text: str, sep: re.Pattern) -> list[str]:
+    """Material's tokenizer and query parser: the non-empty pieces between separator matches."""
+    return [piece for piece in sep.split(text) if piece]
+
+
+def index(*docs: dict) -> dict:
+    return {"config": {"lang": ["fr"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"],
+                       "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}, "tags": {"boost": 1e6}}},
+            "docs": list(docs)}
+
+
+# ----------------------------------------------------------------------------------------- terms
+
+def test_fold_drops_accents_and_ligatures():
+    assert fold("Règle") == "regle"
+    assert fold("Probabilités") == "probabilites"
+    assert fold("Œuvre") == "oeuvre"
+    assert fold("ça") == "ca"
+
+
+def test_folded_terms_are_the_latin_words_that_change():
+    text = "<p>La règle d'interprétation (série), p.\u00a012 &amp; Jervis</p>"
+    assert folded_terms(text) == {"regle", "interpretation", "serie"}
+    assert folded_terms("ガード、ブロック、確率") == set()  # no dakuten dropped from kana
+
+
+def test_run_endings_cover_words_inside_longer_runs():
+    terms = run_endings("パスアクションまたは成功確率")
+    assert {"パスアクション", "アクション", "または", "成功確率", "確率"} <= terms
+    assert "率" not in terms and "ン" not in terms  # one character: too short
+    assert run_endings("数") == set() and run_endings("Blood Bowl") == set()
+
+
+# ----------------------------------------------------------------------------------------- the index
+
+def test_extend_index_adds_hidden_fields_with_the_boosts_of_the_shown_ones():
+    doc = {"location": "rules/", "title": "Règles", "text": "<p>Une probabilité.</p>"}
+    plain = {"location": "rules/#a", "title": "Pass", "text": "<p>Dice</p>"}
+    result = extend_index(index(dict(doc), dict(plain)), "fr")
+    fields = result["config"]["fields"]
+    assert fields[HIDDEN["title"]] == {"boost": 1000.0} and fields[HIDDEN["text"]] == {"boost": 1.0}
+    first, second = result["docs"]
+    assert first["title"] == doc["title"] and first["text"] == doc["text"]  # what the results show
+    assert first[HIDDEN["title"]] == "regles" and first[HIDDEN["text"]] == "probabilite"
+    assert set(second) == set(plain)  # nothing to add
+
+
+def test_extend_index_is_idempotent_and_leaves_english_alone():
+    source = index({"location": "", "title": "Équipe", "text": "<p>ブロックアクション。Règle</p>"})
+    once = extend_index(copy.deepcopy(source), "ja")
+    assert extend_index(copy.deepcopy(once), "ja") == once
+    assert "アクション" in once["docs"][0][HIDDEN["text"]].split()
+    assert "regle" in once["docs"][0][HIDDEN["text"]].split()
+    assert extend_index(copy.deepcopy(source), "en") == source
+
+
+# ----------------------------------------------------------------------------------------- separators
+
+def test_japanese_separator_cuts_at_punctuation_and_script_changes():
+    sep = separator("ja")
+    assert split("ブロックアクションを宣言した選手は、成功確率を振り直しまたはJervisで（2D6）", sep) == [
+        "ブロックアクション", "を", "宣言した", "選手は", "成功確率を", "振り", "直しまたは", "Jervis", "で", "2D6"]
+    # Queries are cut the same way (振り直し: 振り OR 直し); a kana or kanji word stays whole.
+    assert split("振り直し", sep) == ["振り", "直し"]
+    for word in ("アクション", "または", "ください", "確率", "ターンオーバー"):
+        assert split(word, sep) == [word]
+
+
+def test_japanese_hidden_terms_are_single_words_for_the_worker():
+    sep = separator("ja")
+    text = "<p>ブロックアクションを宣言した選手は、成功確率を振り直しまたは「ターンオーバー」になります。</p>"
+    terms = extend_index(index({"location": "", "title": "パスアクション", "text": text}), "ja")["docs"][0]
+    for field in HIDDEN.values():
+        for term in terms[field].split(" "):
+            assert split(term, sep) == [term], term
+    # Each of these is a token of the text (found with a highlight) or the start of a hidden term.
+    for query in ("アクション", "または", "確率", "ターンオーバー", "選手", "宣言"):
+        tokens = split(re.sub(r"<[^>]*>", " ", text), sep) + terms[HIDDEN["text"]].split(" ")
+        assert any(token.startswith(query) for token in tokens), query
+
+
+def test_french_separator_splits_apostrophes_and_punctuation():
+    sep = separator("fr")
+    assert split("d'interprétation (série) « règle », l’équipe : p.\u00a012 ; 2,5", sep) == [
+        "d", "interprétation", "série", "règle", "l", "équipe", "p", "12", "2,5"]
+
+
+# ----------------------------------------------------------------------------------------- the real site
+
+@pytest.mark.slow
+def test_built_indexes(site):
+    def load(prefix: str) -> dict:
+        return json.loads((site.dir / prefix / "search" / "search_index.json").read_text(encoding="utf-8"))
+
+    english, french, japanese = load(""), load("fr"), load("ja")
+    assert english["config"] == {"lang": ["en"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"],
+                                 "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0},
+                                            "tags": {"boost": 1000000.0}}}
+    assert not any(field in doc for doc in english["docs"] for field in HIDDEN.values())
+    assert japanese["config"]["lang"] == ["en"] and japanese["config"]["pipeline"] == []
+    for built in (french, japanese):
+        assert set(HIDDEN.values()) <= set(built["config"]["fields"])
+    assert any("regle" in doc.get(HIDDEN["text"], "").split() for doc in french["docs"])
+    assert any("または" in doc.get(HIDDEN["text"], "").split() for doc in japanese["docs"])
