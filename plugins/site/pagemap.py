@@ -1,7 +1,10 @@
 """The list of generated pages: path -> function that renders its Markdown."""
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Callable
+
+from calculators.api import handle
 
 from ..data.model import Repository
 from .render import pages
@@ -52,8 +55,6 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
 
 def _chances(ctx: PageContext, table) -> dict[tuple, str] | None:
     """Chance of each row's roll, computed by the resolver (2D6 tables only)."""
-    from calculators.api import handle
-
     if table["dice"] != "2d6":
         return None
     out = {}
@@ -61,10 +62,9 @@ def _chances(ctx: PageContext, table) -> dict[tuple, str] | None:
     if not response.get("ok"):
         return None
     dist = {int(k): v for k, v in response["result"]["distribution"].items()}
-    from fractions import Fraction
     for row in table["rows"]:
         roll = row["roll"]
         values = tuple(range(roll[0], roll[1] + 1)) if isinstance(roll, list) else (roll,)
-        p = sum((Fraction(dist[v]) for v in values), Fraction(0))
+        p = sum((Fraction(dist[v]["exact"]) for v in values), Fraction(0))
         out[values] = f'<span title="{p}">{ctx.t.percent(p)}</span>'
     return out

@@ -81,32 +81,49 @@ def roll_section(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
 
 
 def grid(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
-    """Success chance for every AG (rows) and every choice of the roll's modifier group (columns)."""
+    """Success chance for every AG or PA (rows) and every choice of the roll's first modifier group
+    (columns); any other group keeps its first choice, which the caption states."""
     action, edition = action_of(roll)
+    specs = _ok(handle({"kind": "fields", "edition": edition, "action": action}, rules))["fields"]
+    char = next(f for f in specs if f["name"] in ("ag", "pa"))
+    base = {f["name"]: _default(f) for f in specs if f["name"] != char["name"]}
+    base["reroll"] = False
+    has_zones = "tackle_zones" in base
+    if has_zones:
+        base["tackle_zones"] = 0
     mods = roll.get("modifiers") or []
-    group = next((m["group"] for m in mods if m.get("group")), None)
-    if group:
-        columns = [({group: m["key"], "tackle_zones": 0}, ctx.text(m["label"], inline=True))
-                   for m in mods if m.get("group") == group]
-    else:
+    groups = list(dict.fromkeys(m["group"] for m in mods if m.get("group")))
+    if groups:
+        columns = [({groups[0]: m["key"]}, ctx.text(m["label"], inline=True))
+                   for m in mods if m.get("group") == groups[0]]
+    elif has_zones:
         columns = [({"tackle_zones": n}, ctx.t("{n} TZ", n=n)) for n in range(3)]
-    spec = next(f for f in _ok(handle({"kind": "fields", "edition": edition, "action": action}, rules))["fields"]
-                if f["name"] in ("ag", "pa"))
+    else:
+        columns = [({}, ctx.t("Chance"))]
+    fixed = [ctx.labelled(f"{field_label(ctx, g)}{_colon(ctx)}".rstrip(), ctx.plain(
+        next(m["label"] for m in mods if m.get("group") == g and m["key"] == base[g]))) for g in groups[1:]]
+    if groups and has_zones:
+        fixed.append(ctx.t("{n} TZ", n=0))
     target = ctx.repo.get(f"target:{roll.get('target')}")
     or_more = {row["value"] for row in target["rows"] if row.get("or_more")} if target else set()
-    lines = [f"| {field_label(ctx, spec['name'])} | " + " | ".join(cell(label) for _, label in columns) + " |",
+    lines = [f"| {field_label(ctx, char['name'])} | " + " | ".join(cell(label) for _, label in columns) + " |",
              "|---" * (len(columns) + 1) + "|"]
-    low, high = spec["allowed"]
+    low, high = char["allowed"]
     for value in range(low, high + 1):
         cells = []
         for fields, _ in columns:
-            request = {"kind": "agility", "edition": edition, "action": action, spec["name"]: value,
-                       "tackle_zones": 0, "reroll": False, **fields}
+            request = {"kind": "agility", "edition": edition, "action": action, **base, char["name"]: value,
+                       **fields}
             result = _result(handle(request, rules))
             cells.append(f"{result['needed']} · {ctx.t.percent(result['success'])}")
         label = f"{value}+" if (target is None or value in or_more) else str(value)
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    return lines + [""]
+    caption = [f'<p class="nc-caption">{ctx.listing(fixed)}</p>'] if fixed else []
+    return lines + [""] + caption + [""]
+
+
+def _colon(ctx: PageContext) -> str:
+    return "\u00a0:" if ctx.lang == "fr" else ("：" if ctx.lang == "ja" else ":")
 
 
 def signed(value: int) -> str:
