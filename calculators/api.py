@@ -251,7 +251,8 @@ def _actions(rules: RuleBook, edition: str) -> list[str]:
 def _characteristic_field(rules: RuleBook, spec: RollSpec, action: str) -> tuple[str, int, int]:
     table = rules.table_for(spec)
     if table is None:
-        return ("pa" if action == "pass" else "ag"), 1, 6
+        # the data names the characteristic; older rules without it: PA for a pass, AG otherwise
+        return (spec.characteristic or ("pa" if action == "pass" else "ag")), 1, 6
     lo, hi = table.values
     return table.characteristic, lo, hi
 
@@ -378,11 +379,15 @@ def _player_roll(rd: Reader, rules: RuleBook, action: str, edition: str, who: st
     name, lo, hi = _characteristic_field(rules, spec, action)
     field = f"{who}_{name}" if who else name
     value = rd.int(field, lo, hi, REQUIRED if required else None)
+    # Groups the caller does not fix (e.g. BB2020's flat "marked" for an interceptor) are this player's
+    # own inputs, `<who>_<group>`, defaulting to the group's first choice.
+    own = {g: ms for g, ms in spec.groups().items() if g not in choices}
     if value is None:
-        for c in spec.counts():
-            rd.read.add(f"{who}_{c}")
+        for name_ in [*spec.counts(), *own]:
+            rd.read.add(f"{who}_{name_}")
         return None
     counts = {c: rd.int(f"{who}_{c}", 0, 8, 0) for c in spec.counts()}
+    choices = {**choices, **{g: rd.choice(f"{who}_{g}", [m.key for m in ms], ms[0].key) for g, ms in own.items()}}
     test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition)
     return test
 

@@ -108,6 +108,7 @@ class RollSpec:
     natural_six: str
     fumble_at_or_below: int | None
     modifiers: tuple[Modifier, ...]
+    characteristic: str | None = None  # "ag" or "pa" when there is no target table (BB2020+)
 
     def groups(self) -> dict[str, tuple[Modifier, ...]]:
         """Return ``{group: modifiers}`` in data order."""
@@ -224,7 +225,11 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
     field = f"rules.rolls.{slug}"
     _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field, "roll slugs are ASCII kebab-case", slug)
     _expect(isinstance(raw, dict), field, "expected an object", raw)
-    _keys(raw, field, {"editions", "natural_one", "natural_six", "modifiers"}, {"target", "fumble_at_or_below"})
+    _keys(raw, field, {"editions", "natural_one", "natural_six", "modifiers"},
+          {"target", "fumble_at_or_below", "characteristic"})
+    characteristic = raw.get("characteristic")
+    _expect(characteristic in (None, "ag", "pa"), f"{field}.characteristic", "expected 'ag', 'pa' or null",
+            characteristic)
     eds = raw["editions"]
     _expect(isinstance(eds, list) and len(eds) > 0, f"{field}.editions", "expected a non-empty list of edition ids", eds)
     for i, e in enumerate(eds):
@@ -257,4 +262,4 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
                 "expected a lower-case count name such as 'tackle_zones'", per)
         _expect(group is None or per is None, mf, "a modifier has a group or a per count, not both", m)
         mods.append(Modifier(key, m["value"], group, per))
-    return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods))
+    return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods), characteristic)

@@ -209,3 +209,19 @@ def test_pass_kind_bb2025(modern_rules):
 ])
 def test_pass_kind_errors(classic_rules, req, field):
     assert handle(req, classic_rules)["error"]["field"] == field
+
+
+def test_real_rules_throw_team_mate_asks_for_pa_and_bb2020_interceptor_marking(rulebook):
+    """Data-driven fields: BB2020+ Throw Team-mate is a PA test (the roll's `characteristic`), and a
+    BB2020 interceptor's flat "marked" modifier is the request's `interceptor_marked`."""
+    fields = handle({"kind": "fields", "edition": "bb2025", "action": "throw-team-mate"}, rulebook)
+    assert fields["result"]["fields"][0]["name"] == "pa"
+    base = {"kind": "pass", "edition": "bb2020", "pa": 3, "range": "short", "receiver_ag": 3, "interceptor_ag": 1}
+    free = handle(base, rulebook)
+    marked = handle({**base, "interceptor_marked": "yes"}, rulebook)
+    assert free["ok"] and marked["ok"], (free, marked)
+    # a marked interceptor (−1) deflects less often, so the pass completes more often
+    p = lambda r: F(r["result"]["totals"]["completion"]["exact"])  # noqa: E731
+    assert p(marked) > p(free)
+    bad = handle({**base, "interceptor_marked": "maybe"}, rulebook)
+    assert bad["error"]["field"] == "interceptor_marked" and bad["error"]["allowed"] == ["no", "yes"]
