@@ -205,11 +205,14 @@ def test_inputs_give_the_python_result_and_round_trip_in_the_url(page, web, rule
         check_against_python(read_result(page), expected, rules, lang)
 
     # reload the URL in a new tab: same inputs, same result
-    before_form, before_result, link = form_state(page), read_result(page), page.url
+    def used(controls):  # a control the action does not use may keep any value: it is not sent
+        return [c if not c[2] else [c[0], None, True, c[3]] for c in controls]
+
+    before_form, before_result, link = used(form_state(page)), read_result(page), page.url
     again = page.context.new_page()
     again.goto(link)
     wait_done(again)
-    assert form_state(again) == before_form
+    assert used(form_state(again)) == before_form
     assert read_result(again) == before_result
     again.close()
 
