@@ -341,8 +341,6 @@ def test_runtime_and_rules_load_without_404(context, web):
     for lang in ("en", "fr"):
         page.goto(url_of(web, lang))
         wait_done(page)
-    if any("/pyodide/" in f or "/api/" in f for f in failed):
-        pytest.xfail(f"targets.py writes data-runtime/data-rules relative to the .md file: {failed}")
     assert not failed, failed
 
 

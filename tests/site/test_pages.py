@@ -127,3 +127,12 @@ def test_kick_off_page_draws_the_resolver_landing_map_on_the_pitch(fixture_repo)
     x, y = some["square"]
     assert f'data-square="{x},{y}" data-p="{Fraction(some["p"]["exact"])}"' in markdown
     assert "Où retombe le coup d'envoi" in markdown
+
+
+def test_calculator_runtime_urls_are_relative_to_the_page_url_not_the_markdown_file():
+    from plugins.site.render.targets import site_root_from
+
+    assert site_root_from("targets/agility-classic.md", "en") == "../../"
+    assert site_root_from("targets/agility-classic.md", "fr") == "../../../"
+    assert site_root_from("rulings/index.md", "ja") == "../../"
+    assert site_root_from("index.md", "en") == ""

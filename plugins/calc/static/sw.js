@@ -1,7 +1,9 @@
 // Nuffle Codex service worker: read the site offline, and compute offline once Python has been loaded.
 // Served from the site root so it controls every language. The build replaces the two placeholders.
 const BUILD = "__BUILD__";              // changes with every build that changes a page or asset
-const PRECACHE = __PRECACHE__;          // every page and asset URL, relative to this file (no runtime)
+const PRECACHE = __PRECACHE__;          // {"root": [...], "": [...], "fr/": [...], "ja/": [...]}
+// The page that registers this worker says which language it reads: sw.js?lang=fr/ (English: empty).
+const LANG = new URL(self.location).searchParams.get("lang") || "";
 const PAGES = `nuffle-pages-${BUILD}`;
 const RUNTIME = "nuffle-runtime";       // Pyodide files and calculator zips: names never change content
 const ROOT = new URL("./", self.location).href;
@@ -10,7 +12,8 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(PAGES);
     // One failed URL must not stop the rest from being cached.
-    await Promise.all(PRECACHE.map((url) => cache.add(new URL(url, ROOT)).catch(() => undefined)));
+    const urls = [...PRECACHE.root, ...(PRECACHE[LANG] || PRECACHE[""])];
+    await Promise.all(urls.map((url) => cache.add(new URL(url, ROOT)).catch(() => undefined)));
     await self.skipWaiting();
   })());
 });

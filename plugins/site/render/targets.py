@@ -115,7 +115,7 @@ def grid(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
             request = {"kind": "agility", "edition": edition, "action": action, **base, char["name"]: value,
                        **fields}
             result = _result(handle(request, rules))
-            cells.append(f"{result['needed']} · {ctx.t.percent(result['success'])}")
+            cells.append(f"{needed_label(ctx, result)} · {ctx.t.percent(result['success'])}")
         label = f"{value}+" if (target is None or value in or_more) else str(value)
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     caption = [f'<p class="nc-caption">{ctx.listing(fixed)}</p>'] if fixed else []
@@ -166,8 +166,7 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
             spec = fields[name]
             default[name] = _default(spec)
     response = handle(default, rules)
-    page_root = relative_link(ctx.page, "index.md").removesuffix("index.md")
-    site_root = page_root if ctx.lang == "en" else page_root + "../"
+    site_root = site_root_from(ctx.page, ctx.lang)
     package, _ = calculators_zip()
     attrs = {
         "class": "nc-calc", "data-calculator": "agility", "data-lang": ctx.lang,
@@ -183,12 +182,20 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
         only = None if len(owners[name]) == len(actions) else " ".join(owners[name])
         out.append(_field(ctx, name, spec, rolls, actions, target, default.get(name, _default(spec)), only))
     out.append("</form>")
-    out += result_block(ctx, response)
+    out += result_block(ctx, response, wildly_inaccurate=edition == "bb2020" and "pass" in actions)
     out.append("</div>")
     return [f"## {ctx.t('Calculator')} {{#calculator}}", "", ctx.t(
         "Pick the roll and the situation: the target and the exact chance update at once. The result below "
         "was computed when this page was built; your browser recomputes it with the same Python code."),
         "", "\n".join(out), ""]
+
+
+def site_root_from(page: str, lang: str) -> str:
+    """Relative URL from a page's own URL (directory URLs: `targets/x.md` is served at `targets/x/`) to the
+    site root; raw HTML attributes are not rewritten by MkDocs, so this is computed here."""
+    parts = page.removesuffix(".md").split("/")
+    depth = len(parts) - (1 if parts[-1] == "index" else 0)
+    return "../" * depth + ("" if lang == "en" else "../")
 
 
 def _default(spec: dict):
@@ -244,16 +251,25 @@ def _ok(response: dict) -> dict:
     return response["result"]
 
 
-def result_block(ctx: PageContext, response: dict) -> list[str]:
-    """The result element; the browser fills the same `data-field` spans when it recomputes."""
+def needed_label(ctx: PageContext, result: dict) -> str:
+    """"4+", or the localized "impossible" / "6+ (natural 6 only)"."""
+    if result["impossible"] or result["needed_die"] is None:
+        return ctx.t("impossible")
+    if result["natural_six_only"]:
+        return ctx.t("{n}+ (natural 6 only)", n=result["needed_die"])
+    return f"{result['needed_die']}+"
+
+
+def result_block(ctx: PageContext, response: dict, *, wildly_inaccurate: bool = False) -> list[str]:
+    """The result element; the browser fills the same `data-field` spans when it recomputes.
+    `wildly_inaccurate` adds the row for BB2020's wildly inaccurate pass."""
     esc = html.escape
     result = _result(response)
-    rows = [
-        (ctx.t("Roll needed on the die"), "needed", result["needed"]),
-        (ctx.t("Success"), "success", f"{result['success']} ({ctx.t.percent(result['success'])})"),
-        (ctx.t("Failure"), "failure", f"{result['failure']} ({ctx.t.percent(result['failure'])})"),
-        (ctx.t("Fumble"), "fumble", f"{result['fumble']} ({ctx.t.percent(result['fumble'])})"),
-    ]
+    outcomes = [("success", ctx.t("Success")), ("failure", ctx.t("Failure")), ("fumble", ctx.t("Fumble"))]
+    if wildly_inaccurate:
+        outcomes.insert(2, ("wildly_inaccurate", ctx.t("Wildly inaccurate")))
+    rows = [(ctx.t("Roll needed on the die"), "needed", needed_label(ctx, result))]
+    rows += [(label, key, f"{result[key]} ({ctx.t.percent(result[key])})") for key, label in outcomes]
     out = [f'<div class="nc-result" data-result aria-live="polite" data-state="prerendered">',
            f'<p class="nc-status-line" data-field="status">{esc(ctx.t("Computed when the page was built."))}</p>',
            "<dl>"]
@@ -271,5 +287,8 @@ def _result(response: dict) -> dict:
     zero = {"exact": "0"}
     return {
         "needed": result["needed_label"],
-        **{k: Fraction(probs.get(k, zero)["exact"]) for k in ("success", "failure", "fumble")},
+        "impossible": result.get("impossible", False),
+        "natural_six_only": result.get("natural_six_only", False),
+        "needed_die": result.get("needed"),
+        **{k: Fraction(probs.get(k, zero)["exact"]) for k in ("success", "failure", "fumble", "wildly_inaccurate")},
     }
