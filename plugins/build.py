@@ -4,6 +4,7 @@
 
 English (mkdocs.yml) goes to site/, French and Japanese (config/fr.yml, config/ja.yml) to site/fr/ and
 site/ja/. Every build is strict: a warning (broken link, missing translation, bad data) stops it.
+Then every text file gets a .gz sibling (see plugins/calc/compress.py).
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+
+from plugins.calc.compress import compress_text
 
 PROJECT = Path(__file__).resolve().parent.parent
 CONFIGS = ("mkdocs.yml", "config/fr.yml", "config/ja.yml")  # English first: it cleans site/
@@ -43,6 +46,9 @@ def build_site(project: Path = PROJECT, configs: tuple[str, ...] = CONFIGS, *, s
         except (Abort, ConfigurationError, PluginError) as exc:
             print(f"build of {name} failed: {exc}", file=sys.stderr)
             raise SystemExit(1) from None
+    # After the last language: gzip siblings of every page and asset, for hosts that serve them as is.
+    root = Path(site_dir) if site_dir is not None else project / "site"
+    compress_text(root)
     return time.perf_counter() - start
 
 

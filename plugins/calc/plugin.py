@@ -19,7 +19,7 @@ from mkdocs.plugins import BasePlugin
 
 from ..data.export import open_data_files, rules_export
 from .bundle import PYODIDE_DIR, RUNTIME_FILES, calculators_zip, missing_runtime
-from .compress import compress_siblings
+from .compress import compress_runtime
 from .offline import write_offline_files
 
 RULES_PATH = "api/v1/rules.json"
@@ -50,7 +50,7 @@ class CalcPlugin(BasePlugin[CalcConfig]):
             shutil.copyfile(PYODIDE_DIR / name, runtime / name)
         name, data = calculators_zip()
         (runtime / name).write_bytes(data)
-        compress_siblings(runtime)
+        compress_runtime(runtime)
         repo = config.plugins["nuffle"].repo  # loaded and validated once, by the nuffle plugin
         write_offline_files(site)
         published = {RULES_PATH.removeprefix("api/v1/"): rules_export(repo), **open_data_files(repo)}

@@ -54,3 +54,14 @@ def test_language_alternates_point_to_the_other_roots(site):
 def test_kick_off_tables_show_the_chance_of_each_total(site):
     html = page(site, "en", "tables/kick-off-bb2025")
     assert 'title="1/36"' in html and 'title="1/6"' in html
+
+
+def test_text_files_and_the_runtime_have_compressed_siblings(site):
+    import gzip
+
+    index = site.dir / "ja" / "search" / "search_index.json"
+    assert gzip.decompress((index.parent / (index.name + ".gz")).read_bytes()) == index.read_bytes()
+    wasm = site.dir / "pyodide" / "pyodide.asm.wasm"
+    for suffix in (".gz", ".br"):
+        sibling = wasm.with_name(wasm.name + suffix)
+        assert sibling.is_file() and sibling.stat().st_size < wasm.stat().st_size / 2
