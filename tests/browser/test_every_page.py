@@ -1,0 +1,56 @@
+"""Every page of the three languages, opened in Chromium at phone width: no request leaves the site's
+origin, and nothing is wider than a 360-px screen (wide tables scroll inside their own box)."""
+from __future__ import annotations
+
+import re
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.browser
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+KEY_PAGES = ["ja/sequences/pass-action-classic/", "fr/targets/agility-classic/", "rulings/",
+             "fr/comparisons/kick-off-table/", "ja/sequences/kick-off-bb2025/", "fr/glossary/"]
+
+
+def all_pages(web) -> list[str]:
+    urls = []
+    for prefix in ("", "fr/", "ja/"):
+        with urllib.request.urlopen(f"{web.url}{prefix}sitemap.xml") as response:
+            urls += re.findall(r"<loc>(.*?)</loc>", response.read().decode("utf-8"))
+    return urls
+
+
+def test_every_page_stays_on_the_site_and_fits_a_phone(chromium, web):
+    origin = urlsplit(web.url)
+    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    foreign: list[str] = []
+    context.on("request", lambda r: foreign.append(r.url) if not r.url.startswith(("data:", "blob:")) and
+               (urlsplit(r.url).scheme, urlsplit(r.url).netloc) != (origin.scheme, origin.netloc) else None)
+    page = context.new_page()
+    too_wide = []
+    pages = all_pages(web)
+    assert len(pages) > 100
+    for url in pages:
+        page.goto(url, wait_until="load")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 362:
+            too_wide.append(f"{url}: {width}px")
+    context.close()
+    assert foreign == []
+    assert too_wide == []
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_key_pages_at_phone_and_desktop_sizes(chromium, web, width):
+    """Screenshots for a person to look at (test-results/screenshots/), and no sideways scrolling."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = chromium.new_context(viewport={"width": width, "height": 900}, service_workers="block")
+    page = context.new_page()
+    for path in KEY_PAGES:
+        page.goto(web.url + path, wait_until="load")
+        page.screenshot(path=str(SCREENSHOTS / f"{path.strip('/').replace('/', '_')}-{width}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width + 2, path
+    context.close()
