@@ -72,6 +72,21 @@ def _ja_form(form: str) -> str:
     return ((f"(?<![{before}])" if before else "") + re.escape(form) + (f"(?![{after}])" if after else ""))
 
 
+CAPITALISED = re.compile(r"[A-ZÀ-Ý][\w'’-]*")
+
+
+def _inside_name(text: str, match: re.Match) -> bool:
+    """True when a Latin-script match is part of a longer capitalised name, such as "Changing Weather"
+    or "Météo Capricieuse" (a kick-off result, not the weather term)."""
+    if not CAPITALISED.fullmatch(match.group(0).split()[0]):
+        return False
+    after = CAPITALISED.match(text, match.end() + 1) if text[match.end():match.end() + 1] == " " else None
+    before = text[:match.start()]
+    previous = re.search(r"([A-ZÀ-Ý][\w'’-]*) $", before)
+    sentence_start = previous is not None and re.search(r"(^|[.!?:;]\s*|\(\s*)$", before[:previous.start()])
+    return bool(after) or (previous is not None and not sentence_start)
+
+
 def link_first_uses(markdown: str, page: str, patterns: list[TermPattern], glossary_page: str) -> str:
     """Return `markdown` with the first plain-prose use of each term turned into a link."""
     if page == glossary_page:
@@ -101,7 +116,7 @@ def _link_line(line: str, page: str, pending: list[TermPattern], glossary_page: 
         for i, (protected, text) in enumerate(segments):
             if protected:
                 continue
-            found = term.pattern.search(text)
+            found = next((m for m in term.pattern.finditer(text) if not _inside_name(text, m)), None)
             if found:
                 url = relative_link(page, glossary_page, term.entity.anchor)
                 link = f"[{found.group(0)}]({url})"

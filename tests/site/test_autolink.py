@@ -50,3 +50,14 @@ def test_japanese_does_not_link_inside_a_longer_katakana_word():
 
 def test_the_glossary_page_itself_is_not_linked():
     assert run("Turnover", "en", page="glossary.md") == "Turnover"
+
+
+def test_words_inside_a_capitalised_name_are_not_linked():
+    terms = [term("weather", "Weather", "Météo", "天候")]
+    patterns = term_patterns(terms, "en")
+    assert link_first_uses("Roll Changing Weather, then Weather again.", "x.md", patterns, "glossary.md") == \
+        "Roll Changing Weather, then [Weather](glossary.md#term-weather) again."
+    fr = term_patterns(terms, "fr")
+    assert link_first_uses("La Météo Capricieuse change la météo.", "x.md", fr, "glossary.md") == \
+        "La Météo Capricieuse change la [météo](glossary.md#term-weather)."
+    assert link_first_uses("Weather changes. Weather rolls.", "x.md", patterns, "glossary.md").startswith("[Weather]")
