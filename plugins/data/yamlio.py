@@ -6,6 +6,10 @@ from typing import Any
 import yaml
 
 
+# libyaml's parser when PyYAML was built with it (the PyPI wheels are): same nodes, several times faster.
+COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 class YamlSyntaxError(ValueError):
     """The file is not valid YAML (or uses a feature we refuse); carries the 1-based line."""
 
@@ -20,7 +24,7 @@ def parse_with_lines(text: str) -> tuple[Any, dict[tuple, int]]:
     Duplicate mapping keys are an error (PyYAML would silently keep the last one).
     """
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=COMPOSER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else 1

@@ -28,9 +28,16 @@ KANJI = "\u3400-\u9fff"
 
 
 @dataclass(frozen=True)
-class TermPattern:
-    entity: Entity
-    pattern: re.Pattern
+class TermIndex:
+    """Every surface form of every term in one regular expression (longest forms first), and the term
+    each form stands for. One scan per line finds the candidates of all terms at once."""
+
+    pattern: re.Pattern | None
+    terms: dict[str, Entity]
+    fold: bool  # French matches ignore case
+
+    def term_of(self, text: str) -> Entity:
+        return self.terms[text.lower() if self.fold else text]
 
 
 def surface_forms(term: Entity, lang: str) -> list[str]:
@@ -46,21 +53,22 @@ def surface_forms(term: Entity, lang: str) -> list[str]:
     return sorted((f for f in forms if len(f) >= 2), key=len, reverse=True)
 
 
-def term_patterns(terms: list[Entity], lang: str) -> list[TermPattern]:
-    """One pattern per term, the terms with the longest forms first (so "Team Re-roll" wins over "Re-roll")."""
-    out = []
-    for term in sorted(terms, key=lambda t: -max(map(len, surface_forms(t, lang)), default=0)):
-        forms = surface_forms(term, lang)
-        if not forms:
-            continue
-        if lang == "ja":
-            pattern = re.compile("|".join(_ja_form(f) for f in forms))
-        else:
-            alternatives = "|".join(re.escape(f) for f in forms)
-            flags = re.IGNORECASE if lang == "fr" else 0
-            pattern = re.compile(rf"(?<![\w\-])(?:{alternatives})(?![\w\-])", flags)
-        out.append(TermPattern(term, pattern))
-    return out
+def term_index(terms: list[Entity], lang: str) -> TermIndex:
+    """The index of every term's forms in `lang`; when two terms share a form, the first one keeps it."""
+    fold = lang == "fr"
+    by_form: dict[str, Entity] = {}
+    for term in terms:
+        for form in surface_forms(term, lang):
+            by_form.setdefault(form.lower() if fold else form, term)
+    forms = sorted({form for term in terms for form in surface_forms(term, lang)}, key=len, reverse=True)
+    if not forms:
+        return TermIndex(None, {}, fold)
+    if lang == "ja":
+        pattern = re.compile("|".join(_ja_form(f) for f in forms))
+    else:
+        alternatives = "|".join(re.escape(f) for f in forms)
+        pattern = re.compile(rf"(?<![\w\-])(?:{alternatives})(?![\w\-])", re.IGNORECASE if fold else 0)
+    return TermIndex(pattern, by_form, fold)
 
 
 def _ja_form(form: str) -> str:
@@ -87,41 +95,44 @@ def _inside_name(text: str, match: re.Match) -> bool:
     return bool(after) or (previous is not None and not sentence_start)
 
 
-def link_first_uses(markdown: str, page: str, patterns: list[TermPattern], glossary_page: str) -> str:
+def link_first_uses(markdown: str, page: str, index: TermIndex, glossary_page: str) -> str:
     """Return `markdown` with the first plain-prose use of each term turned into a link."""
-    if page == glossary_page:
+    if page == glossary_page or index.pattern is None:
         return markdown
-    pending = list(patterns)
+    linked: set[str] = set()
     lines = markdown.split("\n")
     in_fence = False
-    for index, line in enumerate(lines):
+    for number, line in enumerate(lines):
         stripped = line.lstrip()
         if stripped.startswith(("```", "~~~")):
             in_fence = not in_fence
-        if in_fence or not pending or stripped.startswith(("#", "!!!", "???", "===", "|---")):
+        if in_fence or stripped.startswith(("#", "!!!", "???", "===", "|---")):
             continue
-        lines[index], pending = _link_line(line, page, pending, glossary_page)
+        lines[number] = _link_line(line, page, index, glossary_page, linked)
     return "\n".join(lines)
 
 
-def _link_line(line: str, page: str, pending: list[TermPattern], glossary_page: str):
-    # Split into protected and free segments; rewrite only the free ones.
-    segments, last = [], 0
-    for match in PROTECTED.finditer(line):
-        segments += [(False, line[last:match.start()]), (True, match.group(0))]
+def _link_line(line: str, page: str, index: TermIndex, glossary_page: str, linked: set[str]) -> str:
+    """Link, in the free (unprotected) parts of one line, each term not yet linked on the page."""
+    out, last = [], 0
+    for protected in [*PROTECTED.finditer(line), None]:
+        end = protected.start() if protected else len(line)
+        out.append(_link_free_text(line[last:end], page, index, glossary_page, linked))
+        if protected:
+            out.append(protected.group(0))
+            last = protected.end()
+    return "".join(out)
+
+
+def _link_free_text(text: str, page: str, index: TermIndex, glossary_page: str, linked: set[str]) -> str:
+    out, last = [], 0
+    for match in index.pattern.finditer(text):
+        term = index.term_of(match.group(0))
+        if term.id in linked or _inside_name(text, match):
+            continue
+        linked.add(term.id)
+        url = relative_link(page, glossary_page, term.anchor)
+        out += [text[last:match.start()], f"[{match.group(0)}]({url})"]
         last = match.end()
-    segments.append((False, line[last:]))
-    still = []
-    for term in pending:
-        for i, (protected, text) in enumerate(segments):
-            if protected:
-                continue
-            found = next((m for m in term.pattern.finditer(text) if not _inside_name(text, m)), None)
-            if found:
-                url = relative_link(page, glossary_page, term.entity.anchor)
-                link = f"[{found.group(0)}]({url})"
-                segments[i:i + 1] = [(False, text[:found.start()]), (True, link), (False, text[found.end():])]
-                break
-        else:
-            still.append(term)
-    return "".join(text for _, text in segments), still
+    out.append(text[last:])
+    return "".join(out)

@@ -21,7 +21,7 @@ from mkdocs.structure.files import File, Files
 
 from ..data import DataError, Repository, load_repository
 from ..data.text import REF
-from .autolink import link_first_uses, term_patterns
+from .autolink import link_first_uses, term_index
 from .config import NuffleConfig
 from .locate import SHARED_PAGE
 from .messages import Messages
@@ -51,7 +51,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         self.t = Messages(self.lang)
         self.backlinks = BackLinks.build(self.repo)
         self.pages = generated_pages(self.repo)
-        self.term_patterns = term_patterns(self.repo.of_kind("term"), self.lang)
+        self.term_index = term_index(self.repo.of_kind("term"), self.lang)
         config.nav = build_nav(self.repo, self.pages, self.t)
         return config
 
@@ -81,7 +81,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
             return ctx.ref_link(match["kind"], match["slug"], match["anchor"], match["text"])
 
         markdown = REF.sub(replace, markdown)
-        return link_first_uses(markdown, page.file.src_uri, self.term_patterns, SHARED_PAGE["term"])
+        return link_first_uses(markdown, page.file.src_uri, self.term_index, SHARED_PAGE["term"])
 
     def on_post_page(self, output, page, config):
         """Link the web-app manifest (written at the site root by nuffle-calc) from every page."""

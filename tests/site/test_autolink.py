@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from plugins.data.model import Entity
-from plugins.site.autolink import link_first_uses, surface_forms, term_patterns
+from plugins.site.autolink import link_first_uses, surface_forms, term_index
 
 
 def term(slug, en, fr, ja, matches=None):
@@ -18,7 +18,7 @@ TERMS = [term("tackle-zone", "Tackle Zone (TZ)", "Zone de Tacle (ZdT)", "タッ�
 
 
 def run(markdown, lang, page="sequences/x.md"):
-    return link_first_uses(markdown, page, term_patterns(TERMS, lang), "glossary.md")
+    return link_first_uses(markdown, page, term_index(TERMS, lang), "glossary.md")
 
 
 def test_surface_forms_split_names_and_abbreviations():
@@ -54,10 +54,10 @@ def test_the_glossary_page_itself_is_not_linked():
 
 def test_words_inside_a_capitalised_name_are_not_linked():
     terms = [term("weather", "Weather", "Météo", "天候")]
-    patterns = term_patterns(terms, "en")
+    patterns = term_index(terms, "en")
     assert link_first_uses("Roll Changing Weather, then Weather again.", "x.md", patterns, "glossary.md") == \
         "Roll Changing Weather, then [Weather](glossary.md#term-weather) again."
-    fr = term_patterns(terms, "fr")
+    fr = term_index(terms, "fr")
     assert link_first_uses("La Météo Capricieuse change la météo.", "x.md", fr, "glossary.md") == \
         "La Météo Capricieuse change la [météo](glossary.md#term-weather)."
     assert link_first_uses("Weather changes. Weather rolls.", "x.md", patterns, "glossary.md").startswith("[Weather]")
