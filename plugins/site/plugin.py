@@ -8,11 +8,12 @@ Hooks:
     on_files   add the generated pages and the site's own CSS/JS.
     on_page_markdown  resolve [[kind:slug]] references written in hand-written pages; link the first use
                       of each glossary term on every page.
-    on_post_page      link the web-app manifest from every page.
+    on_post_page      link the web-app manifest from every page; defer the search index until a search.
     on_post_build     fail a strict build on missing translations (texts or UI strings).
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -30,6 +31,7 @@ from .pagemap import generated_pages
 from .render.context import BackLinks, PageContext
 
 log = get_plugin_logger(__name__)
+BUNDLE_TAG = re.compile(r'<script src="(?P<prefix>[^"]*)assets/javascripts/bundle\.[^"]*"></script>')
 ASSETS = Path(__file__).resolve().parent / "assets"
 
 
@@ -92,7 +94,13 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         head = (f'<link rel="manifest" href="{root}manifest.webmanifest">'
                 f'<meta name="theme-color" content="#1b5e20">'
                 f'<link rel="apple-touch-icon" href="{root}icon-192.png">')
-        return output.replace("</head>", head + "</head>", 1)
+        output = output.replace("</head>", head + "</head>", 1)
+        # Before Material's bundle: hold the search index back until the reader searches (lazy-search.js).
+        bundle = BUNDLE_TAG.search(output)
+        if bundle:
+            shim = f'<script src="{bundle["prefix"]}assets/nuffle/lazy-search.js"></script>'
+            output = output[:bundle.start()] + shim + output[bundle.start():]
+        return output
 
     def on_post_build(self, config):
         from .search import extend_search_index; extend_search_index(config)  # fr/ja search terms

@@ -54,3 +54,20 @@ def test_key_pages_at_phone_and_desktop_sizes(chromium, web, width):
         page.screenshot(path=str(SCREENSHOTS / f"{path.strip('/').replace('/', '_')}-{width}.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= width + 2, path
     context.close()
+
+
+def test_reading_a_page_does_not_fetch_the_search_index_until_a_search(chromium, web):
+    """The search index (the heaviest file of a page) is fetched only once the reader starts a search."""
+    context = chromium.new_context(service_workers="block")
+    page = context.new_page()
+    urls: list[str] = []
+    page.on("request", lambda r: urls.append(r.url))
+    page.goto(web.url + "ja/rulings/", wait_until="networkidle")
+    assert not any("search_index.json" in u for u in urls)
+    page.locator("label[for=__search]").first.click() if page.viewport_size["width"] < 960 else None
+    page.locator("[data-md-component=search-query]").first.focus()
+    page.keyboard.insert_text("ブロック")
+    page.keyboard.press("End")
+    page.wait_for_selector(".md-search-result__item")
+    assert any("ja/search/search_index.json" in u for u in urls)
+    context.close()
