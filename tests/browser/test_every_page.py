@@ -64,7 +64,6 @@ def test_reading_a_page_does_not_fetch_the_search_index_until_a_search(chromium,
     page.on("request", lambda r: urls.append(r.url))
     page.goto(web.url + "ja/rulings/", wait_until="networkidle")
     assert not any("search_index.json" in u for u in urls)
-    page.locator("label[for=__search]").first.click() if page.viewport_size["width"] < 960 else None
     page.locator("[data-md-component=search-query]").first.focus()
     page.keyboard.insert_text("ブロック")
     page.keyboard.press("End")
