@@ -430,6 +430,11 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
                 raise CalcError("rules", "BB2020 deflections need a 'deflection' key in the catch roll's delivery group")
             ag = rd.int("interceptor_ag", 1, 6)
             deflection = _needed(test_from_rules(rules, catch_spec.slug, ag, {"delivery": "deflection"}, {}, edition)[0])
+    else:
+        # No interceptor: its other fields may be sent and are ignored, as for an absent receiver.
+        ispec = _find_roll(rules, "interception", edition)
+        for name_ in [*ispec.counts(), *(g for g in ispec.groups() if g != "delivery")]:
+            rd.read.add(f"interceptor_{name_}")
     pass_skill = rd.bool("pass_skill", False)
     safe = rd.bool("safe", False)
     catch_skill = rd.bool("catch_skill", False)

@@ -200,6 +200,16 @@ def test_pass_kind_bb2025(modern_rules):
     assert res["intercept_needed"] == {"accurate": 5, "inaccurate": 4}
 
 
+def test_pass_without_interceptor_accepts_and_ignores_the_interceptors_other_fields(classic_rules, rulebook):
+    """A form sends every field; an empty interceptor AG means "no interceptor", like an empty receiver AG."""
+    base = {"kind": "pass", "ag": 3, "range": "short", "receiver_ag": 3}
+    with_zones = handle({**base, "interceptor_tackle_zones": 2, "receiver_tackle_zones": 0}, classic_rules)
+    assert with_zones["ok"], with_zones
+    assert with_zones["result"] == handle(base, classic_rules)["result"]
+    modern = {"kind": "pass", "edition": "bb2020", "pa": 3, "range": "short"}
+    assert handle({**modern, "interceptor_marked": "yes"}, rulebook)["result"] == handle(modern, rulebook)["result"]
+
+
 @pytest.mark.parametrize("req, field", [
     ({"kind": "pass", "ag": 3}, "range"),
     ({"kind": "pass", "ag": 3, "range": "short", "receiver_ag": 0}, "receiver_ag"),
