@@ -335,7 +335,7 @@ KIND_SPECS: dict[str, Obj] = {
     ),
     "sequence": Obj(
         {"title": Text(), "summary": Text(), "steps": List(STEP, min_items=1), **COMMON},
-        {"notes": List(NOTE, unique_key="key"), "calculators": List(Enum("kick")), **COMMON_OPTIONAL},
+        {"notes": List(NOTE, unique_key="key"), "calculators": List(Enum("kick", "pass", "range")), **COMMON_OPTIONAL},
     ),
     "table": Obj(
         {

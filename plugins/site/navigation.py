@@ -27,6 +27,9 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
         nav.append({t("Sequences"): sequences})
     if tables:
         nav.append({t("Tables"): tables})
+    calculators = [path for path in pages if path.startswith("calculators/")]
+    if calculators:
+        nav.append({t("Calculators"): calculators})
     nav.append({t("Skills"): skills})
     nav.append({t("Rulings"): "rulings/index.md"})
     nav.append({t("Glossary"): "glossary.md"})

@@ -8,6 +8,7 @@ from calculators.api import handle
 
 from ..data.model import Repository
 from .render import pages
+from .render.calcpages import STANDALONE
 from .render.context import PageContext
 from .render.compare import comparison_page
 from .render.pictures import template_svg
@@ -37,6 +38,8 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
         out[f"rolls/{edition}.md"] = lambda ctx, e=repo[f"edition:{edition}"], r=rolls: edition_rolls_page(ctx, e, r)
     for table in repo.of_kind("table"):
         out[f"tables/{table.slug}.md"] = lambda ctx, t=table: pages.table_page(ctx, t, _chances(ctx, t))
+    for kind, page in STANDALONE.items():
+        out[f"calculators/{kind}.md"] = page
     skills = repo.of_kind("skill")
     out["skills/index.md"] = lambda ctx: pages.skills_index_page(ctx, skills)
     for category in pages.CATEGORY_ORDER:

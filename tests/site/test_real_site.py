@@ -42,7 +42,7 @@ def test_agility_table_rows_and_calculator_in_every_language(site, rulebook):
         request = {"kind": "agility", "edition": "classic", "action": "pass", "ag": 3, "range": "quick",
                    "tackle_zones": 0, "reroll": False}
         expected = handle(request, rulebook)["result"]["probabilities"]["success"]["exact"]
-        success = re.search(r'data-field="success">([^<]*)<', html).group(1)
+        success = re.search(r'data-field="probabilities.success"[^>]*>([^<]*)<', html).group(1)
         assert success.startswith(expected + " ")
 
 

@@ -6,7 +6,10 @@
 //    the others at <root>/<lang>/.
 // 2. Calculators: each form[data-calculator] is wired to ONE module worker (calc-worker.js) running
 //    the `calculators` Python package in Pyodide. The worker is started only on pages that have a
-//    calculator and lives as long as the tab, across Material's instant navigation.
+//    calculator and lives as long as the tab, across Material's instant navigation. Every calculator
+//    is driven by its markup alone (plugins/site/render/calculator.py): its fields, its result
+//    elements named by dotted paths into the response, and its messages (data-strings, from the
+//    Babel catalogs: this file holds no text of any language).
 //
 // Material swaps page content without reloading this module: everything page-specific runs from
 // document$ (falls back to a plain DOMContentLoaded when Material's bundle is missing).
@@ -15,50 +18,8 @@ const DEFAULT_LANG = "en";
 // This file is <lang root>/assets/nuffle/nuffle.js in every language build.
 const LANG_ROOT = new URL("../../", import.meta.url);
 
-const TEXT = {
-  en: {
-    loading: "Loading Python…",
-    computing: "Computing…",
-    done: "Computed in your browser.",
-    invalid: "Check the highlighted field.",
-    rejected: "The calculator did not accept these inputs.",
-    failed: "Python could not be loaded in this browser.",
-    prerendered: "Computed when the page was built.",
-    int: (lo, hi) => `Enter a whole number from ${lo} to ${hi}.`,
-    choice: "Choose one of the listed values.",
-    impossible: "impossible",
-    naturalSix: (n) => `${n}+ (natural 6 only)`,
-  },
-  fr: {
-    loading: "Chargement de Python…",
-    computing: "Calcul en cours…",
-    done: "Calculé dans votre navigateur.",
-    invalid: "Vérifiez le champ signalé.",
-    rejected: "Le calculateur n’a pas accepté ces valeurs.",
-    failed: "Python n’a pas pu être chargé dans ce navigateur.",
-    prerendered: "Calculé lors de la construction de la page.",
-    int: (lo, hi) => `Saisissez un nombre entier de ${lo} à ${hi}.`,
-    choice: "Choisissez une des valeurs proposées.",
-    impossible: "impossible",
-    naturalSix: (n) => `${n}+ (6 naturel uniquement)`,
-  },
-  ja: {
-    loading: "Python を読み込み中…",
-    computing: "計算中…",
-    done: "ブラウザで計算しました。",
-    invalid: "入力欄を確認してください。",
-    rejected: "この入力では計算できません。",
-    failed: "このブラウザでは Python を読み込めませんでした。",
-    prerendered: "ページ生成時に計算した結果です。",
-    int: (lo, hi) => `${lo}〜${hi} の整数を入力してください。`,
-    choice: "一覧の値から選んでください。",
-    impossible: "不可能",
-    naturalSix: (n) => `${n}+（出目6のみ）`,
-  },
-};
-
-const PROBABILITY_FIELDS = ["success", "failure", "fumble", "wildly_inaccurate"];
 const INTEGER = /^\s*-?\d{1,9}\s*$/;
+const STATUS_FIELDS = new Set(["status", "error"]);
 
 // --------------------------------------------------------------------------------------- utilities
 
@@ -66,8 +27,38 @@ function pageLang() {
   return (document.documentElement.getAttribute("lang") || DEFAULT_LANG).toLowerCase().split("-")[0];
 }
 
-function texts(lang) {
-  return TEXT[lang] || TEXT[DEFAULT_LANG];
+/** `template` with its {name} placeholders replaced from `values` (unknown ones are left as they are). */
+function fillTemplate(template, values = {}) {
+  return String(template ?? "").replace(/\{(\w+)\}/g, (whole, key) =>
+    (Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole));
+}
+
+/** A JSON attribute value, or `fallback` when it is missing or broken. */
+function readJSON(text, fallback) {
+  if (typeof text !== "string" || !text) return fallback;
+  try {
+    const value = JSON.parse(text);
+    return value ?? fallback;
+  } catch (err) {
+    console.warn("nuffle: an attribute is not JSON", err);
+    return fallback;
+  }
+}
+
+/** The value at a dotted path of a response ("totals.completion", "by_team_rerolls.2.success"), own keys only. */
+function valueAt(object, path) {
+  let current = object;
+  for (const key of String(path).split(".")) {
+    if (Array.isArray(current)) {
+      if (!/^\d+$/.test(key) || Number(key) >= current.length) return undefined;
+      current = current[Number(key)];
+    } else if (current !== null && typeof current === "object" && Object.prototype.hasOwnProperty.call(current, key)) {
+      current = current[key];
+    } else {
+      return undefined;
+    }
+  }
+  return current;
 }
 
 /** The site root (where the default language lives), from this script's own URL. */
@@ -205,112 +196,236 @@ function getEngine(form) {
 }
 
 // ---------------------------------------------------------------------------------- one calculator
+//
+// The markup is the build's (plugins/site/render/calculator.py): one wrapper per field with data-name and
+// data-type, the result's [data-field] elements named by their dotted path into the response, with
+// data-format, and the messages in data-strings. Nothing here knows a request kind.
+
+/** One field of a calculator form: its wrapper (label, fieldset, or the hidden input itself) and inputs. */
+class Field {
+  constructor(wrapper) {
+    this.el = wrapper;
+    this.name = wrapper.dataset.name;
+    this.type = wrapper.dataset.type || "choice";
+    this.optional = wrapper.hasAttribute("data-optional");
+    this.fixed = wrapper.tagName === "INPUT" && wrapper.type === "hidden";
+    this.inputs = this.fixed ? [wrapper] : [...wrapper.querySelectorAll("input, select, textarea")];
+    this.input = this.inputs[0] || null;
+  }
+
+  get disabled() {
+    return !this.input || this.input.disabled;
+  }
+
+  get isSelect() {
+    return !!this.input && this.input.tagName === "SELECT";
+  }
+
+  get isSquare() {
+    return this.type === "square" && !this.fixed && this.inputs.length === 2;
+  }
+
+  /** The text the URL carries ("" for an empty optional field). */
+  raw() {
+    if (this.isSquare) {
+      const [x, y] = this.inputs.map((i) => i.value.trim());
+      return x === "" && y === "" ? "" : `${x},${y}`;
+    }
+    if (this.type === "bool" && this.input.type === "checkbox") return String(this.input.checked);
+    return this.input.value;
+  }
+
+  /** null when the value is fine, else [message key, template values]. */
+  problem() {
+    if (this.disabled || this.fixed) return null;
+    if (this.isSquare) {
+      const [ix, iy] = this.inputs;
+      const bounds = { xlo: ix.min, xhi: ix.max, ylo: iy.min, yhi: iy.max };
+      if (this.optional && ix.value.trim() === "" && iy.value.trim() === "") return null;
+      const bad = this.inputs.some((i) => {
+        const v = i.value.trim();
+        return !INTEGER.test(v) || Number(v) < Number(i.min) || Number(v) > Number(i.max);
+      });
+      return bad ? [this.optional ? "squareOptional" : "square", bounds] : null;
+    }
+    const el = this.input;
+    if (this.isSelect) {
+      if (el.selectedIndex < 0 || el.options[el.selectedIndex].disabled) return ["choice", {}];
+      if (el.value === "" && !this.optional) return ["required", {}];
+      return null;
+    }
+    if (this.type === "int") {
+      const v = el.value.trim();
+      const lo = el.min !== "" ? Number(el.min) : -1e9;
+      const hi = el.max !== "" ? Number(el.max) : 1e9;
+      if (v === "" && this.optional) return null;
+      if (!INTEGER.test(v) || Number(v) < lo || Number(v) > hi) return [this.optional ? "intOptional" : "int", { lo, hi }];
+      return null;
+    }
+    if (this.type === "text") {
+      const max = el.maxLength > 0 ? el.maxLength : 500;
+      if (el.value.length > max) return ["text", { n: max }];
+      if (!this.optional && el.value.trim() === "") return ["required", {}];
+    }
+    return null;
+  }
+
+  /** The request value, or undefined when the field is absent (an empty optional field). */
+  value() {
+    const el = this.input;
+    if (this.fixed) {
+      if (this.type === "int") return parseInt(el.value, 10);
+      if (this.type === "bool") return el.value === "true";
+      if (this.type === "square") return el.value.split(",").map((n) => parseInt(n, 10));
+      return el.value;
+    }
+    if (this.isSquare) {
+      const [x, y] = this.inputs.map((i) => i.value.trim());
+      if (x === "" && y === "") return undefined;
+      return [parseInt(x, 10), parseInt(y, 10)];
+    }
+    if (this.type === "bool" && el.type === "checkbox") return el.checked;
+    if (el.value.trim() === "" && this.optional) return undefined;
+    if (this.type === "int") return parseInt(el.value, 10);
+    if (this.type === "bool") return el.value === "true";
+    return el.value;
+  }
+
+  /** Set the field from a URL value, validated like typed input (an invalid value is ignored). True if it changed. */
+  set(raw) {
+    if (this.fixed || !this.input) return false;
+    if (this.type === "bool" && this.input.type === "checkbox") {
+      const v = { true: true, 1: true, on: true, false: false, 0: false, off: false }[raw.trim().toLowerCase()];
+      if (v === undefined || v === this.input.checked) return false;
+      this.input.checked = v;
+      return true;
+    }
+    if (this.isSelect) {
+      const option = [...this.input.options].find((o) => o.value === raw && !o.disabled);
+      if (!option || option.selected) return false;
+      option.selected = true;
+      return true;
+    }
+    const before = this.inputs.map((i) => i.value);
+    if (this.isSquare) {
+      const parts = raw.split(",");
+      if (raw.trim() !== "" && parts.length !== 2) return false;
+      this.inputs.forEach((input, k) => { input.value = raw.trim() === "" ? "" : parts[k].trim(); });
+    } else {
+      this.input.value = this.type === "text" ? raw : raw.trim();
+    }
+    if (this.problem()) {
+      this.inputs.forEach((input, k) => { input.value = before[k]; });
+      return false;
+    }
+    return this.inputs.some((input, k) => input.value !== before[k]);
+  }
+}
 
 class Calculator {
   constructor(form) {
     this.form = form;
     this.kind = form.dataset.calculator;
     this.lang = form.dataset.lang || pageLang();
-    this.t = texts(this.lang);
+    this.strings = readJSON(form.dataset.strings, {});
     this.box = form.closest(".nc-calculator") || form.parentElement;
     this.result = this.box.querySelector("[data-result]");
+    this.fields = [...form.querySelectorAll("[data-name]")].map((el) => new Field(el)).filter((f) => f.name && f.input);
+    this.switchField = form.dataset.switch ? this.fields.find((f) => f.name === form.dataset.switch && !f.fixed) || null : null;
+    this.activeSquare = null; // the square field a click on the pitch sets
+    this.lastRequest = null;
     this.seq = 0;
     this.dirty = false;       // inputs differ from what the page was built with
     this.percent = new Intl.NumberFormat(this.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    this.number = new Intl.NumberFormat(this.lang);
+    this.decimal = new Intl.NumberFormat(this.lang, { maximumFractionDigits: 2 });
   }
 
-  control(name) {
-    const el = this.form.elements.namedItem(name);
-    return el instanceof RadioNodeList ? el[0] : el;
+  /** A message of data-strings in the page's language, its {placeholders} filled. */
+  text(key, values) {
+    return fillTemplate(this.strings[key] ?? "", values);
   }
 
-  controls() {
-    return [...this.form.elements].filter((el) => el.name && el.tagName !== "BUTTON" && el.tagName !== "FIELDSET");
+  fieldOf(element) {
+    return this.fields.find((f) => f.inputs.includes(element)) || null;
   }
 
-  get action() {
-    const el = this.control("action");
-    return el ? el.value : null;
+  field(name) {
+    return this.fields.find((f) => f.name === name) || null;
   }
 
   start() {
     this.form.addEventListener("submit", (event) => event.preventDefault());
     this.form.addEventListener("change", (event) => this.onInput(event));
     this.form.addEventListener("input", (event) => {
-      if (event.target.type === "number") this.onInput(event); // selects and boxes also fire "change"
+      const t = event.target;
+      if (t.type === "number" || t.type === "text") this.onInput(event); // selects and boxes also fire "change"
     });
-    this.applyAction();
+    this.form.addEventListener("focusin", (event) => {
+      const field = this.fieldOf(event.target);
+      if (field && field.isSquare) this.activeSquare = field.name;
+    });
+    this.wirePitches();
+    this.applySwitch();
     this.dirty = this.readQuery();
     this.engine = getEngine(this.form);
-    if (!this.engine.isReady) this.setState("loading", this.t.loading);
+    if (!this.engine.isReady) this.setState("loading", this.text("loading"));
     this.compute(false);
   }
 
-  // --- which fields belong to the selected action
+  // --- which fields belong to the selected switch value (data-for="<value> …")
 
-  /** Whether `el` (data-for="<action> [<action>…]") belongs to `action`. */
-  static owned(el, action) {
-    return action === null || el.dataset.for.split(/\s+/).includes(action);
+  static owned(el, value) {
+    return value === null || el.dataset.for.split(/\s+/).includes(value);
   }
 
-  /** Show only the options, labels and selects of the selected action (markup: data-for="<action> …"). */
-  applyAction() {
-    const action = this.action;
-    for (const el of this.box.querySelectorAll("label[data-for]")) {
-      const off = !Calculator.owned(el, action);
-      el.hidden = off;
-      for (const c of el.querySelectorAll("input, select, textarea")) c.disabled = off;
-    }
-    for (const select of this.form.querySelectorAll("select")) {
-      if (select.name === "action") continue;
+  applySwitch() {
+    const value = this.switchField ? this.switchField.input.value : null;
+    for (const field of this.fields) {
+      if (field.fixed || field === this.switchField) continue;
+      if (field.el.hasAttribute("data-for")) {
+        const off = !Calculator.owned(field.el, value);
+        field.el.hidden = off;
+        for (const input of field.inputs) input.disabled = off;
+      }
+      for (const input of field.inputs) {
+        const range = input.dataset.range ? readJSON(input.dataset.range, {})[value] : undefined;
+        if (Array.isArray(range) && range.length === 2) {
+          input.min = String(range[0]);
+          input.max = String(range[1]);
+        }
+      }
+      if (!field.isSelect) continue;
+      const select = field.input;
       const owned = [...select.options].filter((o) => o.dataset.for !== undefined);
       if (!owned.length) continue;
       const previous = select.value;
       for (const option of owned) {
-        const off = !Calculator.owned(option, action);
+        const off = !Calculator.owned(option, value);
         option.hidden = off;
         option.disabled = off;
       }
       const usable = [...select.options].filter((o) => !o.disabled);
-      const label = select.closest("label");
       const none = usable.length === 0;
-      if (label && !label.hasAttribute("data-for")) label.hidden = none;
-      select.disabled = none || (label ? label.hidden : false);
+      if (!field.el.hasAttribute("data-for")) field.el.hidden = none;
+      select.disabled = none || field.el.hidden;
       if (!none && (select.selectedIndex < 0 || select.options[select.selectedIndex].disabled)) {
         (usable.find((o) => o.value === previous) || usable[0]).selected = true;
       }
     }
   }
 
-  // --- form <-> request
+  // --- form <-> request <-> URL
 
-  static isIntegerSelect(select) {
-    return select.options.length > 0 && [...select.options].every((o) => INTEGER.test(o.value));
-  }
-
-  /** Check one control; returns the message to show, or "" when the value is fine. */
-  problem(el) {
-    if (el.disabled) return "";
-    if (el.type === "number") {
-      const lo = el.min !== "" ? Number(el.min) : -1e9;
-      const hi = el.max !== "" ? Number(el.max) : 1e9;
-      const v = el.value.trim();
-      if (!INTEGER.test(v) || Number(v) < lo || Number(v) > hi) return this.t.int(lo, hi);
-    } else if (el.tagName === "SELECT") {
-      if (el.selectedIndex < 0 || el.options[el.selectedIndex].disabled) return this.t.choice;
-    }
-    return "";
-  }
-
-  showProblem(el, message) {
-    const holder = el.closest("label") || el.parentElement;
-    let note = holder.querySelector("[data-nc-message]");
+  showProblem(field, message) {
+    const holder = field.el.tagName === "INPUT" ? field.el.parentElement : field.el;
+    let note = holder.querySelector(":scope > [data-nc-message]");
     if (!message) {
-      el.removeAttribute("aria-invalid");
+      for (const input of field.inputs) input.removeAttribute("aria-invalid");
       if (note) note.remove();
       return;
     }
-    el.setAttribute("aria-invalid", "true");
+    for (const input of field.inputs) input.setAttribute("aria-invalid", "true");
     if (!note) {
       note = document.createElement("span");
       note.className = "nc-error nc-field-error";
@@ -321,40 +436,38 @@ class Calculator {
     note.textContent = message;
   }
 
-  /** Validate every control; returns true when all are fine. */
+  /** Validate every field, showing each problem next to its field; true when all are fine. */
   validate() {
     let ok = true;
-    for (const el of this.controls()) {
-      const message = this.problem(el);
-      this.showProblem(el, message);
-      if (message) ok = false;
+    for (const field of this.fields) {
+      const problem = field.problem();
+      this.showProblem(field, problem ? this.text(problem[0], problem[1]) : "");
+      if (problem) ok = false;
     }
     return ok;
   }
 
   request() {
     const request = { kind: this.kind };
-    for (const el of this.controls()) {
-      if (el.disabled || el.name === "kind") continue;
-      if (el.type === "checkbox") request[el.name] = el.checked;
-      else if (el.type === "radio") {
-        if (el.checked) request[el.name] = el.value;
-      } else if (el.type === "number" || (el.tagName === "SELECT" && Calculator.isIntegerSelect(el))) {
-        request[el.name] = parseInt(el.value, 10);
-      } else request[el.name] = el.value;
+    for (const field of this.fields) {
+      if (field.disabled || field.name === "kind") continue;
+      const value = field.value();
+      if (value !== undefined) request[field.name] = value;
     }
     return request;
   }
 
-  /** The form state in the query string (only the fields the selected action uses). */
+  /** The form state in the query string (the fields in use; the page's fixed fields stay out). */
   writeQuery() {
     const url = new URL(location.href);
-    for (const el of this.controls()) {
-      if (el.type !== "hidden") url.searchParams.delete(el.name);
+    for (const field of this.fields) {
+      if (!field.fixed) url.searchParams.delete(field.name);
     }
-    for (const el of this.controls()) {
-      if (el.disabled || el.type === "hidden") continue;
-      url.searchParams.set(el.name, el.type === "checkbox" ? String(el.checked) : el.value);
+    for (const field of this.fields) {
+      if (field.fixed || field.disabled) continue;
+      const raw = field.raw();
+      if (raw === "" && field.optional) continue;
+      url.searchParams.set(field.name, raw);
     }
     if (url.href !== location.href) history.replaceState(history.state, "", url.href);
     rewriteLanguageLinks();
@@ -364,34 +477,13 @@ class Calculator {
   readQuery() {
     const params = new URLSearchParams(location.search);
     let changed = false;
-    const set = (el, raw) => {
-      if (el.type === "checkbox") {
-        const v = { true: true, "1": true, on: true, false: false, "0": false, off: false }[raw.toLowerCase()];
-        if (v !== undefined && v !== el.checked) {
-          el.checked = v;
-          changed = true;
-        }
-      } else if (el.type === "number") {
-        const before = el.value;
-        el.value = raw.trim();
-        if (this.problem(el)) el.value = before;
-        else changed ||= el.value !== before;
-      } else if (el.tagName === "SELECT") {
-        const option = [...el.options].find((o) => o.value === raw && !o.disabled);
-        if (option && !option.selected) {
-          option.selected = true;
-          changed = true;
-        }
-      }
-    };
-    const action = this.control("action");
-    if (action && params.has("action")) {
-      set(action, params.get("action"));
-      this.applyAction();
+    if (this.switchField && params.has(this.switchField.name)) {
+      changed = this.switchField.set(params.get(this.switchField.name));
+      this.applySwitch();
     }
-    for (const el of this.controls()) {
-      if (el === action || el.type === "hidden" || !params.has(el.name)) continue;
-      set(el, params.get(el.name));
+    for (const field of this.fields) {
+      if (field === this.switchField || field.fixed || field.disabled || !params.has(field.name)) continue;
+      if (field.set(params.get(field.name))) changed = true;
     }
     return changed;
   }
@@ -399,10 +491,8 @@ class Calculator {
   // --- computing and showing
 
   onInput(event) {
-    if (!event.target.name) return;
-    if (event.target.name === "action") {
-      this.applyAction();
-    }
+    if (!this.fieldOf(event.target)) return;
+    if (this.switchField && this.switchField.inputs.includes(event.target)) this.applySwitch();
     this.dirty = true;
     this.compute(true);
   }
@@ -414,24 +504,24 @@ class Calculator {
     if (line && status !== undefined) line.textContent = status;
   }
 
-  setField(name, text) {
-    if (!this.result) return;
-    const el = this.result.querySelector(`[data-field="${name}"]`);
-    if (el) el.textContent = text;
+  valueElements() {
+    return this.result ? [...this.result.querySelectorAll("[data-field]")].filter((el) => !STATUS_FIELDS.has(el.dataset.field)) : [];
   }
 
   clearResult() {
-    for (const name of ["needed", ...PROBABILITY_FIELDS]) this.setField(name, "—");
+    for (const el of this.valueElements()) el.textContent = "—";
   }
 
-  showError(message) {
+  showError(message, lang) {
     const el = this.result && this.result.querySelector('[data-field="error"]');
     if (!el) return;
     el.textContent = message || "";
+    if (lang) el.setAttribute("lang", lang);
+    else el.removeAttribute("lang");
     el.hidden = !message;
   }
 
-  formatProbability(p) {
+  probability(p) {
     if (!p || typeof p !== "object") return `0 (${this.percent.format(0)})`;
     const exact = typeof p.exact === "string" && /^\d+(\/\d+)?$/.test(p.exact) ? p.exact : null;
     let value = typeof p.float === "number" ? p.float : NaN;
@@ -443,19 +533,135 @@ class Calculator {
     return `${exact ?? ""} (${this.percent.format(value)})`.trim();
   }
 
-  neededLabel(result) {
-    if (result.impossible || result.needed === null) return this.t.impossible;
-    if (result.natural_six_only) return this.t.naturalSix(result.needed);
-    if (typeof result.needed_label === "string") return result.needed_label;
-    return Number.isFinite(result.needed) ? `${result.needed}+` : "—";
+  /** The resolver's "4+" / "6+ (natural 6 only)" / "impossible" in the page's language. */
+  needed(label) {
+    if (typeof label !== "string" || label === "impossible") return this.text("impossible");
+    const m = /^(\d)\+ \(natural 6 only\)$/.exec(label);
+    if (m) return this.text("naturalSix", { n: m[1] });
+    return /^\d\+$/.test(label) ? label : "—";
   }
 
-  fill(result) {
-    this.setField("needed", this.neededLabel(result));
-    const probs = result.probabilities || {};
-    for (const name of PROBABILITY_FIELDS) {
-      // An outcome the roll cannot have (no fumble on a catch) shows as 0, as on the built page.
-      if (name in probs || name !== "wildly_inaccurate") this.setField(name, this.formatProbability(probs[name]));
+  /** One value as the build formats it (calculator.py format_value). */
+  format(el, value) {
+    const format = el.dataset.format || "text";
+    if (format === "probability") return this.probability(value);
+    if (value === null || value === undefined) return "—";
+    switch (format) {
+      case "number":
+        if (typeof value === "object" && typeof value.exact === "string") {
+          const f = Number(value.float);
+          return Number.isFinite(f) ? `${value.exact} (${this.decimal.format(f)})` : value.exact;
+        }
+        return Number.isFinite(value) ? this.number.format(value) : "—";
+      case "label": {
+        const labels = readJSON(el.dataset.labels, {});
+        const key = String(value);
+        return Object.prototype.hasOwnProperty.call(labels, key) ? String(labels[key]) : key;
+      }
+      case "signed":
+        if (!Number.isFinite(value)) return "—";
+        return value > 0 ? `+${value}` : value === 0 ? "±0" : `−${-value}`;
+      case "needed":
+        return this.needed(value);
+      case "face":
+        return Number.isFinite(value) ? `${value}+` : "—";
+      case "count":
+        return Array.isArray(value) ? this.number.format(value.length) : "—";
+      default:
+        return typeof value === "string" || typeof value === "number" ? String(value) : "—";
+    }
+  }
+
+  fill(result, request) {
+    for (const el of this.valueElements()) {
+      const value = valueAt(result, el.dataset.field);
+      const row = el.closest("[data-row]");
+      if (value === undefined) {
+        const absent = el.dataset.absent || "dash";
+        if (row) row.hidden = absent === "hide";
+        el.textContent = absent === "zero" ? this.probability(null) : "—";
+        continue;
+      }
+      if (row) row.hidden = false;
+      el.textContent = this.format(el, value);
+    }
+    for (const figure of this.box.querySelectorAll("figure[data-pitch]")) this.paint(figure, result, request);
+  }
+
+  // --- pitch pictures
+
+  /** Recolour the pitch's squares from the result list named by data-pitch; ring the request's squares. */
+  paint(figure, result, request) {
+    const list = valueAt(result, figure.dataset.pitch);
+    const key = figure.dataset.pitchValue || "";
+    const values = new Map();
+    const exact = new Map();
+    if (Array.isArray(list)) {
+      for (const item of list) {
+        if (Array.isArray(item)) {
+          if (item.length === 2 && item.every(Number.isInteger)) values.set(`${item[0]},${item[1]}`, 1);
+        } else if (key && item && Array.isArray(item.square) && item.square.every(Number.isInteger)) {
+          const p = item[key];
+          const f = p && typeof p === "object" ? Number(p.float) : NaN;
+          if (Number.isFinite(f)) {
+            values.set(item.square.join(","), f);
+            if (typeof p.exact === "string") exact.set(item.square.join(","), p.exact);
+          }
+        }
+      }
+    }
+    let peak = 0;
+    for (const v of values.values()) peak = Math.max(peak, v);
+    if (!(peak > 0)) peak = 1;
+    for (const rect of figure.querySelectorAll("rect[data-square]")) {
+      const square = rect.dataset.square;
+      const v = values.get(square) || 0;
+      rect.setAttribute("fill-opacity", (v / peak).toFixed(3));
+      const [x, y] = square.split(",");
+      const title = rect.querySelector("title");
+      if (key) {
+        rect.setAttribute(`data-${key}`, exact.get(square) || "0");
+        if (title) title.textContent = `(${x}, ${y}) ${this.percent.format(v)}`;
+      } else {
+        rect.setAttribute("data-in", v ? "1" : "0");
+      }
+    }
+    this.placeMarks(figure, request);
+  }
+
+  placeMarks(figure, request) {
+    const first = figure.querySelector("rect[data-square]");
+    const cell = first ? Number(first.getAttribute("width")) || 12 : 12;
+    for (const mark of figure.querySelectorAll("[data-mark]")) {
+      const square = request ? request[mark.dataset.mark] : undefined;
+      if (Array.isArray(square) && square.length === 2 && square.every(Number.isInteger)) {
+        mark.setAttribute("cx", String(square[0] * cell + cell / 2));
+        mark.setAttribute("cy", String(square[1] * cell + cell / 2));
+        mark.setAttribute("visibility", "visible");
+      } else {
+        mark.setAttribute("visibility", "hidden");
+      }
+    }
+  }
+
+  /** A click on a pitch square sets the square field last focused (or the first listed in data-pick). */
+  wirePitches() {
+    for (const figure of this.box.querySelectorAll("figure[data-pitch][data-pick]")) {
+      const names = figure.dataset.pick.split(/\s+/).filter(Boolean);
+      if (!names.length) continue;
+      figure.classList.add("nc-pickable");
+      figure.addEventListener("click", (event) => {
+        const rect = event.target instanceof Element ? event.target.closest("rect[data-square]") : null;
+        if (!rect) return;
+        const name = names.includes(this.activeSquare) ? this.activeSquare : names[0];
+        const field = this.field(name);
+        if (!field || !field.isSquare || field.disabled) return;
+        const [x, y] = rect.dataset.square.split(",");
+        field.inputs[0].value = x;
+        field.inputs[1].value = y;
+        this.dirty = true;
+        this.compute(true);
+      });
     }
   }
 
@@ -464,37 +670,41 @@ class Calculator {
     this.showError("");
     if (!this.validate()) {
       this.clearResult();
-      this.setState("error", this.t.invalid);
+      this.setState("error", this.text("invalid"));
       return;
     }
     if (fromUser) this.writeQuery();
-    if (this.engine.isReady) this.setState("computing", this.t.computing);
+    if (this.engine.isReady) this.setState("computing", this.text("computing"));
     else {
-      this.setState("loading", this.t.loading);
+      this.setState("loading", this.text("loading"));
       if (this.dirty) this.clearResult();
     }
+    const request = this.request();
     let response;
     try {
-      response = await this.engine.call(this.request());
+      response = await this.engine.call(request);
     } catch (err) {
       if (seq !== this.seq || !this.form.isConnected) return;
       console.error("nuffle: calculator runtime unavailable", err);
       if (this.dirty) this.clearResult();
-      this.setState("error", this.dirty ? this.t.failed : `${this.t.failed} ${this.t.prerendered}`);
+      this.setState("error", this.dirty ? this.text("failed") : `${this.text("failed")} ${this.text("prerendered")}`);
       return;
     }
     if (seq !== this.seq || !this.form.isConnected) return;
-    if (response && response.ok && response.result) {
-      this.fill(response.result);
-      this.setState("done", this.t.done);
+    if (response && response.ok && response.result && typeof response.result === "object") {
+      this.fill(response.result, request);
+      this.setState("done", this.text("done"));
       return;
     }
     const error = (response && response.error) || {};
     this.clearResult();
-    this.showError(typeof error.message === "string" ? error.message : this.t.rejected);
-    const el = typeof error.field === "string" ? this.control(error.field) : null;
-    if (el && el.name) this.showProblem(el, this.t.invalid);
-    this.setState("error", this.t.rejected);
+    // The resolver's own message is English and technical: shown below the result, marked as English;
+    // the field it names gets the page-language message.
+    if (typeof error.message === "string") this.showError(error.message, "en");
+    else this.showError(this.text("rejected"));
+    const field = typeof error.field === "string" ? this.field(error.field) : null;
+    if (field && !field.fixed) this.showProblem(field, this.text("fieldRejected"));
+    this.setState("error", this.text("rejected"));
   }
 }
 

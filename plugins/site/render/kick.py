@@ -1,4 +1,5 @@
-"""Where the kick-off lands: the resolver's landing distribution and touchback map, drawn on the pitch."""
+"""Where the kick-off lands: a live calculator over the resolver's landing distribution, drawn on the
+pitch, and the touchback map of every square the kick may aim at."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -6,31 +7,36 @@ from fractions import Fraction
 from calculators.api import handle
 
 from ...data.model import Entity
+from .calcpages import KICK_TARGET, assumes, kick_calculator
+from .calculator import render
 from .context import PageContext
 from .pitch import heat_map
 
-DEFAULT_TARGET = (19, 7)  # the middle of the receiving half when the receivers defend the right end zone
+DEFAULT_TARGET = KICK_TARGET
 
 
-def kick_section(ctx: PageContext, seq: Entity) -> list[str]:
+def kick_section(ctx: PageContext, seq: Entity, rules: dict | None = None) -> tuple[list[str], object]:
     edition = seq.editions[0]
-    request = {"kind": "kick", "edition": edition, "target": list(DEFAULT_TARGET), "kick": False}
-    landing = _ok(handle(request, None))
-    values = {tuple(item["square"]): Fraction(item["p"]["exact"]) for item in landing["landing"]
-              if item["square"] != "out"}
-    touchback = Fraction(landing["touchback"]["exact"])
+    calc = kick_calculator(ctx, edition)
     overview = _ok(handle({"kind": "kick", "edition": edition, "map": True}, None))
     risk = {tuple(item["square"]): Fraction(item["touchback"]["exact"]) for item in overview["map"]}
-    x, y = DEFAULT_TARGET
-    return [
+    statements = [ctx.t("All squares are assumed empty, and the Kick skill is used whenever it is ticked. A click on "
+                        "the pitch sets the square aimed at.")]
+    if edition == "bb2025":
+        statements.append(ctx.t("Where sources differ: whether BB2025's Kick may be chosen after seeing the "
+                                "deviation die is disputed (see the ruling); here Kick is used whenever it is "
+                                "ticked, as if chosen before the roll."))
+    ids = ["skill:kick", "term:touchback", "term:deviate", "term:bounce", "ruling:kick-d3-timing"]
+    lines = [
         f"## {ctx.t('Where the kick lands')} {{#kick-landing}}", "",
         ctx.t("The resolver follows the ball from the chosen square: it deviates D6 squares in a D8 direction. "
               "The brighter the square, the likelier the ball comes down there."), "",
-        heat_map(ctx, values, ctx.t("Landing squares for a kick aimed at ({x}, {y})", x=x, y=y), DEFAULT_TARGET),
-        "", ctx.t("Chance of a touchback: {p} ({fraction}).", p=ctx.t.percent(touchback), fraction=str(touchback)),
-        "", heat_map(ctx, risk, ctx.t("Touchback chance for each square the kick may aim at"), field="touchback"),
-        "",
     ]
+    lines += assumes(ctx, ids if edition == "bb2025" else ids[:-1], statements)
+    lines += [render(ctx, calc, None), "",
+              heat_map(ctx, risk, ctx.t("Touchback chance for each square the kick may aim at (without Kick, no "
+                                        "bounce)"), field="touchback"), ""]
+    return lines, calc
 
 
 def _ok(response: dict) -> dict:

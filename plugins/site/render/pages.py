@@ -4,6 +4,8 @@ from __future__ import annotations
 from ...data.model import LANGUAGES, Entity
 from .blocks import (anchor_key, cell, edition_notes, indent, notes_section, sources_footer,
                      steps_list)
+from ...data.export import rules_export
+from .calcpages import SECTIONS, check_disjoint
 from .context import PageContext
 from .kick import kick_section
 
@@ -49,11 +51,23 @@ def sequence_page(ctx: PageContext, seq: Entity) -> str:
              f"## {ctx.t('Steps')} {{#steps}}", ""]
     lines += steps_list(ctx, seq["steps"])
     lines.append("")
-    if "kick" in (seq.get("calculators") or []):
-        lines += kick_section(ctx, seq)
+    calcs = []
+    for kind in seq.get("calculators") or []:
+        section, calc = calculator_section(ctx, seq, kind)
+        lines += section
+        calcs.append(calc)
+    if len(calcs) > 1:
+        check_disjoint(calcs, rules_export(ctx.repo))
     lines += notes_section(ctx, seq.get("notes"), ctx.t("Where sources differ"))
     lines += sources_footer(ctx, seq.get("sources"))
     return "\n".join(lines)
+
+
+def calculator_section(ctx: PageContext, seq: Entity, kind: str):
+    """One calculator the sequence's data places on its page: (Markdown lines, the Calculator)."""
+    if kind == "kick":
+        return kick_section(ctx, seq)
+    return SECTIONS[kind](ctx, seq, rules_export(ctx.repo))
 
 
 # --------------------------------------------------------------------------- skills

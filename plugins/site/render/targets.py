@@ -5,18 +5,14 @@ called here at build time exactly as the browser calls it later.
 """
 from __future__ import annotations
 
-import html
-import json
 from fractions import Fraction
 
 from calculators.api import handle
 
-from ...calc.bundle import RUNTIME_URL, calculators_zip, pyodide_lock_info
-from ...calc.plugin import RULES_PATH
 from ...data.export import rules_export
 from ...data.model import Entity
-from ..locate import relative_link
 from .blocks import anchor_key, cell, notes_section, sources_footer
+from .calculator import Calculator, Row, field_label, render, signed, site_root_from  # noqa: F401 (re-exported)
 from .context import PageContext
 
 def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
@@ -126,76 +122,39 @@ def _colon(ctx: PageContext) -> str:
     return "\u00a0:" if ctx.lang == "fr" else ("：" if ctx.lang == "ja" else ":")
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
-
-
 # --------------------------------------------------------------------------- the calculator form
 
 DEFAULT_CHARACTERISTIC = 3
 
 
-def field_label(ctx: PageContext, name: str) -> str:
-    """The label of a calculator field; a field without one stops the build rather than show a raw key."""
-    labels = {"ag": ctx.t("AG"), "pa": ctx.t("PA"), "tackle_zones": ctx.t("Opposing tackle zones"),
-              "reroll": ctx.t("Re-roll a failure"), "range": ctx.t("Range"),
-              "delivery": ctx.t("How the ball arrives"), "action": ctx.t("Action"),
-              "reading": ctx.t("Reading of a disputed rule"), "throw": ctx.t("How the throw went"),
-              "marked": ctx.t("Marked")}
-    if name not in labels:
-        raise ValueError(f"calculator field {name!r} has no label: add one in {__name__}.field_label")
-    return labels[name]
-
-
 def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Entity], rules: dict) -> list[str]:
-    """An HTML form (our own markup) built from the resolver's own field list for each roll, with the
-    default result computed now by the resolver."""
-    esc = html.escape
+    """The Agility calculator: a generic calculator (render/calculator.py) whose switch is the roll, with the
+    characteristic shown as on the table ("6+") and each modifier group's options labelled from the data."""
     edition = action_of(rolls[0])[1]
     actions = [action_of(r)[0] for r in rolls]
-    fields: dict[str, dict] = {}          # name -> field spec (first seen)
-    owners: dict[str, list[str]] = {}     # name -> actions that have it
-    for roll, action in zip(rolls, actions):
-        response = handle({"kind": "fields", "edition": edition, "action": action}, rules)
-        for spec in _ok(response)["fields"]:
-            fields.setdefault(spec["name"], spec)
-            owners.setdefault(spec["name"], []).append(action)
-    default = {"kind": "agility", "edition": edition, "action": actions[0]}
-    for name in owners:
-        if actions[0] in owners[name]:
-            spec = fields[name]
-            default[name] = _default(spec)
-    response = handle(default, rules)
-    site_root = site_root_from(ctx.page, ctx.lang)
-    package, _ = calculators_zip()
-    attrs = {
-        "class": "nc-calc", "data-calculator": "agility", "data-lang": ctx.lang,
-        "data-runtime": site_root + RUNTIME_URL, "data-package": package,
-        "data-rules": site_root + RULES_PATH, "data-lock": json.dumps(pyodide_lock_info()),
-    }
-    out = ['<div class="nc-calculator" markdown="0">',
-           "<form " + " ".join(f'{k}="{esc(v)}"' for k, v in attrs.items()) + ">",
-           f'<input type="hidden" name="edition" value="{esc(edition)}">',
-           _select(field_label(ctx, "action"), "action", [(a, ctx.plain(r["name"]), None) for a, r in zip(actions, rolls)],
-                   actions[0], None)]
-    for name, spec in fields.items():
-        only = None if len(owners[name]) == len(actions) else " ".join(owners[name])
-        out.append(_field(ctx, name, spec, rolls, actions, target, default.get(name, _default(spec)), only))
-    out.append("</form>")
-    out += result_block(ctx, response, wildly_inaccurate=edition == "bb2020" and "pass" in actions)
-    out.append("</div>")
+    by_action = dict(zip(actions, rolls))
+    or_more = {row["value"] for row in target["rows"] if row.get("or_more")} if target else set()
+
+    def options(name: str, spec: dict, action: str) -> list[tuple[str, str]] | None:
+        if name in ("ag", "pa"):
+            return [(str(v), f"{v}+" if (v in or_more or target is None) else str(v))
+                    for v in range(spec["min"], spec["max"] + 1)]
+        if spec["type"] == "choice":
+            return [(m["key"], f"{ctx.plain(m['label'])} ({signed(m['value'])})")
+                    for m in by_action[action].get("modifiers") or [] if m.get("group") == name]
+        return None
+
+    view: list = [Row(ctx.t("Roll needed on the die"), "needed_label", "needed", absent="dash"),
+                  Row(ctx.t("Success"), "probabilities.success"), Row(ctx.t("Failure"), "probabilities.failure"),
+                  Row(ctx.t("Wildly inaccurate"), "probabilities.wildly_inaccurate", absent="hide"),
+                  Row(ctx.t("Fumble"), "probabilities.fumble")]
+    calc = Calculator("agility", view, fixed={"edition": edition}, switch="action",
+                      switch_options=[(a, ctx.plain(r["name"])) for a, r in zip(actions, rolls)], options=options,
+                      label=ctx.t("Calculator"))
     return [f"## {ctx.t('Calculator')} {{#calculator}}", "", ctx.t(
         "Pick the roll and the situation: the target and the exact chance update at once. The result below "
         "was computed when this page was built; your browser recomputes it with the same Python code."),
-        "", "\n".join(out), ""]
-
-
-def site_root_from(page: str, lang: str) -> str:
-    """Relative URL from a page's own URL (directory URLs: `targets/x.md` is served at `targets/x/`) to the
-    site root; raw HTML attributes are not rewritten by MkDocs, so this is computed here."""
-    parts = page.removesuffix(".md").split("/")
-    depth = len(parts) - (1 if parts[-1] == "index" else 0)
-    return "../" * depth + ("" if lang == "en" else "../")
+        "", render(ctx, calc, rules), ""]
 
 
 def _default(spec: dict):
@@ -205,44 +164,6 @@ def _default(spec: dict):
         low, high = spec["allowed"]
         return min(max(DEFAULT_CHARACTERISTIC, low), high)
     return spec["allowed"][0]
-
-
-def _field(ctx, name, spec, rolls, actions, target, value, only) -> str:
-    """One form control, from the resolver's field spec; `only` lists the actions that use it."""
-    esc = html.escape
-    label = field_label(ctx, name)
-    if name in ("ag", "pa"):
-        low, high = spec["allowed"]
-        or_more = {row["value"] for row in target["rows"] if row.get("or_more")} if target else set()
-        options = [(str(v), f"{v}+" if (v in or_more or target is None) else str(v), None) for v in range(low, high + 1)]
-        return _select(label, name, options, str(value), only)
-    if spec["type"] == "choice":
-        options = []
-        for roll, action in zip(rolls, actions):
-            for mod in roll.get("modifiers") or []:
-                if mod.get("group") == name:
-                    options.append((mod["key"], f"{ctx.plain(mod['label'])} ({signed(mod['value'])})", action))
-        return _select(label, name, options, str(value), only)
-    data_for = f' data-for="{esc(only)}"' if only else ""
-    if spec["type"] == "bool":
-        checked = " checked" if value else ""
-        return (f'<label class="nc-field nc-check"{data_for}><input type="checkbox" name="{esc(name)}" value="true"'
-                f'{checked}><span>{esc(label)}</span></label>')
-    low, high = spec["allowed"]
-    return (f'<label class="nc-field"{data_for}><span>{esc(label)}</span><input type="number" name="{esc(name)}" '
-            f'min="{low}" max="{high}" step="1" value="{value}" inputmode="numeric"></label>')
-
-
-def _select(label: str, name: str, options: list[tuple[str, str, str | None]], selected: str,
-            only: str | None) -> str:
-    esc = html.escape
-    opts = "".join(
-        f'<option value="{esc(value)}"{f" data-for={chr(34)}{esc(owner)}{chr(34)}" if owner else ""}'
-        f'{" selected" if value == selected else ""}>{esc(text)}</option>'
-        for value, text, owner in options)
-    data_for = f' data-for="{esc(only)}"' if only else ""
-    return (f'<label class="nc-field"{data_for}><span>{esc(label)}</span>'
-            f'<select name="{esc(name)}">{opts}</select></label>')
 
 
 def _ok(response: dict) -> dict:
@@ -258,26 +179,6 @@ def needed_label(ctx: PageContext, result: dict) -> str:
     if result["natural_six_only"]:
         return ctx.t("{n}+ (natural 6 only)", n=result["needed_die"])
     return f"{result['needed_die']}+"
-
-
-def result_block(ctx: PageContext, response: dict, *, wildly_inaccurate: bool = False) -> list[str]:
-    """The result element; the browser fills the same `data-field` spans when it recomputes.
-    `wildly_inaccurate` adds the row for BB2020's wildly inaccurate pass."""
-    esc = html.escape
-    result = _result(response)
-    outcomes = [("success", ctx.t("Success")), ("failure", ctx.t("Failure")), ("fumble", ctx.t("Fumble"))]
-    if wildly_inaccurate:
-        outcomes.insert(2, ("wildly_inaccurate", ctx.t("Wildly inaccurate")))
-    rows = [(ctx.t("Roll needed on the die"), "needed", needed_label(ctx, result))]
-    rows += [(label, key, f"{result[key]} ({ctx.t.percent(result[key])})") for key, label in outcomes]
-    out = [f'<div class="nc-result" data-result aria-live="polite" data-state="prerendered">',
-           f'<p class="nc-status-line" data-field="status">{esc(ctx.t("Computed when the page was built."))}</p>',
-           "<dl>"]
-    for label, field, value in rows:
-        out.append(f'<div class="nc-result-row nc-result-{field}"><dt>{esc(label)}</dt>'
-                   f'<dd data-field="{field}">{esc(value)}</dd></div>')
-    out += ["</dl>", '<p class="nc-error" data-field="error" hidden></p>', "</div>"]
-    return out
 
 
 def _result(response: dict) -> dict:

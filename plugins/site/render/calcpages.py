@@ -1,0 +1,349 @@
+"""Each calculator family where it belongs: on the page of the rule it computes, or on a page of its own.
+
+A sequence lists its calculators in the data (`calculators: [pass, range]`); `SECTIONS` renders each.
+Kinds with no rule page of their own (block, armour, foul, chain) get `calculators/<kind>.md`
+(`STANDALONE`), with an edition select. Every calculator states the edition it assumes, links the rules
+it computes and says which readings it takes where sources differ.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from calculators.notation import LETTERS, SKILL_MARKS
+
+from ...data.export import rules_export
+from ...data.model import Entity
+from .calculator import (Calculator, Pitch, Row, Table, band_labels, edition_name, render, skill_name)
+from .context import PageContext
+
+MODERN = ("bb2020", "bb2025")
+SWITCH_EDITIONS = ("classic", "bb2020", "bb2025")  # BB2016 plays as classic for every mechanic modelled
+
+
+# --------------------------------------------------------------------------- shared pieces
+
+def links(ctx: PageContext, ids: list[str]) -> str:
+    """Links to the entities that exist (the fixture data has only a few)."""
+    found = [ctx.link(ctx.repo[i]) for i in ids if i in ctx.repo]
+    return ctx.listing(found)
+
+
+def assumes(ctx: PageContext, ids: list[str], statements: list[str]) -> list[str]:
+    """The rules a calculator computes (links) and the readings it takes, as Markdown above the form."""
+    lines = []
+    linked = links(ctx, ids)
+    if linked:
+        lines += [f'<p class="nc-assumes" markdown>{ctx.labelled(ctx.t("Rules it assumes:"), linked)}</p>', ""]
+    for statement in statements:
+        lines += [statement, ""]
+    return lines
+
+
+def _edition_switch(ctx: PageContext) -> list[tuple[str, str]]:
+    return [(e, edition_name(ctx, e)) for e in SWITCH_EDITIONS if f"edition:{e}" in ctx.repo]
+
+
+def modifier_options(ctx: PageContext, roll: Entity | None, group: str) -> list[tuple[str, str]] | None:
+    """A modifier group's choices labelled from the roll's data, with their values ("Short pass (−1)")."""
+    from .calculator import signed
+
+    if roll is None:
+        return None
+    options = [(m["key"], f"{ctx.plain(m['label'])} ({signed(m['value'])})")
+               for m in roll.get("modifiers") or [] if m.get("group") == group]
+    return options or None
+
+
+def check_disjoint(calcs: list[Calculator], rules: dict | None) -> None:
+    """Calculators on one page share the query string: their visible fields must have different names."""
+    from .calculator import _forms
+
+    seen: dict[str, str] = {}
+    for calc in calcs:
+        names = {n for fields in _forms(calc, rules).values() for n in fields} - set(calc.fixed) - set(calc.omit)
+        for name in names:
+            if name in seen and seen[name] != calc.kind:
+                raise ValueError(f"calculators {seen[name]} and {calc.kind} on one page both have a field {name!r}")
+            seen[name] = calc.kind
+
+
+# --------------------------------------------------------------------------- pass and range (pass-action pages)
+
+def pass_calculator(ctx: PageContext, edition: str) -> Calculator:
+    rolls = {action: ctx.repo.get(f"roll:{action}-{edition}") for action in ("pass", "catch", "interception")}
+
+    target = ctx.repo.get(f"target:{rolls['pass'].get('target')}") if rolls["pass"] is not None else None
+    or_more = {row["value"] for row in target["rows"] if row.get("or_more")} if target else set()
+    nobody = {"receiver_ag": ctx.t("No receiver (a pass to an empty square)"),
+              "interceptor_ag": ctx.t("No interceptor")}
+
+    def options(name: str, spec: dict, _value) -> list[tuple[str, str]] | None:
+        if name in ("ag", "pa", "receiver_ag", "interceptor_ag"):
+            # as on the tables: classic AG 1..6 (6 or more), BB2020+ the N+ to roll
+            values = [(str(v), f"{v}+" if (v in or_more or target is None) else str(v))
+                      for v in range(spec["min"], spec["max"] + 1)]
+            return ([("", nobody[name])] if name in nobody else []) + values
+        if name == "range":
+            return modifier_options(ctx, rolls["pass"], "range")
+        if name.startswith("interceptor_") and spec["type"] == "choice":
+            return modifier_options(ctx, rolls["interception"], name.removeprefix("interceptor_"))
+        return None
+
+    view: list = [
+        Row(ctx.t("Pass roll needed"), "pass_needed", "needed", absent="dash"),
+        Row(ctx.t("Catch roll needed"), "catch_needed", "face", absent="dash"),
+        Row(ctx.t("Pass completed"), "totals.completion"),
+        Row(ctx.t("Certain turnover (fumble or interception)"), "totals.turnover"),
+        Row(ctx.t("Ball won by the opponent"), "totals.lost_to_opponent"),
+        Row(ctx.t("Ball loose (a turnover unless a team-mate ends up with it)"), "totals.loose"),
+        Row(ctx.t("Fumble"), "outcomes.fumble"),
+        Row(ctx.t("Fumble saved (the thrower keeps the ball)"), "outcomes.fumble_saved"),
+        Row(ctx.t("Intercepted"), "outcomes.intercepted"),
+        Row(ctx.t("Dropped by the receiver"), "outcomes.dropped"),
+        Row(ctx.t("Inaccurate"), "outcomes.inaccurate"),
+    ]
+    if edition == "bb2020":
+        view += [Row(ctx.t("Wildly inaccurate"), "outcomes.wildly_inaccurate"),
+                 Row(ctx.t("Deflected, not caught by the deflector"), "outcomes.deflected")]
+    return Calculator("pass", view, fixed={"edition": edition},
+                      defaults={"range": "short", "receiver_ag": 3}, options=options,
+                      label=ctx.t("Pass calculator"))
+
+
+def pass_section(ctx: PageContext, seq: Entity, rules: dict) -> tuple[list[str], Calculator]:
+    edition = seq.editions[0]
+    calc = pass_calculator(ctx, edition)
+    statements = [ctx.t("The coach uses the Pass skill and team re-rolls on the pass roll and the Catch skill and team "
+                        "re-rolls on the catch, to complete the pass first and then to avoid a turnover; the "
+                        "opponent's rolls are not re-rolled.")]
+    if edition in ("classic", "bb2016"):
+        statements.append(ctx.t("Classic order: the interception comes before the pass roll. Safe Throw cancels it on "
+                                "an unmodified AG roll, and turns a fumble that is not a natural 1 into the thrower "
+                                "keeping the ball."))
+    elif edition == "bb2020":
+        statements.append(ctx.t("BB2020 order: the accuracy test first, then one opponent tries to deflect the ball "
+                                "and must then catch it to intercept. Safe Pass saves any fumble."))
+    else:
+        statements.append(ctx.t("BB2025 order: the accuracy test first, then one interception attempt. Safe Pass "
+                                "saves only a natural 1."))
+    ids = [f"roll:{a}-{edition}" for a in ("pass", "catch", "interception")]
+    ids += ["skill:pass", "skill:safe-throw" if edition == "classic" else "skill:safe-pass", "skill:catch",
+            "term:team-re-roll", "term:turnover"]
+    lines = [f"## {ctx.t('Pass calculator')} {{#pass-calculator}}", "", ctx.t(
+        "The whole Pass action at once: the chance the pass is completed, that it ends in a turnover, and "
+        "that the ball is won by the opponent or left loose."), ""]
+    lines += assumes(ctx, ids, statements)
+    lines += [render(ctx, calc, rules), ""]
+    return lines, calc
+
+
+def range_calculator(ctx: PageContext, edition: str) -> Calculator:
+    view: list = [
+        Row(ctx.t("Range"), "band", "label", labels=band_labels(ctx)),
+        Row(ctx.t("Pass modifier"), "modifier", "signed", absent="dash"),
+        Row(ctx.t("Squares along the pitch (dx)"), "dx", "number", absent="dash"),
+        Row(ctx.t("Squares across the pitch (dy)"), "dy", "number", absent="dash"),
+        Row(ctx.t("Squares under the ruler"), "interception_squares", "count", absent="dash"),
+    ]
+    pitch = Pitch("interception_squares", ctx.t("Squares under the ruler: an opponent standing on one may try to "
+                                                "intercept (blue ring: thrower; red ring: target)"),
+                  marks=("thrower", "target", "landing"), pick=("target", "thrower", "landing"))
+    return Calculator("range", view, fixed={"edition": edition}, omit=frozenset({"map"}),
+                      defaults={"thrower": (7, 7), "target": (14, 9)}, pitch=pitch,
+                      label=ctx.t("Range ruler"))
+
+
+def range_section(ctx: PageContext, seq: Entity, rules: dict) -> tuple[list[str], Calculator]:
+    edition = seq.editions[0]
+    calc = range_calculator(ctx, edition)
+    statements = [ctx.t("The bands follow FUMBBL's range chart, and the ruler is 1.74 squares wide as in FUMBBL. "
+                        "A click on the pitch sets the target square, or the square field you last edited.")]
+    if edition in MODERN:
+        statements.append(ctx.t("In this edition the ruler runs to where the ball lands, so give that square when "
+                                "the pass is not accurate."))
+    if edition == "bb2025":
+        statements.append(ctx.t("Where sources differ: the Jervis engine draws the BB2025 ruler like the classic "
+                                "chart, so 13 squares along and 2 across is out of range there, a Long Bomb here."))
+    lines = [f"## {ctx.t('Range ruler')} {{#range-calculator}}", "", ctx.t(
+        "Place the thrower and the target: the pass range, its modifier to the pass roll, and the squares "
+        "under the ruler, where an opponent may try to intercept."), ""]
+    lines += assumes(ctx, ["term:range-ruler", "term:pass-ranges", "term:interception", f"roll:pass-{edition}"],
+                     statements)
+    lines += [render(ctx, calc, rules), ""]
+    return lines, calc
+
+
+# --------------------------------------------------------------------------- kick-off
+
+KICK_TARGET = (19, 7)  # the middle of the receiving half when the receivers defend the right end zone
+
+
+def kick_calculator(ctx: PageContext, edition: str) -> Calculator:
+    view: list = [Row(ctx.t("Touchback"), "touchback")]
+    pitch = Pitch("landing", ctx.t("Where the ball comes down: the brighter the square, the likelier (the ring is "
+                                   "the square aimed at)"), value="p", marks=("target",), pick=("target",))
+    return Calculator("kick", view, fixed={"edition": edition}, omit=frozenset({"map"}),
+                      defaults={"target": KICK_TARGET}, pitch=pitch, label=ctx.t("Where the kick lands"))
+
+
+# --------------------------------------------------------------------------- pages of their own
+
+def _standalone(ctx: PageContext, calc: Calculator, title: str, intro: str, ids: list[str],
+                statements: list[str], extra: list[str] | None = None) -> str:
+    rules = rules_export(ctx.repo)
+    lines = [f"# {title}", "", intro, ""]
+    lines += assumes(ctx, ids, statements)
+    lines += [f"## {ctx.t('Calculator')} {{#calculator}}", "", render(ctx, calc, rules), ""]
+    lines += extra or []
+    return "\n".join(lines)
+
+
+def block_page(ctx: PageContext) -> str:
+    chooser = {"attacker": ctx.t("The attacker"), "defender": ctx.t("The defender")}
+    view: list = [
+        Row(ctx.t("Block dice"), "dice", "number"),
+        Row(ctx.t("Who chooses the die"), "chooser", "label", labels=chooser),
+        Row(ctx.t("Defender Knocked Down"), "totals.defender_knocked_down"),
+        Row(ctx.t("Attacker Knocked Down (turnover)"), "totals.attacker_knocked_down"),
+        Row(ctx.t("Defender on the ground"), "totals.defender_on_ground"),
+        Row(ctx.t("Defender down, attacker standing"), "outcomes.defender_down"),
+        Row(ctx.t("Both down"), "outcomes.both_down"),
+        Row(ctx.t("Both placed prone (Wrestle)"), "outcomes.both_prone"),
+        Row(ctx.t("Defender pushed, both standing"), "outcomes.push"),
+        Row(ctx.t("Nothing happens (both have Block)"), "outcomes.nothing"),
+        Row(ctx.t("Attacker down"), "outcomes.attacker_down"),
+    ]
+    calc = Calculator("block", view, switch="edition", switch_options=_edition_switch(ctx),
+                      omit=frozenset({"dice"}), label=ctx.t("Block calculator"))
+    statements = [
+        ctx.t("Both coaches pick the block die that serves the goal chosen below, and the attacker uses its "
+              "re-rolls as well as it can. Classic allows one team re-roll per turn; BB2020 and BB2025 one per roll."),
+        ctx.t("Frenzy's second block uses the same number of dice; a Blitz's extra Rush for it is not counted. "
+              "Brawler exists only in BB2020 and BB2025, and works only on a Block action, not on a Blitz."),
+    ]
+    ids = ["term:block", "term:blitz", "term:knocked-down", "term:team-re-roll", "skill:block", "skill:wrestle",
+           "skill:tackle", "skill:dodge", "skill:juggernaut", "skill:frenzy", "skill:pro", "skill:brawler"]
+    return _standalone(ctx, calc, ctx.t("Block calculator"), ctx.t(
+        "The chance of each result of a block, from the strengths and assists, with the skills that change the "
+        "dice, Frenzy and re-rolls."), ids, statements)
+
+
+def _injury_rows(ctx: PageContext) -> list[Row]:
+    return [
+        Row(ctx.t("Armour holds"), "outcomes.no_break"),
+        Row(ctx.t("Stunned"), "outcomes.stunned"),
+        Row(ctx.t("KO'd"), "outcomes.ko"),
+        Row(ctx.t("Badly Hurt without a casualty roll (Stunty)"), "outcomes.badly_hurt"),
+        Row(ctx.t("Casualty"), "outcomes.casualty"),
+    ]
+
+
+def armour_page(ctx: PageContext) -> str:
+    casualties = Table(ctx.t("The casualty roll: each result's overall chance"), (ctx.t("Result"), ctx.t("Chance")), (
+        Row(ctx.t("Badly Hurt"), "casualty.badly_hurt", absent="hide"),
+        Row(ctx.t("Seriously Hurt"), "casualty.seriously_hurt", absent="hide"),
+        Row(ctx.t("Serious Injury"), "casualty.serious_injury", absent="hide"),
+        Row(ctx.t("Lasting Injury"), "casualty.lasting_injury", absent="hide"),
+        Row(ctx.t("Dead"), "casualty.dead", absent="hide"),
+    ))
+    view: list = [Row(ctx.t("Armour broken"), "armour_broken"), *_injury_rows(ctx), casualties]
+    calc = Calculator("armour", view, switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
+                      label=ctx.t("Armour and injury calculator"))
+    statements = [
+        ctx.t("Classic armour breaks when the roll beats AV; BB2020 and BB2025 armour breaks when the roll reaches "
+              "the AV target (AV 9+)."),
+        ctx.t("Mighty Blow adds 1 to the armour roll when that breaks the armour, otherwise to the injury roll. "
+              "Claws breaks armour on an unmodified 8 or more; the classic Claw text reads \"8 or more after "
+              "modifications\", which this calculator does not follow."),
+    ]
+    ids = ["term:armour", "term:injury", "term:casualty", "term:knocked-down", "skill:mighty-blow", "skill:claws",
+           "skill:stunty", "skill:thick-skull"]
+    return _standalone(ctx, calc, ctx.t("Armour and injury calculator"), ctx.t(
+        "What happens to a player who is Knocked Down: the armour roll, then the injury roll, then the casualty "
+        "roll."), ids, statements)
+
+
+def foul_page(ctx: PageContext) -> str:
+    view: list = [Row(ctx.t("Armour broken"), "armour_broken"), Row(ctx.t("Fouler sent off"), "sent_off"),
+                  *_injury_rows(ctx)]
+    calc = Calculator("foul", view, switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
+                      label=ctx.t("Foul calculator"))
+    statements = [
+        ctx.t("Dirty Player adds 1 where it helps, like Mighty Blow. The fouler is sent off on a double on the "
+              "armour roll, or on the injury roll when the armour broke."),
+        ctx.t("Where sources differ: Sneaky Git is read as in the classic and BB2025 texts in every edition (a "
+              "double on the armour roll is forgiven only when the armour holds); the BB2020 text is worded "
+              "differently, and this calculator does not model that difference."),
+    ]
+    ids = ["term:foul", "term:armour", "term:injury", "skill:dirty-player", "skill:sneaky-git", "skill:stunty",
+           "skill:thick-skull", "ruling:sneaky-git-injury-double"]
+    return _standalone(ctx, calc, ctx.t("Foul calculator"), ctx.t(
+        "The chance that a foul breaks the armour, what the injury roll then gives, and the chance that the "
+        "fouler is sent off."), ids, statements)
+
+
+def step_labels(ctx: PageContext) -> dict[str, str]:
+    return {"dodge": ctx.t("Dodge"), "rush": ctx.t("Rush"), "pick-up": ctx.t("Pick-up"),
+            "pass": ctx.t("Pass roll"), "catch": ctx.t("Catch"), "hand-off": ctx.t("Catch of a hand-off"),
+            "landing": ctx.t("Landing"), "interception": ctx.t("An opponent's interception (the number is what "
+                                                               "the interceptor needs)"),
+            "test": ctx.t("Any other N+ test")}
+
+
+def notation_help(ctx: PageContext) -> list[str]:
+    """How to write a chain (calculators.notation is the reference), with the letters from the code."""
+    names = step_labels(ctx)
+    mark_skill = {"d": "dodge", "f": "sure-feet", "h": "sure-hands", "c": "catch", "p": "pass"}
+    lines = [f"## {ctx.t('The notation')} {{#notation}}", "", ctx.t(
+        "Each roll is a letter and the number needed on the die, modifiers included: D3 is a dodge on 3+. "
+        "Commas separate the rolls of one player; a slash starts the next player, for instance the catcher "
+        "after the thrower."), "",
+        f"| {ctx.t('Letter')} | {ctx.t('Roll')} | {ctx.t('Skill mark')} |", "|---|---|---|"]
+    for letter, kind in LETTERS.items():
+        mark = SKILL_MARKS.get(kind)
+        skill = f"`{mark}` {skill_name(ctx, mark_skill[mark])}" if mark else "—"
+        lines.append(f"| `{letter}` | {names[kind]} | {skill} |")
+    lines += ["", ctx.t("A skill mark after the number says the player has the skill that re-rolls that roll: "
+                        "D3d is a dodge on 3+ with Dodge."), "",
+              "- " + ctx.t("{code}: before a player's rolls, that player has Pro, or Loner (4+).",
+                           code="`[pro]`, `[loner=4]`"),
+              "- " + ctx.t("{code}: at the end, the team re-rolls left this turn (0 to 8).", code="`;tr=2`"),
+              "", ctx.t("Examples:"), "",
+              "- " + ctx.t("{code}: a dodge on 3+, a rush on 2+, then picking the ball up on 3+.", code="`D3,R2,P3`"),
+              "- " + ctx.t("{code}: the same player with Dodge and Sure Feet, and two team re-rolls.",
+                           code="`D3d,R2f;tr=2`"),
+              "- " + ctx.t("{code}: a thrower with Pro and Sure Hands picks the ball up and passes it; a catcher "
+                           "with Loner (4+) and Catch catches it.", code="`[pro]P3h,T4/[loner=4]C3c`"),
+              ""]
+    return lines
+
+
+def chain_page(ctx: PageContext) -> str:
+    table = Table(ctx.t("Chance that every roll succeeds, by team re-rolls available"),
+                  (ctx.t("Team re-rolls"), ctx.t("Success")),
+                  tuple(Row(ctx.t.number(k), f"by_team_rerolls.{k}.success", absent="hide") for k in range(9)))
+    view: list = [Row(ctx.t("Rolls as read"), "notation", "text", absent="dash"),
+                  Row(ctx.t("Chance that every roll succeeds (with the ;tr= team re-rolls)"), "success"), table]
+    calc = Calculator("chain", view, switch="edition", switch_options=_edition_switch(ctx),
+                      defaults={"chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3}, label=ctx.t("Action sequence calculator"))
+    statements = [
+        ctx.t("At each failed die the coach takes the best of: accepting it, the roll's skill, Pro, or a team "
+              "re-roll (after the Loner roll). No die is re-rolled twice. Classic allows one team re-roll per turn; "
+              "BB2020 and BB2025 allow several, one per roll."),
+        ctx.t("Where sources differ: a failed Loner roll is never re-rolled here (the team re-roll is lost and "
+              "the die stands), as in BB2020; the BB2025 rulebook as written lets a team re-roll be used on it, so "
+              "for BB2025 this calculator errs on the low side."),
+    ]
+    ids = ["term:team-re-roll", "term:turnover", "skill:dodge", "skill:sure-feet", "skill:sure-hands", "skill:catch",
+           "skill:pass", "skill:pro", "skill:loner", "ruling:loner-team-re-roll", "ruling:pro-restrictions"]
+    return _standalone(ctx, calc, ctx.t("Action sequence calculator"), ctx.t(
+        "The chance that every roll of a turn succeeds, in order, when the coach uses re-rolls as well as "
+        "possible. Write the rolls in the short notation explained below the calculator."),
+        ids, statements, notation_help(ctx))
+
+
+SequenceSection = Callable[[PageContext, Entity, dict], tuple[list[str], Calculator]]
+SECTIONS: dict[str, SequenceSection] = {"pass": pass_section, "range": range_section}
+STANDALONE: dict[str, Callable[[PageContext], str]] = {
+    "block": block_page, "armour": armour_page, "foul": foul_page, "chain": chain_page,
+}

@@ -1,0 +1,558 @@
+"""Calculators in the pages, for any request kind of the resolver (`calculators.api`).
+
+A calculator is declared as data (:class:`Calculator`): the request kind, the fields the page fixes
+(hidden inputs, e.g. the edition on an edition's page), the field whose value reshapes the form
+(`switch`: the edition on a page for every edition, the action on an Agility page), default inputs,
+fields left out (e.g. `map`), and the result view: rows of (label, dotted path into the result, format),
+tables of such rows and an optional pitch.
+
+The form's fields come from the resolver's own `form` kind, so they are written once, in the code that
+validates them. Every label goes through the Babel catalogs (`ctx.t`); a field without a label stops the
+build. The default result is computed here by `calculators.api.handle` and written with the markup the
+browser fills later: `data-field="<dotted path>"` and `data-format`, so nuffle.js needs no per-kind
+code. The status and validation messages nuffle.js shows are written on the form too (`data-strings`,
+templates such as "Enter a whole number from {lo} to {hi}.").
+
+Markup contract with nuffle.js:
+
+* `form[data-calculator=<kind>]` with `data-strings`, `data-lang`, `data-switch` (optional) and the
+  runtime URLs; each field's wrapper (a label, a fieldset or the hidden input itself) has `data-name`
+  and `data-type` (`int`, `bool`, `choice`, `text`, `square`), `data-optional` when an empty value
+  means "absent", `data-for="<switch value> …"` when only some switch values have it; a number input
+  whose range depends on the switch has `data-range='{"<value>": [lo, hi]}'`; a square is a fieldset of
+  two number inputs named `<name>.x` and `<name>.y`.
+* `[data-result]` holds `[data-field]` elements with `data-format` (`probability`, `number`, `text`,
+  `label` with `data-labels`, `signed`, `needed`, `face`, `count`) and `data-absent` (`zero`, `hide`:
+  hide the closest `[data-row]`, `dash`); `data-field="status"` and `"error"` are the status lines.
+* `figure[data-pitch=<dotted path>]`: the rects are recoloured from that list (`data-pitch-value`: the
+  item key of each square's probability; none: a set of squares); `circle[data-mark=<square field>]`
+  follow the inputs; `data-pick` lists the square fields a click on the pitch sets.
+"""
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from babel.numbers import format_decimal
+
+from calculators.api import handle
+
+from ...calc.bundle import RUNTIME_URL, calculators_zip, pyodide_lock_info
+from ...calc.plugin import RULES_PATH
+from .context import PageContext
+from .pitch import heat_map
+
+FORMATS = ("probability", "number", "text", "label", "signed", "needed", "face", "count")
+ABSENT = ("zero", "hide", "dash")
+DEFAULT_INT = 3  # an int field with no default starts here (clamped to its range): AG 3, PA 3+
+RESERVED = ("status", "error")
+Option = tuple[str, str]  # (value, label)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One result line: `path` is dotted into the result (`totals.completion`, `by_team_rerolls.2.success`)."""
+
+    label: str
+    path: str
+    format: str = "probability"
+    labels: Mapping[str, str] | None = None  # format "label": value -> localized text
+    absent: str = "zero"  # a path missing from the result: 0, the row hidden, or a dash
+
+    def __post_init__(self) -> None:
+        if self.format not in FORMATS or self.absent not in ABSENT or self.path in RESERVED:
+            raise ValueError(f"bad result row {self!r}")
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows shown as a two-column table (e.g. P(success) for 0..8 team re-rolls)."""
+
+    caption: str
+    head: tuple[str, str]
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class Pitch:
+    """A pitch picture recoloured from a list in the result: `[x, y]` items (a set of squares) or
+    `{"square": [x, y], <value>: probability}` items."""
+
+    path: str
+    title: str
+    value: str | None = None
+    marks: tuple[str, ...] = ()  # square fields of the request ringed on the pitch
+    pick: tuple[str, ...] = ()   # square fields a click on the pitch sets (the first unless another has focus)
+
+
+@dataclass
+class Calculator:
+    """What a page needs to show one calculator (see the module docstring)."""
+
+    kind: str
+    view: list[Row | Table]
+    fixed: dict[str, Any] = field(default_factory=dict)
+    switch: str | None = None
+    switch_options: list[Option] | None = None  # the switch's values and labels (default: its choices)
+    defaults: dict[str, Any] = field(default_factory=dict)
+    omit: frozenset[str] = frozenset()
+    # options(name, spec, switch_value) -> [(value, label)] or None for the default rendering; for an
+    # int field, a list makes it a select (e.g. AG "6+")
+    options: Callable[[str, dict, Any], list[Option] | None] | None = None
+    labels: Callable[[str], str | None] | None = None  # field labels that depend on the page
+    pitch: Pitch | None = None
+    label: str = ""  # the form's accessible name
+
+
+# --------------------------------------------------------------------------- labels
+
+def skill_name(ctx: PageContext, slug: str) -> str:
+    """A skill's name in the page's language, from the data (the slug when the data lacks it)."""
+    entity = ctx.repo.get(f"skill:{slug}")
+    return ctx.plain(entity["name"]) if entity is not None else slug.replace("-", " ").title()
+
+
+def edition_name(ctx: PageContext, edition: str) -> str:
+    entity = ctx.repo.get(f"edition:{edition}")
+    return ctx.plain(entity["short"]) if entity is not None else edition
+
+
+def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
+    """The label of a calculator field; a field without one stops the build rather than show a raw key."""
+    attacker = lambda slug: ctx.t("Attacker: {skill}", skill=skill_name(ctx, slug))  # noqa: E731
+    defender = lambda slug: ctx.t("Defender: {skill}", skill=skill_name(ctx, slug))  # noqa: E731
+    safe = "safe-throw" if edition in (None, "classic", "bb2016") else "safe-pass"
+    labels = {
+        # agility tests
+        "ag": ctx.t("AG"), "pa": ctx.t("PA"), "tackle_zones": ctx.t("Opposing tackle zones"),
+        "reroll": ctx.t("Re-roll a failure"), "range": ctx.t("Range"),
+        "delivery": ctx.t("How the ball arrives"), "action": ctx.t("Action"),
+        "reading": ctx.t("Reading of a disputed rule"), "throw": ctx.t("How the throw went"),
+        "marked": ctx.t("Marked"), "edition": ctx.t("Edition"),
+        # pass action
+        "thrower_tackle_zones": ctx.t("Thrower: opposing tackle zones"),
+        "receiver_ag": ctx.t("Receiver's AG"),
+        "receiver_tackle_zones": ctx.t("Receiver: opposing tackle zones"),
+        "interceptor_ag": ctx.t("Interceptor's AG"),
+        "interceptor_tackle_zones": ctx.t("Interceptor: opposing tackle zones"),
+        "interceptor_marked": ctx.t("Interceptor: marked"),
+        "pass_skill": skill_name(ctx, "pass"), "safe": skill_name(ctx, safe),
+        "catch_skill": ctx.t("Receiver: {skill}", skill=skill_name(ctx, "catch")),
+        "team_rerolls": ctx.t("Team re-rolls"),
+        # range ruler, kick-off
+        "thrower": ctx.t("Thrower's square"), "target": ctx.t("Target square"),
+        "landing": ctx.t("Where the ball lands (empty: the target square)"),
+        "kick": skill_name(ctx, "kick"), "receiving": ctx.t("Receiving team's half"),
+        "bounce": ctx.t("Bounce once where it lands"),
+        # block
+        "attacker_st": ctx.t("Attacker's ST"), "defender_st": ctx.t("Defender's ST"),
+        "attacker_assists": ctx.t("Assists for the attacker"), "defender_assists": ctx.t("Assists for the defender"),
+        "blitz": ctx.t("Blitz"), "goal": ctx.t("The attacker plays for"),
+        **{f"attacker_{s}": attacker(s) for s in ("block", "wrestle", "tackle", "juggernaut", "frenzy", "pro",
+                                                     "brawler")},
+        **{f"defender_{s}": defender(s) for s in ("block", "dodge", "wrestle")},
+        # armour, foul
+        "av": ctx.t("Armour value (AV)") if edition in ("classic", "bb2016") else (
+            ctx.t("Armour value (the N of AV N+)") if edition else ctx.t("Armour value (AV)")),
+        "armour_modifier": ctx.t("Armour roll modifier"), "injury_modifier": ctx.t("Injury roll modifier"),
+        "mighty_blow": skill_name(ctx, "mighty-blow"), "claws": skill_name(ctx, "claws"),
+        "stunty": ctx.t("Target: {skill}", skill=skill_name(ctx, "stunty")),
+        "thick_skull": ctx.t("Target: {skill}", skill=skill_name(ctx, "thick-skull")),
+        "assists": ctx.t("Net assists (yours minus theirs)"),
+        "dirty_player": skill_name(ctx, "dirty-player"), "sneaky_git": skill_name(ctx, "sneaky-git"),
+        # chain
+        "chain": ctx.t("Rolls, in notation"), "max_team_rerolls": ctx.t("Table up to this many team re-rolls"),
+    }
+    if name not in labels:
+        raise ValueError(f"calculator field {name!r} has no label: add one in {__name__}.field_label")
+    return labels[name]
+
+
+def choice_label(ctx: PageContext, name: str, value: Any) -> str:
+    """The label of one choice of a select; a choice without one stops the build."""
+    labels = {
+        "edition": None,
+        "range": {"quick": ctx.t("Quick pass"), "short": ctx.t("Short pass"), "long": ctx.t("Long pass"),
+                  "long-bomb": ctx.t("Long bomb")},
+        "receiving": {"right": ctx.t("Right (x 13–25)"), "left": ctx.t("Left (x 0–12)")},
+        "goal": {"knock_down": ctx.t("Knocking the target down"),
+                 "safe": ctx.t("Knocking it down and staying on its feet")},
+        "interceptor_marked": {"no": ctx.t("No"), "yes": ctx.t("Yes")},
+    }
+    if name == "edition":
+        return edition_name(ctx, value)
+    try:
+        return labels[name][value]
+    except KeyError:
+        raise ValueError(f"choice {value!r} of calculator field {name!r} has no label: add one in "
+                         f"{__name__}.choice_label") from None
+
+
+def band_labels(ctx: PageContext) -> dict[str, str]:
+    return {"quick": ctx.t("Quick pass"), "short": ctx.t("Short pass"), "long": ctx.t("Long pass"),
+            "long-bomb": ctx.t("Long bomb"), "out_of_range": ctx.t("Out of range")}
+
+
+def ui_strings(ctx: PageContext) -> dict[str, str]:
+    """What nuffle.js says, in the page's language (templates keep their `{placeholders}`)."""
+    return {
+        "loading": ctx.t("Loading Python…"),
+        "computing": ctx.t("Computing…"),
+        "done": ctx.t("Computed in your browser."),
+        "invalid": ctx.t("Check the highlighted field."),
+        "rejected": ctx.t("The calculator did not accept these inputs."),
+        "fieldRejected": ctx.t("The calculator did not accept this value."),
+        "failed": ctx.t("Python could not be loaded in this browser."),
+        "prerendered": ctx.t("Computed when the page was built."),
+        "int": ctx.t("Enter a whole number from {lo} to {hi}."),
+        "intOptional": ctx.t("Enter a whole number from {lo} to {hi}, or leave it empty."),
+        "choice": ctx.t("Choose one of the listed values."),
+        "text": ctx.t("Enter at most {n} characters."),
+        "required": ctx.t("This field is required."),
+        "square": ctx.t("Enter a square: x from {xlo} to {xhi}, y from {ylo} to {yhi}."),
+        "squareOptional": ctx.t("Enter a square (x from {xlo} to {xhi}, y from {ylo} to {yhi}), or leave it empty."),
+        "impossible": ctx.t("impossible"),
+        "naturalSix": ctx.t("{n}+ (natural 6 only)"),
+    }
+
+
+# --------------------------------------------------------------------------- values as shown
+
+def value_at(result: Any, path: str) -> Any:
+    """The value at a dotted path (list indices as numbers), or KeyError when a step is missing."""
+    current = result
+    for key in path.split("."):
+        if isinstance(current, dict) and key in current:
+            current = current[key]
+        elif isinstance(current, list) and key.isdigit() and int(key) < len(current):
+            current = current[int(key)]
+        else:
+            raise KeyError(path)
+    return current
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
+
+
+def needed_text(ctx: PageContext, label: str | None) -> str:
+    """The resolver's "4+" / "6+ (natural 6 only)" / "impossible", in the page's language."""
+    if label is None or label == "impossible":
+        return ctx.t("impossible")
+    if label.endswith(" (natural 6 only)"):
+        return ctx.t("{n}+ (natural 6 only)", n=label.split("+", 1)[0])
+    return label
+
+
+def probability_text(ctx: PageContext, p: dict | None) -> str:
+    fraction = Fraction(p["exact"]) if p else Fraction(0)
+    return f"{fraction} ({ctx.t.percent(fraction)})"
+
+
+def number_text(ctx: PageContext, value: Any) -> str:
+    if isinstance(value, dict):  # an exact value that is not a probability (an expected count)
+        decimal = format_decimal(round(value["float"], 2), "#,##0.##", locale=ctx.t.locale)
+        return f"{value['exact']} ({decimal})"
+    return ctx.t.number(value)
+
+
+def format_value(ctx: PageContext, row: Row, value: Any) -> str:
+    """A result value as the page shows it (nuffle.js formats the same way in the browser)."""
+    if row.format == "probability":
+        return probability_text(ctx, value)
+    if value is None:
+        return "—"
+    if row.format == "number":
+        return number_text(ctx, value)
+    if row.format == "label":
+        return (row.labels or {}).get(str(value), str(value))
+    if row.format == "signed":
+        return signed(value)
+    if row.format == "needed":
+        return needed_text(ctx, value)
+    if row.format == "face":
+        return f"{value}+"
+    if row.format == "count":
+        return ctx.t.number(len(value))
+    return str(value)
+
+
+# --------------------------------------------------------------------------- the form
+
+def site_root_from(page: str, lang: str) -> str:
+    """Relative URL from a page's own URL (directory URLs: `targets/x.md` is served at `targets/x/`) to the
+    site root; raw HTML attributes are not rewritten by MkDocs, so this is computed here."""
+    parts = page.removesuffix(".md").split("/")
+    depth = len(parts) - (1 if parts[-1] == "index" else 0)
+    return "../" * depth + ("" if lang == "en" else "../")
+
+
+def _ok(response: dict) -> dict:
+    if not response.get("ok"):
+        raise ValueError(f"resolver error at build time: {response.get('error')}")
+    return response["result"]
+
+
+def _attrs(values: Mapping[str, Any]) -> str:
+    return "".join(f' {k}="{html.escape(str(v))}"' if v is not True else f" {k}" for k, v in values.items()
+                   if v is not None and v is not False)
+
+
+def _forms(calc: Calculator, rules: dict | None) -> dict[Any, dict[str, dict]]:
+    """For each switch value (or None), the resolver's fields by name, in its order."""
+    values = [v for v, _ in _switch_options(calc, rules)] if calc.switch else [None]
+    out = {}
+    for value in values:
+        given = {**calc.fixed, **({calc.switch: value} if calc.switch else {})}
+        fields = _ok(handle({"kind": "form", "for": calc.kind, **given}, rules))["fields"]
+        out[value] = {f["name"]: f for f in fields}
+    return out
+
+
+def _switch_options(calc: Calculator, rules: dict | None) -> list[Option]:
+    if calc.switch_options is not None:
+        return calc.switch_options
+    raise ValueError(f"calculator {calc.kind}: give switch_options for the switch {calc.switch!r}")
+
+
+def _default(calc: Calculator, spec: dict) -> Any:
+    name = spec["name"]
+    if name in calc.defaults:
+        return calc.defaults[name]
+    if spec["default"] is not None or not spec["required"]:
+        return spec["default"]
+    if spec["type"] == "int":
+        return min(max(DEFAULT_INT, spec["min"]), spec["max"])
+    if spec["type"] == "choice":
+        return spec["choices"][0]
+    raise ValueError(f"calculator {calc.kind}: required field {name!r} needs a default")
+
+
+def default_request(calc: Calculator, rules: dict | None) -> dict:
+    """The request of the form as built (what the pre-rendered result answers)."""
+    forms = _forms(calc, rules)
+    value = calc.defaults.get(calc.switch, next(iter(forms))) if calc.switch else None
+    request: dict[str, Any] = {"kind": calc.kind, **calc.fixed}
+    if calc.switch:
+        request[calc.switch] = value
+    for name, spec in forms[value].items():
+        if name in request or name in calc.omit:
+            continue
+        default = _default(calc, spec)
+        if default is not None:
+            request[name] = list(default) if isinstance(default, tuple) else default
+    return request
+
+
+def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
+    """The calculator's HTML: the form, the pre-rendered result and the pitch picture, in one box."""
+    forms = _forms(calc, rules)
+    request = default_request(calc, rules)
+    result = _ok(handle(request, rules))
+    switch_value = request.get(calc.switch) if calc.switch else None
+    order = _merged_order([list(fields) for fields in forms.values()])
+    edition = calc.fixed.get("edition")
+    site_root = site_root_from(ctx.page, ctx.lang)
+    package, _ = calculators_zip()
+    form_attrs = {
+        "class": "nc-calc", "data-calculator": calc.kind, "data-lang": ctx.lang,
+        "data-switch": calc.switch, "aria-label": calc.label or None,
+        "data-runtime": site_root + RUNTIME_URL, "data-package": package, "data-rules": site_root + RULES_PATH,
+        "data-lock": json.dumps(pyodide_lock_info()),
+        "data-strings": json.dumps(ui_strings(ctx), ensure_ascii=False),
+    }
+    out = ['<div class="nc-calculator" markdown="0">']
+    if edition:
+        out.append(f'<p class="nc-calc-edition">{html.escape(ctx.labelled(ctx.t("Edition:"), ""))}'
+                   f'<strong>{html.escape(edition_name(ctx, edition))}</strong></p>')
+    out.append(f"<form{_attrs(form_attrs)}>")
+    for name, value in calc.fixed.items():
+        out.append(f'<input type="hidden"{_attrs({"name": name, "value": _raw(value), "data-name": name})}'
+                   f'{_attrs({"data-type": _type_of(value)})}>')
+    for name in order:
+        if name in calc.fixed or name in calc.omit:
+            continue
+        owners = [v for v, fields in forms.items() if name in fields]
+        only = None if len(owners) == len(forms) else " ".join(str(v) for v in owners)
+        value = request.get(name) if name in request else _default(calc, forms[owners[0]][name])
+        if name == calc.switch:
+            out.append(_select(ctx, calc, name, forms[switch_value][name], None,
+                               [(v, label, None) for v, label in _switch_options(calc, rules)], value))
+            continue
+        out.append(_control(ctx, calc, name, {v: forms[v][name] for v in owners}, only, value, switch_value,
+                            edition))
+    out.append("</form>")
+    out += result_html(ctx, calc.view, result)
+    if calc.pitch:
+        out.append(pitch_html(ctx, calc.pitch, result, request))
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def _merged_order(lists: list[list[str]]) -> list[str]:
+    """The fields of every switch value in one order: a field another value adds goes after its predecessor
+    in that value's list (and after the fields other values put there)."""
+    order: list[str] = []
+    for names in lists:
+        for i, name in enumerate(names):
+            if name in order:
+                continue
+            position = order.index(names[i - 1]) + 1 if i else 0
+            while position < len(order) and order[position] not in names:
+                position += 1
+            order.insert(position, name)
+    return order
+
+
+def _raw(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def _type_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, (list, tuple)):
+        return "square"
+    return "choice"
+
+
+def _label_of(ctx: PageContext, calc: Calculator, name: str, edition: str | None) -> str:
+    custom = calc.labels(name) if calc.labels else None
+    return custom if custom is not None else field_label(ctx, name, edition)
+
+
+def _control(ctx: PageContext, calc: Calculator, name: str, specs: dict[Any, dict], only: str | None,
+             value: Any, switch_value: Any, edition: str | None) -> str:
+    """One form control from the resolver's field specs (one per switch value that has the field)."""
+    esc = html.escape
+    spec = specs.get(switch_value) or next(iter(specs.values()))
+    label = _label_of(ctx, calc, name, edition)
+    optional = not spec["required"] and spec["default"] is None
+    if spec["type"] in ("choice", "int"):
+        per_value = {v: calc.options(name, s, v) if calc.options else None for v, s in specs.items()}
+        if spec["type"] == "choice" or any(o is not None for o in per_value.values()):
+            options: list[tuple[str, str, str | None]] = []
+            for v, s in specs.items():
+                listed = per_value[v]
+                if listed is None:
+                    listed = ([(c, choice_label(ctx, name, c)) for c in s["choices"]] if s["type"] == "choice"
+                              else [(str(n), ctx.t.number(n)) for n in range(s["min"], s["max"] + 1)])
+                for option in listed:
+                    options.append((str(option[0]), option[1], v))
+            merged: dict[tuple[str, str], list] = {}
+            for opt_value, opt_label, owner in options:
+                merged.setdefault((opt_value, opt_label), []).append(owner)
+            rows = [(v, lab, None if len(owners) == len(specs) else " ".join(str(o) for o in owners))
+                    for (v, lab), owners in merged.items()]
+            if optional and not any(v == "" for v, _, _ in rows):
+                rows.insert(0, ("", "—", None))
+            return _select(ctx, calc, name, spec, only, rows, value)
+    wrapper = {"class": "nc-field", "data-name": name, "data-type": spec["type"], "data-optional": optional,
+               "data-for": only}
+    if spec["type"] == "bool":
+        wrapper["class"] += " nc-check"
+        return (f"<label{_attrs(wrapper)}><input{_attrs({'type': 'checkbox', 'name': name, 'value': 'true', 'checked': bool(value)})}>"
+                f"<span>{esc(label)}</span></label>")
+    if spec["type"] == "int":
+        ranges = {str(v): [s["min"], s["max"]] for v, s in specs.items()}
+        varies = len({tuple(r) for r in ranges.values()}) > 1
+        attrs = {"type": "number", "name": name, "min": spec["min"], "max": spec["max"], "step": 1,
+                 "value": "" if value is None else value, "inputmode": "numeric",
+                 "data-range": json.dumps(ranges) if varies else None}
+        return f"<label{_attrs(wrapper)}><span>{esc(label)}</span><input{_attrs(attrs)}></label>"
+    if spec["type"] == "text":
+        wrapper["class"] += " nc-wide"
+        attrs = {"type": "text", "name": name, "maxlength": spec["max_length"], "value": value or "",
+                 "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off"}
+        return f"<label{_attrs(wrapper)}><span>{esc(label)}</span><input{_attrs(attrs)}></label>"
+    if spec["type"] == "square":
+        wrapper["class"] += " nc-square"
+        parts = []
+        for axis, index in (("x", 0), ("y", 1)):
+            attrs = {"type": "number", "name": f"{name}.{axis}", "min": spec["min"][index], "max": spec["max"][index],
+                     "step": 1, "value": "" if value is None else value[index], "inputmode": "numeric",
+                     "aria-label": f"{label} {axis}"}
+            parts.append(f'<label class="nc-axis"><span>{axis}</span><input{_attrs(attrs)}></label>')
+        return f"<fieldset{_attrs(wrapper)}><legend>{esc(label)}</legend>{''.join(parts)}</fieldset>"
+    raise ValueError(f"calculator {calc.kind}: field {name!r} has an unknown type {spec['type']!r}")
+
+
+def _select(ctx: PageContext, calc: Calculator, name: str, spec: dict, only: str | None,
+            options: list[tuple[str, str, str | None]], selected: Any) -> str:
+    esc = html.escape
+    numeric = spec["type"] == "int" or (spec["type"] == "choice" and all(
+        isinstance(c, int) and not isinstance(c, bool) for c in spec["choices"]))
+    wrapper = {"class": "nc-field", "data-name": name, "data-type": "int" if numeric else "choice",
+               "data-optional": not spec["required"] and spec["default"] is None and name != calc.switch,
+               "data-for": only}
+    chosen = "" if selected is None else str(selected)
+    opts = "".join(f"<option{_attrs({'value': v, 'data-for': owner, 'selected': v == chosen})}>{esc(text)}</option>"
+                   for v, text, owner in options)
+    label = _label_of(ctx, calc, name, calc.fixed.get("edition"))
+    return f'<label{_attrs(wrapper)}><span>{esc(label)}</span><select name="{esc(name)}">{opts}</select></label>'
+
+
+# --------------------------------------------------------------------------- the result
+
+def _cell(ctx: PageContext, row: Row, result: dict, tag: str) -> tuple[str, bool]:
+    """The element showing one row's value, and whether the row is hidden (its path is absent)."""
+    try:
+        value = value_at(result, row.path)
+        text, hidden = format_value(ctx, row, value), False
+    except KeyError:
+        hidden = row.absent == "hide"
+        text = probability_text(ctx, None) if row.absent == "zero" else "—"
+    attrs = {"data-field": row.path, "data-format": row.format, "data-absent": row.absent,
+             "data-labels": json.dumps(dict(row.labels), ensure_ascii=False) if row.labels else None}
+    return f"<{tag}{_attrs(attrs)}>{html.escape(text)}</{tag}>", hidden
+
+
+def result_html(ctx: PageContext, view: list[Row | Table], result: dict) -> list[str]:
+    """The result element, pre-rendered; the browser fills the same `data-field` elements later."""
+    esc = html.escape
+    out = ['<div class="nc-result" data-result aria-live="polite" data-state="prerendered">',
+           f'<p class="nc-status-line" data-field="status">{esc(ctx.t("Computed when the page was built."))}</p>']
+    rows = [item for item in view if isinstance(item, Row)]
+    if rows:
+        out.append("<dl>")
+        for row in rows:
+            cell, hidden = _cell(ctx, row, result, "dd")
+            out.append(f'<div class="nc-result-row" data-row{" hidden" if hidden else ""}>'
+                       f"<dt>{esc(row.label)}</dt>{cell}</div>")
+        out.append("</dl>")
+    for table in (item for item in view if isinstance(item, Table)):
+        out += [f'<table class="nc-result-table"><caption>{esc(table.caption)}</caption>',
+                f'<thead><tr><th scope="col">{esc(table.head[0])}</th><th scope="col">{esc(table.head[1])}</th>'
+                "</tr></thead><tbody>"]
+        for row in table.rows:
+            cell, hidden = _cell(ctx, row, result, "td")
+            out.append(f'<tr data-row{" hidden" if hidden else ""}><th scope="row">{esc(row.label)}</th>{cell}</tr>')
+        out.append("</tbody></table>")
+    out += ['<p class="nc-error" data-field="error" hidden></p>', "</div>"]
+    return out
+
+
+def pitch_html(ctx: PageContext, pitch: Pitch, result: dict, request: dict) -> str:
+    """The pitch picture of a result list, with the request's squares ringed."""
+    items = value_at(result, pitch.path)
+    values: dict[tuple[int, int], Fraction] = {}
+    for item in items:
+        if isinstance(item, list):
+            values[(item[0], item[1])] = Fraction(1)
+        elif isinstance(item.get("square"), list):
+            values[tuple(item["square"])] = Fraction(item[pitch.value]["exact"])
+    marks = {name: tuple(request[name]) if request.get(name) else None for name in pitch.marks}
+    attrs = {"data-pitch": pitch.path, "data-pitch-value": pitch.value or "",
+             "data-pick": " ".join(pitch.pick)}
+    return heat_map(ctx, values, pitch.title, field=pitch.value or "in", marks=marks, attrs=attrs,
+                    percent=pitch.value is not None)

@@ -1,0 +1,290 @@
+"""Calculators in the pages (plugins/site/render/calculator.py): forms built from the resolver's `form` kind,
+labels from the catalogs, and pre-rendered results that are the resolver's answer for the form as built.
+
+The form in the generated Markdown is read back the way nuffle.js reads it (wrappers with data-name and
+data-type; hidden fields; data-for on the switch value), so these tests check the markup contract too.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import pytest
+
+from calculators.api import handle
+from plugins.site.messages import Messages
+from plugins.site.pagemap import generated_pages
+from plugins.site.render.calculator import Row, field_label, format_value, value_at
+from plugins.site.render.context import BackLinks, PageContext
+
+# page -> the request kinds it shows, in order
+PAGES = {
+    "sequences/pass-action-classic.md": ["pass", "range"],
+    "sequences/pass-action-bb2020.md": ["pass", "range"],
+    "sequences/pass-action-bb2025.md": ["pass", "range"],
+    "sequences/kick-off-classic.md": ["kick"],
+    "sequences/kick-off-bb2025.md": ["kick"],
+    "calculators/block.md": ["block"],
+    "calculators/armour.md": ["armour"],
+    "calculators/foul.md": ["foul"],
+    "calculators/chain.md": ["chain"],
+    "targets/agility-classic.md": ["agility"],
+    "rolls/bb2020.md": ["agility"],
+}
+
+
+def render(repo, lang: str, path: str):
+    ctx = PageContext(repo, lang, Messages(lang), path, BackLinks.build(repo))
+    return generated_pages(repo)[path](ctx), ctx
+
+
+class Form:
+    """One calculator as nuffle.js sees it: its fields, the switch, the result elements."""
+
+    def __init__(self, kind: str, attrs: dict):
+        self.kind, self.attrs = kind, attrs
+        self.fields: list[dict] = []   # {"name", "type", "optional", "for", "hidden", "inputs": [...]}
+        self.results: list[dict] = []  # {"path", "format", "absent", "labels", "text", "row_hidden"}
+        self.pitch: dict | None = None
+
+    @property
+    def switch(self) -> str | None:
+        return self.attrs.get("data-switch")
+
+    def field(self, name: str) -> dict:
+        return next(f for f in self.fields if f["name"] == name)
+
+    def switch_value(self) -> str | None:
+        return self.value_of(self.field(self.switch)) if self.switch else None
+
+    @staticmethod
+    def value_of(field: dict):
+        inputs = field["inputs"]
+        if field["hidden"]:
+            raw = inputs[0]["value"]
+            return {"int": lambda v: int(v), "bool": lambda v: v == "true",
+                    "square": lambda v: [int(n) for n in v.split(",")]}.get(field["type"], lambda v: v)(raw)
+        if field["type"] == "square":
+            x, y = (i["value"] for i in inputs)
+            return None if x == y == "" else [int(x), int(y)]
+        if field["type"] == "bool":
+            return inputs[0]["checked"]
+        raw = inputs[0]["value"]
+        if raw == "" and field["optional"]:
+            return None
+        return int(raw) if field["type"] == "int" else raw
+
+    def in_use(self, field: dict) -> bool:
+        return field["for"] is None or self.switch_value() in field["for"].split()
+
+    def request(self) -> dict:
+        """What nuffle.js sends for the form as built."""
+        request = {"kind": self.kind}
+        for field in self.fields:
+            if not self.in_use(field):
+                continue
+            value = self.value_of(field)
+            if value is not None:
+                request[field["name"]] = value
+        return request
+
+
+class Reader(HTMLParser):
+    """Collect every calculator of a page."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.forms: list[Form] = []
+        self.field: dict | None = None
+        self.select: dict | None = None
+        self.cell: dict | None = None
+        self.row_hidden = False
+        self.in_form = False
+        self.in_pitch = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form" and "data-calculator" in a:
+            self.forms.append(Form(a["data-calculator"], a))
+            self.in_form = True
+            return
+        form = self.forms[-1] if self.forms else None
+        if self.in_form and "data-name" in a:
+            self.field = {"name": a["data-name"], "type": a["data-type"], "optional": "data-optional" in a,
+                          "for": a.get("data-for"), "hidden": tag == "input", "inputs": [], "tag": tag}
+            form.fields.append(self.field)
+            if tag == "input":
+                self.field["inputs"].append({"value": a.get("value", "")})
+                self.field = None
+            return
+        if self.in_form and self.field is not None and tag in ("input", "select"):
+            item = {"name": a.get("name"), "value": a.get("value", ""), "checked": "checked" in a,
+                    "min": a.get("min"), "max": a.get("max"), "options": [], "range": a.get("data-range")}
+            self.field["inputs"].append(item)
+            if tag == "select":
+                self.select = item
+                item["value"] = None
+        if tag == "option" and self.select is not None:
+            self.select["options"].append((a.get("value"), a.get("data-for")))
+            if "selected" in a or self.select["value"] is None:
+                self.select["value"] = a.get("value")
+        if tag in ("div", "tr") and "data-row" in a:
+            self.row_hidden = "hidden" in a
+        if form is not None and "data-field" in a and a["data-field"] not in ("status", "error"):
+            self.cell = {"path": a["data-field"], "format": a["data-format"], "absent": a["data-absent"],
+                         "labels": json.loads(a["data-labels"]) if "data-labels" in a else None, "text": "",
+                         "row_hidden": self.row_hidden}
+            form.results.append(self.cell)
+        if tag == "figure" and "data-pitch" in a and form is not None:
+            form.pitch = {**a, "squares": {}}
+            self.in_pitch = True
+        if tag == "rect" and "data-square" in a and self.in_pitch:
+            value = a.get(f"data-{form.pitch['data-pitch-value'] or 'in'}")
+            form.pitch["squares"][a["data-square"]] = Fraction(value)
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.in_form = False
+        if tag == "figure":
+            self.in_pitch = False
+        if self.field is not None and tag == self.field["tag"]:
+            self.field = None
+        if tag == "select":
+            self.select = None
+        if tag in ("dd", "td"):
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell["text"] += data
+
+
+def forms_of(markdown: str) -> list[Form]:
+    reader = Reader()
+    reader.feed(markdown)
+    return reader.forms
+
+
+@pytest.fixture(scope="module")
+def pages(repo):
+    return {(lang, path): render(repo, lang, path) for lang in ("en", "fr", "ja") for path in PAGES}
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_each_page_has_its_calculators_and_every_label_is_translated(pages, path):
+    for lang in ("en", "fr", "ja"):
+        markdown, ctx = pages[(lang, path)]
+        assert [f.kind for f in forms_of(markdown)] == PAGES[path], (lang, path)
+        assert ctx.t.missing == set(), (lang, path, ctx.t.missing)
+        for form in forms_of(markdown):
+            strings = json.loads(form.attrs["data-strings"])
+            # the browser's messages come from the catalogs, placeholders intact
+            assert "{lo}" in strings["int"] and "{hi}" in strings["int"] and "{n}" in strings["naturalSix"]
+            assert "{xlo}" in strings["square"] and "{n}" in strings["text"]
+            assert form.attrs["data-lang"] == lang
+            if lang == "fr":
+                assert strings["done"] == "Calculé dans votre navigateur."
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_form_fields_are_the_resolvers_own(pages, rulebook, path):
+    markdown, _ = pages[("fr", path)]
+    for form in forms_of(markdown):
+        fixed = {f["name"]: Form.value_of(f) for f in form.fields if f["hidden"]}
+        switch = form.field(form.switch) if form.switch else None
+        values = [None] if switch is None else [v for v, _ in switch["inputs"][0]["options"]]
+        for value in values:
+            given = {**fixed, **({form.switch: value} if switch else {})}
+            described = handle({"kind": "form", "for": form.kind, **given}, rulebook)
+            assert described["ok"], described
+            specs = {f["name"]: f for f in described["result"]["fields"]}
+            shown = {f["name"]: f for f in form.fields
+                     if f["for"] is None or value in (f["for"] or "").split()}
+            omitted = {"map", "dice"}  # kick/range maps and block's fixed dice are left out on purpose
+            assert set(shown) == set(specs) - omitted, (path, form.kind, value)
+            for name, field in shown.items():
+                spec = specs[name]
+                if field["hidden"] or name == form.switch:
+                    continue
+                assert field["type"] in (spec["type"], "int" if spec["type"] == "choice" else spec["type"]), name
+                assert field["optional"] == (not spec["required"] and spec["default"] is None), name
+                for item in field["inputs"]:
+                    if spec["type"] in ("int", "square") and item["min"] is not None:
+                        index = {"x": 0, "y": 1}.get((item["name"] or "").rpartition(".")[2])
+                        low, high = (spec["min"], spec["max"]) if index is None else (spec["min"][index], spec["max"][index])
+                        assert (int(item["min"]), int(item["max"])) in {(low, high)} | {
+                            tuple(r) for r in json.loads(item.get("range") or "{}").values()}, name
+                    if spec["type"] == "choice" and item["options"]:
+                        owned = {o for o, owner in item["options"] if o != "" and (owner is None or value in owner.split())}
+                        assert owned == {str(c) for c in spec["choices"]}, name
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_prerendered_values_are_the_resolvers_answer_for_the_form_as_built(repo, pages, rulebook, path):
+    for lang in ("fr", "ja"):
+        markdown, ctx = pages[(lang, path)]
+        for form in forms_of(markdown):
+            request = form.request()
+            response = handle(request, rulebook)
+            assert response["ok"], (path, request, response)
+            result = response["result"]
+            assert form.results, form.kind
+            for cell in form.results:
+                row = Row("x", cell["path"], cell["format"], cell["labels"], cell["absent"])
+                try:
+                    value = value_at(result, cell["path"])
+                except KeyError:
+                    assert cell["absent"] != "zero" or cell["text"].startswith("0 ("), cell
+                    assert cell["row_hidden"] == (cell["absent"] == "hide"), cell
+                    continue
+                assert not cell["row_hidden"], cell
+                assert cell["text"] == format_value(ctx, row, value), (path, cell)
+                if cell["format"] == "probability":
+                    assert Fraction(cell["text"].split(" (")[0]) == Fraction(value["exact"])
+            if form.pitch is not None:
+                items = value_at(result, form.pitch["data-pitch"])
+                key = form.pitch["data-pitch-value"]
+                expected = {f"{i[0]},{i[1]}": Fraction(1) for i in items if isinstance(i, list)}
+                expected.update({",".join(map(str, i["square"])): Fraction(i[key]["exact"]) for i in items
+                                 if isinstance(i, dict) and isinstance(i["square"], list)})
+                assert {k: v for k, v in form.pitch["squares"].items() if v} == expected
+
+
+def test_labels_are_localized(pages):
+    markdown, _ = pages[("fr", "calculators/block.md")]
+    assert "<span>Attaquant\u00a0: Lutte</span>" in markdown and "ST de l'attaquant" in html.unescape(markdown)
+    markdown, _ = pages[("ja", "sequences/pass-action-bb2020.md")]
+    assert "パス計算機" in markdown and "エディション：<strong>BB2020</strong>" in markdown
+
+
+def test_a_field_without_a_label_stops_the_build(repo):
+    ctx = PageContext(repo, "en", Messages("en"), "calculators/block.md", BackLinks.build(repo))
+    assert field_label(ctx, "attacker_st") == "Attacker's ST"
+    with pytest.raises(ValueError, match="no label"):
+        field_label(ctx, "attacker_mystery_skill")
+    with pytest.raises(ValueError):
+        Row("x", "outcomes.push", "percent-ish")
+
+
+def test_calculators_on_one_page_may_not_share_a_field_name(repo):
+    from plugins.site.render.calcpages import check_disjoint, pass_calculator
+    from plugins.data.export import rules_export
+
+    ctx = PageContext(repo, "en", Messages("en"), "sequences/pass-action-classic.md", BackLinks.build(repo))
+    with pytest.raises(ValueError, match="both have a field"):
+        check_disjoint([pass_calculator(ctx, "classic"), pass_calculator(ctx, "classic").__class__(
+            "agility", [], fixed={"edition": "classic"}, switch="action",
+            switch_options=[("pass", "Pass")])], rules_export(repo))
+
+
+def test_the_pass_page_states_its_edition_and_links_the_rules_it_assumes(pages):
+    markdown, _ = pages[("en", "sequences/pass-action-bb2025.md")]
+    section = markdown.split("## Pass calculator", 1)[1].split("## Range ruler", 1)[0]
+    assert "Edition: <strong>BB2025</strong>" in section
+    assert re.search(r"Rules it assumes: \[[^]]+\]\(\.\./rolls/bb2025\.md#roll-pass-bb2025\)", section)
+    chain, _ = pages[("en", "calculators/chain.md")]
+    assert '<select name="edition">' in chain and "## The notation {#notation}" in chain
+    assert "| `D` | Dodge | `d` Dodge |" in chain
