@@ -39,5 +39,5 @@ def test_reading_and_computing_offline(context, web):
     # The calculator page reloads and computes with the cached runtime.
     other.goto(web.url + "fr/targets/agility-classic/?ag=4")
     other.wait_for_function("document.querySelector('[data-result]')?.dataset.state === 'done'", timeout=90_000)
-    assert "(" in other.locator('[data-field="success"]').inner_text()
+    assert "(" in other.locator('[data-field="probabilities.success"]').inner_text()
     context.set_offline(False)

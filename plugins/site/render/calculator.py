@@ -462,19 +462,19 @@ def _control(ctx: PageContext, calc: Calculator, name: str, specs: dict[Any, dic
     if spec["type"] == "bool":
         wrapper["class"] += " nc-check"
         return (f"<label{_attrs(wrapper)}><input{_attrs({'type': 'checkbox', 'name': name, 'value': 'true', 'checked': bool(value)})}>"
-                f"<span>{esc(label)}</span></label>")
+                f"\n<span>{esc(label)}</span></label>")
     if spec["type"] == "int":
         ranges = {str(v): [s["min"], s["max"]] for v, s in specs.items()}
         varies = len({tuple(r) for r in ranges.values()}) > 1
         attrs = {"type": "number", "name": name, "min": spec["min"], "max": spec["max"], "step": 1,
                  "value": "" if value is None else value, "inputmode": "numeric",
                  "data-range": json.dumps(ranges) if varies else None}
-        return f"<label{_attrs(wrapper)}><span>{esc(label)}</span><input{_attrs(attrs)}></label>"
+        return f"<label{_attrs(wrapper)}><span>{esc(label)}</span>\n<input{_attrs(attrs)}></label>"
     if spec["type"] == "text":
         wrapper["class"] += " nc-wide"
         attrs = {"type": "text", "name": name, "maxlength": spec["max_length"], "value": value or "",
                  "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off"}
-        return f"<label{_attrs(wrapper)}><span>{esc(label)}</span><input{_attrs(attrs)}></label>"
+        return f"<label{_attrs(wrapper)}><span>{esc(label)}</span>\n<input{_attrs(attrs)}></label>"
     if spec["type"] == "square":
         wrapper["class"] += " nc-square"
         parts = []
@@ -482,8 +482,8 @@ def _control(ctx: PageContext, calc: Calculator, name: str, specs: dict[Any, dic
             attrs = {"type": "number", "name": f"{name}.{axis}", "min": spec["min"][index], "max": spec["max"][index],
                      "step": 1, "value": "" if value is None else value[index], "inputmode": "numeric",
                      "aria-label": f"{label} {axis}"}
-            parts.append(f'<label class="nc-axis"><span>{axis}</span><input{_attrs(attrs)}></label>')
-        return f"<fieldset{_attrs(wrapper)}><legend>{esc(label)}</legend>{''.join(parts)}</fieldset>"
+            parts.append(f'<label class="nc-axis"><span>{axis}</span>\n<input{_attrs(attrs)}></label>')
+        return f"<fieldset{_attrs(wrapper)}><legend>{esc(label)}</legend>\n{chr(10).join(parts)}</fieldset>"
     raise ValueError(f"calculator {calc.kind}: field {name!r} has an unknown type {spec['type']!r}")
 
 
@@ -496,10 +496,10 @@ def _select(ctx: PageContext, calc: Calculator, name: str, spec: dict, only: str
                "data-optional": not spec["required"] and spec["default"] is None and name != calc.switch,
                "data-for": only}
     chosen = "" if selected is None else str(selected)
-    opts = "".join(f"<option{_attrs({'value': v, 'data-for': owner, 'selected': v == chosen})}>{esc(text)}</option>"
+    opts = "\n".join(f"<option{_attrs({'value': v, 'data-for': owner, 'selected': v == chosen})}>{esc(text)}</option>"
                    for v, text, owner in options)
     label = _label_of(ctx, calc, name, calc.fixed.get("edition"))
-    return f'<label{_attrs(wrapper)}><span>{esc(label)}</span><select name="{esc(name)}">{opts}</select></label>'
+    return f'<label{_attrs(wrapper)}><span>{esc(label)}</span>\n<select name="{esc(name)}">{opts}</select></label>'
 
 
 # --------------------------------------------------------------------------- the result
@@ -528,15 +528,15 @@ def result_html(ctx: PageContext, view: list[Row | Table], result: dict) -> list
         for row in rows:
             cell, hidden = _cell(ctx, row, result, "dd")
             out.append(f'<div class="nc-result-row" data-row{" hidden" if hidden else ""}>'
-                       f"<dt>{esc(row.label)}</dt>{cell}</div>")
+                       f"<dt>{esc(row.label)}</dt>\n{cell}</div>")
         out.append("</dl>")
     for table in (item for item in view if isinstance(item, Table)):
         out += [f'<table class="nc-result-table"><caption>{esc(table.caption)}</caption>',
-                f'<thead><tr><th scope="col">{esc(table.head[0])}</th><th scope="col">{esc(table.head[1])}</th>'
+                f'<thead><tr><th scope="col">{esc(table.head[0])}</th>\n<th scope="col">{esc(table.head[1])}</th>'
                 "</tr></thead><tbody>"]
         for row in table.rows:
             cell, hidden = _cell(ctx, row, result, "td")
-            out.append(f'<tr data-row{" hidden" if hidden else ""}><th scope="row">{esc(row.label)}</th>{cell}</tr>')
+            out.append(f'<tr data-row{" hidden" if hidden else ""}><th scope="row">{esc(row.label)}</th>\n{cell}</tr>')
         out.append("</tbody></table>")
     out += ['<p class="nc-error" data-field="error" hidden></p>', "</div>"]
     return out

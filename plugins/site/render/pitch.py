@@ -50,7 +50,7 @@ def heat_map(ctx: PageContext, values: dict[tuple[int, int], Fraction], title: s
     extra = "".join(f' {k}="{html.escape(v)}"' for k, v in (attrs or {}).items())
     return (f'<figure class="nc-pitch"{extra}><svg role="img" aria-label="{label}" viewBox="0 0 {WIDTH * CELL} '
             f'{HEIGHT * CELL}" preserveAspectRatio="xMidYMid meet"><rect class="nc-turf" width="{WIDTH * CELL}" '
-            f'height="{HEIGHT * CELL}"/><g class="nc-heat">{"".join(cells)}</g>{"".join(lines)}{"".join(rings)}</svg>'
+            f'height="{HEIGHT * CELL}"/><g class="nc-heat">{chr(10).join(cells)}</g>{"".join(lines)}{"".join(rings)}</svg>\n'
             f'<figcaption>{label}</figcaption></figure>')
 
 
