@@ -2,7 +2,11 @@
 
 Prints figures only (no assertions). Run from the project root:
 
-    .venv/bin/python benchmarks/bench_browser.py [--lang en|fr|ja] [--runs 3] [--fixture]
+    .venv/bin/python benchmarks/bench_browser.py [--lang en|fr|ja] [--runs 3] [--fixture] [--worker FILE]
+
+--worker FILE replaces every built calc-worker.js with FILE, to compare two workers on the same build, e.g.
+    git show <commit>:plugins/site/assets/calc-worker.js > /tmp/old-worker.js
+    .venv/bin/python benchmarks/bench_browser.py --worker /tmp/old-worker.js
 
 1. builds the real site (plugins.build.build_site) into a temporary folder for a free 127.0.0.1 port
    and times the build; if data/ does not build, says so and uses the fixture site (English only);
@@ -14,7 +18,12 @@ Prints figures only (no assertions). Run from the project root:
    warm  = the same profile, page reloaded (the HTTP cache revalidates with 304s; the service worker,
            once installed, answers from its cache);
    each is run `--runs` times and the median printed, with the bytes up to the first result and after
-   the page settles (the service worker precaches the whole site in the background on a first visit).
+   the page settles (the service worker precaches the whole site in the background on a first visit);
+4. after every cold visit: Material instant navigation to a second calculator page (a click on its
+   sidebar link), timed from the click to that page's [data-result] data-state="done";
+5. how the worker booted Python (calc-worker.js reports self.nuffleBoot: "snapshot" = from the memory
+   snapshot cached in IndexedDB, "fresh" = a normal start). Before a warm reload, waits until the
+   worker has finished storing its snapshot, so "warm" measures the snapshot path.
 """
 from __future__ import annotations
 
@@ -40,6 +49,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 PAGE = "targets/agility-classic/"
+SECOND_PAGE = "rolls/bb2020/"  # another calculator page, reached by instant navigation from PAGE
 # Records when the calculator first shows an in-browser result (ms since navigation start).
 DONE_PROBE = """
 (() => {
@@ -128,6 +138,34 @@ def build(out: Path, url: str, fixture: bool) -> tuple[str, float]:
     return "fixture site, English only", time.perf_counter() - start
 
 
+def calc_worker(page):
+    """The page's calculator worker (Playwright Worker), or None."""
+    for worker in page.workers:
+        if "calc-worker" in worker.url:
+            return worker
+    return None
+
+
+def boot_info(page, settle_s: float = 60.0) -> dict:
+    """What calc-worker.js reports in self.nuffleBoot ({} when it reports nothing, e.g. an older worker).
+
+    Waits (up to `settle_s`) until its background snapshot work is over, so a reload that follows
+    finds the snapshot stored.
+    """
+    deadline = time.monotonic() + settle_s
+    info: dict = {}
+    while True:
+        worker = calc_worker(page)
+        if worker is not None:
+            try:
+                info = worker.evaluate("self.nuffleBoot ? JSON.parse(JSON.stringify(self.nuffleBoot)) : null") or {}
+            except Exception:  # the worker went away with the page
+                info = {}
+        if not info or info.get("snapshot") not in ("pending", "storing") or time.monotonic() > deadline:
+            return info
+        time.sleep(0.1)
+
+
 def visit(page, url: str, counter: Counter, reload: bool = False) -> dict:
     before = counter.snapshot()
     if reload:
@@ -141,8 +179,43 @@ def visit(page, url: str, counter: Counter, reload: bool = False) -> dict:
     time.sleep(1.0)  # let background work (service-worker precache) finish
     settled = counter.snapshot()
     stall = page.evaluate("window.__ncStall || 0")
+    boot = boot_info(page)
     return {"ms": done_ms, "bytes_result": at_result[0] - before[0], "req_result": at_result[1] - before[1],
-            "bytes_settled": settled[0] - before[0], "req_settled": settled[1] - before[1], "stall": stall}
+            "bytes_settled": settled[0] - before[0], "req_settled": settled[1] - before[1], "stall": stall,
+            "boot": boot.get("path", "?"), "boot_ms": boot.get("ms"), "snapshot": boot.get("snapshot")}
+
+
+# Instant navigation to another calculator page: ms from the click to its result being done.
+NAV_ARM = """
+() => {
+  window.__ncSameDocument = true;
+  window.__ncNavDone = undefined;
+  const old = document.querySelector('[data-result]');
+  window.addEventListener('click', () => { window.__ncClick = performance.now(); }, {capture: true, once: true});
+  const check = () => {
+    const el = document.querySelector('[data-result]');
+    if (el && el !== old && el.dataset.state === 'done' && window.__ncNavDone === undefined) {
+      window.__ncNavDone = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true});
+}
+"""
+
+
+def navigate(page, target: str, counter: Counter) -> dict:
+    before = counter.snapshot()
+    page.evaluate(NAV_ARM)
+    link = page.locator(f'.md-sidebar--primary a[href$="/{target}"]').first
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_function("window.__ncNavDone !== undefined", timeout=180_000)
+    ms = page.evaluate("window.__ncNavDone - window.__ncClick")
+    instant = page.evaluate("window.__ncSameDocument === true")
+    after = counter.snapshot()
+    return {"ms": ms, "instant": instant, "bytes": after[0] - before[0], "req": after[1] - before[1]}
 
 
 # Longest gap between timer ticks on the main thread while the page loads (is the page responsive?).
@@ -157,12 +230,23 @@ STALL_PROBE = """
 
 
 def median_row(label: str, runs: list[dict]) -> str:
-    med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+    med = {k: statistics.median(r[k] for r in runs) for k in runs[0]
+           if all(isinstance(r[k], (int, float)) and not isinstance(r[k], bool) for r in runs)}
     spread = ", ".join(f"{r['ms'] / 1000:.2f}" for r in runs)
+    boots = ", ".join(f"{r['boot']}" + (f" {r['boot_ms']:.0f} ms" if isinstance(r.get("boot_ms"), (int, float)) else "")
+                      for r in runs)
     return (f"{label:<5} first result {med['ms'] / 1000:6.2f} s (runs: {spread})   "
             f"to result {med['bytes_result'] / 1e6:7.3f} MB / {med['req_result']:.0f} req   "
             f"settled {med['bytes_settled'] / 1e6:7.3f} MB / {med['req_settled']:.0f} req   "
-            f"main-thread max stall {med['stall']:.0f} ms")
+            f"main-thread max stall {med['stall']:.0f} ms   Python boot: {boots}")
+
+
+def nav_row(runs: list[dict]) -> str:
+    spread = ", ".join(f"{r['ms']:.0f}" for r in runs)
+    instant = "instant navigation" if all(r["instant"] for r in runs) else "!! NOT instant (full page loads)"
+    return (f"nav   second calculator page {statistics.median(r['ms'] for r in runs):6.0f} ms click -> result "
+            f"(runs: {spread} ms; {instant}; {statistics.median(r['bytes'] for r in runs) / 1e3:.1f} kB / "
+            f"{statistics.median(r['req'] for r in runs):.0f} req)")
 
 
 def main(argv: list[str]) -> int:
@@ -170,6 +254,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--lang", default="en", choices=["en", "fr", "ja"])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--fixture", action="store_true", help="benchmark the fixture site (English only)")
+    parser.add_argument("--worker", type=Path, help="serve this file as every calc-worker.js (A/B comparisons)")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} not found: nothing measured")
@@ -184,6 +269,13 @@ def main(argv: list[str]) -> int:
         lang = args.lang if what.startswith("real") else "en"
         page_url = url + ("" if lang == "en" else f"{lang}/") + PAGE
         print(f"build: {what}: {seconds:.2f} s")
+        if args.worker:
+            replaced = sorted(out.rglob("calc-worker.js"))
+            for path in replaced:
+                path.write_bytes(args.worker.read_bytes())
+                for sibling in (path.with_name(path.name + ".gz"), path.with_name(path.name + ".br")):
+                    sibling.unlink(missing_ok=True)  # stale compressed copies
+            print(f"worker: {args.worker} served as {len(replaced)} calc-worker.js")
         runtime = sum(f.stat().st_size for f in (out / "pyodide").iterdir())
         print(f"runtime shipped: {runtime / 1e6:.2f} MB in site/pyodide/ "
               f"({', '.join(sorted(f.name for f in (out / 'pyodide').iterdir()))})")
@@ -195,6 +287,7 @@ def main(argv: list[str]) -> int:
         cold: list[dict] = []
         warm: list[dict] = []
         cold_no_sw: list[dict] = []
+        nav: list[dict] = []
         try:
             with sync_playwright() as pw:
                 for run in range(args.runs):
@@ -210,6 +303,8 @@ def main(argv: list[str]) -> int:
                             if sw == "allow" and run == 0:
                                 for _ in range(args.runs):
                                     warm.append(visit(page, page_url, counter, reload=True))
+                            if sw == "allow":
+                                nav.append(navigate(page, SECOND_PAGE, counter))
                             ctx.close()
         finally:
             server.shutdown()
@@ -218,6 +313,7 @@ def main(argv: list[str]) -> int:
     print(median_row("cold", cold))
     print(median_row("warm", warm))
     print(median_row("cold", cold_no_sw) + "   [service workers blocked]")
+    print(nav_row(nav) + f"   [{PAGE} -> {SECOND_PAGE}]")
     print(f"HTTP statuses over all runs: {dict(sorted(counter.statuses.items()))}")
     if counter.missing:
         worst = sorted(counter.missing.items(), key=lambda kv: (-kv[1], kv[0]))
