@@ -106,7 +106,8 @@ def link_first_uses(markdown: str, page: str, index: TermIndex, glossary_page: s
         stripped = line.lstrip()
         if stripped.startswith(("```", "~~~")):
             in_fence = not in_fence
-        if in_fence or stripped.startswith(("#", "!!!", "???", "===", "|---")):
+        # headings, admonition and tab titles, table rules, and raw HTML lines (calculators, pictures)
+        if in_fence or stripped.startswith(("#", "!!!", "???", "===", "|---", "<")):
             continue
         lines[number] = _link_line(line, page, index, glossary_page, linked)
     return "\n".join(lines)

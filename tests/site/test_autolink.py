@@ -61,3 +61,10 @@ def test_words_inside_a_capitalised_name_are_not_linked():
     assert link_first_uses("La Météo Capricieuse change la météo.", "x.md", fr, "glossary.md") == \
         "La Météo Capricieuse change la [météo](glossary.md#term-weather)."
     assert link_first_uses("Weather changes. Weather rolls.", "x.md", patterns, "glossary.md").startswith("[Weather]")
+
+
+def test_raw_html_lines_are_left_alone():
+    source = '<select name="action"><option value="catch">Catch roll</option></select>\nA Catch.'
+    out = run(source, "en")
+    assert out.splitlines()[0] == '<select name="action"><option value="catch">Catch roll</option></select>'
+    assert out.endswith("A [Catch](../glossary.md#term-catch).")
