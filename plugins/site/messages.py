@@ -5,6 +5,8 @@ A string with no translation falls back to English and is recorded in `missing` 
 """
 from __future__ import annotations
 
+import math
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -39,11 +41,17 @@ class Messages:
         return text.format(**values) if values else text
 
     def percent(self, value: Fraction | float, digits: int = 1) -> str:
-        """A probability as a locale-formatted percentage, e.g. 0.9722 -> "97,2 %" in French."""
+        """A probability as a locale-formatted percentage, e.g. 0.9722 -> "97,2 %" in French.
+
+        Halves round away from zero (1/16 -> 6.3 %), as `Intl.NumberFormat` does in the browser, so a
+        pre-rendered value and the same value computed in the page read the same.
+        """
         # The locale's own pattern ("#,##0 %" in French), with the number of decimals we want.
         pattern = self.locale.percent_formats[None].pattern
         pattern = pattern.replace("#,##0", "#,##0." + "0" * digits if digits else "#,##0", 1)
-        return format_percent(float(value), pattern, locale=self.locale)
+        scaled = Fraction(value) * 100 * 10 ** digits
+        rounded = math.floor(abs(scaled) + Fraction(1, 2)) * (1 if scaled >= 0 else -1)
+        return format_percent(Decimal(rounded) / Decimal(10 ** (digits + 2)), pattern, locale=self.locale)
 
     def number(self, value: float | int) -> str:
         return format_decimal(value, locale=self.locale)

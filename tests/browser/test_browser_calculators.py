@@ -377,6 +377,14 @@ def test_block_calculator_with_the_edition_select(calc, web):
         c.check_query()
     assert c.check()["dice"] == 3
     c.round_trip()
+    # inputs faster than the worker: only the latest form state is answered, never a stale one
+    c.set("attacker_pro", True)
+    c.set("team_rerolls", "8")
+    for value in ("5", "6", "8", "2", "10", "4"):
+        c.page.locator(f'{c.form} [data-name="attacker_st"] input').fill(value)
+    c.wait()
+    assert c.request()["attacker_st"] == 4
+    c.check()
     c.set("edition", "classic")
     assert c.page.locator(brawler).is_hidden() and "attacker_brawler" not in c.request()
     c.check()

@@ -665,8 +665,11 @@ class Calculator {
     }
   }
 
+  /** Validate, then ask the worker. One call at a time per calculator: inputs that arrive while a call
+   *  is in flight are coalesced, and the form's latest state is sent when it returns (a slow case, such
+   *  as a Frenzy block with every re-roll, then never queues stale work). */
   async compute(fromUser) {
-    const seq = ++this.seq;
+    this.seq += 1;
     this.showError("");
     if (!this.validate()) {
       this.clearResult();
@@ -679,18 +682,32 @@ class Calculator {
       this.setState("loading", this.text("loading"));
       if (this.dirty) this.clearResult();
     }
-    const request = this.request();
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    this.busy = true;
+    let request;
     let response;
+    let sent;
     try {
-      response = await this.engine.call(request);
+      do {
+        this.again = false;
+        sent = this.seq;
+        request = this.request();
+        response = await this.engine.call(request);
+      } while (this.again && this.form.isConnected);
     } catch (err) {
-      if (seq !== this.seq || !this.form.isConnected) return;
+      if (!this.form.isConnected) return;
       console.error("nuffle: calculator runtime unavailable", err);
       if (this.dirty) this.clearResult();
       this.setState("error", this.dirty ? this.text("failed") : `${this.text("failed")} ${this.text("prerendered")}`);
       return;
+    } finally {
+      this.busy = false;
     }
-    if (seq !== this.seq || !this.form.isConnected) return;
+    // A newer input that failed validation meanwhile keeps its message: this answer is stale.
+    if (sent !== this.seq || !this.form.isConnected) return;
     if (response && response.ok && response.result && typeof response.result === "object") {
       this.fill(response.result, request);
       this.setState("done", this.text("done"));
