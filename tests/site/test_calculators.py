@@ -288,3 +288,21 @@ def test_the_pass_page_states_its_edition_and_links_the_rules_it_assumes(pages):
     chain, _ = pages[("en", "calculators/chain.md")]
     assert '<select name="edition">' in chain and "## The notation {#notation}" in chain
     assert "| `D` | Dodge | `d` Dodge |" in chain
+
+
+def test_percent_rounds_halves_away_from_zero_like_the_browser():
+    """Intl.NumberFormat rounds 6.25 % to 6.3 %: the pre-rendered value must read the same."""
+    assert Messages("en").percent(Fraction(1, 16)) == "6.3%"
+    assert Messages("fr").percent(Fraction(1, 16)).replace("\u00a0", " ").replace("\u202f", " ") == "6,3 %"
+    assert Messages("ja").percent(Fraction(1, 3)) == "33.3%"
+
+
+def test_default_requests_are_what_the_pages_send(repo, rulebook):
+    from plugins.site.render.calcpages import default_requests
+
+    ctx = PageContext(repo, "en", Messages("en"), "index.md", BackLinks.build(repo))
+    found = default_requests(ctx)
+    assert set(found) == {"pass", "range", "kick", "block", "armour", "foul", "chain"}
+    for requests in found.values():
+        for request in requests:
+            assert handle(request, rulebook)["ok"], request

@@ -198,7 +198,7 @@ def _standalone(ctx: PageContext, calc: Calculator, title: str, intro: str, ids:
     return "\n".join(lines)
 
 
-def block_page(ctx: PageContext) -> str:
+def block_calculator(ctx: PageContext) -> Calculator:
     chooser = {"attacker": ctx.t("The attacker"), "defender": ctx.t("The defender")}
     view: list = [
         Row(ctx.t("Block dice"), "dice", "number"),
@@ -213,8 +213,12 @@ def block_page(ctx: PageContext) -> str:
         Row(ctx.t("Nothing happens (both have Block)"), "outcomes.nothing"),
         Row(ctx.t("Attacker down"), "outcomes.attacker_down"),
     ]
-    calc = Calculator("block", view, switch="edition", switch_options=_edition_switch(ctx),
+    return Calculator("block", view, switch="edition", switch_options=_edition_switch(ctx),
                       omit=frozenset({"dice"}), label=ctx.t("Block calculator"))
+
+
+def block_page(ctx: PageContext) -> str:
+    calc = block_calculator(ctx)
     statements = [
         ctx.t("Both coaches pick the block die that serves the goal chosen below, and the attacker uses its "
               "re-rolls as well as it can. Classic allows one team re-roll per turn; BB2020 and BB2025 one per roll."),
@@ -238,7 +242,7 @@ def _injury_rows(ctx: PageContext) -> list[Row]:
     ]
 
 
-def armour_page(ctx: PageContext) -> str:
+def armour_calculator(ctx: PageContext) -> Calculator:
     casualties = Table(ctx.t("The casualty roll: each result's overall chance"), (ctx.t("Result"), ctx.t("Chance")), (
         Row(ctx.t("Badly Hurt"), "casualty.badly_hurt", absent="hide"),
         Row(ctx.t("Seriously Hurt"), "casualty.seriously_hurt", absent="hide"),
@@ -247,8 +251,12 @@ def armour_page(ctx: PageContext) -> str:
         Row(ctx.t("Dead"), "casualty.dead", absent="hide"),
     ))
     view: list = [Row(ctx.t("Armour broken"), "armour_broken"), *_injury_rows(ctx), casualties]
-    calc = Calculator("armour", view, switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
+    return Calculator("armour", view, switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
                       label=ctx.t("Armour and injury calculator"))
+
+
+def armour_page(ctx: PageContext) -> str:
+    calc = armour_calculator(ctx)
     statements = [
         ctx.t("Classic armour breaks when the roll beats AV; BB2020 and BB2025 armour breaks when the roll reaches "
               "the AV target (AV 9+)."),
@@ -263,11 +271,15 @@ def armour_page(ctx: PageContext) -> str:
         "roll."), ids, statements)
 
 
-def foul_page(ctx: PageContext) -> str:
+def foul_calculator(ctx: PageContext) -> Calculator:
     view: list = [Row(ctx.t("Armour broken"), "armour_broken"), Row(ctx.t("Fouler sent off"), "sent_off"),
                   *_injury_rows(ctx)]
-    calc = Calculator("foul", view, switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
+    return Calculator("foul", view, switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
                       label=ctx.t("Foul calculator"))
+
+
+def foul_page(ctx: PageContext) -> str:
+    calc = foul_calculator(ctx)
     statements = [
         ctx.t("Dirty Player adds 1 where it helps, like Mighty Blow. The fouler is sent off on a double on the "
               "armour roll, or on the injury roll when the armour broke."),
@@ -318,14 +330,19 @@ def notation_help(ctx: PageContext) -> list[str]:
     return lines
 
 
-def chain_page(ctx: PageContext) -> str:
+def chain_calculator(ctx: PageContext) -> Calculator:
     table = Table(ctx.t("Chance that every roll succeeds, by team re-rolls available"),
                   (ctx.t("Team re-rolls"), ctx.t("Success")),
                   tuple(Row(ctx.t.number(k), f"by_team_rerolls.{k}.success", absent="hide") for k in range(9)))
     view: list = [Row(ctx.t("Rolls as read"), "notation", "text", absent="dash"),
                   Row(ctx.t("Chance that every roll succeeds (with the ;tr= team re-rolls)"), "success"), table]
-    calc = Calculator("chain", view, switch="edition", switch_options=_edition_switch(ctx),
-                      defaults={"chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3}, label=ctx.t("Action sequence calculator"))
+    return Calculator("chain", view, switch="edition", switch_options=_edition_switch(ctx),
+                      defaults={"chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3},
+                      label=ctx.t("Action sequence calculator"))
+
+
+def chain_page(ctx: PageContext) -> str:
+    calc = chain_calculator(ctx)
     statements = [
         ctx.t("At each failed die the coach takes the best of: accepting it, the roll's skill, Pro, or a team "
               "re-roll (after the Loner roll). No die is re-rolled twice. Classic allows one team re-roll per turn; "
@@ -340,6 +357,23 @@ def chain_page(ctx: PageContext) -> str:
         "The chance that every roll of a turn succeeds, in order, when the coach uses re-rolls as well as "
         "possible. Write the rolls in the short notation explained below the calculator."),
         ids, statements, notation_help(ctx))
+
+
+def default_requests(ctx: PageContext) -> dict[str, list[dict]]:
+    """The request each calculator of the site sends first (its pre-rendered result), by kind and edition
+    page: for benchmarks and checks."""
+    from .calculator import default_request
+
+    rules = rules_export(ctx.repo)
+    out: dict[str, list[dict]] = {}
+    for seq in ctx.repo.of_kind("sequence"):
+        for kind in seq.get("calculators") or []:
+            build = {"pass": pass_calculator, "range": range_calculator, "kick": kick_calculator}[kind]
+            out.setdefault(kind, []).append(default_request(build(ctx, seq.editions[0]), rules))
+    for build in (block_calculator, armour_calculator, foul_calculator, chain_calculator):
+        calc = build(ctx)
+        out.setdefault(calc.kind, []).append(default_request(calc, rules))
+    return out
 
 
 SequenceSection = Callable[[PageContext, Entity, dict], tuple[list[str], Calculator]]
