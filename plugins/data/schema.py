@@ -382,7 +382,7 @@ KIND_SPECS: dict[str, Obj] = {
     "term": Obj(
         {"name": Text(), "definition": Text(), **COMMON},
         {"edition_notes": MapOf(EDITIONS_ORDER, Text()), "see_also": List(Ref("skill", "term", "sequence", "table")),
-         "template": Enum("direction", "throw-in"),
+         "template": Enum("direction", "throw-in"), "calculators": List(Enum("throw-in")),
          "matches": MapOf(LANGUAGES, List(Str(), min_items=1)), **COMMON_OPTIONAL},
     ),
     "comparison": Obj(

@@ -241,8 +241,8 @@ def first_result_is_prerendered(calc: Calc, web, path: str) -> None:
 @pytest.fixture
 def calc(page, web, repo, rules):
     """calc(lang, path, kind, query="") -> a Calc on that page, its first browser result in."""
-    def open_(lang: str, path: str, kind: str, query: str = "") -> Calc:
-        page.goto(url_of(web, lang, path, query))
+    def open_(lang: str, path: str, kind: str, query: str = "", fragment: str = "") -> Calc:
+        page.goto(url_of(web, lang, path, query, fragment))
         c = Calc(page, kind, lang, repo, rules)
         c.wait()
         return c
@@ -425,6 +425,32 @@ def test_foul_calculator(calc, web):
     c.check_bad_input("assists", "12", "1")
 
 
+# -------------------------------------------------------------------------------- throw-in (glossary)
+
+def test_throw_in_calculator_in_the_glossary(calc, web):
+    path = "glossary/"
+    c = calc("fr", path, "throw-in", fragment="throw-in-calculator")
+    first_result_is_prerendered(c, web, path)
+    c.check()
+    c.click_square(0, 7)
+    assert c.request()["square"] == [0, 7]
+    c.check()
+    c.set("edition", "bb2020")
+    c.check()
+    c.click_square(25, 14)  # a corner: the turned template faces the pitch, 12 squares cannot leave it
+    assert Fraction(c.check()["out_again"]["exact"]) == 0
+    c.click_square(24, 14)  # next to it, a diagonal may take the ball out again
+    assert Fraction(c.check()["out_again"]["exact"]) > 0
+    c.check_query()
+    c.round_trip()
+    c.check_bad_input("square", (26, 3), (25, 3))
+    # not an edge square: refused by the resolver, the message is next to the square
+    c.set("square", (5, 5))
+    assert c.state() == "error" and c.message("square") == "Le calculateur n'a pas accepté cette valeur."
+    c.set("square", (5, 14))
+    c.check()
+
+
 # --------------------------------------------------------------------------------- URLs from outside
 
 BAD = [
@@ -437,6 +463,7 @@ BAD = [
      "chain=" + quote("<svg onload=window.__pwned=3>" + "D3," * 80) + "&max_team_rerolls=-1&edition=bb2099"),
     ("calculators/block/", "block", "attacker_st=Infinity&goal=%3Cscript%3E&attacker_brawler=true&dice=2"),
     ("calculators/armour/", "armour", "av=3.5&edition=bb2016&stunty=1"),
+    ("glossary/", "throw-in", "square=7,7,7&edition=%22%3E%3Cscript%3Ewindow.__pwned%3D4%3C%2Fscript%3E"),
 ]
 
 

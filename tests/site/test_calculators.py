@@ -22,6 +22,7 @@ from plugins.site.render.context import BackLinks, PageContext
 
 # page -> the request kinds it shows, in order
 PAGES = {
+    "glossary.md": ["throw-in"],
     "sequences/pass-action-classic.md": ["pass", "range"],
     "sequences/pass-action-bb2020.md": ["pass", "range"],
     "sequences/pass-action-bb2025.md": ["pass", "range"],
@@ -302,7 +303,7 @@ def test_default_requests_are_what_the_pages_send(repo, rulebook):
 
     ctx = PageContext(repo, "en", Messages("en"), "index.md", BackLinks.build(repo))
     found = default_requests(ctx)
-    assert set(found) == {"pass", "range", "kick", "block", "armour", "foul", "chain"}
+    assert set(found) == {"pass", "range", "kick", "block", "armour", "foul", "chain", "throw-in"}
     for requests in found.values():
         for request in requests:
             assert handle(request, rulebook)["ok"], request

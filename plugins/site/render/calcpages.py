@@ -186,6 +186,34 @@ def kick_calculator(ctx: PageContext, edition: str) -> Calculator:
                       defaults={"target": KICK_TARGET}, pitch=pitch, label=ctx.t("Where the kick lands"))
 
 
+# --------------------------------------------------------------------------- throw-in (glossary)
+
+def throw_in_calculator(ctx: PageContext) -> Calculator:
+    view: list = [Row(ctx.t("Out again after the first throw"), "out_again"),
+                  Row(ctx.t("Further throw-ins on average"), "rethrows", "number")]
+    pitch = Pitch("landing", ctx.t("Where the thrown-in ball comes down: the brighter the square, the likelier "
+                                   "(the ring is the last square the ball was in)"), value="p", marks=("square",),
+                  pick=("square",))
+    return Calculator("throw-in", view, switch="edition", switch_options=_edition_switch(ctx),
+                      defaults={"square": (12, 0)}, pitch=pitch, label=ctx.t("Throw-in calculator"))
+
+
+def throw_in_section(ctx: PageContext, term: Entity, rules: dict | None) -> list[str]:
+    statements = [
+        ctx.t("Give the last square the ball was in, on the edge of the pitch, or click one. Classic and BB2025 "
+              "count the square under the template as the first, so the ball ends 2D6 − 1 squares away; BB2020 "
+              "does not, so it ends 2D6 squares away. A ball that goes out again is thrown in again until it "
+              "lands on the pitch."),
+        ctx.t("Where sources differ: in a corner, BB2020 and BB2025 turn the random direction template and roll a "
+              "D3, as their rulebooks and the Jervis engine read; FUMBBL does so in BB2025 only. Classic treats a "
+              "corner like an end-zone square."),
+    ]
+    lines = [f"### {ctx.t('Where a thrown-in ball lands')} {{#throw-in-calculator}}", ""]
+    lines += assumes(ctx, ["term:random-direction-template", "term:throw-in-template", "term:catch", "term:bounce"],
+                     statements)
+    return lines + [render(ctx, throw_in_calculator(ctx), rules), ""]
+
+
 # --------------------------------------------------------------------------- pages of their own
 
 def _standalone(ctx: PageContext, calc: Calculator, title: str, intro: str, ids: list[str],
@@ -370,7 +398,7 @@ def default_requests(ctx: PageContext) -> dict[str, list[dict]]:
         for kind in seq.get("calculators") or []:
             build = {"pass": pass_calculator, "range": range_calculator, "kick": kick_calculator}[kind]
             out.setdefault(kind, []).append(default_request(build(ctx, seq.editions[0]), rules))
-    for build in (block_calculator, armour_calculator, foul_calculator, chain_calculator):
+    for build in (block_calculator, armour_calculator, foul_calculator, chain_calculator, throw_in_calculator):
         calc = build(ctx)
         out.setdefault(calc.kind, []).append(default_request(calc, rules))
     return out

@@ -148,6 +148,7 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "landing": ctx.t("Where the ball lands (empty: the target square)"),
         "kick": skill_name(ctx, "kick"), "receiving": ctx.t("Receiving team's half"),
         "bounce": ctx.t("Bounce once where it lands"),
+        "square": ctx.t("Last square the ball was in (on the edge)"),
         # block
         "attacker_st": ctx.t("Attacker's ST"), "defender_st": ctx.t("Defender's ST"),
         "attacker_assists": ctx.t("Assists for the attacker"), "defender_assists": ctx.t("Assists for the defender"),

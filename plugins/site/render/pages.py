@@ -5,7 +5,7 @@ from ...data.model import LANGUAGES, Entity
 from .blocks import (anchor_key, cell, edition_notes, indent, notes_section, sources_footer,
                      steps_list)
 from ...data.export import rules_export
-from .calcpages import SECTIONS, check_disjoint
+from .calcpages import SECTIONS, check_disjoint, throw_in_section
 from .context import PageContext
 from .kick import kick_section
 
@@ -220,6 +220,8 @@ def glossary_page(ctx: PageContext, terms: list[Entity], pictures: dict[str, str
                   ctx.text(term["definition"]), ""]
         if term.get("template") in pictures:
             lines += [pictures[term["template"]], ""]
+        if "throw-in" in (term.get("calculators") or []):
+            lines += throw_in_section(ctx, term, None)
         lines += edition_notes(ctx, term.get("edition_notes"))
         if term.get("see_also"):
             links = ctx.listing([ctx.link(ctx.repo[r]) for r in term["see_also"]])
