@@ -294,11 +294,21 @@ def _test_result(test: D6Test, reroll: bool, pass_like: bool, wild: bool) -> dic
     }
 
 
-def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+def _reader_needing_rules(req: Mapping[str, Any], rules: RuleBook | None) -> tuple[Reader, str]:
+    """The request reader and its edition, for kinds that need the rules exported from data/.
+
+    Raises:
+        CalcError: on field ``rules`` when no rules were given.
+    """
     rd = Reader(req)
     edition = rd.choice("edition", EDITIONS, "classic")
     if rules is None:
         raise CalcError("rules", "this request kind needs the rules data exported from data/")
+    return rd, edition
+
+
+def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd, edition = _reader_needing_rules(req, rules)
     action = rd.str("action", max_len=40)
     spec = _find_roll(rules, action, edition)
     _roll_fields(rules, spec, action, edition)  # rejects data whose field names clash with ours
@@ -332,10 +342,7 @@ def _test(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
 
 
 def _fields(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
-    rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
-    if rules is None:
-        raise CalcError("rules", "this request kind needs the rules data exported from data/")
+    rd, edition = _reader_needing_rules(req, rules)
     action = rd.choice("action", _actions(rules, edition))
     rd.finish()
     spec = _find_roll(rules, action, edition)
@@ -393,10 +400,7 @@ def _player_roll(rd: Reader, rules: RuleBook, action: str, edition: str, who: st
 
 
 def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
-    rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
-    if rules is None:
-        raise CalcError("rules", "this request kind needs the rules data exported from data/")
+    rd, edition = _reader_needing_rules(req, rules)
     rd.context = f" ({edition} pass)"
     spec = _find_roll(rules, "pass", edition)
     name, lo, hi = _characteristic_field(rules, spec, "pass")
