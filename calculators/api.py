@@ -464,12 +464,18 @@ def _injury_reader(rd: Reader) -> InjuryTable:
     return injury_table(rd.bool("stunty", False), rd.bool("thick_skull", False))
 
 
-def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
-    rd = Reader(req)
+def _edition_and_av(rd: Reader) -> tuple[str, int]:
+    """Read ``edition`` and the target's ``av``: classic AV 3..12 (the roll must exceed it), BB2020+ AV
+    3+..13+ (the roll must reach it)."""
     edition = rd.choice("edition", EDITIONS, "classic")
     rd.context = f" ({edition})"
     hi = 12 if mechanics(edition).armour_rule == "exceeds" else 13
-    av = rd.int("av", 3, hi)
+    return edition, rd.int("av", 3, hi)
+
+
+def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition, av = _edition_and_av(rd)
     am = rd.int("armour_modifier", -5, 5, 0)
     im = rd.int("injury_modifier", -5, 5, 0)
     mb = rd.bool("mighty_blow", False)
@@ -484,10 +490,7 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
 
 def _foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
-    rd.context = f" ({edition})"
-    hi = 12 if mechanics(edition).armour_rule == "exceeds" else 13
-    av = rd.int("av", 3, hi)
+    edition, av = _edition_and_av(rd)
     assists = rd.int("assists", -8, 8, 0)
     dp = rd.bool("dirty_player", False)
     sg = rd.bool("sneaky_git", False)
