@@ -25,9 +25,9 @@ node_modules/.installed: package.json package-lock.json
 build: install
 	$(BIN)/python -m plugins.build
 
+# Pre-compressed siblings and cache headers, as a production host would serve them (plugins/serve.py).
 serve: build
-	@echo "Serving http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
-	$(BIN)/python -m http.server $(PORT) --bind $(HOST) --directory site
+	$(BIN)/python -m plugins.serve --host $(HOST) --port $(PORT) --directory site
 
 test: install
 	$(BIN)/python -m pytest

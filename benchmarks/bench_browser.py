@@ -10,8 +10,8 @@ Prints figures only (no assertions). Run from the project root:
 
 1. builds the real site (plugins.build.build_site) into a temporary folder for a free 127.0.0.1 port
    and times the build; if data/ does not build, says so and uses the fixture site (English only);
-2. serves it with http.server (no compression, no Cache-Control: what the figures assume), counting
-   the bytes the server writes (headers + bodies, every request: page, worker, service worker);
+2. serves it with the app of `make serve` (plugins/serve.py: pre-compressed siblings, cache headers),
+   counting the bytes it sends (headers + bodies, every request: page, worker, service worker);
 3. for the calculator page: "first result" is when [data-result] gets data-state="done", read in the
    page as performance.now() (milliseconds from the start of navigation);
    cold  = a new browser with a fresh profile for every run;
@@ -19,17 +19,17 @@ Prints figures only (no assertions). Run from the project root:
            once installed, answers from its cache);
    each is run `--runs` times and the median printed, with the bytes up to the first result and after
    the page settles (the service worker precaches the whole site in the background on a first visit);
-4. after every cold visit: Material instant navigation to a second calculator page (a click on its
+4. pages without a calculator (PLAIN_PAGES): a first visit with a fresh profile, bytes until the network
+   is idle, and a check that none of the Python runtime is requested;
+5. after every cold visit: Material instant navigation to a second calculator page (a click on its
    sidebar link), timed from the click to that page's [data-result] data-state="done";
-5. how the worker booted Python (calc-worker.js reports self.nuffleBoot: "snapshot" = from the memory
+6. how the worker booted Python (calc-worker.js reports self.nuffleBoot: "snapshot" = from the memory
    snapshot cached in IndexedDB, "fresh" = a normal start). Before a warm reload, waits until the
    worker has finished storing its snapshot, so "warm" measures the snapshot path.
 """
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import logging
 import os
 import socket
@@ -43,6 +43,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from waitress.server import create_server  # noqa: E402
+
+from plugins.serve import make_app  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -50,6 +54,9 @@ CHROMIUM_ARGS = [
 ]
 PAGE = "targets/agility-classic/"
 SECOND_PAGE = "rolls/bb2020/"  # another calculator page, reached by instant navigation from PAGE
+# Pages without a calculator, the largest of their kinds: the home page, the rulings list, a skill category,
+# a sequence with many steps.
+PLAIN_PAGES = ("", "rulings/", "skills/trait/", "sequences/multiple-block-bb2025/")
 # Records when the calculator first shows an in-browser result (ms since navigation start).
 DONE_PROBE = """
 (() => {
@@ -79,38 +86,31 @@ class Counter:
             self.bytes += n
 
 
-class _CountingWriter:
-    def __init__(self, raw, counter: Counter):
-        self.raw, self.counter = raw, counter
+class CountingApp:
+    """WSGI middleware around the `make serve` app: counts requests, statuses and bytes sent (headers + body)."""
 
-    def write(self, data):
-        self.counter.add(len(data))
-        return self.raw.write(data)
+    def __init__(self, app, counter: Counter):
+        self.app, self.counter = app, counter
 
-    def __getattr__(self, name):
-        return getattr(self.raw, name)
+    def __call__(self, environ, start_response):
+        environ.pop("wsgi.file_wrapper", None)  # WhiteNoise then returns an iterable we can count
+        seen: dict = {}
 
+        def counting_start_response(status, headers, exc_info=None):
+            seen["status"] = int(status.split()[0])
+            self.counter.add(len(status) + 11 + sum(len(k) + len(v) + 4 for k, v in headers) + 2)
+            return start_response(status, headers, exc_info)
 
-class CountingHandler(http.server.SimpleHTTPRequestHandler):
-    counter: Counter
-
-    def setup(self):
-        super().setup()
-        self.wfile = _CountingWriter(self.wfile, self.counter)
-
-    def log_request(self, code="-", size="-"):
+        for chunk in self.app(environ, counting_start_response):
+            self.counter.add(len(chunk))
+            yield chunk
         with self.counter.lock:
             self.counter.requests += 1
-            try:
-                status = int(code)
-            except (TypeError, ValueError):
-                status = 0
+            status = seen.get("status", 0)
             self.counter.statuses[status] = self.counter.statuses.get(status, 0) + 1
             if status == 404:
-                self.counter.missing[self.path] = self.counter.missing.get(self.path, 0) + 1
-
-    def log_message(self, *args):
-        pass
+                path = environ.get("PATH_INFO", "")
+                self.counter.missing[path] = self.counter.missing.get(path, 0) + 1
 
 
 def free_port() -> int:
@@ -229,6 +229,24 @@ STALL_PROBE = """
 """
 
 
+def plain_visit(pw, url: str, counter: Counter) -> dict:
+    """A first visit (fresh profile, service workers blocked) to a page without a calculator: bytes and requests
+    until the network is idle, and whether anything of the Python runtime was asked for."""
+    with tempfile.TemporaryDirectory(prefix="nuffle-profile-") as profile:
+        ctx = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, service_workers="block",
+            viewport={"width": 412, "height": 900})
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        runtime: list[str] = []
+        page.on("request", lambda req: runtime.append(req.url) if "/pyodide/" in req.url else None)
+        before = counter.snapshot()
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        after = counter.snapshot()
+        ctx.close()
+    return {"bytes": after[0] - before[0], "req": after[1] - before[1], "runtime": len(runtime)}
+
+
 def median_row(label: str, runs: list[dict]) -> str:
     med = {k: statistics.median(r[k] for r in runs) for k in runs[0]
            if all(isinstance(r[k], (int, float)) and not isinstance(r[k], bool) for r in runs)}
@@ -281,9 +299,8 @@ def main(argv: list[str]) -> int:
               f"({', '.join(sorted(f.name for f in (out / 'pyodide').iterdir()))})")
 
         counter = Counter()
-        handler = type("Handler", (CountingHandler,), {"counter": counter})
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(out)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        server = create_server(CountingApp(make_app(out), counter), host="127.0.0.1", port=port, threads=8)
+        threading.Thread(target=server.run, daemon=True).start()
         cold: list[dict] = []
         warm: list[dict] = []
         cold_no_sw: list[dict] = []
@@ -306,14 +323,20 @@ def main(argv: list[str]) -> int:
                             if sw == "allow":
                                 nav.append(navigate(page, SECOND_PAGE, counter))
                             ctx.close()
+                plain = {path: [plain_visit(pw, url + ("" if lang == "en" else f"{lang}/") + path, counter)
+                                for _ in range(args.runs)] for path in PLAIN_PAGES}
         finally:
-            server.shutdown()
-            server.server_close()
+            server.close()
     print(f"page: {page_url} (headless Chromium, {args.runs} runs, medians)")
     print(median_row("cold", cold))
     print(median_row("warm", warm))
     print(median_row("cold", cold_no_sw) + "   [service workers blocked]")
     print(nav_row(nav) + f"   [{PAGE} -> {SECOND_PAGE}]")
+    for path, runs in plain.items():
+        kb = statistics.median(r["bytes"] for r in runs) / 1e3
+        print(f"plain /{'' if lang == 'en' else lang + '/'}{path}: {kb:6.1f} kB / "
+              f"{statistics.median(r['req'] for r in runs):.0f} req cold (service workers blocked, compressed as "
+              f"`make serve` sends it); Python runtime requests: {max(r['runtime'] for r in runs)}")
     print(f"HTTP statuses over all runs: {dict(sorted(counter.statuses.items()))}")
     if counter.missing:
         worst = sorted(counter.missing.items(), key=lambda kv: (-kv[1], kv[0]))

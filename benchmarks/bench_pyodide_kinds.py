@@ -4,7 +4,7 @@ Prints figures only (no assertions). Run from the project root:
 
     .venv/bin/python benchmarks/bench_pyodide_kinds.py [--runs 30]
 
-Builds the real site into a temporary folder, serves it on 127.0.0.1, opens a page without a calculator
+Builds the real site into a temporary folder, serves it on 127.0.0.1 as `make serve` does, opens a page without a calculator
 (so no other worker runs), starts the site's own calc-worker.js as the pages do (same runtime, package and
 rules URLs, read from a calculator page) and, for each request the site's calculators send first (their
 pre-rendered defaults, `calcpages.default_requests`, plus the Agility pages' and the kinds no page shows
@@ -14,8 +14,6 @@ median and worst of `--runs` further calls. The budget is one frame, 16 ms.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import logging
 import os
@@ -29,6 +27,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from waitress.server import create_server  # noqa: E402
+
+from plugins.serve import make_app  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -146,12 +148,8 @@ def main(argv: list[str]) -> int:
         build_site(site_dir=out, site_url=url)
         print(f"build: {time.perf_counter() - start:.1f} s")
 
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *a):
-                pass
-
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(out)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        server = create_server(make_app(out), host="127.0.0.1", port=port, threads=8)  # as `make serve`
+        threading.Thread(target=server.run, daemon=True).start()
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
@@ -161,8 +159,7 @@ def main(argv: list[str]) -> int:
                                                "runs": args.runs})
                 browser.close()
         finally:
-            server.shutdown()
-            server.server_close()
+            server.close()
     if "error" in report:
         print("the worker did not start:", report["error"])
         return 1

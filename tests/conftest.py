@@ -1,16 +1,16 @@
 """Shared fixtures: the real data loaded once, and the real site built and served once per session."""
 from __future__ import annotations
 
-import functools
-import http.server
 import socket
 import threading
 from pathlib import Path
 
 import pytest
+from waitress.server import create_server
 
 from plugins.data import load_repository
 from plugins.data.export import rules_export
+from plugins.serve import make_app
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -33,11 +33,6 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # keep pytest output readable
-        pass
-
-
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     """The real three-language site, built strictly into a temporary folder and served on 127.0.0.1.
@@ -51,9 +46,9 @@ def site(tmp_path_factory):
     url = f"http://127.0.0.1:{port}/"
     out = tmp_path_factory.mktemp("site")
     build_site(site_dir=out, site_url=url)
-    handler = functools.partial(_QuietHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # The server of `make serve` (compressed siblings, cache headers), so tests see what readers get.
+    server = create_server(make_app(out), host="127.0.0.1", port=port, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
 
     class Site:
@@ -61,8 +56,7 @@ def site(tmp_path_factory):
 
     Site.url = url
     yield Site
-    server.shutdown()
-    server.server_close()
+    server.close()
 
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; never a downloaded browser
