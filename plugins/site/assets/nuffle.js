@@ -500,6 +500,8 @@ class Calculator {
   setState(state, status) {
     if (!this.result) return;
     this.result.dataset.state = state;
+    // offline.js waits for this before the service worker starts precaching (it would slow Python's start).
+    if (state === "done" || state === "error") document.dispatchEvent(new CustomEvent("nuffle:calculator-settled"));
     const line = this.result.querySelector('[data-field="status"]');
     if (line && status !== undefined) line.textContent = status;
   }

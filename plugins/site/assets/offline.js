@@ -1,7 +1,9 @@
 // Registers the service worker that lives at the site root, so the site installs and reads offline.
 // This file is at <language root>/assets/nuffle/offline.js; French and Japanese roots are /fr/ and /ja/.
 // Registration waits until the page has loaded and the browser is idle, so precaching the language's
-// pages never competes with the first paint or a calculator's first result.
+// pages never competes with the first paint; on a page with a calculator it also waits for the first
+// in-browser result (the "nuffle:calculator-settled" event of nuffle.js, or CALCULATOR_WAIT_MS at most):
+// the main thread is idle while Python starts in its worker, but the network and the CPU are not.
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
   let root = new URL("../../", import.meta.url);
   const match = root.pathname.match(/\/(fr|ja)\/$/);
@@ -11,7 +13,16 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
     .register(new URL(`sw.js?lang=${lang}`, root), {scope: root.pathname})
     .catch(() => undefined);
   const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 2000));
-  const later = () => idle(register, {timeout: 10000});
-  if (document.readyState === "complete") later();
-  else window.addEventListener("load", later, {once: true});
+  const CALCULATOR_WAIT_MS = 20000;
+  let registered = false;
+  const registerOnce = () => { if (!registered) { registered = true; register(); } };
+  const afterCalculator = () => {
+    const go = () => idle(registerOnce, {timeout: 10000});
+    const results = [...document.querySelectorAll("[data-result]")];
+    if (!results.length || results.some((el) => ["done", "error"].includes(el.dataset.state))) return go();
+    document.addEventListener("nuffle:calculator-settled", go, {once: true});
+    setTimeout(go, CALCULATOR_WAIT_MS);
+  };
+  if (document.readyState === "complete") afterCalculator();
+  else window.addEventListener("load", afterCalculator, {once: true});
 }
