@@ -1,4 +1,5 @@
-"""Time the calculators on CPython: per request kind, a 10-roll chain with 4 team re-rolls, the kick-off map,
+"""Time the calculators on CPython: per request kind, a 10-roll chain with 4 team re-rolls (and the same chain
+with Loner players, BB2025 read as written, and with Pro and Loner in classic), the kick-off map,
 the heaviest block (3 dice, Frenzy, Pro, Brawler, 2 team re-rolls) and throw-ins from every edge square.
 
 Prints figures only (no assertions).  Run from the project root:
@@ -52,6 +53,9 @@ def main() -> None:
         "agility": {"kind": "agility", "action": "pass", "ag": 3, "range": "long", "tackle_zones": 1, "reroll": True},
         "test": {"kind": "test", "target": 3, "modifier": -1, "reroll": True},
         "chain (D3d,R2f,P3h,T4/C3c;tr=2)": {"kind": "chain", "chain": "D3d,R2f,P3h,T4/C3c;tr=2", "edition": "bb2020"},
+        "chain (Loner, BB2025 as written, tr=4)": {
+            "kind": "chain", "chain": "[loner=4]D3d,R2f,P3h,T4/[pro,loner=3]C3c;tr=4", "edition": "bb2025"},
+        "chain (Pro + Loner, classic, tr=2)": {"kind": "chain", "chain": "[pro,loner=4]D3d,R2f,P3h,T4/C3c;tr=2"},
         "pass": {"kind": "pass", "ag": 3, "range": "long", "receiver_ag": 4, "interceptor_ag": 3, "safe": True,
                  "team_rerolls": 1},
         "armour": {"kind": "armour", "av": 8, "mighty_blow": True, "claws": True},
@@ -85,6 +89,14 @@ def main() -> None:
     values = success_by_rerolls(chain, 4)
     print(f"\n10-roll chain, 0..4 team re-rolls (BB2020): {ms:.2f} ms")
     print("  " + ", ".join(f"{k} TR: {float(v):.5f}" for k, v in enumerate(values)))
+    text = "[pro,loner=4]D3d,D4d,R2f,R2f,P3h,D3,R2,T4p/[loner=3]C3c,D4,R3"
+    for edition, reading in (("bb2025", "rulebook"), ("bb2025", "designers-commentary"), ("classic", None)):
+        chain = parse_chain(text, edition, reading).chain
+        ms = best_of(lambda c=chain: success_by_rerolls(c, 4))
+        values = success_by_rerolls(chain, 4)
+        name = f"{edition}" + (f", {reading}" if reading else "")
+        print(f"10-roll chain with Pro and Loner players, 0..4 team re-rolls ({name}): {ms:.2f} ms")
+        print("  " + ", ".join(f"{k} TR: {float(v):.5f}" for k, v in enumerate(values)))
 
     for bounce in (False, True):
         ms = best_of(lambda b=bounce: landing_map("classic", False, "right", b), repeat=3)

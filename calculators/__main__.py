@@ -4,7 +4,8 @@ Usage::
 
     python -m calculators '<request json>' [--rules FILE]
     echo '<request json>' | python -m calculators [--rules FILE]
-    python -m calculators chain "D3d,R2f,P3" [--edition bb2025] [--max-team-rerolls N] [--rules FILE]
+    python -m calculators chain "D3d,R2f,P3" [--edition bb2025] [--reading designers-commentary]
+                                [--max-team-rerolls N] [--rules FILE]
 
 The first form prints the JSON response of :func:`calculators.api.handle_json` on one
 line and exits with status 1 when the response is an error (``"ok": false``).
@@ -14,7 +15,8 @@ line and exits with status 1 when the response is an error (``"ok": false``).
 ``chain`` prints a readable table for a chain in the notation of
 :mod:`calculators.notation`: for each number of team re-rolls available, P(success) as
 an exact fraction and a percentage, and the best re-roll for each step (what to use if
-that step's first die fails).  It exits with status 1 on an invalid chain, printing the
+that step's first die fails).  ``--reading`` is the BB2025 reading of the Loner ruling
+(``rulebook``, the default, or ``designers-commentary``; an error in other editions).  It exits with status 1 on an invalid chain, printing the
 error message.  Status 2 is a usage error.
 """
 
@@ -27,6 +29,7 @@ from pathlib import Path
 
 from .api import handle_json
 from .editions import EDITIONS
+from .rerolls import LONER_READINGS
 
 
 def _read_rules(path: str | None) -> str | None:
@@ -39,7 +42,8 @@ def chain_table(response: dict) -> str:
     """Return the text table for an ``ok`` response of the ``chain`` request kind."""
     res = response["result"]
     steps = [f"{s['kind']} {s['target']}+" + (" (skill)" if s["skill"] else "") for s in res["steps"]]
-    lines = [f"chain {res['notation']}  edition {res['edition']}", ""]
+    reading = f"  reading {res['reading']}" if "reading" in res else ""
+    lines = [f"chain {res['notation']}  edition {res['edition']}{reading}", ""]
     head = ["team re-rolls", "P(success)", "percent"] + [f"{i + 1}. {s}" for i, s in enumerate(steps)]
     rows = []
     for row in res["by_team_rerolls"]:
@@ -50,7 +54,9 @@ def chain_table(response: dict) -> str:
         lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
     lines.append("")
     lines.append("re-roll per step: what to use if that step's first die fails "
-                 "(none, skill, pro, team; 'opponent' for an interception)")
+                 "(none, skill, pro, team; 'opponent' for an interception;")
+    lines.append("  pro+team: a team re-roll on the Pro roll if it fails; "
+                 "team+team: a second team re-roll on the Loner roll if it fails)")
     return "\n".join(lines)
 
 
@@ -58,10 +64,14 @@ def _chain_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m calculators chain", description="Print a chain's success table.")
     ap.add_argument("chain", help='chain notation, e.g. "D3d,R2f,P3"')
     ap.add_argument("--edition", default="classic", choices=EDITIONS)
+    ap.add_argument("--reading", default=None, choices=LONER_READINGS,
+                    help="BB2025 only: may a team re-roll re-roll a failed Loner roll (rulebook: yes, the default)")
     ap.add_argument("--max-team-rerolls", type=int, default=None, help="last row of the table (0..8)")
     ap.add_argument("--rules", default=None, help="rules JSON file (not needed for chains)")
     args = ap.parse_args(argv)
     request = {"kind": "chain", "chain": args.chain, "edition": args.edition}
+    if args.reading is not None:
+        request["reading"] = args.reading
     if args.max_team_rerolls is not None:
         request["max_team_rerolls"] = args.max_team_rerolls
     response = json.loads(handle_json(json.dumps(request), _read_rules(args.rules)))

@@ -58,15 +58,24 @@ Request kinds
     * ``chain``: notation text (see :mod:`calculators.notation`), at most 200
       characters, e.g. ``"D3d,R2f,P3;tr=2"``. Required.
     * ``edition``: as above; default ``"classic"`` (one team re-roll per turn; Pro 4+).
+    * ``reading`` (BB2025 only; any value in another edition is an error naming it):
+      may a team re-roll re-roll a failed Loner roll (``data/rulings/loner-team-re-roll.yml``)?
+      ``"rulebook"`` (default: the BB2025 rulebook as written, yes) |
+      ``"designers-commentary"`` (BB2020's answer carried over, no); see
+      :mod:`calculators.rerolls`.
     * ``max_team_rerolls``: integer 0..8; default the notation's ``tr=`` or 3.
-    Result: ``notation`` (canonical), ``edition``, ``steps`` (list of ``{"kind",
+    Result: ``notation`` (canonical), ``edition``, ``reading`` (BB2025 only: the reading
+    used), ``team_reroll_on_pro_roll`` (a team re-roll may re-roll a failed Pro roll:
+    classic), ``team_reroll_on_loner_roll`` (a second team re-roll may re-roll a failed
+    Loner roll: BB2025 read as written), ``steps`` (list of ``{"kind",
     "target", "skill", "player", "single"}``; ``single`` is P(one die passes), for an
     interception step P(the interceptor succeeds)), ``players`` (list of ``{"pro",
     "loner"}``), ``team_rerolls`` (the ``tr=`` value or null), ``by_team_rerolls``
     (list, index k = k team re-rolls available: ``{"team_rerolls": k, "success":
     prob, "policy": [choice per step]}``, choice ``none`` | ``skill`` | ``pro`` |
-    ``team`` | ``opponent``: what to use if that step's first die fails while all
-    earlier dice passed), ``success`` (at ``tr=`` when given, else at 0).
+    ``pro+team`` | ``team`` | ``team+team`` | ``opponent``: what to use if that step's
+    first die fails while all earlier dice passed (see
+    :func:`calculators.chain.policy`)), ``success`` (at ``tr=`` when given, else at 0).
 
 ``"pass"``: a whole Pass action (see :mod:`calculators.passing`), numbers from the
 rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
@@ -212,6 +221,7 @@ from .geometry import band_modifiers, interception_squares, pass_band, range_map
 from .passing import PassAction, resolve_pass
 from .passing import totals as pass_totals
 from .notation import format_chain, parse_chain
+from .rerolls import LONER_READINGS, check_reading, reroll_rules
 from .rolls import FAILURE, FUMBLE, SUCCESS, WILD, D6Test, characteristic_test, test_from_rules
 from .rules import RollSpec, RuleBook
 
@@ -355,24 +365,34 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
     edition = rd.choice("edition", EDITIONS, "classic")
     text = rd.str("chain", max_len=200, example="D3,R2,P3")
+    reading = None
+    if family(edition) == "bb2025":
+        reading = rd.choice("reading", LONER_READINGS, LONER_READINGS[0])
+    elif rd.given("reading"):
+        check_reading(edition, req["reading"])  # raises: a clear error rather than "unknown field"
     k_given = rd.int("max_team_rerolls", 0, 8, None)
     rd.finish()
-    parsed = parse_chain(text, edition)
+    parsed = parse_chain(text, edition, reading)
     default_max = parsed.team_rerolls if parsed.team_rerolls is not None else 3
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
     chain = parsed.chain
+    rr = reroll_rules(edition, reading)
     values = success_by_rerolls(chain, max(k_max, parsed.team_rerolls or 0))
     by = [{"team_rerolls": k, "success": prob(v), "policy": list(policy(chain, k))} for k, v in enumerate(values)]
-    return {
-        "notation": format_chain(chain, parsed.team_rerolls),
-        "edition": edition,
+    out: dict[str, Any] = {"notation": format_chain(chain, parsed.team_rerolls), "edition": edition}
+    if reading is not None:
+        out["reading"] = reading
+    out.update({
         "steps": [{"kind": s.kind, "target": s.target, "skill": s.skill, "player": s.player, "single": prob(s.p())}
                   for s in chain.steps],
         "players": [{"pro": p.pro, "loner": p.loner} for p in chain.players],
+        "team_reroll_on_pro_roll": rr.team_reroll_on_pro_roll,
+        "team_reroll_on_loner_roll": rr.team_reroll_on_loner_roll,
         "team_rerolls": parsed.team_rerolls,
         "by_team_rerolls": by[: k_max + 1],
         "success": prob(values[parsed.team_rerolls or 0]),
-    }
+    })
+    return out
 
 
 def _needed(test: D6Test) -> int | None:

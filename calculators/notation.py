@@ -23,8 +23,13 @@ Skill marks (the acting player has the skill that re-rolls that step): ``d`` Dod
 Examples: ``D3,R2,P3`` (dodge 3+, rush 2+, pick-up 3+); ``D3d,R2f;tr=2`` (with Dodge
 and Sure Feet, two team re-rolls); ``[pro]P3h,T4/[loner=4]C3c``.
 
+The BB2025 reading of the Loner ruling is not part of the notation: it is given
+beside it (``parse_chain(text, "bb2025", reading)``, the ``reading`` field of the
+``chain`` request).
+
 Errors are :class:`~calculators.errors.CalcError` with field ``chain`` and a message
-giving the 1-based token number, the character position and the token.
+giving the 1-based token number, the character position and the token (field
+``reading`` for a bad reading).
 """
 
 from __future__ import annotations
@@ -103,14 +108,16 @@ def _tokens(text: str):
         raise _fail(index + 1, n - 1, sep, "the chain ends with a separator")
 
 
-def parse_chain(text: str, edition: str = "classic") -> Parsed:
-    """Parse chain notation (grammar in the module docstring) for ``edition``.
+def parse_chain(text: str, edition: str = "classic", reading: str | None = None) -> Parsed:
+    """Parse chain notation (grammar in the module docstring) for ``edition`` and, in BB2025, ``reading``.
 
     Returns:
         :class:`Parsed` with the validated :class:`~calculators.chain.Chain`.
 
     Raises:
         CalcError: field ``chain``; the message names the token number and position.
+        Field ``reading`` for a reading outside BB2025 or not in
+        :data:`calculators.rerolls.LONER_READINGS`.
     """
     if not isinstance(text, str) or not text.strip():
         raise CalcError("chain", "the chain is empty; write steps such as D3,R2,P3")
@@ -148,7 +155,7 @@ def parse_chain(text: str, edition: str = "classic") -> Parsed:
             raise _fail(index, pos, tok, f"a chain has at most {MAX_STEPS} steps")
     if not steps:
         raise CalcError("chain", "the chain has no steps; write steps such as D3,R2,P3")
-    chain = Chain(tuple(steps), tuple(players), edition)
+    chain = Chain(tuple(steps), tuple(players), edition, reading)
     chain.validate()
     return Parsed(chain, tr)
 
@@ -192,7 +199,8 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step:
 def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
     """Return the canonical notation of ``chain`` (and ``;tr=N`` when given).
 
-    ``parse_chain(format_chain(c, n), c.edition)`` gives back ``Parsed(c, n)``.
+    ``parse_chain(format_chain(c, n), c.edition, c.reading)`` gives back ``Parsed(c, n)``
+    (the reading is not part of the notation).
     """
     parts: list[str] = []
     current = -1

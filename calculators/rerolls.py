@@ -8,7 +8,10 @@ source                re-rolls                          limit (edition, source)
 ====================  ===============================  ===========================================
 team re-roll          any of the chain's D6 tests      classic: one per team turn (LRB6);
                       except an opponent's              BB2020, BB2025: any number per turn, one
-                      interception attempt              per roll (rules-facts §8, team re-rolls)
+                      interception attempt; also the    per roll (rules-facts §8, team re-rolls)
+                      Pro roll (classic) and the
+                      Loner roll (BB2025 as written),
+                      see below
 Dodge                 a failed dodge                    once per team turn in every edition (LRB6
                                                         Dodge; BB2020 Dodge; BB2025 Dodge p.~"Once
                                                         per Turn")
@@ -21,14 +24,46 @@ Pro                   any one die of the player         classic: 4+ on a D6, onc
                                                         BB2020: 3+, once per turn; BB2025: 3+, once
                                                         per activation.  If the Pro roll fails the
                                                         die stands: no other source may re-roll it
-                                                        (BB2025 Pro text; classic LRB6 Pro).  The
-                                                        classic option of re-rolling the Pro roll
-                                                        itself with a team re-roll is not modelled.
+                                                        (classic LRB6 Pro; BB2020 and BB2025 Pro).
 Loner (X+)            gates the player's team           roll a D6 before using a team re-roll; below
-                      re-rolls                          X the team re-roll is lost and the die
-                                                        stands (classic Loner is 4+; BB2020/BB2025
-                                                        Loner (X+))
+                      re-rolls                          X the team re-roll is lost (it counts as
+                                                        used) and the die stands (classic Loner is
+                                                        4+; BB2020/BB2025 Loner (X+))
 ====================  ===============================  ===========================================
+
+**A team re-roll on the Pro roll** (:attr:`RerollRules.team_reroll_on_pro_roll`).  Classic
+(LRB6/CRP Pro): a failed Pro roll leaves the die as it is, but the Pro roll itself may be
+re-rolled with a team re-roll; that team re-roll is the turn's only one, and a Loner
+player rolls for it first like for any other.  BB2020 and BB2025 (Pro, both texts): once
+Pro has been tried on a die, no re-roll from another source may be used on that die, and
+the classic permission to re-roll the Pro roll was not carried over; no source found
+says otherwise (rules-facts §9, ``data/rulings/pro-restrictions.yml``), so a failed Pro
+roll is final there.  This is stated on the calculator's page rather than offered as a
+reading.
+
+**A team re-roll on the Loner roll** (:attr:`RerollRules.team_reroll_on_loner_roll`,
+``data/rulings/loner-team-re-roll.yml``).  Classic: impossible anyway, the lost team
+re-roll was the turn's only one.  BB2020: not allowed (Designer's Commentary, May 2025,
+p. 85).  BB2025 is disputed and the reader picks a :data:`LONER_READINGS` entry, named
+after the ruling's positions:
+
+* ``"rulebook"`` (the default, this site's recommendation): the BB2025 Loner trait
+  (p. 131) no longer forbids it, so it is allowed.  Our interpretation of what follows:
+  the failed Loner roll loses the first team re-roll (it counts as used); the coach may
+  then spend a *second* team re-roll on the Loner die.  That second team re-roll needs
+  **no Loner roll of its own**: Loner is the check made before a team re-roll re-rolls
+  one of the player's dice, and the second re-roll only repeats that check; asking a
+  Loner roll for it would let that roll be re-rolled in turn, then that one, a regress
+  the trait never describes.  The re-rolled Loner die is not re-rolled again (no die is
+  re-rolled twice), and each team re-roll applies to a different roll (the test die,
+  then the Loner die), so "one team re-roll per roll" holds.  If the re-rolled Loner
+  die passes, the first team re-roll goes ahead on the test die; if not, both team
+  re-rolls are spent and the die stands.
+* ``"designers-commentary"``: BB2020's answer carried over (Jervis expects an errata to
+  restore it): a failed Loner roll is never re-rolled.
+
+Either way a die whose team re-roll was lost to the Loner roll is not then re-rolled
+by Pro or a skill: a re-roll was spent on it, and the original result stands.
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
@@ -39,9 +74,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .editions import mechanics
+from .editions import family, mechanics
+from .errors import CalcError
 
-__all__ = ["ONCE_PER_TURN", "SKILL_FOR_KIND", "SKILLS", "RerollRules", "d6_at_least", "reroll_rules"]
+__all__ = ["LONER_READINGS", "ONCE_PER_TURN", "SKILL_FOR_KIND", "SKILLS", "RerollRules", "check_reading",
+           "d6_at_least", "reroll_rules"]
 
 #: skill id -> display name
 SKILLS: dict[str, str] = {
@@ -65,6 +102,11 @@ SKILL_FOR_KIND: dict[str, str] = {
 #: skills limited to one use per team turn, in every edition
 ONCE_PER_TURN: frozenset[str] = frozenset({"dodge", "sure-feet"})
 
+#: BB2025 readings of the Loner ruling (may a team re-roll re-roll a failed Loner roll?),
+#: named after the ruling's positions (``data/rulings/loner-team-re-roll.yml``); the
+#: first is the default: the rulebook as written, this site's recommendation
+LONER_READINGS: tuple[str, ...] = ("rulebook", "designers-commentary")
+
 
 def d6_at_least(n: int) -> Fraction:
     """Return P(D6 >= n) for n in 1..7 (an unmodified roll: the Pro and Loner rolls)."""
@@ -73,19 +115,66 @@ def d6_at_least(n: int) -> Fraction:
 
 @dataclass(frozen=True)
 class RerollRules:
-    """Re-roll limits of one edition (see the module table)."""
+    """Re-roll limits of one edition and reading (see the module docstring).
+
+    Attributes:
+        edition: the edition id.
+        team_rerolls_per_turn: 1 (classic) or None (BB2020, BB2025: no limit, one per roll).
+        pro_target: the D6 needed on the Pro roll (4 classic, 3 BB2020/BB2025).
+        pro_per: ``"turn"`` or ``"activation"`` (:class:`~calculators.editions.Mechanics`).
+        team_reroll_on_pro_roll: a team re-roll may re-roll a failed Pro roll (classic only).
+        team_reroll_on_loner_roll: a second team re-roll may re-roll a failed Loner roll
+            (BB2025, reading ``"rulebook"`` only).
+        reading: the BB2025 Loner reading used (an entry of :data:`LONER_READINGS`), None
+            in the other editions, which have no disputed reading here.
+    """
 
     edition: str
     team_rerolls_per_turn: int | None
     pro_target: int
     pro_per: str
+    team_reroll_on_pro_roll: bool = False
+    team_reroll_on_loner_roll: bool = False
+    reading: str | None = None
 
 
-def reroll_rules(edition: str) -> RerollRules:
-    """Return the :class:`RerollRules` of ``edition``.
+def check_reading(edition: str, reading: object, field: str = "reading") -> str | None:
+    """Return the Loner reading that applies in ``edition``: ``reading``, or the default when None.
+
+    Returns:
+        an entry of :data:`LONER_READINGS` for BB2025 (``"rulebook"`` when ``reading`` is
+        None); None for classic, BB2016 and BB2020.
 
     Raises:
-        CalcError: on an unknown edition.
+        CalcError: naming ``field``: a value outside :data:`LONER_READINGS`, or any reading
+        given for an edition other than BB2025 (allowed: none); an unknown edition names
+        ``edition``.
+    """
+    fam = family(edition)
+    if fam != "bb2025":
+        if reading is not None:
+            raise CalcError(field, f"{field} applies only to BB2025 (the Loner ruling); {edition} has no disputed "
+                                   f"reading here, got {reading!r}", [])
+        return None
+    if reading is None:
+        return LONER_READINGS[0]
+    if not isinstance(reading, str) or reading not in LONER_READINGS:
+        raise CalcError(field, f"{field} must be one of {', '.join(LONER_READINGS)}, got {reading!r}",
+                        list(LONER_READINGS))
+    return reading
+
+
+def reroll_rules(edition: str, reading: str | None = None) -> RerollRules:
+    """Return the :class:`RerollRules` of ``edition`` under the Loner ``reading`` (BB2025 only).
+
+    Raises:
+        CalcError: on an unknown edition (``edition``) or a bad reading (``reading``, see
+        :func:`check_reading`).
     """
     m = mechanics(edition)
-    return RerollRules(edition, m.team_rerolls_per_turn, m.pro_target, m.pro_per)
+    used = check_reading(edition, reading)
+    fam = family(edition)
+    return RerollRules(edition, m.team_rerolls_per_turn, m.pro_target, m.pro_per,
+                       team_reroll_on_pro_roll=fam == "classic",
+                       team_reroll_on_loner_roll=used == "rulebook",
+                       reading=used)

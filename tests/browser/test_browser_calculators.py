@@ -359,6 +359,48 @@ def test_action_sequence_calculator_with_its_table(calc, web):
     c.check()
 
 
+def test_action_sequence_calculator_loner_reading_and_pro_roll(calc, web):
+    # in French: the BB2025 reading of the Loner ruling changes the result to the hand-worked values of
+    # tests/calculators/test_chain.py, and says which reading it used
+    path = "calculators/chain/"
+    c = calc("fr", path, "chain")
+    reading = f'{c.form} [data-name="reading"]'
+    assert c.page.locator(reading).is_hidden()  # classic: no disputed reading
+    c.set("chain", "[loner=4]N4;tr=2")
+    result = c.check()
+    assert "reading" not in result and Fraction(result["success"]["exact"]) == Fraction(5, 8)
+    c.set("edition", "bb2025")
+    assert c.page.locator(reading).is_visible()
+    result = c.check()
+    # the rulebook as written (default): 1/2 + 1/2·(1/2·1/2 + 1/2·1/2·1/2) = 11/16
+    assert result["reading"] == "rulebook" and Fraction(result["success"]["exact"]) == Fraction(11, 16)
+    shown = {cell["path"]: norm(cell["text"]) for cell in c.results()}
+    assert shown["success"].startswith("11/16 ")
+    assert shown["reading"].startswith("Livre tel qu'il est écrit")
+    c.check_query()
+    assert c.query()["reading"] == "rulebook"  # the select is in use in BB2025
+    c.set("reading", "designers-commentary")
+    result = c.check()
+    # BB2020's answer carried over: 1/2 + 1/2·1/2·1/2 = 5/8
+    assert Fraction(result["success"]["exact"]) == Fraction(5, 8)
+    shown = {cell["path"]: norm(cell["text"]) for cell in c.results()}
+    assert shown["success"].startswith("5/8 ") and shown["reading"].startswith("Comme le Designer's Commentary")
+    c.check_query()
+    assert c.query()["reading"] == "designers-commentary"
+    c.round_trip()
+    # BB2020 has no reading: the field and the result row go away
+    c.set("edition", "bb2020")
+    assert c.page.locator(reading).is_hidden()
+    result = c.check()
+    assert "reading" not in result and "reading" not in c.query()
+    # classic: a failed Pro roll re-rolled with the turn's team re-roll: 1/2 + 1/2·(1/4 + 1/16) = 21/32
+    c.set("edition", "classic")
+    c.set("chain", "[pro,loner=4]N4;tr=1")
+    result = c.check()
+    assert Fraction(result["success"]["exact"]) == Fraction(21, 32)
+    assert result["by_team_rerolls"][1]["policy"] == ["pro+team"]
+
+
 # ------------------------------------------------------------------------------------------ block
 
 def test_block_calculator_with_the_edition_select(calc, web):

@@ -161,6 +161,55 @@ def test_chain_kind_max_and_edition():
     assert [F(x["success"]["exact"]) for x in r["result"]["by_team_rerolls"]] == [F(1, 4), F(1, 2), F(9, 16)]
 
 
+def test_chain_kind_loner_reading():
+    # [loner=4]N4 with two team re-rolls (hand-worked in test_chain.py): BB2025 as written 11/16, BB2020's
+    # answer 5/8; the reading is echoed, and the two re-roll rules are stated in every edition
+    req = {"kind": "chain", "chain": "[loner=4]N4;tr=2", "edition": "bb2025"}
+    default = handle(req)["result"]
+    assert default["reading"] == "rulebook" and F(default["success"]["exact"]) == F(11, 16)
+    assert default["team_reroll_on_loner_roll"] is True and default["team_reroll_on_pro_roll"] is False
+    assert default["by_team_rerolls"][2]["policy"] == ["team+team"]
+    dc = handle({**req, "reading": "designers-commentary"})["result"]
+    assert dc["reading"] == "designers-commentary" and F(dc["success"]["exact"]) == F(5, 8)
+    assert dc["team_reroll_on_loner_roll"] is False
+    assert handle({**req, "reading": "rulebook"})["result"] == default
+    classic = handle({**req, "edition": "classic"})["result"]
+    assert "reading" not in classic and classic["team_reroll_on_pro_roll"] is True
+    assert classic["team_reroll_on_loner_roll"] is False
+
+
+def test_chain_kind_pro_roll_rerolled_in_classic():
+    # [pro,loner=4]N4 with one team re-roll (hand-worked in test_chain.py): classic 21/32, BB2020 2/3
+    r = handle({"kind": "chain", "chain": "[pro,loner=4]N4;tr=1"})["result"]
+    assert F(r["success"]["exact"]) == F(21, 32) and r["by_team_rerolls"][1]["policy"] == ["pro+team"]
+    r = handle({"kind": "chain", "chain": "[pro,loner=4]N4;tr=1", "edition": "bb2020"})["result"]
+    assert F(r["success"]["exact"]) == F(2, 3) and r["by_team_rerolls"][1]["policy"] == ["pro"]
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2016", "bb2020"])
+def test_chain_kind_reading_only_in_bb2025(edition):
+    r = handle({"kind": "chain", "chain": "D3", "edition": edition, "reading": "rulebook"})
+    assert not r["ok"] and r["error"]["field"] == "reading" and "BB2025" in r["error"]["message"]
+
+
+def test_chain_kind_bad_reading_names_the_field_and_the_choices():
+    r = handle({"kind": "chain", "chain": "D3", "edition": "bb2025", "reading": "as-written"})
+    assert r["error"]["field"] == "reading"
+    assert r["error"]["allowed"] == ["rulebook", "designers-commentary"]
+    assert "rulebook, designers-commentary" in r["error"]["message"]
+
+
+def test_chain_form_has_the_reading_only_in_bb2025():
+    def names(edition):
+        fields = handle({"kind": "form", "for": "chain", "edition": edition})["result"]["fields"]
+        return {f["name"]: f for f in fields}
+
+    assert "reading" not in names("classic") and "reading" not in names("bb2020")
+    reading = names("bb2025")["reading"]
+    assert reading["type"] == "choice" and reading["choices"] == ["rulebook", "designers-commentary"]
+    assert reading["default"] == "rulebook" and not reading["required"]
+
+
 @pytest.mark.parametrize("req, field", [
     ({"kind": "chain", "chain": "D3,Q2"}, "chain"),
     ({"kind": "chain"}, "chain"),

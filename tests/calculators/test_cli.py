@@ -69,3 +69,18 @@ def test_chain_table_edition_and_errors():
     assert p.returncode == 1 and "chain" in p.stderr
     p = run("chain", "D3", "--edition", "lrb9")
     assert p.returncode == 2  # argparse usage error
+
+
+def test_chain_table_loner_reading():
+    # [loner=4]N4 with two team re-rolls in BB2025 (hand-worked in test_chain.py): as written 11/16, with a
+    # second team re-roll on the Loner roll; BB2020's answer 5/8
+    p = run("chain", "[loner=4]N4;tr=2", "--edition", "bb2025")
+    assert p.returncode == 0, p.stderr
+    assert "reading rulebook" in p.stdout.splitlines()[0]
+    rows = [ln.split() for ln in p.stdout.splitlines() if ln[:1].isdigit()]
+    assert rows[2][1:2] + rows[2][3:] == ["11/16", "team+team"]
+    p = run("chain", "[loner=4]N4;tr=2", "--edition", "bb2025", "--reading", "designers-commentary")
+    rows = [ln.split() for ln in p.stdout.splitlines() if ln[:1].isdigit()]
+    assert rows[2][1:2] + rows[2][3:] == ["5/8", "team"]
+    p = run("chain", "D3", "--reading", "rulebook")  # classic has no disputed reading
+    assert p.returncode == 1 and "reading" in p.stderr and "BB2025" in p.stderr

@@ -39,6 +39,7 @@ FOR_EACH = [
     ("agility", {"action": "catch"}),
     ("test", {}),
     ("chain", {}),
+    ("chain", {"edition": "bb2025"}),
     ("pass", {}),
     ("armour", {"edition": "bb2025"}),
     ("foul", {}),

@@ -47,6 +47,12 @@ def test_same_answers_in_pyodide(tmp_path, classic_rules):
 # requests for the slice-2 kinds are appended here as the kinds are added
 EXTRA_REQUESTS: list[dict] = [
     {"kind": "chain", "chain": "[pro]D3d,R2f/[loner=4]C3c;tr=2", "edition": "bb2020"},
+    # the Loner roll re-rolled (BB2025 as written, the default reading) or not, and the classic Pro roll re-rolled
+    {"kind": "chain", "chain": "[pro,loner=4]N4,D3d/[loner=3]C4c;tr=3", "edition": "bb2025"},
+    {"kind": "chain", "chain": "[pro,loner=4]N4,D3d/[loner=3]C4c;tr=3", "edition": "bb2025",
+     "reading": "designers-commentary"},
+    {"kind": "chain", "chain": "[pro,loner=4]N4/N4;tr=2"},
+    {"kind": "chain", "chain": "D3", "edition": "bb2020", "reading": "rulebook"},
     {"kind": "pass", "ag": 3, "range": "long", "receiver_ag": 4, "interceptor_ag": 3, "safe": True, "team_rerolls": 1},
     {"kind": "armour", "edition": "bb2025", "av": 9, "mighty_blow": True, "claws": True, "stunty": True},
     {"kind": "foul", "av": 8, "assists": 2, "dirty_player": True},

@@ -291,6 +291,29 @@ def test_the_pass_page_states_its_edition_and_links_the_rules_it_assumes(pages):
     assert "| `D` | Dodge | `d` Dodge |" in chain
 
 
+def test_the_chain_page_lets_the_reader_pick_the_loner_reading_and_links_the_ruling(pages, repo):
+    from calculators.rerolls import LONER_READINGS
+
+    # the readings are named after the ruling's positions, the rulebook's first (the recommended default)
+    bodies = [p["body"] for p in repo["ruling:loner-team-re-roll"]["positions"]]
+    assert set(LONER_READINGS) <= set(bodies) and LONER_READINGS[0] == "rulebook"
+    for lang in ("en", "fr", "ja"):
+        markdown, _ = pages[(lang, "calculators/chain.md")]
+        intro = markdown.split("## ", 1)[0]
+        # the dispute is stated above the form with a link to the ruling; no "not modelled" caveat is left
+        ruling_link = "](../rulings/index.md#ruling-loner-team-re-roll)"
+        assert intro.count(ruling_link) == 2, lang  # in "Rules it assumes" and in the statement
+        assert "errs on the low side" not in markdown and "not modelled" not in markdown
+        form = next(f for f in forms_of(markdown) if f.kind == "chain")
+        reading = next(f for f in form.fields if f["name"] == "reading")
+        assert reading["for"] == "bb2025"  # only BB2025 has the disputed reading
+        assert [o for o, _ in reading["inputs"][0]["options"]] == list(LONER_READINGS)
+    markdown, _ = pages[("en", "calculators/chain.md")]
+    assert "Where sources differ: [Can a team re-roll be used to re-roll a failed Loner roll?]" in markdown
+    assert "a second team re-roll may re-roll the Loner die, with no Loner roll of its own" in markdown
+    assert "in classic a team re-roll may re-roll it" in markdown  # the Pro roll
+
+
 def test_percent_rounds_halves_away_from_zero_like_the_browser():
     """Intl.NumberFormat rounds 6.25 % to 6.3 %: the pre-rendered value must read the same."""
     assert Messages("en").percent(Fraction(1, 16)) == "6.3%"

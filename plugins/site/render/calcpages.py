@@ -358,26 +358,55 @@ def notation_help(ctx: PageContext) -> list[str]:
     return lines
 
 
+def loner_readings(ctx: PageContext) -> dict[str, str]:
+    """The BB2025 readings of the Loner ruling (`calculators.rerolls.LONER_READINGS`, named after the ruling's
+    positions), labelled for the form and the result."""
+    return {
+        "rulebook": ctx.t("Rulebook as written: a team re-roll may re-roll a failed Loner roll (recommended)"),
+        "designers-commentary": ctx.t("As BB2020's Designer's Commentary: a failed Loner roll is never re-rolled"),
+    }
+
+
 def chain_calculator(ctx: PageContext) -> Calculator:
+    readings = loner_readings(ctx)
     table = Table(ctx.t("Chance that every roll succeeds, by team re-rolls available"),
                   (ctx.t("Team re-rolls"), ctx.t("Success")),
                   tuple(Row(ctx.t.number(k), f"by_team_rerolls.{k}.success", absent="hide") for k in range(9)))
     view: list = [Row(ctx.t("Rolls as read"), "notation", "text", absent="dash"),
+                  Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide"),
                   Row(ctx.t("Chance that every roll succeeds (with the ;tr= team re-rolls)"), "success"), table]
+
+    def options(name: str, spec: dict, _edition) -> list[tuple[str, str]] | None:
+        if name == "reading":
+            return [(key, readings[key]) for key in spec["choices"]]
+        return None
+
     return Calculator("chain", view, switch="edition", switch_options=_edition_switch(ctx),
-                      defaults={"chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3},
+                      defaults={"chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3}, options=options,
                       label=ctx.t("Action sequence calculator"))
 
 
 def chain_page(ctx: PageContext) -> str:
     calc = chain_calculator(ctx)
+    loner = ctx.t(
+        "Classic and BB2020 never re-roll a failed Loner roll (in classic the lost team re-roll was the turn's only "
+        "one; in BB2020 the Designer's Commentary forbids it). In BB2025, pick the reading in the form. The "
+        "default is the rulebook as written, which this site recommends: the team re-roll lost on the Loner roll "
+        "counts as used, and a second team re-roll may re-roll the Loner die, with no Loner roll of its own "
+        "(otherwise each such roll could be re-rolled in turn, without end); that die is not re-rolled again. "
+        "The result names the reading used.")
+    ruling = ctx.repo.get("ruling:loner-team-re-roll")
+    if ruling is not None:
+        loner = f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {loner}"
     statements = [
         ctx.t("At each failed die the coach takes the best of: accepting it, the roll's skill, Pro, or a team "
               "re-roll (after the Loner roll). No die is re-rolled twice. Classic allows one team re-roll per turn; "
               "BB2020 and BB2025 allow several, one per roll."),
-        ctx.t("Where sources differ: a failed Loner roll is never re-rolled here (the team re-roll is lost and "
-              "the die stands), as in BB2020; the BB2025 rulebook as written lets a team re-roll be used on it, so "
-              "for BB2025 this calculator errs on the low side."),
+        ctx.t("A failed Pro roll: in classic a team re-roll may re-roll it (the turn's only team re-roll, after the "
+              "Loner roll for a Loner player). In BB2020 and BB2025, once Pro has been tried no other re-roll may "
+              "help that die and the classic permission is gone, so a failed Pro roll is final; no source we found "
+              "says otherwise."),
+        loner,
     ]
     ids = ["term:team-re-roll", "term:turnover", "skill:dodge", "skill:sure-feet", "skill:sure-hands", "skill:catch",
            "skill:pass", "skill:pro", "skill:loner", "ruling:loner-team-re-roll", "ruling:pro-restrictions"]
