@@ -1,6 +1,7 @@
 """Time the calculators on CPython: per request kind, a 10-roll chain with 4 team re-rolls (and the same chain
 with Loner players, BB2025 read as written, and with Pro and Loner in classic), the kick-off map,
-the heaviest block (3 dice, Frenzy, Pro, Brawler, 2 team re-rolls) and throw-ins from every edge square.
+the heaviest block (3 dice, Frenzy, Pro, Brawler, 2 team re-rolls), the same with a Dauntless roll, and
+throw-ins from every edge square.
 
 Prints figures only (no assertions).  Run from the project root:
 
@@ -67,6 +68,9 @@ def main() -> None:
         "block (-3 dice, Frenzy, Pro, Jugg., 2 TR)": {
             "kind": "block", "edition": "bb2020", "dice": -3, "blitz": True, "attacker_frenzy": True,
             "attacker_pro": True, "attacker_juggernaut": True, "defender_dodge": True, "team_rerolls": 2},
+        "block (Dauntless 3 v 5, Frenzy, Pro, 2 TR)": {
+            "kind": "block", "edition": "bb2025", "attacker_st": 3, "defender_st": 5, "attacker_dauntless": True,
+            "attacker_frenzy": True, "attacker_pro": True, "defender_dodge": True, "team_rerolls": 2},
         "range (one pass)": {"kind": "range", "edition": "bb2025", "thrower": [5, 7], "target": [16, 11]},
         "range (whole map)": {"kind": "range", "thrower": [12, 7], "map": True},
         "throw-in (near a corner)": {"kind": "throw-in", "square": [0, 3], "edition": "bb2025"},
@@ -105,6 +109,11 @@ def main() -> None:
     heavy = Block("bb2025", 3, False, frozenset({"frenzy", "pro", "brawler", "block"}), frozenset({"dodge", "wrestle"}), 2)
     ms = best_of(lambda: resolve_block(heavy), repeat=3)
     print(f"block, 3 dice, Frenzy + Pro + Brawler, 2 team re-rolls (BB2025): {ms:.1f} ms")
+    # Dauntless makes the dice a mixture: 2 against 5 is three dice for the defender, or one die after a 4+
+    dauntless = Block("bb2025", -3, False, frozenset({"frenzy", "pro", "brawler", "block"}),
+                      frozenset({"dodge", "wrestle", "fend"}), 2, dauntless_needed=4, dauntless_dice=1)
+    ms = best_of(lambda: resolve_block(dauntless), repeat=3)
+    print(f"block, Dauntless (-3 or 1 die), Frenzy + Pro + Brawler, Fend, 2 team re-rolls (BB2025): {ms:.1f} ms")
 
     edges = sorted({(x, y) for x in range(26) for y in range(15) if x in (0, 25) or y in (0, 14)})
     for edition in ("classic", "bb2020", "bb2025"):

@@ -111,7 +111,10 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
 ``"foul"``: a Foul.
     * ``edition``, ``av`` as above; ``assists``: net assists -8..8, default 0;
       ``dirty_player``, ``sneaky_git``, ``stunty``, ``thick_skull``: booleans.
-    Result: ``outcomes`` as for ``armour``, ``sent_off``.
+      ``sneaky_git`` follows the edition's text (see :func:`calculators.armour.foul`):
+      classic and BB2025 forgive a double on the armour roll only when the armour
+      holds, BB2020 forgives every armour double; an injury double always sends off.
+    Result: ``outcomes`` as for ``armour``, ``armour_broken``, ``sent_off``.
 
 ``"kick"``: the kick-off (see :mod:`calculators.ballmove`; squares are ``[x, y]``,
 x 0..25, y 0..14).
@@ -143,22 +146,30 @@ the agility page, the same as ``form`` with ``for: "agility"`` minus ``edition``
       ``defender_assists``: 0..8, default 0.  Equal totals: 1 die; one side stronger:
       2 dice, that side chooses; more than twice as strong: 3 dice.
     * ``dice``: instead of the strengths, ``1`` | ``2`` | ``3`` (attacker chooses) |
-      ``-2`` | ``-3`` (defender chooses); giving it with a strength or assist field
-      is an error naming that field.
-    * ``blitz``: boolean (Juggernaut works only on a Blitz, Brawler only off one).
+      ``-2`` | ``-3`` (defender chooses); giving it with a strength or assist field,
+      or with ``attacker_dauntless`` or ``attacker_horns`` true, is an error naming
+      that field.
+    * ``blitz``: boolean (Juggernaut and Horns work only on a Blitz, Brawler only off one).
     * booleans, default false: ``attacker_block``, ``attacker_wrestle``,
       ``attacker_tackle``, ``attacker_juggernaut``, ``attacker_frenzy``,
       ``attacker_pro``, ``attacker_brawler`` (BB2020/BB2025 only: an unknown field in
-      classic and BB2016), ``defender_block``, ``defender_dodge``, ``defender_wrestle``.
+      classic and BB2016), ``attacker_dauntless``, ``attacker_horns`` (+1 ST on a
+      Blitz), ``defender_block``, ``defender_dodge``, ``defender_wrestle``,
+      ``defender_stand_firm``, ``defender_fend``.
     * ``team_rerolls``: 0..8, default 0 (classic uses at most one per turn).
     * ``goal``: ``"knock_down"`` (default) | ``"safe"``: what both coaches play for
       (the attacker maximises it, the defender minimises it).
-    Result: ``dice`` (1..3), ``chooser`` (``"attacker"`` | ``"defender"``),
-    ``strength`` (``{"attacker", "defender"}`` totals, or null with ``dice``), ``goal``,
-    ``outcomes`` (``defender_down``, ``both_down``, ``both_prone``, ``push``,
-    ``nothing``, ``attacker_down``; they sum to 1), ``totals``
-    (``defender_knocked_down``, ``attacker_knocked_down`` (the turnover),
-    ``defender_on_ground``).
+    Result: ``dice`` (1..3; without Dauntless, or after a failed Dauntless roll),
+    ``chooser`` (``"attacker"`` | ``"defender"``), ``strength`` (``{"attacker",
+    "defender"}`` totals with Horns and assists, or null with ``dice``),
+    ``dauntless`` (null when no Dauntless roll is made, else ``{"needed"`` (``"4+"`` or
+    ``"impossible"``), ``"single"`` (P(one D6 succeeds)), ``"dice"``, ``"chooser"``,
+    ``"strength"}`` after a success), ``push_effect`` (what a Push result does to the
+    defender: ``"pushed"`` | ``"fend"`` | ``"stand_firm"`` | ``"stand_firm_or_fend"``),
+    ``goal``, ``outcomes`` (``defender_down``, ``both_down``, ``both_prone``,
+    ``push``, ``nothing``, ``attacker_down``; they sum to 1, over the Dauntless roll
+    too), ``totals`` (``defender_knocked_down``, ``attacker_knocked_down`` (the
+    turnover), ``defender_on_ground``).
 
 ``"range"``: the Range Ruler (see :mod:`calculators.geometry`).
     * ``edition``: default ``"classic"``.  ``thrower``, ``target``: squares ``[x, y]``
@@ -213,7 +224,7 @@ from .ballmove import kick_off, landing_map, throw_in
 from .chain import policy, success_by_rerolls
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError
-from .block import GOALS, Block, dice_for_strength, resolve_block
+from .block import DEFENDER_SKILLS, GOALS, Block, push_effect, resolve_block, strength_dice
 from .block import totals as block_totals
 from .dice import DICE_EXPRESSIONS, dice_total, normalise_dice
 from .fields import REQUIRED, Reader, describe
@@ -560,7 +571,6 @@ def _dice_total(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
 
 
 _BLOCK_ATTACKER = ("block", "wrestle", "tackle", "juggernaut", "frenzy", "pro")
-_BLOCK_DEFENDER = ("block", "dodge", "wrestle")
 _STRENGTH_FIELDS = ("attacker_st", "defender_st", "attacker_assists", "defender_assists")
 
 
@@ -573,27 +583,41 @@ def _block(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     att_as = rd.int("attacker_assists", 0, 8, 0)
     def_as = rd.int("defender_assists", 0, 8, 0)
     dice = rd.choice("dice", [1, 2, 3, -2, -3], None)
+    blitz = rd.bool("blitz", False)
+    att_skills = list(_BLOCK_ATTACKER) + ([] if family(edition) == "classic" else ["brawler"])
+    attacker = frozenset(k for k in att_skills if rd.bool(f"attacker_{k}", False))
+    dauntless = rd.bool("attacker_dauntless", False)
+    horns = rd.bool("attacker_horns", False)
+    defender = frozenset(k for k in DEFENDER_SKILLS if rd.bool(f"defender_{k}", False))
+    team = rd.int("team_rerolls", 0, 8, 0)
+    goal = rd.choice("goal", list(GOALS), "knock_down")
+    rd.finish()
     if rd.given("dice"):
         for f in _STRENGTH_FIELDS:
             if rd.given(f):
                 raise CalcError(f, f"give either dice or the strengths and assists, not both ({f} and dice){rd.context}")
-    blitz = rd.bool("blitz", False)
-    att_skills = list(_BLOCK_ATTACKER) + ([] if family(edition) == "classic" else ["brawler"])
-    attacker = frozenset(k for k in att_skills if rd.bool(f"attacker_{k}", False))
-    defender = frozenset(k for k in _BLOCK_DEFENDER if rd.bool(f"defender_{k}", False))
-    team = rd.int("team_rerolls", 0, 8, 0)
-    goal = rd.choice("goal", list(GOALS), "knock_down")
-    rd.finish()
-    strength = None
+        for f, on in (("attacker_dauntless", dauntless), ("attacker_horns", horns)):
+            if on:
+                raise CalcError(f, f"{f} changes the strengths: give attacker_st and defender_st instead of dice"
+                                f"{rd.context}", [False])
+    strength = roll = None
     if not rd.given("dice"):
-        strength = {"attacker": att_st + att_as, "defender": def_st + def_as}
-        dice = dice_for_strength(strength["attacker"], strength["defender"])
-    dist = resolve_block(Block(edition, dice, blitz, attacker, defender, team, goal))
+        s = strength_dice(edition, att_st, def_st, att_as, def_as, horns=horns and blitz, dauntless=dauntless)
+        dice, roll = s.dice, s.dauntless
+        strength = {"attacker": s.attacker, "defender": s.defender}
+    dist = resolve_block(Block(edition, dice, blitz, attacker, defender, team, goal,
+                               roll.needed if roll else None, roll.dice if roll else None))
+    chooser = lambda n: "defender" if n < 0 else "attacker"  # noqa: E731
     return {
         "edition": edition,
         "dice": abs(dice),
-        "chooser": "defender" if dice < 0 else "attacker",
+        "chooser": chooser(dice),
         "strength": strength,
+        "dauntless": None if roll is None else {
+            "needed": f"{roll.needed}+" if roll.needed <= 6 else "impossible", "single": prob(roll.chance),
+            "dice": abs(roll.dice), "chooser": chooser(roll.dice),
+            "strength": {"attacker": roll.attacker, "defender": strength["defender"]}},
+        "push_effect": push_effect(attacker, defender, blitz),
         "goal": goal,
         "outcomes": probs(dist),
         "totals": probs(block_totals(dist)),

@@ -23,9 +23,15 @@ Mechanics:
   so the data can supply them.
 * Foul: armour roll with the assist difference as modifier; Dirty Player +1 applied
   where it helps (like Mighty Blow).  The fouler is sent off on a natural double on the
-  armour roll, or on the injury roll when the armour broke (classic, BB2020, BB2025);
-  Sneaky Git: a double on the armour roll only sends off when the armour broke
-  (BB2025 Sneaky Git).
+  armour roll, or on the injury roll when the armour broke (classic, BB2020, BB2025
+  "Being Sent-off").  **Sneaky Git**, per edition (``data/skills/sneaky-git.yml``):
+
+  - classic (LRB6/CRP, and BB2016) and BB2025: a double on the armour roll does not send
+    the fouler off *as long as the armour holds*; a double that breaks the armour still
+    does, and so does a double on the injury roll.
+  - BB2020: a double on the armour roll never sends the fouler off, broken armour or
+    not; a double on the injury roll still does (BB2020 Designer's Commentary, May
+    2025, p. 75: ``data/rulings/sneaky-git-injury-double.yml``).
 
 All functions return ``{outcome: Fraction}`` dicts summing to 1 (``sent_off`` is a
 separate probability).
@@ -37,7 +43,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .dice import d68, die
-from .editions import mechanics
+from .editions import family, mechanics
 from .errors import CalcError
 
 __all__ = [
@@ -167,8 +173,10 @@ def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool = False,
     """Return ``(outcomes, P(sent off))`` for a foul: armour with ``assists`` (net, -8..8), then injury.
 
     Dirty Player adds +1 where it helps (as Mighty Blow).  Sent off on a natural double
-    on the armour roll, or on the injury roll after a break; with Sneaky Git an armour
-    double only counts when the armour broke.
+    on the armour roll, or on the injury roll after a break.  Sneaky Git follows the
+    edition's text (module docstring): classic and BB2025 forgive an armour double only
+    when the armour holds; BB2020 forgives every armour double.  An injury double sends
+    the fouler off in every edition, Sneaky Git or not.
 
     Raises:
         CalcError: on an invalid ``av`` or ``assists``.
@@ -177,6 +185,8 @@ def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool = False,
     if not (isinstance(assists, int) and -8 <= assists <= 8):
         raise CalcError("assists", f"assists must be an integer from -8 to 8, got {assists!r}", [-8, 8])
     t = table or InjuryTable()
+    # Sneaky Git forgives an armour double: always (BB2020), or only when the armour holds (classic, BB2025)
+    forgives_broken = family(edition) == "bb2020"
     out = {"no_break": _F0, "stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
     sent = _F0
     for a, b in _PAIRS:
@@ -188,7 +198,8 @@ def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool = False,
         elif dirty_player and _breaks(edition, total + 1, av):
             broke = True
         w = Fraction(1, 36)
-        if a == b and (broke or not sneaky_git):
+        forgiven = sneaky_git and (forgives_broken or not broke)
+        if a == b and not forgiven:
             sent += w
             armour_double = True
         else:

@@ -1,4 +1,4 @@
-"""Block: block dice, skills, Frenzy and re-rolls, with optimal choices by both coaches (exact).
+"""Block: block dice, skills, Dauntless, Frenzy and re-rolls, with optimal choices by both coaches (exact).
 
 Block dice (the same six faces in every edition; rules-facts §8, LRB6, BB2020, BB2025)::
 
@@ -11,19 +11,62 @@ that side's coach chooses the result.  One side *more than* twice as strong: 3 d
 (:func:`dice_for_strength`.)  A request may instead give the dice directly: ``1``,
 ``2``, ``3`` (the attacker chooses) or ``-2``, ``-3`` (the defender chooses).
 
+Strength skills (:func:`strength_dice`):
+
+* **Horns**: +1 ST to the attacker for every block of a Blitz, the second Frenzy block
+  included (every edition; ``data/rulings/horns-auto-use.yml``).
+* **Dauntless**: when the defender is stronger, the attacker rolls a D6 and adds its ST;
+  a total *higher* than the defender's ST (strictly: BB2020 "higher than", BB2025
+  "higher than", the project's Dauntless entry "beats") raises the attacker's ST to the
+  defender's for that block, assists counted afterwards.  What is compared differs:
+
+  - BB2020: ST after other modifiers (Horns included) but before assists
+    (``data/skills/dauntless.yml`` BB2020 note; BB2020 rulebook Dauntless).  On a
+    success the attacker's ST equals the defender's, Horns already inside it.
+  - BB2025: the *unmodified* ST of both; on a success the attacker's unmodified ST is
+    raised, then modifiers (Horns) are applied (``data/skills/dauntless.yml``; BB2025
+    rulebook p. 127).  So ST 3 + Horns against ST 4 rolls Dauntless in BB2025 (and
+    blocks at 5 against 4 on a success) but not in BB2020 (4 against 4).
+  - classic (LRB6/CRP): the project's data and ``rules-facts.md`` hold no classic text
+    of Dauntless.  This module plays it as BB2020 (Horns counted before the comparison);
+    that ordering is an assumption to check against LRB6, and it only matters for a
+    Blitz with Horns.
+
+  The number of dice is then a mixture over the D6: ``Block.dauntless_needed`` is the
+  face needed (``defender ST − compared ST + 1``; 7 when even a 6 falls short: no
+  natural-6 rule is applied to this roll, as none of the sources above states one,
+  while FUMBBL's client caps the face needed at 6) and ``Block.dauntless_dice`` the dice
+  after a success.  A separate roll is made for each block, the second Frenzy block
+  included (Dauntless text, every edition).  The skill is always used when it applies:
+  a success never gives the attacker fewer dice (``data/rulings/dauntless-auto-use.yml``).
+  **The Dauntless roll may be re-rolled** with a team re-roll or Pro, as any D6 of the
+  attacker's own activation (no edition's list of rolls that cannot be re-rolled names
+  it, rules-facts §8; FUMBBL offers both): the same limits apply as below (one team
+  re-roll per turn in classic, shared with the block dice; Pro once, shared with the
+  block dice and the Frenzy block; a failed Pro roll leaves the D6 as it is).
+
 What a chosen face does (``Skills`` names the skills modelled):
 
 * Attacker Down: the attacker is Knocked Down (a turnover).
 * Both Down: each player without Block is Knocked Down (a turnover if the attacker
   falls).  A player with **Wrestle** (either side) may instead have both players Placed
   Prone (no armour roll, no turnover).  **Juggernaut** on a Blitz: the attacker may
-  treat Both Down as a Push, and the defender may not use Wrestle (LRB6, BB2020,
-  BB2025 Juggernaut).
+  treat Both Down as a Push, and the defender may not use Wrestle, Stand Firm or Fend
+  (LRB6, BB2020, BB2025 Juggernaut).
 * Push: the defender is pushed back and stays standing.
 * Defender Stumbles: the defender is pushed and Knocked Down, unless it has **Dodge**
   and the attacker lacks **Tackle**: then it is only pushed (every edition; rules-facts
   §8 "Stumble: Push Back if the target has Dodge, otherwise POW").
 * Defender Down / POW: the defender is pushed and Knocked Down.
+
+**Stand Firm** (defender) keeps a pushed defender in its square (Knocked Down there on
+Stumble or POW) and so prevents the follow-up; it changes no probability, and does not
+stop Frenzy's second block (``data/skills/stand-firm.yml``).  **Fend** (defender)
+forbids the follow-up (``data/skills/fend.yml``): the pushed target is then no longer
+next to a Frenzy attacker, so Fend stops the second Frenzy block (BB2020 Frenzy: a
+second block only "if this player was able to follow-up"; classic and BB2025 need the
+target adjacent for any block).  Fend is optional: the defender uses it when that suits
+it.  :func:`push_effect` says which of these applies, for the page.
 
 Re-rolls of the block dice (the attacker's coach decides, after seeing the dice, with
 an optimal policy; at most one re-roll per block roll, as no die is re-rolled twice):
@@ -38,21 +81,23 @@ an optimal policy; at most one re-roll per block roll, as no die is re-rolled tw
   showing Both Down.
 
 **Frenzy**: if the first block leaves the defender pushed back and standing (and the
-attacker standing), the attacker blocks it a second time, with the same number of
-dice (assists are assumed unchanged; a Blitz's extra Rush for the second block is not
-modelled).  A Both Down with Juggernaut treated as a Push counts as a push.
+attacker standing), the attacker blocks it a second time, with the same strengths
+(assists are assumed unchanged; a Blitz's extra Rush for the second block is not
+modelled), unless Fend stops it.  A Both Down with Juggernaut treated as a Push counts
+as a push.
 
 Final outcomes (mutually exclusive, :data:`OUTCOMES`): ``defender_down`` (defender
 Knocked Down, attacker standing), ``both_down`` (both Knocked Down), ``both_prone``
-(Wrestle), ``push`` (the defender pushed at least once and standing, attacker
-standing), ``nothing`` (Both Down with Block on both sides), ``attacker_down``.
+(Wrestle), ``push`` (a Push result applied at least once, defender and attacker
+standing; with Stand Firm the defender has not moved), ``nothing`` (Both Down with
+Block on both sides), ``attacker_down``.
 
 Optimal play: a ``goal`` is a list of criteria (:data:`GOAL_CRITERIA`), each a linear
 function of the outcome distribution; distributions are compared lexicographically on
 those values.  The criteria determine the whole distribution, so two distributions tie
 only when they are equal and the result never depends on how ties are broken.  The
 attacker maximises (re-rolls, its choice of face, Juggernaut, its Wrestle); the
-defender minimises (its choice of face with more dice, its Wrestle).  Goals:
+defender minimises (its choice of face with more dice, its Wrestle, its Fend).  Goals:
 
 * ``knock_down`` (default): 1. P(defender Knocked Down) = defender_down + both_down;
   2. P(attacker not Knocked Down); 3. P(both_prone); 4. P(push); 5. P(nothing).
@@ -74,15 +119,21 @@ from .editions import family, mechanics
 from .errors import CalcError
 
 __all__ = [
+    "DEFENDER_SKILLS",
     "FACES",
     "GOALS",
     "GOAL_CRITERIA",
     "OUTCOMES",
+    "PUSH_EFFECTS",
     "Block",
+    "DauntlessRoll",
+    "Strengths",
     "dice_for_strength",
     "face_of",
     "preference_key",
+    "push_effect",
     "resolve_block",
+    "strength_dice",
     "totals",
 ]
 
@@ -98,9 +149,14 @@ GOAL_CRITERIA: dict[str, tuple[dict[str, int], ...]] = {
              {"nothing": 1}, {"attacker_down": -1}),
 }
 GOALS: tuple[str, ...] = tuple(GOAL_CRITERIA)
+#: the defender's skills the resolver knows
+DEFENDER_SKILLS: tuple[str, ...] = ("block", "dodge", "wrestle", "stand_firm", "fend")
+#: what a Push result does to the defender (:func:`push_effect`)
+PUSH_EFFECTS: tuple[str, ...] = ("pushed", "fend", "stand_firm", "stand_firm_or_fend")
 
 _F0 = Fraction(0)
 _F1 = Fraction(1)
+_DICE = (-3, -2, 1, 2, 3)
 Dist = dict[str, Fraction]
 
 
@@ -121,6 +177,90 @@ def dice_for_strength(attacker: int, defender: int) -> int:
     return sign * (3 if strong > 2 * weak else 2)
 
 
+@dataclass(frozen=True)
+class DauntlessRoll:
+    """The Dauntless roll of one block.
+
+    Attributes:
+        needed: the D6 face needed, 2..6, or 7 when no face is enough.
+        dice: the block dice after a success (as for :func:`dice_for_strength`).
+        attacker: the attacker's total (ST + Horns + assists) after a success.
+    """
+
+    needed: int
+    dice: int
+    attacker: int
+
+    @property
+    def chance(self) -> Fraction:
+        """P(one D6 succeeds), a Fraction in [0, 5/6]."""
+        return Fraction(max(0, 7 - self.needed), 6)
+
+
+@dataclass(frozen=True)
+class Strengths:
+    """The dice of a block from the players' strengths (:func:`strength_dice`).
+
+    Attributes:
+        dice: the dice without Dauntless, or after a failed Dauntless roll.
+        attacker, defender: the totals those dice come from (ST, Horns, assists).
+        dauntless: the Dauntless roll, or None when it is not rolled (no skill, or
+            the defender is not stronger in the comparison of that edition).
+    """
+
+    dice: int
+    attacker: int
+    defender: int
+    dauntless: DauntlessRoll | None = None
+
+
+def strength_dice(edition: str, attacker_st: int, defender_st: int, attacker_assists: int = 0,
+                  defender_assists: int = 0, *, horns: bool = False, dauntless: bool = False) -> Strengths:
+    """Return the block dice for the players' ST and assists, with Horns (``horns``: +1, the caller passes
+    it only on a Blitz) and Dauntless, per edition (module docstring, "Strength skills").
+
+    Args:
+        edition: edition id (BB2016 plays as classic).
+        attacker_st, defender_st: the characteristics (positive integers).
+        attacker_assists, defender_assists: offensive and defensive assists (0 or more).
+
+    Raises:
+        CalcError: on an unknown edition (field ``edition``) or a non-positive ST (fields
+            ``attacker_st``, ``defender_st``).
+    """
+    fam = family(edition)
+    for name, st in (("attacker_st", attacker_st), ("defender_st", defender_st)):
+        if not (isinstance(st, int) and not isinstance(st, bool) and st >= 1):
+            raise CalcError(name, f"{name} must be a positive integer, got {st!r}", [1, None])
+    bonus = 1 if horns else 0
+    attacker = attacker_st + bonus + attacker_assists
+    defender = defender_st + defender_assists
+    roll = None
+    if dauntless:
+        # BB2025 compares unmodified ST and applies Horns after; BB2020 (and classic, assumed) after Horns
+        compared = attacker_st if fam == "bb2025" else attacker_st + bonus
+        if compared < defender_st:
+            raised = defender_st + (bonus if fam == "bb2025" else 0)
+            total = raised + attacker_assists
+            roll = DauntlessRoll(min(7, defender_st - compared + 1), dice_for_strength(total, defender), total)
+    return Strengths(dice_for_strength(attacker, defender), attacker, defender, roll)
+
+
+def push_effect(attacker: frozenset | set = frozenset(), defender: frozenset | set = frozenset(),
+                blitz: bool = False) -> str:
+    """Return what a Push result does to the defender, one of :data:`PUSH_EFFECTS`.
+
+    ``pushed`` (pushed back, the attacker may follow up), ``fend`` (pushed back, no
+    follow-up), ``stand_firm`` (stays in its square, so no follow-up either),
+    ``stand_firm_or_fend`` (the defender picks one of the two).  Juggernaut on a Blitz
+    cancels Stand Firm and Fend (every edition's Juggernaut).
+    """
+    if "juggernaut" in attacker and blitz:
+        return "pushed"
+    firm, fend = "stand_firm" in defender, "fend" in defender
+    return "stand_firm_or_fend" if firm and fend else "stand_firm" if firm else "fend" if fend else "pushed"
+
+
 def preference_key(dist: Mapping[str, Fraction], goal: str = "knock_down") -> tuple[Fraction, ...]:
     """Return the attacker's comparison key of an outcome distribution: the values of ``GOAL_CRITERIA[goal]``.
 
@@ -136,13 +276,18 @@ class Block:
 
     Attributes:
         edition: edition id.
-        dice: 1, 2, 3 (attacker chooses) or -2, -3 (defender chooses).
+        dice: 1, 2, 3 (attacker chooses) or -2, -3 (defender chooses): without
+            Dauntless, or after a failed Dauntless roll.
         blitz: the block is part of a Blitz (Juggernaut works, Brawler does not).
         attacker: the attacker's skills, a frozenset of ``block``, ``wrestle``,
             ``tackle``, ``juggernaut``, ``frenzy``, ``brawler``, ``pro``.
-        defender: the defender's skills: ``block``, ``dodge``, ``wrestle``.
+        defender: the defender's skills, of :data:`DEFENDER_SKILLS`.
         team_rerolls: team re-rolls available (0..8).
         goal: ``knock_down`` or ``safe`` (see the module docstring).
+        dauntless_needed: the D6 face the Dauntless roll needs before each block (2..6,
+            7: cannot succeed), or None for no Dauntless roll (see :func:`strength_dice`).
+        dauntless_dice: the dice after a successful Dauntless roll (required with
+            ``dauntless_needed``).
     """
 
     edition: str = "classic"
@@ -152,19 +297,22 @@ class Block:
     defender: frozenset = frozenset()
     team_rerolls: int = 0
     goal: str = "knock_down"
+    dauntless_needed: int | None = None
+    dauntless_dice: int | None = None
 
     def validate(self) -> Block:
         """Return self if consistent.
 
         Raises:
-            CalcError: naming the field (``dice``, ``attacker``, ``defender``, ``team_rerolls``, ``goal``).
+            CalcError: naming the field (``dice``, ``attacker``, ``defender``, ``team_rerolls``, ``goal``,
+                ``dauntless_needed``, ``dauntless_dice``).
         """
-        if self.dice not in (-3, -2, 1, 2, 3):
-            raise CalcError("dice", f"dice must be one of -3, -2, 1, 2, 3, got {self.dice!r}", [-3, -2, 1, 2, 3])
+        if self.dice not in _DICE:
+            raise CalcError("dice", f"dice must be one of -3, -2, 1, 2, 3, got {self.dice!r}", list(_DICE))
         att_ok = ["block", "wrestle", "tackle", "juggernaut", "frenzy", "pro"]
         if family(self.edition) != "classic":
             att_ok.append("brawler")
-        for name, skills, ok in (("attacker", self.attacker, att_ok), ("defender", self.defender, ["block", "dodge", "wrestle"])):
+        for name, skills, ok in (("attacker", self.attacker, att_ok), ("defender", self.defender, list(DEFENDER_SKILLS))):
             bad = sorted(set(skills) - set(ok))
             if bad:
                 raise CalcError(name, f"{name}: unknown skill {bad[0]!r} for {self.edition}; allowed: {', '.join(ok)}", ok)
@@ -172,9 +320,19 @@ class Block:
             raise CalcError("team_rerolls", f"team_rerolls must be an integer from 0 to 8, got {self.team_rerolls!r}", [0, 8])
         if self.goal not in GOAL_CRITERIA:
             raise CalcError("goal", f"goal must be one of {', '.join(GOALS)}, got {self.goal!r}", list(GOALS))
+        if self.dauntless_needed is not None:
+            if self.dauntless_needed not in range(2, 8):
+                raise CalcError("dauntless_needed", f"dauntless_needed must be an integer from 2 to 7, got "
+                                f"{self.dauntless_needed!r}", [2, 7])
+            if self.dauntless_dice not in _DICE:
+                raise CalcError("dauntless_dice", f"dauntless_dice must be one of -3, -2, 1, 2, 3, got "
+                                f"{self.dauntless_dice!r}", list(_DICE))
+        elif self.dauntless_dice is not None:
+            raise CalcError("dauntless_dice", "dauntless_dice needs dauntless_needed")
         return self
 
 
+@lru_cache(maxsize=None)
 def _multisets(n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """All sorted n-tuples of die faces 1..6 with their probabilities (multinomial / 6**n)."""
     out = []
@@ -202,8 +360,6 @@ def resolve_block(block: Block) -> Dist:
     """
     b = block.validate()
     m = mechanics(b.edition)
-    n = abs(b.dice)
-    attacker_chooses = b.dice > 0
     att, dfd = b.attacker, b.defender
     goal = b.goal
     pro_p = Fraction(7 - m.pro_target, 6)
@@ -211,24 +367,49 @@ def resolve_block(block: Block) -> Dist:
     brawler = "brawler" in att and not b.blitz
     juggernaut = "juggernaut" in att and b.blitz
     frenzy = "frenzy" in att
-    team_start = b.team_rerolls if m.team_rerolls_per_turn is None else min(b.team_rerolls, m.team_rerolls_per_turn)
-    rolls = _multisets(n)
+    fend = "fend" in dfd and not juggernaut
+    # A Dauntless roll that cannot change the dice is never worth a re-roll: leave it out (same result, faster).
+    rolled = b.dauntless_needed is not None and b.dauntless_dice != b.dice
+    dauntless_p = Fraction(max(0, 7 - b.dauntless_needed), 6) if rolled else None
+    # Each roll takes at most one team re-roll (no die is re-rolled twice): more than the rolls of the block
+    # (or Frenzy pair) can never be used, so they are left out (same result, fewer states).
+    rolls = (2 if rolled else 1) * (2 if frenzy else 1)
+    team_start = min(b.team_rerolls, rolls if m.team_rerolls_per_turn is None else m.team_rerolls_per_turn)
 
     def best(options: list[Dist], attacker_decides: bool) -> Dist:
         pick = max if attacker_decides else min
         return pick(options, key=lambda d: preference_key(d, goal))
 
     @lru_cache(maxsize=None)
-    def block_from(second: bool, team: int, pro: bool) -> Dist:
-        """Roll the dice of a block (``second``: the Frenzy one) with ``team`` re-rolls and Pro left."""
-        return _mix([(p, after_roll(faces, second, team, pro)) for faces, p in rolls])
+    def block_action(second: bool, team: int, pro: bool) -> Dist:
+        """One block (``second``: the Frenzy one): the Dauntless roll and its re-rolls, then the dice."""
+        if dauntless_p is None:
+            return block_from(b.dice, second, team, pro)
+
+        def attempt(team_left: int, pro_left: bool) -> Dist:
+            return _mix([(dauntless_p, block_from(b.dauntless_dice, second, team_left, pro_left)),
+                         (1 - dauntless_p, block_from(b.dice, second, team_left, pro_left))])
+
+        failed = [block_from(b.dice, second, team, pro)]
+        if team > 0:
+            failed.append(attempt(team - 1, pro))
+        if pro:
+            failed.append(_mix([(pro_p, attempt(team, False)), (1 - pro_p, block_from(b.dice, second, team, False))]))
+        return _mix([(dauntless_p, block_from(b.dauntless_dice, second, team, pro)),
+                     (1 - dauntless_p, best(failed, attacker_decides=True))])
+
+    @lru_cache(maxsize=None)
+    def block_from(dice: int, second: bool, team: int, pro: bool) -> Dist:
+        """Roll ``dice`` block dice with ``team`` re-rolls and Pro left."""
+        return _mix([(p, after_roll(faces, dice, second, team, pro)) for faces, p in _multisets(abs(dice))])
 
     @lru_cache(maxsize=None)
     def push(second: bool, team: int, pro: bool) -> Dist:
         if frenzy and not second:
-            d = block_from(True, team, pro)
-            d = dict(d)
+            d = dict(block_action(True, team, pro))
             d["push"] = d.get("push", _F0) + d.pop("nothing", _F0)
+            if fend:  # no follow-up: the target is out of reach, no second block if the defender so chooses
+                d = best([d, {"push": _F1}], attacker_decides=False)
             return d
         return {"push": _F1}
 
@@ -258,32 +439,34 @@ def resolve_block(block: Block) -> Dist:
         return v
 
     @lru_cache(maxsize=None)
-    def choose(faces: tuple[int, ...], second: bool, team: int, pro: bool) -> Dist:
+    def choose(faces: tuple[int, ...], attacker_chooses: bool, second: bool, team: int, pro: bool) -> Dist:
         """The choosing coach picks one of the final dice."""
         options = [face_value(f, second, team, pro) for f in sorted({FACES[x] for x in faces})]
         return best(options, attacker_chooses)
 
-    def reroll_one(faces: tuple[int, ...], index: int, second: bool, team: int, pro: bool) -> Dist:
+    def reroll_one(faces: tuple[int, ...], index: int, dice: int, second: bool, team: int, pro: bool) -> Dist:
         rest = faces[:index] + faces[index + 1:]
-        return _mix([(Fraction(1, 6), choose(tuple(sorted(rest + (f,))), second, team, pro)) for f in range(1, 7)])
+        return _mix([(Fraction(1, 6), choose(tuple(sorted(rest + (f,))), dice > 0, second, team, pro))
+                     for f in range(1, 7)])
 
     @lru_cache(maxsize=None)
-    def after_roll(faces: tuple[int, ...], second: bool, team: int, pro: bool) -> Dist:
-        options = [choose(faces, second, team, pro)]
+    def after_roll(faces: tuple[int, ...], dice: int, second: bool, team: int, pro: bool) -> Dist:
+        mine = dice > 0
+        options = [choose(faces, mine, second, team, pro)]
         if brawler and 2 in faces:
-            options.append(reroll_one(faces, faces.index(2), second, team, pro))
+            options.append(reroll_one(faces, faces.index(2), dice, second, team, pro))
         if pro:
             if pro_single_die:
-                again = best([reroll_one(faces, i, second, team, False) for i in sorted({faces.index(f) for f in faces})],
-                             attacker_decides=True)
+                again = best([reroll_one(faces, i, dice, second, team, False)
+                              for i in sorted({faces.index(f) for f in faces})], attacker_decides=True)
             else:
-                again = _mix([(p, choose(f2, second, team, False)) for f2, p in rolls])
-            options.append(_mix([(pro_p, again), (1 - pro_p, choose(faces, second, team, False))]))
+                again = _mix([(p, choose(f2, mine, second, team, False)) for f2, p in _multisets(len(faces))])
+            options.append(_mix([(pro_p, again), (1 - pro_p, choose(faces, mine, second, team, False))]))
         if team > 0:
-            options.append(_mix([(p, choose(f2, second, team - 1, pro)) for f2, p in rolls]))
+            options.append(_mix([(p, choose(f2, mine, second, team - 1, pro)) for f2, p in _multisets(len(faces))]))
         return best(options, attacker_decides=True)
 
-    d = block_from(False, team_start, "pro" in att)
+    d = block_action(False, team_start, "pro" in att)
     return {o: d.get(o, _F0) for o in OUTCOMES}
 
 

@@ -433,6 +433,52 @@ def test_block_calculator_with_the_edition_select(calc, web):
     c.check_bad_input("attacker_st", "0", "3")
 
 
+def shown(c: Calc) -> dict[str, str | None]:
+    """The text of every result value on show (None for a hidden row), by dotted path."""
+    return {cell["path"]: None if cell["rowHidden"] else norm(cell["text"]) for cell in c.results()}
+
+
+def test_block_calculator_with_dauntless_in_japanese(calc, web):
+    path = "calculators/block/"
+    c = calc("ja", path, "block")
+    assert shown(c)["dauntless.needed"] is None  # no Dauntless roll: its rows are hidden
+    # classic ST 3 against ST 4: the defender's two dice, or one die after a Dauntless roll of 2+ (5/6).
+    # P(defender Knocked Down) = 5/6 · 1/2 + 1/6 · 1/4 = 11/24; turnover 41/216 + 35/216 = 19/54 (test_block.py)
+    for name, value in [("attacker_st", "3"), ("defender_st", "4"), ("attacker_dauntless", True)]:
+        c.set(name, value)
+    c.check()
+    values = shown(c)
+    assert values["dice"] == "2" and values["chooser"] == "防御側"
+    assert values["dauntless.needed"] == "2+" and values["dauntless.single"] == "5/6 (83.3%)"
+    assert values["dauntless.dice"] == "1" and values["dauntless.chooser"] == "攻撃側"
+    assert values["totals.defender_knocked_down"] == "11/24 (45.8%)"
+    assert values["totals.attacker_knocked_down"] == "19/54 (35.2%)"
+    assert values["push_effect"] == "1マス押し出され、攻撃側はフォローアップできる"
+    c.check_query()
+    c.round_trip()
+    # BB2025, ST 3 with Horns on a Blitz against ST 4: Dauntless compares 3 with 4 (2+), then Horns: two dice
+    # after a success, one die after a failure: 5/6 · 3/4 + 1/6 · 1/2 = 17/24
+    for name, value in [("edition", "bb2025"), ("blitz", True), ("attacker_horns", True)]:
+        c.set(name, value)
+    c.check()
+    values = shown(c)
+    assert (values["dice"], values["dauntless.dice"]) == ("1", "2")
+    assert values["totals.defender_knocked_down"] == "17/24 (70.8%)"
+    # BB2020 counts Horns first: 4 against 4, no Dauntless roll, one die: 1/2
+    c.set("edition", "bb2020")
+    c.check()
+    values = shown(c)
+    assert values["dauntless.needed"] is None and values["totals.defender_knocked_down"] == "1/2 (50.0%)"
+    # Stand Firm: what a push does changes, not the chances
+    c.set("defender_stand_firm", True)
+    c.check()
+    values = shown(c)
+    assert values["push_effect"] == "その場に留まる（Stand Firm）ので、攻撃側はフォローアップできない"
+    assert values["totals.defender_knocked_down"] == "1/2 (50.0%)"
+    c.check_query()
+    c.round_trip()
+
+
 # ---------------------------------------------------------------------------------- armour and foul
 
 def test_armour_calculator_follows_the_editions_range(calc, web):
@@ -465,6 +511,31 @@ def test_foul_calculator(calc, web):
     c.check_query()
     c.round_trip()
     c.check_bad_input("assists", "12", "1")
+
+
+def test_foul_calculator_sneaky_git_per_edition(calc, web):
+    # The same foul, one offensive assist, armour broken on a natural 8+ (classic AV 8, BB2020/BB2025 AV 9+).
+    # Classic Sneaky Git: the breaking doubles still send off: 3/36 + 12/36 · 1/6 = 5/36.  BB2020: no armour
+    # double does, an injury double still does: 15/36 · 1/6 = 5/72 (test_armour.py).
+    path = "calculators/foul/"
+    c = calc("fr", path, "foul")
+    for name, value in [("edition", "classic"), ("av", "8"), ("assists", "1")]:
+        c.set(name, value)
+    c.check()
+    assert shown(c)["sent_off"] == "2/9 (22,2 %)"
+    c.set("sneaky_git", True)
+    c.check()
+    assert shown(c)["sent_off"] == "5/36 (13,9 %)"
+    c.set("edition", "bb2020")
+    c.set("av", "9")
+    c.check()
+    assert shown(c)["sent_off"] == "5/72 (6,9 %)"
+    assert shown(c)["armour_broken"] == "5/12 (41,7 %)"
+    c.set("edition", "bb2025")
+    c.check()
+    assert shown(c)["sent_off"] == "5/36 (13,9 %)"
+    c.check_query()
+    c.round_trip()
 
 
 # -------------------------------------------------------------------------------- throw-in (glossary)

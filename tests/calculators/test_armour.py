@@ -71,8 +71,35 @@ def test_foul_sent_off():
     assert sent_sg == F(2, 9) - F(3, 36)
 
 
+def test_sneaky_git_per_edition():
+    # The same foul in each edition: classic AV 8 (breaks on 9+), BB2020/BB2025 AV 9+, one assist, so the armour
+    # breaks on a natural 8+: 15/36.  Without Sneaky Git: 6/36 armour doubles + 12/36 non-double breaks · 1/6
+    # injury doubles = 2/9 (test_foul_sent_off), in every edition.
+    for edition, av in (("classic", 8), ("bb2016", 8), ("bb2020", 9), ("bb2025", 9)):
+        assert foul(edition, av, 1)[1] == F(2, 9)
+    # Classic and BB2025 Sneaky Git: an armour double is forgiven only when the armour holds (1-1, 2-2, 3-3);
+    # the breaking doubles 4-4, 5-5, 6-6 still send off: 3/36 + 12/36 · 1/6 = 5/36.
+    for edition, av in (("classic", 8), ("bb2016", 8), ("bb2025", 9)):
+        assert foul(edition, av, 1, sneaky_git=True)[1] == F(3, 36) + F(12, 36) * F(1, 6) == F(5, 36)
+    # BB2020 Sneaky Git: no armour double sends off, broken or not; an injury double still does (Designer's
+    # Commentary May 2025): every break (15/36, the three breaking doubles included) · 1/6 = 5/72.
+    assert foul("bb2020", 9, 1, sneaky_git=True)[1] == F(15, 36) * F(1, 6) == F(5, 72)
+    # Sneaky Git changes who is sent off, never the injury
+    for edition, av in (("classic", 8), ("bb2020", 9), ("bb2025", 9)):
+        assert foul(edition, av, 1, sneaky_git=True)[0] == foul(edition, av, 1)[0]
+    # and through the API, where the foul page reads it
+    r = handle({"kind": "foul", "edition": "bb2020", "av": 9, "assists": 1, "sneaky_git": True})["result"]
+    assert F(r["sent_off"]["exact"]) == F(5, 72)
+    r = handle({"kind": "foul", "edition": "classic", "av": 8, "assists": 1, "sneaky_git": True})["result"]
+    assert F(r["sent_off"]["exact"]) == F(5, 36)
+
+
 def oracle(edition, av, assists, dp, sg):
-    """Every (armour die, armour die, injury die, injury die), with the rule text applied directly."""
+    """Every (armour die, armour die, injury die, injury die), with the rule text applied directly.
+
+    Sneaky Git: BB2020 "not Sent-off ... should they roll a natural double on the Armour roll" (any double);
+    classic and BB2025 "... so long as the target player's Armour is not broken"; an injury double always counts.
+    """
     exceeds = edition == "classic"
     out = {"no_break": F(0), "stunned": F(0), "ko": F(0), "badly_hurt": F(0), "casualty": F(0)}
     sent = F(0)
@@ -82,7 +109,12 @@ def oracle(edition, av, assists, dp, sg):
         brk = (t > av) if exceeds else (t >= av)
         use_dp_on_armour = dp and not brk and ((t + 1 > av) if exceeds else (t + 1 >= av))
         brk = brk or use_dp_on_armour
-        off = a == b and (brk or not sg)
+        if not sg:
+            off = a == b
+        elif edition == "bb2020":
+            off = False
+        else:
+            off = a == b and brk
         if not brk:
             out["no_break"] += w
         else:
@@ -95,7 +127,8 @@ def oracle(edition, av, assists, dp, sg):
 
 @pytest.mark.parametrize("edition, av, assists, dp, sg", [
     ("classic", 7, 0, False, False), ("classic", 9, 2, True, False), ("bb2020", 10, -1, True, True),
-    ("bb2025", 8, 3, False, True), ("bb2025", 11, 0, True, False)])
+    ("bb2025", 8, 3, False, True), ("bb2025", 11, 0, True, False), ("classic", 6, 1, True, True),
+    ("bb2020", 8, 2, False, True), ("bb2020", 12, 0, True, True), ("bb2025", 10, 1, True, True)])
 def test_foul_oracle(edition, av, assists, dp, sg):
     assert foul(edition, av, assists, dirty_player=dp, sneaky_git=sg) == oracle(edition, av, assists, dp, sg)
 
@@ -114,3 +147,17 @@ def test_api_kinds():
     assert F(r["casualty"]["dead"]["exact"]) == F(130, 1296) * F(1, 6)
     r = handle({"kind": "foul", "av": 8, "assists": 1})["result"]
     assert F(r["sent_off"]["exact"]) == F(2, 9)
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2016", "bb2020", "bb2025"])
+def test_foul_distributions(edition):
+    """Property: every AV, assist count and skill mix gives outcomes in [0, 1] summing to 1, and a sent-off
+    chance in [0, 1] that Sneaky Git never raises."""
+    lo, hi = (3, 12) if edition in ("classic", "bb2016") else (3, 13)
+    for av in range(lo, hi + 1):
+        for assists in (-3, 0, 2, 5):
+            for dp in (False, True):
+                out, sent = foul(edition, av, assists, dirty_player=dp)
+                out_sg, sent_sg = foul(edition, av, assists, dirty_player=dp, sneaky_git=True)
+                assert sum(out.values()) == 1 and all(0 <= v <= 1 for v in out.values())
+                assert 0 <= sent_sg <= sent <= 1 and out_sg == out

@@ -2,20 +2,24 @@
 
 The oracle below shares nothing with ``calculators.block`` but the comparison key
 (``preference_key``, the definition of each goal): it enumerates ordered dice tuples,
-every die a Pro or Brawler re-roll could hit, every Pro D6, and plays both coaches'
-choices by explicit minimax over the game tree, written from the rules in the module
-docstring of ``calculators.block``.
+every die a Pro or Brawler re-roll could hit, every Pro D6, every face of the Dauntless
+D6 (and of its re-roll), and plays both coaches' choices by explicit minimax over the
+game tree, written from the rules in the module docstring of ``calculators.block``.
+The Dauntless roll is given to it as the dice each D6 face leads to, worked out from the
+rule texts by :func:`dauntless_faces` (not by ``strength_dice``).
 """
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction as F
 from itertools import product
 
 import pytest
 
 from calculators.api import handle
-from calculators.block import OUTCOMES, Block, dice_for_strength, preference_key, resolve_block, totals
+from calculators.block import (OUTCOMES, PUSH_EFFECTS, Block, dice_for_strength, preference_key, push_effect,
+                               resolve_block, strength_dice, totals)
 from calculators.errors import CalcError
 
 NONE = frozenset()
@@ -28,14 +32,41 @@ def fs(*names):
 # ---------------------------------------------------------------- oracle
 
 
-def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_down"):
-    n = abs(dice)
+def count_dice(attacker, defender):
+    """Block dice from two totals, as the rulebooks word it (not dice_for_strength)."""
+    if attacker == defender:
+        return 1
+    if attacker > defender:
+        return 3 if attacker > defender * 2 else 2
+    return -3 if defender > attacker * 2 else -2
+
+
+def dauntless_faces(edition, att_st, def_st, att_as=0, def_as=0, blitz=False, horns=False, dauntless=True):
+    """(dice without Dauntless, {D6 face: dice} or None): the Dauntless roll face by face, from the rule texts.
+
+    BB2025 (rulebook p. 127): compare unmodified ST; D6 + ST higher than the target's ST -> the unmodified ST
+    becomes the target's, then Horns (+1 on a Blitz) is added.  BB2020 (Dauntless): compare after Horns, before
+    assists; on a success the ST equals the target's.  Classic: played as BB2020 (no classic text in the data).
+    """
+    bonus = 1 if (horns and blitz) else 0
+    plain = count_dice(att_st + bonus + att_as, def_st + def_as)
+    modern = edition == "bb2025"
+    compared = att_st if modern else att_st + bonus
+    if not dauntless or compared >= def_st:
+        return plain, None
+    after = (def_st + bonus if modern else def_st) + att_as
+    return plain, {face: count_dice(after, def_st + def_as) if face + compared > def_st else plain
+                   for face in range(1, 7)}
+
+
+def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_down", faces=None):
     classic = edition in ("classic", "bb2016")
     pro_target = 4 if classic else 3
     team = min(team, 1) if classic else team
     frenzy = "frenzy" in att
     brawler = "brawler" in att and not blitz
     jugg = "juggernaut" in att and blitz
+    fend = "fend" in dfd and not jugg
     key = lambda d: preference_key(d, goal)  # noqa: E731
     cache = {}
 
@@ -51,9 +82,10 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
 
     def pushed(second, tr, pro):
         if frenzy and not second:
-            d = dict(block(True, tr, pro))
+            d = dict(start(True, tr, pro))
             d["push"] = d.get("push", F(0)) + d.pop("nothing", F(0))
-            return d
+            # Fend: no follow-up, the target is out of reach; the defender decides
+            return pick([d, {"push": F(1)}], False) if fend else d
         return {"push": F(1)}
 
     def apply(face, second, tr, pro):
@@ -82,40 +114,69 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
             return pick([pushed(second, tr, pro), standard(False)], True)
         return standard("wrestle" in dfd)
 
-    def final(roll, second, tr, pro):
-        return pick([apply(f, second, tr, pro) for f in roll], dice > 0)
+    def final(roll, n_dice, second, tr, pro):
+        return pick([apply(f, second, tr, pro) for f in roll], n_dice > 0)
 
-    def all_rolls():
+    def all_rolls(n):
         return [(F(1, 6 ** n), r) for r in product(range(1, 7), repeat=n)]
 
-    def one_die(roll, i, second, tr, pro):
-        return mix([(F(1, 6), final(roll[:i] + (f,) + roll[i + 1:], second, tr, pro)) for f in range(1, 7)])
+    def one_die(roll, i, n_dice, second, tr, pro):
+        return mix([(F(1, 6), final(roll[:i] + (f,) + roll[i + 1:], n_dice, second, tr, pro)) for f in range(1, 7)])
 
-    def decide(roll, second, tr, pro):
-        options = [final(roll, second, tr, pro)]
+    def decide(roll, n_dice, second, tr, pro):
+        n = abs(n_dice)
+        options = [final(roll, n_dice, second, tr, pro)]
         if brawler:
             for i, f in enumerate(roll):
                 if f == 2:
-                    options.append(one_die(roll, i, second, tr, pro))
+                    options.append(one_die(roll, i, n_dice, second, tr, pro))
         if pro:
             if classic:
-                success = mix([(p, final(r, second, tr, False)) for p, r in all_rolls()])
+                success = mix([(p, final(r, n_dice, second, tr, False)) for p, r in all_rolls(n)])
             else:
-                success = pick([one_die(roll, i, second, tr, False) for i in range(n)], True)
-            fail = final(roll, second, tr, False)
+                success = pick([one_die(roll, i, n_dice, second, tr, False) for i in range(n)], True)
+            fail = final(roll, n_dice, second, tr, False)
             options.append(mix([(F(1, 6), success if d6 >= pro_target else fail) for d6 in range(1, 7)]))
         if tr:
-            options.append(mix([(p, final(r, second, tr - 1, pro)) for p, r in all_rolls()]))
+            options.append(mix([(p, final(r, n_dice, second, tr - 1, pro)) for p, r in all_rolls(n)]))
         return pick(options, True)
 
-    def block(second, tr, pro):
-        k = (second, tr, pro)
+    def block(n_dice, second, tr, pro):
+        k = (n_dice, second, tr, pro)
         if k not in cache:
-            cache[k] = mix([(p, decide(r, second, tr, pro)) for p, r in all_rolls()])
+            cache[k] = mix([(p, decide(r, n_dice, second, tr, pro)) for p, r in all_rolls(abs(n_dice))])
         return cache[k]
 
-    d = block(False, team, "pro" in att)
+    def start(second, tr, pro):
+        """One block: the Dauntless D6 (any face may be re-rolled with a team re-roll or Pro), then the dice."""
+        if faces is None:
+            return block(dice, second, tr, pro)
+
+        def settled(face, tr_left, pro_left):
+            return block(faces[face], second, tr_left, pro_left)
+
+        def first(face):
+            options = [settled(face, tr, pro)]
+            if tr:
+                options.append(mix([(F(1, 6), settled(f, tr - 1, pro)) for f in range(1, 7)]))
+            if pro:
+                again = mix([(F(1, 6), settled(f, tr, False)) for f in range(1, 7)])
+                options.append(mix([(F(1, 6), again if d6 >= pro_target else settled(face, tr, False))
+                                    for d6 in range(1, 7)]))
+            return pick(options, True)
+
+        return mix([(F(1, 6), first(face)) for face in range(1, 7)])
+
+    d = start(False, team, "pro" in att)
     return {o: d.get(o, F(0)) for o in OUTCOMES}
+
+
+def block_of(edition, att_st, def_st, att_as=0, def_as=0, blitz=False, horns=False, dauntless=True, **kw):
+    """The resolver's Block for strengths (through strength_dice)."""
+    s = strength_dice(edition, att_st, def_st, att_as, def_as, horns=horns and blitz, dauntless=dauntless)
+    roll = s.dauntless
+    return Block(edition, s.dice, blitz, dauntless_needed=roll.needed if roll else None,
+                 dauntless_dice=roll.dice if roll else None, **kw)
 
 
 # ---------------------------------------------------------------- hand-worked values
@@ -207,6 +268,156 @@ def test_dice_for_strength():
         [1, 2, 2, 3, -2, -2, -3, -3]
 
 
+# ---------------------------------------------------------------- Dauntless, Horns, Stand Firm, Fend (hand-worked)
+
+
+def test_dauntless_st3_against_st4():
+    # Without Dauntless: 3 against 4, two dice, the defender chooses.  Dauntless: D6 + 3 must be higher than 4,
+    # so 2+: P = 5/6, and then 4 against 4, one die.
+    s = strength_dice("classic", 3, 4, dauntless=True)
+    assert (s.dice, s.dauntless.needed, s.dauntless.chance, s.dauntless.dice) == (-2, 2, F(5, 6), 1)
+    d = resolve_block(block_of("classic", 3, 4))
+    # one die: 1/6 skull, 1/6 Both Down, 2/6 push, 2/6 defender down (Stumble, POW);
+    # two dice, defender's choice: 11/36 skull, 5/36 Both Down, 16/36 push, 4/36 defender down
+    # (test_two_dice_defender_chooses).  Mixed 5/6 : 1/6:
+    assert d["attacker_down"] == F(5, 6) * F(1, 6) + F(1, 6) * F(11, 36) == F(41, 216)
+    assert d["both_down"] == F(5, 6) * F(1, 6) + F(1, 6) * F(5, 36) == F(35, 216)
+    assert d["push"] == F(5, 6) * F(2, 6) + F(1, 6) * F(16, 36) == F(19, 54)
+    assert d["defender_down"] == F(5, 6) * F(2, 6) + F(1, 6) * F(4, 36) == F(8, 27)
+    # P(defender Knocked Down) = 5/6 · 1/2 + 1/6 · 1/4 = 11/24; turnover = 41/216 + 35/216 = 19/54
+    assert totals(d)["defender_knocked_down"] == F(11, 24)
+    assert totals(d)["attacker_knocked_down"] == F(19, 54)
+
+
+def test_dauntless_cannot_reach():
+    # ST 2 against ST 8: D6 + 2 is at most 8, never higher: the roll is made (no natural-6 rule) and always fails
+    s = strength_dice("bb2020", 2, 8, dauntless=True)
+    assert (s.dauntless.needed, s.dauntless.chance, s.dice) == (7, 0, -3)
+    assert resolve_block(block_of("bb2020", 2, 8)) == resolve_block(Block("bb2020", -3))
+    # not stronger: no roll at all
+    assert strength_dice("bb2025", 4, 4, dauntless=True).dauntless is None
+    assert strength_dice("bb2025", 5, 4, dauntless=True).dauntless is None
+
+
+def test_horns_and_dauntless_order_per_edition():
+    # ST 3 with Horns on a Blitz against ST 4.
+    # BB2020 (and classic, played the same): Horns first, 4 against 4 is not weaker: no Dauntless, one die.
+    for edition in ("classic", "bb2020"):
+        s = strength_dice(edition, 3, 4, horns=True, dauntless=True)
+        assert (s.dice, s.attacker, s.dauntless) == (1, 4, None)
+    # BB2025: unmodified 3 against 4 rolls Dauntless, 2+ (5/6); a success sets ST 4, then Horns makes it 5:
+    # two dice for the attacker.  A failure leaves 3 + 1 = 4 against 4: one die.
+    s = strength_dice("bb2025", 3, 4, horns=True, dauntless=True)
+    assert (s.dice, s.dauntless.needed, s.dauntless.dice, s.dauntless.attacker) == (1, 2, 2, 5)
+    # P(knocked down): two dice 1 - (1/2)^2 = 3/4, one die 1/2: 5/6 · 3/4 + 1/6 · 1/2 = 17/24
+    d = resolve_block(block_of("bb2025", 3, 4, blitz=True, horns=True))
+    assert totals(d)["defender_knocked_down"] == F(17, 24)
+    assert totals(resolve_block(block_of("bb2020", 3, 4, blitz=True, horns=True)))["defender_knocked_down"] == F(1, 2)
+    # Horns only on a Blitz
+    assert strength_dice("bb2020", 3, 3, horns=False).dice == 1 and strength_dice("bb2020", 3, 3, horns=True).dice == 2
+    r = handle({"kind": "block", "edition": "bb2020", "attacker_st": 3, "defender_st": 3, "attacker_horns": True})
+    assert r["result"]["dice"] == 1 and r["result"]["strength"] == {"attacker": 3, "defender": 3}
+    r = handle({"kind": "block", "edition": "bb2020", "attacker_st": 3, "defender_st": 3, "attacker_horns": True,
+                "blitz": True})
+    assert r["result"]["dice"] == 2 and r["result"]["strength"] == {"attacker": 4, "defender": 3}
+
+
+def test_dauntless_with_assists_counts_them_after():
+    # ST 3 + 2 assists against ST 4 + 1: Dauntless compares 3 with 4 (assists aside): 2+.  Success: 4 + 2 = 6
+    # against 5, two dice for the attacker; failure: 5 against 5, one die.
+    s = strength_dice("bb2025", 3, 4, 2, 1, dauntless=True)
+    assert (s.dice, s.dauntless.needed, s.dauntless.dice, s.dauntless.attacker) == (1, 2, 2, 6)
+
+
+def test_team_reroll_on_the_dauntless_roll_or_on_the_dice():
+    # BB2020, ST 3 against ST 5: Dauntless needs 3+ (4/6); success 5 against 5, one die; failure 3 against 5,
+    # two dice for the defender.  One die with k team re-rolls: P(down) = 1 - (1/2)^(k+1) (re-roll skulls and
+    # pushes).  Defender's two dice: 1/4 with none; with one: 1/4 + 3/4 · 1/4 = 7/16.
+    # One team re-roll: after a failed Dauntless roll, keeping it for the dice gives 7/16, spending it on the
+    # Dauntless roll 4/6 · 1/2 + 2/6 · 1/4 = 5/12 < 7/16: kept.  Total 4/6 · 3/4 + 2/6 · 7/16 = 31/48.
+    one = resolve_block(block_of("bb2020", 3, 5, team_rerolls=1))
+    assert totals(one)["defender_knocked_down"] == F(31, 48)
+    # Two: a block roll is re-rolled at most once (no die twice), so a second team re-roll adds nothing to the
+    # dice (one die 3/4, two dice 7/16) and goes on the Dauntless roll: 4/6 · 3/4 + 2/6 · 7/16 = 31/48 after a
+    # failure.  Total 4/6 · 3/4 + 2/6 · 31/48 = 103/144.
+    two = resolve_block(block_of("bb2020", 3, 5, team_rerolls=2))
+    assert totals(two)["defender_knocked_down"] == F(103, 144)
+    # Classic: one team re-roll per turn, shared by the Dauntless roll and the dice: two are worth one
+    assert resolve_block(block_of("classic", 3, 5, team_rerolls=2)) == resolve_block(block_of("classic", 3, 5, team_rerolls=1))
+    assert totals(resolve_block(block_of("classic", 3, 5, team_rerolls=1)))["defender_knocked_down"] == F(31, 48)
+
+
+def test_pro_on_the_dauntless_roll_or_on_the_dice():
+    # Classic, ST 3 against ST 5, Pro (4+, re-roll the whole roll).  Success (4/6): one die with Pro:
+    # 1/2 + 1/2 · 1/2 · 1/2 = 5/8.  Failure (2/6): Pro kept for the defender's two dice: 1/4 + 3/4 · 1/2 · 1/4
+    # = 11/32; Pro on the Dauntless roll: 1/2 · (4/6 · 1/2 + 2/6 · 1/4) + 1/2 · 1/4 = 1/3 < 11/32: kept.
+    # Total 4/6 · 5/8 + 2/6 · 11/32 = 17/32.
+    d = resolve_block(block_of("classic", 3, 5, attacker=fs("pro")))
+    assert totals(d)["defender_knocked_down"] == F(17, 32)
+
+
+def test_frenzy_rolls_dauntless_again():
+    # Classic, ST 3 against 4, Frenzy, no re-roll.  Each block: 5/6 one die, 1/6 the defender's two dice.
+    # First block: defender down 1/2 (one die) or 1/4 (two dice); push 2/6 or 16/36 leads to a second block.
+    one_kd, two_kd = F(1, 2), F(1, 4)
+    each_kd = F(5, 6) * one_kd + F(1, 6) * two_kd            # 11/24
+    each_push = F(5, 6) * F(2, 6) + F(1, 6) * F(16, 36)     # 19/54
+    d = resolve_block(block_of("classic", 3, 4, attacker=fs("frenzy")))
+    assert totals(d)["defender_knocked_down"] == each_kd + each_push * each_kd
+    assert d["push"] == each_push * each_push
+
+
+def test_fend_stops_the_second_frenzy_block():
+    # One die, Frenzy: 1/2 + 2/6 · 1/2 = 2/3 (test_frenzy_two_blocks).  Against Fend the pushed target is out
+    # of reach: no follow-up, no second block, so the single block's 1/2, and a push stays a push (2/6).
+    frenzy = resolve_block(Block(attacker=fs("frenzy")))
+    fend = resolve_block(Block(attacker=fs("frenzy"), defender=fs("fend")))
+    assert totals(frenzy)["defender_knocked_down"] == F(2, 3)
+    assert fend == resolve_block(Block()) and fend["push"] == F(2, 6)
+    # Juggernaut on a Blitz cancels Fend: the second block happens again
+    jugg = resolve_block(Block(attacker=fs("frenzy", "juggernaut"), defender=fs("fend"), blitz=True))
+    assert jugg == resolve_block(Block(attacker=fs("frenzy", "juggernaut"), blitz=True))
+    assert totals(jugg)["defender_knocked_down"] == F(2, 3)
+    # Stand Firm does not stop it (the target stays next to the attacker)
+    assert resolve_block(Block(attacker=fs("frenzy"), defender=fs("stand_firm"))) == frenzy
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2020", "bb2025"])
+@pytest.mark.parametrize("dice", [1, 2, -2, 3])
+def test_stand_firm_and_fend_change_no_chance_without_frenzy(edition, dice):
+    for dfd in (fs("stand_firm"), fs("fend"), fs("stand_firm", "fend", "dodge")):
+        plain = dfd - {"stand_firm", "fend"}
+        for att, blitz in ((fs("block"), False), (fs("juggernaut", "pro"), True)):
+            assert resolve_block(Block(edition, dice, blitz, att, dfd, 1)) == resolve_block(Block(edition, dice, blitz, att, plain, 1))
+
+
+def test_push_effect():
+    assert push_effect() == "pushed"
+    assert push_effect(defender=fs("stand_firm")) == "stand_firm"
+    assert push_effect(defender=fs("fend", "dodge")) == "fend"
+    assert push_effect(defender=fs("fend", "stand_firm")) == "stand_firm_or_fend"
+    # Juggernaut cancels both, but only on a Blitz
+    assert push_effect(fs("juggernaut"), fs("fend", "stand_firm"), blitz=True) == "pushed"
+    assert push_effect(fs("juggernaut"), fs("stand_firm"), blitz=False) == "stand_firm"
+    assert set(PUSH_EFFECTS) == {"pushed", "fend", "stand_firm", "stand_firm_or_fend"}
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2016", "bb2020", "bb2025"])
+def test_strength_dice_agrees_with_the_rule_texts_face_by_face(edition):
+    for att_st, def_st, att_as, def_as in product(range(1, 8), range(1, 9), range(3), range(3)):
+        for blitz, horns in ((False, False), (True, False), (True, True)):
+            s = strength_dice(edition, att_st, def_st, att_as, def_as, horns=horns and blitz, dauntless=True)
+            plain, faces = dauntless_faces("classic" if edition == "bb2016" else edition, att_st, def_st, att_as,
+                                           def_as, blitz, horns)
+            assert s.dice == plain
+            if faces is None:
+                assert s.dauntless is None
+                continue
+            got = {face: s.dauntless.dice if face >= s.dauntless.needed else s.dice for face in range(1, 7)}
+            assert got == faces, (att_st, def_st, att_as, def_as, blitz, horns)
+            assert s.dauntless.chance == F(sum(1 for f in range(1, 7) if faces[f] != plain or f >= s.dauntless.needed), 6)
+
+
 # ---------------------------------------------------------------- oracle agreement
 
 CASES = [
@@ -241,6 +452,92 @@ def test_oracle_agrees_grid(dice, skills, edition):
         for team in (0, 1):
             got = resolve_block(Block(edition, dice, blitz, skills, fs("dodge", "wrestle"), team))
             assert got == oracle(edition, dice, blitz, skills, fs("dodge", "wrestle"), team)
+
+
+DAUNTLESS_CASES = [
+    # (edition, attacker ST, defender ST, att assists, def assists, blitz, horns, attacker, defender, team, goal)
+    ("classic", 3, 4, 0, 0, False, False, fs("block"), NONE, 1, "knock_down"),
+    ("classic", 2, 5, 1, 0, False, False, fs("pro", "frenzy"), fs("dodge"), 1, "safe"),
+    ("classic", 3, 5, 0, 1, True, True, fs("juggernaut", "frenzy"), fs("fend", "wrestle"), 1, "knock_down"),
+    ("bb2016", 3, 6, 0, 0, False, False, fs("pro"), fs("block"), 0, "knock_down"),
+    ("bb2020", 3, 5, 0, 0, False, False, NONE, NONE, 2, "knock_down"),
+    ("bb2020", 2, 5, 0, 0, False, False, fs("pro", "brawler"), fs("dodge"), 1, "safe"),
+    ("bb2020", 2, 4, 1, 1, True, True, fs("frenzy", "tackle"), fs("fend", "dodge"), 2, "knock_down"),
+    ("bb2025", 3, 4, 0, 0, True, True, fs("frenzy", "pro"), fs("stand_firm"), 1, "knock_down"),
+    ("bb2025", 2, 6, 1, 0, False, False, fs("pro", "block"), fs("wrestle"), 2, "safe"),
+    ("bb2025", 1, 4, 2, 0, True, True, fs("juggernaut", "frenzy", "pro"), fs("fend", "block"), 1, "knock_down"),
+    ("bb2025", 2, 8, 3, 0, False, False, fs("frenzy"), NONE, 1, "knock_down"),  # needs a 7: never
+]
+
+
+@pytest.mark.parametrize("case", DAUNTLESS_CASES, ids=lambda c: f"{c[0]}-st{c[1]}v{c[2]}-{'-'.join(sorted(c[7] | c[8]))}-tr{c[9]}")
+def test_oracle_agrees_with_dauntless(case):
+    edition, a, d, aa, da, blitz, horns, att, dfd, team, goal = case
+    got = resolve_block(block_of(edition, a, d, aa, da, blitz, horns, attacker=att, defender=dfd, team_rerolls=team,
+                                 goal=goal))
+    plain, faces = dauntless_faces("classic" if edition == "bb2016" else edition, a, d, aa, da, blitz, horns)
+    assert faces is not None
+    assert got == oracle(edition, plain, blitz, att, dfd, team, goal, faces)
+    # and through the JSON API, with the same dice
+    req = {"kind": "block", "edition": edition, "attacker_st": a, "defender_st": d, "attacker_assists": aa,
+           "defender_assists": da, "blitz": blitz, "attacker_dauntless": True, "attacker_horns": horns,
+           "team_rerolls": team, "goal": goal, **{f"attacker_{k}": True for k in att},
+           **{f"defender_{k}": True for k in dfd}}
+    r = handle(req)
+    assert r["ok"], r
+    assert exact(r["result"]["outcomes"]) == got
+
+
+@pytest.mark.parametrize("frenzy", [False, True])
+@pytest.mark.parametrize("dfd", [fs("fend"), fs("fend", "stand_firm", "dodge")])
+@pytest.mark.parametrize("edition", ["classic", "bb2020"])
+def test_oracle_agrees_with_fend(frenzy, dfd, edition):
+    att = fs("frenzy", "block") if frenzy else fs("block")
+    for dice in (1, 2, -2):
+        for goal in ("knock_down", "safe"):
+            got = resolve_block(Block(edition, dice, False, att, dfd, 1, goal))
+            assert got == oracle(edition, dice, False, att, dfd, 1, goal)
+
+
+def test_more_team_rerolls_than_rolls():
+    # BB2020: each roll takes at most one re-roll, so a block uses at most one team re-roll per roll: the dice
+    # (and the Dauntless D6), twice over a Frenzy pair.  The oracle plays all five re-rolls; the resolver
+    # must agree.
+    for att, faces in ((fs("frenzy"), None), (fs("frenzy", "pro"), dauntless_faces("bb2020", 3, 4)[1])):
+        plain = -2 if faces else 1
+        got = resolve_block(Block("bb2020", plain, False, att, NONE, 5, dauntless_needed=2 if faces else None,
+                                  dauntless_dice=1 if faces else None))
+        assert got == oracle("bb2020", plain, False, att, NONE, 5, "knock_down", faces)
+
+
+def test_random_blocks_are_distributions():
+    """Property: for random requests, every probability is in [0, 1], the outcomes sum to 1 and the totals
+    follow from them (seeded, so a failure can be replayed)."""
+    rng = random.Random(20260504)
+    att_skills = ["block", "wrestle", "tackle", "juggernaut", "frenzy", "pro", "dauntless", "horns"]
+    for _ in range(60):
+        edition = rng.choice(["classic", "bb2016", "bb2020", "bb2025"])
+        req = {"kind": "block", "edition": edition, "attacker_st": rng.randint(1, 6), "defender_st": rng.randint(1, 7),
+               "attacker_assists": rng.randint(0, 2), "defender_assists": rng.randint(0, 2),
+               "blitz": rng.random() < 0.5, "team_rerolls": rng.randint(0, 2), "goal": rng.choice(["knock_down", "safe"])}
+        for k in att_skills + (["brawler"] if edition in ("bb2020", "bb2025") else []):
+            req[f"attacker_{k}"] = rng.random() < 0.3
+        for k in ("block", "dodge", "wrestle", "stand_firm", "fend"):
+            req[f"defender_{k}"] = rng.random() < 0.3
+        r = handle(req)
+        assert r["ok"], (req, r)
+        res = r["result"]
+        out = exact(res["outcomes"])
+        assert set(out) == set(OUTCOMES) and sum(out.values()) == 1, req
+        assert all(0 <= v <= 1 for v in out.values()), req
+        tot = exact(res["totals"])
+        assert tot["defender_knocked_down"] == out["defender_down"] + out["both_down"]
+        assert tot["attacker_knocked_down"] == out["attacker_down"] + out["both_down"]
+        assert res["push_effect"] in PUSH_EFFECTS
+        roll = res["dauntless"]
+        if roll is not None:
+            assert req["attacker_dauntless"] and 0 <= F(roll["single"]["exact"]) <= F(5, 6)
+            assert roll["dice"] in (1, 2, 3) and roll["chooser"] in ("attacker", "defender")
 
 
 # ---------------------------------------------------------------- API
@@ -279,9 +576,49 @@ def test_block_kind_explicit_dice():
     ({"kind": "block", "goal": "win"}, "goal", ["knock_down", "safe"]),
     ({"kind": "block", "team_rerolls": 9}, "team_rerolls", [0, 8]),
     ({"kind": "block", "defender_tackle": True}, "defender_tackle", None),
+    ({"kind": "block", "dice": 2, "attacker_dauntless": True}, "attacker_dauntless", [False]),
+    ({"kind": "block", "dice": -2, "blitz": True, "attacker_horns": True}, "attacker_horns", [False]),
+    ({"kind": "block", "attacker_dauntless": "yes"}, "attacker_dauntless", [True, False]),
+    ({"kind": "block", "defender_stand_firm": 1}, "defender_stand_firm", [True, False]),
+    ({"kind": "block", "defender_fend": None, "defender_horns": True}, "defender_horns", None),
 ])
 def test_block_kind_errors(req, field, allowed):
     r = handle(req)
     assert r["ok"] is False and r["error"]["field"] == field, r
     if allowed is not None:
         assert r["error"]["allowed"] == allowed
+
+
+def test_block_kind_dauntless_result():
+    # ST 3 against ST 4 with Dauntless: two dice for the defender, or one die on a 2+ (5/6)
+    r = handle({"kind": "block", "attacker_st": 3, "defender_st": 4, "attacker_dauntless": True,
+                "defender_stand_firm": True})
+    res = r["result"]
+    assert (res["dice"], res["chooser"], res["strength"]) == (2, "defender", {"attacker": 3, "defender": 4})
+    roll = res["dauntless"]
+    assert (roll["needed"], F(roll["single"]["exact"]), roll["dice"], roll["chooser"], roll["strength"]) == (
+        "2+", F(5, 6), 1, "attacker", {"attacker": 4, "defender": 4})
+    assert exact(res["totals"])["defender_knocked_down"] == F(11, 24)
+    assert res["push_effect"] == "stand_firm"
+    # no roll: the field is null; an impossible roll reads "impossible"
+    assert handle({"kind": "block", "attacker_st": 4, "defender_st": 4, "attacker_dauntless": True})["result"]["dauntless"] is None
+    far = handle({"kind": "block", "attacker_st": 1, "defender_st": 8, "attacker_dauntless": True})["result"]["dauntless"]
+    assert far["needed"] == "impossible" and F(far["single"]["exact"]) == 0
+
+
+def test_block_form_lists_the_new_fields():
+    fields = [f["name"] for f in handle({"kind": "form", "for": "block", "edition": "bb2025"})["result"]["fields"]]
+    for name in ("attacker_dauntless", "attacker_horns", "defender_stand_firm", "defender_fend", "attacker_brawler"):
+        assert name in fields
+    assert fields.index("attacker_dauntless") < fields.index("attacker_horns") < fields.index("defender_block")
+
+
+def test_block_validation_of_dauntless_fields():
+    for bad in ({"dauntless_needed": 1, "dauntless_dice": 1}, {"dauntless_needed": 8, "dauntless_dice": 1},
+                {"dauntless_needed": 3, "dauntless_dice": 0}, {"dauntless_needed": 3}, {"dauntless_dice": 2}):
+        with pytest.raises(CalcError) as e:
+            resolve_block(Block(**bad))
+        assert e.value.field in ("dauntless_needed", "dauntless_dice")
+    with pytest.raises(CalcError) as e:
+        strength_dice("bb2020", 0, 3)
+    assert e.value.field == "attacker_st"

@@ -154,8 +154,8 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "attacker_assists": ctx.t("Assists for the attacker"), "defender_assists": ctx.t("Assists for the defender"),
         "blitz": ctx.t("Blitz"), "goal": ctx.t("The attacker plays for"),
         **{f"attacker_{s}": attacker(s) for s in ("block", "wrestle", "tackle", "juggernaut", "frenzy", "pro",
-                                                     "brawler")},
-        **{f"defender_{s}": defender(s) for s in ("block", "dodge", "wrestle")},
+                                                     "brawler", "dauntless", "horns")},
+        **{f"defender_{s.replace('-', '_')}": defender(s) for s in ("block", "dodge", "wrestle", "stand-firm", "fend")},
         # armour, foul
         "av": ctx.t("Armour value (AV)") if edition in ("classic", "bb2016") else (
             ctx.t("Armour value (the N of AV N+)") if edition else ctx.t("Armour value (AV)")),
