@@ -76,7 +76,11 @@ an optimal policy; at most one re-roll per block roll, as no die is re-rolled tw
 * **Pro**: classic 4+ on a D6, then re-roll the whole block roll (LRB6 Pro: "any one
   dice roll"); BB2020/BB2025 3+, then re-roll a single die of the attacker's choice
   (BB2020/BB2025 Pro: one die).  Once per turn / activation: once over a Frenzy pair.
-  A failed Pro roll leaves the dice as they are (no other re-roll).
+  A failed Pro roll leaves the dice as they are (no other re-roll).  Classic lets the
+  turn's team re-roll re-roll a failed Pro roll (LRB6/CRP Pro; the chain calculator uses
+  it): in a block that is never better than spending that team re-roll on the dice (a
+  classic Pro re-rolls the whole roll, as the team re-roll does), so it is left out here;
+  the tests' oracle offers it and agrees exactly on every classic Pro block it tries.
 * **Brawler** (BB2020, BB2025 only): on a Block action (not a Blitz) re-roll one die
   showing Both Down.
 

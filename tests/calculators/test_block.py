@@ -117,6 +117,16 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
     def final(roll, n_dice, second, tr, pro):
         return pick([apply(f, second, tr, pro) for f in roll], n_dice > 0)
 
+    def pro_d6(tr, success, fail):
+        """The Pro roll face by face; classic (LRB6/CRP Pro): a failed one may take the team re-roll."""
+        def failed(d6):
+            options = [fail(tr)]
+            if classic and tr:
+                options.append(mix([(F(1, 6), success(tr - 1) if again >= pro_target else fail(tr - 1))
+                                    for again in range(1, 7)]))
+            return pick(options, True)
+        return mix([(F(1, 6), success(tr) if d6 >= pro_target else failed(d6)) for d6 in range(1, 7)])
+
     def all_rolls(n):
         return [(F(1, 6 ** n), r) for r in product(range(1, 7), repeat=n)]
 
@@ -131,12 +141,11 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
                 if f == 2:
                     options.append(one_die(roll, i, n_dice, second, tr, pro))
         if pro:
-            if classic:
-                success = mix([(p, final(r, n_dice, second, tr, False)) for p, r in all_rolls(n)])
-            else:
-                success = pick([one_die(roll, i, n_dice, second, tr, False) for i in range(n)], True)
-            fail = final(roll, n_dice, second, tr, False)
-            options.append(mix([(F(1, 6), success if d6 >= pro_target else fail) for d6 in range(1, 7)]))
+            def success(t):
+                if classic:
+                    return mix([(p, final(r, n_dice, second, t, False)) for p, r in all_rolls(n)])
+                return pick([one_die(roll, i, n_dice, second, t, False) for i in range(n)], True)
+            options.append(pro_d6(tr, success, lambda t: final(roll, n_dice, second, t, False)))
         if tr:
             options.append(mix([(p, final(r, n_dice, second, tr - 1, pro)) for p, r in all_rolls(n)]))
         return pick(options, True)
@@ -160,9 +169,8 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
             if tr:
                 options.append(mix([(F(1, 6), settled(f, tr - 1, pro)) for f in range(1, 7)]))
             if pro:
-                again = mix([(F(1, 6), settled(f, tr, False)) for f in range(1, 7)])
-                options.append(mix([(F(1, 6), again if d6 >= pro_target else settled(face, tr, False))
-                                    for d6 in range(1, 7)]))
+                options.append(pro_d6(tr, lambda t: mix([(F(1, 6), settled(f, t, False)) for f in range(1, 7)]),
+                                      lambda t: settled(face, t, False)))
             return pick(options, True)
 
         return mix([(F(1, 6), first(face)) for face in range(1, 7)])
@@ -249,6 +257,18 @@ def test_pro_single_die_vs_whole_roll():
     assert totals(resolve_block(Block("bb2020", dice=2, attacker=fs("pro"))))["defender_knocked_down"] > base
     # one die: classic Pro = a team re-roll that works half the time: 1/2 + 1/2 · 1/2 · 1/2 = 5/8
     assert totals(resolve_block(Block("classic", attacker=fs("pro"))))["defender_knocked_down"] == F(5, 8)
+
+
+@pytest.mark.parametrize("att_st, def_st, skills", [(3, 3, ("pro",)), (3, 4, ("pro",)), (4, 3, ("pro", "frenzy")),
+                                                     (3, 5, ("pro", "frenzy")), (2, 3, ("pro", "block", "frenzy"))])
+@pytest.mark.parametrize("goal", ["knock_down", "safe"])
+def test_classic_team_re_roll_on_a_failed_pro_roll_never_helps_a_block(att_st, def_st, skills, goal):
+    # The oracle offers the classic team re-roll on a failed Pro roll (LRB6/CRP Pro), the resolver leaves it
+    # out (see calculators/block.py): they must agree, with and without Dauntless.
+    for dauntless in (False, True):
+        b = block_of("classic", att_st, def_st, dauntless=dauntless, attacker=fs(*skills), team_rerolls=1, goal=goal)
+        plain, faces = dauntless_faces("classic", att_st, def_st, dauntless=dauntless)
+        assert resolve_block(b) == oracle("classic", plain, att=fs(*skills), team=1, goal=goal, faces=faces)
 
 
 def test_brawler():
