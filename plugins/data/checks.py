@@ -41,6 +41,16 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
         yield from _roll_checks(repo, entity, problem)
     if entity.kind == "comparison":
         yield from _comparison_checks(entity, problem)
+    if entity.kind == "edition" and entity.get("grouped_with"):
+        other = repo.get(f"edition:{entity['grouped_with']}")
+        if other is not None and (other is entity or other.get("grouped_with")):
+            yield problem(("grouped_with",), f"{other.id} must be an edition the reader can choose "
+                                             "(one without grouped_with of its own)")
+    if entity.kind in ("sequence", "table", "roll"):
+        suffix = entity.slug.rpartition("-")[2]
+        if f"edition:{suffix}" in repo and suffix not in entity.editions:
+            yield problem(("editions",), f"the slug names edition {suffix!r}, which `editions` does not list "
+                                         "(the slug's last word is how other editions find this page)")
 
 
 def _steps_with_paths(steps, path: tuple) -> Iterator[tuple[tuple, dict]]:

@@ -290,7 +290,8 @@ STEP = _step()
 NOTE = Obj({"key": KEY, "text": Text()}, {"sources": SOURCES})
 
 KIND_SPECS: dict[str, Obj] = {
-    "edition": Obj({"name": Text(), "short": Text(), "year": Int(1980, 2100), "summary": Text()}),
+    "edition": Obj({"name": Text(), "short": Text(), "year": Int(1980, 2100), "summary": Text()},
+                   {"grouped_with": Ref("edition", bare=True)}),
     "source": Obj(
         {
             "title": Text(),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..data.model import Repository
 from .messages import Messages
+from .pagemap import DIFFERENCES
 from .render.pages import CATEGORY_ORDER
 
 
@@ -19,10 +20,10 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
     skills = [titled("skills/index.md", t("All skills"))]
     skills += [f"skills/{c}.md" for c in CATEGORY_ORDER if f"skills/{c}.md" in pages]
     skills.append("skills/auto-actions.md")
-    comparisons = [titled(f"comparisons/{c.slug}.md", c.title(t.lang)) for c in repo.of_kind("comparison")]
+    comparisons = [titled(DIFFERENCES, t("What differs between editions"))]
+    comparisons += [titled(f"comparisons/{c.slug}.md", c.title(t.lang)) for c in repo.of_kind("comparison")]
     nav: list = ["index.md"]
-    if comparisons:
-        nav.append({t("Editions compared"): comparisons})
+    nav.append({t("Editions compared"): comparisons})
     if sequences:
         nav.append({t("Sequences"): sequences})
     if tables:

@@ -10,10 +10,13 @@ from ..data.model import Repository
 from .render import pages
 from .render.calcpages import STANDALONE
 from .render.context import PageContext
+from .editions import Editions, edition_pages, page_entity
 from .render.compare import comparison_page
+from .render.differences import differences_page
+from .render.editions import banners
 from .render.pictures import template_svg
 from .render.status import auto_actions_page, translation_status_page
-from .render.targets import edition_rolls_page, target_page
+from .render.targets import edition_rolls_page, edition_rolls_title, target_page
 
 Renderer = Callable[[PageContext], str]
 
@@ -23,7 +26,10 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
     out: dict[str, Renderer] = {}
     for seq in repo.of_kind("sequence"):
         out[f"sequences/{seq.slug}.md"] = lambda ctx, seq=seq: pages.sequence_page(ctx, seq)
+    out[DIFFERENCES] = differences_page
     for comparison in repo.of_kind("comparison"):
+        if f"comparisons/{comparison.slug}.md" == DIFFERENCES:
+            raise ValueError(f"{comparison.file}: the slug {comparison.slug!r} is taken by the page of differences")
         out[f"comparisons/{comparison.slug}.md"] = lambda ctx, c=comparison: comparison_page(ctx, c)
     for target in repo.of_kind("target"):
         rolls = sorted((r for r in repo.of_kind("roll") if r.get("target") == target.slug),
@@ -53,7 +59,31 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
         ctx, repo.of_kind("term"), {name: template_svg(ctx, name) for name in ("direction", "throw-in")})
     out["sources.md"] = lambda ctx: pages.sources_page(ctx, repo.of_kind("source"), repo.of_kind("edition"))
     out["translation-status.md"] = lambda ctx: translation_status_page(ctx)
+    for path, page in edition_pages(repo, Editions.of(repo)).items():
+        if path in out and page.counterparts:
+            out[path] = _with_banners(out[path], page)
     return out
+
+
+DIFFERENCES = "comparisons/index.md"  # what differs between editions: linked from every page's edition picker
+
+
+def page_title(ctx: PageContext, path: str) -> str:
+    """The title of a generated page that shows sequences, tables or tests, in ctx's language."""
+    entity = page_entity(ctx.repo, path)
+    if entity is not None:
+        return ctx.plain(entity.get("title") or entity.get("name"))
+    edition = path.removeprefix("rolls/").removesuffix(".md")
+    return edition_rolls_title(ctx, ctx.repo[f"edition:{edition}"])
+
+
+def _with_banners(render: Renderer, page) -> Renderer:
+    """The page with, under its title, a banner per edition it does not tell (shown while that edition is chosen)."""
+    def wrapped(ctx: PageContext) -> str:
+        title, _, rest = render(ctx).partition("\n")
+        titles = {p: page_title(ctx, p) for paths in page.counterparts.values() for p in paths}
+        return "\n".join([title, "", *banners(ctx, page, titles)]) + rest
+    return wrapped
 
 
 def _chances(ctx: PageContext, table) -> dict[tuple, str] | None:

@@ -8,7 +8,10 @@ Hooks:
     on_files   add the generated pages and the site's own CSS/JS.
     on_page_markdown  resolve [[kind:slug]] references written in hand-written pages; link the first use
                       of each glossary term on every page.
-    on_post_page      link the web-app manifest from every page; defer the search index until a search.
+    on_page_content   move the edition marks of list items and table rows onto their <li> and <tr>.
+    on_post_page      link the web-app manifest from every page; defer the search index until a search;
+                      apply the reader's edition before the first paint, and put the edition picker at
+                      the top of the content (plugins/site/editions.py).
     on_post_build     fail a strict build on missing translations (texts or UI strings).
 """
 from __future__ import annotations
@@ -19,20 +22,24 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
 
 from ..data import DataError, Repository, load_repository
 from ..data.text import REF
 from .autolink import link_first_uses, term_index
 from .config import NuffleConfig
+from .editions import Editions, edition_pages, hoist_marks, mark_nav
 from .locate import SHARED_PAGE
 from .messages import Messages
 from .navigation import build_nav
-from .pagemap import generated_pages
+from .pagemap import DIFFERENCES, generated_pages
 from .render.context import BackLinks, PageContext
+from .render.editions import picker
 
 log = get_plugin_logger(__name__)
 BUNDLE_TAG = re.compile(r'<script src="(?P<prefix>[^"]*)assets/javascripts/bundle\.[^"]*"></script>')
 ASSETS = Path(__file__).resolve().parent / "assets"
+ARTICLE = '<article class="md-content__inner md-typeset">'
 
 
 class NufflePlugin(BasePlugin[NuffleConfig]):
@@ -54,6 +61,8 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         self.backlinks = BackLinks.build(self.repo)
         self.pages = generated_pages(self.repo)
         self.term_index = term_index(self.repo.of_kind("term"), self.lang)
+        self.editions = Editions.of(self.repo)
+        self.edition_pages = edition_pages(self.repo, self.editions)
         config.nav = build_nav(self.repo, self.pages, self.t)
         return config
 
@@ -70,6 +79,11 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
                 rel = asset.relative_to(ASSETS).as_posix()
                 files.append(File(rel, str(ASSETS), config.site_dir, config.use_directory_urls,
                                   dest_uri=f"assets/nuffle/{rel}"))
+        # The rules that hide other editions name the edition ids, so they come from data/ (extra_css).
+        files.append(File.generated(config, "assets/nuffle/editions.css", content=self.editions.css()))
+        self.differences_url = files.get_file_from_path(DIFFERENCES).url
+        self.nav_marks = {files.get_file_from_path(path).url.strip("/"): page.marks
+                          for path, page in self.edition_pages.items() if files.get_file_from_path(path)}
         return files
 
     def on_page_markdown(self, markdown, page, config, files):
@@ -85,8 +99,17 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         markdown = REF.sub(replace, markdown)
         return link_first_uses(markdown, page.file.src_uri, self.term_index, SHARED_PAGE["term"])
 
+    def on_page_content(self, html, page, config, files):
+        if not self.config.enabled:
+            return html
+        try:
+            return hoist_marks(html)
+        except ValueError as exc:
+            raise PluginError(f"{page.file.src_uri}: {exc}") from None
+
     def on_post_page(self, output, page, config):
-        """Link the web-app manifest (written at the site root by nuffle-calc) from every page."""
+        """Link the web-app manifest (written at the site root by nuffle-calc) from every page; the reader's
+        edition and the edition picker."""
         if not self.config.enabled:
             return output
         depth = page.url.count("/") + (0 if self.lang == self.config.languages[0] else 1)
@@ -94,7 +117,13 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         head = (f'<link rel="manifest" href="{root}manifest.webmanifest">'
                 f'<meta name="theme-color" content="#1b5e20">'
                 f'<link rel="apple-touch-icon" href="{root}icon-192.png">')
+        # In <head>, so <html data-nc-edition> is set before the body is parsed: no flash of other editions.
+        head += self.editions.head_script()
         output = output.replace("</head>", head + "</head>", 1)
+        output = mark_nav(output, page.url, self.nav_marks)
+        if ARTICLE in output:
+            to_differences = get_relative_url(self.differences_url, page.url)
+            output = output.replace(ARTICLE, ARTICLE + picker(self.repo, self.editions, self.t, to_differences), 1)
         # Before Material's bundle: hold the search index back until the reader searches (lazy-search.js).
         bundle = BUNDLE_TAG.search(output)
         if bundle:

@@ -11,6 +11,11 @@
 //    elements named by dotted paths into the response, and its messages (data-strings, from the
 //    Babel catalogs: this file holds no text of any language).
 //
+// 3. Editions: the picker at the top of every page (select[data-nc-edition-picker]) stores the reader's
+//    edition in localStorage; <html data-nc-edition> (set in <head> before the first paint, see
+//    plugins/site/editions.py) lets editions.css hide the blocks of other editions. This file keeps
+//    the pickers, that attribute, the page's table of contents and the comparison tabs in step.
+//
 // Material swaps page content without reloading this module: everything page-specific runs from
 // document$ (falls back to a plain DOMContentLoaded when Material's bundle is missing).
 
@@ -110,6 +115,88 @@ for (const type of ["pointerdown", "focusin", "auxclick", "contextmenu"]) {
 }
 window.addEventListener("hashchange", rewriteLanguageLinks);
 window.addEventListener("popstate", rewriteLanguageLinks);
+
+// ------------------------------------------------------------------------------------- editions
+
+const EDITION_KEY = "nuffle.edition"; // the same key as the inline script of plugins/site/editions.py
+
+/** The editions a reader can choose, from the page's picker (empty when the page has none). */
+function choosableEditions() {
+  const picker = document.querySelector("select[data-nc-edition-picker]");
+  return picker ? [...picker.options].map((option) => option.value).filter(Boolean) : [];
+}
+
+function chosenEdition() {
+  return document.documentElement.getAttribute("data-nc-edition") || "";
+}
+
+/** Store the reader's choice ("" for every edition) and show the page in it. */
+function chooseEdition(edition) {
+  const value = choosableEditions().includes(edition) ? edition : "";
+  try {
+    if (value) localStorage.setItem(EDITION_KEY, value);
+    else localStorage.removeItem(EDITION_KEY);
+  } catch (err) {
+    // storage refused (private mode, quota): the choice still holds on this page
+  }
+  applyEdition(value);
+}
+
+/** Show the current page in `edition` ("" for all): the <html> attribute, pickers, contents, tabs. */
+function applyEdition(edition) {
+  const root = document.documentElement;
+  if (edition) root.setAttribute("data-nc-edition", edition);
+  else root.removeAttribute("data-nc-edition");
+  for (const select of document.querySelectorAll("select[data-nc-edition-picker]")) {
+    select.value = edition;
+    select.dataset.mounted = "true"; // this module now answers the picker
+  }
+  // The table of contents lists every heading: hide those whose section is hidden. (Material makes
+  // its links absolute: a link is to a heading of this page when it has this page's path.)
+  for (const link of document.querySelectorAll(".md-nav--secondary a.md-nav__link")) {
+    let target = null;
+    try {
+      const url = new URL(link.href, location.href);
+      if (url.pathname === location.pathname && url.hash) target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
+    } catch (err) {
+      target = null;
+    }
+    const block = target ? target.closest("[data-editions]") : null;
+    const item = link.closest("li");
+    if (item) item.hidden = Boolean(edition && block && !block.dataset.editions.split(/\s+/).includes(edition));
+  }
+  if (edition) selectEditionTab(edition);
+}
+
+/** On a comparison page, open the chosen edition's tab: Material's linked tabs then follow on every set. */
+function selectEditionTab(edition) {
+  const option = document.querySelector(`select[data-nc-edition-picker] option[value="${CSS.escape(edition)}"]`);
+  const label = option ? option.dataset.tab : "";
+  if (!label) return;
+  for (const set of document.querySelectorAll(".tabbed-set")) {
+    for (const input of set.querySelectorAll(":scope > input")) {
+      const tab = set.querySelector(`label[for="${CSS.escape(input.id)}"]`);
+      if (tab && tab.innerText.trim() === label) {
+        if (!input.checked) input.click();
+        return;
+      }
+    }
+  }
+}
+
+document.addEventListener("change", (event) => {
+  const select = event.target instanceof Element ? event.target.closest("select[data-nc-edition-picker]") : null;
+  if (select) chooseEdition(select.value);
+});
+document.addEventListener("click", (event) => {
+  if (event.target instanceof Element && event.target.closest("[data-nc-show-all]")) chooseEdition("");
+});
+// Another tab of the site changed the edition.
+window.addEventListener("storage", (event) => {
+  if (event.key === EDITION_KEY || event.key === null) {
+    applyEdition(choosableEditions().includes(event.newValue) ? event.newValue : "");
+  }
+});
 
 // ------------------------------------------------------------------------------ the Python worker
 
@@ -731,6 +818,7 @@ class Calculator {
 
 function mountAll() {
   rewriteLanguageLinks();
+  applyEdition(chosenEdition());
   for (const form of document.querySelectorAll("form[data-calculator]")) {
     if (form.dataset.mounted) continue;
     form.dataset.mounted = "true";

@@ -59,11 +59,18 @@ def sources_footer(ctx: PageContext, sources: list[dict] | None) -> list[str]:
 
 
 def edition_notes(ctx: PageContext, notes: dict | None) -> list[str]:
-    """A definition-style list: edition badge, then how the rule differs there."""
+    """A definition-style list: edition badge, then how the rule differs there (each item marked with its edition)."""
     if not notes:
         return []
     lines = [f"**{ctx.t('By edition')}**", ""]
     for edition, text in notes.items():
-        lines.append(f"- {ctx.badges([edition])} {indent(ctx.text(text), 2)}")
-    lines.append("")
-    return lines
+        lines.append(f"- {ctx.editions.row_mark([edition])}{ctx.badges([edition])} {indent(ctx.text(text), 2)}")
+    return edition_block(ctx, list(notes), lines)
+
+
+def edition_block(ctx: PageContext, editions: list[str], lines: list[str],
+                  css_class: str = "nc-edition-block") -> list[str]:
+    """Markdown `lines` in a block marked with `editions`: hidden while an edition outside them is chosen
+    (a list whose items are marked one by one goes in a block marked with all of theirs, so that its
+    heading goes too when every item is hidden)."""
+    return [f'<div class="{css_class}" {ctx.editions.attr(editions)} markdown>', "", *lines, "", "</div>", ""]

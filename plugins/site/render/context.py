@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ...data.model import Entity, Repository
 from ...data.text import REF
 from ..locate import anchor_of, page_of, relative_link
+from ..editions import Editions
 from ..messages import Messages
 
 
@@ -51,6 +53,11 @@ class PageContext:
     t: Messages
     page: str  # this page's path relative to docs_dir, e.g. "skills/agility.md"
     backlinks: BackLinks
+
+    @cached_property
+    def editions(self) -> Editions:
+        """The editions a reader can choose, and how to mark a block with the editions it concerns."""
+        return Editions.of(self.repo)
 
     # ----------------------------------------------------------------- text
 

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from ...data.model import LANGUAGES, Entity
-from .blocks import (anchor_key, cell, edition_notes, indent, notes_section, sources_footer,
+from .blocks import (anchor_key, cell, edition_block, edition_notes, indent, notes_section, sources_footer,
                      steps_list)
 from ...data.export import rules_export
 from .calcpages import SECTIONS, check_disjoint, throw_in_section
 from .context import PageContext
+from .editions import absent_notes
 from .kick import kick_section
 
 CATEGORY_ORDER = ("general", "agility", "passing", "strength", "mutation", "devious", "extraordinary", "trait")
@@ -80,11 +81,13 @@ def skills_index_page(ctx: PageContext, skills: list[Entity]) -> str:
         members = [s for s in skills if s["category"] == category]
         if not members:
             continue
-        lines += [f"## {category_label(ctx, category)} {{#category-{category}}}", "",
-                  f"| {ctx.t('Skill')} | {ctx.t('Type')} | {ctx.t('Editions')} |", "|---|---|---|"]
+        section = [f"## {category_label(ctx, category)} {{#category-{category}}}", "",
+                   f"| {ctx.t('Skill')} | {ctx.t('Type')} | {ctx.t('Editions')} |", "|---|---|---|"]
         for skill in sorted(members, key=lambda s: s.title(ctx.lang)):
-            lines.append(f"| {ctx.link(skill)} | {cell(skill_kind(ctx, skill))} | {ctx.badges(skill.editions)} |")
-        lines.append("")
+            mark = ctx.editions.row_mark(skill.editions)
+            section.append(f"| {mark}{ctx.link(skill)} | {cell(skill_kind(ctx, skill))} | {ctx.badges(skill.editions)} |")
+        # a category none of whose skills is in the chosen edition goes with its heading
+        lines += edition_block(ctx, [e for s in members for e in s.editions], section)
     return "\n".join(lines)
 
 
@@ -106,7 +109,7 @@ def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
     names = " · ".join(skill["name"][lang] for lang in LANGUAGES if lang != ctx.lang and skill["name"].get(lang))
     lines = [f"## {ctx.plain(skill['name'])} {{#{skill.anchor}}}", "",
              f'{ctx.badges(skill.editions)} <span class="nc-skill-kind">{skill_kind(ctx, skill)}</span> '
-             f'<span class="nc-other-names" lang="">{names}</span>', "",
+             f'<span class="nc-other-names" lang="">{names}</span>', "", *absent_notes(ctx, skill),
              ctx.text(skill["summary"]), ""]
     lines += edition_notes(ctx, skill.get("edition_notes"))
     if skill.get("auto_use"):
@@ -115,13 +118,13 @@ def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
     steps = [(e, a) for e, a in places if e.kind == "sequence"]
     rulings = [e for e, _ in places if e.kind == "ruling"]
     if steps:
-        lines += [f"**{ctx.t('Where it acts')}**", ""]
-        lines += [f"- {ctx.link(e, a)}" for e, a in steps]
-        lines.append("")
+        items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e, a)}" for e, a in steps]
+        lines += edition_block(ctx, [ed for e, _ in steps for ed in e.editions],
+                               [f"**{ctx.t('Where it acts')}**", "", *items])
     if rulings:
-        lines += [f"**{ctx.t('Rulings')}**", ""]
-        lines += [f"- {ctx.link(e)} {ctx.paren(status_label(ctx, e['status']))}" for e in rulings]
-        lines.append("")
+        items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e)} {ctx.paren(status_label(ctx, e['status']))}"
+                 for e in rulings]
+        lines += edition_block(ctx, [ed for e in rulings for ed in e.editions], [f"**{ctx.t('Rulings')}**", "", *items])
     if skill.get("see_also"):
         links = ctx.listing([ctx.link(ctx.repo[ref]) for ref in skill["see_also"]])
         lines += [ctx.labelled(ctx.t("See also:"), links), ""]
@@ -155,18 +158,18 @@ def who_plays_it_how(ctx: PageContext, rulings: list[Entity]) -> list[str]:
              "| " + ctx.t("Question") + " | " + " | ".join(body_label(ctx, b) for b in bodies) + " |",
              "|---" * (len(bodies) + 1) + "|"]
     for ruling in disputed:
-        row = [ctx.link(ruling)]
+        row = [ctx.editions.row_mark(ruling.editions) + ctx.link(ruling)]
         for body in bodies:
             says = [p for p in ruling["positions"] if p["body"] == body]
             text = " ".join(ctx.text(p["says"], inline=True) for p in says)
             # each cell ends with a link to the ruling's full entry, where its sources are
             row.append(cell(f"{text} [↗]({ctx.url(ruling)})") if says else "—")
         lines.append("| " + " | ".join(row) + " |")
-    lines.append("")
-    return lines
+    return edition_block(ctx, [e for r in disputed for e in r.editions], lines)
 
 
 def ruling_section(ctx: PageContext, ruling: Entity) -> list[str]:
+    """The ruling in a block marked with its editions (hidden while another edition is chosen)."""
     about = ctx.listing([ctx.link(ctx.repo[ref]) for ref in ruling["about"]])
     lines = [f"## {ctx.plain(ruling['question'])} {{#{ruling.anchor}}}", "",
              f'{ctx.badges(ruling.editions)} <span class="nc-status nc-status-{ruling["status"]}">'
@@ -178,7 +181,7 @@ def ruling_section(ctx: PageContext, ruling: Entity) -> list[str]:
     lines += ["", f'!!! tip "{ctx.t("What this site recommends")}"', "",
               "    " + indent(ctx.text(ruling["recommendation"]), 4), ""]
     lines += sources_footer(ctx, ruling.get("sources"))
-    return lines
+    return edition_block(ctx, ruling.editions, lines, "nc-edition-block nc-ruling")
 
 
 # --------------------------------------------------------------------------- tables
@@ -217,7 +220,7 @@ def glossary_page(ctx: PageContext, terms: list[Entity], pictures: dict[str, str
     lines = [f"# {ctx.t('Glossary')}", ""]
     for term in sorted(terms, key=lambda t: t.title(ctx.lang)):
         lines += [f"## {ctx.plain(term['name'])} {{#{term.anchor}}}", "", ctx.badges(term.editions), "",
-                  ctx.text(term["definition"]), ""]
+                  *absent_notes(ctx, term), ctx.text(term["definition"]), ""]
         if term.get("template") in pictures:
             lines += [pictures[term["template"]], ""]
         if "throw-in" in (term.get("calculators") or []):

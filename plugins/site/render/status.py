@@ -35,7 +35,8 @@ def auto_actions_page(ctx: PageContext, skills: list[Entity]) -> str:
         "clicks, as long as doing so can never hurt the coach. This page is generated from the skills' data."),
         "", f"| {ctx.t('Skill')} | {ctx.t('Category')} | {ctx.t('Automatic use by an engine')} |", "|---|---|---|"]
     for skill in sorted((s for s in skills if s.get("auto_use")), key=lambda s: s.title(ctx.lang)):
-        lines.append(f"| {ctx.link(skill)} | {category_label(ctx, skill['category'])} | "
+        mark = ctx.editions.row_mark(skill.editions)
+        lines.append(f"| {mark}{ctx.link(skill)} | {category_label(ctx, skill['category'])} | "
                      f"{cell(ctx.text(skill['auto_use'], inline=True))} |")
     lines.append("")
     return "\n".join(lines)

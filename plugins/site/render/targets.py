@@ -32,11 +32,15 @@ def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
 
 def edition_rolls_page(ctx: PageContext, edition: Entity, rolls: list[Entity]) -> str:
     """BB2020+ tests, where the player's AG or PA is itself the N+ to roll: the calculator and each roll."""
-    title = ctx.t("Agility and passing tests ({edition})", edition=ctx.plain(edition["short"]))
-    lines = [f"# {title}", "", ctx.badges([edition.slug]), "", ctx.t(
+    lines = [f"# {edition_rolls_title(ctx, edition)}", "", ctx.badges([edition.slug]), "", ctx.t(
         "In this edition a player's Agility (AG) and Passing Ability (PA) are themselves the number to roll "
         "on a D6, such as 3+; the modifiers below are added to the die."), ""]
     return "\n".join(lines + _rolls_and_calculator(ctx, None, rolls))
+
+
+def edition_rolls_title(ctx: PageContext, edition: Entity) -> str:
+    """The title of the page of an edition's tests (rolls/<edition>.md)."""
+    return ctx.t("Agility and passing tests ({edition})", edition=ctx.plain(edition["short"]))
 
 
 def _rolls_and_calculator(ctx: PageContext, target: Entity | None, rolls: list[Entity]) -> list[str]:
@@ -60,12 +64,7 @@ def roll_section(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
              ctx.text(roll["summary"]), "", f"**{ctx.t('Modifiers')}**", ""]
     for mod in roll.get("modifiers") or []:
         lines.append(f"- {signed(mod['value'])} {ctx.text(mod['label'], inline=True)}")
-    natural = [ctx.t("An unmodified 6 always succeeds.")]
-    natural.append(ctx.t("An unmodified 1 is a fumble.") if roll["natural_one"] == "fumble"
-                   else ctx.t("An unmodified 1 always fails."))
-    if "fumble_at_or_below" in roll.data:
-        natural.append(ctx.t("A result of {n} or less after modifiers is a fumble too.", n=roll["fumble_at_or_below"]))
-    lines += ["", " ".join(natural), ""]
+    lines += ["", natural_rolls(ctx, roll), ""]
     lines += grid(ctx, roll, rules)
     notes = roll.get("notes")
     if isinstance(notes, dict):
@@ -74,6 +73,16 @@ def roll_section(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
         lines += notes_section(ctx, notes, ctx.t("Where sources differ"), level=3)
     lines += sources_footer(ctx, roll.get("sources"))
     return lines
+
+
+def natural_rolls(ctx: PageContext, roll: Entity) -> str:
+    """What an unmodified 6 and 1 do, and the fumble threshold after modifiers, as sentences."""
+    natural = [ctx.t("An unmodified 6 always succeeds.")]
+    natural.append(ctx.t("An unmodified 1 is a fumble.") if roll["natural_one"] == "fumble"
+                   else ctx.t("An unmodified 1 always fails."))
+    if "fumble_at_or_below" in roll.data:
+        natural.append(ctx.t("A result of {n} or less after modifiers is a fumble too.", n=roll["fumble_at_or_below"]))
+    return " ".join(natural)
 
 
 def grid(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:

@@ -1,0 +1,83 @@
+"""What a reader who chose one edition sees: the picker on every page, the banner of a per-edition page
+that points to the chosen edition's counterpart, and the notice of an entry the chosen edition lacks.
+
+Every element here is in the page for every reader (but not in the search index); editions.css shows a
+`nc-edition-only` element only while one of its `data-edition-only` editions is chosen (see
+plugins/site/editions.py), so a page read without JavaScript shows everything and none of these.
+"""
+from __future__ import annotations
+
+import html
+
+from ...data.model import Entity
+from ..editions import EditionPage, Editions
+from ..locate import relative_link
+from ..messages import Messages
+from .context import PageContext
+
+
+def short_name(ctx: PageContext, edition: str) -> str:
+    return ctx.plain(ctx.repo[f"edition:{edition}"]["short"])
+
+
+def banners(ctx: PageContext, page: EditionPage, titles: dict[str, str]) -> list[str]:
+    """One banner per edition this page does not tell, linking to that edition's page(s).
+
+    `titles` maps each counterpart .md path to its title in ctx's language.
+    """
+    if not page.counterparts:
+        return []
+    here = ctx.listing([short_name(ctx, e) for e in page.marks])
+    lines: list[str] = []
+    for edition, paths in page.counterparts.items():
+        chosen = short_name(ctx, edition)
+        if paths:
+            links = ctx.listing([f"[{titles[p]}]({relative_link(ctx.page, p)})" for p in paths])
+            text = ctx.labelled(ctx.t("This page is for {editions}. For {chosen}, see:", editions=here,
+                                      chosen=chosen), links)
+        else:
+            text = ctx.t("This page is for {editions} only: {chosen} has no counterpart.", editions=here,
+                         chosen=chosen)
+        lines += [f'<p class="nc-edition-only nc-edition-banner" data-edition-only="{edition}" '
+                  f'data-search-exclude="true" markdown>{text}</p>', ""]
+    return lines
+
+
+def absent_notes(ctx: PageContext, entity: Entity) -> list[str]:
+    """For each choosable edition `entity` does not apply to: "Not in BB2020: this entry is for … only"."""
+    missing = ctx.editions.missing(entity.editions)
+    if not missing:
+        return []
+    present = ctx.listing([short_name(ctx, e) for e in ctx.editions.marks(entity.editions)])
+    lines = []
+    for edition in missing:
+        text = ctx.t("Not in {chosen}: this entry is for {editions} only.", chosen=short_name(ctx, edition),
+                     editions=present)
+        lines.append(f'<p class="nc-edition-only nc-edition-absent" data-edition-only="{edition}" '
+                     f'data-search-exclude="true">{text}</p>')
+    return lines + [""]
+
+
+def picker(repo, editions: Editions, t: Messages, differences_url: str) -> str:
+    """The edition selector put at the top of every page, with the note shown while an edition is chosen."""
+    def esc(text: str) -> str:
+        return html.escape(text, quote=True)
+
+    def text(value: dict) -> str:
+        return " ".join((value.get(t.lang) or value["en"]).split())
+
+    options = [f'<option value="">{esc(t("All editions"))}</option>']
+    notes = []
+    for slug in editions.choosable:
+        edition = repo[f"edition:{slug}"]
+        short = text(edition["short"])
+        options.append(f'<option value="{slug}" data-tab="{esc(short)}">{esc(text(edition["name"]))}</option>')
+        notes.append(f'<span class="nc-edition-only" data-edition-only="{slug}">'
+                     f'{esc(t("Showing {edition} only.", edition=short))}</span>')
+    return ('<div class="nc-edition-picker">'
+            f'<label class="nc-edition-label">{esc(t("Edition"))} '
+            f'<select data-nc-edition-picker>{"".join(options)}</select></label>'
+            f'<p class="nc-edition-note">{"".join(notes)} '
+            f'<button type="button" class="nc-show-all" data-nc-show-all>{esc(t("Show all"))}</button> '
+            f'<a href="{esc(differences_url)}">{esc(t("What differs between editions"))}</a></p>'
+            '</div>')

@@ -1,0 +1,109 @@
+"""The edition machinery on the fixture data: choosable editions, families and counterparts, the marks
+moved onto list items and table rows, the navigation marks, and the data checks behind them."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from plugins.data import DataError, load_repository
+from plugins.site.editions import Editions, edition_pages, families, hoist_marks, mark_nav
+from plugins.site.messages import Messages
+from plugins.site.pagemap import generated_pages
+from plugins.site.render.context import BackLinks, PageContext
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def fixture_repo():
+    return load_repository(FIXTURES / "data")
+
+
+def test_grouped_editions_are_read_as_the_one_they_join(fixture_repo):
+    editions = Editions.of(fixture_repo)
+    # tests/fixtures/data/editions: bb2016 says `grouped_with: classic`; years 2009, 2016, 2020, 2025
+    assert editions.choosable == ("classic", "bb2020", "bb2025")
+    assert editions.marks(["bb2016"]) == ("classic",)
+    assert editions.marks(["bb2025", "classic", "bb2016"]) == ("classic", "bb2025")
+    assert editions.missing(["classic", "bb2016"]) == ("bb2020", "bb2025")
+    assert editions.members("classic") == ("classic", "bb2016")
+
+
+def test_a_comparison_pairs_pages_whose_slugs_do_not_name_their_edition(fixture_repo):
+    # sequence:pick-up (classic) has no edition in its slug; comparison:pick-up puts it beside pick-up-bb2020
+    family = families(fixture_repo)
+    assert set(family["sequence:pick-up"]) == {"sequence:pick-up", "sequence:pick-up-bb2020"}
+    # roll slugs end with their edition: pass-classic and pass-bb2020 are one family, catch-classic alone
+    assert set(family["roll:pass-classic"]) == {"roll:pass-classic", "roll:pass-bb2020"}
+    assert family["roll:catch-classic"] == ("roll:catch-classic",)
+    pages = edition_pages(fixture_repo, Editions.of(fixture_repo))
+    assert pages["sequences/pick-up.md"].counterparts == {"bb2020": ["sequences/pick-up-bb2020.md"], "bb2025": []}
+    # the classic rolls live on the target page; BB2020's on rolls/bb2020.md
+    assert pages["rolls/bb2020.md"].counterparts["classic"] == ["targets/agility-classic.md"]
+    assert pages["targets/agility-classic.md"].counterparts["bb2020"] == ["rolls/bb2020.md"]
+
+
+@pytest.mark.parametrize("lang, see, none", [
+    ("fr", "Pour l'édition BB2020, voir\u00a0: [Ramassage (BB2020)](pick-up-bb2020.md)", "l'édition BB2025 n'a pas"),
+    ("ja", "BB2020については次を参照：[", "BB2025には対応するページがありません"),
+])
+def test_a_per_edition_page_has_a_banner_per_missing_edition(fixture_repo, lang, see, none):
+    path = "sequences/pick-up.md"
+    ctx = PageContext(fixture_repo, lang, Messages(lang), path, BackLinks.build(fixture_repo))
+    markdown = generated_pages(fixture_repo)[path](ctx)
+    title, _, rest = markdown.partition("\n")
+    assert title.startswith("# ")
+    banners = [line for line in rest.splitlines() if "nc-edition-banner" in line]
+    assert [b.split('data-edition-only="')[1].split('"')[0] for b in banners] == ["bb2020", "bb2025"]
+    assert see in banners[0] and none in banners[1]
+    assert ctx.t.missing == set()
+
+
+def test_marks_move_onto_their_item_or_row_and_a_stray_mark_is_an_error():
+    mark = Editions(("classic", "bb2020"), {"classic": "classic", "bb2020": "bb2020"}).row_mark(["bb2020"])
+    assert mark == '<span class="nc-mark" data-editions="bb2020"></span>'
+    assert hoist_marks(f"<ul>\n<li>{mark}text</li>\n<li><p>{mark} loose</p></li>") == \
+        '<ul>\n<li data-editions="bb2020">text</li>\n<li data-editions="bb2020"><p>loose</p></li>'
+    assert hoist_marks(f'<tr>\n<td style="text-align: left;">{mark}<a href="x">x</a></td>') == \
+        '<tr data-editions="bb2020">\n<td style="text-align: left;"><a href="x">x</a></td>'
+    with pytest.raises(ValueError):
+        hoist_marks(f"<p>in a paragraph {mark}</p>")
+
+
+def test_navigation_links_to_per_edition_pages_are_marked_but_not_the_page_being_read():
+    html = ('<li class="md-nav__item">\n  <a href="../pick-up-bb2020/" class="md-nav__link">B</a></li>'
+            '<li class="md-nav__item">\n  <a href="../../glossary/" class="md-nav__link">G</a></li>'
+            '<li class="md-nav__item md-nav__item--active">\n  <a href="./" class="md-nav__link md-nav__link--active">')
+    marks = {"sequences/pick-up-bb2020": ("bb2020",), "sequences/pick-up": ("classic",)}
+    out = mark_nav(html, "sequences/pick-up/", marks)
+    assert out.count("data-editions") == 1
+    assert '<li class="md-nav__item" data-editions="bb2020">\n  <a href="../pick-up-bb2020/"' in out
+
+
+def _copy_fixture(tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data", data)
+    return data
+
+
+def test_a_slug_naming_an_edition_it_does_not_list_is_reported(tmp_path):
+    data = _copy_fixture(tmp_path)
+    source = (data / "sequences" / "pick-up-bb2020.yml").read_text(encoding="utf-8")
+    (data / "sequences" / "pick-up-bb2025.yml").write_text(source, encoding="utf-8")  # lists bb2020 only
+    with pytest.raises(DataError) as caught:
+        load_repository(data)
+    assert [p.field for p in caught.value.problems] == ["editions"]
+    assert "pick-up-bb2025.yml" in caught.value.problems[0].file
+    assert "names edition 'bb2025'" in caught.value.problems[0].message
+
+
+def test_an_edition_grouped_with_a_grouped_edition_is_reported(tmp_path):
+    data = _copy_fixture(tmp_path)
+    classic = data / "editions" / "classic.yml"
+    classic.write_text(classic.read_text(encoding="utf-8") + "grouped_with: bb2016\n", encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_repository(data)
+    assert {(Path(p.file).name, p.field) for p in caught.value.problems} == {
+        ("bb2016.yml", "grouped_with"), ("classic.yml", "grouped_with")}
