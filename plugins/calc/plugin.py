@@ -1,7 +1,7 @@
 """The `nuffle-calc` MkDocs plugin.
 
 on_config      check that the pinned Pyodide runtime is installed (npm ci) when this build ships it.
-on_post_build  write site/pyodide/ (runtime + calculators zip), site/api/v1/rules.json and the open data
+on_post_build  write site/pyodide/ (runtime + calculators zip + interpreter snapshot), site/api/v1/rules.json and the open data
                (site/api/v1/<kind>/<slug>.json, an index per kind, a JSON Schema per kind), and the web-app
                manifest, icons and service worker at the site root.
 Only the default-language build ships them (`ship_runtime: true`); the others link to the same files.
@@ -20,6 +20,7 @@ from mkdocs.plugins import BasePlugin
 from ..data.export import open_data_files, rules_export
 from .bundle import PYODIDE_DIR, RUNTIME_FILES, calculators_zip, missing_runtime
 from .compress import compress_runtime
+from .snapshot import write_snapshot
 from .offline import write_offline_files
 
 RULES_PATH = "api/v1/rules.json"
@@ -51,6 +52,7 @@ class CalcPlugin(BasePlugin[CalcConfig]):
         name, data = calculators_zip()
         (runtime / name).write_bytes(data)
         compress_runtime(runtime)
+        write_snapshot(runtime)  # after compress_runtime: it has its own, faster siblings
         repo = config.plugins["nuffle"].repo  # loaded and validated once, by the nuffle plugin
         write_offline_files(site)
         published = {RULES_PATH.removeprefix("api/v1/"): rules_export(repo), **open_data_files(repo)}

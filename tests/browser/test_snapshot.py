@@ -1,15 +1,17 @@
-"""The Pyodide memory snapshot that calc-worker.js caches in IndexedDB.
+"""The Pyodide memory snapshot made at build time (plugins/calc/snapshot.py) and booted by calc-worker.js.
 
-A first visit starts Python normally ("fresh") and then stores a snapshot of the bare interpreter; a later
-visit, in any tab of the same profile, starts Python from it ("snapshot"). A snapshot that does not work
-(corrupted, or for another Pyodide build) is deleted, Python starts normally and stores a good one again.
-Every path must give the exact result (checked against `calculators.api.handle` run here in CPython).
+A first visit, with an empty profile, starts Python from the served snapshot ("snapshot"); so does every
+later one. A snapshot that cannot be had or does not work (missing, corrupted, truncated) makes Python start
+normally ("fresh"), with the reason reported. Every path must give the exact result (checked against
+`calculators.api.handle` run here in CPython).
 
 How Python started is read from the worker itself (self.nuffleBoot in calc-worker.js) and from its
 console.info line.
 """
 from __future__ import annotations
 
+import re
+import struct
 import time
 
 import pytest
@@ -18,12 +20,11 @@ from test_browser_calculator import check_against_python, form_state, read_resul
 
 pytestmark = pytest.mark.browser
 
-DB, STORE, ENTRY = "nuffle-calculators", "pyodide-snapshot", "interpreter"  # as in calc-worker.js
-FINAL = ("stored", "failed", "unavailable", "cached")  # self.nuffleBoot.snapshot once the worker is idle
+SNAPSHOT_URL = re.compile(r"/pyodide/snapshot-[0-9a-f]+\.bin$")
 
 
 class Tab:
-    """One page of the shared context, with its console lines and uncaught errors."""
+    """One page of the context, with its console lines and uncaught errors."""
 
     def __init__(self, context):
         self.page = context.new_page()
@@ -36,17 +37,17 @@ class Tab:
         self.page.goto(url_of(web, lang))
         wait_done(self.page)
 
-    def boot(self, settle_s: float = 60.0) -> dict:
-        """The worker's report, once its background snapshot work is over."""
-        deadline = time.monotonic() + settle_s
+    def boot(self, timeout_s: float = 60.0) -> dict:
+        """The worker's report once Python has started."""
+        deadline = time.monotonic() + timeout_s
         info = None
         while True:
             worker = next((w for w in self.page.workers if "calc-worker" in w.url), None)
             if worker is not None:
                 info = worker.evaluate("self.nuffleBoot ? JSON.parse(JSON.stringify(self.nuffleBoot)) : null")
-                if info and info.get("path") and info.get("snapshot") in FINAL:
+                if info and info.get("path"):
                     return info
-            assert time.monotonic() < deadline, f"the calculator worker did not settle: {info}"
+            assert time.monotonic() < deadline, f"the calculator worker did not start: {info}"
             time.sleep(0.1)
 
     def check_exact(self, rules: dict, lang: str) -> None:
@@ -60,109 +61,57 @@ class Tab:
             check_against_python(shown, request_for(rules, state), rules, lang)
         assert not self.errors, self.errors
 
-    def close(self) -> None:
-        self.page.close()
 
-
-def first_visit(context, web, rules) -> dict:
-    tab = Tab(context)
-    tab.open_calculator(web, "en")
-    tab.check_exact(rules, "en")
-    boot = tab.boot()
-    assert boot["path"] == "fresh", boot
-    assert boot["snapshot"] == "stored", boot
-    assert boot["snapshotBytes"] > 1 << 20, boot
-    assert any("started normally" in line for line in tab.console), tab.console
-    tab.close()
-    return boot
-
-
-# Run in the page (same origin as the worker): change the cached entry as `mode` says.
-CORRUPT = """
-([db, storeName, id, mode]) => new Promise((resolve, reject) => {
-  const open = indexedDB.open(db);
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const conn = open.result;
-    const tx = conn.transaction(storeName, "readwrite");
-    const store = tx.objectStore(storeName);
-    const get = store.get(id);
-    get.onsuccess = () => {
-      const entry = get.result;
-      if (!entry) { reject(new Error("no cached snapshot")); return; }
-      const bytes = new Uint8Array(entry.bytes);
-      const header = new Uint32Array(bytes.buffer, bytes.byteOffset, 4);
-      if (mode === "magic") bytes[0] ^= 0xff;                                      // Pyodide's own check
-      else if (mode === "heap") bytes.fill(0xff, header[1] + (1 << 20), header[1] + (8 << 20));  // the memory
-      else if (mode === "key") entry.key = entry.key.replace(/"pyodide":"[^"]*"/, '"pyodide":"0.0.0"');
-      else { reject(new Error("unknown mode " + mode)); return; }
-      entry.bytes = bytes;
-      store.put(entry, id);
-    };
-    tx.oncomplete = () => { conn.close(); resolve(true); };
-    tx.onerror = () => reject(tx.error);
-  };
-})
-"""
-
-# Run in the page: make the database exist WITHOUT the worker's store (as a stray tool or an older
-# version of the site could), to check that the worker adds its store instead of giving up.
-EMPTY_DB = """
-(db) => new Promise((resolve, reject) => {
-  const open = indexedDB.open(db, 1);
-  open.onupgradeneeded = () => open.result.createObjectStore("something-else");
-  open.onsuccess = () => { open.result.close(); resolve(true); };
-  open.onerror = () => reject(open.error);
-})
-"""
-
-
-def test_second_visit_starts_from_the_snapshot(context, web, rules):
-    # The site's database already exists, but without the snapshot store: the worker must cope.
-    setup = context.new_page()
-    setup.goto(web.url + "about/")
-    setup.evaluate(EMPTY_DB, DB)
-    setup.close()
-
-    first_visit(context, web, rules)
-
-    # Another tab of the same profile, another language: Python comes from the snapshot.
-    tab = Tab(context)
-    tab.open_calculator(web, "fr")
-    boot = tab.boot()
-    assert boot["path"] == "snapshot", boot
-    assert "reason" not in boot, boot
-    assert any("started from the cached snapshot" in line for line in tab.console), tab.console
-    tab.check_exact(rules, "fr")
-
-    # And a reload of that tab too.
-    tab.page.reload()
-    wait_done(tab.page)
-    assert tab.boot()["path"] == "snapshot"
-    tab.check_exact(rules, "fr")
-
-
-@pytest.mark.parametrize("mode", ["magic", "heap", "key"])
-def test_a_broken_snapshot_falls_back_to_a_normal_start(context, web, rules, mode):
-    first_visit(context, web, rules)
-    setup = context.new_page()
-    setup.goto(web.url + "about/")
-    setup.evaluate(CORRUPT, [DB, STORE, ENTRY, mode])
-    setup.close()
-
-    # The broken snapshot is not used: a normal start, the exact result, and a new snapshot stored.
+def test_a_first_visit_starts_from_the_served_snapshot(context, web, rules):
+    fetched: list[str] = []
+    context.on("request", lambda req: fetched.append(req.url) if SNAPSHOT_URL.search(req.url) else None)
     tab = Tab(context)
     tab.open_calculator(web, "ja")
     boot = tab.boot()
-    assert boot["path"] == "fresh", boot
-    expected = "another Pyodide build" if mode == "key" else "rejected"
-    assert expected in boot.get("reason", ""), boot
-    assert boot["snapshot"] == "stored", boot
+    assert boot["path"] == "snapshot", boot
+    assert "reason" not in boot, boot
+    assert any("started from the snapshot" in line for line in tab.console), tab.console
+    assert len(fetched) == 1, fetched  # the worker asked for the file the page names
     tab.check_exact(rules, "ja")
-    tab.close()
 
-    # The replacement works.
+    # Another tab, another language: the same start, the file from the HTTP cache.
+    other = Tab(context)
+    other.open_calculator(web, "fr")
+    assert other.boot()["path"] == "snapshot"
+    other.check_exact(rules, "fr")
+
+
+def _broken(body: bytes, mode: str) -> bytes:
+    """The served snapshot, spoilt as `mode` says."""
+    if mode == "magic":  # Pyodide's own check of the file
+        return bytes([body[0] ^ 0xFF]) + body[1:]
+    if mode == "heap":  # the interpreter's memory itself (header: magic, offset of the memory, ...)
+        start = struct.unpack_from("<I", body, 4)[0] + (1 << 20)
+        return body[:start] + b"\xff" * (7 << 20) + body[start + (7 << 20):]
+    if mode == "truncated":
+        return body[: 100_000]
+    raise ValueError(mode)
+
+
+@pytest.mark.parametrize("mode", ["missing", "magic", "heap", "truncated"])
+def test_a_bad_snapshot_falls_back_to_a_normal_start(context, web, rules, mode):
+    if web.dir is None:
+        pytest.skip("needs the built site's files (NUFFLE_BROWSER_SITE is set)")
+
+    def spoil(route):
+        if mode == "missing":
+            route.fulfill(status=404, body="not here")
+            return
+        path = web.dir / "pyodide" / route.request.url.rsplit("/", 1)[1]
+        route.fulfill(status=200, body=_broken(path.read_bytes(), mode),
+                      headers={"Content-Type": "application/octet-stream"})
+
+    context.route(SNAPSHOT_URL, spoil)
     tab = Tab(context)
-    tab.open_calculator(web, "en")
-    assert tab.boot()["path"] == "snapshot"
-    tab.check_exact(rules, "en")
+    tab.open_calculator(web, "fr")
+    boot = tab.boot()
+    assert boot["path"] == "fresh", boot
+    expected = "no snapshot" if mode == "missing" else "rejected"
+    assert expected in boot.get("reason", ""), boot
+    assert any("started normally" in line for line in tab.console), tab.console
+    tab.check_exact(rules, "fr")

@@ -239,6 +239,7 @@ class Engine {
       runtime,
       lock,
       package: form.dataset.package || "",
+      snapshot: form.dataset.snapshot || "",
       rules: candidates(form.dataset.rules || "api/v1/rules.json"),
     }).then((info) => {
       this.isReady = true;

@@ -42,6 +42,7 @@ from babel.numbers import format_decimal
 from calculators.api import handle
 
 from ...calc.bundle import RUNTIME_URL, calculators_zip, pyodide_lock_info
+from ...calc.snapshot import interpreter_snapshot
 from ...calc.plugin import RULES_PATH
 from .context import PageContext
 from .pitch import heat_map
@@ -363,7 +364,7 @@ def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
         "class": "nc-calc", "data-calculator": calc.kind, "data-lang": ctx.lang,
         "data-switch": calc.switch, "aria-label": calc.label or None,
         "data-runtime": site_root + RUNTIME_URL, "data-package": package, "data-rules": site_root + RULES_PATH,
-        "data-lock": json.dumps(pyodide_lock_info()),
+        "data-lock": json.dumps(pyodide_lock_info()), "data-snapshot": interpreter_snapshot()[0],
         "data-strings": json.dumps(ui_strings(ctx), ensure_ascii=False),
     }
     out = ['<div class="nc-calculator" markdown="0">']
