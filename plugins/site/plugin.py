@@ -58,6 +58,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         if self.lang not in self.config.languages:
             raise PluginError(f"theme.language {self.lang!r} is not one of {self.config.languages}")
         self.t = Messages(self.lang)
+        self._translate_theme_strings(config)
         self.backlinks = BackLinks.build(self.repo)
         self.pages = generated_pages(self.repo)
         self.term_index = term_index(self.repo.of_kind("term"), self.lang)
@@ -65,6 +66,20 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         self.edition_pages = edition_pages(self.repo, self.editions)
         config.nav = build_nav(self.repo, self.pages, self.t)
         return config
+
+    def _translate_theme_strings(self, config) -> None:
+        """Material and the toc extension show these from mkdocs.yml as they are: give them in the page's language."""
+        toggles = {"Dark mode": self.t("Dark mode"), "Light mode": self.t("Light mode")}
+        for scheme in config.theme.get("palette") or []:
+            toggle = scheme.get("toggle") or {}
+            if "name" in toggle:
+                if toggle["name"] not in toggles:
+                    raise PluginError(f"mkdocs.yml theme.palette toggle name {toggle['name']!r} has no translation: "
+                                      "add it to _translate_theme_strings")
+                toggle["name"] = toggles[toggle["name"]]
+        toc = config.mdx_configs.setdefault("toc", {})
+        if toc.get("permalink"):
+            toc["permalink_title"] = self.t("Permanent link")
 
     def on_files(self, files: Files, config) -> Files:
         if not self.config.enabled:

@@ -73,3 +73,13 @@ def test_no_markdown_is_left_unrendered_in_any_page(site):
     bad = [str(path.relative_to(site.dir)) for path in site.dir.rglob("*.html")
            if leftovers.search(path.read_text(encoding="utf-8"))]
     assert bad == []
+
+
+@pytest.mark.parametrize("lang, words", [("fr", ("Lien permanent", "Mode sombre", "Mode clair")),
+                                         ("ja", ("このセクションへのリンク", "ダークモード", "ライトモード"))])
+def test_theme_strings_are_in_the_page_language(site, lang, words):
+    html = page(site, lang, "about")
+    for word in words:
+        assert f'title="{word}"' in html, word
+    for english in ("Permanent link", "Dark mode", "Light mode", "Made with"):
+        assert english not in html, english
