@@ -223,8 +223,7 @@ from typing import Any
 
 from .armour import InjuryTable, armour_injury, casualty, foul, injury_table
 from .ballmove import kick_off, landing_map, throw_in
-from .chain import (BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, Step, policy, sent_off_by_rerolls,
-                    success_by_rerolls)
+from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, Step, summary
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError
 from .block import GOALS, Block, dice_for_strength, resolve_block
@@ -391,17 +390,15 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
     chain = parsed.chain
     rr = reroll_rules(edition, reading)
-    k_all = max(k_max, parsed.team_rerolls or 0)
-    values = success_by_rerolls(chain, k_all)
-    fouls = any(s.kind == "foul" for s in chain.steps)
-    sent = sent_off_by_rerolls(chain, k_all) if fouls else None
+    rows = summary(chain, max(k_max, parsed.team_rerolls or 0))
     by = []
-    for k, v in enumerate(values):
-        row: dict[str, Any] = {"team_rerolls": k, "success": prob(v)}
-        if sent is not None:
-            row["sent_off"] = prob(sent[k])
-        row["policy"] = list(policy(chain, k))
+    for r in rows:
+        row: dict[str, Any] = {"team_rerolls": r.team_rerolls, "success": prob(r.success)}
+        if r.sent_off is not None:
+            row["sent_off"] = prob(r.sent_off)
+        row["policy"] = list(r.policy)
         by.append(row)
+    at = rows[parsed.team_rerolls or 0]
     out: dict[str, Any] = {"notation": format_chain(chain, parsed.team_rerolls), "edition": edition}
     if reading is not None:
         out["reading"] = reading
@@ -412,10 +409,10 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
         "team_reroll_on_loner_roll": rr.team_reroll_on_loner_roll,
         "team_rerolls": parsed.team_rerolls,
         "by_team_rerolls": by[: k_max + 1],
-        "success": prob(values[parsed.team_rerolls or 0]),
+        "success": prob(at.success),
     })
-    if sent is not None:
-        out["sent_off"] = prob(sent[parsed.team_rerolls or 0])
+    if at.sent_off is not None:
+        out["sent_off"] = prob(at.sent_off)
     return out
 
 

@@ -94,8 +94,8 @@ from .errors import CalcError
 from .rerolls import ONCE_PER_TURN, SKILL_FOR_KIND, check_reading, d6_at_least, reroll_rules
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "D6_KINDS", "KINDS", "ArmourStep", "BlockStep", "Chain", "Player", "Step", "policy", "sent_off_by_rerolls",
-           "solve", "success_by_rerolls"]
+           "D6_KINDS", "KINDS", "ArmourStep", "BlockStep", "Chain", "Player", "Row", "Step", "policy",
+           "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
 D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test")
@@ -580,6 +580,21 @@ def sent_off_by_rerolls(chain: Chain, max_team_rerolls: int = 3) -> tuple[Fracti
     return tuple(sent(0, k, 0, frozenset(), frozenset()) for k in range(max_team_rerolls + 1))
 
 
+def _policy(chain: Chain, choose, fail_cases, team_rerolls: int) -> tuple[str | dict[str, str], ...]:
+    state = (team_rerolls, 0, frozenset(), frozenset())
+    out: list[str | dict[str, str]] = []
+    for i, s in enumerate(chain.steps):
+        if s.kind == "interception":
+            out.append("opponent")
+        elif s.kind in ARMOUR_KINDS:
+            out.append("none")
+        else:
+            names = {case: choose(i, *state, case)[0] for _, case in fail_cases(i)}
+            distinct = set(names.values())
+            out.append(distinct.pop() if len(distinct) == 1 else names)
+    return tuple(out)
+
+
 def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], ...]:
     """Return, for each step, the optimal choice if its roll fails, on the path where all earlier rolls passed.
 
@@ -599,15 +614,29 @@ def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], .
     """
     _check_team_rerolls("team_rerolls", team_rerolls)
     _, _, choose, fail_cases = _solver(chain)
-    state = (team_rerolls, 0, frozenset(), frozenset())
-    out: list[str | dict[str, str]] = []
-    for i, s in enumerate(chain.steps):
-        if s.kind == "interception":
-            out.append("opponent")
-        elif s.kind in ARMOUR_KINDS:
-            out.append("none")
-        else:
-            names = {case: choose(i, *state, case)[0] for _, case in fail_cases(i)}
-            distinct = set(names.values())
-            out.append(distinct.pop() if len(distinct) == 1 else names)
-    return tuple(out)
+    return _policy(chain, choose, fail_cases, team_rerolls)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of :func:`summary`: with ``team_rerolls`` team re-rolls, P(success), P(a fouler is sent
+    off) (None in a chain without a foul) and :func:`policy`."""
+
+    team_rerolls: int
+    success: Fraction
+    sent_off: Fraction | None
+    policy: tuple[str | dict[str, str], ...]
+
+
+def summary(chain: Chain, max_team_rerolls: int = 3) -> tuple[Row, ...]:
+    """Return a :class:`Row` for 0..max_team_rerolls team re-rolls, from one solver (what the ``chain`` request shows).
+
+    Raises:
+        CalcError: as :func:`solve`.
+    """
+    _check_team_rerolls("max_team_rerolls", max_team_rerolls)
+    value, sent_off, choose, fail_cases = _solver(chain)
+    fouls = any(s.kind == "foul" for s in chain.steps)
+    start = (0, frozenset(), frozenset())
+    return tuple(Row(k, value(0, k, *start), sent_off(0, k, *start) if fouls else None,
+                     _policy(chain, choose, fail_cases, k)) for k in range(max_team_rerolls + 1))

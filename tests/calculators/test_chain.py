@@ -10,7 +10,7 @@ from itertools import product
 import pytest
 
 from calculators.chain import (ArmourStep, BlockStep, Chain, Player, Step, policy, sent_off_by_rerolls, solve,
-                               success_by_rerolls)
+                               success_by_rerolls, summary)
 from calculators.errors import CalcError
 from calculators.notation import format_chain, parse_chain
 
@@ -733,6 +733,18 @@ def test_the_oracle_sees_the_new_choices():
     assert oracle(P("A10mc"), 0) == F(7, 12)
     assert oracle_full(P("F8,N2"), 0) == (F(25, 162), F(11, 54))
     assert oracle_full(P("[pro]N4,F8,A12"), 1) == (F(0), F(11, 108))
+
+
+def test_summary_is_what_the_separate_functions_give():
+    # the chain request reads everything from one solver; the separate entry points build their own
+    for text, edition in [("[pro]R2,B-2bt:d,D3/[loner=4]B3br,A9m/F9+1d", "bb2025"), ("[pro,loner=4]N4/N4", "classic"),
+                          ("D3,R2,P3", "bb2020")]:
+        c = P(text, edition)
+        rows = summary(c, 3)
+        assert [r.success for r in rows] == list(success_by_rerolls(c, 3))
+        assert [r.policy for r in rows] == [policy(c, k) for k in range(4)]
+        fouls = any(s.kind == "foul" for s in c.steps)
+        assert [r.sent_off for r in rows] == (list(sent_off_by_rerolls(c, 3)) if fouls else [None] * 4)
 
 
 def test_no_choice_chain_matches_full_enumeration():
