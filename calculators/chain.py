@@ -278,7 +278,8 @@ class Player:
 
 @dataclass(frozen=True)
 class Chain:
-    """Steps, the players who roll them, and the edition whose re-roll rules apply.
+    """Steps (:class:`Step`, :class:`BlockStep`, :class:`ArmourStep`), the players who roll them, and the edition
+    whose re-roll rules apply.
 
     ``reading``: BB2025 only, the reading of the disputed Loner ruling, an entry of
     :data:`calculators.rerolls.LONER_READINGS` (None: the default, ``"rulebook"``); must
@@ -371,7 +372,7 @@ def _scale(c: Fraction, terms: tuple) -> tuple:
 
 
 def _solver(chain: Chain):
-    """Return (value, sent_off, choose) functions over states, memoised for this chain only.
+    """Return (value, sent_off, choose, fail_cases) functions over states, memoised for this chain only.
 
     A *state* is ``(i, tr, team_used, skills_used, pro_used)``: before step ``i``.  An option
     after a failure is a tuple of *terms* ``(coefficient, (tr, team_used, skills_used,
