@@ -1,7 +1,7 @@
 """Time the calculators on CPython: per request kind, a 10-roll chain with 4 team re-rolls (and the same chain
-with Loner players, BB2025 read as written, and with Pro and Loner in classic), the kick-off map,
-the heaviest block (3 dice, Frenzy, Pro, Brawler, 2 team re-rolls), the same with a Dauntless roll, and
-throw-ins from every edge square.
+with Loner players, BB2025 read as written, and with Pro and Loner in classic), a 10-step chain with two
+blocks (and one with a foul), the kick-off map, the heaviest block (3 dice, Frenzy, Pro, Brawler, 2 team
+re-rolls), the same with a Dauntless roll, and throw-ins from every edge square.
 
 Prints figures only (no assertions).  Run from the project root:
 
@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests" / "calculators"))
 from calculators.api import handle, handle_json  # noqa: E402
 from calculators.ballmove import landing_map, throw_in  # noqa: E402
 from calculators.block import Block, resolve_block  # noqa: E402
-from calculators.chain import success_by_rerolls  # noqa: E402
+from calculators.chain import sent_off_by_rerolls, success_by_rerolls  # noqa: E402
 from calculators.notation import parse_chain  # noqa: E402
 from calculators.rules import RuleBook  # noqa: E402
 
@@ -57,6 +57,10 @@ def main() -> None:
         "chain (Loner, BB2025 as written, tr=4)": {
             "kind": "chain", "chain": "[loner=4]D3d,R2f,P3h,T4/[pro,loner=3]C3c;tr=4", "edition": "bb2025"},
         "chain (Pro + Loner, classic, tr=2)": {"kind": "chain", "chain": "[pro,loner=4]D3d,R2f,P3h,T4/C3c;tr=2"},
+        "chain (the page's default, D3,R2,P3;tr=1)": {"kind": "chain", "chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3},
+        "chain (Blitz R2,B2b:d,D3;tr=1)": {"kind": "chain", "chain": "R2,B2b:d,D3;tr=1"},
+        "chain (2 blocks + foul, BB2025, tr=2)": {
+            "kind": "chain", "chain": "[pro]R2,B-2bt:d,D3/[loner=4]B3br,A9m/F9+1d;tr=2", "edition": "bb2025"},
         "pass": {"kind": "pass", "ag": 3, "range": "long", "receiver_ag": 4, "interceptor_ag": 3, "safe": True,
                  "team_rerolls": 1},
         "armour": {"kind": "armour", "av": 8, "mighty_blow": True, "claws": True},
@@ -101,6 +105,20 @@ def main() -> None:
         name = f"{edition}" + (f", {reading}" if reading else "")
         print(f"10-roll chain with Pro and Loner players, 0..4 team re-rolls ({name}): {ms:.2f} ms")
         print("  " + ", ".join(f"{k} TR: {float(v):.5f}" for k, v in enumerate(values)))
+
+    texts = {"BB2020": ("[pro]D3d,R2,B2bt:d,D4d,R2f/[loner=4]P3h,B-2b:w,D3,R2,T4p", "bb2020", None),
+             "BB2025 as written, Brawler and 3 dice": ("[pro]D3d,R2,B3b:d,D4d,R2f/[pro,loner=4]B-3br:bw,A9m/N3,R2,T4p",
+                                                       "bb2025", "rulebook"),
+             "classic": ("[pro]D3d,R2,B2bt:d,D4d,R2f/[loner=4]P3h,B-2b:w,D3,R2,T4p", "classic", None)}
+    for name, (text, edition, reading) in texts.items():
+        chain = parse_chain(text, edition, reading).chain
+        ms = best_of(lambda c=chain: success_by_rerolls(c, 4))
+        values = success_by_rerolls(chain, 4)
+        print(f"10-step chain with 2 blocks, 0..4 team re-rolls ({name}): {ms:.2f} ms")
+        print("  " + ", ".join(f"{k} TR: {float(v):.5f}" for k, v in enumerate(values)))
+    chain = parse_chain("[pro]D3d,R2,B2bt:d,D4d,R2f/[loner=4]P3h,B-2b:w,D3,R2,F9+1d", "bb2020").chain
+    ms = best_of(lambda: (success_by_rerolls(chain, 4), sent_off_by_rerolls(chain, 4)))
+    print(f"10-step chain with 2 blocks and a foul, success and send-off, 0..4 team re-rolls (BB2020): {ms:.2f} ms")
 
     for bounce in (False, True):
         ms = best_of(lambda b=bounce: landing_map("classic", False, "right", b), repeat=3)

@@ -14,8 +14,9 @@ line and exits with status 1 when the response is an error (``"ok": false``).
 
 ``chain`` prints a readable table for a chain in the notation of
 :mod:`calculators.notation`: for each number of team re-rolls available, P(success) as
-an exact fraction and a percentage, and the best re-roll for each step (what to use if
-that step's first die fails).  ``--reading`` is the BB2025 reading of the Loner ruling
+an exact fraction and a percentage, P(a fouler is sent off) when the chain has a foul,
+and the best re-roll for each step (what to use if that step's first roll fails; for a
+block, per kind of failed roll when that matters).  ``--reading`` is the BB2025 reading of the Loner ruling
 (``rulebook``, the default, or ``designers-commentary``; an error in other editions).  It exits with status 1 on an invalid chain, printing the
 error message.  Status 2 is a usage error.
 """
@@ -38,25 +39,56 @@ def _read_rules(path: str | None) -> str | None:
     return Path(path).read_text(encoding="utf-8")
 
 
+def _step_label(step: dict, edition: str) -> str:
+    """A short English description of one step of a ``chain`` result."""
+    kind = step["kind"]
+    if kind == "block":
+        skills = " ".join(step["attacker"]) or "-"
+        against = " ".join(step["defender"]) or "-"
+        goal = "knock down" if step["goal"] == "down" else "stay standing"
+        return f"block {step['dice']}d {step['chooser']} chooses ({skills} vs {against}; {goal})"
+    if kind in ("armour", "foul"):
+        av = f"AV{step['av']}" if edition in ("classic", "bb2016") else f"AV{step['av']}+"
+        mod = f" {step['modifier']:+d}" if step["modifier"] else ""
+        marks = [name.replace("_", " ") for name in ("mighty_blow", "claws", "dirty_player") if step.get(name)]
+        return f"{kind} {av}{mod}" + (f" ({', '.join(marks)})" if marks else "")
+    return f"{kind} {step['target']}+" + (" (skill)" if step["skill"] else "")
+
+
+def _choice(choice: str | dict) -> str:
+    """One policy cell: a choice, or a block's choice per failed-roll case (``both_down:skill/all_dice:team``)."""
+    return choice if isinstance(choice, str) else "/".join(f"{case}:{name}" for case, name in choice.items())
+
+
 def chain_table(response: dict) -> str:
     """Return the text table for an ``ok`` response of the ``chain`` request kind."""
     res = response["result"]
-    steps = [f"{s['kind']} {s['target']}+" + (" (skill)" if s["skill"] else "") for s in res["steps"]]
+    steps = [_step_label(s, res["edition"]) for s in res["steps"]]
     reading = f"  reading {res['reading']}" if "reading" in res else ""
+    fouls = "sent_off" in res
     lines = [f"chain {res['notation']}  edition {res['edition']}{reading}", ""]
-    head = ["team re-rolls", "P(success)", "percent"] + [f"{i + 1}. {s}" for i, s in enumerate(steps)]
+    head = ["team re-rolls", "P(success)", "percent"] + (["P(sent off)"] if fouls else [])
+    head += [f"{i + 1}. {s}" for i, s in enumerate(steps)]
     rows = []
     for row in res["by_team_rerolls"]:
         p = row["success"]
-        rows.append([str(row["team_rerolls"]), p["exact"], f"{100 * p['float']:.2f}%"] + list(row["policy"]))
+        cells = [str(row["team_rerolls"]), p["exact"], f"{100 * p['float']:.2f}%"]
+        cells += [row["sent_off"]["exact"]] if fouls else []
+        rows.append(cells + [_choice(c) for c in row["policy"]])
     widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
     for r in [head] + rows:
         lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
     lines.append("")
-    lines.append("re-roll per step: what to use if that step's first die fails "
+    lines.append("re-roll per step: what to use if that step's first roll fails "
                  "(none, skill, pro, team; 'opponent' for an interception;")
     lines.append("  pro+team: a team re-roll on the Pro roll if it fails; "
-                 "team+team: a second team re-roll on the Loner roll if it fails)")
+                 "team+team: a second team re-roll on the Loner roll if it fails;")
+    lines.append("  a block: skill is Brawler, and case:choice when the choice depends on the roll: both_down = one "
+                 "re-rolled die can save it and a failing die shows Both Down,")
+    lines.append("  one_die = one re-rolled die can save it, all_dice = only re-rolling every die can; "
+                 "armour rolls and fouls are never re-rolled)")
+    if fouls:
+        lines.append("P(sent off): a fouler is sent off (a turnover), playing for success first")
     return "\n".join(lines)
 
 

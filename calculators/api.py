@@ -54,9 +54,10 @@ Request kinds
     * ``reroll``: boolean, default false.
     Result: as for ``agility`` without ``roll`` and ``modifiers``.
 
-``"chain"``: a chain of D6 tests that must all succeed, with optimal re-roll use.
+``"chain"``: a chain of rolls that must all succeed (D6 tests, blocks, armour rolls,
+fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     * ``chain``: notation text (see :mod:`calculators.notation`), at most 200
-      characters, e.g. ``"D3d,R2f,P3;tr=2"``. Required.
+      characters, e.g. ``"D3d,R2f,P3;tr=2"``, ``"R2,B2b:d,D3"``, ``"D3,F9+1d"``. Required.
     * ``edition``: as above; default ``"classic"`` (one team re-roll per turn; Pro 4+).
     * ``reading`` (BB2025 only; any value in another edition is an error naming it):
       may a team re-roll re-roll a failed Loner roll (``data/rulings/loner-team-re-roll.yml``)?
@@ -67,15 +68,27 @@ Request kinds
     Result: ``notation`` (canonical), ``edition``, ``reading`` (BB2025 only: the reading
     used), ``team_reroll_on_pro_roll`` (a team re-roll may re-roll a failed Pro roll:
     classic), ``team_reroll_on_loner_roll`` (a second team re-roll may re-roll a failed
-    Loner roll: BB2025 read as written), ``steps`` (list of ``{"kind",
-    "target", "skill", "player", "single"}``; ``single`` is P(one die passes), for an
-    interception step P(the interceptor succeeds)), ``players`` (list of ``{"pro",
-    "loner"}``), ``team_rerolls`` (the ``tr=`` value or null), ``by_team_rerolls``
-    (list, index k = k team re-rolls available: ``{"team_rerolls": k, "success":
-    prob, "policy": [choice per step]}``, choice ``none`` | ``skill`` | ``pro`` |
-    ``pro+team`` | ``team`` | ``team+team`` | ``opponent``: what to use if that step's
-    first die fails while all earlier dice passed (see
-    :func:`calculators.chain.policy`)), ``success`` (at ``tr=`` when given, else at 0).
+    Loner roll: BB2025 read as written), ``steps`` (list, one object per step, each
+    with ``kind``, ``player`` and ``single``: a D6 test ``{"kind", "target", "skill",
+    "player", "single"}`` where ``single`` is P(one die passes), for an interception
+    step P(the interceptor succeeds); a block ``{"kind": "block", "dice": 1..3,
+    "chooser": "attacker" | "defender", "attacker": [skills], "defender": [skills],
+    "goal": "down" | "standing", "player", "single"}`` where ``single`` is P(one
+    roll of the dice succeeds); an armour roll ``{"kind": "armour", "av", "modifier",
+    "mighty_blow", "claws", "player", "single"}`` and a foul ``{"kind": "foul", "av",
+    "modifier", "dirty_player", "player", "single", "sent_off"}`` where ``single`` is
+    P(the armour breaks) and ``sent_off`` P(that foul sends its fouler off)),
+    ``players`` (list of ``{"pro", "loner"}``), ``team_rerolls`` (the ``tr=`` value or
+    null), ``by_team_rerolls`` (list, index k = k team re-rolls available:
+    ``{"team_rerolls": k, "success": prob, "sent_off": prob (only in a chain with a
+    foul: P(a fouler is sent off), a turnover), "policy": [choice per step]}``, choice
+    ``none`` | ``skill`` | ``pro`` | ``pro+team`` | ``team`` | ``team+team`` |
+    ``opponent``: what to use if that step's first roll fails while all earlier rolls
+    passed, or for a block whose best choice depends on the failed roll an object
+    ``{case: choice}`` over ``both_down`` | ``one_die`` | ``all_dice`` (see
+    :func:`calculators.chain.policy`); armour rolls and fouls are never re-rolled:
+    ``none``), ``success`` (at ``tr=`` when given, else at 0) and, with a foul,
+    ``sent_off`` (the same).
 
 ``"pass"``: a whole Pass action (see :mod:`calculators.passing`), numbers from the
 rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
@@ -221,7 +234,7 @@ from typing import Any
 
 from .armour import InjuryTable, armour_injury, casualty, foul, injury_table
 from .ballmove import kick_off, landing_map, throw_in
-from .chain import policy, success_by_rerolls
+from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, Step, summary
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError
 from .block import DEFENDER_SKILLS, GOALS, Block, push_effect, resolve_block, strength_dice
@@ -388,22 +401,51 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
     chain = parsed.chain
     rr = reroll_rules(edition, reading)
-    values = success_by_rerolls(chain, max(k_max, parsed.team_rerolls or 0))
-    by = [{"team_rerolls": k, "success": prob(v), "policy": list(policy(chain, k))} for k, v in enumerate(values)]
+    rows = summary(chain, max(k_max, parsed.team_rerolls or 0))
+    by = []
+    for r in rows:
+        row: dict[str, Any] = {"team_rerolls": r.team_rerolls, "success": prob(r.success)}
+        if r.sent_off is not None:
+            row["sent_off"] = prob(r.sent_off)
+        row["policy"] = list(r.policy)
+        by.append(row)
+    at = rows[parsed.team_rerolls or 0]
     out: dict[str, Any] = {"notation": format_chain(chain, parsed.team_rerolls), "edition": edition}
     if reading is not None:
         out["reading"] = reading
     out.update({
-        "steps": [{"kind": s.kind, "target": s.target, "skill": s.skill, "player": s.player, "single": prob(s.p())}
-                  for s in chain.steps],
+        "steps": [_chain_step(s, edition) for s in chain.steps],
         "players": [{"pro": p.pro, "loner": p.loner} for p in chain.players],
         "team_reroll_on_pro_roll": rr.team_reroll_on_pro_roll,
         "team_reroll_on_loner_roll": rr.team_reroll_on_loner_roll,
         "team_rerolls": parsed.team_rerolls,
         "by_team_rerolls": by[: k_max + 1],
-        "success": prob(values[parsed.team_rerolls or 0]),
+        "success": prob(at.success),
     })
+    if at.sent_off is not None:
+        out["sent_off"] = prob(at.sent_off)
     return out
+
+
+def _chain_step(s: Step | BlockStep | ArmourStep, edition: str) -> dict[str, Any]:
+    """A chain step as the ``chain`` result lists it (see the module docstring)."""
+    if isinstance(s, BlockStep):
+        return {"kind": "block", "dice": abs(s.dice), "chooser": "defender" if s.dice < 0 else "attacker",
+                "attacker": [k for k in BLOCK_ATTACKER if k in s.attacker],
+                "defender": [k for k in BLOCK_DEFENDER if k in s.defender], "goal": s.goal, "player": s.player,
+                "single": prob(s.single(edition))}
+    if isinstance(s, ArmourStep):
+        out: dict[str, Any] = {"kind": s.kind, "av": s.av, "modifier": s.modifier}
+        if s.foul:
+            out["dirty_player"] = s.dirty_player
+        else:
+            out.update({"mighty_blow": s.mighty_blow, "claws": s.claws})
+        out.update({"player": s.player, "single": prob(s.single(edition))})
+        if s.foul:
+            o = s.outcomes(edition)
+            out["sent_off"] = prob(o["break_sent_off"] + o["hold_sent_off"])
+        return out
+    return {"kind": s.kind, "target": s.target, "skill": s.skill, "player": s.player, "single": prob(s.p())}
 
 
 def _needed(test: D6Test) -> int | None:

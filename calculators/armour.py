@@ -50,6 +50,7 @@ __all__ = [
     "CASUALTY_D16",
     "CASUALTY_D68",
     "InjuryTable",
+    "armour_break",
     "armour_injury",
     "casualty",
     "foul",
@@ -165,6 +166,62 @@ def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifi
             continue
         for k, v in injury(inj_mod, table).items():
             out[k] += Fraction(1, 36) * v
+    return out
+
+
+def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool = False, claws: bool = False,
+                 foul: bool = False) -> dict[str, Fraction]:
+    """Return the joint chance that an armour roll breaks and that a fouler is sent off (a chain's armour step).
+
+    Outcomes (Fractions summing to 1): ``break`` (broken, nobody sent off), ``break_sent_off``,
+    ``hold`` (not broken, nobody sent off), ``hold_sent_off``.  The injury roll itself is not
+    reported: only its doubles matter here.
+
+    Args:
+        edition: classic armour breaks when the 2D6 total **exceeds** AV, BB2020 and BB2025 when it
+            is **at least** the AV target (:func:`armour_injury`).
+        av: classic AV 3..12, BB2020+ AV target 3..13.
+        modifier: the armour roll's modifier, -8..8 (for a foul: the net assists).
+        plus_one: Mighty Blow (after a block) or Dirty Player (a foul): +1 on the armour roll when it
+            makes the armour break, as :func:`armour_injury` and :func:`foul` apply them; a break is
+            all a chain asks of the roll.
+        claws: (not with ``foul``) Claws/Claw: classic counts a total of 8 or more **after modifiers**,
+            Mighty Blow included (LRB6/CRP Claw, ``data/skills/claws.yml`` classic note); BB2020 and
+            BB2025 an **unmodified** 8 or more (BB2025 Claws).  (The armour calculator reads every
+            edition as unmodified; see its page.)
+        foul: the roll is a Foul's: the fouler is sent off on a natural double on the armour roll,
+            or, when the armour broke on a roll that was no double, on a double on the injury roll
+            (1 in 6), in every edition (:func:`foul` without Sneaky Git).
+
+    Raises:
+        CalcError: on ``av`` or ``modifier`` out of range, or ``claws`` with ``foul``.
+    """
+    _check_av(edition, av)
+    if not (isinstance(modifier, int) and not isinstance(modifier, bool) and -8 <= modifier <= 8):
+        raise CalcError("modifier", f"modifier must be an integer from -8 to 8, got {modifier!r}", [-8, 8])
+    if claws and foul:
+        raise CalcError("claws", "Claws acts on the armour roll after a block, not on a foul")
+    classic_claw = mechanics(edition).armour_rule == "exceeds"
+    out = {"break": _F0, "break_sent_off": _F0, "hold": _F0, "hold_sent_off": _F0}
+    w = Fraction(1, 36)
+    for a, b in _PAIRS:
+        natural = a + b
+
+        def broken(bonus: int) -> bool:
+            total = natural + modifier + bonus
+            clawed = claws and (total if classic_claw else natural) >= 8
+            return _breaks(edition, total, av) or clawed
+
+        broke = broken(0) or (plus_one and broken(1))
+        if not foul:
+            out["break" if broke else "hold"] += w
+        elif a == b:
+            out["break_sent_off" if broke else "hold_sent_off"] += w
+        elif broke:
+            out["break_sent_off"] += w / 6  # a double on the injury roll
+            out["break"] += w * 5 / 6
+        else:
+            out["hold"] += w
     return out
 
 

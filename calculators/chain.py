@@ -1,23 +1,55 @@
-"""A chain of D6 tests that must all succeed, with the best use of re-rolls (exact DP).
+"""A chain of rolls that must all succeed, with the best use of re-rolls (exact DP).
 
 A *chain* is what a player (or a few players) must pass in one team turn, in order:
-dodges, rushes, a pick-up, a pass, a catch, a landing, plain N+ tests, and opponents'
-interception attempts.  Each step is a D6 test that needs ``target``+ on the die (2..6,
-already including every modifier; a natural 1 always fails, a natural 6 always
-succeeds).  An interception step is an opponent's roll: the chain goes on only if the
-interceptor *fails*, and our re-rolls never apply to it.  A step that fails after
-every re-roll ends the chain (for the full outcome tree of a pass use
-:mod:`calculators.passing`).
 
-Re-roll sources and their limits per edition (and, in BB2025, per reading of the
-Loner ruling) are those of :mod:`calculators.rerolls`.  :func:`solve` returns the exact
-probability that the whole chain succeeds when the coach uses re-rolls optimally: a
-dynamic programme over the states (step, team re-rolls left, team re-rolls used this
-turn, once-per-turn skills used, Pro used), taking at each failed die the best of:
+* **D6 tests** (:class:`Step`): dodges, rushes, a pick-up, a pass, a catch, a landing,
+  plain N+ tests, and opponents' interception attempts.  Each needs ``target``+ on the
+  die (2..6, already including every modifier; a natural 1 always fails, a natural 6
+  always succeeds).  An interception step is an opponent's roll: the chain goes on only
+  if the interceptor *fails*, and our re-rolls never apply to it.
+* **Blocks** (:class:`BlockStep`): 1 to 3 block dice, chosen by the attacker or (2 or 3
+  dice) the defender, with the faces of :mod:`calculators.block`.  The step succeeds when
+  the defender is Knocked Down and the attacker stays standing (goal ``down``, the
+  default) or merely when the attacker stays standing (goal ``standing``: no turnover,
+  and the player can go on).
+* **Armour rolls and fouls** (:class:`ArmourStep`): a 2D6 armour roll that must break
+  the armour, after a block (Mighty Blow, Claws) or in a Foul (assists, Dirty Player).
+  Nobody may re-roll an armour roll: no team re-roll (BB2020 and BB2025: rules-facts §8
+  "Team re-rolls", ``data/glossary/team-re-roll.yml``; classic is played the same way, though
+  rules-facts has no classic line on it), no Pro (``data/skills/pro.yml``; BB2020
+  Designer's Commentary, BB2025 Pro text: ``data/rulings/pro-restrictions.yml``), no skill.  A
+  fouler is sent off on a natural double on the armour roll, or on the injury roll after
+  a break (:func:`calculators.armour.armour_break`); a send-off is a turnover in every
+  edition (rules-facts §8 "Turnover triggers"), so any later step is never taken.
+
+A step that fails after every re-roll ends the chain (for the full outcome tree of a
+pass use :mod:`calculators.passing`, of a block :mod:`calculators.block`).  The chain
+*succeeds* when every step succeeds in order; a send-off on a foul that is the chain's
+last step does not undo that foul's broken armour, so it still counts as a success.
+
+Re-roll sources and their limits per edition (and, in BB2025, per reading of the Loner
+ruling) are those of :mod:`calculators.rerolls`.  On a block:
+
+* a **team re-roll** re-rolls all the block dice (behind the Loner roll; in classic the
+  turn's only one);
+* **Pro** re-rolls the whole block roll in classic (4+; LRB6 "any one dice roll"; a failed
+  Pro roll may be team re-rolled, as for any die) and one block die in BB2020 and BB2025
+  (3+; BB2020/BB2025 Pro), as :mod:`calculators.block` models it;
+* **Brawler** (BB2020 and BB2025 only) re-rolls one die showing Both Down, on a Block
+  action only (BB2025 p. 126; the May 2026 Designer's Commentary and BB2020's answer:
+  not in a Blitz; ``data/rulings/brawler-blitz.yml``);
+* at most one re-roll per block roll, as in :mod:`calculators.block` (a team re-roll
+  re-rolls every die, and no die is re-rolled twice).
+
+:func:`solve` returns the exact probability that the whole chain succeeds when the
+coach uses re-rolls optimally: a dynamic programme over the states (step, team re-rolls
+left, team re-rolls used this turn, once-per-turn skills used, Pro used), taking at each
+failed die or block roll the best of:
 
 * ``none``: accept the failure (the chain ends);
-* ``skill``: the step's skill re-rolls the die;
-* ``pro``: the Pro roll, then the die is re-rolled if it passes;
+* ``skill``: the step's skill re-rolls the die (for a block: Brawler);
+* ``pro``: the Pro roll, then the die (or block roll, or one block die) is re-rolled if
+  it passes;
 * ``pro+team`` (classic only): the same, and if the Pro roll fails, a team re-roll
   re-rolls the Pro roll (behind the Loner roll for a Loner player; the turn's only
   team re-roll);
@@ -28,8 +60,23 @@ turn, once-per-turn skills used, Pro used), taking at each failed die the best o
 
 After a failed Pro or Loner roll, accepting is worth 0 (the chain ends), so the
 follow-up team re-roll is always taken when the rules allow it and one is left: the
-``+team`` choices are the whole plan at that die.  Values are Fractions; states are
-memoised per call (no global state).
+``+team`` choices are the whole plan at that die.
+
+**Block dice, exactly.**  Which faces let the step succeed depends only on the skills and
+the goal (:meth:`BlockStep.good_faces`): the attacker picks a succeeding face if it has
+one, the defender a failing one; so a roll succeeds when any die (attacker's choice) or
+every die (defender's choice) shows a succeeding face.  A failed roll's re-roll options
+depend only on whether re-rolling *one* die can save it (the attacker's choice, or the
+defender's with a single failing die) and whether such a die shows Both Down (Brawler):
+three cases, :data:`BLOCK_CASES`.  Every face of every die is enumerated to weigh the
+cases; which failing die Pro or Brawler re-rolls makes no further difference, since no
+other re-roll may follow on that block.
+
+**Send-offs.**  A chain with a foul also reports the probability that a fouler is sent
+off (:func:`sent_off_by_rerolls`).  The coach plays for the greatest chance of success
+and, among equally good choices, for the smallest chance of a send-off; both are exact.
+
+Values are Fractions; states are memoised per call (no global state).
 """
 
 from __future__ import annotations
@@ -37,15 +84,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import product
+from typing import ClassVar, Union
 
-from .editions import check_edition
+from .armour import armour_break
+from .block import FACES
+from .editions import check_edition, family, mechanics
 from .errors import CalcError
 from .rerolls import ONCE_PER_TURN, SKILL_FOR_KIND, check_reading, d6_at_least, reroll_rules
 
-__all__ = ["KINDS", "Chain", "Player", "Step", "policy", "solve", "success_by_rerolls"]
+__all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
+           "D6_KINDS", "KINDS", "ArmourStep", "BlockStep", "Chain", "Player", "Row", "Step", "policy",
+           "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary"]
 
-#: step kinds (the notation letter is in :mod:`calculators.notation`)
-KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test")
+#: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
+D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test")
+#: armour-roll step kinds: after a block, and a Foul's
+ARMOUR_KINDS: tuple[str, ...] = ("armour", "foul")
+#: every step kind
+KINDS: tuple[str, ...] = D6_KINDS + ("block",) + ARMOUR_KINDS
+#: block dice: 1, 2, 3 (the attacker chooses) or -2, -3 (the defender chooses), as :class:`calculators.block.Block`
+BLOCK_DICE: tuple[int, ...] = (1, 2, 3, -2, -3)
+#: the attacker's skills a block step models (Block, Tackle; Brawler in BB2020/BB2025)
+BLOCK_ATTACKER: tuple[str, ...] = ("block", "tackle", "brawler")
+#: the defender's skills a block step models
+BLOCK_DEFENDER: tuple[str, ...] = ("block", "dodge", "wrestle")
+#: a block step's goals: ``down`` (the defender Knocked Down, the attacker standing) or ``standing``
+BLOCK_GOALS: tuple[str, ...] = ("down", "standing")
+#: a failed block roll, by what one re-rolled die can do: ``both_down`` (one die can save it and a failing
+#: die shows Both Down: Brawler may re-roll it), ``one_die`` (one die can save it, none shows Both Down),
+#: ``all_dice`` (only re-rolling every die can: the defender's choice with two or more failing dice)
+BLOCK_CASES: tuple[str, ...] = ("both_down", "one_die", "all_dice")
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -56,7 +125,7 @@ class Step:
     """One D6 test of a chain.
 
     Attributes:
-        kind: one of :data:`KINDS`.
+        kind: one of :data:`D6_KINDS`.
         target: the die face needed, 2..6 (modifiers already applied).
         skill: the acting player has the skill that re-rolls this kind of step
             (Dodge, Sure Feet, Sure Hands, Catch, Pass; see ``rerolls.SKILL_FOR_KIND``).
@@ -72,6 +141,132 @@ class Step:
         """Return P(one die passes): faces ``target..6``, never a 1, always a 6."""
         return Fraction(7 - max(2, min(6, self.target)), 6)
 
+    def single(self, edition: str) -> Fraction:
+        """Return P(one die passes) (the same in every edition)."""
+        return self.p()
+
+
+@dataclass(frozen=True)
+class BlockStep:
+    """One block of a chain (a Block action, or the block of a Blitz).
+
+    Attributes:
+        dice: an entry of :data:`BLOCK_DICE`: the number of dice after strength, assists and any skill
+            that changes it; negative when the defender chooses.
+        attacker: the attacker's skills, a subset of :data:`BLOCK_ATTACKER`.  ``brawler`` also says
+            the block is a Block action (Brawler does nothing in a Blitz).
+        defender: the defender's skills, a subset of :data:`BLOCK_DEFENDER`.
+        goal: ``down`` (default) or ``standing`` (:data:`BLOCK_GOALS`).
+        player: index into :attr:`Chain.players` of the attacker.
+    """
+
+    dice: int = 1
+    attacker: frozenset = frozenset()
+    defender: frozenset = frozenset()
+    goal: str = "down"
+    player: int = 0
+
+    kind: ClassVar[str] = "block"
+
+    def good_faces(self) -> frozenset[int]:
+        """Return the block die faces (1..6, :data:`calculators.block.FACES`) on which the step succeeds.
+
+        The face model of :mod:`calculators.block` (rules-facts §8, LRB6, BB2020, BB2025):
+        Attacker Down never; Both Down when the attacker has Block and the defender has
+        no Wrestle (with Wrestle the defender Places both players Prone, and it will, since
+        that leaves the attacker on the ground), and for ``down`` the defender also lacks
+        Block; Push only for ``standing``; Defender Stumbles for ``standing``, and for
+        ``down`` unless the defender has Dodge and the attacker lacks Tackle; Defender
+        Down (POW) always.
+        """
+        att, dfd, down = self.attacker, self.defender, self.goal == "down"
+        good = set()
+        for number, face in FACES.items():
+            if face == "attacker_down":
+                ok = False
+            elif face == "both_down":
+                ok = "block" in att and "wrestle" not in dfd and not (down and "block" in dfd)
+            elif face == "push":
+                ok = not down
+            elif face == "stumble":
+                ok = not down or not ("dodge" in dfd and "tackle" not in att)
+            else:  # pow
+                ok = True
+            if ok:
+                good.add(number)
+        return frozenset(good)
+
+    def table(self) -> tuple[Fraction, tuple[tuple[str, Fraction], ...], Fraction]:
+        """Return ``(P(one roll succeeds), ((case, P(a first roll fails so)), ...), P(one re-rolled die succeeds))``.
+
+        Cases are :data:`BLOCK_CASES` with a positive probability, in that order; every
+        ordered roll of the dice is enumerated.
+        """
+        good = self.good_faces()
+        n, attacker_chooses = abs(self.dice), self.dice > 0
+        w = Fraction(1, 6 ** n)
+        p = _ZERO
+        cases: dict[str, Fraction] = {}
+        for faces in product(FACES, repeat=n):
+            bad = [f for f in faces if f not in good]
+            if (len(bad) < n) if attacker_chooses else not bad:
+                p += w
+                continue
+            one = attacker_chooses or len(bad) == 1
+            case = ("both_down" if any(FACES[f] == "both_down" for f in bad) else "one_die") if one else "all_dice"
+            cases[case] = cases.get(case, _ZERO) + w
+        return p, tuple((c, cases[c]) for c in BLOCK_CASES if c in cases), Fraction(len(good), 6)
+
+    def p(self) -> Fraction:
+        """Return P(one block roll succeeds, with no re-roll)."""
+        return self.table()[0]
+
+    def single(self, edition: str) -> Fraction:
+        """Return P(one block roll succeeds, with no re-roll) (the same in every edition)."""
+        return self.p()
+
+
+@dataclass(frozen=True)
+class ArmourStep:
+    """An armour roll that must break the armour: after a block (``foul`` False) or in a Foul.
+
+    Attributes:
+        av: classic AV 3..12 (the roll must exceed it), BB2020/BB2025 AV target 3..13 (``9`` is 9+).
+        modifier: after a block, -5..5 (e.g. Chainsaw); in a Foul, the net assists (and any other
+            modifier), -8..8.
+        foul: the roll is a Foul's (its fouler may be sent off).
+        mighty_blow: (after a block) +1 where it breaks the armour.
+        claws: (after a block) classic: 8+ after modifiers breaks; BB2020/BB2025: an unmodified 8+.
+        dirty_player: (a Foul) +1 where it breaks the armour.
+        player: index into :attr:`Chain.players` of the player whose action it is.
+    """
+
+    av: int
+    modifier: int = 0
+    foul: bool = False
+    mighty_blow: bool = False
+    claws: bool = False
+    dirty_player: bool = False
+    player: int = 0
+
+    @property
+    def kind(self) -> str:
+        """``"foul"`` or ``"armour"``."""
+        return "foul" if self.foul else "armour"
+
+    def outcomes(self, edition: str) -> dict[str, Fraction]:
+        """Return :func:`calculators.armour.armour_break` for this roll: ``break``, ``break_sent_off``, ``hold``, ``hold_sent_off``."""
+        return armour_break(edition, self.av, self.modifier, plus_one=self.mighty_blow or self.dirty_player,
+                            claws=self.claws, foul=self.foul)
+
+    def single(self, edition: str) -> Fraction:
+        """Return P(the armour breaks)."""
+        o = self.outcomes(edition)
+        return o["break"] + o["break_sent_off"]
+
+
+AnyStep = Union[Step, BlockStep, ArmourStep]
+
 
 @dataclass(frozen=True)
 class Player:
@@ -83,14 +278,15 @@ class Player:
 
 @dataclass(frozen=True)
 class Chain:
-    """Steps, the players who roll them, and the edition whose re-roll rules apply.
+    """Steps (:class:`Step`, :class:`BlockStep`, :class:`ArmourStep`), the players who roll them, and the edition
+    whose re-roll rules apply.
 
     ``reading``: BB2025 only, the reading of the disputed Loner ruling, an entry of
     :data:`calculators.rerolls.LONER_READINGS` (None: the default, ``"rulebook"``); must
     be None in the other editions.
     """
 
-    steps: tuple[Step, ...]
+    steps: tuple[AnyStep, ...]
     players: tuple[Player, ...] = (Player(),)
     edition: str = "classic"
     reading: str | None = None
@@ -112,13 +308,20 @@ class Chain:
         if not self.steps:
             raise CalcError("steps", "a chain needs at least one step")
         for i, s in enumerate(self.steps):
-            if s.kind not in KINDS:
-                raise CalcError(f"steps[{i}].kind", f"unknown step kind {s.kind!r}", list(KINDS))
-            if not (isinstance(s.target, int) and 2 <= s.target <= 6):
-                raise CalcError(f"steps[{i}].target", f"the die face needed must be 2..6, got {s.target!r}", [2, 6])
-            if s.skill and s.kind not in SKILL_FOR_KIND:
-                raise CalcError(f"steps[{i}].skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND))
-            if not 0 <= s.player < len(self.players):
+            if isinstance(s, BlockStep):
+                self._check_block(i, s)
+            elif isinstance(s, ArmourStep):
+                self._check_armour(i, s)
+            elif isinstance(s, Step):
+                if s.kind not in D6_KINDS:
+                    raise CalcError(f"steps[{i}].kind", f"unknown step kind {s.kind!r}", list(KINDS))
+                if not (isinstance(s.target, int) and 2 <= s.target <= 6):
+                    raise CalcError(f"steps[{i}].target", f"the die face needed must be 2..6, got {s.target!r}", [2, 6])
+                if s.skill and s.kind not in SKILL_FOR_KIND:
+                    raise CalcError(f"steps[{i}].skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND))
+            else:
+                raise CalcError(f"steps[{i}].kind", f"not a chain step: {s!r}", list(KINDS))
+            if not (isinstance(s.player, int) and 0 <= s.player < len(self.players)):
                 raise CalcError(f"steps[{i}].player", f"player index {s.player} out of range", [0, len(self.players) - 1])
             previous = self.steps[i - 1].player if i else 0
             if s.player not in (previous, previous + 1):
@@ -127,14 +330,64 @@ class Chain:
             raise CalcError("players", "every player must roll at least one step")
         return self
 
+    def _check_block(self, i: int, s: BlockStep) -> None:
+        if s.dice not in BLOCK_DICE or isinstance(s.dice, bool):
+            raise CalcError(f"steps[{i}].dice", f"block dice must be one of 1, 2, 3 (the attacker chooses) or -2, -3 "
+                                                f"(the defender chooses), got {s.dice!r}", list(BLOCK_DICE))
+        allowed = [k for k in BLOCK_ATTACKER if k != "brawler" or family(self.edition) != "classic"]
+        for name, skills, ok in ((f"steps[{i}].attacker", s.attacker, allowed),
+                                 (f"steps[{i}].defender", s.defender, list(BLOCK_DEFENDER))):
+            bad = sorted(set(skills) - set(ok))
+            if bad:
+                extra = " (Brawler exists in BB2020 and BB2025 only)" if bad[0] == "brawler" else ""
+                raise CalcError(name, f"unknown skill {bad[0]!r} for {self.edition}{extra}; allowed: {', '.join(ok)}", ok)
+        if s.goal not in BLOCK_GOALS:
+            raise CalcError(f"steps[{i}].goal", f"goal must be one of {', '.join(BLOCK_GOALS)}, got {s.goal!r}",
+                            list(BLOCK_GOALS))
+        if "brawler" in s.attacker:
+            others = [t for t in self.steps if t is not s and t.player == s.player]
+            if any(not (isinstance(t, ArmourStep) and not t.foul) for t in others):
+                raise CalcError(f"steps[{i}].attacker", "Brawler works only on a Block action, not in a Blitz: "
+                                "besides that block, its player may only have armour rolls")
+
+    def _check_armour(self, i: int, s: ArmourStep) -> None:
+        hi = 12 if mechanics(self.edition).armour_rule == "exceeds" else 13
+        if not (isinstance(s.av, int) and not isinstance(s.av, bool) and 3 <= s.av <= hi):
+            raise CalcError(f"steps[{i}].av", f"av must be an integer from 3 to {hi} ({self.edition}), got {s.av!r}",
+                            [3, hi])
+        lim = 8 if s.foul else 5
+        if not (isinstance(s.modifier, int) and not isinstance(s.modifier, bool) and -lim <= s.modifier <= lim):
+            what = "a foul's modifier (net assists)" if s.foul else "an armour roll's modifier"
+            raise CalcError(f"steps[{i}].modifier", f"{what} must be an integer from {-lim} to {lim}, got {s.modifier!r}",
+                            [-lim, lim])
+        if s.foul and (s.mighty_blow or s.claws):
+            raise CalcError(f"steps[{i}].{'mighty_blow' if s.mighty_blow else 'claws'}",
+                            "Mighty Blow and Claws act after a block, not on a foul")
+        if not s.foul and s.dirty_player:
+            raise CalcError(f"steps[{i}].dirty_player", "Dirty Player acts on a foul's armour roll only")
+
+
+def _scale(c: Fraction, terms: tuple) -> tuple:
+    return tuple((c * k, st) for k, st in terms)
+
 
 def _solver(chain: Chain):
-    """Return (value, options) functions over states, memoised for this chain only."""
+    """Return (value, sent_off, choose, fail_cases) functions over states, memoised for this chain only.
+
+    A *state* is ``(i, tr, team_used, skills_used, pro_used)``: before step ``i``.  An option
+    after a failure is a tuple of *terms* ``(coefficient, (tr, team_used, skills_used,
+    pro_used))``: the chance that the chain reaches step ``i + 1`` in that state.
+    """
     chain.validate()
     rr = reroll_rules(chain.edition, chain.reading)
     steps, players = chain.steps, chain.players
+    n = len(steps)
     cap = rr.team_rerolls_per_turn
     pro_q = d6_at_least(rr.pro_target)
+    pro_whole_roll = family(chain.edition) == "classic"  # classic Pro re-rolls the whole block roll
+    blocks = {i: s.table() for i, s in enumerate(steps) if s.kind == "block"}
+    armour = {i: s.outcomes(chain.edition) for i, s in enumerate(steps) if s.kind in ARMOUR_KINDS}
+    fouls = any(s.kind == "foul" for s in steps)
 
     def team_left(tr: int, team_used: int) -> bool:
         return tr > 0 and (cap is None or team_used < cap)
@@ -143,10 +396,10 @@ def _solver(chain: Chain):
         """After a failed Loner roll (its team re-roll spent): may a second team re-roll re-roll that die?"""
         return pl.loner is not None and rr.team_reroll_on_loner_roll and team_left(tr, team_used)
 
-    def via_team(pl: Player, tr: int, team_used: int, then) -> Fraction:
-        """Value of spending a team re-roll on some die of player ``pl`` (``team_left`` must hold).
+    def via_team(pl: Player, tr: int, team_used: int, then) -> tuple:
+        """Terms of spending a team re-roll on some roll of player ``pl`` (``team_left`` must hold).
 
-        ``then(tr', used')`` is the value once the team re-roll goes ahead, with the
+        ``then(tr', used')`` gives the terms once the team re-roll goes ahead, with the
         resources left.  A Loner player rolls first; a failed Loner roll loses the team
         re-roll (it counts as used) and, when :func:`loner_reroll` allows, a second team
         re-roll re-rolls the Loner die (no Loner roll of its own, never re-rolled again).
@@ -154,53 +407,138 @@ def _solver(chain: Chain):
         if pl.loner is None:
             return then(tr - 1, team_used + 1)
         q = d6_at_least(pl.loner)
-        v = q * then(tr - 1, team_used + 1)
+        terms = _scale(q, then(tr - 1, team_used + 1))
         if loner_reroll(pl, tr - 1, team_used + 1):
-            v += (_ONE - q) * q * then(tr - 2, team_used + 2)
-        return v
+            terms += _scale((_ONE - q) * q, then(tr - 2, team_used + 2))
+        return terms
+
+    single = [blocks[i][0] if s.kind == "block" else (s.p() if s.kind in D6_KINDS else None)
+              for i, s in enumerate(steps)]
+    failing = [tuple((p, case) for case, p in blocks[i][1]) if s.kind == "block"
+               else (((_ONE - single[i]), None),) if s.kind in D6_KINDS else ()
+               for i, s in enumerate(steps)]
 
     @lru_cache(maxsize=None)
-    def options(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset):
-        """Return [(name, value)] of the choices after step i's die fails (names in the module docstring)."""
+    def options(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
+        """Return ((name, terms), ...): the choices after step i's roll fails (``case``: a block's, else None)."""
         s = steps[i]
         pl = players[s.player]
-        p = s.p()
-        opts: list[tuple[str, Fraction]] = [("none", _ZERO)]
-        if s.skill:
-            key = (s.player, SKILL_FOR_KIND[s.kind])
-            if SKILL_FOR_KIND[s.kind] not in ONCE_PER_TURN or key not in skills_used:
-                used = skills_used | {key} if SKILL_FOR_KIND[s.kind] in ONCE_PER_TURN else skills_used
-                opts.append(("skill", p * value(i + 1, tr, team_used, used, pro_used)))
-        if pl.pro and s.player not in pro_used:
+        p_team = single[i]
+        p_skill = _ZERO
+        skill_after = skills_used
+        if s.kind == "block":
+            q1 = blocks[i][2]
+            p_pro = p_team if pro_whole_roll else (q1 if case in ("both_down", "one_die") else _ZERO)
+            if "brawler" in s.attacker and case == "both_down":
+                p_skill = q1
+        else:
+            p_pro = p_team
+            if s.skill:
+                name = SKILL_FOR_KIND[s.kind]
+                key = (s.player, name)
+                if name not in ONCE_PER_TURN:
+                    p_skill = p_team
+                elif key not in skills_used:
+                    p_skill, skill_after = p_team, skills_used | {key}
+        opts: list[tuple[str, tuple]] = [("none", ())]
+        if p_skill:
+            opts.append(("skill", ((p_skill, (tr, team_used, skill_after, pro_used)),)))
+        if pl.pro and s.player not in pro_used and p_pro:
             after = pro_used | {s.player}
 
-            def rerolled(tr2: int, used2: int) -> Fraction:  # the Pro roll passed: re-roll the die
-                return p * value(i + 1, tr2, used2, skills_used, after)
+            def rerolled(tr2: int, used2: int) -> tuple:  # the Pro roll passed: re-roll the die
+                return ((p_pro, (tr2, used2, skills_used, after)),)
 
-            v = pro_q * rerolled(tr, team_used)
+            terms = _scale(pro_q, rerolled(tr, team_used))
             name = "pro"
             if rr.team_reroll_on_pro_roll and team_left(tr, team_used):
                 # classic: a team re-roll re-rolls the failed Pro roll
-                v += (_ONE - pro_q) * via_team(pl, tr, team_used, lambda tr2, used2: pro_q * rerolled(tr2, used2))
+                terms += _scale(_ONE - pro_q, via_team(pl, tr, team_used, lambda tr2, u2: _scale(pro_q, rerolled(tr2, u2))))
                 name = "pro+team"
-            opts.append((name, v))
+            opts.append((name, terms))
         if team_left(tr, team_used):
-            v = via_team(pl, tr, team_used, lambda tr2, used2: p * value(i + 1, tr2, used2, skills_used, pro_used))
-            opts.append(("team+team" if loner_reroll(pl, tr - 1, team_used + 1) else "team", v))
-        return opts
+            terms = via_team(pl, tr, team_used, lambda tr2, u2: ((p_team, (tr2, u2, skills_used, pro_used)),))
+            opts.append(("team+team" if loner_reroll(pl, tr - 1, team_used + 1) else "team", terms))
+        return tuple(opts)
+
+    def ev(fn, i: int, terms: tuple) -> Fraction:
+        """Sum of coefficient x fn(step i + 1, state) over the terms."""
+        total = None
+        for c, st in terms:
+            x = c * fn(i + 1, *st)
+            total = x if total is None else total + x
+        return _ZERO if total is None else total
+
+    @lru_cache(maxsize=None)
+    def choose(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
+        """Return (name, terms, value) of the best choice after step i's roll fails.
+
+        The greatest chance of success; among equals (chains with a foul) the smallest
+        chance of a send-off; then the cheapest source, in the order of :func:`options`.
+        """
+        opts = options(i, tr, team_used, skills_used, pro_used, case)
+        values = [ev(value, i, terms) for _, terms in opts]
+        best = max(values)
+        tied = [k for k, v in enumerate(values) if v == best]
+        if fouls and len(tied) > 1:
+            sent = {k: ev(sent_off, i, opts[k][1]) for k in tied}
+            low = min(sent.values())
+            tied = [k for k in tied if sent[k] == low]
+        name, terms = opts[tied[0]]
+        return name, terms, best
+
+    def fail_cases(i: int):
+        """((P(the first roll fails so), case), ...) of step i (a D6 test: one case, None)."""
+        return failing[i]
 
     @lru_cache(maxsize=None)
     def value(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
-        if i == len(steps):
+        """P(steps i.. all succeed) from this state, with optimal play."""
+        if i == n:
             return _ONE
         s = steps[i]
+        state = (tr, team_used, skills_used, pro_used)
         if s.kind == "interception":  # the opponent rolls; we go on only if it fails
-            return (_ONE - s.p()) * value(i + 1, tr, team_used, skills_used, pro_used)
-        p = s.p()
-        after_fail = max(v for _, v in options(i, tr, team_used, skills_used, pro_used))
-        return p * value(i + 1, tr, team_used, skills_used, pro_used) + (_ONE - p) * after_fail
+            return (_ONE - single[i]) * value(i + 1, *state)
+        if s.kind in ARMOUR_KINDS:
+            o = armour[i]
+            v = o["break"] * value(i + 1, *state)
+            return v + o["break_sent_off"] if i == n - 1 else v
+        v = single[i] * value(i + 1, *state)
+        for p, case in failing[i]:
+            best = _ZERO
+            for _, terms in options(i, tr, team_used, skills_used, pro_used, case):
+                if terms:
+                    x = ev(value, i, terms)
+                    if x > best:
+                        best = x
+            if best:
+                v += p * best
+        return v
 
-    return value, options
+    @lru_cache(maxsize=None)
+    def sent_off(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
+        """P(a fouler is sent off from step i on), playing as :func:`choose` does."""
+        if i == n:
+            return _ZERO
+        s = steps[i]
+        state = (tr, team_used, skills_used, pro_used)
+        if s.kind == "interception":
+            return (_ONE - single[i]) * sent_off(i + 1, *state)
+        if s.kind in ARMOUR_KINDS:
+            o = armour[i]
+            return o["break_sent_off"] + o["hold_sent_off"] + o["break"] * sent_off(i + 1, *state)
+        x = single[i] * sent_off(i + 1, *state)
+        for p, case in failing[i]:
+            x += p * ev(sent_off, i, choose(i, *state, case)[1])
+        return x
+
+    return value, sent_off, choose, fail_cases
+
+
+def _check_team_rerolls(name: str, k: object) -> None:
+    if not (isinstance(k, int) and not isinstance(k, bool) and 0 <= k <= 8):
+        raise CalcError(name, f"{name.replace('_', ' ')} must be 0..8, got {k!r}", [0, 8])
 
 
 def solve(chain: Chain, team_rerolls: int = 0) -> Fraction:
@@ -213,9 +551,8 @@ def solve(chain: Chain, team_rerolls: int = 0) -> Fraction:
     Raises:
         CalcError: on an invalid chain or re-roll count.
     """
-    if not (isinstance(team_rerolls, int) and 0 <= team_rerolls <= 8):
-        raise CalcError("team_rerolls", f"team re-rolls must be 0..8, got {team_rerolls!r}", [0, 8])
-    value, _ = _solver(chain)
+    _check_team_rerolls("team_rerolls", team_rerolls)
+    value = _solver(chain)[0]
     return value(0, team_rerolls, 0, frozenset(), frozenset())
 
 
@@ -225,34 +562,82 @@ def success_by_rerolls(chain: Chain, max_team_rerolls: int = 3) -> tuple[Fractio
     Raises:
         CalcError: as :func:`solve`.
     """
-    if not (isinstance(max_team_rerolls, int) and 0 <= max_team_rerolls <= 8):
-        raise CalcError("max_team_rerolls", f"must be 0..8, got {max_team_rerolls!r}", [0, 8])
-    value, _ = _solver(chain)
+    _check_team_rerolls("max_team_rerolls", max_team_rerolls)
+    value = _solver(chain)[0]
     return tuple(value(0, k, 0, frozenset(), frozenset()) for k in range(max_team_rerolls + 1))
 
 
-def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str, ...]:
-    """Return, for each step, the optimal choice if its die fails, on the path where all earlier dice passed.
+def sent_off_by_rerolls(chain: Chain, max_team_rerolls: int = 3) -> tuple[Fraction, ...]:
+    """Return P(a fouler is sent off) for 0..max_team_rerolls team re-rolls (all 0 without a foul step).
 
-    Choices: ``"none"`` (accept the failure), ``"skill"``, ``"pro"``, ``"pro+team"``
-    (Pro, and a team re-roll on the Pro roll if it fails: classic), ``"team"``,
-    ``"team+team"`` (a team re-roll, and a second one on the Loner roll if it fails:
-    BB2025 as written), or ``"opponent"`` for an interception step (not ours to
-    re-roll).  Later failures change the state; the DP handles them, this is the
-    summary shown to readers.  Among equal values the cheapest source is named, in the
-    order none, skill, Pro, team.
+    The coach plays for the greatest chance of success, then (among equally good choices)
+    for the smallest chance of a send-off.  A send-off on a foul whose armour held counts.
 
     Raises:
         CalcError: as :func:`solve`.
     """
-    value, options = _solver(chain)
-    out: list[str] = []
+    _check_team_rerolls("max_team_rerolls", max_team_rerolls)
+    sent = _solver(chain)[1]
+    return tuple(sent(0, k, 0, frozenset(), frozenset()) for k in range(max_team_rerolls + 1))
+
+
+def _policy(chain: Chain, choose, fail_cases, team_rerolls: int) -> tuple[str | dict[str, str], ...]:
+    state = (team_rerolls, 0, frozenset(), frozenset())
+    out: list[str | dict[str, str]] = []
     for i, s in enumerate(chain.steps):
         if s.kind == "interception":
             out.append("opponent")
-            continue
-        opts = options(i, team_rerolls, 0, frozenset(), frozenset())
-        best = max(v for _, v in opts)
-        # prefer the cheapest source among equal values: none, skill, pro(+team), team(+team)
-        out.append(next(name for name, v in opts if v == best))
+        elif s.kind in ARMOUR_KINDS:
+            out.append("none")
+        else:
+            names = {case: choose(i, *state, case)[0] for _, case in fail_cases(i)}
+            distinct = set(names.values())
+            out.append(distinct.pop() if len(distinct) == 1 else names)
     return tuple(out)
+
+
+def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], ...]:
+    """Return, for each step, the optimal choice if its roll fails, on the path where all earlier rolls passed.
+
+    Choices: ``"none"`` (accept the failure; always so for an armour roll or a foul,
+    which nothing re-rolls), ``"skill"`` (for a block: Brawler), ``"pro"``,
+    ``"pro+team"`` (Pro, and a team re-roll on the Pro roll if it fails: classic),
+    ``"team"``, ``"team+team"`` (a team re-roll, and a second one on the Loner roll if
+    it fails: BB2025 as written), or ``"opponent"`` for an interception step (not ours
+    to re-roll).  For a block step whose best choice depends on the failed roll, a dict
+    ``{case: choice}`` over the :data:`BLOCK_CASES` that can occur.  Later failures
+    change the state; the DP handles them, this is the summary shown to readers.  Among
+    equal values the cheapest source is named, in the order none, skill, Pro, team
+    (after the smaller chance of a send-off, in a chain with a foul).
+
+    Raises:
+        CalcError: as :func:`solve`.
+    """
+    _check_team_rerolls("team_rerolls", team_rerolls)
+    _, _, choose, fail_cases = _solver(chain)
+    return _policy(chain, choose, fail_cases, team_rerolls)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of :func:`summary`: with ``team_rerolls`` team re-rolls, P(success), P(a fouler is sent
+    off) (None in a chain without a foul) and :func:`policy`."""
+
+    team_rerolls: int
+    success: Fraction
+    sent_off: Fraction | None
+    policy: tuple[str | dict[str, str], ...]
+
+
+def summary(chain: Chain, max_team_rerolls: int = 3) -> tuple[Row, ...]:
+    """Return a :class:`Row` for 0..max_team_rerolls team re-rolls, from one solver (what the ``chain`` request shows).
+
+    Raises:
+        CalcError: as :func:`solve`.
+    """
+    _check_team_rerolls("max_team_rerolls", max_team_rerolls)
+    value, sent_off, choose, fail_cases = _solver(chain)
+    fouls = any(s.kind == "foul" for s in chain.steps)
+    start = (0, frozenset(), frozenset())
+    return tuple(Row(k, value(0, k, *start), sent_off(0, k, *start) if fouls else None,
+                     _policy(chain, choose, fail_cases, k)) for k in range(max_team_rerolls + 1))

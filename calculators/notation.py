@@ -4,24 +4,44 @@ Grammar (spaces are ignored)::
 
     chain   = player { "/" player } { ";" option }
     player  = [ "[" flag { "," flag } "]" ] step { "," step }
-    step    = LETTER DIGIT [ SKILL ]
+    step    = test | block | armour
+    test    = LETTER DIGIT [ SKILL ]
+    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ]
+    armour  = ( "A" | "F" ) NUMBER [ ( "+" | "-" ) NUMBER ] { MARK }
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
 
-Step letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C`` catch,
-``H`` hand-off (the receiver's catch), ``L`` landing, ``I`` an opponent's interception
-attempt (the digit is what the *interceptor* needs), ``N`` a plain N+ test.  The digit
-is the die face needed, 2..6, modifiers included.
+**D6 tests.**  Letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C``
+catch, ``H`` hand-off (the receiver's catch), ``L`` landing, ``I`` an opponent's
+interception attempt (the digit is what the *interceptor* needs), ``N`` a plain N+ test.
+The digit is the die face needed, 2..6, modifiers included.  Skill marks (the acting
+player has the skill that re-rolls that step): ``d`` Dodge on ``D``, ``f`` Sure Feet on
+``R``, ``h`` Sure Hands on ``P``, ``c`` Catch on ``C`` or ``H``, ``p`` Pass on ``T``.
 
-Skill marks (the acting player has the skill that re-rolls that step): ``d`` Dodge on
-``D``, ``f`` Sure Feet on ``R``, ``h`` Sure Hands on ``P``, ``c`` Catch on ``C`` or
-``H``, ``p`` Pass on ``T``.
+**Blocks.**  ``B`` and the number of block dice as the block calculator's ``dice`` field
+has it: ``B1``, ``B2``, ``B3`` (the attacker chooses), ``B-2``, ``B-3`` (the defender
+chooses).  Then the attacker's skills (:data:`BLOCK_ATTACKER_MARKS`): ``b`` Block, ``t``
+Tackle, ``r`` Brawler (BB2020/BB2025, on a Block action: that player may then have only
+armour rolls besides the block); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
+``b`` Block, ``d`` Dodge, ``w`` Wrestle.  The step succeeds when the defender is Knocked
+Down and the attacker stays standing; with ``=s`` when the attacker merely stays standing
+(no turnover).  ``B2bt:bd`` is a two-dice block by a player with Block and Tackle on one
+with Block and Dodge; ``B-2:w=s`` a block where the defender picks from two dice, has
+Wrestle, and the attacker only needs to stay on its feet.
+
+**Armour rolls and fouls.**  ``A`` an armour roll after a block, ``F`` a Foul's armour
+roll; the number is the victim's AV as the armour calculator's ``av`` field has it
+(classic AV 3..12, broken when the roll exceeds it; BB2020/BB2025 the AV target 3..13,
+``A9`` is 9+); an optional signed modifier (``A9+1``; for a foul the net assists,
+``F9+2``, -8..8; after a block -5..5); then marks (:data:`ARMOUR_MARKS`): ``m`` Mighty
+Blow and ``c`` Claws on ``A``, ``d`` Dirty Player on ``F``.
 
 ``/`` starts the next player (a catcher after a thrower); each player may carry
 ``[pro]`` and ``[loner=4]`` flags.
 
 Examples: ``D3,R2,P3`` (dodge 3+, rush 2+, pick-up 3+); ``D3d,R2f;tr=2`` (with Dodge
-and Sure Feet, two team re-rolls); ``[pro]P3h,T4/[loner=4]C3c``.
+and Sure Feet, two team re-rolls); ``[pro]P3h,T4/[loner=4]C3c``; ``R2,B2b:d,D3`` (a
+Blitz); ``B2b,A9m`` (a block, then its armour roll with Mighty Blow); ``D3,F9+1d``.
 
 The BB2025 reading of the Loner ruling is not part of the notation: it is given
 beside it (``parse_chain(text, "bb2025", reading)``, the ``reading`` field of the
@@ -37,19 +57,32 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .chain import Chain, Player, Step
+from .chain import ArmourStep, BlockStep, Chain, Player, Step
 from .errors import CalcError
 
-__all__ = ["LETTERS", "SKILL_MARKS", "Parsed", "format_chain", "parse_chain"]
+__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "LETTERS", "SKILL_MARKS", "Parsed",
+           "format_chain", "format_step", "parse_chain"]
 
 LETTERS: dict[str, str] = {
     "D": "dodge", "R": "rush", "P": "pick-up", "T": "pass", "C": "catch",
     "H": "hand-off", "L": "landing", "I": "interception", "N": "test",
+    "B": "block", "A": "armour", "F": "foul",
 }
 _KIND_LETTER = {v: k for k, v in LETTERS.items()}
-#: step kind -> skill mark letter
+#: step kind -> skill mark letter (D6 tests)
 SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass": "p", "catch": "c", "hand-off": "c"}
+#: block step: the attacker's mark -> skill (before ':'), in canonical order
+BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawler"}
+#: block step: the defender's mark -> skill (after ':'), in canonical order
+BLOCK_DEFENDER_MARKS: dict[str, str] = {"b": "block", "d": "dodge", "w": "wrestle"}
+#: armour step kind -> {mark: (ArmourStep field, skill id)}, in canonical order
+ARMOUR_MARKS: dict[str, dict[str, tuple[str, str]]] = {
+    "armour": {"m": ("mighty_blow", "mighty-blow"), "c": ("claws", "claws")},
+    "foul": {"d": ("dirty_player", "dirty-player")},
+}
 _STEP = re.compile(r"([A-Za-z])(\d+)([a-z]?)\Z")
+_BLOCK = re.compile(r"B(-?\d+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?\Z")
+_ARMOUR = re.compile(r"([AF])(\d+)([+-]\d+)?([a-z]*)\Z")
 MAX_STEPS = 30
 
 
@@ -122,7 +155,8 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
     if not isinstance(text, str) or not text.strip():
         raise CalcError("chain", "the chain is empty; write steps such as D3,R2,P3")
     players: list[Player] = []
-    steps: list[Step] = []
+    steps: list[Step | BlockStep | ArmourStep] = []
+    where: list[tuple[int, int, str]] = []  # each step's token: (number, position, text)
     tr: int | None = None
     in_options = False
     for index, pos, sep, tok in _tokens(text):
@@ -151,12 +185,20 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
         elif tok.startswith("["):
             raise _fail(index, pos, tok, "player flags go before the player's first step, after '/'")
         steps.append(_step(index, pos, tok, len(players) - 1, shown))
+        where.append((index, pos, shown))
         if len(steps) > MAX_STEPS:
             raise _fail(index, pos, tok, f"a chain has at most {MAX_STEPS} steps")
     if not steps:
         raise CalcError("chain", "the chain has no steps; write steps such as D3,R2,P3")
     chain = Chain(tuple(steps), tuple(players), edition, reading)
-    chain.validate()
+    try:
+        chain.validate()
+    except CalcError as e:
+        # what depends on the edition (AV range, Brawler) or on other steps: name the step's token
+        m = re.match(r"steps\[(\d+)\]", e.field)
+        if m is None:
+            raise
+        raise _fail(*where[int(m.group(1))], e.message, e.allowed) from None
     return Parsed(chain, tr)
 
 
@@ -174,7 +216,56 @@ def _flags(index: int, pos: int, body: str) -> Player:
     return Player(pro, loner)
 
 
-def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step:
+def _marks(index: int, pos: int, shown: str, marks: str, known: dict, what: str) -> list:
+    """The skills of a run of mark letters, each known and given once."""
+    out = []
+    for c in marks:
+        if c not in known:
+            listed = ", ".join(f"{k} {v}" for k, v in known.items())
+            raise _fail(index, pos, shown, f"unknown {what} mark {c!r}; known: {listed}", list(known))
+        if known[c] in out:
+            raise _fail(index, pos, shown, f"{what} mark {c!r} given twice")
+        out.append(known[c])
+    return out
+
+
+def _block(index: int, pos: int, tok: str, player: int, shown: str) -> BlockStep:
+    m = _BLOCK.match(tok)
+    if not m:
+        raise _fail(index, pos, shown, "expected a block such as B2, B-2, B2bt:d or B2b:dw=s: the dice (negative when the "
+                                       "defender chooses), the attacker's skill marks, ':' and the defender's, '=s' "
+                                       "when the attacker only needs to stay standing")
+    dice_text, att, dfd, goal = m.groups()
+    dice = int(dice_text)
+    if dice not in (1, 2, 3, -2, -3):
+        raise _fail(index, pos, shown, f"block dice must be 1, 2 or 3 (the attacker chooses) or -2, -3 (the defender "
+                                       f"chooses), got {dice_text}", [1, 2, 3, -2, -3])
+    if goal is not None and goal != "s":
+        raise _fail(index, pos, shown, f"unknown block goal '={goal}'; write =s when the attacker only needs to stay "
+                                       "standing, nothing when the defender must be Knocked Down", ["s"])
+    attacker = _marks(index, pos, shown, att, BLOCK_ATTACKER_MARKS, "attacker's skill")
+    defender = _marks(index, pos, shown, dfd or "", BLOCK_DEFENDER_MARKS, "defender's skill")
+    return BlockStep(dice, frozenset(attacker), frozenset(defender), "standing" if goal else "down", player)
+
+
+def _armour(index: int, pos: int, tok: str, player: int, shown: str) -> ArmourStep:
+    m = _ARMOUR.match(tok)
+    if not m:
+        raise _fail(index, pos, shown, "expected an armour roll such as A9, A9+1mc or F8+2d: A (after a block) or F "
+                                       "(a foul), the AV, an optional modifier, skill marks")
+    letter, av, modifier, marks = m.groups()
+    kind = LETTERS[letter]
+    table = ARMOUR_MARKS[kind]
+    skills = _marks(index, pos, shown, marks, {k: slug for k, (_, slug) in table.items()}, f"{kind} skill")
+    fields = {f: True for f, slug in table.values() if slug in skills}
+    return ArmourStep(int(av), int(modifier or 0), kind == "foul", player=player, **fields)
+
+
+def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | BlockStep | ArmourStep:
+    if tok[:1] == "B":
+        return _block(index, pos, tok, player, shown)
+    if tok[:1] in ("A", "F"):
+        return _armour(index, pos, tok, player, shown)
     m = _STEP.match(tok)
     if not m:
         raise _fail(index, pos, shown, "expected a step such as D3 or D3d: a roll letter, the die face needed, an optional skill mark")
@@ -196,6 +287,18 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step:
     return Step(kind, target, skill, player)
 
 
+def format_step(step: Step | BlockStep | ArmourStep) -> str:
+    """Return the canonical notation of one step (without its player's flags)."""
+    if isinstance(step, BlockStep):
+        att = "".join(k for k, v in BLOCK_ATTACKER_MARKS.items() if v in step.attacker)
+        dfd = "".join(k for k, v in BLOCK_DEFENDER_MARKS.items() if v in step.defender)
+        return f"B{step.dice}{att}{':' + dfd if dfd else ''}{'=s' if step.goal == 'standing' else ''}"
+    if isinstance(step, ArmourStep):
+        marks = "".join(k for k, (f, _) in ARMOUR_MARKS[step.kind].items() if getattr(step, f))
+        return f"{_KIND_LETTER[step.kind]}{step.av}{f'{step.modifier:+d}' if step.modifier else ''}{marks}"
+    return f"{_KIND_LETTER[step.kind]}{step.target}{SKILL_MARKS[step.kind] if step.skill else ''}"
+
+
 def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
     """Return the canonical notation of ``chain`` (and ``;tr=N`` when given).
 
@@ -205,7 +308,7 @@ def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
     parts: list[str] = []
     current = -1
     for s in chain.steps:
-        tok = f"{_KIND_LETTER[s.kind]}{s.target}{SKILL_MARKS[s.kind] if s.skill else ''}"
+        tok = format_step(s)
         if s.player != current:
             pl = chain.players[s.player]
             flags = (["pro"] if pl.pro else []) + ([f"loner={pl.loner}"] if pl.loner is not None else [])

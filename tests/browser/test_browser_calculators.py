@@ -401,6 +401,40 @@ def test_action_sequence_calculator_loner_reading_and_pro_roll(calc, web):
     assert result["by_team_rerolls"][1]["policy"] == ["pro+team"]
 
 
+def test_action_sequence_calculator_with_a_block_and_a_foul(calc, web):
+    # in Japanese: chains with a block, an armour roll and a foul typed in the notation; the values are the
+    # hand-worked ones of tests/calculators/test_chain.py
+    path = "calculators/chain/"
+    c = calc("ja", path, "chain")
+    sent_row = f'{c.box} [data-field="sent_off"]'
+    # two block dice, Block against no skill: a die succeeds on Both Down, Stumbles or POW (1/2), so
+    # 1 - (1/2)^2 = 3/4; with the team re-roll 3/4 + 1/4 · 3/4 = 15/16
+    c.set("chain", "B2b;tr=1")
+    result = c.check()
+    assert Fraction(result["success"]["exact"]) == Fraction(15, 16)
+    assert [Fraction(r["success"]["exact"]) for r in result["by_team_rerolls"][:2]] == [Fraction(3, 4), Fraction(15, 16)]
+    shown = {cell["path"]: norm(cell["text"]) for cell in c.results()}
+    assert shown["success"].startswith("15/16 ") and shown["notation"] == "B2b;tr=1"
+    assert c.page.locator(sent_row).is_hidden()  # no foul: no send-off row
+    # a Blitz then a foul (classic): the turn's one team re-roll goes on the rush or the block (R2,B2b:d succeeds
+    # with 725/972, test_chain.py), the foul on AV 8 breaks on 9+ (10/36) and sends its fouler off with 11/54
+    c.set("chain", "R2,B2b:d,F8;tr=1")
+    result = c.check()
+    assert Fraction(result["success"]["exact"]) == Fraction(725, 972) * Fraction(5, 18)
+    assert Fraction(result["sent_off"]["exact"]) == Fraction(725, 972) * Fraction(11, 54)
+    assert c.page.locator(sent_row).is_visible()
+    c.check_query()
+    assert c.query()["chain"] == "R2,B2b:d,F8;tr=1"
+    c.round_trip()
+    # BB2025: Brawler re-rolls a Both Down on a Block action; B-2r: 1/9 + 1/27 = 4/27 with no team re-roll
+    c.set("edition", "bb2025")
+    c.set("chain", "B-2r;tr=0")
+    assert Fraction(c.check()["success"]["exact"]) == Fraction(4, 27)
+    # a Blitz cannot use Brawler: the message names the token
+    c.set("chain", "R2,B2r")
+    assert c.state() == "error" and "token 2" in c.error_line()
+
+
 # ------------------------------------------------------------------------------------------ block
 
 def test_block_calculator_with_the_edition_select(calc, web):

@@ -186,6 +186,39 @@ def test_chain_kind_pro_roll_rerolled_in_classic():
     assert F(r["success"]["exact"]) == F(2, 3) and r["by_team_rerolls"][1]["policy"] == ["pro"]
 
 
+def test_chain_kind_with_a_block_and_a_foul():
+    # classic R2,B2b:d then F8 (hand-worked in test_chain.py): the rush 5/6, the block with Block against Dodge 5/9
+    # (1 - (2/3)^2), the foul breaking AV 8 on 9+ 10/36 (it is the last step: a send-off after it still counts):
+    # 5/6 · 5/9 · 5/18 = 125/972 without a re-roll
+    r = handle({"kind": "chain", "chain": "R2 , B2b:d, F8;tr=1"})
+    assert r["ok"], r
+    res = r["result"]
+    assert res["notation"] == "R2,B2b:d,F8;tr=1"
+    assert F(res["by_team_rerolls"][0]["success"]["exact"]) == F(125, 972)
+    block, foul = res["steps"][1], res["steps"][2]
+    assert block == {"kind": "block", "dice": 2, "chooser": "attacker", "attacker": ["block"], "defender": ["dodge"],
+                     "goal": "down", "player": 0, "single": {"exact": "5/9", "float": 5 / 9}}
+    assert foul["kind"] == "foul" and foul["av"] == 8 and foul["modifier"] == 0 and foul["dirty_player"] is False
+    assert F(foul["single"]["exact"]) == F(5, 18) and F(foul["sent_off"]["exact"]) == F(11, 54)
+    # the fouler is sent off only if the foul is reached: 5/6 · 5/9 · 11/54 with no re-roll
+    assert F(res["by_team_rerolls"][0]["sent_off"]["exact"]) == F(5, 6) * F(5, 9) * F(11, 54)
+    assert res["sent_off"] == res["by_team_rerolls"][1]["sent_off"]
+    assert res["by_team_rerolls"][1]["policy"] == ["team", "team", "none"]
+
+
+def test_chain_kind_without_a_foul_has_no_send_off():
+    res = handle({"kind": "chain", "chain": "B2b,A9m", "edition": "bb2020"})["result"]
+    assert "sent_off" not in res and all("sent_off" not in row for row in res["by_team_rerolls"])
+    assert res["steps"][1] == {"kind": "armour", "av": 9, "modifier": 0, "mighty_blow": True, "claws": False,
+                               "player": 0, "single": {"exact": "5/12", "float": 5 / 12}}
+
+
+def test_chain_kind_block_policy_per_case():
+    # BB2025 [pro]B-2r: the best re-roll depends on the failed roll (test_chain.py)
+    res = handle({"kind": "chain", "chain": "[pro]B-2r;tr=1", "edition": "bb2025"})["result"]
+    assert res["by_team_rerolls"][1]["policy"] == [{"both_down": "skill", "one_die": "pro", "all_dice": "team"}]
+
+
 @pytest.mark.parametrize("edition", ["classic", "bb2016", "bb2020"])
 def test_chain_kind_reading_only_in_bb2025(edition):
     r = handle({"kind": "chain", "chain": "D3", "edition": edition, "reading": "rulebook"})
@@ -215,6 +248,8 @@ def test_chain_form_has_the_reading_only_in_bb2025():
     ({"kind": "chain"}, "chain"),
     ({"kind": "chain", "chain": "D3", "max_team_rerolls": 9}, "max_team_rerolls"),
     ({"kind": "chain", "chain": "D3", "edition": "lrb4"}, "edition"),
+    ({"kind": "chain", "chain": "D3,B2r"}, "chain"),
+    ({"kind": "chain", "chain": "A13"}, "chain"),
 ])
 def test_chain_kind_errors(req, field):
     r = handle(req)

@@ -8,7 +8,7 @@ from fractions import Fraction as F
 import pytest
 
 from calculators.api import handle
-from calculators.armour import armour_injury, casualty, foul, injury, injury_table
+from calculators.armour import armour_break, armour_injury, casualty, foul, injury, injury_table
 from calculators.errors import CalcError
 
 
@@ -161,3 +161,54 @@ def test_foul_distributions(edition):
                 out_sg, sent_sg = foul(edition, av, assists, dirty_player=dp, sneaky_git=True)
                 assert sum(out.values()) == 1 and all(0 <= v <= 1 for v in out.values())
                 assert 0 <= sent_sg <= sent <= 1 and out_sg == out
+
+
+def test_armour_break_joint_outcomes():
+    # BB2020 foul on AV 9+ with +1 (net assists): breaks on a natural 8+ (15/36), 3 of them doubles (4-4, 5-5, 6-6).
+    # Sent off: the doubles on the armour roll (6/36), and 12/36 clean breaks x 1/6 on the injury roll.
+    o = armour_break("bb2020", 9, 1, foul=True)
+    assert o == {"break": F(10, 36), "break_sent_off": F(3, 36) + F(12, 36) / 6, "hold": F(18, 36),
+                 "hold_sent_off": F(3, 36)}
+    # not a foul: nobody is sent off
+    assert armour_break("classic", 8) == {"break": F(10, 36), "break_sent_off": 0, "hold": F(26, 36),
+                                          "hold_sent_off": 0}
+
+
+def test_armour_break_claws_per_edition():
+    # classic Claw: 8 or more after modifiers (Mighty Blow included) breaks: AV 10, MB, natural 7+ = 21/36;
+    # BB2025 Claws: an unmodified 8+: AV 10+, MB: natural 8+ by Claws, natural 9+ by MB: 15/36
+    assert armour_break("classic", 10, plus_one=True, claws=True)["break"] == F(21, 36)
+    assert armour_break("bb2025", 10, plus_one=True, claws=True)["break"] == F(15, 36)
+    # a -1 modifier: classic natural 9+ gets to 8 after modifiers; BB2025 still natural 8+
+    assert armour_break("classic", 12, -1, claws=True)["break"] == F(10, 36)
+    assert armour_break("bb2025", 13, -1, claws=True)["break"] == F(15, 36)
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2020", "bb2025"])
+def test_armour_break_agrees_with_the_armour_and_foul_calculators(edition):
+    hi = 12 if edition == "classic" else 13
+    for av in range(3, hi + 1):
+        for mod in range(-3, 4):
+            for plus in (False, True):
+                o = armour_break(edition, av, mod, plus_one=plus)
+                assert sum(o.values()) == 1
+                assert o["hold"] == armour_injury(edition, av, mod, mighty_blow=plus)["no_break"]
+                o = armour_break(edition, av, mod, plus_one=plus, foul=True)
+                outcomes, sent = foul(edition, av, mod, dirty_player=plus)
+                assert o["hold"] + o["hold_sent_off"] == outcomes["no_break"]
+                assert o["break_sent_off"] + o["hold_sent_off"] == sent
+    # BB2020+ Claws (unmodified) is what the armour calculator computes too
+    if edition != "classic":
+        assert armour_break(edition, 11, claws=True)["hold"] == armour_injury(edition, 11, claws=True)["no_break"]
+
+
+def test_armour_break_errors():
+    with pytest.raises(CalcError) as e:
+        armour_break("classic", 13)
+    assert e.value.field == "av"
+    with pytest.raises(CalcError) as e:
+        armour_break("bb2020", 9, 9)
+    assert e.value.field == "modifier"
+    with pytest.raises(CalcError) as e:
+        armour_break("bb2020", 9, claws=True, foul=True)
+    assert e.value.field == "claws"

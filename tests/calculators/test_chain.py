@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from fractions import Fraction as F
 from functools import lru_cache
+from itertools import product
 
 import pytest
 
-from calculators.chain import Chain, Player, Step, policy, solve, success_by_rerolls
+from calculators.chain import (ArmourStep, BlockStep, Chain, Player, Step, policy, sent_off_by_rerolls, solve,
+                               success_by_rerolls, summary)
 from calculators.errors import CalcError
 from calculators.notation import format_chain, parse_chain
 
@@ -175,8 +177,8 @@ def test_policy_prefers_the_free_source():
 @pytest.mark.parametrize("edition, reading", RULESETS)
 def test_more_rerolls_never_hurt(edition, reading):
     rng = random.Random(7)
-    for _ in range(30):
-        c = random_chain(rng, edition, reading, flag_rate=0.5)
+    for k in range(40):
+        c = random_chain(rng, edition, reading, flag_rate=0.5, rich=k % 2 == 1)
         values = success_by_rerolls(c, 5)
         assert all(a <= b for a, b in zip(values, values[1:])), format_chain(c)
         assert all(0 <= v <= 1 for v in values)
@@ -214,6 +216,197 @@ def test_invalid_chain_errors():
     assert e.value.field == "reading" and e.value.allowed == ["rulebook", "designers-commentary"]
 
 
+# --------------------------------------------------------------------- blocks
+
+# Block die faces: 1 Attacker Down, 2 Both Down, 3-4 Push, 5 Defender Stumbles, 6 POW (rules-facts §8).
+
+def test_two_dice_block_with_block_against_no_skill():
+    # attacker with Block, defender without skill, knock-down goal: per die Both Down (the defender falls, the
+    # attacker keeps its feet), Stumbles, POW succeed: 3/6 = 1/2.  At least one of two dice: 1 - (1/2)^2 = 3/4;
+    # with a team re-roll of both dice after a failure: 3/4 + 1/4 · 3/4 = 15/16.  Same in every edition.
+    for edition, reading in RULESETS:
+        assert success_by_rerolls(P("B2b", edition, reading), 1) == (F(3, 4), F(15, 16))
+    assert policy(P("B2b"), 1) == ("team",)
+
+
+def test_dodge_and_tackle():
+    # defender Dodge, attacker without Tackle: Stumbles is only a push -> Both Down, POW: 2/6 per die,
+    # 1 - (2/3)^2 = 5/9.  Tackle cancels Dodge: 3/4 again.
+    assert solve(P("B2b:d")) == F(5, 9)
+    assert solve(P("B2bt:d")) == F(3, 4)
+
+
+def test_the_defender_chooses():
+    # B-2b: the defender picks, so both dice must succeed: (1/2)^2 = 1/4
+    assert solve(P("B-2b")) == F(1, 4)
+
+
+def test_the_standing_goal_and_wrestle():
+    # =s: the attacker only needs to stay standing.  One die, no skill: Push (2), Stumbles, POW = 4/6.  With Block,
+    # Both Down too: 5/6.  A defender with Wrestle turns Both Down into both Placed Prone: 4/6 again.
+    assert solve(P("B1=s")) == F(2, 3)
+    assert solve(P("B1b=s")) == F(5, 6)
+    assert solve(P("B1b:w=s")) == F(2, 3)
+    # knock-down goal with Block against Block: Both Down leaves both standing, no knock-down: Stumbles, POW
+    assert solve(P("B1b:b")) == F(1, 3)
+
+
+def test_brawler_rerolls_one_both_down():
+    # BB2020 B1r (no Block): Stumbles, POW = 1/3; a Both Down (1/6) is re-rolled by Brawler: 1/3 + 1/6 · 1/3 = 7/18
+    assert solve(P("B1r", "bb2020")) == F(7, 18)
+    # B-2r: both dice must succeed, (1/3)^2 = 1/9; exactly one failing die showing Both Down, 2 · 1/6 · 1/3 = 1/9,
+    # re-rolled by Brawler (1/3): 1/9 + 1/27 = 4/27
+    assert solve(P("B-2r", "bb2025")) == F(4, 27)
+    assert policy(P("B-2r", "bb2025"))[0] == {"both_down": "skill", "one_die": "none", "all_dice": "none"}
+    # Brawler needs a Block action (no other roll of that player but armour rolls) and BB2020 or BB2025
+    with pytest.raises(CalcError) as e:
+        parse_chain("R2,B2r", "bb2020")
+    assert "token 2" in e.value.message and "Block action" in e.value.message
+    with pytest.raises(CalcError) as e:
+        parse_chain("B2r", "classic")
+    assert "BB2020 and BB2025 only" in e.value.message
+    assert solve(P("B2r,A9m", "bb2020")) > 0
+
+
+def test_pro_on_a_block_per_edition():
+    # [pro]B1: 1/3 (Stumbles, POW).  Classic Pro 4+ re-rolls the roll: 1/3 + 2/3 · 1/2 · 1/3 = 4/9;
+    # BB2020 Pro 3+: 1/3 + 2/3 · 2/3 · 1/3 = 13/27
+    assert solve(P("[pro]B1")) == F(4, 9)
+    assert solve(P("[pro]B1", "bb2020")) == F(13, 27)
+    # [pro]B-2: both dice must succeed, 1/9.  BB2020 Pro re-rolls ONE die: it saves only a roll with one failing
+    # die (2 · 1/3 · 2/3 = 4/9), 2/3 · 1/3: 1/9 + 4/9 · 2/9 = 17/81.  Classic Pro re-rolls both dice after any
+    # failure (8/9): 1/9 + 8/9 · 1/2 · 1/9 = 13/81.
+    assert solve(P("[pro]B-2", "bb2020")) == F(17, 81)
+    assert solve(P("[pro]B-2", "classic")) == F(13, 81)
+    assert policy(P("[pro]B-2", "bb2020"))[0] == {"both_down": "pro", "one_die": "pro", "all_dice": "none"}
+
+
+def test_a_blitz_shares_the_turns_team_reroll():
+    # classic R2,B2 (no skills) with one team re-roll for the turn: r = 5/6, b = 1 - (2/3)^2 = 5/9.
+    # P = r·(b + (1-b)·b) + (1-r)·r·b = 5/6 · 65/81 + 1/6 · 5/6 · 5/9 = 650/972 + 75/972 = 725/972
+    assert solve(P("R2,B2"), 1) == F(725, 972)
+    # BB2020: a team re-roll for each: (5/6 + 1/6 · 5/6)(5/9 + 4/9 · 5/9) = 35/36 · 65/81
+    assert solve(P("R2,B2", "bb2020"), 2) == F(35, 36) * F(65, 81)
+
+
+def test_a_single_block_agrees_with_the_block_calculator():
+    # calculators.block is a separate implementation (outcome distributions, both coaches' choices): with goal
+    # "safe" its P(defender_down) is the knock-down goal's chance, for the same dice, skills and re-rolls
+    from calculators.block import Block, resolve_block
+
+    rng = random.Random(21)
+    for edition in ("classic", "bb2020", "bb2025"):
+        for dice in (1, 2, 3, -2, -3):
+            for _ in range(3):
+                att = {k for k in ("block", "tackle") if rng.random() < 0.5}
+                if edition != "classic" and rng.random() < 0.4:
+                    att.add("brawler")
+                dfd = {k for k in ("block", "dodge", "wrestle") if rng.random() < 0.4}
+                pro = rng.random() < 0.5
+                tr = rng.randint(0, 2)
+                chain = Chain((BlockStep(dice, frozenset(att), frozenset(dfd)),), (Player(pro),), edition)
+                block = Block(edition, dice, False, frozenset(att | ({"pro"} if pro else set())), frozenset(dfd), tr,
+                              "safe")
+                assert solve(chain, tr) == resolve_block(block)["defender_down"], (edition, dice, att, dfd, pro, tr)
+
+
+def test_block_properties():
+    rng = random.Random(8)
+    for _ in range(40):
+        dice = rng.choice([1, 2, 3])
+        att = frozenset(k for k in ("block", "tackle") if rng.random() < 0.5)
+        dfd = frozenset(k for k in ("block", "dodge", "wrestle") if rng.random() < 0.5)
+        edition = rng.choice(["classic", "bb2020", "bb2025"])
+        tr = rng.randint(0, 2)
+
+        def p(d=dice, a=att, f=dfd, goal="down"):
+            return solve(Chain((BlockStep(d, a, f, goal),), edition=edition), tr)
+
+        assert p(goal="standing") >= p()                       # standing is easier than a knock-down
+        assert p(a=att | {"block"}) >= p()                      # the attacker's skills never hurt it
+        assert p(f=dfd - {"dodge", "block", "wrestle"}) >= p()  # the defender's never help it
+        if dice > 1:
+            assert p(d=-dice) <= p()                            # the defender choosing never helps
+            assert p(d=dice - 1) <= p()                         # nor fewer dice for the attacker
+        if "tackle" in att:
+            assert p() == p(f=dfd - {"dodge"})                  # Tackle cancels Dodge
+
+
+# --------------------------------------------------------------------- armour rolls and fouls
+
+def test_armour_rolls_are_never_rerolled():
+    # classic AV 8 breaks on 9+ (exceeds AV), BB2020 AV 9+ on 9+: 10/36 = 5/18, whatever the team re-rolls
+    assert success_by_rerolls(P("A8"), 2) == (F(5, 18),) * 3
+    assert success_by_rerolls(P("[pro]A9", "bb2020"), 2) == (F(5, 18),) * 3
+    assert policy(P("A8"), 1) == ("none",)
+    # Mighty Blow +1 where it breaks: 8+ = 15/36
+    assert solve(P("A9m", "bb2020")) == F(5, 12)
+    # Claws: BB2025 an unmodified 8+ breaks AV 10+: 15/36.  Classic Claw counts the 8 after modifiers (LRB6/CRP;
+    # data/skills/claws.yml), so with Mighty Blow a natural 7 reaches it: 21/36; BB2020 AV 11+ with both: natural
+    # 8+ by Claws, natural 10+ with Mighty Blow: still 15/36
+    assert solve(P("A10c", "bb2025")) == F(5, 12)
+    assert solve(P("A10mc")) == F(7, 12)
+    assert solve(P("A11mc", "bb2020")) == F(5, 12)
+    # classic AV 12 cannot be exceeded by 2D6
+    assert solve(P("A12")) == 0
+
+
+def test_a_block_then_its_armour_roll():
+    # B2b then A8 with Mighty Blow (classic: 8+ = 15/36): 3/4 · 5/12 = 5/16; the team re-roll goes on the block
+    # (armour rolls are never re-rolled): 15/16 · 5/12 = 25/64
+    assert success_by_rerolls(P("B2b,A8m"), 1) == (F(5, 16), F(25, 64))
+
+
+def test_a_foul_and_its_send_off():
+    # classic F8 (AV 8, no assist): breaks on 9+, 10/36.  Sent off: a double on the armour roll (6/36), or a
+    # break without a double (9+ without 5-5, 6-6: 8/36) then a double on the injury roll (1/6): 6/36 + 8/216 = 11/54
+    c = P("F8")
+    assert solve(c) == F(5, 18) and sent_off_by_rerolls(c, 0) == (F(11, 54),)
+    # a later step needs the fouler NOT sent off (a send-off is a turnover): breaks and stays = 10/36 - (2/36 +
+    # 8/216) = 40/216 = 5/27, then N2 (5/6): 25/162; the chance of a send-off is the same 11/54
+    c = P("F8,N2")
+    assert solve(c) == F(25, 162) and sent_off_by_rerolls(c, 0) == (F(11, 54),)
+    # assists and Dirty Player: BB2020 F9+1d breaks on natural 7+ (21/36); sent off 6/36 + 18/36 · 1/6 = 1/4
+    c = P("F9+1d", "bb2020")
+    assert solve(c) == F(7, 12) and sent_off_by_rerolls(c, 0) == (F(1, 4),)
+
+
+def test_a_hopeless_chain_is_not_chased_into_a_send_off():
+    # classic [pro]N4,F8,A12: AV 12 can never break, so success is 0 whatever is done; playing on after a failed
+    # N4 could only add send-offs, so the coach accepts it: P(sent off) = 1/2 · 11/54 = 11/108
+    c = P("[pro]N4,F8,A12")
+    assert solve(c, 1) == 0
+    assert sent_off_by_rerolls(c, 1)[1] == F(11, 108)
+    assert policy(c, 1) == ("none", "none", "none")
+
+
+def test_armour_steps_agree_with_the_armour_and_foul_calculators():
+    from calculators.armour import armour_injury, foul
+
+    for edition in ("classic", "bb2020", "bb2025"):
+        hi = 12 if edition == "classic" else 13
+        for av in range(3, hi + 1):
+            for mod in (-2, 0, 1, 3):
+                for mb in (False, True):
+                    c = Chain((ArmourStep(av, mod, mighty_blow=mb),), edition=edition)
+                    assert solve(c) == 1 - armour_injury(edition, av, mod, mighty_blow=mb)["no_break"]
+                    outcomes, sent = foul(edition, av, mod, dirty_player=mb)
+                    c = Chain((ArmourStep(av, mod, foul=True, dirty_player=mb),), edition=edition)
+                    assert solve(c) == 1 - outcomes["no_break"]
+                    assert sent_off_by_rerolls(c, 0) == (sent,)
+
+
+def test_armour_step_errors():
+    for text, fragment in [("A13", "3 to 12"), ("A14", "3 to 13"), ("A9+6", "-5 to 5"), ("F9+9", "-8 to 8"),
+                           ("A9d", "unknown armour skill mark 'd'"), ("F9m", "unknown foul skill mark 'm'")]:
+        with pytest.raises(CalcError) as e:
+            parse_chain(text, "classic" if text == "A13" else "bb2020")
+        assert fragment in e.value.message and "token 1" in e.value.message, (text, e.value.message)
+    with pytest.raises(CalcError) as e:
+        solve(Chain((ArmourStep(9, foul=True, mighty_blow=True),), edition="bb2020"))
+    assert e.value.field == "steps[0].mighty_blow"
+
+
 # --------------------------------------------------------------------- the oracle
 
 FAMILY = {"classic": "classic", "bb2016": "classic", "bb2020": "bb2020", "bb2025": "bb2025"}
@@ -227,17 +420,72 @@ FACES = range(1, 7)
 
 
 def oracle(chain: Chain, team_rerolls: int) -> F:
+    """P(success) by :func:`oracle_full`."""
+    return oracle_full(chain, team_rerolls)[0]
+
+
+# a value is a pair (P(success), P(a fouler is sent off)); the coach plays for success, then for no send-off
+NOTHING = (F(0), F(0))
+
+
+def _add(a, b):
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def _times(c, a):
+    return (c * a[0], c * a[1])
+
+
+def _mean(values):
+    values = list(values)
+    total = NOTHING
+    for v in values:
+        total = _add(total, v)
+    return _times(F(1, len(values)), total)
+
+
+def _best(*values):
+    return max(values, key=lambda v: (v[0], -v[1]))
+
+
+def block_face_ok(face: int, step, goal_down: bool) -> bool:
+    """Whether block die face `face` (1 Attacker Down, 2 Both Down, 3-4 Push, 5 Defender Stumbles, 6 POW) meets
+    the step's goal, from the rules (LRB6, BB2020, BB2025 block results): the defender uses Wrestle on Both Down
+    when that is worse for us."""
+    att, dfd = step.attacker, step.defender
+
+    def meets(attacker_standing, defender_knocked_down):
+        return attacker_standing and (defender_knocked_down or not goal_down)
+
+    if face == 1:
+        return meets(False, False)
+    if face == 2:
+        results = [meets("block" in att, "block" not in dfd)]  # whoever lacks Block is Knocked Down
+        if "wrestle" in dfd:
+            results.append(meets(False, False))  # both Placed Prone: nobody Knocked Down, the attacker on the ground
+        return min(results)
+    if face in (3, 4):
+        return meets(True, False)
+    if face == 5:
+        return meets(True, not ("dodge" in dfd and "tackle" not in att))
+    return meets(True, True)
+
+
+def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     """Expectimax over every die face, written from the rules independently of calculators.chain.
 
     Every die (the test die, its re-roll, the Pro roll and its team re-roll, the Loner roll and, in
-    BB2025 read as written, its team re-roll) is enumerated face by face, and at every choice the coach
-    takes the best of accepting (the chain ends: 0) and each re-roll the rules leave; a pass is "6, or not
-    1 and at least the target".  States are memoised only for speed.
+    BB2025 read as written, its team re-roll; every block die, ordered, and each die Pro or Brawler might
+    re-roll; both dice of an armour roll and of a foul's injury roll) is enumerated face by face, and at
+    every choice the coach takes the best of accepting (the chain ends) and each re-roll the rules leave; a
+    D6 test passes on "6, or not 1 and at least the target".  Values are pairs (P(success), P(a fouler is
+    sent off)), compared on success first, then on fewer send-offs.  States are memoised only for speed.
     """
     fam = FAMILY[chain.edition]
     # BB2025 as written (the default reading): a team re-roll may re-roll a failed Loner roll
     team_on_loner_roll = fam == "bb2025" and chain.reading in (None, "rulebook")
     steps = chain.steps
+    last = len(steps) - 1
 
     def passes(face, target):
         return face == 6 or (face != 1 and face >= target)
@@ -248,74 +496,170 @@ def oracle(chain: Chain, team_rerolls: int) -> F:
     @lru_cache(maxsize=None)
     def go(i, tr, team_used, used, pros):
         if i == len(steps):
-            return F(1)
+            return (F(1), F(0))
         s = steps[i]
-        total = F(0)
+        if s.kind == "block":
+            n = abs(s.dice)
+            return _mean(block_rolled(i, faces, tr, team_used, used, pros) for faces in product(FACES, repeat=n))
+        if s.kind in ("armour", "foul"):
+            return _mean(armour_rolled(i, a, b, tr, team_used, used, pros) for a in FACES for b in FACES)
+        total = NOTHING
         for face in FACES:
             if s.kind == "interception":
-                total += F(1, 6) * (F(0) if passes(face, s.target) else go(i + 1, tr, team_used, used, pros))
+                v = NOTHING if passes(face, s.target) else go(i + 1, tr, team_used, used, pros)
             elif passes(face, s.target):
-                total += F(1, 6) * go(i + 1, tr, team_used, used, pros)
+                v = go(i + 1, tr, team_used, used, pros)
             else:
-                total += F(1, 6) * after_fail(i, tr, team_used, used, pros)
+                v = after_fail(i, tr, team_used, used, pros)
+            total = _add(total, _times(F(1, 6), v))
         return total
+
+    # ---- armour rolls and fouls: never re-rolled (no team re-roll, Pro or skill on an armour roll)
+
+    def breaks(s, a, b):
+        natural = a + b
+        for bonus in ([0, 1] if (s.mighty_blow or s.dirty_player) else [0]):  # +1 where it helps
+            total = natural + s.modifier + bonus
+            if (total > s.av) if fam == "classic" else (total >= s.av):  # LRB6 exceeds AV; BB2020+ AV target
+                return True
+            if s.claws and (total if fam == "classic" else natural) >= 8:  # LRB6 Claw after modifiers
+                return True
+        return False
+
+    def armour_rolled(i, a, b, tr, team_used, used, pros):
+        s = steps[i]
+        going_on = go(i + 1, tr, team_used, used, pros)
+        sent = (F(1) if i == last else F(0), F(1))  # a send-off is a turnover: later steps never come
+        if not s.foul:
+            return going_on if breaks(s, a, b) else NOTHING
+        if a == b:  # a double on the armour roll
+            return sent if breaks(s, a, b) else (F(0), F(1))
+        if not breaks(s, a, b):
+            return NOTHING
+        return _mean(sent if c == d else going_on for c in FACES for d in FACES)  # the injury roll
+
+    # ---- blocks
+
+    @lru_cache(maxsize=None)
+    def block_ok(s, faces):
+        ok = [block_face_ok(f, s, s.goal == "down") for f in faces]
+        return any(ok) if s.dice > 0 else all(ok)  # the choosing coach picks the die
+
+    def block_final(i, faces, tr, team_used, used, pros):
+        return go(i + 1, tr, team_used, used, pros) if block_ok(steps[i], faces) else NOTHING
+
+    def one_die_again(i, faces, j, tr, team_used, used, pros):
+        return _mean(block_final(i, faces[:j] + (f,) + faces[j + 1:], tr, team_used, used, pros) for f in FACES)
+
+    @lru_cache(maxsize=None)
+    def all_dice_again(i, tr, team_used, used, pros):
+        n = abs(steps[i].dice)
+        return _mean(block_final(i, faces, tr, team_used, used, pros) for faces in product(FACES, repeat=n))
+
+    @lru_cache(maxsize=None)
+    def block_rolled(i, faces, tr, team_used, used, pros):
+        s = steps[i]
+        pl = chain.players[s.player]
+        if block_ok(s, faces):
+            return go(i + 1, tr, team_used, used, pros)
+        best = NOTHING
+        if "brawler" in s.attacker and fam != "classic":  # one Both Down die, BB2020/BB2025
+            for j, f in enumerate(faces):
+                if f == 2:
+                    best = _best(best, one_die_again(i, faces, j, tr, team_used, used, pros))
+        if pl.pro and s.player not in pros:
+            after = pros | {s.player}
+
+            def pro_reroll(tr2, used2):
+                if fam == "classic":  # LRB6 Pro: the whole roll
+                    return all_dice_again(i, tr2, used2, used, after)
+                return _best(*(one_die_again(i, faces, j, tr2, used2, used, after) for j in range(len(faces))))
+
+            best = _best(best, pro_attempt(pl, tr, team_used, pro_reroll))
+        if team_available(tr, team_used):
+            best = _best(best, team_reroll(pl, tr, team_used, lambda tr2, used2: all_dice_again(i, tr2, used2, used,
+                                                                                                pros)))
+        return best
+
+    # ---- D6 tests
 
     def reroll_value(i, tr, team_used, used, pros):
         s = steps[i]
-        return sum((F(1, 6) * go(i + 1, tr, team_used, used, pros) for f in FACES if passes(f, s.target)), F(0))
+        return _mean(go(i + 1, tr, team_used, used, pros) if passes(f, s.target) else NOTHING for f in FACES)
 
     def team_reroll(pl, tr, team_used, goes_ahead):
         """Spend a team re-roll for player `pl`: the Loner roll face by face, and on a failed one the best of
-        accepting (0) and, where allowed, a second team re-roll on that Loner die (no Loner roll for it, and
+        accepting (nothing) and, where allowed, a second team re-roll on that Loner die (no Loner roll for it, and
         that die is never re-rolled again).  `goes_ahead(tr, team_used)`: the value once the re-roll happens."""
         tr, team_used = tr - 1, team_used + 1  # spent, even if the Loner roll fails
         if pl.loner is None:
             return goes_ahead(tr, team_used)
-        total = F(0)
+        total = NOTHING
         for g in FACES:
             if g >= pl.loner:
-                total += F(1, 6) * goes_ahead(tr, team_used)
-                continue
-            best = F(0)
-            if team_on_loner_roll and team_available(tr, team_used):
-                again = sum((F(1, 6) * goes_ahead(tr - 1, team_used + 1) for h in FACES if h >= pl.loner), F(0))
-                best = max(best, again)
-            total += F(1, 6) * best
+                v = goes_ahead(tr, team_used)
+            else:
+                v = NOTHING
+                if team_on_loner_roll and team_available(tr, team_used):
+                    again = _mean(goes_ahead(tr - 1, team_used + 1) if h >= pl.loner else NOTHING for h in FACES)
+                    v = _best(v, again)
+            total = _add(total, _times(F(1, 6), v))
+        return total
+
+    def pro_attempt(pl, tr, team_used, reroll):
+        """The Pro roll face by face; `reroll(tr, team_used)`: the value once it passes."""
+        total = NOTHING
+        for g in FACES:
+            if g >= PRO_NEEDS[fam]:
+                v = reroll(tr, team_used)
+            else:
+                v = NOTHING  # the die stands
+                if TEAM_ON_PRO_ROLL[fam] and team_available(tr, team_used):
+                    def pro_again(tr2, used2):  # the Pro roll re-rolled by the team re-roll
+                        return _mean(reroll(tr2, used2) if h >= PRO_NEEDS[fam] else NOTHING for h in FACES)
+                    v = _best(v, team_reroll(pl, tr, team_used, pro_again))
+            total = _add(total, _times(F(1, 6), v))
         return total
 
     def after_fail(i, tr, team_used, used, pros):
         s = steps[i]
         pl = chain.players[s.player]
-        best = F(0)
+        best = NOTHING
         if s.skill:
             mark = (s.player, s.kind if s.kind in ONCE else None)
             if s.kind not in ONCE or mark not in used:
-                best = max(best, reroll_value(i, tr, team_used, used | {mark} if s.kind in ONCE else used, pros))
+                best = _best(best, reroll_value(i, tr, team_used, used | {mark} if s.kind in ONCE else used, pros))
         if pl.pro and s.player not in pros:
             after = pros | {s.player}
-            v = F(0)
-            for g in FACES:  # the Pro roll
-                if g >= PRO_NEEDS[fam]:
-                    v += F(1, 6) * reroll_value(i, tr, team_used, used, after)
-                    continue
-                fallback = F(0)  # the die stands
-                if TEAM_ON_PRO_ROLL[fam] and team_available(tr, team_used):
-                    def pro_again(tr2, used2):  # the Pro roll re-rolled by the team re-roll
-                        return sum((F(1, 6) * reroll_value(i, tr2, used2, used, after)
-                                    for h in FACES if h >= PRO_NEEDS[fam]), F(0))
-                    fallback = max(fallback, team_reroll(pl, tr, team_used, pro_again))
-                v += F(1, 6) * fallback
-            best = max(best, v)
+            best = _best(best, pro_attempt(pl, tr, team_used,
+                                           lambda tr2, used2: reroll_value(i, tr2, used2, used, after)))
         if team_available(tr, team_used):
-            best = max(best, team_reroll(pl, tr, team_used,
-                                         lambda tr2, used2: reroll_value(i, tr2, used2, used, pros)))
+            best = _best(best, team_reroll(pl, tr, team_used,
+                                           lambda tr2, used2: reroll_value(i, tr2, used2, used, pros)))
         return best
 
     return go(0, team_rerolls, 0, frozenset(), frozenset())
 
 
-def random_chain(rng: random.Random, edition: str, reading: str | None = None, flag_rate: float = 0.3) -> Chain:
-    letters = "DRPTCHLIN"
+def random_block(rng: random.Random, brawler: bool = False) -> str:
+    dice = rng.choice([1, 2, 2, -2, 3, -3])
+    attacker = "".join(m for m in "bt" if rng.random() < 0.4) + ("r" if brawler else "")
+    defender = "".join(m for m in "bdw" if rng.random() < 0.3)
+    return f"B{dice}{attacker}" + (f":{defender}" if defender else "") + ("=s" if rng.random() < 0.3 else "")
+
+
+def random_armour(rng: random.Random, edition: str, foul: bool) -> str:
+    # AV 12 in classic (and 13 in BB2020+) with no modifier can never break: a chain that cannot succeed
+    av = rng.randint(6, 12 if FAMILY[edition] == "classic" else 13)
+    modifier = rng.choice([0, 0, 1, 2, -1]) if foul else rng.choice([0, 0, 0, 1, -1])
+    marks = ("d" if rng.random() < 0.5 else "") if foul else "".join(m for m in "mc" if rng.random() < 0.4)
+    return f"{'F' if foul else 'A'}{av}{f'{modifier:+d}' if modifier else ''}{marks}"
+
+
+def random_chain(rng: random.Random, edition: str, reading: str | None = None, flag_rate: float = 0.3,
+                 rich: bool = False) -> Chain:
+    """A random chain of D6 tests; `rich` adds blocks, armour rolls, fouls and (BB2020+) Brawler's Block actions."""
+    letters = "DRPTCHLIN" + ("BBBAF" if rich else "")
     marks = {"D": "d", "R": "f", "P": "h", "T": "p", "C": "c", "H": "c"}
     n_players = rng.choice([1, 1, 2])
     parts = []
@@ -326,10 +670,21 @@ def random_chain(rng: random.Random, edition: str, reading: str | None = None, f
         if rng.random() < flag_rate:
             flags.append(f"loner={rng.randint(2, 6)}")
         toks = []
-        for _ in range(rng.randint(1, 4)):
-            letter = rng.choice(letters)
-            mark = marks.get(letter, "") if rng.random() < 0.4 else ""
-            toks.append(f"{letter}{rng.randint(2, 6)}{mark}")
+        if rich and FAMILY[edition] != "classic" and rng.random() < 0.25:
+            # a Block action with Brawler: the block, perhaps its armour roll, nothing else
+            toks.append(random_block(rng, brawler=True))
+            if rng.random() < 0.5:
+                toks.append(random_armour(rng, edition, foul=False))
+        else:
+            for _ in range(rng.randint(1, 3 if rich else 4)):
+                letter = rng.choice(letters)
+                if letter == "B":
+                    toks.append(random_block(rng))
+                elif letter in "AF":
+                    toks.append(random_armour(rng, edition, foul=letter == "F"))
+                else:
+                    mark = marks.get(letter, "") if rng.random() < 0.4 else ""
+                    toks.append(f"{letter}{rng.randint(2, 6)}{mark}")
         parts.append((f"[{','.join(flags)}]" if flags else "") + ",".join(toks))
     return parse_chain("/".join(parts), edition, reading).chain
 
@@ -353,6 +708,17 @@ def test_dp_agrees_with_oracle_when_pro_and_loner_are_common(seed, edition, read
         assert solve(chain, tr) == oracle(chain, tr), (format_chain(chain), edition, reading, tr)
 
 
+@pytest.mark.parametrize("edition, reading", RULESETS)
+@pytest.mark.parametrize("seed", range(24))
+def test_dp_agrees_with_oracle_on_chains_with_blocks_armour_and_fouls(seed, edition, reading):
+    # success and the chance of a send-off, with Pro and Loner common
+    rng = random.Random(5000 + seed)
+    chain = random_chain(rng, edition, reading, flag_rate=0.5, rich=True)
+    sent = sent_off_by_rerolls(chain, 3)
+    for tr in range(0, 4):
+        assert (solve(chain, tr), sent[tr]) == oracle_full(chain, tr), (format_chain(chain), edition, reading, tr)
+
+
 def test_the_oracle_sees_the_new_choices():
     # the oracle is not a copy of the old rules: it finds the values worked by hand above
     assert oracle(P("[loner=4]N4", "bb2025", "rulebook"), 2) == F(11, 16)
@@ -360,6 +726,25 @@ def test_the_oracle_sees_the_new_choices():
     assert oracle(P("[pro,loner=4]N4", "classic"), 1) == F(21, 32)
     assert oracle(P("[pro,loner=4]N4", "bb2020"), 1) == F(2, 3)
     assert oracle(P("[pro,loner=4]N4/N4", "classic"), 2) == F(31, 64)
+    # and the block, armour and foul values worked by hand above
+    assert oracle(P("B2b"), 1) == F(15, 16)
+    assert oracle(P("[pro]B-2", "bb2020"), 0) == F(17, 81)
+    assert oracle(P("B-2r", "bb2025"), 0) == F(4, 27)
+    assert oracle(P("A10mc"), 0) == F(7, 12)
+    assert oracle_full(P("F8,N2"), 0) == (F(25, 162), F(11, 54))
+    assert oracle_full(P("[pro]N4,F8,A12"), 1) == (F(0), F(11, 108))
+
+
+def test_summary_is_what_the_separate_functions_give():
+    # the chain request reads everything from one solver; the separate entry points build their own
+    for text, edition in [("[pro]R2,B-2bt:d,D3/[loner=4]B3br,A9m/F9+1d", "bb2025"), ("[pro,loner=4]N4/N4", "classic"),
+                          ("D3,R2,P3", "bb2020")]:
+        c = P(text, edition)
+        rows = summary(c, 3)
+        assert [r.success for r in rows] == list(success_by_rerolls(c, 3))
+        assert [r.policy for r in rows] == [policy(c, k) for k in range(4)]
+        fouls = any(s.kind == "foul" for s in c.steps)
+        assert [r.sent_off for r in rows] == (list(sent_off_by_rerolls(c, 3)) if fouls else [None] * 4)
 
 
 def test_no_choice_chain_matches_full_enumeration():

@@ -84,3 +84,20 @@ def test_chain_table_loner_reading():
     assert rows[2][1:2] + rows[2][3:] == ["5/8", "team"]
     p = run("chain", "D3", "--reading", "rulebook")  # classic has no disputed reading
     assert p.returncode == 1 and "reading" in p.stderr and "BB2025" in p.stderr
+
+
+def test_chain_table_with_a_block_and_a_foul():
+    # classic R2,B2b:d,F8 (test_api.py): 125/972 without a re-roll; the send-off column appears with a foul, and
+    # the block's best re-roll is named per kind of failed roll when it depends on it
+    p = run("chain", "R2,B2b:d,F8;tr=1")
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert "P(sent off)" in lines[2] and "block 2d attacker chooses (block vs dodge; knock down)" in lines[2]
+    assert "foul AV8" in lines[2]
+    rows = [ln.split() for ln in lines if ln[:1].isdigit()]
+    assert rows[0][1] == "125/972" and rows[0][3] == str(F(5, 6) * F(5, 9) * F(11, 54))
+    assert rows[1][4:] == ["team", "team", "none"]
+    p = run("chain", "[pro]B-2r;tr=1", "--edition", "bb2025")
+    rows = [ln.split() for ln in p.stdout.splitlines() if ln[:1].isdigit()]
+    assert rows[1][3] == "both_down:skill/one_die:pro/all_dice:team"
+    assert "P(sent off)" not in p.stdout

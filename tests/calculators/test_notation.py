@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from calculators.chain import Chain, Player, Step
+from calculators.chain import ArmourStep, BlockStep, Chain, Player, Step
 from calculators.errors import CalcError
 from calculators.notation import format_chain, parse_chain
 
@@ -25,8 +25,21 @@ def test_parse_skills_players_options():
     assert format_chain(p.chain, p.team_rerolls) == "[pro,loner=4]D3d,R2f/C3c;tr=2"
 
 
+def test_parse_blocks_armour_and_fouls():
+    p = parse_chain(" R2 , B-3 bt : bdw = s , D3 / [pro] B2r , A9+1mc / F10-2d", "bb2025")
+    assert p.chain.steps == (
+        Step("rush", 2), BlockStep(-3, frozenset({"block", "tackle"}), frozenset({"block", "dodge", "wrestle"}),
+                                   "standing"), Step("dodge", 3),
+        BlockStep(2, frozenset({"brawler"}), player=1), ArmourStep(9, 1, mighty_blow=True, claws=True, player=1),
+        ArmourStep(10, -2, foul=True, dirty_player=True, player=2))
+    assert format_chain(p.chain) == "R2,B-3bt:bdw=s,D3/[pro]B2r,A9+1mc/F10-2d"
+    # marks in any order, an empty defender part, +0: the canonical form drops what says nothing
+    assert format_chain(parse_chain("B2tb:,A8+0cm").chain) == "B2bt,A8mc"
+
+
 @pytest.mark.parametrize("text", ["D3,R2,P3", "D3d,R2f;tr=2", "[pro]P3h,T4p/[loner=4]C3c", "N6", "T4,I5,H2c,L3",
-                                  "[loner=5]N2/[pro]N3/N4;tr=0"])
+                                  "[loner=5]N2/[pro]N3/N4;tr=0", "R2,B2b:d,D3;tr=1", "B-2:w=s,A9-1", "B1=s",
+                                  "[pro]B3bt:bdw,A12m/F8+3d;tr=2", "B2,F9-8"])
 def test_round_trip_canonical(text):
     p = parse_chain(text)
     assert format_chain(p.chain, p.team_rerolls) == text
@@ -35,16 +48,30 @@ def test_round_trip_canonical(text):
 
 def test_round_trip_random():
     rng = random.Random(3)
-    kinds = ["dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test"]
+    kinds = ["dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test",
+             "block", "armour", "foul"]
     skilled = {"dodge", "rush", "pick-up", "pass", "catch", "hand-off"}
-    for _ in range(200):
+
+    def subset(names):
+        return frozenset(n for n in names if rng.random() < .4)
+
+    for _ in range(300):
         players = tuple(Player(rng.random() < .5, rng.choice([None, 2, 3, 4, 5, 6])) for _ in range(rng.randint(1, 3)))
+        edition = rng.choice(["classic", "bb2020"])
         steps = []
         for p in range(len(players)):
             for _ in range(rng.randint(1, 3)):
                 k = rng.choice(kinds)
-                steps.append(Step(k, rng.randint(2, 6), k in skilled and rng.random() < .5, p))
-        chain = Chain(tuple(steps), players, rng.choice(["classic", "bb2020"]))
+                if k == "block":
+                    steps.append(BlockStep(rng.choice([1, 2, 3, -2, -3]), subset(["block", "tackle"]),
+                                           subset(["block", "dodge", "wrestle"]), rng.choice(["down", "standing"]), p))
+                elif k in ("armour", "foul"):
+                    foul, plus = k == "foul", rng.random() < .5
+                    steps.append(ArmourStep(rng.randint(3, 12), rng.randint(-5, 5), foul, plus and not foul,
+                                            not foul and rng.random() < .5, plus and foul, p))
+                else:
+                    steps.append(Step(k, rng.randint(2, 6), k in skilled and rng.random() < .5, p))
+        chain = Chain(tuple(steps), players, edition)
         tr = rng.choice([None, 0, 3])
         assert parse_chain(format_chain(chain, tr), chain.edition).chain == chain
 
@@ -65,6 +92,21 @@ def test_round_trip_random():
         ("D3 R2", 1, "expected a step"),
         ("[pro]D3,[pro]D4", 2, "player flags"),
         ("[pro D3", 1, "closing"),
+        ("D3,B4", 2, "block dice must be 1, 2 or 3"),
+        ("D3,B-1b", 2, "-2, -3"),
+        ("R2,B2x", 2, "unknown attacker's skill mark 'x'; known: b block, t tackle, r brawler"),
+        ("R2,B2b:t", 2, "unknown defender's skill mark 't'; known: b block, d dodge, w wrestle"),
+        ("B2b:dd", 1, "given twice"),
+        ("D3,B2=k", 2, "unknown block goal '=k'"),
+        ("D3,B2:b:d", 2, "expected a block"),
+        ("D3,B2r", 2, "Brawler exists in BB2020 and BB2025 only"),
+        ("D3,A9,A13", 3, "av must be an integer from 3 to 12 (classic)"),
+        ("A9+6", 1, "-5 to 5"),
+        ("F9-9", 1, "-8 to 8"),
+        ("A9d", 1, "unknown armour skill mark 'd'; known: m mighty-blow, c claws"),
+        ("F9c", 1, "unknown foul skill mark 'c'; known: d dirty-player"),
+        ("D3,A", 2, "expected an armour roll"),
+        ("D3,F9+", 2, "expected an armour roll"),
     ],
 )
 def test_errors_name_the_token(text, token, fragment):
@@ -74,6 +116,22 @@ def test_errors_name_the_token(text, token, fragment):
     assert e.field == "chain"
     assert f"token {token} at character" in e.message, e.message
     assert fragment in e.message, e.message
+
+
+def test_brawler_needs_a_block_action():
+    # a Blitz (the player rolls something else) cannot use Brawler: the error names the block's token
+    with pytest.raises(CalcError) as info:
+        parse_chain("N3/R2,B2r,D3", "bb2020")
+    assert "token 3 at character 7 ('B2r')" in info.value.message and "Block action" in info.value.message
+    assert parse_chain("N3/[pro]B2r,A9m", "bb2020").chain.steps[1].attacker == frozenset({"brawler"})
+
+
+def test_armour_value_range_follows_the_edition():
+    # classic AV 3..12 (exceeded), BB2020/BB2025 AV target 3+..13+
+    assert parse_chain("A13", "bb2020").chain.steps[0].av == 13
+    with pytest.raises(CalcError) as info:
+        parse_chain("D3 , A13", "classic")
+    assert "token 2 at character 6 ('A13')" in info.value.message
 
 
 def test_empty():

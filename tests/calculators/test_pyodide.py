@@ -53,6 +53,10 @@ EXTRA_REQUESTS: list[dict] = [
      "reading": "designers-commentary"},
     {"kind": "chain", "chain": "[pro,loner=4]N4/N4;tr=2"},
     {"kind": "chain", "chain": "D3", "edition": "bb2020", "reading": "rulebook"},
+    # blocks (either chooser, Brawler, the standing goal), armour rolls and a foul with its send-off
+    {"kind": "chain", "chain": "[pro]R2,B2bt:d,D3/[pro,loner=4]B-2r:w,A9+1mc/D3,F9+1d;tr=3", "edition": "bb2025"},
+    {"kind": "chain", "chain": "[pro,loner=4]R2,B3b:bd=s,F8;tr=2"},
+    {"kind": "chain", "chain": "R2,B2r", "edition": "bb2020"},
     {"kind": "pass", "ag": 3, "range": "long", "receiver_ag": 4, "interceptor_ag": 3, "safe": True, "team_rerolls": 1},
     {"kind": "armour", "edition": "bb2025", "av": 9, "mighty_blow": True, "claws": True, "stunty": True},
     {"kind": "foul", "av": 8, "assists": 2, "dirty_player": True},

@@ -314,6 +314,36 @@ def test_the_chain_page_lets_the_reader_pick_the_loner_reading_and_links_the_rul
     assert "in classic a team re-roll may re-roll it" in markdown  # the Pro roll
 
 
+def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
+    from calculators.notation import LETTERS, parse_chain
+
+    for lang in ("en", "fr", "ja"):
+        markdown, _ = pages[(lang, "calculators/chain.md")]
+        notation = markdown.split("{#notation}", 1)[1]
+        # a row for every roll letter the notation knows, blocks, armour rolls and fouls included
+        assert [letter for letter in LETTERS if f"| `{letter}` |" in notation] == list(LETTERS), lang
+        # every chain written as an example on the page is valid notation
+        codes = re.findall(r"^- `([^`]+)`", notation, re.M)
+        assert "R2,B2b:d,D3" in codes and "D3,F9+1d" in codes
+        for code in codes:
+            if code[0] not in "[;":  # not the player flags or the options alone
+                parse_chain(code, "bb2020")
+        # the chance of a send-off is a result row, hidden when the chain has no foul
+        form = next(f for f in forms_of(markdown) if f.kind == "chain")
+        sent = next(r for r in form.results if r["path"] == "sent_off")
+        assert sent["absent"] == "hide" and sent["row_hidden"]
+    markdown, _ = pages[("en", "calculators/chain.md")]
+    notation = markdown.split("{#notation}", 1)[1]
+    assert ("| `B` | Block (the number is the block dice; negative when the defender chooses) | `b` Block, `t` Tackle, "
+            "`r` Brawler; after `:`, the defender's: `b` Block, `d` Dodge, `w` Wrestle |") in notation
+    assert "| `F` | Foul (the number is the victim's AV) | `d` Dirty Player |" in notation
+    intro = markdown.split("## ", 1)[0]
+    assert "Armour rolls and fouls are never re-rolled" in intro and "A send-off is a turnover" in intro
+    assert "](../rulings/index.md#ruling-brawler-blitz)" in intro
+    markdown, _ = pages[("fr", "calculators/chain.md")]
+    assert "`b` Blocage, `t` Tacle, `r` Bagarreur" in markdown
+
+
 def test_percent_rounds_halves_away_from_zero_like_the_browser():
     """Intl.NumberFormat rounds 6.25 % to 6.3 %: the pre-rendered value must read the same."""
     assert Messages("en").percent(Fraction(1, 16)) == "6.3%"

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from calculators.notation import LETTERS, SKILL_MARKS
+from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS,
+                                  SKILL_MARKS)
 
 from ...data.export import rules_export
 from ...data.model import Entity
@@ -363,7 +364,10 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "pass": ctx.t("Pass roll"), "catch": ctx.t("Catch"), "hand-off": ctx.t("Catch of a hand-off"),
             "landing": ctx.t("Landing"), "interception": ctx.t("An opponent's interception (the number is what "
                                                                "the interceptor needs)"),
-            "test": ctx.t("Any other N+ test")}
+            "test": ctx.t("Any other N+ test"),
+            "block": ctx.t("Block (the number is the block dice; negative when the defender chooses)"),
+            "armour": ctx.t("Armour roll after a block (the number is the AV)"),
+            "foul": ctx.t("Foul (the number is the victim's AV)")}
 
 
 def notation_help(ctx: PageContext) -> list[str]:
@@ -375,21 +379,49 @@ def notation_help(ctx: PageContext) -> list[str]:
         "Commas separate the rolls of one player; a slash starts the next player, for instance the catcher "
         "after the thrower."), "",
         f"| {ctx.t('Letter')} | {ctx.t('Roll')} | {ctx.t('Skill mark')} |", "|---|---|---|"]
+    def listed(marks: dict[str, str]) -> str:
+        return ctx.listing([f"`{m}` {skill_name(ctx, slug)}" for m, slug in marks.items()])
+
     for letter, kind in LETTERS.items():
         mark = SKILL_MARKS.get(kind)
-        skill = f"`{mark}` {skill_name(ctx, mark_skill[mark])}" if mark else "—"
+        if kind == "block":
+            skill = ctx.t("{attacker}; after {colon}, the defender's: {defender}", attacker=listed(BLOCK_ATTACKER_MARKS),
+                          colon="`:`", defender=listed(BLOCK_DEFENDER_MARKS))
+        elif kind in ARMOUR_MARKS:
+            skill = listed({m: slug for m, (_, slug) in ARMOUR_MARKS[kind].items()})
+        else:
+            skill = f"`{mark}` {skill_name(ctx, mark_skill[mark])}" if mark else "—"
         lines.append(f"| `{letter}` | {names[kind]} | {skill} |")
     lines += ["", ctx.t("A skill mark after the number says the player has the skill that re-rolls that roll: "
                         "D3d is a dodge on 3+ with Dodge."), "",
               "- " + ctx.t("{code}: before a player's rolls, that player has Pro, or Loner (4+).",
                            code="`[pro]`, `[loner=4]`"),
               "- " + ctx.t("{code}: at the end, the team re-rolls left this turn (0 to 8).", code="`;tr=2`"),
+              "", ctx.t("Blocks, armour rolls and fouls:"), "",
+              "- " + ctx.t("{code}: two block dice, the attacker choosing; {code2}: the defender chooses from two "
+                           "dice (after strength, assists and any skill that changes the number of dice).",
+                           code="`B2`", code2="`B-2`"),
+              "- " + ctx.t("{code}: the attacker's skills come after the number, the defender's after a colon: "
+                           "here an attacker with Block and Tackle against a defender with Dodge.",
+                           code="`B2bt:d`"),
+              "- " + ctx.t("{code}: the block succeeds when the defender is Knocked Down and the attacker stays "
+                           "standing; with {goal} at the end it only has to leave the attacker standing (no "
+                           "turnover).", code="`B2b`", goal="`=s`"),
+              "- " + ctx.t("{code}: Brawler, on a Block action only: that player may then roll nothing else but "
+                           "the armour roll.", code="`B2r`"),
+              "- " + ctx.t("{code}: the AV as on the armour calculator (classic AV 8 breaks on 9 or more; in "
+                           "BB2020 and BB2025 write the AV target, 9 for 9+), then an optional modifier, for a "
+                           "foul the net assists: {code2}.", code="`A8`", code2="`F9+2`"),
               "", ctx.t("Examples:"), "",
               "- " + ctx.t("{code}: a dodge on 3+, a rush on 2+, then picking the ball up on 3+.", code="`D3,R2,P3`"),
               "- " + ctx.t("{code}: the same player with Dodge and Sure Feet, and two team re-rolls.",
                            code="`D3d,R2f;tr=2`"),
               "- " + ctx.t("{code}: a thrower with Pro and Sure Hands picks the ball up and passes it; a catcher "
                            "with Loner (4+) and Catch catches it.", code="`[pro]P3h,T4/[loner=4]C3c`"),
+              "- " + ctx.t("{code}: a Blitz: a rush, a two-dice block with Block against Dodge, then a dodge "
+                           "away.", code="`R2,B2b:d,D3`"),
+              "- " + ctx.t("{code}: a block, then the armour roll against AV 9+ with Mighty Blow.", code="`B2b,A9m`"),
+              "- " + ctx.t("{code}: a dodge, then a foul with one net assist and Dirty Player.", code="`D3,F9+1d`"),
               ""]
     return lines
 
@@ -410,7 +442,10 @@ def chain_calculator(ctx: PageContext) -> Calculator:
                   tuple(Row(ctx.t.number(k), f"by_team_rerolls.{k}.success", absent="hide") for k in range(9)))
     view: list = [Row(ctx.t("Rolls as read"), "notation", "text", absent="dash"),
                   Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide"),
-                  Row(ctx.t("Chance that every roll succeeds (with the ;tr= team re-rolls)"), "success"), table]
+                  Row(ctx.t("Chance that every roll succeeds (with the ;tr= team re-rolls)"), "success"),
+                  Row(ctx.t("Chance that a fouler is sent off, a turnover (with the ;tr= team re-rolls)"), "sent_off",
+                      absent="hide"),
+                  table]
 
     def options(name: str, spec: dict, _edition) -> list[tuple[str, str]] | None:
         if name == "reading":
@@ -443,12 +478,29 @@ def chain_page(ctx: PageContext) -> str:
               "help that die and the classic permission is gone, so a failed Pro roll is final; no source we found "
               "says otherwise."),
         loner,
+        ctx.t("A block: the attacker takes a die that succeeds if there is one, the defender one that fails, and a "
+              "defender with Wrestle uses it on Both Down when that stops the block. A team re-roll re-rolls every "
+              "block die; Pro re-rolls the whole roll in classic and one die in BB2020 and BB2025; Brawler (BB2020 "
+              "and BB2025, on a Block action, not a Blitz) re-rolls one Both Down. As on the block calculator, a "
+              "block roll is re-rolled at most once. Frenzy, Juggernaut, the Dauntless roll and the attacker's "
+              "Wrestle (it never keeps the attacker standing) are not counted."),
+        ctx.t("Armour rolls and fouls are never re-rolled: no team re-roll, no Pro. Mighty Blow and Dirty Player "
+              "add 1 when that breaks the armour. Claws: classic counts the 8 after modifiers, so Mighty Blow can "
+              "reach it; BB2020 and BB2025 need an unmodified 8 (the armour calculator uses the unmodified 8 in "
+              "every edition)."),
+        ctx.t("A foul: the fouler is sent off on a double on the armour roll, or on the injury roll when the armour "
+              "broke. A send-off is a turnover, so no roll after it is made; the result shows its chance, when the "
+              "coach plays for success first. Sneaky Git, bribes and arguing the call are not counted."),
     ]
     ids = ["term:team-re-roll", "term:turnover", "skill:dodge", "skill:sure-feet", "skill:sure-hands", "skill:catch",
-           "skill:pass", "skill:pro", "skill:loner", "ruling:loner-team-re-roll", "ruling:pro-restrictions"]
+           "skill:pass", "skill:pro", "skill:loner", "ruling:loner-team-re-roll", "ruling:pro-restrictions",
+           "term:block", "term:blitz", "term:knocked-down", "skill:block", "skill:tackle", "skill:wrestle",
+           "skill:brawler", "ruling:brawler-blitz", "term:armour", "term:foul", "skill:mighty-blow", "skill:claws",
+           "skill:dirty-player"]
     return _standalone(ctx, calc, ctx.t("Action sequence calculator"), ctx.t(
         "The chance that every roll of a turn succeeds, in order, when the coach uses re-rolls as well as "
-        "possible. Write the rolls in the short notation explained below the calculator."),
+        "possible: dodges, rushes, catches and other tests, blocks, armour rolls and fouls. Write the rolls in "
+        "the short notation explained below the calculator."),
         ids, statements, notation_help(ctx))
 
 
