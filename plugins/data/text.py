@@ -41,6 +41,20 @@ def text_problems(text: str) -> list[str]:
     return problems
 
 
+ASCII_SPACE = " \t\n\r\f\v"
+_ASCII_SPACE_RUN = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def squeeze(text: str) -> str:
+    """`text` on one line: every run of ASCII whitespace becomes one space, and the ends are trimmed.
+
+    Only ASCII whitespace: `" ".join(text.split())` would also turn the no-break spaces of French
+    typography (U+00A0 or U+202F before : ; ! ? and inside « ») and the ideographic space U+3000 into
+    plain spaces.
+    """
+    return _ASCII_SPACE_RUN.sub(" ", text).strip(ASCII_SPACE)
+
+
 CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uff00-\uffef"
 _FOLDED_SPACE = re.compile(f"(?<=[{CJK}]) +(?=[{CJK}])|(?<=[、。]) +")
 
