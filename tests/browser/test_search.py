@@ -113,6 +113,16 @@ def test_latin_word_on_japanese_pages_finds_japanese_pages_only(tab, site):
     check(tab, site, "ja", "Jervis", lambda text: re.search(r"(?<![0-9a-z])jervis", text.lower()) is not None)
 
 
+def test_katakana_of_a_skill_kept_in_english_finds_its_entry(tab, site):
+    """Skills keep their English names in Japanese, but the glossary gives Leap the katakana リープ that
+    Japanese players type: the search finds the skill's own entry, not only the pages that mention it."""
+    result = search(tab, site, "ja", "リープ")
+    links = [re.sub(r"\?[^#]*", "", href) for href in result["hrefs"]]  # without ?h= (search.highlight)
+    assert site.url + "ja/skills/agility/#skill-leap" in links, links
+    pages = list(dict.fromkeys(result["pages"]))
+    assert pages.index("skills/agility/") < 3, pages  # among the first pages: the heading has the katakana
+
+
 # ----------------------------------------------------------------------------------------- French
 
 def french_prefix(word: str):

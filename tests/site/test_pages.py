@@ -176,3 +176,45 @@ def test_titles_collapsed_by_mkdocs_get_their_no_break_spaces_back():
     assert page.title == "Règle\u00a0: oui"
     output = "<head><title>Règle : oui - Nuffle Codex</title></head>"
     assert restore_html_title(output, page) == "<head><title>Règle\u00a0: oui - Nuffle Codex</title></head>"
+
+
+# ----------------------------------------------------------------------------------------- skill names
+
+def test_skill_names_in_other_languages_are_each_shown_once_with_their_languages(repo):
+    """On the French page, On the Ball is the English and the Japanese name: one name, two labels (it
+    used to read "On the Ball · On the Ball")."""
+    markdown, _ = render(repo, "fr", f"skills/{repo['skill:on-the-ball']['category']}.md")
+    section = markdown.split("{#skill-on-the-ball}", 1)[1].split("\n## ", 1)[0]
+    assert "On the Ball · On the Ball" not in section
+    assert ('<span class="nc-other-name" lang="en"><abbr class="nc-lang" title="English">EN</abbr> '
+            '<abbr class="nc-lang" title="日本語">JA</abbr> On the Ball</span>') in section
+    markdown, _ = render(repo, "ja", "skills/agility.md")
+    section = markdown.split("{#skill-leap}", 1)[1].split("\n## ", 1)[0]
+    assert ('<abbr class="nc-lang" title="English">EN</abbr> Leap</span> · <span class="nc-other-name" lang="fr">'
+            '<abbr class="nc-lang" title="Français">FR</abbr> Saut</span>') in section
+
+
+def test_skills_kept_in_english_show_the_glossary_katakana(repo):
+    """A skill that is also a glossary term shows the term's Japanese name: after its name in the Japanese
+    heading (Leap（リープ）), in the names line elsewhere. The skill keeps its name; others get nothing."""
+    with_reading = {}
+    for skill in repo.of_kind("skill"):
+        term = repo.get(f"term:{skill.slug}")
+        if term and term["name"]["ja"] != skill["name"]["ja"]:
+            with_reading[skill.slug] = term["name"]["ja"]
+    assert with_reading["leap"] == "リープ" and len(with_reading) >= 5
+    for lang in ("en", "fr", "ja"):
+        pages = {}
+        for skill in repo.of_kind("skill"):
+            path = f"skills/{skill['category']}.md"
+            markdown = pages.get(path) or pages.setdefault(path, render(repo, lang, path)[0])
+            heading = next(line for line in markdown.splitlines() if line.endswith(f"{{#skill-{skill.slug}}}"))
+            section = markdown.split(heading, 1)[1].split("\n## ", 1)[0]
+            reading = with_reading.get(skill.slug)
+            if lang == "ja":
+                assert heading == f"## {skill['name']['ja']}" + (f"（{reading}）" if reading else "") + \
+                    f" {{#skill-{skill.slug}}}"
+            assert ("nc-reading" in section) == (reading is not None and lang != "ja"), (lang, skill.slug)
+            if reading and lang != "ja":
+                assert f'<span lang="ja">{reading}</span>' in section
+    assert repo["skill:leap"]["name"]["ja"] == "Leap" and repo["term:leap"]["name"]["ja"] == "リープ"
