@@ -73,7 +73,8 @@ class PageContext:
         if not text:
             text = value.get("en", "")
             mark = f' <span class="nc-untranslated" title="{self.t("Not yet translated")}">EN</span>'
-        text = REF.sub(lambda m: self.ref_link(m["kind"], m["slug"], m["anchor"], m["text"]), text.strip(ASCII_SPACE))
+        text = REF.sub(lambda m: self.ref_link(m["kind"], m["slug"], m["anchor"], m["text"]),
+                       text.strip(ASCII_SPACE))
         if inline:
             text = squeeze(text)  # ASCII spaces only: French no-break spaces stay
         return text + mark

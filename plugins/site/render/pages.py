@@ -133,12 +133,14 @@ def other_names(ctx: PageContext, skill: Entity) -> str:
             groups.setdefault(name, []).append(lang)
     items = []
     for name, langs in groups.items():
-        labels = " ".join(f'<abbr class="nc-lang" title="{AUTONYMS[lang]}">{lang.upper()}</abbr>' for lang in langs)
-        items.append(f'<span class="nc-other-name" lang="{langs[0]}">{labels} {html.escape(name, quote=False)}</span>')
+        labels = " ".join(f'<abbr class="nc-lang" title="{AUTONYMS[lang]}">{lang.upper()}</abbr>'
+                          for lang in langs)
+        items.append(f'<span class="nc-other-name" lang="{langs[0]}">{labels} '
+                     f'{html.escape(name, quote=False)}</span>')
     reading = katakana_reading(ctx, skill)
     if reading and ctx.lang != "ja":
-        items.append(f'<span class="nc-other-name nc-reading">'
-                     f'{ctx.labelled(ctx.t("In katakana:"), f"""<span lang="ja">{reading}</span>""")}</span>')
+        katakana = f'<span lang="ja">{reading}</span>'
+        items.append(f'<span class="nc-other-name nc-reading">{ctx.labelled(ctx.t("In katakana:"), katakana)}</span>')
     return f'<span class="nc-other-names">{" · ".join(items)}</span>' if items else ""
 
 
