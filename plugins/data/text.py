@@ -41,6 +41,49 @@ def text_problems(text: str) -> list[str]:
     return problems
 
 
+# French typography: a no-break space (U+00A0, or the narrow U+202F) before : ; ! ? and inside « ».
+NO_BREAK = "\u00a0\u202f"
+_NOT_PROSE = re.compile(r"`[^`]*`|<?https?://[^\s>]*>?|\]\([^)]*\)")  # code, URLs, link targets
+_FRENCH_SLIPS = (
+    (re.compile(r"[ \t\n]+([:;!?])"), "a plain space before {mark!r}"),
+    (re.compile(r"(«)[ \t\n]"), "a plain space after {mark!r}"),
+    (re.compile(rf"(«)(?![ \t\n{NO_BREAK}])"), "no space after {mark!r}"),
+    (re.compile(r"[ \t\n](»)"), "a plain space before {mark!r}"),
+    (re.compile(rf"(?<![ \t\n{NO_BREAK}])(»)"), "no space before {mark!r}"),
+)
+
+
+def french_typography_problems(text: str) -> list[str]:
+    """What breaks French typography in a French text, as messages (empty when fine): a plain space, or
+    none, where a no-break space belongs (before : ; ! ? after a space, inside « »).
+
+    Code spans, URLs, link targets and the `kind:slug` of cross-references are not prose and are skipped;
+    a mark glued to a word (`https:`, `10:30`, `Timmm-ber!`) is not French punctuation and is left alone.
+    """
+    prose = _NOT_PROSE.sub("", REF.sub(lambda m: f"[{m['text'] or ''}]", text))
+    problems = []
+    for pattern, what in _FRENCH_SLIPS:
+        for match in pattern.finditer(prose):
+            around = prose[max(0, match.start() - 20):match.end() + 10].replace("\n", " ")
+            problems.append(f"{what.format(mark=match[1])} in {around.strip()!r}: French puts a no-break space "
+                            "there (U+00A0, or the narrow U+202F)")
+    return problems
+
+
+ASCII_SPACE = " \t\n\r\f\v"
+_ASCII_SPACE_RUN = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def squeeze(text: str) -> str:
+    """`text` on one line: every run of ASCII whitespace becomes one space, and the ends are trimmed.
+
+    Only ASCII whitespace: `" ".join(text.split())` would also turn the no-break spaces of French
+    typography (U+00A0 or U+202F before : ; ! ? and inside « ») and the ideographic space U+3000 into
+    plain spaces.
+    """
+    return _ASCII_SPACE_RUN.sub(" ", text).strip(ASCII_SPACE)
+
+
 CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uff00-\uffef"
 _FOLDED_SPACE = re.compile(f"(?<=[{CJK}]) +(?=[{CJK}])|(?<=[、。]) +")
 

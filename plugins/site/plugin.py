@@ -8,10 +8,11 @@ Hooks:
     on_files   add the generated pages and the site's own CSS/JS.
     on_page_markdown  resolve [[kind:slug]] references written in hand-written pages; link the first use
                       of each glossary term on every page.
-    on_page_content   move the edition marks of list items and table rows onto their <li> and <tr>.
+    on_page_content   move the edition marks of list items and table rows onto their <li> and <tr>; give
+                      the table of contents and the page title back their no-break spaces (spaces.py).
     on_post_page      link the web-app manifest from every page; defer the search index until a search;
                       apply the reader's edition before the first paint, and put the edition picker at
-                      the top of the content (plugins/site/editions.py).
+                      the top of the content (plugins/site/editions.py); the <title>'s no-break spaces.
     on_post_build     fail a strict build on missing translations (texts or UI strings).
 """
 from __future__ import annotations
@@ -35,6 +36,7 @@ from .navigation import build_nav
 from .pagemap import DIFFERENCES, generated_pages
 from .render.context import BackLinks, PageContext
 from .render.editions import picker
+from .spaces import restore_html_title, restore_titles
 
 log = get_plugin_logger(__name__)
 BUNDLE_TAG = re.compile(r'<script src="(?P<prefix>[^"]*)assets/javascripts/bundle\.[^"]*"></script>')
@@ -117,6 +119,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
     def on_page_content(self, html, page, config, files):
         if not self.config.enabled:
             return html
+        restore_titles(html, page)
         try:
             return hoist_marks(html)
         except ValueError as exc:
@@ -135,6 +138,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         # In <head>, so <html data-nc-edition> is set before the body is parsed: no flash of other editions.
         head += self.editions.head_script()
         output = output.replace("</head>", head + "</head>", 1)
+        output = restore_html_title(output, page)
         output = mark_nav(output, page.url, self.nav_marks)
         if ARTICLE in output:
             to_differences = get_relative_url(self.differences_url, page.url)

@@ -113,6 +113,16 @@ def test_latin_word_on_japanese_pages_finds_japanese_pages_only(tab, site):
     check(tab, site, "ja", "Jervis", lambda text: re.search(r"(?<![0-9a-z])jervis", text.lower()) is not None)
 
 
+def test_katakana_of_a_skill_kept_in_english_finds_its_entry(tab, site):
+    """Skills keep their English names in Japanese, but the glossary gives Leap the katakana リープ that
+    Japanese players type: the search finds the skill's own entry, not only the pages that mention it."""
+    result = search(tab, site, "ja", "リープ")
+    links = [re.sub(r"\?[^#]*", "", href) for href in result["hrefs"]]  # without ?h= (search.highlight)
+    assert site.url + "ja/skills/agility/#skill-leap" in links, links
+    pages = list(dict.fromkeys(result["pages"]))
+    assert pages.index("skills/agility/") < 3, pages  # among the first pages: the heading has the katakana
+
+
 # ----------------------------------------------------------------------------------------- French
 
 def french_prefix(word: str):
@@ -136,6 +146,56 @@ def test_french_queries_without_accents_find_the_accented_words(tab, site, query
         assert not re.search(rf"\b{query}", result["text"].lower()), result["text"][:300]
     # The accented query finds the same pages.
     assert search(tab, site, "fr", accented)["count"] == result["count"]
+
+
+def french_number(query: str):
+    """Sections with a word that starts with `query` or is `query` in the other number, accents ignored:
+    `passes` also finds passe, `spéciaux` spécial, `spécial` spéciaux (a plural that only adds -s or -x
+    to the singular starts with it)."""
+    q = fold(query)
+    if q.endswith("aux"):
+        other = {q[:-3] + "al", q[:-3] + "ail"}
+    elif q.endswith(("s", "x")):
+        other = {q[:-1]}
+    elif q.endswith("al"):
+        other = {q[:-2] + "aux"}
+    elif q.endswith("ail"):
+        other = {q[:-3] + "aux"}
+    else:
+        other = set()
+    pattern = re.compile(r"(?<![0-9a-z])(?:" + re.escape(q) + r"[0-9a-z]*|" + "|".join(map(re.escape, other or {q}))
+                         + r")(?![0-9a-z])")
+    return lambda text: pattern.search(fold(text)) is not None
+
+
+@pytest.mark.parametrize("query, singular", [
+    ("probabilites", "probabilité"),   # the site writes only the singular, with its accent
+    ("probabilités", "probabilité"),
+    ("passes", "passe"),               # 18 pages had "passes", 41 "passe…"
+])
+def test_french_plural_queries_find_the_pages_with_the_singular(tab, site, query, singular):
+    result = check(tab, site, "fr", query, french_number(query))
+    singular_only = pages_with(site, "fr", lambda text: re.search(rf"(?<!\w){singular}(?!\w)", text.lower())) \
+        - pages_with(site, "fr", french_prefix(query))
+    assert singular_only, f"no page has {singular!r} without {query!r}: the test would not see the plural"
+    assert result["count"] >= len(singular_only)
+    assert singular in result["text"].lower(), result["text"][:300]  # the results show the site's singular
+
+
+@pytest.mark.parametrize("query, plural_page", [
+    ("spécial", "sequences/pass-action-classic/"),  # "spéciaux" there, no "spécial…"
+    ("total", "comparisons/weather-table/"),        # "totaux" there, no "total…"
+])
+def test_french_singular_queries_find_the_plurals_in_aux(tab, site, query, plural_page):
+    assert plural_page not in pages_with(site, "fr", french_prefix(query))
+    result = check(tab, site, "fr", query, french_number(query))
+    assert plural_page in pages_with(site, "fr", french_number(query))
+    assert result["count"] == len(pages_with(site, "fr", french_number(query)))
+
+
+def test_french_singular_query_still_finds_the_plurals(tab, site):
+    """A singular query matches the start of its plural (passe: passes), as before the number forms."""
+    check(tab, site, "fr", "passe", french_prefix("passe"))
 
 
 # ----------------------------------------------------------------------------------------- English

@@ -15,7 +15,7 @@ def test_broken_fixture_lists_every_problem_with_file_line_and_field():
     with pytest.raises(DataError) as caught:
         load_repository(FIXTURES / "broken-data")
     lines = str(caught.value).splitlines()
-    assert lines[0] == "8 problem(s) in tests/fixtures/broken-data/:"
+    assert lines[0] == "12 problem(s) in tests/fixtures/broken-data/:"
     expected = [
         "tests/fixtures/broken-data/sequences/Bad_Name.yml:1: file name 'Bad_Name' is not a valid slug",
         "tests/fixtures/broken-data/sequences/dup-steps.yml:7: steps[0].text.en: sequence:dup-steps has no anchor "
@@ -25,6 +25,13 @@ def test_broken_fixture_lists_every_problem_with_file_line_and_field():
         "tests/fixtures/broken-data/skills/bad-skill.yml:6: summary.en: raw HTML is not allowed in data text",
         "tests/fixtures/broken-data/skills/bad-skill.yml:6: summary.en: unknown reference 'skill:no-such-skill'",
         "tests/fixtures/broken-data/skills/bad-skill.yml:8: editions[1]: unknown edition 'bb2099'",
+        # French typography (summary.fr); the English and Japanese texts, and the auto_use.fr that has its
+        # no-break spaces, code, a URL, a time and a glued English name, are not reported
+        "tests/fixtures/broken-data/skills/french-spacing.yml:7: summary.fr: a plain space before ':' in "
+        "'Ce joueur relance : une seule': French puts a no-break space there (U+00A0, or the narrow U+202F)",
+        "tests/fixtures/broken-data/skills/french-spacing.yml:7: summary.fr: a plain space before ';'",
+        "tests/fixtures/broken-data/skills/french-spacing.yml:7: summary.fr: a plain space after '«'",
+        "tests/fixtures/broken-data/skills/french-spacing.yml:7: summary.fr: no space before '»'",
         "tests/fixtures/broken-data/skills/syntax.yml:2: invalid YAML:",
     ]
     for line, start in zip(lines[1:], expected, strict=True):
@@ -64,6 +71,19 @@ def test_text_rules(text, ok):
     from plugins.data.text import text_problems
 
     assert (text_problems(text) == []) is ok
+
+
+@pytest.mark.parametrize("text, slips", [
+    ("Règle\u00a0: oui\u202f; non\u00a0! «\u00a0mot\u00a0» vraiment\u00a0?", 0),
+    ("Règle : oui", 1), ("oui ; non", 1), ("non !", 1), ("vraiment ?", 1), ("vraiment\n?", 1),
+    ("« mot\u00a0»", 1), ("«\u00a0mot »", 1), ("«mot»", 2),
+    ("https://exemple.fr/a?b=1 à 10:30, `x : y`, [lien](https://exemple.fr/?q=1 \"t\")", 0),
+    ("[[skill:block]] et [[skill:block|voir\u00a0: ceci]]", 0), ("[[skill:block|voir : ceci]]", 1),
+])
+def test_french_typography(text, slips):
+    from plugins.data.text import french_typography_problems
+
+    assert len(french_typography_problems(text)) == slips, french_typography_problems(text)
 
 
 def test_yaml_folding_spaces_are_dropped_between_japanese_characters_only():

@@ -136,3 +136,85 @@ def test_calculator_runtime_urls_are_relative_to_the_page_url_not_the_markdown_f
     assert site_root_from("targets/agility-classic.md", "fr") == "../../../"
     assert site_root_from("rulings/index.md", "ja") == "../../"
     assert site_root_from("index.md", "en") == ""
+
+
+# ----------------------------------------------------------------------------------------- no-break spaces
+
+def test_text_on_one_line_collapses_ascii_whitespace_only():
+    from plugins.data.text import squeeze
+
+    assert squeeze(" Règle\u00a0:  oui\n\tnon\u202f;\u3000fin \n") == "Règle\u00a0: oui non\u202f;\u3000fin"
+
+
+def test_french_no_break_spaces_survive_headings_links_and_table_cells(fixture_repo):
+    """The fixture ruling's French question ("…\u00a0?") is a heading, a link label (ctx.plain) and its
+    rulebook position ("Oui\u00a0: …") a table cell (ctx.text inline, then cell)."""
+    markdown, _ = render(fixture_repo, "fr", "rulings/index.md")
+    assert "## Question de test\u00a0? {#ruling-sure-hands-strip-ball}" in markdown
+    assert "[Question de test\u00a0?](#ruling-sure-hands-strip-ball)" in markdown
+    assert "| Oui\u00a0: tel qu'écrit. [↗](#ruling-sure-hands-strip-ball) |" in markdown
+    assert "Question de test ?" not in markdown and "Oui :" not in markdown
+
+
+def test_titles_collapsed_by_mkdocs_get_their_no_break_spaces_back():
+    from types import SimpleNamespace
+
+    from mkdocs.structure.toc import AnchorLink
+
+    from plugins.site.spaces import restore, restore_html_title, restore_titles
+
+    assert restore("Règle : oui", "Règle\u00a0: oui") == "Règle\u00a0: oui"
+    assert restore("Autre titre", "Règle\u00a0: oui") == "Autre titre"  # not made from that text: kept
+    content = ('<h1 id="regle">Règle\u00a0: <em>oui</em><a class="headerlink" href="#regle">¶</a></h1>\n'
+               '<h2 id="q">Vraiment\u202f?<a class="headerlink" href="#q">¶</a></h2>\n'
+               '<h2 id="other">Sans espace<a class="headerlink" href="#other">¶</a></h2>')
+    top = AnchorLink("Règle : oui", "regle", 1)
+    top.children = [AnchorLink("Vraiment ?", "q", 2), AnchorLink("Sans espace", "other", 2)]
+    page = SimpleNamespace(toc=[top], title="Règle : oui")
+    restore_titles(content, page)
+    assert [top.title, *(c.title for c in top.children)] == ["Règle\u00a0: oui", "Vraiment\u202f?", "Sans espace"]
+    assert page.title == "Règle\u00a0: oui"
+    output = "<head><title>Règle : oui - Nuffle Codex</title></head>"
+    assert restore_html_title(output, page) == "<head><title>Règle\u00a0: oui - Nuffle Codex</title></head>"
+
+
+# ----------------------------------------------------------------------------------------- skill names
+
+def test_skill_names_in_other_languages_are_each_shown_once_with_their_languages(repo):
+    """On the French page, On the Ball is the English and the Japanese name: one name, two labels (it
+    used to read "On the Ball · On the Ball")."""
+    markdown, _ = render(repo, "fr", f"skills/{repo['skill:on-the-ball']['category']}.md")
+    section = markdown.split("{#skill-on-the-ball}", 1)[1].split("\n## ", 1)[0]
+    assert "On the Ball · On the Ball" not in section
+    assert ('<span class="nc-other-name" lang="en"><abbr class="nc-lang" title="English">EN</abbr> '
+            '<abbr class="nc-lang" title="日本語">JA</abbr> On the Ball</span>') in section
+    markdown, _ = render(repo, "ja", "skills/agility.md")
+    section = markdown.split("{#skill-leap}", 1)[1].split("\n## ", 1)[0]
+    assert ('<abbr class="nc-lang" title="English">EN</abbr> Leap</span> · <span class="nc-other-name" lang="fr">'
+            '<abbr class="nc-lang" title="Français">FR</abbr> Saut</span>') in section
+
+
+def test_skills_kept_in_english_show_the_glossary_katakana(repo):
+    """A skill that is also a glossary term shows the term's Japanese name: after its name in the Japanese
+    heading (Leap（リープ）), in the names line elsewhere. The skill keeps its name; others get nothing."""
+    with_reading = {}
+    for skill in repo.of_kind("skill"):
+        term = repo.get(f"term:{skill.slug}")
+        if term and term["name"]["ja"] != skill["name"]["ja"]:
+            with_reading[skill.slug] = term["name"]["ja"]
+    assert with_reading["leap"] == "リープ" and len(with_reading) >= 5
+    for lang in ("en", "fr", "ja"):
+        pages = {}
+        for skill in repo.of_kind("skill"):
+            path = f"skills/{skill['category']}.md"
+            markdown = pages.get(path) or pages.setdefault(path, render(repo, lang, path)[0])
+            heading = next(line for line in markdown.splitlines() if line.endswith(f"{{#skill-{skill.slug}}}"))
+            section = markdown.split(heading, 1)[1].split("\n## ", 1)[0]
+            reading = with_reading.get(skill.slug)
+            if lang == "ja":
+                assert heading == f"## {skill['name']['ja']}" + (f"（{reading}）" if reading else "") + \
+                    f" {{#skill-{skill.slug}}}"
+            assert ("nc-reading" in section) == (reading is not None and lang != "ja"), (lang, skill.slug)
+            if reading and lang != "ja":
+                assert f'<span lang="ja">{reading}</span>' in section
+    assert repo["skill:leap"]["name"]["ja"] == "Leap" and repo["term:leap"]["name"]["ja"] == "リープ"

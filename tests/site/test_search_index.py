@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from plugins.site.search import HIDDEN, extend_index, fold, folded_terms, run_endings
+from plugins.site.search import HIDDEN, extend_index, fold, folded_terms, french_terms, number_forms, run_endings
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -50,6 +50,28 @@ def test_folded_terms_are_the_latin_words_that_change():
     assert folded_terms("ガード、ブロック、確率") == set()  # no dakuten dropped from kana
 
 
+@pytest.mark.parametrize("word, forms", [
+    ("règle", {"règles"}), ("probabilité", {"probabilités"}), ("passe", {"passes"}),
+    ("niveau", {"niveaus", "niveaux"}), ("jeu", {"jeus", "jeux"}),        # -au, -eu, -ou: -x (or -s)
+    ("total", {"totals", "totaux"}), ("travail", {"travails", "travaux"}),  # -al, -ail: -aux (or -s)
+    ("spéciaux", {"spécial", "spéciail"}), ("totaux", {"total", "totail"}),  # the singulars of -aux
+    ("règles", set()), ("dés", set()), ("choix", set()), ("nez", set()),    # a prefix query finds the singular
+])
+def test_number_forms_are_what_a_prefix_query_cannot_reach(word, forms):
+    assert number_forms(word) == forms
+
+
+def test_french_terms_add_each_word_in_the_other_number_and_without_accents():
+    terms = french_terms("<p>La Probabilité d'un total : 2D6, AG.</p>")
+    assert {"probabilités", "probabilite", "probabilites", "totaux", "totals"} <= terms
+    assert not terms & {"la", "probabilité", "total", "d", "2d6"}  # what the text has is not repeated
+    assert not any(term.startswith(("2d6", "ag")) for term in terms)  # codes and short words keep one form
+    # every query a reader may type finds a word or a term (Material's prefix match)
+    words = {"la", "probabilité", "d", "un", "total", "2d6", "ag"}
+    for query in ("probabilites", "probabilités", "probabilite", "totaux", "total"):
+        assert any(term.startswith(query) for term in terms | words), query
+
+
 def test_run_endings_cover_words_inside_longer_runs():
     terms = run_endings("パスアクションまたは成功確率")
     assert {"パスアクション", "アクション", "または", "成功確率", "確率"} <= terms
@@ -61,13 +83,14 @@ def test_run_endings_cover_words_inside_longer_runs():
 
 def test_extend_index_adds_hidden_fields_with_the_boosts_of_the_shown_ones():
     doc = {"location": "rules/", "title": "Règles", "text": "<p>Une probabilité.</p>"}
-    plain = {"location": "rules/#a", "title": "Pass", "text": "<p>Dice</p>"}
+    plain = {"location": "rules/#a", "title": "2D6", "text": "<p>AG 3+, PA 4+</p>"}
     result = extend_index(index(dict(doc), dict(plain)), "fr")
     fields = result["config"]["fields"]
     assert fields[HIDDEN["title"]] == {"boost": 1000.0} and fields[HIDDEN["text"]] == {"boost": 1.0}
     first, second = result["docs"]
     assert first["title"] == doc["title"] and first["text"] == doc["text"]  # what the results show
-    assert first[HIDDEN["title"]] == "regles" and first[HIDDEN["text"]] == "probabilite"
+    assert first[HIDDEN["title"]] == "regles"
+    assert first[HIDDEN["text"]] == "probabilite probabilites probabilités unes"
     assert set(second) == set(plain)  # nothing to add
 
 

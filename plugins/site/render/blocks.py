@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...data.model import iter_steps  # noqa: F401  (re-exported for renderers)
+from ...data.text import squeeze
 from .context import PageContext
 
 
@@ -12,8 +13,8 @@ def indent(text: str, spaces: int) -> str:
 
 
 def cell(text: str) -> str:
-    """Text made safe for one Markdown table cell."""
-    return " ".join(text.split()).replace("|", "\\|")
+    """Text made safe for one Markdown table cell (on one line; French no-break spaces kept)."""
+    return squeeze(text).replace("|", "\\|")
 
 
 def anchor_key(anchor: str, label: str) -> str:

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...data.model import Entity, Repository
-from ...data.text import REF
+from ...data.text import ASCII_SPACE, REF, squeeze
 from ..locate import anchor_of, page_of, relative_link
 from ..editions import Editions
 from ..messages import Messages
@@ -73,9 +73,10 @@ class PageContext:
         if not text:
             text = value.get("en", "")
             mark = f' <span class="nc-untranslated" title="{self.t("Not yet translated")}">EN</span>'
-        text = REF.sub(lambda m: self.ref_link(m["kind"], m["slug"], m["anchor"], m["text"]), text.strip())
+        text = REF.sub(lambda m: self.ref_link(m["kind"], m["slug"], m["anchor"], m["text"]),
+                       text.strip(ASCII_SPACE))
         if inline:
-            text = " ".join(text.split())
+            text = squeeze(text)  # ASCII spaces only: French no-break spaces stay
         return text + mark
 
     def plain(self, value: dict | None) -> str:
@@ -84,7 +85,7 @@ class PageContext:
             return ""
         text = value.get(self.lang) or value.get("en", "")
         text = REF.sub(lambda m: m["text"] or self._label(f"{m['kind']}:{m['slug']}", m["anchor"]), text)
-        return " ".join(text.split())
+        return squeeze(text)
 
     # ----------------------------------------------------------------- links
 

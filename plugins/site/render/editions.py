@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 
 from ...data.model import Entity
+from ...data.text import squeeze
 from ..editions import EditionPage, Editions
 from ..locate import relative_link
 from ..messages import Messages
@@ -64,7 +65,7 @@ def picker(repo, editions: Editions, t: Messages, differences_url: str) -> str:
         return html.escape(text, quote=True)
 
     def text(value: dict) -> str:
-        return " ".join((value.get(t.lang) or value["en"]).split())
+        return squeeze(value.get(t.lang) or value["en"])
 
     options = [f'<option value="">{esc(t("All editions"))}</option>']
     notes = []

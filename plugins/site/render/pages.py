@@ -1,6 +1,8 @@
 """Markdown for each generated page: sequences, skills, rulings, tables, glossary, sources."""
 from __future__ import annotations
 
+import html
+
 from ...data.model import LANGUAGES, Entity
 from .blocks import (anchor_key, cell, edition_block, edition_notes, indent, notes_section, sources_footer,
                      steps_list)
@@ -12,6 +14,7 @@ from .kick import kick_section
 
 CATEGORY_ORDER = ("general", "agility", "passing", "strength", "mutation", "devious", "extraordinary", "trait")
 BODY_ORDER = ("rulebook", "designers-commentary", "naf", "fumbbl", "jervis", "cyanide", "community")
+AUTONYMS = {"en": "English", "fr": "Français", "ja": "日本語"}  # each language's own name, as the language menu
 
 
 def category_label(ctx: PageContext, category: str) -> str:
@@ -105,11 +108,50 @@ def skill_category_page(ctx: PageContext, category: str, skills: list[Entity]) -
     return "\n".join(lines)
 
 
+def katakana_reading(ctx: PageContext, skill: Entity) -> str | None:
+    """The katakana Japanese players use for a skill whose Japanese name stays English, or None.
+
+    Japanese has no official skill names and the data keeps most of them in English (data/README.md), but
+    a skill that is also a glossary term (same slug: leap, dodge, block…) has the glossary's katakana
+    (リープ), which is what a Japanese reader types in the search box. The Japanese entry shows it after
+    the name in its heading ("Leap（リープ）": search ranks heading words first), the others with the
+    names in other languages; links and lists keep the skill's name.
+    """
+    term = ctx.repo.get(f"term:{skill.slug}")
+    reading = (term["name"].get("ja") or "").strip() if term else ""
+    return reading if reading and reading != skill["name"].get("ja") else None
+
+
+def other_names(ctx: PageContext, skill: Entity) -> str:
+    """The skill's names in the other languages, each name once with the languages that use it marked
+    (`EN JA On the Ball` on the French page), then its katakana reading, outside Japanese pages where the
+    heading has it."""
+    groups: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        name = skill["name"].get(lang)
+        if lang != ctx.lang and name:
+            groups.setdefault(name, []).append(lang)
+    items = []
+    for name, langs in groups.items():
+        labels = " ".join(f'<abbr class="nc-lang" title="{AUTONYMS[lang]}">{lang.upper()}</abbr>'
+                          for lang in langs)
+        items.append(f'<span class="nc-other-name" lang="{langs[0]}">{labels} '
+                     f'{html.escape(name, quote=False)}</span>')
+    reading = katakana_reading(ctx, skill)
+    if reading and ctx.lang != "ja":
+        katakana = f'<span lang="ja">{reading}</span>'
+        items.append(f'<span class="nc-other-name nc-reading">{ctx.labelled(ctx.t("In katakana:"), katakana)}</span>')
+    return f'<span class="nc-other-names">{" · ".join(items)}</span>' if items else ""
+
+
 def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
-    names = " · ".join(skill["name"][lang] for lang in LANGUAGES if lang != ctx.lang and skill["name"].get(lang))
-    lines = [f"## {ctx.plain(skill['name'])} {{#{skill.anchor}}}", "",
+    heading = ctx.plain(skill["name"])
+    reading = katakana_reading(ctx, skill)
+    if reading and ctx.lang == "ja":
+        heading += ctx.paren(reading)
+    lines = [f"## {heading} {{#{skill.anchor}}}", "",
              f'{ctx.badges(skill.editions)} <span class="nc-skill-kind">{skill_kind(ctx, skill)}</span> '
-             f'<span class="nc-other-names" lang="">{names}</span>', "", *absent_notes(ctx, skill),
+             f'{other_names(ctx, skill)}', "", *absent_notes(ctx, skill),
              ctx.text(skill["summary"]), ""]
     lines += edition_notes(ctx, skill.get("edition_notes"))
     if skill.get("auto_use"):
