@@ -29,7 +29,11 @@ beside it (``parse_chain(text, "bb2025", reading)``, the ``reading`` field of th
 
 Errors are :class:`~calculators.errors.CalcError` with field ``chain`` and a message
 giving the 1-based token number, the character position and the token (field
-``reading`` for a bad reading).
+``reading`` for a bad reading).  The same facts come as ``details`` for a page to say
+in its own language: ``{"reason", "token", "position", "text"}``, where ``reason`` is
+one of :data:`REASONS`, ``token`` the 1-based token number, ``position`` the 1-based
+character, ``text`` the token as written (all three null for ``empty`` and ``no-steps``,
+which are about the whole chain).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from dataclasses import dataclass
 from .chain import Chain, Player, Step
 from .errors import CalcError
 
-__all__ = ["LETTERS", "SKILL_MARKS", "Parsed", "format_chain", "parse_chain"]
+__all__ = ["LETTERS", "REASONS", "SKILL_MARKS", "Parsed", "format_chain", "parse_chain"]
 
 LETTERS: dict[str, str] = {
     "D": "dodge", "R": "rush", "P": "pick-up", "T": "pass", "C": "catch",
@@ -51,6 +55,26 @@ _KIND_LETTER = {v: k for k, v in LETTERS.items()}
 SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass": "p", "catch": "c", "hand-off": "c"}
 _STEP = re.compile(r"([A-Za-z])(\d+)([a-z]?)\Z")
 MAX_STEPS = 30
+#: ``details["reason"]`` of a notation error -> what is wrong
+REASONS: dict[str, str] = {
+    "empty": "the chain is empty",
+    "no-steps": "the chain has options but no step",
+    "empty-step": "two separators with nothing between them",
+    "leading-separator": "the chain starts with a separator",
+    "trailing-separator": "the chain ends with a separator",
+    "unclosed-flags": "'[' without a closing ']'",
+    "misplaced-flags": "player flags not before the player's first step",
+    "bad-flag": "an unknown or repeated player flag",
+    "unreadable": "not a step (a letter, the die face needed, an optional skill mark)",
+    "unknown-letter": "an unknown roll letter",
+    "bad-target": "a die face needed outside 2..6",
+    "bad-mark": "a skill mark that does not apply to the step",
+    "too-many-steps": f"more than {MAX_STEPS} steps",
+    "bad-option": "an option other than tr=N",
+    "team-rerolls-range": "tr=N with N outside 0..8",
+    "option-not-last": "a step or player after the options",
+    "repeated-option": "an option given twice",
+}
 
 
 @dataclass(frozen=True)
@@ -61,8 +85,15 @@ class Parsed:
     team_rerolls: int | None
 
 
-def _fail(index: int, pos: int, token: str, message: str, allowed: object = None) -> CalcError:
-    return CalcError("chain", f"token {index} at character {pos + 1} ({token!r}): {message}", allowed)
+def _fail(index: int, pos: int, token: str, message: str, allowed: object = None, *,
+          reason: str = "unreadable") -> CalcError:
+    details = {"reason": reason, "token": index, "position": pos + 1, "text": token}
+    return CalcError("chain", f"token {index} at character {pos + 1} ({token!r}): {message}", allowed, details)
+
+
+def _whole(reason: str, message: str) -> CalcError:
+    """An error about the whole chain, not one token."""
+    return CalcError("chain", message, None, {"reason": reason, "token": None, "position": None, "text": None})
 
 
 def _tokens(text: str):
@@ -78,7 +109,7 @@ def _tokens(text: str):
             continue
         if c in ",/;":
             if sep:
-                raise _fail(index + 1, i, text[i - 1:i + 1], "empty step between two separators")
+                raise _fail(index + 1, i, text[i - 1:i + 1], "empty step between two separators", reason="empty-step")
             sep = c
             i += 1
             continue
@@ -87,7 +118,7 @@ def _tokens(text: str):
             j = text.find("]", i)
             if j < 0:
                 index += 1
-                raise _fail(index, start, text[start:], "'[' without a closing ']'")
+                raise _fail(index, start, text[start:], "'[' without a closing ']'", reason="unclosed-flags")
             i = j + 1
             # a flag group is glued to the first step of the player
             while i < n and text[i].isspace():
@@ -105,7 +136,7 @@ def _tokens(text: str):
             yield index, start, sep, text[start:i].strip().replace(" ", "")
         sep = ""
     if sep:
-        raise _fail(index + 1, n - 1, sep, "the chain ends with a separator")
+        raise _fail(index + 1, n - 1, sep, "the chain ends with a separator", reason="trailing-separator")
 
 
 def parse_chain(text: str, edition: str = "classic", reading: str | None = None) -> Parsed:
@@ -120,7 +151,7 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
         :data:`calculators.rerolls.LONER_READINGS`.
     """
     if not isinstance(text, str) or not text.strip():
-        raise CalcError("chain", "the chain is empty; write steps such as D3,R2,P3")
+        raise _whole("empty", "the chain is empty; write steps such as D3,R2,P3")
     players: list[Player] = []
     steps: list[Step] = []
     tr: int | None = None
@@ -130,17 +161,18 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
             in_options = True
         if in_options:
             if sep not in (";", ","):
-                raise _fail(index, pos, tok, "options come last, after ';'")
+                raise _fail(index, pos, tok, "options come last, after ';'", reason="option-not-last")
             m = re.fullmatch(r"tr=(\d+)", tok)
             if not m or not 0 <= int(m.group(1)) <= 8:
-                raise _fail(index, pos, tok, "unknown option; use tr=N with N from 0 to 8", ["tr=0", "tr=8"])
+                raise _fail(index, pos, tok, "unknown option; use tr=N with N from 0 to 8", ["tr=0", "tr=8"],
+                            reason="team-rerolls-range" if m else "bad-option")
             if tr is not None:
-                raise _fail(index, pos, tok, "tr= given twice")
+                raise _fail(index, pos, tok, "tr= given twice", reason="repeated-option")
             tr = int(m.group(1))
             continue
         shown = tok
         if not players and sep:
-            raise _fail(index, pos, tok, "the chain starts with a separator")
+            raise _fail(index, pos, tok, "the chain starts with a separator", reason="leading-separator")
         if sep == "/" or not players:
             flags = Player()
             if tok.startswith("["):
@@ -149,12 +181,13 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
                 tok = tok[close + 1:]
             players.append(flags)
         elif tok.startswith("["):
-            raise _fail(index, pos, tok, "player flags go before the player's first step, after '/'")
+            raise _fail(index, pos, tok, "player flags go before the player's first step, after '/'",
+                        reason="misplaced-flags")
         steps.append(_step(index, pos, tok, len(players) - 1, shown))
         if len(steps) > MAX_STEPS:
-            raise _fail(index, pos, tok, f"a chain has at most {MAX_STEPS} steps")
+            raise _fail(index, pos, tok, f"a chain has at most {MAX_STEPS} steps", reason="too-many-steps")
     if not steps:
-        raise CalcError("chain", "the chain has no steps; write steps such as D3,R2,P3")
+        raise _whole("no-steps", "the chain has no steps; write steps such as D3,R2,P3")
     chain = Chain(tuple(steps), tuple(players), edition, reading)
     chain.validate()
     return Parsed(chain, tr)
@@ -170,28 +203,32 @@ def _flags(index: int, pos: int, body: str) -> Player:
             loner = int(flag[-1])
         else:
             raise _fail(index, pos, f"[{body}]", f"unknown or repeated player flag {flag!r}; use pro and/or loner=X (X 2..6)",
-                        ["pro", "loner=2", "loner=6"])
+                        ["pro", "loner=2", "loner=6"], reason="bad-flag")
     return Player(pro, loner)
 
 
 def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step:
     m = _STEP.match(tok)
     if not m:
-        raise _fail(index, pos, shown, "expected a step such as D3 or D3d: a roll letter, the die face needed, an optional skill mark")
+        raise _fail(index, pos, shown, "expected a step such as D3 or D3d: a roll letter, the die face needed, an optional skill mark",
+                    reason="unreadable")
     letter, digits, mark = m.groups()
     if letter not in LETTERS:
         known = ", ".join(f"{k} {v}" for k, v in LETTERS.items())
-        raise _fail(index, pos, shown, f"unknown roll letter {letter!r}; known: {known}", list(LETTERS))
+        raise _fail(index, pos, shown, f"unknown roll letter {letter!r}; known: {known}", list(LETTERS),
+                    reason="unknown-letter")
     kind = LETTERS[letter]
     target = int(digits)
     if not 2 <= target <= 6:
-        raise _fail(index, pos, shown, f"the die face needed must be 2..6, got {target}", [2, 6])
+        raise _fail(index, pos, shown, f"the die face needed must be 2..6, got {target}", [2, 6],
+                    reason="bad-target")
     skill = False
     if mark:
         want = SKILL_MARKS.get(kind)
         if want != mark:
             hint = f"use {want!r}" if want else "no skill re-rolls this step"
-            raise _fail(index, pos, shown, f"skill mark {mark!r} does not apply to a {kind} step; {hint}", [want] if want else [])
+            raise _fail(index, pos, shown, f"skill mark {mark!r} does not apply to a {kind} step; {hint}", [want] if want else [],
+                        reason="bad-mark")
         skill = True
     return Step(kind, target, skill, player)
 
