@@ -330,3 +330,25 @@ def test_default_requests_are_what_the_pages_send(repo, rulebook):
     for requests in found.values():
         for request in requests:
             assert handle(request, rulebook)["ok"], request
+
+
+def test_injury_results_are_named_in_the_pages_language(pages):
+    # the casualty results were left in English in French and Japanese; the English name stays in brackets,
+    # as the rulebooks (English only) and the glossary's edition notes write it
+    names = {"fr": {"Badly Hurt": "Commotion (Badly Hurt)", "Seriously Hurt": "Amoché (Seriously Hurt)",
+                    "Serious Injury": "Blessure sérieuse (Serious Injury)",
+                    "Lasting Injury": "Blessure persistante (Lasting Injury)"},
+             "ja": {"Badly Hurt": "軽傷（Badly Hurt）", "Seriously Hurt": "重傷（Seriously Hurt）",
+                    "Serious Injury": "深刻な負傷（Serious Injury）", "Lasting Injury": "後遺症（Lasting Injury）"}}
+    english = tuple(names["fr"])
+    for lang, translated in names.items():
+        for path in ("calculators/armour.md", "calculators/foul.md"):
+            markdown, _ = pages[(lang, path)]
+            labels = [html.unescape(x) for x in re.findall(r'<(?:dt|th scope="row")>(.*?)</', markdown)]
+            assert labels, path
+            assert not [x for x in labels if x.startswith(english)], (lang, path, labels)
+            # the Stunty row of both calculators uses the same name as the casualty table
+            stunty = next(x for x in labels if "Stunty" in x or "Minus" in x)
+            assert translated["Badly Hurt"] in stunty, stunty
+        markdown, _ = pages[(lang, "calculators/armour.md")]
+        assert all(f"<th scope=\"row\">{name}</th>" in markdown for name in translated.values()), lang
