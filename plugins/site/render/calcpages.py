@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from calculators.notation import LETTERS, SKILL_MARKS
+from calculators.notation import LETTERS, MAX_STEPS, REASONS, SKILL_MARKS
 
 from ...data.export import rules_export
 from ...data.model import Entity
@@ -189,8 +189,11 @@ def kick_calculator(ctx: PageContext, edition: str) -> Calculator:
 # --------------------------------------------------------------------------- throw-in (glossary)
 
 def throw_in_calculator(ctx: PageContext) -> Calculator:
+    # The expected number of throw-ins after the first (the ball going out again, maybe several times):
+    # zero wherever the first throw cannot leave the pitch, and then the row has nothing to say.
     view: list = [Row(ctx.t("Out again after the first throw"), "out_again"),
-                  Row(ctx.t("Further throw-ins on average"), "rethrows", "number")]
+                  Row(ctx.t("Further throw-ins, on average, before the ball stays on the pitch"), "rethrows",
+                      "number", hide_zero=True)]
     pitch = Pitch("landing", ctx.t("Where the thrown-in ball comes down: the brighter the square, the likelier "
                                    "(the ring is the last square the ball was in)"), value="p", marks=("square",),
                   pick=("square",))
@@ -394,6 +397,45 @@ def notation_help(ctx: PageContext) -> list[str]:
     return lines
 
 
+def notation_errors(ctx: PageContext) -> dict[str, str]:
+    """What nuffle.js says about a notation the resolver cannot read, by the error's reason
+    (`calculators.notation.REASONS`): `chain.<reason>`, and `chain.at` naming the token. A reason without
+    a message here stops the build."""
+    letters = ", ".join(LETTERS)
+    marks = ", ".join(f"{mark} ({'/'.join(letter for letter, kind in LETTERS.items() if SKILL_MARKS.get(kind) == mark)})"
+                      for mark in dict.fromkeys(SKILL_MARKS.values()))
+    reasons = {
+        "empty": ctx.t("Write the rolls, for instance D3,R2,P3."),
+        "no-steps": ctx.t("There is no roll before the options: write the rolls first, for instance D3,R2;tr=1."),
+        "empty-step": ctx.t("two separators in a row, with no roll between them."),
+        "leading-separator": ctx.t("the rolls start with a separator: begin with a roll such as D3."),
+        "trailing-separator": ctx.t("the rolls end with a separator: remove it or write a roll after it."),
+        "unclosed-flags": ctx.t("a “[” is never closed by a “]”."),
+        "misplaced-flags": ctx.t("a player's flags ([pro], [loner=4]) go before that player's first roll: at "
+                                 "the start, or just after a “/”."),
+        "bad-flag": ctx.t("unknown or repeated player flag: use pro and loner=X (X from 2 to 6), once each."),
+        "unreadable": ctx.t("this is not a roll: write a letter, the number needed on the die and, if the "
+                            "player has the skill, its mark, as in D3 or D3d."),
+        "unknown-letter": ctx.t("unknown roll letter: use one of {letters}.", letters=letters),
+        "bad-target": ctx.t("the number needed on the die goes from 2 to 6."),
+        "bad-mark": ctx.t("this skill mark does not go with this roll. Each mark goes after its letters: {marks}.",
+                          marks=marks),
+        "too-many-steps": ctx.t("a sequence has at most {n} rolls.", n=ctx.t.number(MAX_STEPS)),
+        "bad-option": ctx.t("unknown option: after “;” only tr=N is allowed, the team re-rolls left (N from 0 "
+                            "to 8)."),
+        "team-rerolls-range": ctx.t("the team re-rolls (tr=N) go from 0 to 8."),
+        "option-not-last": ctx.t("the options (;tr=N) come last, after every roll."),
+        "repeated-option": ctx.t("tr= is given twice: give it once."),
+    }
+    missing = set(REASONS) - set(reasons)
+    if missing:
+        raise ValueError(f"chain notation errors without a message: {sorted(missing)}; add them in "
+                         f"{__name__}.notation_errors")
+    out = {f"chain.{reason}": text for reason, text in reasons.items()}
+    out["chain.at"] = ctx.t("Item {token} of the rolls, at character {position} (“{text}”): {reason}")
+    return out
+
+
 def loner_readings(ctx: PageContext) -> dict[str, str]:
     """The BB2025 readings of the Loner ruling (`calculators.rerolls.LONER_READINGS`, named after the ruling's
     positions), labelled for the form and the result."""
@@ -410,7 +452,8 @@ def chain_calculator(ctx: PageContext) -> Calculator:
                   tuple(Row(ctx.t.number(k), f"by_team_rerolls.{k}.success", absent="hide") for k in range(9)))
     view: list = [Row(ctx.t("Rolls as read"), "notation", "text", absent="dash"),
                   Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide"),
-                  Row(ctx.t("Chance that every roll succeeds (with the ;tr= team re-rolls)"), "success"), table]
+                  Row(ctx.t("Chance that every roll succeeds, with the team re-rolls the notation gives (none "
+                            "if it gives none)"), "success"), table]
 
     def options(name: str, spec: dict, _edition) -> list[tuple[str, str]] | None:
         if name == "reading":
@@ -419,7 +462,7 @@ def chain_calculator(ctx: PageContext) -> Calculator:
 
     return Calculator("chain", view, switch="edition", switch_options=_edition_switch(ctx),
                       defaults={"chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3}, options=options,
-                      label=ctx.t("Action sequence calculator"))
+                      label=ctx.t("Action sequence calculator"), strings=notation_errors(ctx))
 
 
 def chain_page(ctx: PageContext) -> str:
