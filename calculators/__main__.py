@@ -19,16 +19,22 @@ and the best re-roll for each step (what to use if that step's first roll fails;
 block, per kind of failed roll when that matters).  ``--reading`` is the BB2025 reading of the Loner ruling
 (``rulebook``, the default, or ``designers-commentary``; an error in other editions).  It exits with status 1 on an invalid chain, printing the
 error message.  Status 2 is a usage error.
+
+``--help`` lists both forms and the request kinds.  When the reader of the output goes
+away early (``python -m calculators ... | head``), the command stops quietly with status
+141 (128 + SIGPIPE), as a shell tool killed by SIGPIPE does, instead of a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import textwrap
 from pathlib import Path
 
-from .api import handle_json
+from .api import KINDS, handle_json
 from .editions import EDITIONS
 from .rerolls import LONER_READINGS
 
@@ -120,8 +126,18 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "chain":
         return _chain_main(argv[1:])
-    ap = argparse.ArgumentParser(prog="python -m calculators",
-                                 description="Answer one calculator request (JSON in, JSON out).")
+    ap = argparse.ArgumentParser(
+        prog="python -m calculators", formatter_class=argparse.RawDescriptionHelpFormatter,
+        usage="%(prog)s [-h] [--rules RULES] [request]\n"
+              "       %(prog)s chain NOTATION [--edition EDITION] [--reading READING] [--max-team-rerolls N]",
+        description="Answer one calculator request (JSON in, JSON out; exit status 1 on an error response),\n"
+                    "or print the success table of a chain of rolls (the chain command).",
+        epilog=textwrap.fill("request kinds: " + ", ".join(KINDS) + " (their fields: the docstring of "
+                             "calculators.api)", 100, subsequent_indent="  ") + "\n\n"
+               "commands:\n"
+               "  chain NOTATION  P(every roll succeeds) for 0, 1, 2... team re-rolls and the best re-roll for\n"
+               "                  each step, e.g. %(prog)s chain \"D3d,R2f,P3;tr=2\" --edition bb2025;\n"
+               "                  '%(prog)s chain --help' lists its options")
     ap.add_argument("request", nargs="?", default=None, help="request JSON; read from stdin when absent")
     ap.add_argument("--rules", default=None, help="rules JSON file (the site's api/v1/rules.json)")
     args = ap.parse_args(argv)
@@ -137,5 +153,18 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if json.loads(out)["ok"] else 1
 
 
+def run(argv: list[str] | None = None) -> int:
+    """:func:`main`, stopping quietly (status 141) when stdout is closed early (``... | head``)."""
+    try:
+        status = main(argv)
+        sys.stdout.flush()  # buffered output meets the closed pipe here
+    except BrokenPipeError:
+        # Python would flush stdout again at exit and print a second error: point it at /dev/null
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

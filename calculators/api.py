@@ -19,7 +19,9 @@ string, float for display only).
 
 Error (never raised): ``{"ok": false, "error": {"field": "ag", "message": "...",
 "allowed": [1, 6]}}``.  ``allowed`` is a list of values, an inclusive ``[low, high]``
-range, or null.  An unknown field is an error naming that field.
+range, or null.  An unknown field is an error naming that field.  The message is
+English; some errors add ``"details"``, the same facts as data, so that a page can say
+them in its own language (today the ``chain`` notation errors, see that kind below).
 
 Request kinds
 -------------
@@ -89,6 +91,13 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     :func:`calculators.chain.policy`); armour rolls and fouls are never re-rolled:
     ``none``), ``success`` (at ``tr=`` when given, else at 0) and, with a foul,
     ``sent_off`` (the same).
+    Error: a notation that cannot be read is an error on field ``chain`` whose
+    ``details`` are ``{"reason", "token", "position", "text"}``: ``reason`` one of
+    :data:`calculators.notation.REASONS` (``"unknown-letter"``, ``"bad-target"``,
+    ``"team-rerolls-range"``, …), ``token`` the 1-based number of the token at fault,
+    ``position`` its 1-based character in ``chain``, ``text`` the token as written
+    (the last three null for ``"empty"`` and ``"no-steps"``).  E.g. ``"D3,X9"``:
+    ``{"reason": "unknown-letter", "token": 2, "position": 4, "text": "X9"}``.
 
 ``"pass"``: a whole Pass action (see :mod:`calculators.passing`), numbers from the
 rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.

@@ -49,7 +49,11 @@ beside it (``parse_chain(text, "bb2025", reading)``, the ``reading`` field of th
 
 Errors are :class:`~calculators.errors.CalcError` with field ``chain`` and a message
 giving the 1-based token number, the character position and the token (field
-``reading`` for a bad reading).
+``reading`` for a bad reading).  The same facts come as ``details`` for a page to say
+in its own language: ``{"reason", "token", "position", "text"}``, where ``reason`` is
+one of :data:`REASONS`, ``token`` the 1-based token number, ``position`` the 1-based
+character, ``text`` the token as written (all three null for ``empty`` and ``no-steps``,
+which are about the whole chain).
 """
 
 from __future__ import annotations
@@ -60,8 +64,8 @@ from dataclasses import dataclass
 from .chain import ArmourStep, BlockStep, Chain, Player, Step
 from .errors import CalcError
 
-__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "LETTERS", "SKILL_MARKS", "Parsed",
-           "format_chain", "format_step", "parse_chain"]
+__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "LETTERS", "REASONS", "SKILL_MARKS",
+           "Parsed", "format_chain", "format_step", "parse_chain"]
 
 LETTERS: dict[str, str] = {
     "D": "dodge", "R": "rush", "P": "pick-up", "T": "pass", "C": "catch",
@@ -84,6 +88,32 @@ _STEP = re.compile(r"([A-Za-z])(\d+)([a-z]?)\Z")
 _BLOCK = re.compile(r"B(-?\d+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?\Z")
 _ARMOUR = re.compile(r"([AF])(\d+)([+-]\d+)?([a-z]*)\Z")
 MAX_STEPS = 30
+#: ``details["reason"]`` of a notation error -> what is wrong
+REASONS: dict[str, str] = {
+    "empty": "the chain is empty",
+    "no-steps": "the chain has options but no step",
+    "empty-step": "two separators with nothing between them",
+    "leading-separator": "the chain starts with a separator",
+    "trailing-separator": "the chain ends with a separator",
+    "unclosed-flags": "'[' without a closing ']'",
+    "misplaced-flags": "player flags not before the player's first step",
+    "bad-flag": "an unknown or repeated player flag",
+    "unreadable": "not a step (a letter, the die face needed, an optional skill mark)",
+    "unknown-letter": "an unknown roll letter",
+    "bad-target": "a die face needed outside 2..6",
+    "bad-mark": "a skill mark that does not apply to the step",
+    "too-many-steps": f"more than {MAX_STEPS} steps",
+    "bad-option": "an option other than tr=N",
+    "team-rerolls-range": "tr=N with N outside 0..8",
+    "option-not-last": "a step or player after the options",
+    "repeated-option": "an option given twice",
+    "bad-block": "a block step that cannot be read",
+    "block-dice": "block dice other than 1, 2, 3, -2, -3",
+    "block-goal": "a block goal other than =s",
+    "bad-armour": "an armour roll or foul that cannot be read",
+    "bad-step-mark": "an unknown or repeated skill mark on a block, armour roll or foul",
+    "step-rule": "a step the edition or the steps around it do not allow (AV range, Brawler outside a Block action)",
+}
 
 
 @dataclass(frozen=True)
@@ -94,8 +124,15 @@ class Parsed:
     team_rerolls: int | None
 
 
-def _fail(index: int, pos: int, token: str, message: str, allowed: object = None) -> CalcError:
-    return CalcError("chain", f"token {index} at character {pos + 1} ({token!r}): {message}", allowed)
+def _fail(index: int, pos: int, token: str, message: str, allowed: object = None, *,
+          reason: str = "unreadable") -> CalcError:
+    details = {"reason": reason, "token": index, "position": pos + 1, "text": token}
+    return CalcError("chain", f"token {index} at character {pos + 1} ({token!r}): {message}", allowed, details)
+
+
+def _whole(reason: str, message: str) -> CalcError:
+    """An error about the whole chain, not one token."""
+    return CalcError("chain", message, None, {"reason": reason, "token": None, "position": None, "text": None})
 
 
 def _tokens(text: str):
@@ -111,7 +148,7 @@ def _tokens(text: str):
             continue
         if c in ",/;":
             if sep:
-                raise _fail(index + 1, i, text[i - 1:i + 1], "empty step between two separators")
+                raise _fail(index + 1, i, text[i - 1:i + 1], "empty step between two separators", reason="empty-step")
             sep = c
             i += 1
             continue
@@ -120,7 +157,7 @@ def _tokens(text: str):
             j = text.find("]", i)
             if j < 0:
                 index += 1
-                raise _fail(index, start, text[start:], "'[' without a closing ']'")
+                raise _fail(index, start, text[start:], "'[' without a closing ']'", reason="unclosed-flags")
             i = j + 1
             # a flag group is glued to the first step of the player
             while i < n and text[i].isspace():
@@ -138,7 +175,7 @@ def _tokens(text: str):
             yield index, start, sep, text[start:i].strip().replace(" ", "")
         sep = ""
     if sep:
-        raise _fail(index + 1, n - 1, sep, "the chain ends with a separator")
+        raise _fail(index + 1, n - 1, sep, "the chain ends with a separator", reason="trailing-separator")
 
 
 def parse_chain(text: str, edition: str = "classic", reading: str | None = None) -> Parsed:
@@ -153,7 +190,7 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
         :data:`calculators.rerolls.LONER_READINGS`.
     """
     if not isinstance(text, str) or not text.strip():
-        raise CalcError("chain", "the chain is empty; write steps such as D3,R2,P3")
+        raise _whole("empty", "the chain is empty; write steps such as D3,R2,P3")
     players: list[Player] = []
     steps: list[Step | BlockStep | ArmourStep] = []
     where: list[tuple[int, int, str]] = []  # each step's token: (number, position, text)
@@ -164,17 +201,18 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
             in_options = True
         if in_options:
             if sep not in (";", ","):
-                raise _fail(index, pos, tok, "options come last, after ';'")
+                raise _fail(index, pos, tok, "options come last, after ';'", reason="option-not-last")
             m = re.fullmatch(r"tr=(\d+)", tok)
             if not m or not 0 <= int(m.group(1)) <= 8:
-                raise _fail(index, pos, tok, "unknown option; use tr=N with N from 0 to 8", ["tr=0", "tr=8"])
+                raise _fail(index, pos, tok, "unknown option; use tr=N with N from 0 to 8", ["tr=0", "tr=8"],
+                            reason="team-rerolls-range" if m else "bad-option")
             if tr is not None:
-                raise _fail(index, pos, tok, "tr= given twice")
+                raise _fail(index, pos, tok, "tr= given twice", reason="repeated-option")
             tr = int(m.group(1))
             continue
         shown = tok
         if not players and sep:
-            raise _fail(index, pos, tok, "the chain starts with a separator")
+            raise _fail(index, pos, tok, "the chain starts with a separator", reason="leading-separator")
         if sep == "/" or not players:
             flags = Player()
             if tok.startswith("["):
@@ -183,13 +221,14 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
                 tok = tok[close + 1:]
             players.append(flags)
         elif tok.startswith("["):
-            raise _fail(index, pos, tok, "player flags go before the player's first step, after '/'")
+            raise _fail(index, pos, tok, "player flags go before the player's first step, after '/'",
+                        reason="misplaced-flags")
         steps.append(_step(index, pos, tok, len(players) - 1, shown))
         where.append((index, pos, shown))
         if len(steps) > MAX_STEPS:
-            raise _fail(index, pos, tok, f"a chain has at most {MAX_STEPS} steps")
+            raise _fail(index, pos, tok, f"a chain has at most {MAX_STEPS} steps", reason="too-many-steps")
     if not steps:
-        raise CalcError("chain", "the chain has no steps; write steps such as D3,R2,P3")
+        raise _whole("no-steps", "the chain has no steps; write steps such as D3,R2,P3")
     chain = Chain(tuple(steps), tuple(players), edition, reading)
     try:
         chain.validate()
@@ -198,7 +237,7 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
         m = re.match(r"steps\[(\d+)\]", e.field)
         if m is None:
             raise
-        raise _fail(*where[int(m.group(1))], e.message, e.allowed) from None
+        raise _fail(*where[int(m.group(1))], e.message, e.allowed, reason="step-rule") from None
     return Parsed(chain, tr)
 
 
@@ -212,7 +251,7 @@ def _flags(index: int, pos: int, body: str) -> Player:
             loner = int(flag[-1])
         else:
             raise _fail(index, pos, f"[{body}]", f"unknown or repeated player flag {flag!r}; use pro and/or loner=X (X 2..6)",
-                        ["pro", "loner=2", "loner=6"])
+                        ["pro", "loner=2", "loner=6"], reason="bad-flag")
     return Player(pro, loner)
 
 
@@ -222,9 +261,10 @@ def _marks(index: int, pos: int, shown: str, marks: str, known: dict, what: str)
     for c in marks:
         if c not in known:
             listed = ", ".join(f"{k} {v}" for k, v in known.items())
-            raise _fail(index, pos, shown, f"unknown {what} mark {c!r}; known: {listed}", list(known))
+            raise _fail(index, pos, shown, f"unknown {what} mark {c!r}; known: {listed}", list(known),
+                        reason="bad-step-mark")
         if known[c] in out:
-            raise _fail(index, pos, shown, f"{what} mark {c!r} given twice")
+            raise _fail(index, pos, shown, f"{what} mark {c!r} given twice", reason="bad-step-mark")
         out.append(known[c])
     return out
 
@@ -234,15 +274,16 @@ def _block(index: int, pos: int, tok: str, player: int, shown: str) -> BlockStep
     if not m:
         raise _fail(index, pos, shown, "expected a block such as B2, B-2, B2bt:d or B2b:dw=s: the dice (negative when the "
                                        "defender chooses), the attacker's skill marks, ':' and the defender's, '=s' "
-                                       "when the attacker only needs to stay standing")
+                                       "when the attacker only needs to stay standing", reason="bad-block")
     dice_text, att, dfd, goal = m.groups()
     dice = int(dice_text)
     if dice not in (1, 2, 3, -2, -3):
         raise _fail(index, pos, shown, f"block dice must be 1, 2 or 3 (the attacker chooses) or -2, -3 (the defender "
-                                       f"chooses), got {dice_text}", [1, 2, 3, -2, -3])
+                                       f"chooses), got {dice_text}", [1, 2, 3, -2, -3], reason="block-dice")
     if goal is not None and goal != "s":
         raise _fail(index, pos, shown, f"unknown block goal '={goal}'; write =s when the attacker only needs to stay "
-                                       "standing, nothing when the defender must be Knocked Down", ["s"])
+                                       "standing, nothing when the defender must be Knocked Down", ["s"],
+                    reason="block-goal")
     attacker = _marks(index, pos, shown, att, BLOCK_ATTACKER_MARKS, "attacker's skill")
     defender = _marks(index, pos, shown, dfd or "", BLOCK_DEFENDER_MARKS, "defender's skill")
     return BlockStep(dice, frozenset(attacker), frozenset(defender), "standing" if goal else "down", player)
@@ -252,7 +293,7 @@ def _armour(index: int, pos: int, tok: str, player: int, shown: str) -> ArmourSt
     m = _ARMOUR.match(tok)
     if not m:
         raise _fail(index, pos, shown, "expected an armour roll such as A9, A9+1mc or F8+2d: A (after a block) or F "
-                                       "(a foul), the AV, an optional modifier, skill marks")
+                                       "(a foul), the AV, an optional modifier, skill marks", reason="bad-armour")
     letter, av, modifier, marks = m.groups()
     kind = LETTERS[letter]
     table = ARMOUR_MARKS[kind]
@@ -268,21 +309,25 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
         return _armour(index, pos, tok, player, shown)
     m = _STEP.match(tok)
     if not m:
-        raise _fail(index, pos, shown, "expected a step such as D3 or D3d: a roll letter, the die face needed, an optional skill mark")
+        raise _fail(index, pos, shown, "expected a step such as D3 or D3d: a roll letter, the die face needed, an optional skill mark",
+                    reason="unreadable")
     letter, digits, mark = m.groups()
     if letter not in LETTERS:
         known = ", ".join(f"{k} {v}" for k, v in LETTERS.items())
-        raise _fail(index, pos, shown, f"unknown roll letter {letter!r}; known: {known}", list(LETTERS))
+        raise _fail(index, pos, shown, f"unknown roll letter {letter!r}; known: {known}", list(LETTERS),
+                    reason="unknown-letter")
     kind = LETTERS[letter]
     target = int(digits)
     if not 2 <= target <= 6:
-        raise _fail(index, pos, shown, f"the die face needed must be 2..6, got {target}", [2, 6])
+        raise _fail(index, pos, shown, f"the die face needed must be 2..6, got {target}", [2, 6],
+                    reason="bad-target")
     skill = False
     if mark:
         want = SKILL_MARKS.get(kind)
         if want != mark:
             hint = f"use {want!r}" if want else "no skill re-rolls this step"
-            raise _fail(index, pos, shown, f"skill mark {mark!r} does not apply to a {kind} step; {hint}", [want] if want else [])
+            raise _fail(index, pos, shown, f"skill mark {mark!r} does not apply to a {kind} step; {hint}", [want] if want else [],
+                        reason="bad-mark")
         skill = True
     return Step(kind, target, skill, player)
 

@@ -246,7 +246,7 @@ BAD_QUERIES = [
 
 
 @pytest.mark.parametrize("query", BAD_QUERIES)
-def test_bad_url_values_are_ignored_safely(page, web, rules, query):
+def test_bad_url_values_are_explained_safely(page, web, rules, query):
     page.goto(url_of(web, "ja", query=query))
     wait_done(page)
     shown = read_result(page)
@@ -255,7 +255,15 @@ def test_bad_url_values_are_ignored_safely(page, web, rules, query):
     assert page.evaluate("window.__pwned") is None
     box = ".nc-calculator"
     assert page.locator(f"{box} script, {box} img, {box} b, {box} svg").count() == 0
-    assert "<" not in page.inner_text(box)
+    # every query here has a value the form refuses: it is quoted next to its field, as text only
+    notes = page.eval_on_selector_all(f"{box} [data-nc-message]",
+                                      "ms => ms.map(m => ({text: m.textContent, children: m.children.length}))")
+    assert notes and all(n["children"] == 0 and n["text"].startswith("ページのアドレス（URL）にある値「")
+                         for n in notes), notes
+    rest = page.inner_text(box)
+    for note in notes:
+        rest = rest.replace(note["text"], "")
+    assert "<" not in rest
     # the form fell back to valid values, and the result is the resolver's for them
     state = {n: v for n, v, disabled, _ in form_state(page) if not disabled}
     assert state["ag"] in {str(r["value"]) for r in rules["targets"][TARGET]["rows"]}
@@ -396,3 +404,19 @@ def test_served_rules_are_the_data_export(web, rules):
         import json
 
         assert json.load(response) == rules
+
+
+def test_the_address_values_of_the_review_get_a_message_in_french(page, web, rules):
+    # ?ag=0 and ?tackle_zones=99 used to show the defaults silently; ?reroll=true is fine and applies
+    page.goto(url_of(web, "fr", query="ag=0&tackle_zones=99&reroll=true"))
+    wait_done(page)
+    nb = "\u00a0"
+    ag = page.locator("label:has(select[name=ag]) [data-nc-message]")
+    assert ag.inner_text() == (f"L'adresse de la page donnait «{nb}0{nb}», une valeur que ce champ n'accepte pas. "
+                               "Choisissez une des valeurs proposées.")
+    zones = page.locator("label:has(input[name=tackle_zones]) [data-nc-message]")
+    assert zones.inner_text() == (f"L'adresse de la page donnait «{nb}99{nb}», une valeur que ce champ n'accepte "
+                                  "pas. Saisissez un nombre entier de 0 à 8.")
+    state = {n: v for n, v, disabled, _ in form_state(page) if not disabled}
+    assert state["reroll"] is True and state["tackle_zones"] == "0"
+    check_against_python(read_result(page), request_for(rules, state), rules, "fr")

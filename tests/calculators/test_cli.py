@@ -101,3 +101,33 @@ def test_chain_table_with_a_block_and_a_foul():
     rows = [ln.split() for ln in p.stdout.splitlines() if ln[:1].isdigit()]
     assert rows[1][3] == "both_down:skill/one_die:pro/all_dice:team"
     assert "P(sent off)" not in p.stdout
+
+
+def test_help_lists_the_chain_command_and_the_request_kinds():
+    from calculators.api import KINDS
+
+    p = run("--help")
+    assert p.returncode == 0
+    assert "python -m calculators chain NOTATION" in p.stdout  # the second form, in the usage lines
+    assert "chain --help" in p.stdout
+    assert all(kind in p.stdout for kind in KINDS)
+    p = run("chain", "--help")
+    assert p.returncode == 0 and "--edition" in p.stdout and "--reading" in p.stdout
+
+
+def _closed_early(*args):
+    """Run the command with its stdout closed before it writes (a reader such as `head` gone early)."""
+    proc = subprocess.Popen([sys.executable, "-m", "calculators", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT)
+    proc.stdout.close()
+    err = proc.stderr.read().decode("utf-8")
+    proc.stderr.close()
+    return proc.wait(timeout=60), err
+
+
+def test_a_reader_that_goes_away_early_gets_no_traceback():
+    # the kick-off map is ~15 KB of JSON on one line, the chain table a few lines: both hit the closed pipe
+    for args in (['{"kind": "kick", "map": true}'], ["chain", "D3,R2,P3;tr=2", "--max-team-rerolls", "8"]):
+        status, err = _closed_early(*args)
+        assert err == "", err  # was: "BrokenPipeError: [Errno 32] Broken pipe" with a traceback
+        assert status == 141  # 128 + SIGPIPE, as a shell reports a tool killed by a closed pipe

@@ -138,3 +138,67 @@ def test_empty():
     with pytest.raises(CalcError) as info:
         parse_chain("   ")
     assert info.value.field == "chain"
+
+
+# Every reason of REASONS, with the token (1-based number, 1-based character, as written) counted by hand.
+DETAILS = [
+    ("   ", "empty", None, None, None),
+    (";tr=2", "no-steps", None, None, None),
+    ("D3,,R2", "empty-step", 2, 4, ",,"),
+    (",D3", "leading-separator", 1, 2, "D3"),
+    ("D3,", "trailing-separator", 2, 3, ","),
+    ("[pro D3", "unclosed-flags", 1, 1, "[pro D3"),
+    ("[pro]D3,[pro]D4", "misplaced-flags", 2, 9, "[pro]D4"),
+    ("[pro,xx]D3", "bad-flag", 1, 1, "[pro,xx]"),
+    ("[pro,pro]D3", "bad-flag", 1, 1, "[pro,pro]"),
+    ("D3 R2", "unreadable", 1, 1, "D3R2"),
+    ("D3,X9", "unknown-letter", 2, 4, "X9"),
+    ("D7", "bad-target", 1, 1, "D7"),
+    ("D3,R2d", "bad-mark", 2, 4, "R2d"),
+    ("D3,L4c", "bad-mark", 2, 4, "L4c"),
+    (",".join(["N2"] * 31), "too-many-steps", 31, 91, "N2"),
+    ("D3;D4", "bad-option", 2, 4, "D4"),
+    ("D3;tr=99", "team-rerolls-range", 2, 4, "tr=99"),
+    ("D3;tr=1/D4", "option-not-last", 3, 9, "D4"),
+    ("D3;tr=1,tr=2", "repeated-option", 3, 9, "tr=2"),
+    ("Bx", "bad-block", 1, 1, "Bx"),
+    ("D3,B4", "block-dice", 2, 4, "B4"),
+    ("B2=x", "block-goal", 1, 1, "B2=x"),
+    ("Ax", "bad-armour", 1, 1, "Ax"),
+    ("B2z", "bad-step-mark", 1, 1, "B2z"),
+    ("A9mm", "bad-step-mark", 1, 1, "A9mm"),
+    ("F9+1,F9q", "bad-step-mark", 2, 6, "F9q"),
+    ("A13", "step-rule", 1, 1, "A13"),          # classic AV goes to 12
+    ("D3,B2r", "step-rule", 2, 4, "B2r"),       # no Brawler in classic
+]
+
+
+@pytest.mark.parametrize("text, reason, token, position, shown", DETAILS)
+def test_errors_carry_details_for_a_translated_message(text, reason, token, position, shown):
+    with pytest.raises(CalcError) as info:
+        parse_chain(text)
+    e = info.value
+    assert e.field == "chain"
+    assert e.details == {"reason": reason, "token": token, "position": position, "text": shown}
+    if token is not None:  # the English message says the same (it stays as it was: the command line prints it)
+        assert e.message.startswith(f"token {token} at character {position} ({shown!r}): "), e.message
+
+
+def test_every_reason_is_tested_and_documented():
+    from calculators.notation import REASONS
+
+    assert {row[1] for row in DETAILS} == set(REASONS)
+
+
+def test_details_go_through_the_json_api():
+    import json
+
+    from calculators.api import handle, handle_json
+
+    error = handle({"kind": "chain", "chain": "D3,X9"})["error"]
+    assert error["details"] == {"reason": "unknown-letter", "token": 2, "position": 4, "text": "X9"}
+    assert error["message"].startswith("token 2 at character 4 ('X9'): unknown roll letter 'X'")
+    assert json.loads(handle_json('{"kind": "chain", "chain": "D3;tr=99"}'))["error"]["details"] == {
+        "reason": "team-rerolls-range", "token": 2, "position": 4, "text": "tr=99"}
+    # other errors have no details
+    assert "details" not in handle({"kind": "chain", "chain": "D3", "max_team_rerolls": 9})["error"]

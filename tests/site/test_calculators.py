@@ -17,7 +17,7 @@ import pytest
 from calculators.api import handle
 from plugins.site.messages import Messages
 from plugins.site.pagemap import generated_pages
-from plugins.site.render.calculator import Row, field_label, format_value, value_at
+from plugins.site.render.calculator import Row, field_label, format_value, is_zero, value_at
 from plugins.site.render.context import BackLinks, PageContext
 
 # page -> the request kinds it shows, in order
@@ -48,7 +48,7 @@ class Form:
     def __init__(self, kind: str, attrs: dict):
         self.kind, self.attrs = kind, attrs
         self.fields: list[dict] = []   # {"name", "type", "optional", "for", "hidden", "inputs": [...]}
-        self.results: list[dict] = []  # {"path", "format", "absent", "labels", "text", "row_hidden"}
+        self.results: list[dict] = []  # {"path", "format", "absent", "zero", "labels", "text", "row_hidden"}
         self.pitch: dict | None = None
 
     @property
@@ -136,7 +136,7 @@ class Reader(HTMLParser):
             self.row_hidden = "hidden" in a
         if form is not None and "data-field" in a and a["data-field"] not in ("status", "error"):
             self.cell = {"path": a["data-field"], "format": a["data-format"], "absent": a["data-absent"],
-                         "labels": json.loads(a["data-labels"]) if "data-labels" in a else None, "text": "",
+                         "zero": a.get("data-zero"), "labels": json.loads(a["data-labels"]) if "data-labels" in a else None, "text": "",
                          "row_hidden": self.row_hidden}
             form.results.append(self.cell)
         if tag == "figure" and "data-pitch" in a and form is not None:
@@ -241,7 +241,8 @@ def test_prerendered_values_are_the_resolvers_answer_for_the_form_as_built(repo,
                     assert cell["absent"] != "zero" or cell["text"].startswith("0 ("), cell
                     assert cell["row_hidden"] == (cell["absent"] == "hide"), cell
                     continue
-                assert not cell["row_hidden"], cell
+                # a row with nothing to say (data-zero="hide" and an exact zero) is hidden
+                assert cell["row_hidden"] == (cell["zero"] == "hide" and is_zero(value)), cell
                 assert cell["text"] == format_value(ctx, row, value), (path, cell)
                 if cell["format"] == "probability":
                     assert Fraction(cell["text"].split(" (")[0]) == Fraction(value["exact"])
@@ -360,3 +361,76 @@ def test_default_requests_are_what_the_pages_send(repo, rulebook):
     for requests in found.values():
         for request in requests:
             assert handle(request, rulebook)["ok"], request
+
+
+def test_the_throw_in_row_of_further_throw_ins_hides_when_there_are_none(pages, repo, rulebook):
+    from plugins.site.render.calculator import number_text
+
+    for lang, label in (("fr", "Renvois supplémentaires, en moyenne, avant que le ballon reste sur le terrain"),
+                        ("ja", "ボールがピッチに残るまでの追加スローイン回数（平均）")):
+        markdown, ctx = pages[(lang, "glossary.md")]
+        form = next(f for f in forms_of(markdown) if f.kind == "throw-in")
+        # the default square (12, 0), classic: 2D6 − 1 ≤ 11 squares straight in or diagonally from y = 0
+        # never reaches y = 15 nor x < 0 or x > 25, so the ball never goes out again: nothing to say
+        result = handle(form.request(), rulebook)["result"]
+        assert result["out_again"]["exact"] == "0" and result["rethrows"]["exact"] == "0"
+        cell = next(c for c in form.results if c["path"] == "rethrows")
+        assert cell["zero"] == "hide" and cell["row_hidden"] and cell["text"] == "0"  # not "0 (0)"
+        assert f"<dt>{label}</dt>" in html.unescape(markdown)
+        # an expected count that is not whole keeps its fraction and a rounded decimal
+        assert number_text(ctx, {"exact": "1/12", "float": 1 / 12}).replace(",", ".") == "1/12 (0.08)"
+        assert number_text(ctx, {"exact": "2", "float": 2.0}) == "2"
+
+
+def test_the_chain_form_can_explain_every_notation_error_in_the_pages_language(pages):
+    from calculators.notation import REASONS
+
+    for lang in ("en", "fr", "ja"):
+        markdown, _ = pages[(lang, "calculators/chain.md")]
+        strings = json.loads(next(f for f in forms_of(markdown) if f.kind == "chain").attrs["data-strings"])
+        assert {k for k in strings if k.startswith("chain.")} == {f"chain.{r}" for r in REASONS} | {"chain.at"}
+        assert all(f"{{{key}}}" in strings["chain.at"] for key in ("token", "position", "text", "reason"))
+        assert "{value}" in strings["url"] and "{problem}" in strings["url"]
+        # the letters and marks come from calculators.notation, not from the catalogs
+        assert "D, R, P, T, C, H, L, I, N" in strings["chain.unknown-letter"]
+        assert "d (D), f (R), h (P), p (T), c (C/H)" in strings["chain.bad-mark"]
+    markdown, _ = pages[("fr", "calculators/chain.md")]
+    strings = json.loads(next(f for f in forms_of(markdown) if f.kind == "chain").attrs["data-strings"])
+    nb = "\u00a0"  # French: a no-break space inside « » and before ":"
+    assert strings["chain.at"] == f"Élément {{token}} des jets, au caractère {{position}} («{nb}{{text}}{nb}»){nb}: {{reason}}"
+    assert strings["url"].startswith(f"L'adresse de la page donnait «{nb}{{value}}{nb}»")
+    # the other calculators do not carry the chain's messages
+    markdown, _ = pages[("fr", "calculators/block.md")]
+    assert not [k for k in json.loads(forms_of(markdown)[0].attrs["data-strings"]) if k.startswith("chain.")]
+
+
+def test_a_notation_error_without_a_message_stops_the_build(repo, monkeypatch):
+    from plugins.site.render import calcpages
+
+    ctx = PageContext(repo, "en", Messages("en"), "calculators/chain.md", BackLinks.build(repo))
+    assert calcpages.notation_errors(ctx)["chain.bad-target"] == "the number needed on the die goes from 2 to 6."
+    monkeypatch.setattr(calcpages, "REASONS", {**calcpages.REASONS, "brand-new": "a reason added later"})
+    with pytest.raises(ValueError, match="brand-new"):
+        calcpages.notation_errors(ctx)
+
+
+def test_injury_results_are_named_in_the_pages_language(pages):
+    # the casualty results were left in English in French and Japanese; the English name stays in brackets,
+    # as the rulebooks (English only) and the glossary's edition notes write it
+    names = {"fr": {"Badly Hurt": "Commotion (Badly Hurt)", "Seriously Hurt": "Amoché (Seriously Hurt)",
+                    "Serious Injury": "Blessure sérieuse (Serious Injury)",
+                    "Lasting Injury": "Blessure persistante (Lasting Injury)"},
+             "ja": {"Badly Hurt": "軽傷（Badly Hurt）", "Seriously Hurt": "重傷（Seriously Hurt）",
+                    "Serious Injury": "深刻な負傷（Serious Injury）", "Lasting Injury": "後遺症（Lasting Injury）"}}
+    english = tuple(names["fr"])
+    for lang, translated in names.items():
+        for path in ("calculators/armour.md", "calculators/foul.md"):
+            markdown, _ = pages[(lang, path)]
+            labels = [html.unescape(x) for x in re.findall(r'<(?:dt|th scope="row")>(.*?)</', markdown)]
+            assert labels, path
+            assert not [x for x in labels if x.startswith(english)], (lang, path, labels)
+            # the Stunty row of both calculators uses the same name as the casualty table
+            stunty = next(x for x in labels if "Stunty" in x or "Minus" in x)
+            assert translated["Badly Hurt"] in stunty, stunty
+        markdown, _ = pages[(lang, "calculators/armour.md")]
+        assert all(f"<th scope=\"row\">{name}</th>" in markdown for name in translated.values()), lang

@@ -9,7 +9,9 @@
 //    calculator and lives as long as the tab, across Material's instant navigation. Every calculator
 //    is driven by its markup alone (plugins/site/render/calculator.py): its fields, its result
 //    elements named by dotted paths into the response, and its messages (data-strings, from the
-//    Babel catalogs: this file holds no text of any language).
+//    Babel catalogs: this file holds no text of any language). The page's query string sets the form
+//    (a value the field refuses gets a message next to the field, the field keeps its own value); with
+//    no edition in it, a calculator with an edition select starts on the reader's chosen edition.
 //
 // 3. Editions: the picker at the top of every page (select[data-nc-edition-picker]) stores the reader's
 //    edition in localStorage; <html data-nc-edition> (set in <head> before the first paint, see
@@ -38,6 +40,12 @@ function fillTemplate(template, values = {}) {
     (Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole));
 }
 
+/** `text` cut to `max` characters ("…" marks the cut), for quoting what a reader or a link gave. */
+function clip(text, max = 40) {
+  const chars = [...String(text ?? "")];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
+}
+
 /** A JSON attribute value, or `fallback` when it is missing or broken. */
 function readJSON(text, fallback) {
   if (typeof text !== "string" || !text) return fallback;
@@ -64,6 +72,12 @@ function valueAt(object, path) {
     }
   }
   return current;
+}
+
+/** An exact zero: 0, or a resolver value {"exact": "0", …} (calculator.py is_zero). */
+function isZero(value) {
+  if (value !== null && typeof value === "object") return value.exact === "0";
+  return value === 0;
 }
 
 /** The site root (where the default language lives), from this script's own URL. */
@@ -140,6 +154,14 @@ function chooseEdition(edition) {
     // storage refused (private mode, quota): the choice still holds on this page
   }
   applyEdition(value);
+  // The page's calculators follow, unless the address names their edition (a link, or the reader's own
+  // work in the form, which writes it there). Their own edition select never changes this choice.
+  if (value) {
+    for (const calc of calculators) {
+      if (calc.form.isConnected) calc.followEdition(value);
+      else calculators.delete(calc);
+    }
+  }
 }
 
 /** Show the current page in `edition` ("" for all): the <html> attribute, pickers, contents, tabs. */
@@ -274,6 +296,7 @@ class Engine {
 }
 
 let engine = null;
+const calculators = new Set(); // the mounted calculators of the current page
 
 function getEngine(form) {
   if (!engine || engine.failed) {
@@ -323,18 +346,35 @@ class Field {
     return this.input.value;
   }
 
+  /** What this field accepts, as [message key, template values] ("Enter a whole number from 3 to 12."). */
+  expected() {
+    const el = this.input;
+    if (this.type === "bool" && el.type === "checkbox") return ["bool", {}];
+    if (this.isSelect) return ["choice", {}];
+    if (this.isSquare) {
+      const [ix, iy] = this.inputs;
+      return [this.optional ? "squareOptional" : "square", { xlo: ix.min, xhi: ix.max, ylo: iy.min, yhi: iy.max }];
+    }
+    if (this.type === "int") {
+      const lo = el.min !== "" ? Number(el.min) : -1e9;
+      const hi = el.max !== "" ? Number(el.max) : 1e9;
+      return [this.optional ? "intOptional" : "int", { lo, hi }];
+    }
+    if (this.type === "text") return ["text", { n: el.maxLength > 0 ? el.maxLength : 500 }];
+    return ["choice", {}];
+  }
+
   /** null when the value is fine, else [message key, template values]. */
   problem() {
     if (this.disabled || this.fixed) return null;
     if (this.isSquare) {
       const [ix, iy] = this.inputs;
-      const bounds = { xlo: ix.min, xhi: ix.max, ylo: iy.min, yhi: iy.max };
       if (this.optional && ix.value.trim() === "" && iy.value.trim() === "") return null;
       const bad = this.inputs.some((i) => {
         const v = i.value.trim();
         return !INTEGER.test(v) || Number(v) < Number(i.min) || Number(v) > Number(i.max);
       });
-      return bad ? [this.optional ? "squareOptional" : "square", bounds] : null;
+      return bad ? this.expected() : null;
     }
     const el = this.input;
     if (this.isSelect) {
@@ -344,15 +384,13 @@ class Field {
     }
     if (this.type === "int") {
       const v = el.value.trim();
-      const lo = el.min !== "" ? Number(el.min) : -1e9;
-      const hi = el.max !== "" ? Number(el.max) : 1e9;
+      const [, { lo, hi }] = this.expected();
       if (v === "" && this.optional) return null;
-      if (!INTEGER.test(v) || Number(v) < lo || Number(v) > hi) return [this.optional ? "intOptional" : "int", { lo, hi }];
+      if (!INTEGER.test(v) || Number(v) < lo || Number(v) > hi) return this.expected();
       return null;
     }
     if (this.type === "text") {
-      const max = el.maxLength > 0 ? el.maxLength : 500;
-      if (el.value.length > max) return ["text", { n: max }];
+      if (el.value.length > this.expected()[1].n) return this.expected();
       if (!this.optional && el.value.trim() === "") return ["required", {}];
     }
     return null;
@@ -379,34 +417,42 @@ class Field {
     return el.value;
   }
 
-  /** Set the field from a URL value, validated like typed input (an invalid value is ignored). True if it changed. */
+  /** Set the field from a URL value, validated like typed input. Returns {changed, problem}: a value the
+   *  field refuses leaves it as it was, and `problem` ([message key, template values]) says what it takes. */
   set(raw) {
-    if (this.fixed || !this.input) return false;
+    if (this.fixed || !this.input) return { changed: false, problem: null };
     if (this.type === "bool" && this.input.type === "checkbox") {
       const v = { true: true, 1: true, on: true, false: false, 0: false, off: false }[raw.trim().toLowerCase()];
-      if (v === undefined || v === this.input.checked) return false;
+      if (v === undefined) return { changed: false, problem: this.expected() };
+      const changed = v !== this.input.checked;
       this.input.checked = v;
-      return true;
+      return { changed, problem: null };
     }
     if (this.isSelect) {
       const option = [...this.input.options].find((o) => o.value === raw && !o.disabled);
-      if (!option || option.selected) return false;
+      if (!option) return { changed: false, problem: this.expected() };
+      const changed = !option.selected;
       option.selected = true;
-      return true;
+      return { changed, problem: null };
     }
     const before = this.inputs.map((i) => i.value);
+    let wanted;
     if (this.isSquare) {
       const parts = raw.split(",");
-      if (raw.trim() !== "" && parts.length !== 2) return false;
-      this.inputs.forEach((input, k) => { input.value = raw.trim() === "" ? "" : parts[k].trim(); });
+      if (raw.trim() !== "" && parts.length !== 2) return { changed: false, problem: this.expected() };
+      wanted = raw.trim() === "" ? ["", ""] : parts.map((part) => part.trim());
     } else {
-      this.input.value = this.type === "text" ? raw : raw.trim();
+      wanted = [this.type === "text" ? raw : raw.trim()];
     }
-    if (this.problem()) {
+    this.inputs.forEach((input, k) => { input.value = wanted[k]; });
+    // A number input drops what is not a number ("abc" reads back as ""): that is refused too.
+    const dropped = this.inputs.some((input, k) => input.value !== wanted[k]);
+    const problem = dropped ? this.expected() : this.problem();
+    if (problem) {
       this.inputs.forEach((input, k) => { input.value = before[k]; });
-      return false;
+      return { changed: false, problem };
     }
-    return this.inputs.some((input, k) => input.value !== before[k]);
+    return { changed: this.inputs.some((input, k) => input.value !== before[k]), problem: null };
   }
 }
 
@@ -424,6 +470,7 @@ class Calculator {
     this.lastRequest = null;
     this.seq = 0;
     this.dirty = false;       // inputs differ from what the page was built with
+    this.urlNotes = new Map(); // field -> the message about a value of the address it refused
     this.percent = new Intl.NumberFormat(this.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.number = new Intl.NumberFormat(this.lang);
     this.decimal = new Intl.NumberFormat(this.lang, { maximumFractionDigits: 2 });
@@ -456,6 +503,9 @@ class Calculator {
     this.wirePitches();
     this.applySwitch();
     this.dirty = this.readQuery();
+    // The pre-rendered result answers the form as built: once the address or the chosen edition has
+    // changed the form, it is not shown as this form's answer, even for the moment a ready Python takes.
+    if (this.dirty) this.clearResult();
     this.engine = getEngine(this.form);
     if (!this.engine.isReady) this.setState("loading", this.text("loading"));
     this.compute(false);
@@ -524,12 +574,13 @@ class Calculator {
     note.textContent = message;
   }
 
-  /** Validate every field, showing each problem next to its field; true when all are fine. */
+  /** Validate every field, showing each problem next to its field; true when all are fine. A value of the
+   *  address the field refused stays explained next to it until the reader edits that field. */
   validate() {
     let ok = true;
     for (const field of this.fields) {
       const problem = field.problem();
-      this.showProblem(field, problem ? this.text(problem[0], problem[1]) : "");
+      this.showProblem(field, problem ? this.text(problem[0], problem[1]) : (this.urlNotes.get(field) || ""));
       if (problem) ok = false;
     }
     return ok;
@@ -561,25 +612,67 @@ class Calculator {
     rewriteLanguageLinks();
   }
 
-  /** Set the form from the query string; invalid or unknown values are ignored. True if anything changed. */
+  /** Set the form from the query string, each value checked as typed input would be: a value a field
+   *  refuses is noted next to it (shown as text) and the field keeps its value; the others apply. With no
+   *  usable edition there, an edition select starts on the reader's chosen edition when it offers it.
+   *  Parameters of fields that are not in use (fixed, or not for this switch value) are ignored.
+   *  True if the form changed (the pre-rendered result no longer answers it). */
   readQuery() {
     const params = new URLSearchParams(location.search);
     let changed = false;
-    if (this.switchField && params.has(this.switchField.name)) {
-      changed = this.switchField.set(params.get(this.switchField.name));
-      this.applySwitch();
+    const take = (field) => {
+      const raw = params.get(field.name);
+      const { changed: moved, problem } = field.set(raw);
+      if (moved) changed = true;
+      if (problem) {
+        this.urlNotes.set(field, this.text("url", { value: clip(raw), problem: this.text(problem[0], problem[1]) }));
+      }
+      return !problem;
+    };
+    const edition = this.editionSelect();
+    const first = [this.switchField, edition].filter((field, i, list) => field && list.indexOf(field) === i);
+    for (const field of first) {
+      const given = params.has(field.name) && take(field);
+      if (field === edition && !given && this.chooseOffered(chosenEdition())) changed = true;
+      if (field === this.switchField) this.applySwitch();
     }
     for (const field of this.fields) {
-      if (field === this.switchField || field.fixed || field.disabled || !params.has(field.name)) continue;
-      if (field.set(params.get(field.name))) changed = true;
+      if (first.includes(field) || field.fixed || field.disabled || !params.has(field.name)) continue;
+      take(field);
     }
     return changed;
+  }
+
+  /** The form's edition select, when the reader may change the edition (not on an edition's own page). */
+  editionSelect() {
+    const field = this.field("edition");
+    return field && field.isSelect && !field.fixed ? field : null;
+  }
+
+  /** Set the edition select to `edition` when it offers it; true if that changed it. */
+  chooseOffered(edition) {
+    const field = this.editionSelect();
+    if (!field || !edition) return false;
+    const option = [...field.input.options].find((o) => o.value === edition && !o.disabled);
+    if (!option || option.selected) return false;
+    option.selected = true;
+    if (field === this.switchField) this.applySwitch();
+    return true;
+  }
+
+  /** The reader chose `edition` in the site's picker: show it here too, unless the address names an edition. */
+  followEdition(edition) {
+    if (new URLSearchParams(location.search).has("edition") || !this.chooseOffered(edition)) return;
+    this.dirty = true;
+    this.compute(false);
   }
 
   // --- computing and showing
 
   onInput(event) {
-    if (!this.fieldOf(event.target)) return;
+    const field = this.fieldOf(event.target);
+    if (!field) return;
+    this.urlNotes.delete(field); // the reader has set it now
     if (this.switchField && this.switchField.inputs.includes(event.target)) this.applySwitch();
     this.dirty = true;
     this.compute(true);
@@ -639,6 +732,7 @@ class Calculator {
     switch (format) {
       case "number":
         if (typeof value === "object" && typeof value.exact === "string") {
+          if (/^-?\d+$/.test(value.exact)) return this.number.format(Number(value.exact)); // "2", not "2 (2)"
           const f = Number(value.float);
           return Number.isFinite(f) ? `${value.exact} (${this.decimal.format(f)})` : value.exact;
         }
@@ -672,7 +766,7 @@ class Calculator {
         el.textContent = absent === "zero" ? this.probability(null) : "—";
         continue;
       }
-      if (row) row.hidden = false;
+      if (row) row.hidden = el.dataset.zero === "hide" && isZero(value);
       el.textContent = this.format(el, value);
     }
     for (const figure of this.box.querySelectorAll("figure[data-pitch]")) this.paint(figure, result, request);
@@ -747,6 +841,7 @@ class Calculator {
         const field = this.field(name);
         if (!field || !field.isSquare || field.disabled) return;
         const [x, y] = rect.dataset.square.split(",");
+        this.urlNotes.delete(field);
         field.inputs[0].value = x;
         field.inputs[1].value = y;
         this.dirty = true;
@@ -805,26 +900,53 @@ class Calculator {
     }
     const error = (response && response.error) || {};
     this.clearResult();
-    // The resolver's own message is English and technical: shown below the result, marked as English;
-    // the field it names gets the page-language message.
-    if (typeof error.message === "string") this.showError(error.message, "en");
-    else this.showError(this.text("rejected"));
     const field = typeof error.field === "string" ? this.field(error.field) : null;
-    if (field && !field.fixed) this.showProblem(field, this.text("fieldRejected"));
+    const explained = this.explain(error);
+    const beside = field && !field.fixed;
+    // An error with details this page has words for is told in its language, next to the field it names.
+    // Otherwise the resolver's own message, English and technical, is shown below the result, marked as
+    // English, and the field gets the page-language "not accepted".
+    if (explained) this.showError(beside ? "" : explained);
+    else if (typeof error.message === "string") this.showError(error.message, "en");
+    else this.showError(this.text("rejected"));
+    if (beside) this.showProblem(field, explained || this.text("fieldRejected"));
     this.setState("error", this.text("rejected"));
+  }
+
+  /** The resolver's error in the page's language, from its details (data-strings `<field>.<reason>`, and
+   *  `<field>.at` around it when a token is named; the token is quoted as text), or "" when this page has
+   *  no words for it. */
+  explain(error) {
+    const details = error.details;
+    if (typeof error.field !== "string" || !details || typeof details !== "object" || typeof details.reason !== "string") return "";
+    const key = `${error.field}.${details.reason}`;
+    if (!Object.prototype.hasOwnProperty.call(this.strings, key)) return "";
+    const reason = this.text(key);
+    const at = `${error.field}.at`;
+    if (!Number.isInteger(details.token) || !Number.isInteger(details.position)
+        || !Object.prototype.hasOwnProperty.call(this.strings, at)) return reason;
+    return this.text(at, {
+      token: this.number.format(details.token), position: this.number.format(details.position),
+      text: clip(details.text), reason,
+    });
   }
 }
 
 // ------------------------------------------------------------------------------------------ mount
 
 function mountAll() {
+  for (const calc of calculators) {
+    if (!calc.form.isConnected) calculators.delete(calc); // a page left through instant navigation
+  }
   rewriteLanguageLinks();
   applyEdition(chosenEdition());
   for (const form of document.querySelectorAll("form[data-calculator]")) {
     if (form.dataset.mounted) continue;
     form.dataset.mounted = "true";
     try {
-      new Calculator(form).start();
+      const calc = new Calculator(form);
+      calc.start();
+      calculators.add(calc);
     } catch (err) {
       console.error("nuffle: could not start the calculator", err);
     }

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS,
-                                  SKILL_MARKS)
+from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_STEPS,
+                                  REASONS, SKILL_MARKS)
 
 from ...data.export import rules_export
 from ...data.model import Entity
@@ -190,8 +190,11 @@ def kick_calculator(ctx: PageContext, edition: str) -> Calculator:
 # --------------------------------------------------------------------------- throw-in (glossary)
 
 def throw_in_calculator(ctx: PageContext) -> Calculator:
+    # The expected number of throw-ins after the first (the ball going out again, maybe several times):
+    # zero wherever the first throw cannot leave the pitch, and then the row has nothing to say.
     view: list = [Row(ctx.t("Out again after the first throw"), "out_again"),
-                  Row(ctx.t("Further throw-ins on average"), "rethrows", "number")]
+                  Row(ctx.t("Further throw-ins, on average, before the ball stays on the pitch"), "rethrows",
+                      "number", hide_zero=True)]
     pitch = Pitch("landing", ctx.t("Where the thrown-in ball comes down: the brighter the square, the likelier "
                                    "(the ring is the last square the ball was in)"), value="p", marks=("square",),
                   pick=("square",))
@@ -426,6 +429,65 @@ def notation_help(ctx: PageContext) -> list[str]:
     return lines
 
 
+def _mark_list(marks: dict[str, str]) -> str:
+    """`b block, t tackle`: each mark letter with the skill id it stands for (ids are English everywhere)."""
+    return ", ".join(f"{mark} {skill}" for mark, skill in marks.items())
+
+
+def notation_errors(ctx: PageContext) -> dict[str, str]:
+    """What nuffle.js says about a notation the resolver cannot read, by the error's reason
+    (`calculators.notation.REASONS`): `chain.<reason>`, and `chain.at` naming the token. A reason without
+    a message here stops the build."""
+    letters = ", ".join(LETTERS)
+    marks = ", ".join(f"{mark} ({'/'.join(letter for letter, kind in LETTERS.items() if SKILL_MARKS.get(kind) == mark)})"
+                      for mark in dict.fromkeys(SKILL_MARKS.values()))
+    reasons = {
+        "empty": ctx.t("Write the rolls, for instance D3,R2,P3."),
+        "no-steps": ctx.t("There is no roll before the options: write the rolls first, for instance D3,R2;tr=1."),
+        "empty-step": ctx.t("two separators in a row, with no roll between them."),
+        "leading-separator": ctx.t("the rolls start with a separator: begin with a roll such as D3."),
+        "trailing-separator": ctx.t("the rolls end with a separator: remove it or write a roll after it."),
+        "unclosed-flags": ctx.t("a “[” is never closed by a “]”."),
+        "misplaced-flags": ctx.t("a player's flags ([pro], [loner=4]) go before that player's first roll: at "
+                                 "the start, or just after a “/”."),
+        "bad-flag": ctx.t("unknown or repeated player flag: use pro and loner=X (X from 2 to 6), once each."),
+        "unreadable": ctx.t("this is not a roll: write a letter, the number needed on the die and, if the "
+                            "player has the skill, its mark, as in D3 or D3d."),
+        "unknown-letter": ctx.t("unknown roll letter: use one of {letters}.", letters=letters),
+        "bad-target": ctx.t("the number needed on the die goes from 2 to 6."),
+        "bad-mark": ctx.t("this skill mark does not go with this roll. Each mark goes after its letters: {marks}.",
+                          marks=marks),
+        "too-many-steps": ctx.t("a sequence has at most {n} rolls.", n=ctx.t.number(MAX_STEPS)),
+        "bad-option": ctx.t("unknown option: after “;” only tr=N is allowed, the team re-rolls left (N from 0 "
+                            "to 8)."),
+        "team-rerolls-range": ctx.t("the team re-rolls (tr=N) go from 0 to 8."),
+        "option-not-last": ctx.t("the options (;tr=N) come last, after every roll."),
+        "repeated-option": ctx.t("tr= is given twice: give it once."),
+        "bad-block": ctx.t("a block is written B, the number of dice (negative when the defender chooses), the "
+                           "attacker's marks, then “:” and the defender's marks, and “=s” when the attacker only "
+                           "needs to stay standing, as in B2bt:d or B-2=s."),
+        "block-dice": ctx.t("a block rolls 1, 2 or 3 dice (the attacker chooses), or -2 or -3 (the defender chooses)."),
+        "block-goal": ctx.t("the only block goal is =s (the attacker stays standing); without it the defender must "
+                            "be Knocked Down."),
+        "bad-armour": ctx.t("an armour roll is written A (after a block) or F (a foul), the AV, an optional modifier "
+                            "and marks, as in A9+1mc or F8+2d."),
+        "bad-step-mark": ctx.t("unknown or repeated skill mark. Block: {attacker} before “:”, {defender} after it. "
+                               "Armour roll: {armour}. Foul: {foul}.",
+                               attacker=_mark_list(BLOCK_ATTACKER_MARKS), defender=_mark_list(BLOCK_DEFENDER_MARKS),
+                               armour=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["armour"].items()}),
+                               foul=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["foul"].items()})),
+        "step-rule": ctx.t("this roll is not allowed here in the chosen edition (an AV outside its range, or "
+                           "Brawler outside a Block action)."),
+    }
+    missing = set(REASONS) - set(reasons)
+    if missing:
+        raise ValueError(f"chain notation errors without a message: {sorted(missing)}; add them in "
+                         f"{__name__}.notation_errors")
+    out = {f"chain.{reason}": text for reason, text in reasons.items()}
+    out["chain.at"] = ctx.t("Item {token} of the rolls, at character {position} (“{text}”): {reason}")
+    return out
+
+
 def loner_readings(ctx: PageContext) -> dict[str, str]:
     """The BB2025 readings of the Loner ruling (`calculators.rerolls.LONER_READINGS`, named after the ruling's
     positions), labelled for the form and the result."""
@@ -442,9 +504,10 @@ def chain_calculator(ctx: PageContext) -> Calculator:
                   tuple(Row(ctx.t.number(k), f"by_team_rerolls.{k}.success", absent="hide") for k in range(9)))
     view: list = [Row(ctx.t("Rolls as read"), "notation", "text", absent="dash"),
                   Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide"),
-                  Row(ctx.t("Chance that every roll succeeds (with the ;tr= team re-rolls)"), "success"),
-                  Row(ctx.t("Chance that a fouler is sent off, a turnover (with the ;tr= team re-rolls)"), "sent_off",
-                      absent="hide"),
+                  Row(ctx.t("Chance that every roll succeeds, with the team re-rolls the notation gives (none "
+                            "if it gives none)"), "success"),
+                  Row(ctx.t("Chance that a fouler is sent off, a turnover, with the team re-rolls the notation gives "
+                            "(none if it gives none)"), "sent_off", absent="hide"),
                   table]
 
     def options(name: str, spec: dict, _edition) -> list[tuple[str, str]] | None:
@@ -454,7 +517,7 @@ def chain_calculator(ctx: PageContext) -> Calculator:
 
     return Calculator("chain", view, switch="edition", switch_options=_edition_switch(ctx),
                       defaults={"chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3}, options=options,
-                      label=ctx.t("Action sequence calculator"))
+                      label=ctx.t("Action sequence calculator"), strings=notation_errors(ctx))
 
 
 def chain_page(ctx: PageContext) -> str:

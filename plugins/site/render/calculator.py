@@ -23,7 +23,11 @@ Markup contract with nuffle.js:
   two number inputs named `<name>.x` and `<name>.y`.
 * `[data-result]` holds `[data-field]` elements with `data-format` (`probability`, `number`, `text`,
   `label` with `data-labels`, `signed`, `needed`, `face`, `count`) and `data-absent` (`zero`, `hide`:
-  hide the closest `[data-row]`, `dash`); `data-field="status"` and `"error"` are the status lines.
+  hide the closest `[data-row]`, `dash`), and `data-zero="hide"` to hide that row while the value is an
+  exact zero (a row with nothing to say); `data-field="status"` and `"error"` are the status lines.
+* An error answer whose `details` have a `reason` is told in the page's language when `data-strings`
+  has `<field>.<reason>` (and `<field>.at`, a template with `{token}`, `{position}`, `{text}` and
+  `{reason}`, when the details name a token): e.g. the chain notation's errors.
 * `figure[data-pitch=<dotted path>]`: the rects are recoloured from that list (`data-pitch-value`: the
   item key of each square's probability; none: a set of squares); `circle[data-mark=<square field>]`
   follow the inputs; `data-pick` lists the square fields a click on the pitch sets.
@@ -63,6 +67,7 @@ class Row:
     format: str = "probability"
     labels: Mapping[str, str] | None = None  # format "label": value -> localized text
     absent: str = "zero"  # a path missing from the result: 0, the row hidden, or a dash
+    hide_zero: bool = False  # hide the row while the value is exactly 0 (nothing to say)
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS or self.absent not in ABSENT or self.path in RESERVED:
@@ -107,6 +112,7 @@ class Calculator:
     labels: Callable[[str], str | None] | None = None  # field labels that depend on the page
     pitch: Pitch | None = None
     label: str = ""  # the form's accessible name
+    strings: dict[str, str] = field(default_factory=dict)  # more messages for nuffle.js (data-strings)
 
 
 # --------------------------------------------------------------------------- labels
@@ -202,6 +208,10 @@ def band_labels(ctx: PageContext) -> dict[str, str]:
 def ui_strings(ctx: PageContext) -> dict[str, str]:
     """What nuffle.js says, in the page's language (templates keep their `{placeholders}`)."""
     return {
+        # a value of the page's address (query string) that the field refuses; {problem} is one of the
+        # messages below, {value} what the address gave (shown as text)
+        "url": ctx.t("The page address gave “{value}”, which this field does not accept. {problem}"),
+        "bool": ctx.t("This box is either ticked or not: true or false."),
         "loading": ctx.t("Loading Python…"),
         "computing": ctx.t("Computing…"),
         "done": ctx.t("Computed in your browser."),
@@ -237,6 +247,13 @@ def value_at(result: Any, path: str) -> Any:
     return current
 
 
+def is_zero(value: Any) -> bool:
+    """An exact zero: 0, or a resolver value {"exact": "0", ...} (nuffle.js tests the same)."""
+    if isinstance(value, dict):
+        return value.get("exact") == "0"
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
+
+
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
 
@@ -257,6 +274,8 @@ def probability_text(ctx: PageContext, p: dict | None) -> str:
 
 def number_text(ctx: PageContext, value: Any) -> str:
     if isinstance(value, dict):  # an exact value that is not a probability (an expected count)
+        if "/" not in value["exact"]:  # a whole number says it all: "2", not "2 (2)"
+            return ctx.t.number(int(value["exact"]))
         decimal = format_decimal(round(value["float"], 2), "#,##0.##", locale=ctx.t.locale)
         return f"{value['exact']} ({decimal})"
     return ctx.t.number(value)
@@ -365,7 +384,7 @@ def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
         "data-switch": calc.switch, "aria-label": calc.label or None,
         "data-runtime": site_root + RUNTIME_URL, "data-package": package, "data-rules": site_root + RULES_PATH,
         "data-lock": json.dumps(pyodide_lock_info()), "data-snapshot": interpreter_snapshot()[0],
-        "data-strings": json.dumps(ui_strings(ctx), ensure_ascii=False),
+        "data-strings": json.dumps({**ui_strings(ctx), **calc.strings}, ensure_ascii=False),
     }
     out = ['<div class="nc-calculator" markdown="0">']
     if edition:
@@ -510,11 +529,12 @@ def _cell(ctx: PageContext, row: Row, result: dict, tag: str) -> tuple[str, bool
     """The element showing one row's value, and whether the row is hidden (its path is absent)."""
     try:
         value = value_at(result, row.path)
-        text, hidden = format_value(ctx, row, value), False
+        text, hidden = format_value(ctx, row, value), row.hide_zero and is_zero(value)
     except KeyError:
         hidden = row.absent == "hide"
         text = probability_text(ctx, None) if row.absent == "zero" else "—"
     attrs = {"data-field": row.path, "data-format": row.format, "data-absent": row.absent,
+             "data-zero": "hide" if row.hide_zero else None,
              "data-labels": json.dumps(dict(row.labels), ensure_ascii=False) if row.labels else None}
     return f"<{tag}{_attrs(attrs)}>{html.escape(text)}</{tag}>", hidden
 

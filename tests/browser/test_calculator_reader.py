@@ -1,0 +1,211 @@
+"""What a new reader meets in the calculators, in French and Japanese: a shared link with a value the form
+refuses, a notation it cannot read, the edition chosen in the site's picker, and a 360-px screen.
+
+Every value shown is still checked against `calculators.api.handle` in CPython (`Calc.check` of
+test_browser_calculators.py); the messages are compared with the catalogs' words.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from urllib.parse import quote
+
+import pytest
+
+from test_browser_calculators import Calc, calc, norm, shown, url_of  # noqa: F401  (calc: a fixture)
+
+pytestmark = pytest.mark.browser
+PICKER = "select[data-nc-edition-picker]"
+NB = "\u00a0"
+
+
+def note_of(c: Calc, name: str) -> dict | None:
+    """The message next to field `name`: its text, and how many elements it holds (always none)."""
+    return c.page.eval_on_selector(f'{c.form} [data-name="{name}"]', """w => {
+        const m = w.querySelector(':scope > [data-nc-message]');
+        return m ? {text: m.textContent, children: m.children.length} : null; }""")
+
+
+# ---------------------------------------------------------------------------- values of the address
+
+
+def test_a_refused_address_value_is_explained_in_french_and_the_good_one_applies(calc):
+    # AV 99 does not exist (classic AV 3..12); Stunty is fine
+    c = calc("fr", "calculators/armour/", "armour", "av=99&stunty=true")
+    assert note_of(c, "av") == {
+        "text": f"L'adresse de la page donnait «{NB}99{NB}», une valeur que ce champ n'accepte pas. "
+                "Saisissez un nombre entier de 3 à 12.", "children": 0}
+    values = {f["name"]: f["values"] for f in c.fields()}
+    assert values["av"] == ["8"] and values["stunty"] == [True]  # the form's own AV, the link's Stunty
+    result = c.check()  # computed for what the form shows
+    # classic AV 8 breaks on 9+: 10/36 = 5/18 (Stunty changes the injury roll, not the armour)
+    assert Fraction(result["armour_broken"]["exact"]) == Fraction(5, 18)
+    assert c.page.locator(f'{c.box} [data-field="status"]').inner_text() == "Calculé dans votre navigateur."
+    # the note stays until the reader sets the field
+    c.set("mighty_blow", True)
+    assert note_of(c, "av") is not None
+    c.set("av", "9")
+    assert note_of(c, "av") is None
+    c.check()
+
+
+def test_a_script_in_the_address_is_quoted_as_text_in_japanese(calc):
+    payload = "<img src=x onerror=alert(1)>"  # an alert would fail the test (the `page` fixture)
+    c = calc("ja", "calculators/block/", "block", f"attacker_st={quote(payload)}&edition=bb2020&defender_st=5")
+    assert c.page.locator(f"{c.box} img").count() == 0
+    assert note_of(c, "attacker_st") == {
+        "text": f"ページのアドレス（URL）にある値「{payload}」は、この欄では使えません。1〜10 の整数を入力してください。",
+        "children": 0}
+    request = c.request()
+    assert (request["edition"], request["attacker_st"], request["defender_st"]) == ("bb2020", 3, 5)
+    c.check()
+    # ST 3 against 5: stronger but not twice as strong, so two dice and the defender chooses
+    assert shown(c)["dice"] == "2" and shown(c)["chooser"] == "防御側"
+
+
+def test_a_refused_edition_in_the_address_keeps_the_select_usable(calc):
+    c = calc("fr", "calculators/foul/", "foul", "edition=bb2099&assists=2")
+    assert note_of(c, "edition")["text"] == (
+        f"L'adresse de la page donnait «{NB}bb2099{NB}», une valeur que ce champ n'accepte pas. "
+        "Choisissez une des valeurs proposées.")
+    assert c.request()["edition"] == "classic" and c.request()["assists"] == 2
+    c.check()
+    c.set("edition", "bb2025")
+    assert note_of(c, "edition") is None
+    c.check()
+
+
+# ------------------------------------------------------------------------------ notation errors
+
+
+def test_a_notation_error_is_explained_in_japanese(calc):
+    c = calc("ja", "calculators/chain/", "chain")
+    c.set("chain", "D3,X9")
+    assert c.state() == "error"
+    assert note_of(c, "chain") == {
+        "text": "判定の2番目の項目（4文字目、「X9」）：不明な判定の文字です。D, R, P, T, C, H, L, I, N のいずれかを使ってください。",
+        "children": 0}
+    assert c.error_line() is None  # no English below the result any more
+    assert c.page.locator(f'{c.box} [data-field="status"]').inner_text() == "この入力では計算できません。"
+    for text, message in [
+        ("D7", "判定の1番目の項目（1文字目、「D7」）：ダイスで必要な出目は2〜6です。"),
+        ("D3;tr=99", "判定の2番目の項目（4文字目、「tr=99」）：チームリロール（tr=N）は0〜8です。"),
+        ("D3,R2d", "判定の2番目の項目（4文字目、「R2d」）：このスキル記号はこの判定には付けられません。"
+                   "各記号は対応する文字の後に付けます：d (D), f (R), h (P), p (T), c (C/H)。"),
+        ("D3,<b>x", "判定の2番目の項目（4文字目、「<b>x」）：判定として読めません。D3 や D3d のように、"
+                        "文字、ダイスで必要な出目、スキルがあればその記号の順に書いてください。"),
+        (";tr=2", "オプションの前に判定がありません。先に判定を書いてください（例：D3,R2;tr=1）。"),
+    ]:
+        c.set("chain", text)
+        assert c.state() == "error" and note_of(c, "chain") == {"text": message, "children": 0}, text
+    assert c.page.locator(f"{c.box} b").count() == 0
+    c.set("chain", "D3,R2")
+    assert note_of(c, "chain") is None
+    c.check()
+
+
+# ---------------------------------------------------------------------- the site's chosen edition
+
+
+def pick(page, edition: str) -> None:
+    page.wait_for_selector(f"{PICKER}[data-mounted]", state="attached")
+    page.select_option(PICKER, edition)
+    page.wait_for_function("e => document.documentElement.dataset.ncEdition === e", arg=edition)
+
+
+def test_calculators_start_on_the_edition_chosen_in_the_picker(page, context, web, repo, rules):
+    page.goto(url_of(web, "fr", ""))
+    pick(page, "bb2025")
+    # Hold the calculators package, so Python cannot start yet: what does the page claim meanwhile?
+    held = []
+    context.route("**/pyodide/calculators-*.zip", lambda route: held.append(route))
+    page.goto(url_of(web, "fr", "calculators/block/"))
+    c = Calc(page, "block", "fr", repo, rules)
+    page.wait_for_function("() => document.querySelector('form[data-calculator] select[name=edition]').value === 'bb2025'")
+    c.wait("loading")
+    for _ in range(900):  # the worker asks for the package while the runtime loads
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the worker never asked for the calculators package"
+    # the pre-rendered numbers are classic's: they are not shown as the BB2025 answer
+    assert {cell["text"] for cell in c.results() if not cell["rowHidden"]} == {"—"}
+    assert page.locator(f'{c.box} [data-field="status"]').inner_text() == "Chargement de Python…"
+    for route in held:
+        route.continue_()
+    context.unroute("**/pyodide/calculators-*.zip")
+    c.wait()
+    assert c.request()["edition"] == "bb2025"
+    c.check()
+    # ST 3 against ST 3, one die (hand count): Pow, Stumble (no Dodge) and Both Down (no Block) knock the
+    # defender down: 3/6
+    assert shown(c)["totals.defender_knocked_down"] == "1/2 (50,0 %)"  # shown() turns no-break spaces into spaces
+    # the calculator's own select leaves the site's choice alone
+    c.set("edition", "classic")
+    c.check()
+    assert page.evaluate("() => [document.documentElement.dataset.ncEdition, localStorage.getItem('nuffle.edition')]") \
+        == ["bb2025", "bb2025"]
+    assert page.eval_on_selector(PICKER, "s => s.value") == "bb2025"
+
+    # Armour, where the editions differ on the default AV 8: BB2025 breaks on 8+ (15/36 = 5/12), classic
+    # only beyond 8 (10/36 = 5/18)
+    page.goto(url_of(web, "fr", "calculators/armour/"))
+    c = Calc(page, "armour", "fr", repo, rules)
+    c.wait()
+    assert c.request()["edition"] == "bb2025"
+    assert Fraction(c.check()["armour_broken"]["exact"]) == Fraction(5, 12)
+    # a new choice in the picker moves the calculator too, while the address names no edition
+    pick(page, "bb2020")  # the calculator follows at once: computing, then done
+    c.wait()
+    assert c.check()["edition"] == "bb2020"
+    assert "edition" not in c.query()
+    # once the reader has set the calculator (the address then holds its edition), the picker no longer moves it
+    c.set("edition", "classic")
+    assert c.query()["edition"] == "classic"
+    pick(page, "bb2025")
+    assert c.request()["edition"] == "classic"
+    assert Fraction(c.check()["armour_broken"]["exact"]) == Fraction(5, 18)
+    # and a link's edition wins over the stored choice
+    page.goto(url_of(web, "fr", "calculators/armour/", "edition=bb2020"))
+    c.wait()
+    assert c.request()["edition"] == "bb2020"
+    c.check()
+
+
+# ------------------------------------------------------------------------------------- 360 px
+
+
+BOXES = """box => {
+  const card = box.getBoundingClientRect();
+  const out = [];
+  for (const el of box.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) continue;  // not rendered (a hidden row)
+    if (r.left < card.left - 0.5 || r.right > card.right + 0.5) {
+      out.push(`${el.tagName.toLowerCase()}.${el.className || ''}[${el.dataset.field || ''}]: ${r.left}..${r.right}`);
+    }
+  }
+  const caption = box.querySelector('caption');
+  return {card: [card.left, card.right], outside: out, captionCut: caption.scrollWidth > caption.clientWidth + 1,
+          pageWide: document.documentElement.scrollWidth > window.innerWidth};
+}"""
+
+
+def test_the_chain_result_fits_its_card_at_360_px_in_japanese(chromium, web, repo, rules):
+    context = chromium.new_context(viewport={"width": 360, "height": 800})
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        page.goto(url_of(web, "ja", "calculators/chain/"))
+        c = Calc(page, "chain", "ja", repo, rules)
+        c.wait()
+        box = page.locator(c.box)
+        first = box.evaluate(BOXES)
+        assert first["outside"] == [] and not first["captionCut"] and not first["pageWide"], first
+        # a long chain: fractions of dozens of digits in the table and in the result rows
+        c.set("chain", "D4d,R3f,P4h,T5p/C4c,D5,D6,R3,N6,N5,D6,P6,N4,D5;tr=8")
+        c.set("max_team_rerolls", "8")
+        c.check()
+        long = box.evaluate(BOXES)
+        assert long["outside"] == [] and not long["captionCut"] and not long["pageWide"], long
+    finally:
+        context.close()
