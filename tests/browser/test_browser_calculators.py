@@ -432,9 +432,11 @@ def test_action_sequence_calculator_with_a_block_and_a_foul(calc, web):
     c.set("edition", "bb2025")
     c.set("chain", "B-2r;tr=0")
     assert Fraction(c.check()["success"]["exact"]) == Fraction(4, 27)
-    # a Blitz cannot use Brawler: the message names the token
+    # a Blitz cannot use Brawler: the message next to the field names the token, in Japanese
     c.set("chain", "R2,B2r")
-    assert c.state() == "error" and "token 2" in c.error_line()
+    assert c.state() == "error"
+    message = c.message("chain")
+    assert "「B2r」" in message and "ブロックアクション以外での Brawler" in message, message
 
 
 # ------------------------------------------------------------------------------------------ block
