@@ -15,6 +15,7 @@ from plugins.data.export import open_data_files, rules_export
 from plugins.data.model import FOLDER_BY_KIND
 
 FIXTURE_SITE = Path(__file__).resolve().parent.parent / "fixtures" / "site"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def _validate_all(files: dict):
@@ -101,3 +102,34 @@ def test_published_files_are_written_by_the_build(tmp_path):
     assert _validate_all(on_disk) == len(fixture.entities)
     assert _follow_links(on_disk) == len(fixture.entities)
     assert on_disk["rules.json"] == rules_export(fixture)
+
+
+def _texts(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
+
+
+def test_the_readme_pattern_for_references_reads_them_as_the_build_does(repo):
+    """README's open-data section gives engines a pattern for [[kind:slug#anchor|text]]: on every text of
+    the published data it finds what the build's own parser (plugins/data/text.py) finds."""
+    import re
+
+    from plugins.data.text import REF
+
+    pattern = re.search(r"Find them with `([^`]+)`", README.read_text(encoding="utf-8")).group(1)
+    readme = re.compile(pattern)
+    found = 0
+    for name, doc in open_data_files(repo).items():
+        for text in _texts(doc):
+            ours = [(m["kind"], m["slug"], m["anchor"], m["text"]) for m in REF.finditer(text)]
+            assert [m.groups() for m in readme.finditer(text)] == ours, (name, text)
+            found += len(ours)
+    assert found > 100
+    assert readme.fullmatch("[[sequence:pass-action-classic#step-5d|la passe]]").groups() == (
+        "sequence", "pass-action-classic", "step-5d", "la passe")
