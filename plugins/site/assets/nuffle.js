@@ -336,13 +336,7 @@ function isNear(element) {
 
 /** Forget the calculators of pages that Material's instant navigation has replaced. */
 function forgetDetached() {
-  for (const [box, calc] of waiting) {
-    if (!box.isConnected) {
-      waiting.delete(box);
-      if (nearby) nearby.unobserve(box);
-      calc.stopWaiting();
-    }
-  }
+  for (const [box, calc] of [...waiting]) if (!box.isConnected) calc.stopWaiting();
 }
 
 // ---------------------------------------------------------------------------------- one calculator
