@@ -18,9 +18,10 @@ Prints figures only (no assertions). Run from the project root:
    warm  = the same profile, page reloaded (the HTTP cache revalidates with 304s; the service worker,
            once installed, answers from its cache);
    each is run `--runs` times and the median printed, with the bytes up to the first result and after
-   the page settles (the service worker precaches the whole site in the background on a first visit);
-4. pages without a calculator (PLAIN_PAGES): a first visit with a fresh profile, bytes until the network
-   is idle, and a check that none of the Python runtime is requested;
+   the page settles (the service worker precaches the pages and assets of the page's language in the
+   background on a first visit, and keeps the runtime files the page used, from the HTTP cache);
+4. pages without a calculator near the top (PLAIN_PAGES): a first visit with a fresh profile, bytes until
+   the network is idle, and a check that none of the Python runtime is requested;
 5. after every cold visit: Material instant navigation to a second calculator page (a click on its
    sidebar link), timed from the click to that page's [data-result] data-state="done";
 6. how the worker booted Python and in how many ms (calc-worker.js reports self.nuffleBoot: "snapshot" =
@@ -55,8 +56,9 @@ CHROMIUM_ARGS = [
 PAGE = "targets/agility-classic/"
 SECOND_PAGE = "rolls/bb2020/"  # another calculator page, reached by instant navigation from PAGE
 # Pages without a calculator, the largest of their kinds: the home page, the rulings list, a skill category,
-# a sequence with many steps.
-PLAIN_PAGES = ("", "rulings/", "skills/trait/", "sequences/multiple-block-bb2025/")
+# a sequence with many steps; and the glossary, whose throw-in calculator is so far down that it starts
+# Python only when the reader gets near it (so: no runtime request on opening the page).
+PLAIN_PAGES = ("", "rulings/", "skills/trait/", "sequences/multiple-block-bb2025/", "glossary/")
 # Records when the calculator first shows an in-browser result (ms since navigation start).
 DONE_PROBE = """
 (() => {

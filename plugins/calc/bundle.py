@@ -12,12 +12,15 @@ import zipfile
 from functools import lru_cache
 from pathlib import Path
 
+from ..data.export import API_VERSION, RULES_FILE
+
 PROJECT = Path(__file__).resolve().parents[2]
 PACKAGE_DIR = PROJECT / "calculators"
 PYODIDE_DIR = PROJECT / "node_modules" / "pyodide"
 # What loadPyodide needs when it is given lockFileContents (so pyodide-lock.json is not fetched).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 RUNTIME_URL = "pyodide/"  # relative to the site root
+RULES_PATH = f"api/{API_VERSION}/{RULES_FILE}"  # the rules the calculators read, relative to the site root
 
 
 @lru_cache(maxsize=1)

@@ -1,7 +1,12 @@
 """The installable, offline site: web-app manifest, icons and the service worker, written at the site root.
 
-The service worker precaches every page and asset of the three languages (their paths are the same in
-each language) but not the Python runtime, which it caches the first time a calculator loads it.
+The service worker precaches every page and asset of the reader's language (paths are the same in each
+language) but not the Python runtime and the rules, which it keeps once a calculator has used them (a page
+posts their URLs to it, see sw.js). Of Material's search-language scripts (assets/javascripts/lunr/, 34
+files, 1.3 MB) it precaches only those the language's search loads.
+
+The default-language build writes sw.js; each language built after it writes it again, so that the lists
+and the build digest cover that language's own search configuration and files.
 """
 from __future__ import annotations
 
@@ -10,10 +15,13 @@ import json
 import shutil
 from pathlib import Path
 
+from .bundle import RULES_PATH
+
 STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGE_PREFIXES = ("", "fr/", "ja/")
 ROOT_ONLY = ("pyodide/", "api/", "icon-", "manifest.webmanifest", "sw.js")  # shipped once, at the site root
 SKIP_SUFFIXES = (".map", ".gz", ".br")
+LUNR = "assets/javascripts/lunr/"  # Material's search-language scripts, for every language it supports
 
 MANIFEST = {
     "name": "Nuffle Codex",
@@ -31,15 +39,50 @@ MANIFEST = {
 }
 
 
+def search_scripts(langs: list[str]) -> set[str]:
+    """The files under assets/javascripts/lunr/ (relative to a language root) that Material's search worker
+    loads for a search index whose `config.lang` is `langs`.
+
+    The rule of mkdocs-material 9.8's worker (`setupSearchLanguages`): lunr.stemmer.support when any script
+    is needed, tinyseg.js for "ja", wordcut.js for "hi" and "th", lunr.<lang> for each language but "en",
+    lunr.multi when there are several. Measured on our site by searching in each language with Chromium
+    (tests/browser/test_offline.py checks it): English none, French lunr.stemmer.support and lunr.fr,
+    Japanese none (config/ja.yml sets `lang: en`, see plugins/site/search.py).
+    """
+    scripts = []
+    for lang in langs:
+        if lang == "ja":
+            scripts.append("tinyseg.js")
+        elif lang in ("hi", "th"):
+            scripts.append("wordcut.js")
+        if lang != "en":
+            scripts.append(f"min/lunr.{lang}.min.js")
+    if len(langs) > 1:
+        scripts.append("min/lunr.multi.min.js")
+    if scripts:
+        scripts.append("min/lunr.stemmer.support.min.js")
+    return {LUNR + name for name in scripts}
+
+
+def search_languages(site: Path, prefix: str) -> list[str]:
+    """`config.lang` of the search index of the language at `prefix`; [] while that language is not built."""
+    index = site / prefix / "search" / "search_index.json"
+    if not index.is_file():
+        return []
+    return list(json.loads(index.read_text(encoding="utf-8")).get("config", {}).get("lang", []))
+
+
 def precache_lists(site: Path) -> dict[str, list[str]]:
     """URLs (relative to the site root) of every page and asset, by language prefix ("", "fr/", "ja/"),
     and under "root" the root-only files the installed app needs.
 
     The service worker precaches the list of the language the reader is using (a reader rarely reads
-    all three) and the root files.
+    all three) and the root files. Of assets/javascripts/lunr/, a language's list has only what its
+    search loads (:func:`search_scripts`; none for a language not built yet).
     """
     lists: dict[str, list[str]] = {"root": ["manifest.webmanifest", "icon-192.png", "icon-512.png"]}
     lists.update({prefix: [] for prefix in LANGUAGE_PREFIXES})
+    needed = {prefix: search_scripts(search_languages(site, prefix)) for prefix in LANGUAGE_PREFIXES}
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
         if not path.is_file() or rel.endswith(SKIP_SUFFIXES) or rel.startswith(("fr/", "ja/")):
@@ -48,18 +91,23 @@ def precache_lists(site: Path) -> dict[str, list[str]]:
             continue
         url = rel.removesuffix("index.html") if rel.endswith("index.html") else rel
         for prefix in LANGUAGE_PREFIXES:
-            lists[prefix].append(prefix + url)
+            if not rel.startswith(LUNR) or rel in needed[prefix]:
+                lists[prefix].append(prefix + url)
     return lists
 
 
 def write_offline_files(site: Path) -> None:
-    """Write manifest.webmanifest, the icons and sw.js into the (default-language) site root."""
+    """Write manifest.webmanifest, the icons and sw.js into the (default-language) site root.
+
+    sw.js carries a digest of every precached file of every language built so far and of the rules, so
+    a build that changes any of them installs a new service worker (and a new pages cache).
+    """
     for icon in ("icon-192.png", "icon-512.png"):
         shutil.copyfile(STATIC / icon, site / icon)
     (site / "manifest.webmanifest").write_text(json.dumps(MANIFEST, indent=1), encoding="utf-8")
     lists = precache_lists(site)
     digest = hashlib.sha256()
-    for url in lists["root"] + lists[""]:
+    for url in [*lists["root"], *(url for prefix in LANGUAGE_PREFIXES for url in lists[prefix]), RULES_PATH]:
         local = site / (url + "index.html" if url.endswith("/") or url == "" else url)
         if local.is_file():
             digest.update(url.encode() + local.read_bytes())

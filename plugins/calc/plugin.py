@@ -2,9 +2,10 @@
 
 on_config      check that the pinned Pyodide runtime is installed (npm ci) when this build ships it.
 on_post_build  write site/pyodide/ (runtime + calculators zip + interpreter snapshot), site/api/v1/rules.json and the open data
-               (site/api/v1/<kind>/<slug>.json, an index per kind, a JSON Schema per kind), and the web-app
-               manifest, icons and service worker at the site root.
-Only the default-language build ships them (`ship_runtime: true`); the others link to the same files.
+               (site/api/v1/<kind>/<slug>.json, an index per kind, a JSON Schema per kind, api/v1/index.json),
+               and the web-app manifest, icons and service worker at the site root.
+Only the default-language build ships them (`ship_runtime: true`); the others link to the same files, and
+write the service worker again once they are built (its lists and digest cover each built language).
 """
 from __future__ import annotations
 
@@ -17,13 +18,12 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from ..data.export import open_data_files, rules_export
+from ..data.export import API_VERSION, open_data_files
 from .bundle import PYODIDE_DIR, RUNTIME_FILES, calculators_zip, missing_runtime
 from .compress import compress_runtime
 from .snapshot import write_snapshot
 from .offline import write_offline_files
 
-RULES_PATH = "api/v1/rules.json"
 
 
 class CalcConfig(Config):
@@ -43,6 +43,9 @@ class CalcPlugin(BasePlugin[CalcConfig]):
 
     def on_post_build(self, config):
         if not self.config.ship_runtime:
+            root = Path(config.site_dir).parent  # a language's site_dir is <root>/<lang>/
+            if (root / "sw.js").is_file():  # the default language was built there: add this language
+                write_offline_files(root)
             return
         site = Path(config.site_dir)
         runtime = site / "pyodide"
@@ -54,9 +57,9 @@ class CalcPlugin(BasePlugin[CalcConfig]):
         compress_runtime(runtime)
         write_snapshot(runtime)  # after compress_runtime: it has its own, faster siblings
         repo = config.plugins["nuffle"].repo  # loaded and validated once, by the nuffle plugin
-        write_offline_files(site)
-        published = {RULES_PATH.removeprefix("api/v1/"): rules_export(repo), **open_data_files(repo)}
-        for rel, document in published.items():
-            path = site / "api" / "v1" / rel
+        api = site / "api" / API_VERSION
+        for rel, document in open_data_files(repo).items():
+            path = api / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(document, ensure_ascii=False, sort_keys=True, indent=1), encoding="utf-8")
+        write_offline_files(site)  # after the rules: the service worker's digest covers them

@@ -28,6 +28,7 @@ def rules_export(repo: Repository) -> dict:
 
 
 API_VERSION = "v1"
+RULES_FILE = "rules.json"  # under api/v1/: rules_export, what the calculators read
 
 
 def entity_json(entity) -> dict:
@@ -54,22 +55,40 @@ def json_schema(kind: str) -> dict:
 
 
 def open_data_files(repo: Repository) -> dict[str, object]:
-    """Every published JSON document by path under api/v1/: entities, one index per kind, schemas."""
+    """Every published JSON document by path under api/v1/: entities, one index per kind, schemas, the
+    rules (rules.json) and index.json, where an engine starts.
+
+    Every link is a URL relative to the document that holds it:
+    index.json            {"version", "rules": "rules.json", "kinds": {kind: "<folder>/index.json"},
+                           "schemas": {kind: "schema/<kind>.schema.json"}}
+    <folder>/index.json   {"entity": kind, "count", "schema": "../schema/<kind>.schema.json",
+                           "rules": "../rules.json", "api": "../index.json",
+                           "items": [{"id", "url": "<slug>.json", "name"}]}
+    Text fields hold Markdown with [[kind:slug#anchor|text]] references (data/README.md, README.md).
+    """
     from .model import FOLDER_BY_KIND
 
-    files: dict[str, object] = {}
+    files: dict[str, object] = {RULES_FILE: rules_export(repo)}
     for kind, folder in FOLDER_BY_KIND.items():
         entities = repo.of_kind(kind)
         for entity in entities:
             files[f"{folder}/{entity.slug}.json"] = entity_json(entity)
         files[f"{folder}/index.json"] = {
-            "entity": kind, "count": len(entities),
+            "entity": kind, "count": len(entities), "schema": f"../{_schema_path(kind)}",
+            "rules": f"../{RULES_FILE}", "api": "../index.json",
             "items": [{"id": e.id, "url": f"{e.slug}.json", "name": _name(e)} for e in entities],
         }
-        files[f"schema/{kind}.schema.json"] = json_schema(kind)
-    files["index.json"] = {"version": API_VERSION, "kinds": {kind: f"{folder}/index.json"
-                                                             for kind, folder in FOLDER_BY_KIND.items()}}
+        files[_schema_path(kind)] = json_schema(kind)
+    files["index.json"] = {
+        "version": API_VERSION, "rules": RULES_FILE,
+        "kinds": {kind: f"{folder}/index.json" for kind, folder in FOLDER_BY_KIND.items()},
+        "schemas": {kind: _schema_path(kind) for kind in FOLDER_BY_KIND},
+    }
     return files
+
+
+def _schema_path(kind: str) -> str:
+    return f"schema/{kind}.schema.json"
 
 
 def _name(entity) -> dict | None:

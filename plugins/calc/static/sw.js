@@ -1,4 +1,4 @@
-// Nuffle Codex service worker: read the site offline, and compute offline once Python has been loaded.
+// Nuffle Codex service worker: read the site offline, and compute offline once a calculator has been used.
 // Served from the site root so it controls every language. The build replaces the two placeholders.
 const BUILD = "__BUILD__";              // changes with every build that changes a page or asset
 const PRECACHE = __PRECACHE__;          // {"root": [...], "": [...], "fr/": [...], "ja/": [...]}
@@ -30,6 +30,44 @@ self.addEventListener("activate", (event) => {
 function isRuntime(url) {
   return url.pathname.includes("/pyodide/");
 }
+
+// On a first visit Python starts before this worker controls the page (offline.js registers it only after
+// the calculator's first result, so precaching never slows Python's start), so the runtime, the
+// calculators zip, the snapshot and the rules went past it. A page whose calculator has started Python
+// then posts the URLs it used: {type: "nuffle:keep", runtime: [...], pages: [...]}. They are still in the
+// browser's HTTP cache, so keeping them costs no download: runtime files go to the runtime cache, the
+// rules (they change with the data) to this build's pages cache. Replies {kept: [urls]} on the port given.
+const KEEP_MAX = 16; // a page posts 7 URLs; anything much longer is not ours
+
+async function keep(urls, cacheName, runtime) {
+  const cache = await caches.open(cacheName);
+  const kept = [];
+  for (const raw of Array.isArray(urls) ? urls.slice(0, KEEP_MAX) : []) {
+    let url;
+    try {
+      url = new URL(raw, ROOT);
+    } catch (error) {
+      continue;
+    }
+    if (!url.href.startsWith(ROOT) || isRuntime(url) !== runtime) continue;
+    try {
+      if (!(await cache.match(url))) await cache.add(url);
+      kept.push(url.href);
+    } catch (error) {
+      // gone or offline: the next visit that fetches it through this worker caches it
+    }
+  }
+  return kept;
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "nuffle:keep") return;
+  event.waitUntil((async () => {
+    const kept = [...await keep(data.runtime, RUNTIME, true), ...await keep(data.pages, PAGES, false)];
+    if (event.ports && event.ports[0]) event.ports[0].postMessage({kept});
+  })());
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

@@ -7,7 +7,9 @@
 //       Load Pyodide from the first runtime directory that works. The lock `info` goes in as
 //       lockFileContents, so pyodide-lock.json is never fetched. Unpack the calculators zip (from the
 //       same directory) into the working directory, which is on sys.path, and fetch the rules JSON.
-//       Only the first init boots; later ones wait for it. Replies {version, runtime, boot}.
+//       Only the first init boots; later ones wait for it. Replies {version, runtime, boot, used}: `used`
+//       holds the URLs this worker fetched and booted with ({package, rules, snapshot: null after a normal
+//       start}), so the page can ask the service worker to keep them for offline use (see nuffle.js).
 //   {type: "call", request}
 //       calculators.api.handle_json(JSON.stringify(request), rules), parsed: {"ok": ..., ...}.
 // URL lists hold the preferred URL first and fallbacks after it (see nuffle.js).
@@ -42,7 +44,7 @@ async function handle(msg) {
   if (msg.type === "init") {
     if (!ready) ready = boot(msg);
     const engine = await ready;
-    return { version: engine.version, runtime: engine.runtime, boot: engine.boot };
+    return { version: engine.version, runtime: engine.runtime, boot: engine.boot, used: engine.used };
   }
   if (msg.type === "call") {
     if (!ready) throw new Error("the calculator worker was not initialised");
@@ -166,17 +168,18 @@ async function boot({ runtime, lock, package: pkg, snapshot, rules }) {
   const start = performance.now();
   const report = self.nuffleBoot;
   // The snapshot, the rules and the package download while the runtime loads.
+  const used = { package: null, rules: null, snapshot: null }; // the URL each download came from
   const snapshotBytes = snapshot
-    ? fetchFirst(inRuntime(runtime, snapshot), "snapshot").then((r) => r.arrayBuffer())
+    ? fetchFirst(inRuntime(runtime, snapshot), "snapshot").then((r) => { used.snapshot = r.url; return r.arrayBuffer(); })
     : Promise.reject(new Error("no snapshot named by the page"));
   snapshotBytes.catch(() => {});
-  const rulesText = fetchFirst(rules, "rules").then((r) => r.text());
+  const rulesText = fetchFirst(rules, "rules").then((r) => { used.rules = r.url; return r.text(); });
   rulesText.catch(() => {}); // awaited below; avoid an unhandled-rejection report meanwhile
   const { mod, dir } = await importRuntime(runtime);
   // loadPyodide imports this same URL first thing: start it now, while the snapshot downloads.
   import(new URL("pyodide.asm.mjs", dir).href).catch(() => {});
   const zip = fetchFirst(inRuntime([dir, ...runtime.filter((d) => d !== dir)], pkg), "calculators package")
-    .then((r) => r.arrayBuffer());
+    .then((r) => { used.package = r.url; return r.arrayBuffer(); });
   zip.catch(() => {});
   const files = Promise.all([zip, rulesText]); // a download error fails the start, whatever the path
   files.catch(() => {});
@@ -201,7 +204,7 @@ async function boot({ runtime, lock, package: pkg, snapshot, rules }) {
     if (engine) {
       Object.assign(report, { path: "snapshot", ms: Math.round(performance.now() - start) });
       console.info(`nuffle: Python ${engine.version} started from the snapshot in ${report.ms} ms`);
-      return { ...engine, runtime: dir, boot: "snapshot" };
+      return { ...engine, runtime: dir, boot: "snapshot", used };
     }
   }
 
@@ -215,5 +218,6 @@ async function boot({ runtime, lock, package: pkg, snapshot, rules }) {
   Object.assign(report, { path: "fresh", ms: Math.round(performance.now() - start) });
   console.info(`nuffle: Python ${engine.version} started normally in ${report.ms} ms` +
     (report.reason ? ` (${report.reason})` : ""));
-  return { ...engine, runtime: dir, boot: "fresh" };
+  used.snapshot = null; // downloaded perhaps, but not what Python started from
+  return { ...engine, runtime: dir, boot: "fresh", used };
 }

@@ -5,13 +5,18 @@
 //    anchor in the other language. Paths are the same in every language: en at the site root,
 //    the others at <root>/<lang>/.
 // 2. Calculators: each form[data-calculator] is wired to ONE module worker (calc-worker.js) running
-//    the `calculators` Python package in Pyodide. The worker is started only on pages that have a
-//    calculator and lives as long as the tab, across Material's instant navigation. Every calculator
-//    is driven by its markup alone (plugins/site/render/calculator.py): its fields, its result
-//    elements named by dotted paths into the response, and its messages (data-strings, from the
-//    Babel catalogs: this file holds no text of any language). The page's query string sets the form
-//    (a value the field refuses gets a message next to the field, the field keeps its own value); with
-//    no edition in it, a calculator with an edition select starts on the reader's chosen edition.
+//    the `calculators` Python package in Pyodide. The worker is started only when a calculator is
+//    near the viewport (within NEAR_SCREENS screens), when the reader touches it, or when the URL or
+//    the chosen edition changes its form; until then the result the build wrote stays as it is, so a
+//    page whose only calculator is far down (the glossary's throw-in) costs no Python. The worker lives
+//    as long as the tab, across Material's instant navigation. Every calculator is driven by its markup
+//    alone (plugins/site/render/calculator.py): its fields, its result elements named by dotted paths
+//    into the response, and its messages (data-strings, from the Babel catalogs: this file holds no
+//    text of any language). The page's query string sets the form (a value the field refuses gets a
+//    message next to the field, the field keeps its own value); with no edition in it, a calculator
+//    with an edition select starts on the reader's chosen edition. Once Python has started, the page
+//    asks the service worker (offline.js) to keep the files it used, so that the calculators work
+//    offline after one visit.
 //
 // 3. Editions: the picker at the top of every page (select[data-nc-edition-picker]) stores the reader's
 //    edition in localStorage; <html data-nc-edition> (set in <head> before the first paint, see
@@ -233,6 +238,32 @@ function candidates(value) {
   return list;
 }
 
+/**
+ * Ask the service worker, once it is active, to keep what Python was started from: the runtime files
+ * (their names are rendered from the build's RUNTIME_FILES into data-runtime-files), the calculators
+ * zip, the snapshot when Python booted from it, and the rules. On a first visit they were fetched before
+ * the service worker controlled the page (offline.js registers it after the first result), so without
+ * this the calculators would not work offline; the service worker copies them from the HTTP cache.
+ */
+function keepForOffline(form, info) {
+  if (!("serviceWorker" in navigator) || !info || typeof info.runtime !== "string") return;
+  const used = info.used || {};
+  const runtime = readJSON(form.dataset.runtimeFiles, []).filter((name) => typeof name === "string")
+    .map((name) => new URL(name, info.runtime).href);
+  for (const url of [used.package, used.snapshot]) if (typeof url === "string") runtime.push(url);
+  const pages = typeof used.rules === "string" ? [used.rules] : [];
+  navigator.serviceWorker.ready.then((registration) => {
+    if (!registration.active) return;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => {
+      const kept = (event.data && event.data.kept) || [];
+      console.info(`nuffle: ${kept.length} of ${runtime.length + pages.length} calculator files kept for offline use`);
+      channel.port1.close();
+    };
+    registration.active.postMessage({ type: "nuffle:keep", runtime, pages }, [channel.port2]);
+  }).catch(() => {});
+}
+
 class Engine {
   constructor(form) {
     this.pending = new Map();
@@ -266,6 +297,7 @@ class Engine {
     }).then((info) => {
       this.isReady = true;
       if (info.runtime !== runtime[0]) console.warn(`nuffle: data-runtime resolved to ${runtime[0]} but the runtime is at ${info.runtime}`);
+      keepForOffline(form, info);
       return info;
     }, (err) => {
       this.fail(err);
@@ -304,6 +336,31 @@ function getEngine(form) {
     engine = new Engine(form);
   }
   return engine;
+}
+
+// A calculator starts Python when it comes within this many screens of the viewport (above or below):
+// Python takes a second or more to start, so a reader scrolling towards it finds it ready.
+const NEAR_SCREENS = 2;
+const waiting = new Map(); // box element -> Calculator waiting for the reader
+const nearby = "IntersectionObserver" in window
+  ? new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting && waiting.has(entry.target)) waiting.get(entry.target).run();
+    }
+  }, { rootMargin: `${NEAR_SCREENS * 100}% 0px` })
+  : null;
+
+/** True when `element` is shown and within NEAR_SCREENS screens of the viewport now (a layout read). */
+function isNear(element) {
+  const rect = element.getBoundingClientRect();
+  if (!rect.width && !rect.height) return false; // hidden (display: none): the observer will tell
+  const screen = window.innerHeight || document.documentElement.clientHeight;
+  return rect.top < screen * (1 + NEAR_SCREENS) && rect.bottom > -screen * NEAR_SCREENS;
+}
+
+/** Forget the calculators of pages that Material's instant navigation has replaced. */
+function forgetDetached() {
+  for (const [box, calc] of [...waiting]) if (!box.isConnected) calc.stopWaiting();
 }
 
 // ---------------------------------------------------------------------------------- one calculator
@@ -503,12 +560,37 @@ class Calculator {
     this.wirePitches();
     this.applySwitch();
     this.dirty = this.readQuery();
+    // Python starts now when it costs nothing (already running in this tab), when the URL carries this
+    // calculator's fields (a shared result: the pre-rendered one is not it) or when the calculator is near
+    // the viewport; otherwise when it comes near or the reader touches it. The build's result stays shown.
     // The pre-rendered result answers the form as built: once the address or the chosen edition has
     // changed the form, it is not shown as this form's answer, even for the moment a ready Python takes.
     if (this.dirty) this.clearResult();
-    this.engine = getEngine(this.form);
-    if (!this.engine.isReady) this.setState("loading", this.text("loading"));
-    this.compute(false);
+    const params = new URLSearchParams(location.search);
+    const linked = this.fields.some((f) => !f.fixed && params.has(f.name));
+    if ((engine && !engine.failed) || linked || this.dirty || !nearby || isNear(this.box)) this.run();
+    else this.waitForReader();
+  }
+
+  /** Start Python when the calculator comes near the viewport or the reader touches it. */
+  waitForReader() {
+    this.wake = () => this.run();
+    for (const type of ["pointerdown", "focusin"]) this.box.addEventListener(type, this.wake, { passive: true });
+    waiting.set(this.box, this);
+    nearby.observe(this.box);
+  }
+
+  stopWaiting() {
+    if (!this.wake) return;
+    for (const type of ["pointerdown", "focusin"]) this.box.removeEventListener(type, this.wake);
+    this.wake = null;
+    waiting.delete(this.box);
+    if (nearby) nearby.unobserve(this.box);
+  }
+
+  /** Start (or join) the Python worker and show this calculator's first in-browser result. */
+  run() {
+    if (!this.engine) this.compute(false);
   }
 
   // --- which fields belong to the selected switch value (data-for="<value> …")
@@ -854,6 +936,10 @@ class Calculator {
    *  is in flight are coalesced, and the form's latest state is sent when it returns (a slow case, such
    *  as a Frenzy block with every re-roll, then never queues stale work). */
   async compute(fromUser) {
+    if (!this.engine) {
+      this.stopWaiting();
+      this.engine = getEngine(this.form);
+    }
     this.seq += 1;
     this.showError("");
     if (!this.validate()) {
@@ -940,6 +1026,7 @@ function mountAll() {
   }
   rewriteLanguageLinks();
   applyEdition(chosenEdition());
+  forgetDetached();
   for (const form of document.querySelectorAll("form[data-calculator]")) {
     if (form.dataset.mounted) continue;
     form.dataset.mounted = "true";

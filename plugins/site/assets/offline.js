@@ -1,9 +1,12 @@
 // Registers the service worker that lives at the site root, so the site installs and reads offline.
 // This file is at <language root>/assets/nuffle/offline.js; French and Japanese roots are /fr/ and /ja/.
 // Registration waits until the page has loaded and the browser is idle, so precaching the language's
-// pages never competes with the first paint; on a page with a calculator it also waits for the first
-// in-browser result (the "nuffle:calculator-settled" event of nuffle.js, or CALCULATOR_WAIT_MS at most):
-// the main thread is idle while Python starts in its worker, but the network and the CPU are not.
+// pages never competes with the first paint; on a page whose calculator is starting Python it also waits
+// for the first in-browser result (the "nuffle:calculator-settled" event of nuffle.js, or
+// CALCULATOR_WAIT_MS at most): the main thread is idle while Python starts in its worker, but the network
+// and the CPU are not. (A calculator far down the page starts only when the reader gets near it, see
+// nuffle.js; it does not hold the registration back.) Python's files therefore reach the page before the
+// service worker controls it: nuffle.js then asks the active worker to keep them (sw.js, "nuffle:keep").
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
   let root = new URL("../../", import.meta.url);
   const match = root.pathname.match(/\/(fr|ja)\/$/);
@@ -19,7 +22,8 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
   const afterCalculator = () => {
     const go = () => idle(registerOnce, {timeout: 10000});
     const results = [...document.querySelectorAll("[data-result]")];
-    if (!results.length || results.some((el) => ["done", "error"].includes(el.dataset.state))) return go();
+    const starting = results.some((el) => ["loading", "computing"].includes(el.dataset.state));
+    if (!starting || results.some((el) => ["done", "error"].includes(el.dataset.state))) return go();
     document.addEventListener("nuffle:calculator-settled", go, {once: true});
     setTimeout(go, CALCULATOR_WAIT_MS);
   };

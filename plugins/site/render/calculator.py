@@ -16,7 +16,9 @@ templates such as "Enter a whole number from {lo} to {hi}.").
 Markup contract with nuffle.js:
 
 * `form[data-calculator=<kind>]` with `data-strings`, `data-lang`, `data-switch` (optional) and the
-  runtime URLs; each field's wrapper (a label, a fieldset or the hidden input itself) has `data-name`
+  runtime: `data-runtime` (its folder), `data-runtime-files` (the files Pyodide loads from it, from
+  `RUNTIME_FILES`: the page asks the service worker to keep them), `data-package`, `data-snapshot`,
+  `data-lock` and `data-rules`; each field's wrapper (a label, a fieldset or the hidden input itself) has `data-name`
   and `data-type` (`int`, `bool`, `choice`, `text`, `square`), `data-optional` when an empty value
   means "absent", `data-for="<switch value> …"` when only some switch values have it; a number input
   whose range depends on the switch has `data-range='{"<value>": [lo, hi]}'`; a square is a fieldset of
@@ -45,9 +47,8 @@ from babel.numbers import format_decimal
 
 from calculators.api import handle
 
-from ...calc.bundle import RUNTIME_URL, calculators_zip, pyodide_lock_info
+from ...calc.bundle import RULES_PATH, RUNTIME_FILES, RUNTIME_URL, calculators_zip, pyodide_lock_info
 from ...calc.snapshot import interpreter_snapshot
-from ...calc.plugin import RULES_PATH
 from .context import PageContext
 from .pitch import heat_map
 
@@ -382,7 +383,8 @@ def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
     form_attrs = {
         "class": "nc-calc", "data-calculator": calc.kind, "data-lang": ctx.lang,
         "data-switch": calc.switch, "aria-label": calc.label or None,
-        "data-runtime": site_root + RUNTIME_URL, "data-package": package, "data-rules": site_root + RULES_PATH,
+        "data-runtime": site_root + RUNTIME_URL, "data-runtime-files": json.dumps(list(RUNTIME_FILES)),
+        "data-package": package, "data-rules": site_root + RULES_PATH,
         "data-lock": json.dumps(pyodide_lock_info()), "data-snapshot": interpreter_snapshot()[0],
         "data-strings": json.dumps({**ui_strings(ctx), **calc.strings}, ensure_ascii=False),
     }

@@ -1,0 +1,77 @@
+"""The service worker's precache lists and build digest (plugins/calc/offline.py), on a small site made here.
+
+The real site is checked in a browser (tests/browser/test_offline.py: the search scripts Material loads are
+exactly those precached); these tests cover the other cases of the rule and the digest.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from plugins.calc.offline import precache_lists, write_offline_files
+
+LUNR = "assets/javascripts/lunr/"
+SCRIPTS = ["min/lunr.fr.min.js", "min/lunr.ja.min.js", "min/lunr.de.min.js", "min/lunr.multi.min.js",
+           "min/lunr.stemmer.support.min.js", "tinyseg.js", "wordcut.js"]
+
+
+def make_site(root: Path, langs: dict[str, list[str] | None]) -> Path:
+    """A site with a page, every lunr script and, for each language prefix, a search index whose
+    config.lang is the list given (None: that language is not built yet)."""
+    for prefix, search_langs in langs.items():
+        (root / prefix).mkdir(parents=True, exist_ok=True)
+        (root / prefix / "index.html").write_text(f"<p>{prefix or 'en'}</p>", encoding="utf-8")
+        for name in SCRIPTS:
+            (root / prefix / LUNR / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / prefix / LUNR / name).write_text("//", encoding="utf-8")
+        if search_langs is not None:
+            index = root / prefix / "search" / "search_index.json"
+            index.parent.mkdir(parents=True, exist_ok=True)
+            index.write_text(json.dumps({"config": {"lang": search_langs}, "docs": []}), encoding="utf-8")
+    return root
+
+
+def lunr_of(lists: dict, prefix: str) -> set[str]:
+    return {url.removeprefix(prefix + LUNR) for url in lists[prefix] if url.startswith(prefix + LUNR)}
+
+
+def test_each_language_lists_the_search_scripts_its_search_loads(tmp_path):
+    # Material 9.8's worker (setupSearchLanguages): stemmer support whenever a script is needed, tinyseg
+    # for ja, lunr.<lang> for each language but en, lunr.multi for several languages.
+    site = make_site(tmp_path, {"": ["en"], "fr/": ["fr"], "ja/": ["ja", "en"]})
+    lists = precache_lists(site)
+    assert lunr_of(lists, "") == set()
+    assert lunr_of(lists, "fr/") == {"min/lunr.fr.min.js", "min/lunr.stemmer.support.min.js"}
+    assert lunr_of(lists, "ja/") == {"tinyseg.js", "min/lunr.ja.min.js", "min/lunr.multi.min.js",
+                                     "min/lunr.stemmer.support.min.js"}
+    # the rest of the site is listed in every language
+    assert {"", "fr/", "ja/"} <= {url for prefix in ("", "fr/", "ja/") for url in lists[prefix]}
+    assert "search/search_index.json" in lists[""] and "fr/search/search_index.json" in lists["fr/"]
+
+
+def test_a_language_not_built_yet_lists_no_search_script(tmp_path):
+    site = make_site(tmp_path, {"": ["en"], "fr/": None})
+    assert lunr_of(precache_lists(site), "fr/") == set()
+
+
+def build_id(site: Path) -> str:
+    return re.search(r'const BUILD = "([0-9a-f]+)"', (site / "sw.js").read_text(encoding="utf-8")).group(1)
+
+
+def test_the_build_digest_covers_every_language_and_the_rules(tmp_path):
+    """A French-only or rules-only change must install a new service worker (a new pages cache); before,
+    the digest covered the English files only."""
+    site = make_site(tmp_path, {"": ["en"], "fr/": ["fr"], "ja/": ["en"]})
+    rules = site / "api" / "v1" / "rules.json"
+    rules.parent.mkdir(parents=True)
+    rules.write_text('{"targets": {}}', encoding="utf-8")
+    write_offline_files(site)
+    seen = [build_id(site)]
+    write_offline_files(site)
+    assert build_id(site) == seen[0]  # nothing changed, same worker
+    for path, text in ((site / "fr" / "index.html", "<p>fr, corrigé</p>"), (rules, '{"targets": {"x": 1}}')):
+        path.write_text(text, encoding="utf-8")
+        write_offline_files(site)
+        assert build_id(site) not in seen, path
+        seen.append(build_id(site))
