@@ -11,6 +11,8 @@ from urllib.parse import quote
 
 import pytest
 
+from calculators.notation import LETTERS  # the letters the page lists come from the resolver
+
 from test_browser_calculators import Calc, calc, norm, shown, url_of  # noqa: F401  (calc: a fixture)
 
 pytestmark = pytest.mark.browser
@@ -82,7 +84,7 @@ def test_a_notation_error_is_explained_in_japanese(calc):
     c.set("chain", "D3,X9")
     assert c.state() == "error"
     assert note_of(c, "chain") == {
-        "text": "判定の2番目の項目（4文字目、「X9」）：不明な判定の文字です。D, R, P, T, C, H, L, I, N のいずれかを使ってください。",
+        "text": f"判定の2番目の項目（4文字目、「X9」）：不明な判定の文字です。{', '.join(LETTERS)} のいずれかを使ってください。",
         "children": 0}
     assert c.error_line() is None  # no English below the result any more
     assert c.page.locator(f'{c.box} [data-field="status"]').inner_text() == "この入力では計算できません。"
@@ -197,8 +199,9 @@ def test_the_chain_result_fits_its_card_at_360_px_in_japanese(chromium, web, rep
     try:
         page.goto(url_of(web, "ja", "calculators/chain/"))
         c = Calc(page, "chain", "ja", repo, rules)
-        c.wait()
         box = page.locator(c.box)
+        box.scroll_into_view_if_needed()  # on a phone the form is below the notation guide: Python starts near it
+        c.wait()
         first = box.evaluate(BOXES)
         assert first["outside"] == [] and not first["captionCut"] and not first["pageWide"], first
         # a long chain: fractions of dozens of digits in the table and in the result rows
