@@ -28,16 +28,17 @@ def _gzip_fast(data: bytes) -> bytes:
     return _gzip(data, 6)  # within 2 % of level 9 on our pages, in about half the time
 
 
-def _brotli(data: bytes) -> bytes:
-    return brotli.compress(data, quality=11)
-
-
-def _write_sibling(path: Path, data: bytes, suffix: str, squeeze: Callable[[bytes], bytes], cache: bool) -> bool:
-    if cache:
-        cached = CACHE / f"{hashlib.sha256(data).hexdigest()}{suffix}"
+def _write_sibling(path: Path, data: bytes, suffix: str, squeeze: Callable[[bytes], bytes],
+                   cache_tag: str | None) -> bool:
+    """Write path + suffix (squeeze(data)) if it saves at least 10 %. With a `cache_tag` (what makes `squeeze`
+    differ from another squeeze of the same suffix, e.g. its level), the result is cached by content hash."""
+    if cache_tag is not None:
+        cached = CACHE / f"{hashlib.sha256(data).hexdigest()}.{cache_tag}{suffix}"
         if not cached.is_file():
             CACHE.mkdir(parents=True, exist_ok=True)
-            cached.write_bytes(squeeze(data))
+            partial = cached.with_name(cached.name + ".partial")
+            partial.write_bytes(squeeze(data))
+            partial.replace(cached)  # an interrupted build never leaves a truncated cache entry
         packed = cached.read_bytes()
     else:
         packed = squeeze(data)
@@ -47,15 +48,17 @@ def _write_sibling(path: Path, data: bytes, suffix: str, squeeze: Callable[[byte
     return True
 
 
+def compress_file(path: Path, *, gzip_level: int = 9, brotli_quality: int = 11) -> int:
+    """gzip and Brotli siblings of one large file, cached in .cache/precompressed/; returns how many."""
+    data = path.read_bytes()
+    return (_write_sibling(path, data, ".gz", lambda d: _gzip(d, gzip_level), f"l{gzip_level}")
+            + _write_sibling(path, data, ".br", lambda d: brotli.compress(d, quality=brotli_quality), f"q{brotli_quality}"))
+
+
 def compress_runtime(folder: Path, min_size: int = 100_000) -> int:
-    """gzip and Brotli siblings of each file of `folder` larger than `min_size`; returns how many."""
-    written = 0
-    for path in sorted(folder.iterdir()):
-        if path.is_file() and path.suffix not in (".gz", ".br") and path.stat().st_size >= min_size:
-            data = path.read_bytes()
-            written += _write_sibling(path, data, ".gz", _gzip, cache=True)
-            written += _write_sibling(path, data, ".br", _brotli, cache=True)
-    return written
+    """gzip and Brotli siblings (best levels) of each file of `folder` larger than `min_size`; returns how many."""
+    return sum(compress_file(path) for path in sorted(folder.iterdir())
+               if path.is_file() and path.suffix not in (".gz", ".br") and path.stat().st_size >= min_size)
 
 
 def compress_text(site: Path, min_size: int = 1024) -> int:
@@ -63,5 +66,5 @@ def compress_text(site: Path, min_size: int = 1024) -> int:
     written = 0
     for path in sorted(site.rglob("*")):
         if path.is_file() and path.suffix in TEXT_SUFFIXES and path.stat().st_size >= min_size:
-            written += _write_sibling(path, path.read_bytes(), ".gz", _gzip_fast, cache=False)
+            written += _write_sibling(path, path.read_bytes(), ".gz", _gzip_fast, cache_tag=None)
     return written

@@ -10,7 +10,6 @@ the runtime's version, its lock info and the script, and made again only when on
 """
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import shutil
@@ -18,18 +17,20 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
-import brotli
 from mkdocs.exceptions import PluginError
 
 from .bundle import PYODIDE_DIR, pyodide_lock_info
+from .compress import compress_file
 
 PROJECT = Path(__file__).resolve().parents[2]
 CACHE = PROJECT / ".cache" / "pyodide-snapshot"
 SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
 NODE_TIMEOUT_S = 120
 MIN_BYTES = 1 << 20  # a real snapshot is tens of MB; anything this small is broken
-# Brotli at 11 takes over a minute on 31 MB for 6 % less than 9 (4.97 MB against 6.2 MB gzip).
+# The best levels take over a minute on 31 MB; these give 4.9 MB brotli and 6.1 MB gzip in about 2.5 s (once:
+# plugins/calc/compress.py caches them).
 BROTLI_QUALITY = 9
+GZIP_LEVEL = 6
 
 
 class SnapshotError(PluginError):
@@ -80,18 +81,12 @@ def interpreter_snapshot() -> tuple[str, Path]:
 
 
 def write_snapshot(runtime: Path) -> str:
-    """Copy the snapshot into `runtime` (site/pyodide/) with .br and .gz siblings (cached beside it);
-    return its file name.
+    """Copy the snapshot into `runtime` (site/pyodide/) with .br and .gz siblings; return its file name.
 
     Raises:
         SnapshotError: as :func:`interpreter_snapshot`.
     """
     name, source = interpreter_snapshot()
     shutil.copyfile(source, runtime / name)
-    for suffix, squeeze in ((".br", lambda d: brotli.compress(d, quality=BROTLI_QUALITY)),
-                            (".gz", lambda d: gzip.compress(d, 6, mtime=0))):
-        cached = source.with_name(source.name + suffix)
-        if not cached.is_file():
-            _write_atomically(cached, lambda p: p.write_bytes(squeeze(source.read_bytes())))
-        shutil.copyfile(cached, runtime / (name + suffix))
+    compress_file(runtime / name, gzip_level=GZIP_LEVEL, brotli_quality=BROTLI_QUALITY)
     return name
