@@ -6,6 +6,7 @@ from typing import Callable, Iterator
 
 from .model import LANGUAGES, Entity, Problem, Repository
 from .schema import Context
+from .verification import records, statements
 
 DICE_RANGE = {"d3": (1, 3), "d6": (1, 6), "d8": (1, 8), "2d6": (2, 12), "d16": (1, 16)}
 
@@ -41,6 +42,9 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
         yield from _roll_checks(repo, entity, problem)
     if entity.kind == "comparison":
         yield from _comparison_checks(entity, problem)
+    if entity.kind == "ruling":
+        yield from _ruling_checks(entity, problem)
+    yield from _checked_records(repo, entity, problem)
     if entity.kind == "edition" and entity.get("grouped_with"):
         other = repo.get(f"edition:{entity['grouped_with']}")
         if other is not None and (other is entity or other.get("grouped_with")):
@@ -114,6 +118,45 @@ def _comparison_checks(entity: Entity, problem) -> Iterator[Problem]:
         yield problem(("entities",), "an entity is given for an edition this comparison does not list")
 
 
+def _ruling_checks(entity: Entity, problem) -> Iterator[Problem]:
+    """A ruling's status agrees with its positions' readings (when every position names one)."""
+    positions = [p for p in entity.get("positions") or [] if isinstance(p, dict)]
+    readings = {p.get("reading") for p in positions}
+    if not positions or None in readings:
+        return
+    status = entity.get("status")
+    if status == "settled" and len(readings) > 1:
+        yield problem(("status",), f"the positions take {len(readings)} readings ({', '.join(sorted(readings))}): "
+                                   "a ruling whose positions differ cannot be settled (use disputed)")
+    if status == "disputed" and len(readings) < 2:
+        yield problem(("status",), "every position takes the same reading: a disputed ruling needs at least two")
+
+
+def _checked_records(repo: Repository, entity: Entity, problem) -> Iterator[Problem]:
+    """Each `checked` record names a statement of this entity, one of its editions, and a source for it."""
+    by_name = {s.of: s for s in statements(entity)}
+    for i, record in records(entity):
+        path = ("checked", i)
+        statement = by_name.get(str(record.get("of")))
+        if statement is None:
+            yield problem(path + ("of",), f"{entity.id} has no statement {record.get('of')!r}"
+                                          f"{_suggest_name(sorted(by_name), str(record.get('of')))}")
+            continue
+        edition = record.get("edition")
+        if edition not in statement.editions:
+            yield problem(path + ("edition",), f"{statement.of} speaks for {', '.join(statement.editions)}, "
+                                               f"not {edition!r}")
+        source = repo.get(f"source:{record.get('source')}")
+        if source is not None and edition not in source.editions:
+            yield problem(path + ("source",), f"{source.id} does not cover edition {edition!r} "
+                                              f"(its editions: {', '.join(source.editions)})")
+        verdict = record.get("verdict")
+        if verdict in ("agrees", "differs") and "at" not in record:
+            yield problem(path, f"a record with verdict {verdict!r} says where in the source (`at`)")
+        if verdict == "differs" and "note" not in record:
+            yield problem(path, "a record with verdict 'differs' says what the source says instead (`note`)")
+
+
 def _suggest(repo: Repository, target: str) -> str:
     close = difflib.get_close_matches(target, list(repo.entities), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
@@ -122,3 +165,8 @@ def _suggest(repo: Repository, target: str) -> str:
 def _suggest_in(candidates: list[str], value: str) -> str:
     close = difflib.get_close_matches(value, candidates, n=1)
     return f" (did you mean #{close[0]}?)" if close else ""
+
+
+def _suggest_name(candidates: list[str], value: str) -> str:
+    close = difflib.get_close_matches(value, candidates, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

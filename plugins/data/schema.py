@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .model import EDITIONS_ORDER, LANGUAGES
+from .verification import VERDICTS
 from .text import find_refs, french_typography_problems, text_problems
 
 SLUG = re.compile(r"^[0-9a-z][0-9a-z-]*$")
@@ -261,6 +262,23 @@ CITATION = Obj(
 SOURCES = List(CITATION, min_items=1)
 COMMON = {"editions": EDITIONS, "sources": SOURCES}
 COMMON_OPTIONAL = {"review": List(Enum(*LANGUAGES[1:]))}
+PAGE = OneOf(Int(1, 999), Str(), what="a page number or label")
+# Where in a public source a statement was checked: a repository file (and the symbol or line in it), a
+# web page (and its section), or a page of a printed document (and its section or question).
+CHECK_AT = OneOf(
+    Obj({"repo": Str(re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"), "repository (owner/name)"),
+         "path": Str()},
+        {"symbol": Str(), "line": Int(1, 1_000_000), "commit": Str(re.compile(r"^[0-9a-f]{7,40}$"), "commit")}),
+    Obj({"url": Str(re.compile(r"^https://"), "https URL")}, {"section": Str()}),
+    Obj({"page": PAGE}, {"section": Str()}),
+    what="a place in a source: {repo, path[, symbol | line, commit]}, {url[, section]} or {page[, section]}",
+)
+CHECK = Obj(
+    {"of": Str(re.compile(r"^[a-z_]+(\.[0-9a-z][0-9a-z-]*)?$"), "statement name (summary, steps.3a, …)"),
+     "edition": Ref("edition", bare=True), "verdict": Enum(*VERDICTS), "source": Ref("source", bare=True)},
+    {"at": CHECK_AT, "note": Text()},
+)
+CHECKED = {"checked": List(CHECK)}
 ROLL_VALUE = OneOf(Int(1, 99), List(Int(1, 99), min_items=2), what="a roll (a number or [low, high])")
 
 
@@ -316,7 +334,7 @@ KIND_SPECS: dict[str, Obj] = {
             **COMMON,
         },
         {"edition_notes": MapOf(EDITIONS_ORDER, Text()), "auto_use": Text(),
-         "see_also": List(Ref("skill", "term", "sequence", "table", "ruling")), **COMMON_OPTIONAL},
+         "see_also": List(Ref("skill", "term", "sequence", "table", "ruling")), **CHECKED, **COMMON_OPTIONAL},
     ),
     "ruling": Obj(
         {
@@ -326,17 +344,19 @@ KIND_SPECS: dict[str, Obj] = {
             "positions": List(
                 Obj({"body": Enum("rulebook", "designers-commentary", "naf", "fumbbl", "jervis", "cyanide",
                                   "community"),
-                     "says": Text(), "sources": SOURCES}),
-                min_items=1,
+                     "says": Text(), "sources": SOURCES},
+                    {"reading": KEY}),
+                min_items=1, unique_key="body",
             ),
             "recommendation": Text(),
             **COMMON,
         },
-        dict(COMMON_OPTIONAL),
+        {**CHECKED, **COMMON_OPTIONAL},
     ),
     "sequence": Obj(
         {"title": Text(), "summary": Text(), "steps": List(STEP, min_items=1), **COMMON},
-        {"notes": List(NOTE, unique_key="key"), "calculators": List(Enum("kick", "pass", "range")), **COMMON_OPTIONAL},
+        {"notes": List(NOTE, unique_key="key"), "calculators": List(Enum("kick", "pass", "range")), **CHECKED,
+         **COMMON_OPTIONAL},
     ),
     "table": Obj(
         {
@@ -350,7 +370,7 @@ KIND_SPECS: dict[str, Obj] = {
             ),
             **COMMON,
         },
-        {"notes": List(NOTE, unique_key="key"), **COMMON_OPTIONAL},
+        {"notes": List(NOTE, unique_key="key"), **CHECKED, **COMMON_OPTIONAL},
     ),
     "target": Obj(
         {
@@ -360,7 +380,7 @@ KIND_SPECS: dict[str, Obj] = {
                          min_items=1, unique_key="value"),
             **COMMON,
         },
-        {"summary": Text(), **COMMON_OPTIONAL},
+        {"summary": Text(), **CHECKED, **COMMON_OPTIONAL},
     ),
     "roll": Obj(
         {
@@ -378,13 +398,13 @@ KIND_SPECS: dict[str, Obj] = {
         {"target": Ref("target", bare=True), "characteristic": Enum("ag", "pa"),
          "order": Int(1, 99), "fumble_at_or_below": Int(0, 6), "notes": OneOf(Text(), List(NOTE, unique_key="key"),
                                                             what="a text or a list of notes"),
-         **COMMON_OPTIONAL},
+         **CHECKED, **COMMON_OPTIONAL},
     ),
     "term": Obj(
         {"name": Text(), "definition": Text(), **COMMON},
         {"edition_notes": MapOf(EDITIONS_ORDER, Text()), "see_also": List(Ref("skill", "term", "sequence", "table")),
          "template": Enum("direction", "throw-in"), "calculators": List(Enum("throw-in")),
-         "matches": MapOf(LANGUAGES, List(Str(), min_items=1)), **COMMON_OPTIONAL},
+         "matches": MapOf(LANGUAGES, List(Str(), min_items=1)), **CHECKED, **COMMON_OPTIONAL},
     ),
     "comparison": Obj(
         {

@@ -1,0 +1,141 @@
+"""Verification as data: which statements of an entity are edition-specific, and how they were checked.
+
+A *statement* is a piece of text that says what a rule is in one or more editions: a skill's summary and
+each of its edition notes, a glossary entry's edition notes, each sequence step, each table row, each
+target-table row, a roll's rules and each of its modifiers, each position of a ruling. It is named by
+`of`, a dotted path made of field names and keys (never list indices), so that it survives reordering:
+
+    summary                   skill: the main text (the editions that have no note of their own)
+    edition_notes.classic     skill or term: one edition's note
+    steps.3a                  sequence: the step whose key is 3a (at any depth)
+    rows.get-the-ref          table: the row whose key is get-the-ref
+    rows.3                    target table: the row for characteristic value 3
+    rules                     roll: its target, natural 1 and 6, and fumble rules
+    modifiers.quick           roll: one modifier
+    positions.naf             ruling: the position of one body
+
+An entity proves its statements with `checked:`, a list of records (`data/README.md`, "Verification"):
+each names the statement (`of`), the edition checked, the verdict (`agrees`, `differs`, `unconfirmed`),
+the public source (a `data/sources/` id) and where in it (`at`). A statement is *checked* for an edition
+when a record with verdict `agrees` covers it; every other statement is shown as unconfirmed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from .model import Entity, Repository, iter_steps
+
+VERDICTS = ("agrees", "differs", "unconfirmed")
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One edition-specific statement of an entity.
+
+    `of` is its dotted name (see the module docstring), `path` the field path of its text in the entity's
+    data (for line numbers), `editions` the editions it speaks for (ids from data/editions/), `anchor` the
+    in-page anchor of its block when it has one (`step-3a`, `row-get-the-ref`), else None.
+    """
+
+    entity: Entity
+    of: str
+    path: tuple
+    editions: tuple[str, ...]
+    anchor: str | None = None
+
+    @property
+    def id(self) -> str:
+        """`skill:guard#edition_notes.classic`: unique across the repository."""
+        return f"{self.entity.id}#{self.of}"
+
+
+def statements(entity: Entity) -> list[Statement]:
+    """Every edition-specific statement of `entity`, in reading order (empty for kinds that have none)."""
+    return list(_statements(entity))
+
+
+def _statements(entity: Entity) -> Iterator[Statement]:
+    editions = tuple(entity.editions)
+    data = entity.data
+    if entity.kind in ("skill", "term"):
+        notes = data.get("edition_notes") or {}
+        if entity.kind == "skill":
+            # The summary tells the editions without a note of their own (or, if every edition has one,
+            # the newest, which is what the summary is written for).
+            covered = tuple(e for e in editions if e not in notes) or editions[-1:]
+            yield Statement(entity, "summary", ("summary",), covered)
+        for edition in notes:
+            yield Statement(entity, f"edition_notes.{edition}", ("edition_notes", edition), (edition,))
+    elif entity.kind == "sequence":
+        paths = dict(_step_paths(data.get("steps"), ("steps",)))
+        for step in iter_steps(data.get("steps")):
+            key = str(step["key"])
+            yield Statement(entity, f"steps.{key}", paths.get(key, ("steps",)), editions, f"step-{key}")
+    elif entity.kind == "table":
+        for i, row in enumerate(data.get("rows") or []):
+            if isinstance(row, dict) and "key" in row:
+                yield Statement(entity, f"rows.{row['key']}", ("rows", i), editions, f"row-{row['key']}")
+    elif entity.kind == "target":
+        characteristic = data.get("characteristic", "ag")
+        for i, row in enumerate(data.get("rows") or []):
+            if isinstance(row, dict) and "value" in row:
+                yield Statement(entity, f"rows.{row['value']}", ("rows", i), editions,
+                                f"row-{characteristic}-{row['value']}")
+    elif entity.kind == "roll":
+        yield Statement(entity, "rules", ("summary",), editions)
+        for i, mod in enumerate(data.get("modifiers") or []):
+            if isinstance(mod, dict) and "key" in mod:
+                yield Statement(entity, f"modifiers.{mod['key']}", ("modifiers", i), editions)
+    elif entity.kind == "ruling":
+        for i, position in enumerate(data.get("positions") or []):
+            if isinstance(position, dict) and "body" in position:
+                yield Statement(entity, f"positions.{position['body']}", ("positions", i), editions)
+
+
+def _step_paths(steps, path: tuple) -> Iterator[tuple[str, tuple]]:
+    for i, step in enumerate(steps or []):
+        if isinstance(step, dict) and "key" in step:
+            yield str(step["key"]), path + (i,)
+            yield from _step_paths(step.get("steps"), path + (i, "steps"))
+
+
+def records(entity: Entity) -> list[tuple[int, dict]]:
+    """The entity's `checked` records with their index in the list (well-formed dicts only)."""
+    return [(i, r) for i, r in enumerate(entity.get("checked") or []) if isinstance(r, dict)]
+
+
+def column_of(repo: Repository, edition: str) -> str:
+    """The edition a reader picks for `edition`: BB2016 is read as classic (`grouped_with`)."""
+    entity = repo.get(f"edition:{edition}")
+    return (entity.get("grouped_with") if entity is not None else None) or edition
+
+
+@dataclass(frozen=True)
+class Status:
+    """How one statement stands for one edition column (classic, bb2020, bb2025)."""
+
+    statement: Statement
+    column: str
+    agrees: tuple[dict, ...]      # the records that confirm it (empty: unconfirmed)
+    others: tuple[dict, ...]      # `differs` and `unconfirmed` records for it
+
+    @property
+    def checked(self) -> bool:
+        return bool(self.agrees)
+
+
+def statuses(repo: Repository) -> list[Status]:
+    """One Status per (statement, edition column) over the whole repository, in entity and reading order."""
+    out: list[Status] = []
+    for entity in sorted(repo.entities.values(), key=lambda e: (e.kind, e.slug)):
+        recs = records(entity)
+        for statement in statements(entity):
+            mine = [r for _, r in recs if r.get("of") == statement.of]
+            columns = list(dict.fromkeys(column_of(repo, e) for e in statement.editions))
+            for column in columns:
+                in_column = [r for r in mine if column_of(repo, str(r.get("edition"))) == column]
+                out.append(Status(statement, column,
+                                  tuple(r for r in in_column if r.get("verdict") == "agrees"),
+                                  tuple(r for r in in_column if r.get("verdict") != "agrees")))
+    return out
