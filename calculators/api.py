@@ -255,7 +255,8 @@ from .passing import PassAction, resolve_pass
 from .passing import totals as pass_totals
 from .notation import format_chain, parse_chain
 from .rerolls import LONER_READINGS, check_reading, reroll_rules
-from .rolls import FAILURE, FUMBLE, SUCCESS, WILD, D6Test, characteristic_test, test_from_rules
+from .rolls import (FAILURE, FUMBLE, PASS_READINGS, SUCCESS, WILD, D6Test, characteristic_test, check_pass_reading,
+                    test_from_rules)
 from .rules import RollSpec, RuleBook
 
 __all__ = ["KINDS", "handle", "handle_json", "prob"]
@@ -350,6 +351,21 @@ def _reader_needing_rules(req: Mapping[str, Any], rules: RuleBook | None) -> tup
     return rd, edition
 
 
+def _pass_reading(rd: Reader, edition: str, is_pass: bool) -> str | None:
+    """Read ``pass_reading``: a BB2025 pass's reading of a modified 1 that reaches the PA (None elsewhere).
+
+    Raises:
+        CalcError: on field ``pass_reading`` when it is given where it does not apply.
+    """
+    if is_pass and family(edition) == "bb2025":
+        return rd.choice("pass_reading", PASS_READINGS, PASS_READINGS[0])
+    if rd.given("pass_reading"):
+        if not is_pass:
+            raise CalcError("pass_reading", "pass_reading applies to BB2025 passes only", None)
+        check_pass_reading(edition, rd.request["pass_reading"])  # raises, naming the edition
+    return None
+
+
 def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd, edition = _reader_needing_rules(req, rules)
     action = rd.str("action", max_len=40)
@@ -362,9 +378,12 @@ def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     choices = {g: rd.choice(g, [m.key for m in ms]) for g, ms in spec.groups().items()}
     counts = {c: rd.int(c, 0, 8, 0) for c in spec.counts()}
     reroll = rd.bool("reroll", False)
+    pass_reading = _pass_reading(rd, edition, spec.slug.startswith("pass-"))
     rd.finish()
-    test, applied = test_from_rules(rules, spec.slug, value, choices, counts, edition)
+    test, applied = test_from_rules(rules, spec.slug, value, choices, counts, edition, pass_reading)
     out = {"roll": spec.slug, "edition": edition}
+    if pass_reading is not None:
+        out["pass_reading"] = pass_reading
     out.update(_test_result(test, reroll, spec.slug.startswith("pass-"), test.wild_at_or_below is not None))
     out["modifiers"] = [{"key": k, "value": v} for k, v in applied]
     return out
@@ -489,9 +508,10 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     value = rd.int(name, lo, hi)
     choices = {g: rd.choice(g, [m.key for m in ms]) for g, ms in spec.groups().items()}
     counts = {c: rd.int(f"thrower_{c}", 0, 8, 0) for c in spec.counts()}
+    pass_reading = _pass_reading(rd, edition, True)
     test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition)
     fam = family(edition)
-    pass_test = characteristic_test(edition, test.target, test.modifier, pass_roll=True)
+    pass_test = characteristic_test(edition, test.target, test.modifier, pass_roll=True, pass_reading=pass_reading)
     catch_spec = _find_roll(rules, "catch", edition)
     delivery = [m.key for m in catch_spec.groups().get("delivery", ())]
     catch_choice = {"delivery": "accurate"} if "accurate" in delivery else {}
@@ -534,6 +554,7 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     dist = resolve_pass(action)
     return {
         "edition": edition,
+        **({"pass_reading": pass_reading} if pass_reading is not None else {}),
         "outcomes": probs(dist),
         "totals": probs(pass_totals(dist)),
         "pass_needed": pass_test.needed().label(),

@@ -14,6 +14,18 @@ Mechanics implemented (rule *numbers* come from :mod:`calculators.rules`):
   (rules-facts §6a).  BB2025 lets a die be modified below 1 but never above 6: the cap
   never changes a result here because targets are at most 6.
 
+A BB2025 pass whose modified result is 1 (or less) while reaching the thrower's PA (a
+PA 1+ thrower) is disputed (``data/rulings/pa-one-plus-modified-one.yml``); the reader
+picks a :data:`PASS_READINGS` entry, named after the ruling's positions:
+
+* ``"rulebook"`` (the default): the BB2025 rulebook's Fumbled Pass rule, as written,
+  makes any modified 1 a fumble, whatever the PA (BBBase transcription, "Fumbled Pass");
+* ``"fumbbl"``: FUMBBL's engine tests for an accurate pass first, so a modified result
+  that reaches the PA is accurate and only a modified 1 that misses it fumbles
+  (``christerk/ffb`` ``mechanics/bb2025/PassMechanic.evaluatePass``).
+
+The two readings give different numbers only for a PA 1+ thrower.
+
 A test has outcomes ``success``, ``failure``, ``fumble`` and ``wildly_inaccurate``
 (only the last three that can occur are listed).  For a pass, ``success`` is an
 accurate pass and ``failure`` an inaccurate one.  Probabilities are exact
@@ -42,7 +54,9 @@ __all__ = [
     "WILD",
     "D6Test",
     "Needed",
+    "PASS_READINGS",
     "characteristic_test",
+    "check_pass_reading",
     "reroll",
     "test_from_rules",
 ]
@@ -52,6 +66,9 @@ FAILURE = "failure"
 FUMBLE = "fumble"
 WILD = "wildly_inaccurate"
 OUTCOMES: tuple[str, ...] = (SUCCESS, FAILURE, WILD, FUMBLE)
+
+#: BB2025 readings of a modified 1 that reaches the thrower's PA (module docstring); the first is the default.
+PASS_READINGS: tuple[str, ...] = ("rulebook", "fumbbl")
 
 
 @dataclass(frozen=True)
@@ -91,6 +108,8 @@ class D6Test:
             BB2025 pass: 1), or None.
         wild_at_or_below: a modified result at or below this, on a die that is not a
             natural 1, is wildly inaccurate (BB2020 pass: 1), or None.
+        success_first: True when a modified result that reaches ``target`` succeeds
+            before ``fumble_at_or_below`` is looked at (BB2025 pass, reading ``"fumbbl"``).
     """
 
     target: int
@@ -99,6 +118,7 @@ class D6Test:
     natural_six: bool = True
     fumble_at_or_below: int | None = None
     wild_at_or_below: int | None = None
+    success_first: bool = False
 
     def outcome(self, face: int) -> str:
         """Return the outcome of die ``face`` (1..6): natural 6, natural 1, fumble, wild, then the target."""
@@ -107,6 +127,8 @@ class D6Test:
         if face == 1:
             return FUMBLE if self.natural_one == "fumble" else FAILURE
         result = face + self.modifier
+        if self.success_first and result >= self.target:
+            return SUCCESS
         if self.fumble_at_or_below is not None and result <= self.fumble_at_or_below:
             return FUMBLE
         if self.wild_at_or_below is not None and result <= self.wild_at_or_below:
@@ -153,7 +175,28 @@ def reroll(dist: Mapping[str, Fraction], on: Iterable[str] | None = None) -> dic
     return {o: out[o] for o in OUTCOMES if o in out} | {o: p for o, p in out.items() if o not in OUTCOMES}
 
 
-def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_roll: bool = False) -> D6Test:
+def check_pass_reading(edition: str, pass_reading: str | None) -> bool:
+    """Return True when ``pass_reading`` makes a modified result that reaches the target succeed first.
+
+    Args:
+        edition: the edition of the pass roll.
+        pass_reading: None, or an entry of :data:`PASS_READINGS` (BB2025 only).
+
+    Raises:
+        CalcError: on field ``pass_reading`` when it is given outside BB2025 or is not a reading.
+    """
+    if pass_reading is None:
+        return False
+    if family(edition) != "bb2025":
+        raise CalcError("pass_reading", f"pass_reading applies to BB2025 passes only, not {edition}", None)
+    if pass_reading not in PASS_READINGS:
+        raise CalcError("pass_reading", f"pass_reading must be one of {', '.join(PASS_READINGS)}, got {pass_reading!r}",
+                        list(PASS_READINGS))
+    return pass_reading == "fumbbl"
+
+
+def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_roll: bool = False,
+                        pass_reading: str | None = None) -> D6Test:
     """Return a plain ``target+`` D6 test with ``modifier``, under ``edition``'s natural 1/6 rules.
 
     Args:
@@ -163,16 +206,18 @@ def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_ro
         pass_roll: apply the edition's pass-roll outcomes (module docstring):
             classic and BB2025 fumble on a natural 1 or a modified result <= 1;
             BB2020 fumbles on a natural 1 and is wildly inaccurate on a modified 1 or less.
+        pass_reading: BB2025 pass only, an entry of :data:`PASS_READINGS` (None: the rulebook).
 
     Raises:
-        CalcError: on an unknown edition (field ``edition``).
+        CalcError: on an unknown edition (field ``edition``), or a ``pass_reading`` that does not apply.
     """
     rule = mechanics(edition).pass_rule
+    success_first = check_pass_reading(edition, pass_reading)
     if not pass_roll:
         return D6Test(target, modifier)
     if rule == "bb2020":
         return D6Test(target, modifier, natural_one="fumble", wild_at_or_below=1)
-    return D6Test(target, modifier, natural_one="fumble", fumble_at_or_below=1)
+    return D6Test(target, modifier, natural_one="fumble", fumble_at_or_below=1, success_first=success_first)
 
 
 def test_from_rules(
@@ -182,6 +227,7 @@ def test_from_rules(
     choices: Mapping[str, str] | None = None,
     counts: Mapping[str, int] | None = None,
     edition: str | None = None,
+    pass_reading: str | None = None,
 ) -> tuple[D6Test, tuple[tuple[str, int], ...]]:
     """Build the D6 test of roll ``roll_slug`` for a player with characteristic ``value``.
 
@@ -194,12 +240,13 @@ def test_from_rules(
         counts: ``{per count name: integer >= 0}`` for each ``per`` modifier.
         edition: the edition the roll is made under (defaults to the roll's first
             edition); a BB2020 pass roll gets the wildly-inaccurate mechanic.
+        pass_reading: a BB2025 pass roll only, an entry of :data:`PASS_READINGS` (None: the rulebook).
 
     Returns:
         ``(test, applied)`` where ``applied`` lists ``(modifier key, value applied)``.
 
     Raises:
-        CalcError: naming the field (the group name, the count name or ``value``).
+        CalcError: naming the field (the group name, the count name, ``value`` or ``pass_reading``).
     """
     spec: RollSpec = rules.roll(roll_slug)
     choices = dict(choices or {})
@@ -237,8 +284,9 @@ def test_from_rules(
     ed = edition if edition is not None else spec.editions[0]
     nat_one = spec.natural_one
     wild = 1 if (roll_slug.startswith("pass-") and family(ed) == "bb2020") else None
+    success_first = check_pass_reading(ed, pass_reading) and spec.fumble_at_or_below is not None
     test = D6Test(target, total, natural_one=nat_one, natural_six=spec.natural_six == "success",
-                  fumble_at_or_below=spec.fumble_at_or_below, wild_at_or_below=wild)
+                  fumble_at_or_below=spec.fumble_at_or_below, wild_at_or_below=wild, success_first=success_first)
     return test, tuple(applied)
 
 

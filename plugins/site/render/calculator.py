@@ -140,6 +140,7 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "reroll": ctx.t("Re-roll a failure"), "range": ctx.t("Range"),
         "delivery": ctx.t("How the ball arrives"), "action": ctx.t("Action"),
         "reading": ctx.t("Reading of a disputed rule"), "throw": ctx.t("How the throw went"),
+        "pass_reading": ctx.t("Reading of a modified 1 on the pass roll (PA 1+ thrower)"),
         "marked": ctx.t("Marked"), "edition": ctx.t("Edition"),
         # pass action
         "thrower_tackle_zones": ctx.t("Thrower: opposing tackle zones"),
@@ -181,9 +182,25 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
     return labels[name]
 
 
+def pass_readings(ctx: PageContext) -> dict[str, str]:
+    """The BB2025 readings of a modified 1 that reaches a PA 1+ thrower's PA (`calculators.rolls.PASS_READINGS`,
+    named after the positions of `data/rulings/pa-one-plus-modified-one.yml`), for the form and the result."""
+    return {"rulebook": ctx.t("Rulebook as written: a modified 1 is always a fumble"),
+            "fumbbl": ctx.t("As FUMBBL plays it: a result that reaches the PA is an accurate pass")}
+
+
+def pass_reading_note(ctx: PageContext) -> str:
+    """Markdown above a BB2025 form with a pass roll: the reading can be picked, and the ruling that explains it."""
+    text = ctx.t("A PA 1+ thrower whose roll comes to 1 after modifiers: the rulebook makes it a fumble, FUMBBL an "
+                 "accurate pass. Pick the reading in the form; the result names the reading used.")
+    ruling = ctx.repo.get("ruling:pa-one-plus-modified-one")
+    return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
+
+
 def choice_label(ctx: PageContext, name: str, value: Any) -> str:
     """The label of one choice of a select; a choice without one stops the build."""
     labels = {
+        "pass_reading": pass_readings(ctx),
         "edition": None,
         "range": {"quick": ctx.t("Quick pass"), "short": ctx.t("Short pass"), "long": ctx.t("Long pass"),
                   "long-bomb": ctx.t("Long bomb")},

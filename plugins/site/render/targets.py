@@ -12,7 +12,8 @@ from calculators.api import handle
 from ...data.export import rules_export
 from ...data.model import Entity
 from .blocks import anchor_key, cell, notes_section, sources_footer
-from .calculator import Calculator, Row, field_label, render, signed, site_root_from  # noqa: F401 (re-exported)
+from .calculator import (Calculator, Row, field_label, pass_reading_note, pass_readings, render,  # noqa: F401
+                         signed, site_root_from)  # field_label and site_root_from are re-exported
 from .context import PageContext
 
 def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
@@ -153,17 +154,21 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
                     for m in by_action[action].get("modifiers") or [] if m.get("group") == name]
         return None
 
-    view: list = [Row(ctx.t("Roll needed on the die"), "needed_label", "needed", absent="dash"),
+    view: list = [Row(ctx.t("Reading used for a modified 1"), "pass_reading", "label", labels=pass_readings(ctx),
+                      absent="hide"),
+                  Row(ctx.t("Roll needed on the die"), "needed_label", "needed", absent="dash"),
                   Row(ctx.t("Success"), "probabilities.success"), Row(ctx.t("Failure"), "probabilities.failure"),
                   Row(ctx.t("Wildly inaccurate"), "probabilities.wildly_inaccurate", absent="hide"),
                   Row(ctx.t("Fumble"), "probabilities.fumble")]
     calc = Calculator("agility", view, fixed={"edition": edition}, switch="action",
                       switch_options=[(a, ctx.plain(r["name"])) for a, r in zip(actions, rolls)], options=options,
                       label=ctx.t("Calculator"))
-    return [f"## {ctx.t('Calculator')} {{#calculator}}", "", ctx.t(
+    intro = [f"## {ctx.t('Calculator')} {{#calculator}}", "", ctx.t(
         "Pick the roll and the situation: the target and the exact chance update at once. The result below "
-        "was computed when this page was built; your browser recomputes it with the same Python code."),
-        "", render(ctx, calc, rules), ""]
+        "was computed when this page was built; your browser recomputes it with the same Python code."), ""]
+    if edition == "bb2025" and "pass" in actions:
+        intro += [pass_reading_note(ctx), ""]
+    return intro + [render(ctx, calc, rules), ""]
 
 
 def _default(spec: dict):

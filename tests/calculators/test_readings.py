@@ -1,0 +1,121 @@
+"""Disputed readings in the calculators: each calculator whose number depends on a disputed ruling lets the
+reader pick the reading, names it in the result, and its readings are the ruling's positions.
+
+The PA 1+ reading (``data/rulings/pa-one-plus-modified-one.yml``): the BB2025 rulebook makes a pass roll
+that comes to 1 after modifiers a fumble; FUMBBL (``mechanics/bb2025/PassMechanic``) first asks whether the
+result reaches the PA.  Brute force below: one D6, six faces, counted by hand from each reading's rule.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from calculators.api import handle
+from calculators.rerolls import LONER_READINGS
+from calculators.rolls import PASS_READINGS, D6Test
+
+RANGE_MODIFIER = {"quick": 0, "short": -1, "long": -2, "long-bomb": -3}
+
+
+def _faces(pa: int, modifier: int, reading: str) -> dict[str, Fraction]:
+    """The BB2025 pass outcome of each face under `reading`, written out from the two rules."""
+    out = {"success": Fraction(0), "failure": Fraction(0), "fumble": Fraction(0)}
+    for face in range(1, 7):
+        result = face + modifier
+        if face == 1:
+            o = "fumble"
+        elif face == 6:
+            o = "success"
+        elif reading == "fumbbl" and result >= pa:
+            o = "success"
+        elif result <= 1:
+            o = "fumble"
+        else:
+            o = "success" if result >= pa else "failure"
+        out[o] += Fraction(1, 6)
+    return out
+
+
+@pytest.mark.parametrize("reading", PASS_READINGS)
+@pytest.mark.parametrize("pa", range(1, 7))
+@pytest.mark.parametrize("band", RANGE_MODIFIER)
+@pytest.mark.parametrize("markers", [0, 1, 2])
+def test_bb2025_pass_roll_matches_brute_force_under_each_reading(rulebook, reading, pa, band, markers):
+    out = handle({"kind": "agility", "edition": "bb2025", "action": "pass", "pa": pa, "range": band,
+                  "tackle_zones": markers, "pass_reading": reading}, rulebook)
+    assert out["ok"], out
+    got = {k: Fraction(v["exact"]) for k, v in out["result"]["without_reroll"].items()}
+    assert got == _faces(pa, RANGE_MODIFIER[band] - markers, reading)
+    assert out["result"]["pass_reading"] == reading
+
+
+def test_the_readings_differ_only_for_a_pa_one_plus_thrower(rulebook):
+    for pa in range(1, 7):
+        for band in RANGE_MODIFIER:
+            a, b = (handle({"kind": "agility", "edition": "bb2025", "action": "pass", "pa": pa, "range": band,
+                            "pass_reading": r}, rulebook)["result"]["without_reroll"] for r in PASS_READINGS)
+            assert (a != b) == (pa == 1 and band != "quick"), (pa, band)
+
+
+def test_exact_values_for_a_pa_one_plus_short_pass(rulebook):
+    def fumble(reading):
+        out = handle({"kind": "agility", "edition": "bb2025", "action": "pass", "pa": 1, "range": "short",
+                      "pass_reading": reading}, rulebook)
+        return out["result"]["without_reroll"]["fumble"]["exact"]
+    assert fumble("rulebook") == "1/3"   # a rolled 1, and a 2 that the -1 brings to 1
+    assert fumble("fumbbl") == "1/6"     # only the rolled 1: a modified 1 reaches PA 1+
+
+
+def test_rulebook_is_the_default_and_the_whole_pass_action_follows_the_reading(rulebook):
+    base = {"kind": "pass", "edition": "bb2025", "pa": 1, "range": "long"}
+    default = handle(base, rulebook)["result"]
+    assert default["pass_reading"] == "rulebook"
+    assert default["outcomes"]["fumble"]["exact"] == "1/2"
+    fumbbl = handle({**base, "pass_reading": "fumbbl"}, rulebook)["result"]
+    assert fumbbl["pass_reading"] == "fumbbl"
+    assert fumbbl["outcomes"]["fumble"]["exact"] == "1/3"
+
+
+@pytest.mark.parametrize("request_", [
+    {"kind": "agility", "edition": "bb2020", "action": "pass", "pa": 1, "range": "short", "pass_reading": "fumbbl"},
+    {"kind": "agility", "edition": "classic", "action": "pass", "ag": 3, "range": "short", "pass_reading": "rulebook"},
+    {"kind": "pass", "edition": "bb2020", "pa": 3, "range": "short", "pass_reading": "fumbbl"},
+    {"kind": "agility", "edition": "bb2025", "action": "pass", "pa": 1, "range": "short", "pass_reading": "naf"},
+])
+def test_a_reading_where_it_does_not_apply_is_an_error_naming_the_field(rulebook, request_):
+    out = handle(request_, rulebook)
+    assert not out["ok"]
+    assert out["error"]["field"] == "pass_reading"
+
+
+def test_success_first_only_changes_results_that_reach_the_target():
+    for target in range(1, 7):
+        for modifier in range(-4, 3):
+            plain = D6Test(target, modifier, natural_one="fumble", fumble_at_or_below=1)
+            first = D6Test(target, modifier, natural_one="fumble", fumble_at_or_below=1, success_first=True)
+            for face in range(1, 7):
+                if plain.outcome(face) != first.outcome(face):
+                    assert face + modifier >= target and face + modifier <= 1 and face != 1
+
+
+def _position_readings(repo, ruling_id: str) -> list[str]:
+    return [p["body"] for p in repo[ruling_id]["positions"]]
+
+
+@pytest.mark.parametrize("form, field, ruling, readings", [
+    ({"for": "pass", "edition": "bb2025"}, "pass_reading", "ruling:pa-one-plus-modified-one", PASS_READINGS),
+    ({"for": "agility", "edition": "bb2025", "action": "pass"}, "pass_reading", "ruling:pa-one-plus-modified-one",
+     PASS_READINGS),
+    ({"for": "chain", "edition": "bb2025"}, "reading", "ruling:loner-team-re-roll", LONER_READINGS),
+])
+def test_every_calculator_that_depends_on_a_disputed_ruling_exposes_its_readings(repo, rulebook, form, field,
+                                                                                 ruling, readings):
+    assert repo[ruling]["status"] == "disputed"
+    # the readings are named after the ruling's positions, and the form offers each of them
+    assert set(readings) <= set(_position_readings(repo, ruling))
+    out = handle({"kind": "form", **form}, rulebook)
+    assert out["ok"], out
+    spec = {f["name"]: f for f in out["result"]["fields"]}[field]
+    assert list(spec["allowed"]) == list(readings)
+    assert spec["default"] == readings[0]
