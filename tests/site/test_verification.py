@@ -218,3 +218,16 @@ def test_the_entity_schemas_describe_checked_records(fixture_repo):
         jsonschema.Draft202012Validator(schema).validate(bad)
     for kind in ("skill", "term", "sequence", "table", "target", "roll", "ruling"):
         assert "checked" in files[f"schema/{kind}.schema.json"]["properties"], kind
+
+
+def test_the_page_of_differences_marks_each_column_without_hiding_it(tmp_path):
+    repo = load_repository(_two_edition_data(tmp_path))
+    page = render(repo, "ja", "comparisons/index.md")
+    plain = re.compile(r'<span class="nc-unconfirmed" data-search-exclude="true">\[未確認\]\(([^ )]+) ')
+    hrefs = plain.findall(page)
+    assert "../verification.md#v-roll-pass-bb2020--rules--bb2020" in hrefs
+    assert "../verification.md#v-term-turnover--edition-notes-bb2020--bb2020" in hrefs
+    # Sure Hands' summary: checked for classic, not for BB2020 ("as in the main text" in both columns)
+    assert "../verification.md#v-skill-sure-hands--summary--bb2020" in hrefs
+    assert "../verification.md#v-skill-sure-hands--summary--classic" not in hrefs
+    assert 'nc-unconfirmed" data-editions' not in page  # this page shows every edition whatever the choice

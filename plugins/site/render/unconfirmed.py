@@ -59,19 +59,25 @@ def status_anchor(status: Status) -> str:
     return f"v-{statement.entity.kind}-{statement.entity.slug}--{part}--{status.column}"
 
 
-def marks(ctx: PageContext, entity, of: str) -> str:
-    """The unconfirmed badges of one statement (inline HTML, with a leading space), or ""."""
+def marks(ctx: PageContext, entity, of: str, column: str | None = None) -> str:
+    """The unconfirmed badges of one statement (inline HTML, with a leading space), or "".
+
+    `column`: only that edition column's badge, and without an edition mark (for a page such as the
+    differences between editions, which shows every edition whatever the reader chose).
+    """
     found = StatusIndex.of(ctx.repo).get(entity.id, of)
     badges = []
     for status in found:
-        if status.checked:
+        if status.checked or column not in (None, status.column):
             continue
         edition = ctx.plain(ctx.repo[f"edition:{status.column}"]["short"])
-        label = ctx.t("Unconfirmed ({edition})", edition=edition) if len(found) > 1 else ctx.t("Unconfirmed")
+        several = len(found) > 1 and column is None  # in a column of its own, the edition goes without saying
+        label = ctx.t("Unconfirmed ({edition})", edition=edition) if several else ctx.t("Unconfirmed")
         title = ctx.t("No public source confirms this yet for {edition}: see the verification status.",
                       edition=edition)
         href = relative_link(ctx.page, VERIFICATION_PAGE, status_anchor(status))
-        badges.append(f'<span class="nc-unconfirmed" data-editions="{status.column}" data-search-exclude="true">'
+        marked = f' data-editions="{status.column}"' if column is None else ""
+        badges.append(f'<span class="nc-unconfirmed"{marked} data-search-exclude="true">'
                       f'[{_md(label)}]({href} "{_title(title)}")</span>')
     return (" " + " ".join(badges)) if badges else ""
 
