@@ -45,6 +45,7 @@ class StatusIndex:
             return cached[1]
         index = cls(repo)
         _CACHE[id(repo)] = (weakref.ref(repo), index)
+        weakref.finalize(repo, _CACHE.pop, id(repo), None)  # `mkdocs serve` loads a new repository per build
         return index
 
     def get(self, entity_id: str, of: str) -> list[Status]:
