@@ -122,8 +122,8 @@ def _ruling_checks(entity: Entity, problem) -> Iterator[Problem]:
     """A ruling's status agrees with its positions' readings (when every position names one)."""
     positions = [p for p in entity.get("positions") or [] if isinstance(p, dict)]
     readings = {p.get("reading") for p in positions}
-    if not positions or None in readings:
-        return
+    if not positions or not all(isinstance(r, str) for r in readings):
+        return  # a position without a reading, or one the schema already reports (`reading: yes` is a boolean)
     status = entity.get("status")
     if status == "settled" and len(readings) > 1:
         yield problem(("status",), f"the positions take {len(readings)} readings ({', '.join(sorted(readings))}): "

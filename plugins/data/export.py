@@ -54,13 +54,56 @@ def json_schema(kind: str) -> dict:
             "title": f"Nuffle Codex {kind}", **schema}
 
 
+VERIFICATION_FILE = "verification.json"  # under api/v1/: verification_export
+
+
+def verification_export(repo: Repository) -> dict:
+    """How each edition-specific statement is checked (plugins/data/verification.py), for verification.json.
+
+    Shape: {"version", "api": "index.json",
+            "columns": {column: [edition ids read as it]}   (classic: [classic, bb2016]),
+            "figures": {column: {kind | "all": {"checked", "total"}}},
+            "sources": {source id: statements (per column) it confirms},
+            "statements": [{"id": "skill:guard#summary", "entity": "skill:guard", "url": "skills/guard.json",
+                            "of", "editions", "anchor" (or null), "status": {column: "checked" | "unconfirmed"},
+                            "records": [the statement's `checked` records, as in data/]}]}
+    Links are relative to verification.json.
+    """
+    from .model import FOLDER_BY_KIND
+    from .verification import column_of, confirmed_by_source, figures, records, statuses
+
+    found = statuses(repo)
+    columns: dict[str, list[str]] = {}
+    for edition in sorted(repo.of_kind("edition"), key=lambda e: (e.get("year", 0), e.slug)):
+        columns.setdefault(column_of(repo, edition.slug), []).append(edition.slug)
+    by_statement: dict[str, dict] = {}
+    for status in found:
+        statement = status.statement
+        entry = by_statement.get(statement.id)
+        if entry is None:
+            entity = statement.entity
+            entry = by_statement[statement.id] = {
+                "id": statement.id, "entity": entity.id, "url": f"{FOLDER_BY_KIND[entity.kind]}/{entity.slug}.json",
+                "of": statement.of, "editions": list(statement.editions), "anchor": statement.anchor, "status": {},
+                "records": [r for _, r in records(entity) if r.get("of") == statement.of]}
+        entry["status"][status.column] = "checked" if status.checked else "unconfirmed"
+    return {
+        "version": API_VERSION, "api": "index.json", "columns": columns,
+        "figures": {column: {kind: {"checked": c, "total": t} for kind, (c, t) in kinds.items()}
+                    for column, kinds in figures(found).items()},
+        "sources": confirmed_by_source(found),
+        "statements": list(by_statement.values()),
+    }
+
+
 def open_data_files(repo: Repository) -> dict[str, object]:
     """Every published JSON document by path under api/v1/: entities, one index per kind, schemas, the
     rules (rules.json) and index.json, where an engine starts.
 
     Every link is a URL relative to the document that holds it:
-    index.json            {"version", "rules": "rules.json", "kinds": {kind: "<folder>/index.json"},
-                           "schemas": {kind: "schema/<kind>.schema.json"}}
+    index.json            {"version", "rules": "rules.json", "verification": "verification.json",
+                           "kinds": {kind: "<folder>/index.json"}, "schemas": {kind: "schema/<kind>.schema.json"}}
+    verification.json     how each statement is checked (verification_export)
     <folder>/index.json   {"entity": kind, "count", "schema": "../schema/<kind>.schema.json",
                            "rules": "../rules.json", "api": "../index.json",
                            "items": [{"id", "url": "<slug>.json", "name"}]}
@@ -79,8 +122,9 @@ def open_data_files(repo: Repository) -> dict[str, object]:
             "items": [{"id": e.id, "url": f"{e.slug}.json", "name": _name(e)} for e in entities],
         }
         files[_schema_path(kind)] = json_schema(kind)
+    files[VERIFICATION_FILE] = verification_export(repo)
     files["index.json"] = {
-        "version": API_VERSION, "rules": RULES_FILE,
+        "version": API_VERSION, "rules": RULES_FILE, "verification": VERIFICATION_FILE,
         "kinds": {kind: f"{folder}/index.json" for kind, folder in FOLDER_BY_KIND.items()},
         "schemas": {kind: _schema_path(kind) for kind in FOLDER_BY_KIND},
     }

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from .model import Entity, Repository, iter_steps
+from .model import EDITIONS_ORDER, Entity, Repository, iter_steps
 
 VERDICTS = ("agrees", "differs", "unconfirmed")
 
@@ -139,3 +139,34 @@ def statuses(repo: Repository) -> list[Status]:
                                   tuple(r for r in in_column if r.get("verdict") == "agrees"),
                                   tuple(r for r in in_column if r.get("verdict") != "agrees")))
     return out
+
+
+# The kinds that hold statements, in the order the verification page and verification.json list them.
+KINDS = ("skill", "term", "sequence", "table", "target", "roll", "ruling")
+
+
+def figures(found: list[Status]) -> dict[str, dict[str, tuple[int, int]]]:
+    """How much is checked: {column: {kind: (checked, total), ..., "all": (checked, total)}}.
+
+    Columns (oldest edition first) and kinds appear only when they have statements (kinds in KINDS order).
+    """
+    out: dict[str, dict[str, list[int]]] = {}
+    for status in found:
+        column = out.setdefault(status.column, {})
+        for key in (status.statement.entity.kind, "all"):
+            counts = column.setdefault(key, [0, 0])
+            counts[0] += status.checked
+            counts[1] += 1
+    order = {kind: i for i, kind in enumerate((*KINDS, "all"))}
+    ranked = sorted(out, key=lambda c: (EDITIONS_ORDER.index(c) if c in EDITIONS_ORDER else 99, c))
+    return {column: {kind: (c[0], c[1]) for kind, c in sorted(out[column].items(), key=lambda kv: order.get(kv[0], 98))}
+            for column in ranked}
+
+
+def confirmed_by_source(found: list[Status]) -> dict[str, int]:
+    """Source id -> how many (statement, column) pairs a record of that source confirms, most first."""
+    counts: dict[str, int] = {}
+    for status in found:
+        for source in dict.fromkeys(str(r.get("source")) for r in status.agrees):
+            counts[source] = counts.get(source, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))

@@ -5,6 +5,7 @@ from ..data.model import Repository
 from .messages import Messages
 from .pagemap import DIFFERENCES
 from .render.pages import CATEGORY_ORDER
+from .render.unconfirmed import VERIFICATION_PAGE
 
 
 def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
@@ -34,5 +35,5 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
     nav.append({t("Skills"): skills})
     nav.append({t("Rulings"): "rulings/index.md"})
     nav.append({t("Glossary"): "glossary.md"})
-    nav.append({t("About"): ["about.md", "sources.md", "translation-status.md"]})
+    nav.append({t("About"): ["about.md", "sources.md", "translation-status.md", VERIFICATION_PAGE]})
     return nav

@@ -16,6 +16,8 @@ from .render.differences import differences_page
 from .render.editions import banners
 from .render.pictures import template_svg
 from .render.status import auto_actions_page, translation_status_page
+from .render.unconfirmed import VERIFICATION_PAGE
+from .render.verification import verification_page
 from .render.targets import edition_rolls_page, edition_rolls_title, target_page
 
 Renderer = Callable[[PageContext], str]
@@ -59,6 +61,7 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
         ctx, repo.of_kind("term"), {name: template_svg(ctx, name) for name in ("direction", "throw-in")})
     out["sources.md"] = lambda ctx: pages.sources_page(ctx, repo.of_kind("source"), repo.of_kind("edition"))
     out["translation-status.md"] = lambda ctx: translation_status_page(ctx)
+    out[VERIFICATION_PAGE] = verification_page
     for path, page in edition_pages(repo, Editions.of(repo)).items():
         if path in out and page.counterparts:
             out[path] = _with_banners(out[path], page)

@@ -20,7 +20,7 @@ def built(tmp_path_factory):
 
 def test_generated_pages_exist(built):
     for page in ("sequences/pick-up", "skills/general", "skills", "rulings", "tables/scatter-d6",
-                 "targets/agility-classic", "glossary", "sources", "translation-status", "skills/auto-actions"):
+                 "targets/agility-classic", "glossary", "sources", "translation-status", "skills/auto-actions", "verification"):
         assert (built / page / "index.html").is_file(), page
 
 
@@ -62,3 +62,21 @@ def test_sub_steps_nest_and_the_next_step_returns_to_the_top_level(built):
     depths = {key: _list_depth_before(html, f'id="step-{key}"') for key in ("1", "1a", "2")}
     assert depths["1a"] == depths["1"] + 1
     assert depths["2"] == depths["1"]
+
+
+def test_every_unconfirmed_mark_links_to_its_line_on_the_verification_page(built):
+    """The marks' links, once MkDocs has made them URLs, reach an id of the built verification page."""
+    import posixpath
+    import re
+
+    ids = set(re.findall(r'id="([^"]+)"', (built / "verification" / "index.html").read_text(encoding="utf-8")))
+    links = 0
+    for page in built.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        for href in re.findall(r'<span class="nc-unconfirmed"[^>]*><a href="([^"]+)"', html):
+            url, _, anchor = href.partition("#")
+            here = page.parent.relative_to(built).as_posix()
+            assert posixpath.normpath(posixpath.join(here, url)) == "verification", (page, href)
+            assert anchor in ids, (page, href)
+            links += 1
+    assert links >= 10

@@ -11,7 +11,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from plugins.data import load_repository
-from plugins.data.export import open_data_files, rules_export
+from plugins.data.export import open_data_files, rules_export, verification_export
 from plugins.data.model import FOLDER_BY_KIND
 
 FIXTURE_SITE = Path(__file__).resolve().parent.parent / "fixtures" / "site"
@@ -23,7 +23,7 @@ def _validate_all(files: dict):
                if name.startswith("schema/")}
     checked = 0
     for name, doc in files.items():
-        if name.startswith("schema/") or name.endswith("index.json") or name == "rules.json":
+        if name.startswith("schema/") or name.endswith("index.json") or name in ("rules.json", "verification.json"):
             continue
         jsonschema.Draft202012Validator(schemas[doc["entity"]]).validate(doc)
         checked += 1
@@ -102,6 +102,7 @@ def test_published_files_are_written_by_the_build(tmp_path):
     assert _validate_all(on_disk) == len(fixture.entities)
     assert _follow_links(on_disk) == len(fixture.entities)
     assert on_disk["rules.json"] == rules_export(fixture)
+    assert on_disk[on_disk["index.json"]["verification"]] == verification_export(fixture)
 
 
 def _texts(value):

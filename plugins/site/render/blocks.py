@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...data.model import iter_steps  # noqa: F401  (re-exported for renderers)
 from ...data.text import squeeze
 from .context import PageContext
+from .unconfirmed import marks
 
 
 def indent(text: str, spaces: int) -> str:
@@ -22,19 +23,21 @@ def anchor_key(anchor: str, label: str) -> str:
     return f'<a class="nc-key" id="{anchor}" href="#{anchor}">{label}</a>'
 
 
-def steps_list(ctx: PageContext, steps: list[dict], depth: int = 0) -> list[str]:
-    """Nested Markdown list of sequence steps, each anchored `step-<key>`."""
+def steps_list(ctx: PageContext, steps: list[dict], depth: int = 0, entity=None) -> list[str]:
+    """Nested Markdown list of sequence steps, each anchored `step-<key>`; with the sequence `entity`,
+    each step unconfirmed in an edition carries its mark (render/unconfirmed.py)."""
     lines: list[str] = []
     pad = "    " * depth
     for step in steps:
         body = indent(ctx.text(step["text"]), len(pad) + 4)
-        lines.append(f"{pad}- {anchor_key('step-' + step['key'], step['key'])} {body}")
+        mark = marks(ctx, entity, f"steps.{step['key']}") if entity is not None else ""
+        lines.append(f"{pad}- {anchor_key('step-' + step['key'], step['key'])}{mark} {body}")
         if step.get("sources"):
             lines.append(f"{pad}    ")
             lines.append(f"{pad}    {ctx.citations(step['sources'])}")
         if step.get("steps"):
             lines.append("")
-            lines.extend(steps_list(ctx, step["steps"], depth + 1))
+            lines.extend(steps_list(ctx, step["steps"], depth + 1, entity))
             lines.append("")  # close the nested list, or the next sibling is read as its continuation
     return lines
 
@@ -59,13 +62,15 @@ def sources_footer(ctx: PageContext, sources: list[dict] | None) -> list[str]:
     return ["", f'<p class="nc-sources" markdown>{cite}</p>', ""] if cite else []
 
 
-def edition_notes(ctx: PageContext, notes: dict | None) -> list[str]:
-    """A definition-style list: edition badge, then how the rule differs there (each item marked with its edition)."""
+def edition_notes(ctx: PageContext, notes: dict | None, entity=None) -> list[str]:
+    """A definition-style list: edition badge, then how the rule differs there (each item marked with its
+    edition; with the skill or term `entity`, a note unconfirmed for its edition carries the mark)."""
     if not notes:
         return []
     lines = [f"**{ctx.t('By edition')}**", ""]
     for edition, text in notes.items():
-        lines.append(f"- {ctx.editions.row_mark([edition])}{ctx.badges([edition])} {indent(ctx.text(text), 2)}")
+        mark = marks(ctx, entity, f"edition_notes.{edition}") if entity is not None else ""
+        lines.append(f"- {ctx.editions.row_mark([edition])}{ctx.badges([edition])} {indent(ctx.text(text), 2)}{mark}")
     return edition_block(ctx, list(notes), lines)
 
 

@@ -7,6 +7,9 @@ between the editions a reader can choose, one row per entity and one column per 
 - skills and glossary terms: each one with an edition note or missing from an edition; a cell is the
   edition's note, "not in this edition", or "as in the main text" (the entry's summary or definition).
 
+A note, summary, rule or modifier that no source confirms yet for its column carries that column's
+"unconfirmed" mark (render/unconfirmed.py), without an edition mark: this page shows every edition.
+
 Nothing is typed here: every cell comes from data/ or from the UI catalogs.
 """
 from __future__ import annotations
@@ -20,6 +23,7 @@ from .context import PageContext
 from .editions import short_name
 from .pages import CATEGORY_ORDER, category_label
 from .targets import natural_rolls
+from .unconfirmed import marks
 
 ROLL_RULES = ("target", "characteristic", "natural_one", "natural_six", "fumble_at_or_below")
 
@@ -138,9 +142,15 @@ def _roll_cell(ctx: PageContext, roll: Entity) -> str:
         target = ctx.labelled(ctx.t("Target number:"), ctx.link(ctx.repo[f"target:{roll['target']}"]))
     else:
         target = ctx.t("Target number: the player's {characteristic}", characteristic=roll["characteristic"].upper())
-    modifiers = ctx.listing([f"{signed(m['value'])} {ctx.text(m['label'], inline=True)}"
+    column = ctx.editions.marks(roll.editions)
+    only = column[0] if len(column) == 1 else None
+
+    def mark(of: str) -> str:
+        return marks(ctx, roll, of, only) if only else ""
+
+    modifiers = ctx.listing([f"{signed(m['value'])} {ctx.text(m['label'], inline=True)}{mark('modifiers.' + m['key'])}"
                              for m in roll.get("modifiers") or []], strong=True)
-    parts = [f"**{ctx.link(roll)}**", f"{target}.", natural_rolls(ctx, roll)]
+    parts = [f"**{ctx.link(roll)}**", f"{target}.", natural_rolls(ctx, roll) + mark("rules")]
     if modifiers:
         parts.append(ctx.labelled(ctx.t("Modifiers:"), modifiers))
     return " ".join(parts)
@@ -165,10 +175,13 @@ def _entity_cell(ctx: PageContext, entity: Entity, edition: str) -> str:
     url = ctx.url(entity)
     parts = []
     if edition in notes:
-        parts.append(f"{ctx.text(notes[edition], inline=True)} [↗]({url})")
+        parts.append(f"{ctx.text(notes[edition], inline=True)}{marks(ctx, entity, f'edition_notes.{edition}', edition)}"
+                     f" [↗]({url})")
     else:
-        parts.append(f"[{ctx.t('As in the main text')}]({url})")
+        summary = marks(ctx, entity, "summary", edition) if entity.kind == "skill" else ""
+        parts.append(f"[{ctx.t('As in the main text')}]({url}){summary}")
     for member in members:
         if member != edition and member in notes:
-            parts.append(f"{ctx.badges([member])} {ctx.text(notes[member], inline=True)}")
+            mark = marks(ctx, entity, f"edition_notes.{member}", edition)
+            parts.append(f"{ctx.badges([member])} {ctx.text(notes[member], inline=True)}{mark}")
     return " ".join(parts)

@@ -11,6 +11,7 @@ from .calcpages import SECTIONS, check_disjoint, throw_in_section
 from .context import PageContext
 from .editions import absent_notes
 from .kick import kick_section
+from .unconfirmed import marks
 
 CATEGORY_ORDER = ("general", "agility", "passing", "strength", "mutation", "devious", "extraordinary", "trait")
 BODY_ORDER = ("rulebook", "designers-commentary", "naf", "fumbbl", "jervis", "cyanide", "community")
@@ -53,7 +54,7 @@ def sequence_page(ctx: PageContext, seq: Entity) -> str:
     lines = [f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", *compare_line(ctx, seq),
              ctx.text(seq["summary"]), "",
              f"## {ctx.t('Steps')} {{#steps}}", ""]
-    lines += steps_list(ctx, seq["steps"])
+    lines += steps_list(ctx, seq["steps"], entity=seq)
     lines.append("")
     calcs = []
     for kind in seq.get("calculators") or []:
@@ -152,8 +153,8 @@ def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
     lines = [f"## {heading} {{#{skill.anchor}}}", "",
              f'{ctx.badges(skill.editions)} <span class="nc-skill-kind">{skill_kind(ctx, skill)}</span> '
              f'{other_names(ctx, skill)}', "", *absent_notes(ctx, skill),
-             ctx.text(skill["summary"]), ""]
-    lines += edition_notes(ctx, skill.get("edition_notes"))
+             ctx.text(skill["summary"]) + marks(ctx, skill, "summary"), ""]
+    lines += edition_notes(ctx, skill.get("edition_notes"), skill)
     if skill.get("auto_use"):
         lines += [f"**{ctx.t('Automatic use by an engine')}**{_colon(ctx)}{ctx.text(skill['auto_use'])}", ""]
     places = [(ctx.repo[where], anchor) for where, anchor in ctx.backlinks.of(skill.id)]
@@ -203,7 +204,7 @@ def who_plays_it_how(ctx: PageContext, rulings: list[Entity]) -> list[str]:
         row = [ctx.editions.row_mark(ruling.editions) + ctx.link(ruling)]
         for body in bodies:
             says = [p for p in ruling["positions"] if p["body"] == body]
-            text = " ".join(ctx.text(p["says"], inline=True) for p in says)
+            text = " ".join(ctx.text(p["says"], inline=True) + marks(ctx, ruling, f"positions.{body}") for p in says)
             # each cell ends with a link to the ruling's full entry, where its sources are
             row.append(cell(f"{text} [↗]({ctx.url(ruling)})") if says else "—")
         lines.append("| " + " | ".join(row) + " |")
@@ -218,7 +219,8 @@ def ruling_section(ctx: PageContext, ruling: Entity) -> list[str]:
              f'{status_label(ctx, ruling["status"])}</span> {about}', "",
              f"| {ctx.t('Body')} | {ctx.t('Position')} | {ctx.t('Source')} |", "|---|---|---|"]
     for position in sorted(ruling["positions"], key=lambda p: BODY_ORDER.index(p["body"])):
-        lines.append(f"| {body_label(ctx, position['body'])} | {cell(ctx.text(position['says'], inline=True))} | "
+        says = ctx.text(position["says"], inline=True) + marks(ctx, ruling, f"positions.{position['body']}")
+        lines.append(f"| {body_label(ctx, position['body'])} | {cell(says)} | "
                      f"{cell(ctx.citations(position['sources']))} |")
     lines += ["", f'!!! tip "{ctx.t("What this site recommends")}"', "",
               "    " + indent(ctx.text(ruling["recommendation"]), 4), ""]
@@ -242,7 +244,8 @@ def table_page(ctx: PageContext, table: Entity, probabilities: dict[int, str] | 
     for row in table["rows"]:
         roll = row["roll"]
         label = f"{roll[0]}–{roll[1]}" if isinstance(roll, list) else str(roll)
-        cells = [anchor_key("row-" + row["key"], label), cell(ctx.text(row["name"], inline=True))]
+        name = ctx.text(row["name"], inline=True) + marks(ctx, table, f"rows.{row['key']}")
+        cells = [anchor_key("row-" + row["key"], label), cell(name)]
         if probabilities:
             values = range(roll[0], roll[1] + 1) if isinstance(roll, list) else [roll]
             cells.append(probabilities.get(tuple(values), ""))
@@ -267,7 +270,7 @@ def glossary_page(ctx: PageContext, terms: list[Entity], pictures: dict[str, str
             lines += [pictures[term["template"]], ""]
         if "throw-in" in (term.get("calculators") or []):
             lines += throw_in_section(ctx, term, None)
-        lines += edition_notes(ctx, term.get("edition_notes"))
+        lines += edition_notes(ctx, term.get("edition_notes"), term)
         if term.get("see_also"):
             links = ctx.listing([ctx.link(ctx.repo[r]) for r in term["see_also"]])
             lines += [ctx.labelled(ctx.t("See also:"), links), ""]

@@ -15,6 +15,7 @@ from .blocks import anchor_key, cell, notes_section, sources_footer
 from .calculator import (Calculator, Row, field_label, pass_reading_note, pass_readings, render,  # noqa: F401
                          signed, site_root_from)  # field_label and site_root_from are re-exported
 from .context import PageContext
+from .unconfirmed import marks
 
 def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
     """A classic target table (the AG table), then the calculator and every roll that uses the table."""
@@ -26,7 +27,8 @@ def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
     for row in target["rows"]:
         label = f"{row['value']}+" if row.get("or_more") else str(row["value"])
         anchor = f"row-{target['characteristic']}-{row['value']}"
-        lines.append(f"| {anchor_key(anchor, label)} | {row['target']}+ |")
+        mark = marks(ctx, target, f"rows.{row['value']}")
+        lines.append(f"| {anchor_key(anchor, label)} | {row['target']}+{mark} |")
     lines += [""] + sources_footer(ctx, target.get("sources"))
     return "\n".join(lines + _rolls_and_calculator(ctx, target, rolls))
 
@@ -62,9 +64,10 @@ def action_of(roll: Entity) -> tuple[str, str]:
 
 def roll_section(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
     lines = [f"## {ctx.plain(roll['name'])} {{#{roll.anchor}}}", "", ctx.badges(roll.editions), "",
-             ctx.text(roll["summary"]), "", f"**{ctx.t('Modifiers')}**", ""]
+             ctx.text(roll["summary"]) + marks(ctx, roll, "rules"), "", f"**{ctx.t('Modifiers')}**", ""]
     for mod in roll.get("modifiers") or []:
-        lines.append(f"- {signed(mod['value'])} {ctx.text(mod['label'], inline=True)}")
+        mark = marks(ctx, roll, f"modifiers.{mod['key']}")
+        lines.append(f"- {signed(mod['value'])} {ctx.text(mod['label'], inline=True)}{mark}")
     lines += ["", natural_rolls(ctx, roll), ""]
     lines += grid(ctx, roll, rules)
     notes = roll.get("notes")

@@ -1,0 +1,62 @@
+"""`checked` records and ruling readings: every mistake is reported as file:line: field: message.
+
+The bad records are in tests/fixtures/bad-checks/, laid over a copy of the fixture data.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from plugins.data import DataError, load_repository
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def _bad_data(tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data", data)
+    for path in (FIXTURES / "bad-checks").rglob("*.yml"):
+        shutil.copyfile(path, data / path.relative_to(FIXTURES / "bad-checks"))
+    return data
+
+
+def _problems(data: Path) -> list[str]:
+    with pytest.raises(DataError) as caught:
+        load_repository(data)
+    return [str(p).replace(f"{data}/", "") for p in caught.value.problems]
+
+
+def test_every_bad_record_is_reported_with_file_line_and_field(tmp_path):
+    assert _problems(_bad_data(tmp_path)) == [
+        "rulings/settled-two-readings.yml:4: status: the positions take 2 readings (as-written, engine): "
+        "a ruling whose positions differ cannot be settled (use disputed)",
+        "sequences/pick-up-bb2020.yml:10: checked[0].source: source:crp does not cover edition 'bb2020' "
+        "(its editions: classic)",
+        "skills/sure-hands.yml:12: checked[0].of: skill:sure-hands has no statement 'sumary' (did you mean 'summary'?)",
+        "skills/sure-hands.yml:13: checked[1].edition: summary speaks for classic, not 'bb2025'",
+        "skills/sure-hands.yml:13: checked[1].source: source:crp does not cover edition 'bb2025' (its editions: classic)",
+        "skills/sure-hands.yml:14: checked[2]: a record with verdict 'agrees' says where in the source (`at`)",
+        "skills/sure-hands.yml:15: checked[3]: a record with verdict 'differs' says what the source says instead (`note`)",
+    ]
+
+
+def test_a_reading_that_yaml_reads_as_a_boolean_is_reported_not_a_crash(tmp_path):
+    data = _bad_data(tmp_path)
+    ruling = data / "rulings" / "settled-two-readings.yml"
+    ruling.write_text(ruling.read_text(encoding="utf-8").replace("reading: as-written", "reading: yes"),
+                      encoding="utf-8")
+    problems = [p for p in _problems(data) if p.startswith("rulings/")]
+    assert len(problems) == 1 and problems[0].startswith("rulings/settled-two-readings.yml:6: positions[0].reading: ")
+
+
+def test_the_fixture_records_are_valid_and_counted(tmp_path):
+    from plugins.data.verification import statuses
+
+    repo = load_repository(FIXTURES / "data")
+    checked = {(s.statement.id, s.column) for s in statuses(repo) if s.checked}
+    assert checked == {("skill:sure-hands#summary", "classic"), ("sequence:pick-up#steps.1", "classic"),
+                       ("sequence:pick-up#steps.1a", "classic"),
+                       ("ruling:sure-hands-strip-ball#positions.rulebook", "classic"),
+                       ("ruling:sure-hands-strip-ball#positions.fumbbl", "classic")}

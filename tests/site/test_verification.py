@@ -1,0 +1,233 @@
+"""The verification status page, the "unconfirmed" marks and verification.json, rendered from the fixture
+data (and, for the page's list, from the real data): no site build here."""
+from __future__ import annotations
+
+import re
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import markdown
+import pytest
+
+from plugins.data import load_repository
+from plugins.data.export import open_data_files, verification_export
+from plugins.data.verification import figures, statuses
+from plugins.site.editions import hoist_marks
+from plugins.site.messages import Messages
+from plugins.site.navigation import build_nav
+from plugins.site.pagemap import generated_pages
+from plugins.site.render.context import BackLinks, PageContext
+from plugins.site.render.unconfirmed import VERIFICATION_PAGE, status_anchor
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+LINE_ID = re.compile(r'<span class="nc-verification-line" id="([^"]+)"></span>')
+BADGE = re.compile(r'<span class="nc-unconfirmed" data-editions="([a-z0-9]+)" data-search-exclude="true">'
+                   r'\[([^\]]+)\]\(([^ )]+) "([^"]+)"\)</span>')
+
+
+@pytest.fixture(scope="module")
+def fixture_repo():
+    return load_repository(FIXTURES / "data")
+
+
+def render(repo, lang: str, path: str) -> str:
+    ctx = PageContext(repo, lang, Messages(lang), path, BackLinks.build(repo))
+    return generated_pages(repo)[path](ctx)
+
+
+def to_html(text: str) -> str:
+    """The Markdown as MkDocs renders it (the site's block extensions), with the edition marks hoisted."""
+    return hoist_marks(markdown.markdown(text, extensions=["attr_list", "md_in_html", "tables", "admonition"]))
+
+
+# --------------------------------------------------------------------------- the page
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_the_page_lists_exactly_the_unconfirmed_statements(fixture_repo, lang):
+    ids = LINE_ID.findall(render(fixture_repo, lang, VERIFICATION_PAGE))
+    expected = [status_anchor(s) for s in statuses(fixture_repo) if not s.checked]
+    assert sorted(ids) == sorted(expected) and len(set(ids)) == len(ids)
+    assert "v-sequence-pick-up--steps-2--classic" in ids and "v-sequence-pick-up--steps-1--classic" not in ids
+
+
+def test_the_page_lists_exactly_the_unconfirmed_statements_of_the_real_data(repo):
+    ids = LINE_ID.findall(render(repo, "ja", VERIFICATION_PAGE))
+    expected = [status_anchor(s) for s in statuses(repo) if not s.checked]
+    assert sorted(ids) == sorted(expected) and len(set(ids)) == len(ids)
+
+
+def test_each_line_links_to_the_block_it_names(fixture_repo):
+    page = render(fixture_repo, "fr", VERIFICATION_PAGE)
+    assert ('id="v-sequence-pick-up--steps-2--classic"></span>[Ramassage — Étape 2](sequences/pick-up.md#step-2)'
+            in page)
+    assert "(targets/agility-classic.md#row-ag-3)" in page
+    # a statement without an anchor of its own links to its entity's entry
+    assert 'id="v-roll-pass-classic--modifiers-quick--classic"></span>[Passe' in page
+    assert "(targets/agility-classic.md#roll-pass-classic)" in page
+    # what was searched is said, with the source
+    assert "Note de recherche de test." in page
+
+
+def test_the_figures_match_the_statuses(fixture_repo):
+    found = statuses(fixture_repo)
+    numbers = figures(found)
+    for column, kinds in numbers.items():
+        mine = [s for s in found if s.column == column]
+        assert kinds["all"] == (sum(s.checked for s in mine), len(mine))
+        for kind, (checked, total) in kinds.items():
+            if kind != "all":
+                of_kind = [s for s in mine if s.statement.entity.kind == kind]
+                assert (checked, total) == (sum(s.checked for s in of_kind), len(of_kind))
+    # sequences, classic: steps 1 and 1a checked, step 2 not
+    assert numbers["classic"]["sequence"] == (2, 3)
+    t = Messages("fr")
+    share = f"{t.number(2)} sur {t.number(3)} ({t.percent(Fraction(2, 3))})"
+    assert share == "2 sur 3 (66,7\u00a0%)"
+    assert f"| Séquences | {share} |" in render(fixture_repo, "fr", VERIFICATION_PAGE)
+    assert "| Sequences | 2 of 3 (66.7%) |" in render(fixture_repo, "en", VERIFICATION_PAGE)
+    assert "| 手順 | 3 件中 2 件（66.7%） |" in render(fixture_repo, "ja", VERIFICATION_PAGE)
+
+
+def test_the_sources_used_are_counted_and_linked(fixture_repo):
+    page = render(fixture_repo, "en", VERIFICATION_PAGE)
+    assert "| [Competition Rules Pack (LRB6)](sources.md#source-crp) | 5 |" in page
+
+
+def test_anchors_are_the_same_in_every_language(fixture_repo):
+    anchors = set()
+    for lang in ("en", "fr", "ja"):
+        page = render(fixture_repo, lang, VERIFICATION_PAGE)
+        anchors.add(tuple(LINE_ID.findall(page) + re.findall(r"\{#([a-z0-9-]+)\}", page)))
+    assert len(anchors) == 1
+
+
+def test_the_page_is_in_the_menu_next_to_the_translation_status(fixture_repo):
+    nav = build_nav(fixture_repo, generated_pages(fixture_repo), Messages("fr"))
+    about = next(entry["À propos"] for entry in nav if isinstance(entry, dict) and "À propos" in entry)
+    assert about[about.index("translation-status.md") + 1] == VERIFICATION_PAGE
+
+
+def test_data_text_is_escaped_on_the_page(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data", data)
+    table = data / "tables" / "scatter-d6.yml"
+    table.write_text(table.read_text(encoding="utf-8").replace("{en: Low,", "{en: \"Low & high [x]\","),
+                     encoding="utf-8")
+    page = render(load_repository(data), "en", VERIFICATION_PAGE)
+    assert "Row Low &amp; high \\[x\\]" in page and "Low & high" not in page
+
+
+# --------------------------------------------------------------------------- the marks
+
+@pytest.mark.parametrize("lang, word", [("en", "Unconfirmed"), ("fr", "Non confirmé"), ("ja", "未確認")])
+def test_an_unconfirmed_step_carries_the_localized_mark_and_a_checked_one_none(fixture_repo, lang, word):
+    page = render(fixture_repo, lang, "sequences/pick-up.md")
+    badges = BADGE.findall(page)
+    assert [(e, label, href) for e, label, href, _ in badges] == [
+        ("classic", word, "../verification.md#v-sequence-pick-up--steps-2--classic")]
+    # not colour alone: a word, and a title that says why
+    assert badges[0][3] and badges[0][3] != word
+    line = next(li for li in page.splitlines() if 'id="step-2"' in li)
+    assert "nc-unconfirmed" in line and all("nc-unconfirmed" not in li for li in page.splitlines()
+                                             if 'id="step-1"' in li or 'id="step-1a"' in li)
+
+
+@pytest.mark.parametrize("lang, word", [("fr", "Non confirmé"), ("ja", "未確認")])
+def test_table_target_roll_and_skill_marks(fixture_repo, lang, word):
+    table = render(fixture_repo, lang, "tables/scatter-d6.md")
+    assert {h for _, label, h, _ in BADGE.findall(table) if label == word} == {
+        "../verification.md#v-table-scatter-d6--rows-low--classic",
+        "../verification.md#v-table-scatter-d6--rows-high--classic"}
+    target = render(fixture_repo, lang, "targets/agility-classic.md")
+    hrefs = {h for _, label, h, _ in BADGE.findall(target) if label == word}
+    assert "../verification.md#v-target-agility-classic--rows-3--classic" in hrefs
+    assert "../verification.md#v-roll-pass-classic--rules--classic" in hrefs
+    assert "../verification.md#v-roll-pass-classic--modifiers-quick--classic" in hrefs
+    # the skill's summary is checked, the ruling's positions too: no mark
+    assert not BADGE.findall(render(fixture_repo, lang, "skills/general.md"))
+    assert not BADGE.findall(render(fixture_repo, lang, "rulings/index.md"))
+
+
+def _two_edition_data(tmp_path: Path) -> Path:
+    """The fixture data with Sure Hands and Turnover in classic and BB2020, Turnover with a BB2020 note,
+    and the ruling's FUMBBL position no longer checked."""
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data", data)
+    skill = data / "skills" / "sure-hands.yml"
+    skill.write_text(skill.read_text(encoding="utf-8").replace("editions: [classic]", "editions: [classic, bb2020]"),
+                     encoding="utf-8")
+    term = data / "glossary" / "turnover.yml"
+    term.write_text(term.read_text(encoding="utf-8").replace("editions: [classic]", "editions: [classic, bb2020]")
+                    + "edition_notes:\n  bb2020: {en: Fixture note., fr: Note de test., ja: テスト用の注記。}\n",
+                    encoding="utf-8")
+    ruling = data / "rulings" / "sure-hands-strip-ball.yml"
+    ruling.write_text("\n".join(line for line in ruling.read_text(encoding="utf-8").splitlines()
+                                if "of: positions.fumbbl" not in line) + "\n", encoding="utf-8")
+    return data
+
+
+@pytest.mark.parametrize("lang, word", [("en", "Unconfirmed (BB2020)"), ("fr", "Non confirmé (BB2020)"),
+                                        ("ja", "未確認（BB2020）")])
+def test_a_block_for_several_editions_is_marked_per_edition(tmp_path, lang, word):
+    repo = load_repository(_two_edition_data(tmp_path))
+    page = render(repo, lang, "skills/general.md")
+    # the summary speaks for classic (checked) and BB2020 (not): one badge, for BB2020 only
+    assert [(e, label) for e, label, _, _ in BADGE.findall(page)] == [("bb2020", word)]
+
+
+def test_marks_keep_the_edition_marks_of_their_blocks(tmp_path):
+    repo = load_repository(_two_edition_data(tmp_path))
+    html = to_html(render(repo, "fr", "glossary.md"))
+    item = re.search(r'<li data-editions="bb2020">(.*?)</li>', html, re.S)
+    assert item and 'data-editions="bb2020"' in item[1] and ">Non confirmé</a>" in item[1]
+    assert 'href="verification.md#v-term-turnover--edition-notes-bb2020--bb2020"' in item[1]
+    rulings = to_html(render(repo, "ja", "rulings/index.md"))
+    assert rulings.count(">未確認</a>") == 2  # the FUMBBL position: in "who plays it how" and in the ruling
+    assert '<tr data-editions="classic">' in rulings
+
+
+# --------------------------------------------------------------------------- open data
+
+def test_verification_json_lists_every_statement_with_its_status(fixture_repo):
+    files = open_data_files(fixture_repo)
+    assert files["index.json"]["verification"] == "verification.json"
+    doc = files["verification.json"]
+    assert doc == verification_export(fixture_repo)
+    found = statuses(fixture_repo)
+    assert {(s["id"], c, v) for s in doc["statements"] for c, v in s["status"].items()} == {
+        (st.statement.id, st.column, "checked" if st.checked else "unconfirmed") for st in found}
+    assert doc["columns"]["classic"] == ["classic", "bb2016"]
+    assert doc["figures"]["classic"]["sequence"] == {"checked": 2, "total": 3}
+    assert doc["sources"] == {"crp": 5}
+    step = next(s for s in doc["statements"] if s["id"] == "sequence:pick-up#steps.2")
+    assert step["entity"] == "sequence:pick-up" and step["anchor"] == "step-2"
+    assert step["url"] in files and step["records"][0]["verdict"] == "unconfirmed"
+
+
+def test_the_entity_schemas_describe_checked_records(fixture_repo):
+    import jsonschema
+
+    files = open_data_files(fixture_repo)
+    doc = files["skills/sure-hands.json"]
+    assert doc["checked"][0]["of"] == "summary"
+    schema = files["schema/skill.schema.json"]
+    jsonschema.Draft202012Validator(schema).validate(doc)
+    bad = {**doc, "checked": [{**doc["checked"][0], "verdict": "maybe"}]}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(schema).validate(bad)
+    for kind in ("skill", "term", "sequence", "table", "target", "roll", "ruling"):
+        assert "checked" in files[f"schema/{kind}.schema.json"]["properties"], kind
+
+
+def test_the_page_of_differences_marks_each_column_without_hiding_it(tmp_path):
+    repo = load_repository(_two_edition_data(tmp_path))
+    page = render(repo, "ja", "comparisons/index.md")
+    plain = re.compile(r'<span class="nc-unconfirmed" data-search-exclude="true">\[未確認\]\(([^ )]+) ')
+    hrefs = plain.findall(page)
+    assert "../verification.md#v-roll-pass-bb2020--rules--bb2020" in hrefs
+    assert "../verification.md#v-term-turnover--edition-notes-bb2020--bb2020" in hrefs
+    # Sure Hands' summary: checked for classic, not for BB2020 ("as in the main text" in both columns)
+    assert "../verification.md#v-skill-sure-hands--summary--bb2020" in hrefs
+    assert "../verification.md#v-skill-sure-hands--summary--classic" not in hrefs
+    assert 'nc-unconfirmed" data-editions' not in page  # this page shows every edition whatever the choice
