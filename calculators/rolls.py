@@ -9,7 +9,9 @@ Mechanics implemented (rule *numbers* come from :mod:`calculators.rules`):
 * BB2020 and BB2025 characteristic tests (AG, PA): succeed if the modified result is
   at least the characteristic (``3+``); a natural 1 fails, a natural 6 succeeds
   (rules-facts §5b).  BB2020 pass: a natural 1 is a fumble, a modified result of 1 or
-  less (not a natural 1) is *wildly inaccurate*.  BB2025 pass: a natural 1 or a
+  less (not a natural 1) is *wildly inaccurate*, unless it reaches the PA: a PA 1+ thrower
+  whose total is 1 makes an accurate pass (BB2020 Designer's Commentary, May 2025, the
+  p. 29 question; FFB ``mechanics/bb2020/PassMechanic.evaluatePass``).  BB2025 pass: a natural 1 or a
   modified result of 1 or less is a fumble; there is no wildly inaccurate result
   (rules-facts §6a).  BB2025 lets a die be modified below 1 but never above 6: the cap
   never changes a result here because targets are at most 6.
@@ -109,7 +111,8 @@ class D6Test:
         wild_at_or_below: a modified result at or below this, on a die that is not a
             natural 1, is wildly inaccurate (BB2020 pass: 1), or None.
         success_first: True when a modified result that reaches ``target`` succeeds
-            before ``fumble_at_or_below`` is looked at (BB2025 pass, reading ``"fumbbl"``).
+            before ``fumble_at_or_below`` and ``wild_at_or_below`` are looked at (BB2020
+            pass; BB2025 pass, reading ``"fumbbl"``).
     """
 
     target: int
@@ -216,7 +219,9 @@ def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_ro
     if not pass_roll:
         return D6Test(target, modifier)
     if rule == "bb2020":
-        return D6Test(target, modifier, natural_one="fumble", wild_at_or_below=1)
+        # BB2020 DC May 2025 (p. 29 question): a PA 1+ thrower whose total is 1 makes an accurate pass, so the
+        # target is looked at before the wildly-inaccurate floor (as FFB bb2020 PassMechanic.evaluatePass does).
+        return D6Test(target, modifier, natural_one="fumble", wild_at_or_below=1, success_first=True)
     return D6Test(target, modifier, natural_one="fumble", fumble_at_or_below=1, success_first=success_first)
 
 
@@ -284,7 +289,7 @@ def test_from_rules(
     ed = edition if edition is not None else spec.editions[0]
     nat_one = spec.natural_one
     wild = 1 if (roll_slug.startswith("pass-") and family(ed) == "bb2020") else None
-    success_first = check_pass_reading(ed, pass_reading) and spec.fumble_at_or_below is not None
+    success_first = (check_pass_reading(ed, pass_reading) and spec.fumble_at_or_below is not None) or wild is not None
     test = D6Test(target, total, natural_one=nat_one, natural_six=spec.natural_six == "success",
                   fumble_at_or_below=spec.fumble_at_or_below, wild_at_or_below=wild, success_first=success_first)
     return test, tuple(applied)

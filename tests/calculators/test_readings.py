@@ -119,3 +119,19 @@ def test_every_calculator_that_depends_on_a_disputed_ruling_exposes_its_readings
     spec = {f["name"]: f for f in out["result"]["fields"]}[field]
     assert list(spec["allowed"]) == list(readings)
     assert spec["default"] == readings[0]
+
+
+def test_bb2020_pa_one_plus_total_of_one_is_accurate(rulebook):
+    """BB2020 DC May 2025, the p. 29 question (BBBase faq_290525.md): a PA 1+ thrower whose test comes to 1
+    after modifiers makes an Accurate Pass; a total below 1 on a die that is not a 1 is wildly inaccurate."""
+    short = handle({"kind": "agility", "edition": "bb2020", "action": "pass", "pa": 1, "range": "short"},
+                   rulebook)["result"]["without_reroll"]
+    assert short["success"]["exact"] == "5/6" and short["wildly_inaccurate"]["exact"] == "0"
+    bomb = handle({"kind": "agility", "edition": "bb2020", "action": "pass", "pa": 1, "range": "long-bomb"},
+                  rulebook)["result"]["without_reroll"]
+    # faces 2 and 3 come to -1 and 0 (wildly inaccurate), 4 comes to 1 (accurate), 5 and 6 accurate
+    assert bomb["success"]["exact"] == "1/2" and bomb["wildly_inaccurate"]["exact"] == "1/3"
+    assert bomb["fumble"]["exact"] == "1/6"
+    pa2 = handle({"kind": "agility", "edition": "bb2020", "action": "pass", "pa": 2, "range": "short"},
+                 rulebook)["result"]["without_reroll"]
+    assert pa2["wildly_inaccurate"]["exact"] == "1/6"  # face 2 comes to 1, short of PA 2+
