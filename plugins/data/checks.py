@@ -121,6 +121,11 @@ def _comparison_checks(entity: Entity, problem) -> Iterator[Problem]:
 def _ruling_checks(entity: Entity, problem) -> Iterator[Problem]:
     """A ruling's status agrees with its positions' readings (when every position names one)."""
     positions = [p for p in entity.get("positions") or [] if isinstance(p, dict)]
+    for i, position in enumerate(positions):
+        extra = [e for e in position.get("editions") or [] if e not in entity.editions]
+        if extra:
+            yield problem(("positions", i, "editions"), f"{', '.join(map(str, extra))} not among the ruling's editions "
+                                                        f"({', '.join(entity.editions)})")
     readings = {p.get("reading") for p in positions}
     if not positions or not all(isinstance(r, str) for r in readings):
         return  # a position without a reading, or one the schema already reports (`reading: yes` is a boolean)

@@ -345,7 +345,7 @@ KIND_SPECS: dict[str, Obj] = {
                 Obj({"body": Enum("rulebook", "designers-commentary", "naf", "fumbbl", "jervis", "cyanide",
                                   "community"),
                      "says": Text(), "sources": SOURCES},
-                    {"reading": KEY}),
+                    {"reading": KEY, "editions": EDITIONS}),
                 min_items=1, unique_key="body",
             ),
             "recommendation": Text(),

@@ -90,7 +90,9 @@ def _statements(entity: Entity) -> Iterator[Statement]:
     elif entity.kind == "ruling":
         for i, position in enumerate(data.get("positions") or []):
             if isinstance(position, dict) and "body" in position:
-                yield Statement(entity, f"positions.{position['body']}", ("positions", i), editions)
+                # a position may speak for some of the ruling's editions only (a body that answered for BB2025)
+                own = tuple(e for e in editions if e in (position.get("editions") or editions))
+                yield Statement(entity, f"positions.{position['body']}", ("positions", i), own)
 
 
 def _step_paths(steps, path: tuple) -> Iterator[tuple[str, tuple]]:

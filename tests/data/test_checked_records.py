@@ -60,3 +60,34 @@ def test_the_fixture_records_are_valid_and_counted(tmp_path):
                        ("sequence:pick-up#steps.1a", "classic"),
                        ("ruling:sure-hands-strip-ball#positions.rulebook", "classic"),
                        ("ruling:sure-hands-strip-ball#positions.fumbbl", "classic")}
+
+
+
+RULING_WITH_POSITION_EDITIONS = """\
+about: [skill:sure-hands]
+editions: [classic, bb2016]
+question: {en: "Fixture question?", fr: "Question de test\u00a0?", ja: テスト用の論点？}
+status: disputed
+positions:
+  - {body: rulebook, reading: as-written, says: {en: Yes., fr: Oui., ja: はい。}, sources: [{source: crp}]}
+  - {body: fumbbl, reading: engine, editions: [EDITIONS], says: {en: No., fr: Non., ja: いいえ。},
+     sources: [{source: crp}]}
+recommendation: {en: Follow the rulebook., fr: Suivre le livre., ja: ルールブックに従う。}
+sources: [{source: crp}]
+"""
+
+
+def test_a_position_speaks_for_its_own_editions_only(tmp_path):
+    """A body that answered for one of the ruling's editions: its statement covers that edition alone, and an
+    edition outside the ruling's is reported."""
+    from plugins.data.verification import statements
+
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data", data)
+    ruling = data / "rulings" / "position-editions.yml"
+    ruling.write_text(RULING_WITH_POSITION_EDITIONS.replace("EDITIONS", "bb2016"), encoding="utf-8")
+    by_of = {s.of: s.editions for s in statements(load_repository(data)["ruling:position-editions"])}
+    assert by_of == {"positions.rulebook": ("classic", "bb2016"), "positions.fumbbl": ("bb2016",)}
+    ruling.write_text(RULING_WITH_POSITION_EDITIONS.replace("EDITIONS", "bb2020"), encoding="utf-8")
+    assert _problems(data) == ["rulings/position-editions.yml:7: positions[1].editions: bb2020 not among the "
+                               "ruling's editions (classic, bb2016)"]

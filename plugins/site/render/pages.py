@@ -220,7 +220,9 @@ def ruling_section(ctx: PageContext, ruling: Entity) -> list[str]:
              f"| {ctx.t('Body')} | {ctx.t('Position')} | {ctx.t('Source')} |", "|---|---|---|"]
     for position in sorted(ruling["positions"], key=lambda p: BODY_ORDER.index(p["body"])):
         says = ctx.text(position["says"], inline=True) + marks(ctx, ruling, f"positions.{position['body']}")
-        lines.append(f"| {body_label(ctx, position['body'])} | {cell(says)} | "
+        # a body that answered for some of the ruling's editions only shows which
+        body = body_label(ctx, position["body"]) + (f" {ctx.badges(position['editions'])}" if position.get("editions") else "")
+        lines.append(f"| {body} | {cell(says)} | "
                      f"{cell(ctx.citations(position['sources']))} |")
     lines += ["", f'!!! tip "{ctx.t("What this site recommends")}"', "",
               "    " + indent(ctx.text(ruling["recommendation"]), 4), ""]
