@@ -32,9 +32,3 @@ def test_each_edition_is_checked_against_public_sources(repo):
         total = counts[(column, True)] + counts[(column, False)]
         assert total and counts[(column, True)] / total >= MIN_CHECKED, (column, counts[(column, True)], total)
 
-
-def test_every_record_that_agrees_says_where(repo):
-    """An `agrees` record without a place in its source would be a claim nobody can follow up."""
-    vague = [f"{e.file}: {r.get('of')}" for e in repo.entities.values() for r in e.get("checked") or []
-             if r.get("verdict") == "agrees" and not r.get("at")]
-    assert vague == []
