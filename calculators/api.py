@@ -38,7 +38,12 @@ Request kinds
       ``long`` | ``long-bomb``; ``delivery``: ``accurate`` | ``inaccurate``. Required.
     * one integer field per ``per`` count, e.g. ``tackle_zones``: 0..8, default 0.
     * ``reroll``: boolean, default false: which distribution ``probabilities`` shows.
-    Result: ``roll``, ``edition``, ``target`` (N+ before modifiers),
+    * ``pass_reading`` (a BB2025 pass only; given elsewhere it is an error naming it): the
+      reading of a total of 1 that reaches a PA 1+ thrower's PA
+      (``data/rulings/pa-one-plus-modified-one.yml``): ``"rulebook"`` (default: a fumble) |
+      ``"fumbbl"`` (an accurate pass); see :mod:`calculators.rolls`.
+    Result: ``roll``, ``edition``, ``pass_reading`` (BB2025 pass only: the reading used),
+    ``target`` (N+ before modifiers),
     ``modifiers`` (list of ``{"key", "value"}`` applied), ``modifier_total``,
     ``needed`` (die face 2..6, or null if impossible), ``needed_label`` (``"4+"``,
     ``"6+ (natural 6 only)"``, ``"impossible"``), ``natural_six_only``, ``impossible``,
@@ -115,6 +120,7 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
       BB2020 deflections are converted with the catch roll's ``deflection`` key.
     * ``pass_skill``, ``safe`` (Safe Throw / Safe Pass), ``catch_skill``: booleans,
       default false.  ``team_rerolls``: 0..8, default 0.
+    * ``pass_reading`` (BB2025 only): as for ``agility``; the result names it.
     Result: ``outcomes`` (``{outcome: prob}`` for ``complete``, ``intercepted``,
     ``fumble``, ``fumble_saved``, ``dropped``, ``inaccurate``, ``wildly_inaccurate``,
     ``deflected``; they sum to 1), ``totals`` (``completion``, ``lost_to_opponent``,
