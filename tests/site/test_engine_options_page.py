@@ -54,3 +54,13 @@ def test_the_page_is_in_the_rulings_section_of_the_navigation(repo):
     nav = build_nav(repo, generated_pages(repo), Messages("en"))
     rulings = next(entry["Rulings"] for entry in nav if isinstance(entry, dict) and "Rulings" in entry)
     assert {"Engine options": PAGE} in rulings
+
+
+def test_without_engine_options_rulings_stay_one_page():
+    from pathlib import Path
+    from plugins.data import load_repository
+    fixture = load_repository(Path(__file__).resolve().parent.parent / "fixtures" / "data")
+    pages = generated_pages(fixture)
+    assert PAGE not in pages
+    nav = build_nav(fixture, pages, Messages("en"))
+    assert {"Rulings": "rulings/index.md"} in nav
