@@ -44,6 +44,8 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
         yield from _comparison_checks(entity, problem)
     if entity.kind == "ruling":
         yield from _ruling_checks(entity, problem)
+    if entity.kind == "engine-option":
+        yield from _engine_option_checks(repo, entity, problem)
     yield from _checked_records(repo, entity, problem)
     if entity.kind == "edition" and entity.get("grouped_with"):
         other = repo.get(f"edition:{entity['grouped_with']}")
@@ -135,6 +137,18 @@ def _ruling_checks(entity: Entity, problem) -> Iterator[Problem]:
                                    "a ruling whose positions differ cannot be settled (use disputed)")
     if status == "disputed" and len(readings) < 2:
         yield problem(("status",), "every position takes the same reading: a disputed ruling needs at least two")
+
+
+def _engine_option_checks(repo: Repository, entity: Entity, problem) -> Iterator[Problem]:
+    """An engine option names exactly one of `ruling` (the reading it switches) and `not_rules` (why it is
+    not a rules question), and its `engine` is a source of kind `engine`."""
+    has = [name for name in ("ruling", "not_rules") if name in entity.data]
+    if len(has) != 1:
+        yield problem((), "an engine option needs exactly one of `ruling` (the ruling that shows the reading it "
+                          f"switches) and `not_rules` (why it is not a rules question); it has {len(has)}")
+    engine = repo.get(f"source:{entity.get('engine')}")
+    if engine is not None and engine.get("kind") != "engine":
+        yield problem(("engine",), f"{engine.id} is a source of kind {engine.get('kind')!r}, not an engine")
 
 
 def _checked_records(repo: Repository, entity: Entity, problem) -> Iterator[Problem]:

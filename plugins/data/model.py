@@ -20,6 +20,7 @@ KIND_BY_FOLDER = {
     "rolls": "roll",
     "glossary": "term",
     "comparisons": "comparison",
+    "engine-options": "engine-option",
 }
 FOLDER_BY_KIND = {kind: folder for folder, kind in KIND_BY_FOLDER.items()}
 

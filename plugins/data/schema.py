@@ -406,6 +406,18 @@ KIND_SPECS: dict[str, Obj] = {
          "template": Enum("direction", "throw-in"), "calculators": List(Enum("throw-in")),
          "matches": MapOf(LANGUAGES, List(Str(), min_items=1)), **CHECKED, **COMMON_OPTIONAL},
     ),
+    # One game option of a rules engine (FUMBBL's FFB): what it switches, and either the ruling that shows
+    # that reading or why it is not a rules question (exactly one of `ruling` and `not_rules`, see checks.py).
+    "engine-option": Obj(
+        {
+            "engine": Ref("source", bare=True),
+            "option": Str(re.compile(r"^[A-Za-z][A-Za-z0-9]*$"), "option id (as the engine spells it)"),
+            "default": Str(what="the default value, as the engine writes it"),
+            "switches": Text(),
+            **COMMON,
+        },
+        {"ruling": Ref("ruling"), "not_rules": Text(), **CHECKED, **COMMON_OPTIONAL},
+    ),
     "comparison": Obj(
         {
             "title": Text(),

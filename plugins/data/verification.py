@@ -13,6 +13,7 @@ target-table row, a roll's rules and each of its modifiers, each position of a r
     rules                     roll: its target, natural 1 and 6, and fumble rules
     modifiers.quick           roll: one modifier
     positions.naf             ruling: the position of one body
+    switches                  engine option: what the option changes, and its default
 
 An entity proves its statements with `checked:`, a list of records (`data/README.md`, "Verification"):
 each names the statement (`of`), the edition checked, the verdict (`agrees`, `differs`, `unconfirmed`),
@@ -93,6 +94,8 @@ def _statements(entity: Entity) -> Iterator[Statement]:
                 # a position may speak for some of the ruling's editions only (a body that answered for BB2025)
                 own = tuple(e for e in editions if e in (position.get("editions") or editions))
                 yield Statement(entity, f"positions.{position['body']}", ("positions", i), own)
+    elif entity.kind == "engine-option":
+        yield Statement(entity, "switches", ("switches",), editions)
 
 
 def _step_paths(steps, path: tuple) -> Iterator[tuple[str, tuple]]:
@@ -144,7 +147,7 @@ def statuses(repo: Repository) -> list[Status]:
 
 
 # The kinds that hold statements, in the order the verification page and verification.json list them.
-KINDS = ("skill", "term", "sequence", "table", "target", "roll", "ruling")
+KINDS = ("skill", "term", "sequence", "table", "target", "roll", "ruling", "engine-option")
 
 
 def figures(found: list[Status]) -> dict[str, dict[str, tuple[int, int]]]:

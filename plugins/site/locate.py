@@ -14,6 +14,7 @@ SHARED_PAGE = {
     "source": "sources.md",
     "ruling": "rulings/index.md",
     "edition": "sources.md",
+    "engine-option": "rulings/engine-options.md",
 }
 
 

@@ -5,6 +5,7 @@ from ..data.model import Repository
 from .messages import Messages
 from .pagemap import DIFFERENCES
 from .render.pages import CATEGORY_ORDER
+from .render.options import PAGE as ENGINE_OPTIONS
 from .render.unconfirmed import VERIFICATION_PAGE
 
 
@@ -33,7 +34,11 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
     if calculators:
         nav.append({t("Calculators"): calculators})
     nav.append({t("Skills"): skills})
-    nav.append({t("Rulings"): "rulings/index.md"})
+    if ENGINE_OPTIONS in pages:  # the rulings, then the engine options that switch their readings
+        nav.append({t("Rulings"): [titled("rulings/index.md", t("All rulings")),
+                                   titled(ENGINE_OPTIONS, t("Engine options"))]})
+    else:
+        nav.append({t("Rulings"): "rulings/index.md"})
     nav.append({t("Glossary"): "glossary.md"})
     nav.append({t("About"): ["about.md", "sources.md", "translation-status.md", VERIFICATION_PAGE]})
     return nav

@@ -15,6 +15,7 @@ from .render.compare import comparison_page
 from .render.differences import differences_page
 from .render.editions import banners
 from .render.pictures import template_svg
+from .render.options import PAGE as ENGINE_OPTIONS, engine_options_page
 from .render.status import auto_actions_page, translation_status_page
 from .render.unconfirmed import VERIFICATION_PAGE
 from .render.verification import verification_page
@@ -57,6 +58,9 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
     out["skills/auto-actions.md"] = lambda ctx: auto_actions_page(ctx, skills)
     rulings = repo.of_kind("ruling")
     out["rulings/index.md"] = lambda ctx: pages.rulings_page(ctx, rulings)
+    options = repo.of_kind("engine-option")
+    if options:
+        out[ENGINE_OPTIONS] = lambda ctx: engine_options_page(ctx, options)
     out["glossary.md"] = lambda ctx: pages.glossary_page(
         ctx, repo.of_kind("term"), {name: template_svg(ctx, name) for name in ("direction", "throw-in")})
     out["sources.md"] = lambda ctx: pages.sources_page(ctx, repo.of_kind("source"), repo.of_kind("edition"))

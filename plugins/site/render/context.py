@@ -106,6 +106,8 @@ class PageContext:
         title = entity.title(self.lang)
         if entity.kind == "ruling":
             title = self.plain(entity.get("question"))
+        if entity.kind == "engine-option":
+            title = str(entity.get("option"))  # the engine's own id, the same in every language
         if anchor and anchor.startswith("step-"):
             return self.t("{title}, step {key}", title=title, key=anchor[len("step-"):])
         return title

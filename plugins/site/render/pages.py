@@ -11,6 +11,7 @@ from .calcpages import SECTIONS, check_disjoint, throw_in_section
 from .context import PageContext
 from .editions import absent_notes
 from .kick import kick_section
+from .options import engine_options_link
 from .unconfirmed import marks
 
 CATEGORY_ORDER = ("general", "agility", "passing", "strength", "mutation", "devious", "extraordinary", "trait")
@@ -185,6 +186,7 @@ def rulings_page(ctx: PageContext, rulings: list[Entity]) -> str:
     lines = [f"# {ctx.t('Rulings')}", "", ctx.t(
         "Questions the rulebook leaves open, with what each body says. Where they disagree, every position "
         "is shown with its source, then the reading this site recommends and why."), ""]
+    lines += engine_options_link(ctx)
     lines += who_plays_it_how(ctx, rulings)
     for ruling in rulings:
         lines += ruling_section(ctx, ruling)
@@ -293,4 +295,5 @@ def sources_page(ctx: PageContext, sources: list[Entity], editions: list[Entity]
                   ctx.labelled(f"*{ctx.t('Cited as:')}*", ctx.text(source["cite_as"], inline=True)), ""]
         if source.get("url"):
             lines += [f"<{source['url']}>", ""]
+        lines += engine_options_link(ctx, source)
     return "\n".join(lines)

@@ -30,7 +30,7 @@ def kind_label(ctx: PageContext, kind: str) -> str:
     return {
         "skill": ctx.t("Skills"), "term": ctx.t("Glossary"), "sequence": ctx.t("Sequences"),
         "table": ctx.t("Tables"), "target": ctx.t("Target tables"), "roll": ctx.t("Tests and modifiers"),
-        "ruling": ctx.t("Rulings"), "all": ctx.t("All"),
+        "ruling": ctx.t("Rulings"), "engine-option": ctx.t("Engine options"), "all": ctx.t("All"),
     }[kind]
 
 
@@ -56,6 +56,8 @@ def part_label(ctx: PageContext, status: Status) -> str:
         return ctx.t("Modifier: {label}", label=ctx.plain(mod["label"]) if mod else key)
     if field == "positions":
         return body_label(ctx, key)
+    if field == "switches":
+        return ctx.t("What it switches")
     return of
 
 
@@ -65,6 +67,8 @@ def _short(ctx: PageContext, edition: str) -> str:
 
 
 def _title(ctx: PageContext, entity: Entity) -> str:
+    if entity.kind == "engine-option":
+        return str(entity.get("option"))
     return ctx.plain(entity.get("question")) if entity.kind == "ruling" else entity.title(ctx.lang)
 
 
