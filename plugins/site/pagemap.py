@@ -34,12 +34,15 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
             raise ValueError(f"{comparison.file}: the slug {comparison.slug!r} is taken by the page of differences")
         out[f"comparisons/{comparison.slug}.md"] = lambda ctx, c=comparison: comparison_page(ctx, c)
     for target in repo.of_kind("target"):
-        rolls = sorted((r for r in repo.of_kind("roll") if r.get("target") == target.slug),
+        # a fixed-N+ roll (the Rush) joins the page of its edition's other rolls: here, classic's table
+        rolls = sorted((r for r in repo.of_kind("roll") if r.get("target") == target.slug
+                        or ("target_number" in r.data and set(r.editions) <= set(target.editions))),
                        key=lambda r: (r.get("order", 99), r.slug))
         out[f"targets/{target.slug}.md"] = lambda ctx, t=target, r=rolls: target_page(ctx, t, r)
     by_edition: dict[str, list] = {}
     for roll in repo.of_kind("roll"):
-        if "target" not in roll.data:
+        if "target" not in roll.data and not ("target_number" in roll.data and any(
+                set(roll.editions) <= set(t.editions) for t in repo.of_kind("target"))):
             by_edition.setdefault(roll.slug.rpartition("-")[2], []).append(roll)
     for edition, rolls in sorted(by_edition.items()):
         rolls.sort(key=lambda r: (r.get("order", 99), r.slug))
