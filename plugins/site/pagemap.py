@@ -18,6 +18,7 @@ from .render.pictures import template_svg
 from .render.status import auto_actions_page, translation_status_page
 from .render.unconfirmed import VERIFICATION_PAGE
 from .render.verification import verification_page
+from .locate import page_of
 from .render.targets import edition_rolls_page, edition_rolls_title, target_page
 
 Renderer = Callable[[PageContext], str]
@@ -34,15 +35,12 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
             raise ValueError(f"{comparison.file}: the slug {comparison.slug!r} is taken by the page of differences")
         out[f"comparisons/{comparison.slug}.md"] = lambda ctx, c=comparison: comparison_page(ctx, c)
     for target in repo.of_kind("target"):
-        # a fixed-N+ roll (the Rush) joins the page of its edition's other rolls: here, classic's table
-        rolls = sorted((r for r in repo.of_kind("roll") if r.get("target") == target.slug
-                        or ("target_number" in r.data and set(r.editions) <= set(target.editions))),
+        rolls = sorted((r for r in repo.of_kind("roll") if page_of(r) == f"targets/{target.slug}.md"),
                        key=lambda r: (r.get("order", 99), r.slug))
         out[f"targets/{target.slug}.md"] = lambda ctx, t=target, r=rolls: target_page(ctx, t, r)
     by_edition: dict[str, list] = {}
     for roll in repo.of_kind("roll"):
-        if "target" not in roll.data and not ("target_number" in roll.data and any(
-                set(roll.editions) <= set(t.editions) for t in repo.of_kind("target"))):
+        if page_of(roll).startswith("rolls/"):
             by_edition.setdefault(roll.slug.rpartition("-")[2], []).append(roll)
     for edition, rolls in sorted(by_edition.items()):
         rolls.sort(key=lambda r: (r.get("order", 99), r.slug))
