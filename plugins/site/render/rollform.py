@@ -76,7 +76,7 @@ def roll_form(ctx: PageContext, rules: dict, editions: list[str]) -> str:
     return "\n".join([
         f'<fieldset class="nc-builder" hidden data-builder="{esc(json.dumps(data, ensure_ascii=False))}">',
         f'<legend>{esc(ctx.t("Build the sequence roll by roll"))}</legend>',
-        f'<p class="nc-builder-help">{esc(ctx.t("Add each roll in the order the player makes it. The form writes the notation below, and the result follows."))}</p>',
+        f'<p class="nc-builder-help">{esc(ctx.t("Add each roll (a dodge, a rush, a pick-up, a pass…) in the order the player makes it: the form writes the notation below and gives the odds that they all succeed."))}</p>',
         '<ol class="nc-builder-rows" data-rows></ol>',
         '<p class="nc-builder-add">',
         f'<label><span>{esc(ctx.t("Roll to add"))}</span> <select data-add></select></label>',
