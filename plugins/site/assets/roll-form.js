@@ -42,6 +42,9 @@ class RollForm {
     for (const el of [this.tr, this.pro, this.loner]) el.addEventListener("change", () => this.write());
     this.tr.addEventListener("input", () => this.write());
     if (this.editionSelect) this.editionSelect.addEventListener("change", () => this.onEdition());
+    // nuffle.js may set the edition from the site's picker without a change event: catch up when touched
+    box.addEventListener("focusin", () => this.sync());
+    box.addEventListener("pointerdown", () => this.sync());
     this.showEmpty();
     box.hidden = false;
     box.dataset.mounted = "";
@@ -51,6 +54,10 @@ class RollForm {
     const rolls = this.data.rolls;
     const chosen = this.editionSelect ? this.editionSelect.value : Object.keys(rolls)[0];
     return chosen in rolls ? chosen : Object.keys(rolls)[0];
+  }
+
+  sync() {
+    if (this.currentEdition() !== this.edition) this.onEdition();
   }
 
   menu() {
