@@ -241,7 +241,7 @@ def _standalone(ctx: PageContext, calc: Calculator, title: str, intro: str, ids:
         form = form[:found.start()] + before_field[1] + "\n" + form[found.start():]
     lines = [f"# {title}", "", intro, ""]
     lines += [f"## {ctx.t('Calculator')} {{#calculator}}", "", form, ""]
-    lines += [f"## {ctx.t('Rules it assumes')} {{#assumes}}", ""] + assumes(ctx, ids, statements)
+    lines += [f"## {ctx.t('How it is computed')} {{#assumes}}", ""] + assumes(ctx, ids, statements)
     lines += extra or []
     return "\n".join(lines)
 
