@@ -67,16 +67,20 @@ def roll_form(ctx: PageContext, rules: dict, editions: list[str]) -> str:
     """The form's HTML (hidden until ``roll-form.js`` mounts it), to put in the chain calculator's form."""
     esc = html.escape
     strings = {
-        "remove": ctx.t("Remove this roll"), "skill": ctx.t("Has {skill}"), "empty": ctx.t("No roll yet: add the first one."),
+        "remove": ctx.t("Remove this roll"), "skill": ctx.t("Has {skill}"),
+        "empty": ctx.t("No roll yet: add the first one."),
         "impossible": ctx.t("No die face succeeds for this roll."),
         "receiver": ctx.t("made by another player (the receiver)"),
     }
     data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings}
+    help_text = ctx.t("Add each roll (a dodge, a rush, a pick-up, a pass…) in the order the player makes it: the form "
+                      "writes the notation below and gives the odds that they all succeed.")
+    pro = ctx.t("The moving player has {skill}", skill=_skill(ctx, "pro"))
     loner = "".join(f'<option value="{n}">{esc(ctx.t("Loner ({n}+)", n=n))}</option>' for n in range(2, 7))
     return "\n".join([
         f'<fieldset class="nc-builder" hidden data-builder="{esc(json.dumps(data, ensure_ascii=False))}">',
         f'<legend>{esc(ctx.t("Build the sequence roll by roll"))}</legend>',
-        f'<p class="nc-builder-help">{esc(ctx.t("Add each roll (a dodge, a rush, a pick-up, a pass…) in the order the player makes it: the form writes the notation below and gives the odds that they all succeed."))}</p>',
+        f'<p class="nc-builder-help">{esc(help_text)}</p>',
         '<ol class="nc-builder-rows" data-rows></ol>',
         '<p class="nc-builder-add">',
         f'<label><span>{esc(ctx.t("Roll to add"))}</span> <select data-add></select></label>',
@@ -85,7 +89,7 @@ def roll_form(ctx: PageContext, rules: dict, editions: list[str]) -> str:
         '<p class="nc-builder-team">',
         f'<label><span>{esc(ctx.t("Team re-rolls available"))}</span> '
         '<input type="number" min="0" max="8" value="1" inputmode="numeric" data-team-rerolls></label>',
-        f'<label><input type="checkbox" data-pro> {esc(ctx.t("The moving player has {skill}", skill=_skill(ctx, "pro")))}</label>',
+        f'<label><input type="checkbox" data-pro> {esc(pro)}</label>',
         f'<label><span>{esc(_skill(ctx, "loner"))}</span> <select data-loner>'
         f'<option value="">{esc(ctx.t("none"))}</option>{loner}</select></label>',
         '</p>',
