@@ -112,3 +112,24 @@ def test_first_field_is_on_the_first_screen_of_a_phone(chromium, web, lang, kind
         shot(page, f"first-screen-{lang}-{kind}-1280")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang, query", [("fr", "esquive"), ("fr", "probabilité"), ("ja", "確率"), ("en", "odds")])
+def test_search_finds_the_calculator_by_what_it_computes(chromium, web, lang, query):
+    """Typed into Material's search box: the action-sequence calculator is among the first hits."""
+    context = chromium.new_context(viewport=DESKTOP)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    prefix = "" if lang == "en" else f"{lang}/"
+    try:
+        page.goto(f"{web.url}{prefix}")
+        page.locator("input.md-search__input").click()
+        page.keyboard.insert_text(query)
+        page.keyboard.press("End")
+        page.wait_for_selector("li.md-search-result__item > a.md-search-result__link")
+        hrefs = page.eval_on_selector_all("li.md-search-result__item > a.md-search-result__link",
+                                          "links => links.map(a => a.href)")
+        first = [h.split("?")[0].split("#")[0].removeprefix(web.url + prefix) for h in hrefs[:5]]
+        assert "calculators/chain/" in first, (query, first)
+    finally:
+        context.close()

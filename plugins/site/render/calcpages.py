@@ -21,6 +21,7 @@ from .context import PageContext
 from .rollform import roll_form
 
 MODERN = ("bb2020", "bb2025")
+SEARCH_BOOST = 3  # Material's per-page search boost of the calculator pages
 SWITCH_EDITIONS = ("classic", "bb2020", "bb2025")  # BB2016 plays as classic for every mechanic modelled
 
 
@@ -239,7 +240,8 @@ def _standalone(ctx: PageContext, calc: Calculator, title: str, intro: str, ids:
         if found is None:
             raise ValueError(f"calculator {calc.kind}: no field {before_field[0]!r} to put the form before")
         form = form[:found.start()] + before_field[1] + "\n" + form[found.start():]
-    lines = [f"# {title}", "", intro, ""]
+    # a search for what it computes ("odds", « probabilité », 確率) ranks the calculator above the rule pages
+    lines = ["---", "search:", f"  boost: {SEARCH_BOOST}", "---", "", f"# {title}", "", intro, ""]
     lines += [f"## {ctx.t('Calculator')} {{#calculator}}", "", form, ""]
     lines += [f"## {ctx.t('How it is computed')} {{#assumes}}", ""] + assumes(ctx, ids, statements)
     lines += extra or []
