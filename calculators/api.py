@@ -28,12 +28,14 @@ Request kinds
 ``"agility"``: one D6 test of a roll defined in the rules data.
     * ``edition``: ``"classic"`` | ``"bb2016"`` | ``"bb2020"`` | ``"bb2025"``; default ``"classic"``.
     * ``action``: the roll, looked up as ``f"{action}-{edition}"`` (or a roll whose
-      ``editions`` include the edition): ``pass`` | ``interception`` | ``catch`` |
+      ``editions`` include the edition): ``dodge`` | ``rush`` | ``pick-up`` | ``leap``
+      (classic) or ``jump`` (BB2020+) | ``pass`` | ``interception`` | ``catch`` |
       ``landing`` | ``hand-off`` (and any other roll the data defines). Required.
     * the characteristic: field named after the roll's target table (``ag``: integer
       in the table's range, classic 1..6 where 6 means 6 or more).  For a roll with
       no target table (BB2020+, the characteristic is the ``N+``): ``pa`` for a pass,
-      ``ag`` otherwise, integer 1..6.
+      ``ag`` otherwise, integer 1..6.  A roll with a fixed ``target_number`` (the Rush,
+      2+) has no characteristic field.
     * one field per modifier group of the roll, e.g. ``range``: ``quick`` | ``short`` |
       ``long`` | ``long-bomb``; ``delivery``: ``accurate`` | ``inaccurate``. Required.
     * one integer field per ``per`` count, e.g. ``tackle_zones``: 0..8, default 0.
@@ -298,7 +300,10 @@ def _actions(rules: RuleBook, edition: str) -> list[str]:
     return sorted({s.slug.rsplit("-", 1)[0] for s in rules.rolls.values() if edition in s.editions})
 
 
-def _characteristic_field(rules: RuleBook, spec: RollSpec, action: str) -> tuple[str, int, int]:
+def _characteristic_field(rules: RuleBook, spec: RollSpec, action: str) -> tuple[str, int, int] | None:
+    """The characteristic field (name, low, high) of a roll, or None for a fixed N+ (the Rush)."""
+    if spec.fixed is not None:
+        return None
     table = rules.table_for(spec)
     if table is None:
         # the data names the characteristic; older rules without it: PA for a pass, AG otherwise
@@ -308,13 +313,14 @@ def _characteristic_field(rules: RuleBook, spec: RollSpec, action: str) -> tuple
 
 
 def _roll_fields(rules: RuleBook, spec: RollSpec, action: str, edition: str) -> list[dict[str, Any]]:
-    name, lo, hi = _characteristic_field(rules, spec, action)
-    out: list[dict[str, Any]] = [{"name": name, "type": "int", "allowed": [lo, hi], "default": None, "required": True}]
+    char = _characteristic_field(rules, spec, action)
+    out: list[dict[str, Any]] = [{"name": char[0], "type": "int", "allowed": [char[1], char[2]], "default": None,
+                                  "required": True}] if char else []
     for group, mods in spec.groups().items():
         out.append({"name": group, "type": "choice", "allowed": [m.key for m in mods], "default": None, "required": True})
     for count in spec.counts():
         out.append({"name": count, "type": "int", "allowed": [0, 8], "default": 0, "required": False})
-    for f in out[1:]:
+    for f in out[1 if char else 0:]:
         if f["name"] in RESERVED:
             raise CalcError("rules", f"roll {spec.slug} uses the reserved field name {f['name']!r}")
     out.append({"name": "reroll", "type": "bool", "allowed": [True, False], "default": False, "required": False})
@@ -377,10 +383,13 @@ def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     action = rd.str("action", max_len=40)
     spec = _find_roll(rules, action, edition)
     _roll_fields(rules, spec, action, edition)  # rejects data whose field names clash with ours
-    name, lo, hi = _characteristic_field(rules, spec, action)
+    char = _characteristic_field(rules, spec, action)
     table = rules.table_for(spec)
-    rd.context = f" ({edition} {action}" + (f"; {hi} means {hi} or more)" if table and table.rows[-1].or_more else ")")
-    value = rd.int(name, lo, hi)
+    value = None
+    if char is not None:
+        name, lo, hi = char
+        rd.context = f" ({edition} {action}" + (f"; {hi} means {hi} or more)" if table and table.rows[-1].or_more else ")")
+        value = rd.int(name, lo, hi)
     choices = {g: rd.choice(g, [m.key for m in ms]) for g, ms in spec.groups().items()}
     counts = {c: rd.int(c, 0, 8, 0) for c in spec.counts()}
     reroll = rd.bool("reroll", False)

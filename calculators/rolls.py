@@ -240,7 +240,8 @@ def test_from_rules(
         rules: the rule numbers.
         roll_slug: e.g. ``"pass-classic"``.
         value: the characteristic (classic: AG 1..6, looked up in the roll's target
-            table; BB2020+: the ``N`` of ``N+`` when the roll has no target table).
+            table; BB2020+: the ``N`` of ``N+`` when the roll has no target table); ignored
+            (may be None) for a roll with a fixed ``target_number`` such as the Rush.
         choices: ``{group: modifier key}``, one per modifier group of the roll.
         counts: ``{per count name: integer >= 0}`` for each ``per`` modifier.
         edition: the edition the roll is made under (defaults to the roll's first
@@ -257,7 +258,9 @@ def test_from_rules(
     choices = dict(choices or {})
     counts = dict(counts or {})
     table = rules.table_for(spec)
-    if table is None:
+    if spec.fixed is not None:
+        target = spec.fixed  # the same N+ for every player (the Rush): ``value`` is not used
+    elif table is None:
         if not (isinstance(value, int) and 1 <= value <= 6):
             raise CalcError("value", f"the target must be an integer from 1 to 6 (meaning N+), got {value!r}", [1, 6])
         target = value

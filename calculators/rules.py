@@ -20,7 +20,8 @@ Shape (see ``data/README.md``, kinds *target* and *roll*):
   ``or_more`` only on the last row).
 * ``rolls.<slug>``: ``editions`` (non-empty list of edition ids), ``target`` (a target
   slug, or absent / null when the characteristic is itself the "N+" target, as in
-  BB2020 and BB2025), ``natural_one`` (``fail`` | ``fumble``), ``natural_six``
+  BB2020 and BB2025), optional ``characteristic`` (``ag`` | ``pa``: that characteristic is the N+),
+  optional ``target_number`` (int 2..6: a fixed N+ whatever the player, the Rush's 2+), ``natural_one`` (``fail`` | ``fumble``), ``natural_six``
   (``success``), optional ``fumble_at_or_below`` (int), ``modifiers`` (list of
   ``{key, value: int, group?: str, per?: str}``).  Modifiers sharing a ``group`` are
   exclusive (the reader picks one); a ``per`` modifier is multiplied by a count the
@@ -109,6 +110,7 @@ class RollSpec:
     fumble_at_or_below: int | None
     modifiers: tuple[Modifier, ...]
     characteristic: str | None = None  # "ag" or "pa" when there is no target table (BB2020+)
+    fixed: int | None = None  # a fixed N+ whatever the player (``target_number``: the Rush's 2+)
 
     def groups(self) -> dict[str, tuple[Modifier, ...]]:
         """Return ``{group: modifiers}`` in data order."""
@@ -226,7 +228,7 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
     _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field, "roll slugs are ASCII kebab-case", slug)
     _expect(isinstance(raw, dict), field, "expected an object", raw)
     _keys(raw, field, {"editions", "natural_one", "natural_six", "modifiers"},
-          {"target", "fumble_at_or_below", "characteristic"})
+          {"target", "fumble_at_or_below", "characteristic", "target_number"})
     characteristic = raw.get("characteristic")
     _expect(characteristic in (None, "ag", "pa"), f"{field}.characteristic", "expected 'ag', 'pa' or null",
             characteristic)
@@ -239,6 +241,11 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
             f"expected a target slug ({', '.join(sorted(targets)) or 'none defined'}) or null", target)
     _expect(raw["natural_one"] in ("fail", "fumble"), f"{field}.natural_one", "expected 'fail' or 'fumble'", raw["natural_one"])
     _expect(raw["natural_six"] == "success", f"{field}.natural_six", "expected 'success'", raw["natural_six"])
+    fixed = raw.get("target_number")
+    _expect(fixed is None or (_is_int(fixed) and 2 <= fixed <= 6), f"{field}.target_number",
+            "expected an integer from 2 to 6 or null", fixed)
+    _expect(fixed is None or (target is None and characteristic is None), f"{field}.target_number",
+            "a fixed target number goes without a target table or characteristic", fixed)
     fab = raw.get("fumble_at_or_below")
     _expect(fab is None or (_is_int(fab) and -10 <= fab <= 6), f"{field}.fumble_at_or_below",
             "expected an integer from -10 to 6 or null", fab)
@@ -262,4 +269,4 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
                 "expected a lower-case count name such as 'tackle_zones'", per)
         _expect(group is None or per is None, mf, "a modifier has a group or a per count, not both", m)
         mods.append(Modifier(key, m["value"], group, per))
-    return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods), characteristic)
+    return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods), characteristic, fixed)

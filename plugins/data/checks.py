@@ -92,9 +92,10 @@ def _coverage(entity: Entity, problem) -> Iterator[Problem]:
 
 
 def _roll_checks(repo: Repository, entity: Entity, problem) -> Iterator[Problem]:
-    if ("target" in entity.data) == ("characteristic" in entity.data):
-        yield problem((), "a roll needs either `target` (a target table) or `characteristic` (ag or pa, "
-                          "when the characteristic itself is the N+ to roll), not both")
+    if sum(k in entity.data for k in ("target", "characteristic", "target_number")) != 1:
+        yield problem((), "a roll needs exactly one of `target` (a target table), `characteristic` (ag or pa, "
+                          "when the characteristic itself is the N+ to roll) or `target_number` (a fixed N+, "
+                          "whatever the player: the Rush)")
     target = repo.get(f"target:{entity.get('target')}")
     if target is not None and not set(entity.editions) <= set(target.editions):
         yield problem(("editions",), f"the target table {target.id} does not cover editions "

@@ -8,7 +8,7 @@ def rules_export(repo: Repository) -> dict:
     """The rule numbers the resolver needs (target tables and rolls), without any text.
 
     Shape: {"targets": {slug: {"characteristic", "rows"}}, "rolls": {slug: {"editions", "target",
-    "natural_one", "natural_six", ["fumble_at_or_below"], "modifiers": [{"key", "value", ["group"], ["per"]}]}}}
+    "natural_one", "natural_six", ["characteristic"], ["target_number"], ["fumble_at_or_below"], "modifiers": [{"key", "value", ["group"], ["per"]}]}}}
     """
     targets = {
         t.slug: {"characteristic": t["characteristic"], "rows": [dict(row) for row in t["rows"]]}
@@ -17,7 +17,7 @@ def rules_export(repo: Repository) -> dict:
     rolls = {}
     for roll in repo.of_kind("roll"):
         entry = {key: roll[key] for key in ("editions", "natural_one", "natural_six")}
-        for optional in ("target", "characteristic", "fumble_at_or_below"):
+        for optional in ("target", "characteristic", "target_number", "fumble_at_or_below"):
             if optional in roll.data:
                 entry[optional] = roll[optional]
         entry["modifiers"] = [

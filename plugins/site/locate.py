@@ -17,6 +17,9 @@ SHARED_PAGE = {
     "engine-option": "rulings/engine-options.md",
 }
 
+CLASSIC = {"classic", "bb2016"}
+CLASSIC_TESTS = "targets/agility-classic.md"  # the classic rolls' page: the AG table's
+
 
 def page_of(entity: Entity) -> str:
     """The .md path (relative to docs_dir) of the page that shows `entity`."""
@@ -27,6 +30,8 @@ def page_of(entity: Entity) -> str:
     if entity.kind == "roll":
         if "target" in entity.data:
             return f"targets/{entity['target']}.md"
+        if "target_number" in entity.data and set(entity.editions) <= CLASSIC:
+            return CLASSIC_TESTS  # a fixed N+ (the classic Going For It) beside the other classic rolls
         return f"rolls/{entity.slug.rpartition('-')[2]}.md"  # BB2020+: one page of tests per edition
     return f"{entity.kind}s/{entity.slug}.md"
 

@@ -19,6 +19,7 @@ from .render.options import PAGE as ENGINE_OPTIONS, engine_options_page
 from .render.status import auto_actions_page, translation_status_page
 from .render.unconfirmed import VERIFICATION_PAGE
 from .render.verification import verification_page
+from .locate import page_of
 from .render.targets import edition_rolls_page, edition_rolls_title, target_page
 
 Renderer = Callable[[PageContext], str]
@@ -35,12 +36,12 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
             raise ValueError(f"{comparison.file}: the slug {comparison.slug!r} is taken by the page of differences")
         out[f"comparisons/{comparison.slug}.md"] = lambda ctx, c=comparison: comparison_page(ctx, c)
     for target in repo.of_kind("target"):
-        rolls = sorted((r for r in repo.of_kind("roll") if r.get("target") == target.slug),
+        rolls = sorted((r for r in repo.of_kind("roll") if page_of(r) == f"targets/{target.slug}.md"),
                        key=lambda r: (r.get("order", 99), r.slug))
         out[f"targets/{target.slug}.md"] = lambda ctx, t=target, r=rolls: target_page(ctx, t, r)
     by_edition: dict[str, list] = {}
     for roll in repo.of_kind("roll"):
-        if "target" not in roll.data:
+        if page_of(roll).startswith("rolls/"):
             by_edition.setdefault(roll.slug.rpartition("-")[2], []).append(roll)
     for edition, rolls in sorted(by_edition.items()):
         rolls.sort(key=lambda r: (r.get("order", 99), r.slug))

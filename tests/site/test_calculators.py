@@ -300,10 +300,11 @@ def test_the_chain_page_lets_the_reader_pick_the_loner_reading_and_links_the_rul
     assert set(LONER_READINGS) <= set(bodies) and LONER_READINGS[0] == "rulebook"
     for lang in ("en", "fr", "ja"):
         markdown, _ = pages[(lang, "calculators/chain.md")]
-        intro = markdown.split("## ", 1)[0]
-        # the dispute is stated above the form with a link to the ruling; no "not modelled" caveat is left
+        # the dispute is stated right after the form (issue 11: on a phone the form comes first), in the
+        # section of the rules it assumes, with a link to the ruling; no "not modelled" caveat is left
+        assumed = markdown.split("{#assumes}", 1)[1].split("\n## ", 1)[0]
         ruling_link = "](../rulings/index.md#ruling-loner-team-re-roll)"
-        assert intro.count(ruling_link) == 2, lang  # in "Rules it assumes" and in the statement
+        assert assumed.count(ruling_link) == 2, lang  # in "Rules it assumes" and in the statement
         assert "errs on the low side" not in markdown and "not modelled" not in markdown
         form = next(f for f in forms_of(markdown) if f.kind == "chain")
         reading = next(f for f in form.fields if f["name"] == "reading")
@@ -338,7 +339,7 @@ def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
     assert ("| `B` | Block (the number is the block dice; negative when the defender chooses) | `b` Block, `t` Tackle, "
             "`r` Brawler; after `:`, the defender's: `b` Block, `d` Dodge, `w` Wrestle |") in notation
     assert "| `F` | Foul (the number is the victim's AV) | `d` Dirty Player |" in notation
-    intro = markdown.split("## ", 1)[0]
+    intro = markdown.split("{#assumes}", 1)[1].split("\n## ", 1)[0]  # right after the form (issue 11)
     assert "Armour rolls and fouls are never re-rolled" in intro and "A send-off is a turnover" in intro
     assert "](../rulings/index.md#ruling-brawler-blitz)" in intro
     markdown, _ = pages[("fr", "calculators/chain.md")]

@@ -7,6 +7,7 @@ it computes and says which readings it takes where sources differ.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_STEPS,
@@ -17,8 +18,10 @@ from ...data.model import Entity
 from .calculator import (Calculator, Pitch, Row, Table, band_labels, edition_name, pass_reading_note, pass_readings,
                          render, skill_name)
 from .context import PageContext
+from .rollform import roll_form
 
 MODERN = ("bb2020", "bb2025")
+SEARCH_BOOST = 3  # Material's per-page search boost of the calculator pages
 SWITCH_EDITIONS = ("classic", "bb2020", "bb2025")  # BB2016 plays as classic for every mechanic modelled
 
 
@@ -137,8 +140,8 @@ def pass_section(ctx: PageContext, seq: Entity, rules: dict) -> tuple[list[str],
     lines = [f"## {ctx.t('Pass calculator')} {{#pass-calculator}}", "", ctx.t(
         "The whole Pass action at once: the chance the pass is completed, that it ends in a turnover, and "
         "that the ball is won by the opponent or left loose."), ""]
-    lines += assumes(ctx, ids, statements)
     lines += [render(ctx, calc, rules), ""]
+    lines += assumes(ctx, ids, statements)  # after the form: on a phone the form comes first
     return lines, calc
 
 
@@ -172,9 +175,9 @@ def range_section(ctx: PageContext, seq: Entity, rules: dict) -> tuple[list[str]
     lines = [f"## {ctx.t('Range ruler')} {{#range-calculator}}", "", ctx.t(
         "Place the thrower and the target: the pass range, its modifier to the pass roll, and the squares "
         "under the ruler, where an opponent may try to intercept."), ""]
+    lines += [render(ctx, calc, rules), ""]
     lines += assumes(ctx, ["term:range-ruler", "term:pass-ranges", "term:interception", f"roll:pass-{edition}"],
                      statements)
-    lines += [render(ctx, calc, rules), ""]
     return lines, calc
 
 
@@ -217,19 +220,30 @@ def throw_in_section(ctx: PageContext, term: Entity, rules: dict | None) -> list
               "corner like an end-zone square."),
     ]
     lines = [f"### {ctx.t('Where a thrown-in ball lands')} {{#throw-in-calculator}}", ""]
-    lines += assumes(ctx, ["term:random-direction-template", "term:throw-in-template", "term:catch", "term:bounce"],
-                     statements)
-    return lines + [render(ctx, throw_in_calculator(ctx), rules), ""]
+    lines += [render(ctx, throw_in_calculator(ctx), rules), ""]
+    return lines + assumes(ctx, ["term:random-direction-template", "term:throw-in-template", "term:catch",
+                                 "term:bounce"], statements)
 
 
 # --------------------------------------------------------------------------- pages of their own
 
 def _standalone(ctx: PageContext, calc: Calculator, title: str, intro: str, ids: list[str],
-                statements: list[str], extra: list[str] | None = None) -> str:
+                statements: list[str], extra: list[str] | None = None,
+                before_field: tuple[str, str] | None = None) -> str:
+    """A calculator page: the title, one paragraph, then the form and its result (first, so that on a phone
+    the reader reaches them at once), then the rules it assumes and the page's ``extra`` Markdown.
+    ``before_field``: ``(field name, HTML)`` put in the form just before that field (the roll-by-roll form)."""
     rules = rules_export(ctx.repo)
-    lines = [f"# {title}", "", intro, ""]
-    lines += assumes(ctx, ids, statements)
-    lines += [f"## {ctx.t('Calculator')} {{#calculator}}", "", render(ctx, calc, rules), ""]
+    form = render(ctx, calc, rules)
+    if before_field is not None:
+        found = re.search(rf'<label class="[^"]*" data-name="{re.escape(before_field[0])}"', form)
+        if found is None:
+            raise ValueError(f"calculator {calc.kind}: no field {before_field[0]!r} to put the form before")
+        form = form[:found.start()] + before_field[1] + "\n" + form[found.start():]
+    # a search for what it computes ("odds", « probabilité », 確率) ranks the calculator above the rule pages
+    lines = ["---", "search:", f"  boost: {SEARCH_BOOST}", "---", "", f"# {title}", "", intro, ""]
+    lines += [f"## {ctx.t('Calculator')} {{#calculator}}", "", form, ""]
+    lines += [f"## {ctx.t('How it is computed')} {{#assumes}}", ""] + assumes(ctx, ids, statements)
     lines += extra or []
     return "\n".join(lines)
 
@@ -568,7 +582,8 @@ def chain_page(ctx: PageContext) -> str:
         "The chance that every roll of a turn succeeds, in order, when the coach uses re-rolls as well as "
         "possible: dodges, rushes, catches and other tests, blocks, armour rolls and fouls. Write the rolls in "
         "the short notation explained below the calculator."),
-        ids, statements, notation_help(ctx))
+        ids, statements, notation_help(ctx),
+        before_field=("chain", roll_form(ctx, rules_export(ctx.repo), [e for e, _ in _edition_switch(ctx)])))
 
 
 def default_requests(ctx: PageContext) -> dict[str, list[dict]]:

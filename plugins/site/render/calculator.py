@@ -141,7 +141,7 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "delivery": ctx.t("How the ball arrives"), "action": ctx.t("Action"),
         "reading": ctx.t("Reading of a disputed rule"), "throw": ctx.t("How the throw went"),
         "pass_reading": ctx.t("Reading of a modified 1 on the pass roll (PA 1+ thrower)"),
-        "marked": ctx.t("Marked"), "edition": ctx.t("Edition"),
+        "marked": ctx.t("Marked"), "edition": ctx.t("Edition"), "weather": ctx.t("Weather"),
         # pass action
         "thrower_tackle_zones": ctx.t("Thrower: opposing tackle zones"),
         "receiver_ag": ctx.t("Receiver's AG"),

@@ -53,15 +53,15 @@ def compare_line(ctx: PageContext, entity: Entity) -> list[str]:
 
 def sequence_page(ctx: PageContext, seq: Entity) -> str:
     lines = [f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", *compare_line(ctx, seq),
-             ctx.text(seq["summary"]), "",
-             f"## {ctx.t('Steps')} {{#steps}}", ""]
-    lines += steps_list(ctx, seq["steps"], entity=seq)
-    lines.append("")
+             ctx.text(seq["summary"]), ""]
     calcs = []
-    for kind in seq.get("calculators") or []:
+    for kind in seq.get("calculators") or []:  # the calculators first: on a phone the form comes before the steps
         section, calc = calculator_section(ctx, seq, kind)
         lines += section
         calcs.append(calc)
+    lines += [f"## {ctx.t('Steps')} {{#steps}}", ""]
+    lines += steps_list(ctx, seq["steps"], entity=seq)
+    lines.append("")
     if len(calcs) > 1:
         check_disjoint(calcs, rules_export(ctx.repo))
     lines += notes_section(ctx, seq.get("notes"), ctx.t("Where sources differ"))

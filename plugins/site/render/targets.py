@@ -94,8 +94,8 @@ def grid(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
     (columns); any other group keeps its first choice, which the caption states."""
     action, edition = action_of(roll)
     specs = _ok(handle({"kind": "fields", "edition": edition, "action": action}, rules))["fields"]
-    char = next(f for f in specs if f["name"] in ("ag", "pa"))
-    base = {f["name"]: _default(f) for f in specs if f["name"] != char["name"]}
+    char = next((f for f in specs if f["name"] in ("ag", "pa")), None)  # None: a fixed N+ (the Rush)
+    base = {f["name"]: _default(f) for f in specs if char is None or f["name"] != char["name"]}
     base["reroll"] = False
     has_zones = "tackle_zones" in base
     if has_zones:
@@ -115,17 +115,21 @@ def grid(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
         fixed.append(ctx.t("{n} TZ", n=0))
     target = ctx.repo.get(f"target:{roll.get('target')}")
     or_more = {row["value"] for row in target["rows"] if row.get("or_more")} if target else set()
-    lines = [f"| {field_label(ctx, char['name'])} | " + " | ".join(cell(label) for _, label in columns) + " |",
+    head = field_label(ctx, char["name"]) if char else ctx.t("Any player")
+    lines = [f"| {head} | " + " | ".join(cell(label) for _, label in columns) + " |",
              "|---" * (len(columns) + 1) + "|"]
-    low, high = char["allowed"]
-    for value in range(low, high + 1):
+    values = range(char["allowed"][0], char["allowed"][1] + 1) if char else [None]
+    for value in values:
         cells = []
         for fields, _ in columns:
-            request = {"kind": "agility", "edition": edition, "action": action, **base, char["name"]: value,
-                       **fields}
+            own = {char["name"]: value} if char else {}
+            request = {"kind": "agility", "edition": edition, "action": action, **base, **own, **fields}
             result = _result(handle(request, rules))
             cells.append(f"{needed_label(ctx, result)} · {ctx.t.percent(result['success'])}")
-        label = f"{value}+" if (target is None or value in or_more) else str(value)
+        if value is None:
+            label = ctx.t("Any player")
+        else:
+            label = f"{value}+" if (target is None or value in or_more) else str(value)
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     caption = [f'<p class="nc-caption">{ctx.listing(fixed)}</p>'] if fixed else []
     return lines + [""] + caption + [""]

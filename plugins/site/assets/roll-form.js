@@ -1,0 +1,213 @@
+// The roll-by-roll form of the action-sequence calculator (plugins/site/render/rollform.py).
+// The reader adds rolls one by one; this script writes their chain notation into the calculator's `chain`
+// field and fires its `input` event, so nuffle.js computes the result with the chain resolver, as if the
+// reader had typed it. Die faces come from Python at build time (`faces` in data-builder: for each
+// characteristic value, the face needed at each modifier total), so no rule is computed here: the script
+// only adds up the modifiers the reader picked.
+
+function option(value, text, selected = false) {
+  const el = document.createElement("option");
+  el.value = value;
+  el.textContent = text;
+  el.selected = selected;
+  return el;
+}
+
+function labelled(text, control) {
+  const label = document.createElement("label");
+  const span = document.createElement("span");
+  span.textContent = text;
+  label.append(span, " ", control);
+  return label;
+}
+
+class RollForm {
+  constructor(box) {
+    this.box = box;
+    this.form = box.closest("form");
+    this.data = JSON.parse(box.dataset.builder);
+    this.strings = this.data.strings;
+    this.list = box.querySelector("[data-rows]");
+    this.add = box.querySelector("[data-add]");
+    this.tr = box.querySelector("[data-team-rerolls]");
+    this.pro = box.querySelector("[data-pro]");
+    this.loner = box.querySelector("[data-loner]");
+    this.out = box.querySelector("[data-notation]");
+    this.chain = this.form && this.form.querySelector('[data-name="chain"] input, [data-name="chain"] textarea');
+    this.editionSelect = this.form && this.form.querySelector('[data-name="edition"] select');
+    this.rows = [];
+    this.edition = this.currentEdition();
+    this.fillMenu();
+    box.querySelector("[data-add-button]").addEventListener("click", () => this.addRow(this.add.value));
+    for (const el of [this.tr, this.pro, this.loner]) el.addEventListener("change", () => this.write());
+    this.tr.addEventListener("input", () => this.write());
+    if (this.editionSelect) this.editionSelect.addEventListener("change", () => this.onEdition());
+    // nuffle.js may set the edition from the site's picker without a change event: catch up when touched
+    box.addEventListener("focusin", () => this.sync());
+    box.addEventListener("pointerdown", () => this.sync());
+    this.showEmpty();
+    box.hidden = false;
+    box.dataset.mounted = "";
+  }
+
+  currentEdition() {
+    const rolls = this.data.rolls;
+    const chosen = this.editionSelect ? this.editionSelect.value : Object.keys(rolls)[0];
+    return chosen in rolls ? chosen : Object.keys(rolls)[0];
+  }
+
+  sync() {
+    if (this.currentEdition() !== this.edition) this.onEdition();
+  }
+
+  menu() {
+    return this.data.rolls[this.edition] || [];
+  }
+
+  fillMenu() {
+    this.add.replaceChildren(...this.menu().map((r, i) => option(r.action, r.name, i === 0)));
+  }
+
+  onEdition() {
+    const before = this.rows.map((row) => row.action);
+    this.edition = this.currentEdition();
+    this.fillMenu();
+    // keep the rolls the new edition has (leap and jump are one roll told twice), with their defaults
+    this.rows = [];
+    this.list.replaceChildren();
+    for (const action of before) {
+      const same = action === "leap" ? "jump" : action === "jump" ? "leap" : action;
+      if (this.menu().some((r) => r.action === action)) this.addRow(action, false);
+      else if (this.menu().some((r) => r.action === same)) this.addRow(same, false);
+    }
+    if (this.rows.length) this.write();
+    else this.showEmpty();
+  }
+
+  showEmpty() {
+    if (this.rows.length) return;
+    const li = document.createElement("li");
+    li.className = "nc-builder-empty";
+    li.textContent = this.strings.empty;
+    this.list.replaceChildren(li);
+    this.out.textContent = "—";
+  }
+
+  addRow(action, write = true) {
+    const roll = this.menu().find((r) => r.action === action);
+    if (!roll) return;
+    if (!this.rows.length) this.list.replaceChildren();
+    const li = document.createElement("li");
+    li.className = "nc-builder-row";
+    const row = { action, roll, li, value: null, groups: {}, counts: {}, skill: null };
+    const title = document.createElement("strong");
+    title.textContent = roll.name;
+    li.append(title);
+    if (roll.receiver) li.append(" ", `(${this.strings.receiver})`);
+    const controls = document.createElement("div");
+    controls.className = "nc-builder-controls";
+    if (roll.characteristic) {
+      row.value = document.createElement("select");
+      for (const v of roll.values) row.value.append(option(String(v), roll.value_labels[String(v)], v === 3));
+      controls.append(labelled(roll.label, row.value));
+    }
+    for (const group of roll.groups) {
+      const select = document.createElement("select");
+      group.options.forEach((o, i) => select.append(option(o.key, o.label, i === 0)));
+      row.groups[group.name] = select;
+      controls.append(labelled(group.label, select));
+    }
+    for (const count of roll.counts) {
+      const input = document.createElement("input");
+      Object.assign(input, { type: "number", min: "0", max: "8", value: "0", inputMode: "numeric" });
+      row.counts[count.name] = input;
+      controls.append(labelled(count.label, input));
+    }
+    if (roll.skill) {
+      row.skill = document.createElement("input");
+      row.skill.type = "checkbox";
+      const label = document.createElement("label");
+      label.append(row.skill, " ", this.strings.skill.replace("{skill}", roll.skill));
+      controls.append(label);
+    }
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "nc-builder-remove";
+    remove.textContent = this.strings.remove;
+    remove.setAttribute("aria-label", `${this.strings.remove}: ${roll.name}`);
+    remove.addEventListener("click", () => {
+      this.rows = this.rows.filter((r) => r !== row);
+      li.remove();
+      if (this.rows.length) this.write();
+      else this.showEmpty();
+    });
+    controls.append(remove);
+    li.append(controls);
+    for (const el of controls.querySelectorAll("select, input")) {
+      el.addEventListener("change", () => this.write());
+      if (el.type === "number") el.addEventListener("input", () => this.write());
+    }
+    this.list.append(li);
+    this.rows.push(row);
+    if (write) {
+      this.write();
+      (row.value || controls.querySelector("select, input"))?.focus();
+    }
+  }
+
+  /** The die face a row needs: the roll's own modifiers plus the reader's, looked up in Python's table. */
+  face(row) {
+    const roll = row.roll;
+    let total = roll.always;
+    for (const group of roll.groups) {
+      const chosen = group.options.find((o) => o.key === row.groups[group.name].value);
+      total += chosen ? chosen.value : 0;
+    }
+    for (const count of roll.counts) {
+      const n = Math.max(0, Math.min(8, parseInt(row.counts[count.name].value, 10) || 0));
+      total += count.value * n;
+    }
+    const [low, high] = roll.totals;
+    total = Math.max(low, Math.min(high, total));
+    const faces = roll.faces[row.value ? row.value.value : "-"];
+    return faces ? faces[total - low] : null;
+  }
+
+  notation() {
+    const flags = [];
+    if (this.pro.checked) flags.push("pro");
+    if (this.loner.value) flags.push(`loner=${this.loner.value}`);
+    let text = flags.length ? `[${flags.join(",")}]` : "";
+    for (const [i, row] of this.rows.entries()) {
+      const face = this.face(row);
+      if (face === null || face === undefined) return null;
+      const mark = row.skill && row.skill.checked && row.roll.mark ? row.roll.mark : "";
+      if (i > 0) text += row.roll.receiver ? "/" : ",";
+      text += `${row.roll.letter}${face}${mark}`;
+    }
+    const tr = Math.max(0, Math.min(8, parseInt(this.tr.value, 10) || 0));
+    return `${text};tr=${tr}`;
+  }
+
+  write() {
+    if (!this.rows.length) return this.showEmpty();
+    const text = this.notation();
+    if (text === null) {
+      this.out.textContent = this.strings.impossible;
+      return;
+    }
+    this.out.textContent = text;
+    if (this.chain) {
+      this.chain.value = text;
+      this.chain.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+}
+
+function mountRollForms() {
+  for (const box of document.querySelectorAll("fieldset[data-builder]:not([data-mounted])")) new RollForm(box);
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mountRollForms);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountRollForms, { once: true });
+else mountRollForms();

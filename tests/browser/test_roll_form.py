@@ -1,0 +1,136 @@
+"""Issue 11 in a real browser, in French and Japanese.
+
+Defect 2: the action-sequence page's roll-by-roll form. An AG 3 player dodges into one tackle zone, then
+picks up the ball, with one team re-roll: the form writes the notation `calculators.builder.write_chain`
+writes for the same choices (by hand: D4,P3;tr=1 in every edition) and the page shows the chain
+resolver's exact answer for it (11/18, worked out by hand in tests/calculators/test_builder.py).
+
+Defect 3: at 360 px the first form field of each calculator page is within the first screen (it was 1,600
+to 5,900 px down), and the result stays in view while an input changes.
+Screenshots at 360 px and 1280 px go to $NUFFLE_SHOTS when it is set.
+"""
+from __future__ import annotations
+
+import os
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from calculators.api import handle
+from calculators.builder import write_chain
+from calculators.rules import RuleBook
+from plugins.site.messages import Messages
+from plugins.site.render.calcpages import STANDALONE
+from plugins.site.render.calculator import Row, format_value
+from plugins.site.render.context import BackLinks, PageContext
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+SHOTS = os.environ.get("NUFFLE_SHOTS")
+FORM = 'form[data-calculator="chain"]'
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+
+
+def norm(text: str) -> str:
+    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
+
+
+@pytest.mark.parametrize("lang, edition, size", [("fr", "classic", "phone"), ("ja", "bb2025", "desktop"),
+                                                 ("fr", "bb2020", "desktop"), ("ja", "classic", "phone")])
+def test_dodge_then_pick_up_with_a_team_re_roll(chromium, web, repo, rules, lang, edition, size):
+    context = chromium.new_context(viewport=PHONE if size == "phone" else DESKTOP)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{web.url}{lang}/calculators/chain/")
+        page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
+        page.select_option(f'{FORM} [data-name="edition"] select', edition)
+        builder = "fieldset[data-builder]"
+        page.select_option(f"{builder} [data-add]", "dodge")
+        page.click(f"{builder} [data-add-button]")
+        first = f"{builder} li.nc-builder-row:nth-of-type(1)"
+        page.select_option(f"{first} select", "3")  # the characteristic comes first
+        page.fill(f"{first} input[type=number]", "1")  # one tackle zone, or one opponent Marking
+        page.select_option(f"{builder} [data-add]", "pick-up")
+        page.click(f"{builder} [data-add-button]")
+        second = f"{builder} li.nc-builder-row:nth-of-type(2)"
+        page.select_option(f"{second} select", "3")
+        page.fill(f"{builder} [data-team-rerolls]", "1")
+        written = page.text_content(f"{builder} [data-notation]")
+        rows = [{"action": "dodge", "value": 3, "counts": {"tackle_zones": 1}}, {"action": "pick-up", "value": 3}]
+        assert written == write_chain(RuleBook.from_dict(rules), edition, rows, team_rerolls=1) == "D4,P3;tr=1"
+        assert page.input_value(f'{FORM} [data-name="chain"] input') == written
+        expected = handle({"kind": "chain", "chain": written, "edition": edition, "max_team_rerolls": 3}, rules)
+        assert Fraction(expected["result"]["success"]["exact"]) == Fraction(11, 18)
+        ctx = PageContext(repo, lang, Messages(lang), "index.md", BackLinks())
+        shown = format_value(ctx, Row("", "success"), expected["result"]["success"])
+        page.wait_for_function("""([form, text]) => {
+            const box = document.querySelector(form).closest('.nc-calculator');
+            const result = box.querySelector('[data-result]');
+            const cell = result.querySelector('[data-field="success"]');
+            const norm = s => s.replace(/[\\u202f\\u00a0]/g, ' ').replace(/\\s+/g, ' ').trim();
+            return result.dataset.state === 'done' && cell && norm(cell.textContent) === text;
+        }""", arg=[FORM, norm(shown)])
+        if size == "phone":  # the result stays in view while the reader edits the rolls
+            box = page.eval_on_selector(f"{FORM} ~ [data-result]", "e => e.getBoundingClientRect().toJSON()")
+            assert box["top"] < PHONE["height"] and box["bottom"] > 0
+        shot(page, f"roll-form-{lang}-{edition}-{size}")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+@pytest.mark.parametrize("kind", sorted(STANDALONE))
+def test_first_field_is_on_the_first_screen_of_a_phone(chromium, web, lang, kind):
+    context = chromium.new_context(viewport=PHONE)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{web.url}{lang}/calculators/{kind}/")
+        top, seen = page.eval_on_selector(f'form[data-calculator="{kind}"]', """form => {
+            const field = [...form.querySelectorAll('select, input:not([type=hidden]), textarea')]
+                .find(el => el.getClientRects().length);
+            const box = field.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return [box.top + window.scrollY, !!hit && (hit === field || field.contains(hit))];
+        }""")
+        assert top < PHONE["height"], f"{lang} {kind}: the first field is {top:.0f} px down"
+        assert seen, f"{lang} {kind}: the first field is covered"
+        shot(page, f"first-screen-{lang}-{kind}-360")
+        page.set_viewport_size(DESKTOP)
+        shot(page, f"first-screen-{lang}-{kind}-1280")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang, query", [("fr", "esquive"), ("fr", "probabilité"), ("ja", "確率"), ("en", "odds")])
+def test_search_finds_the_calculator_by_what_it_computes(chromium, web, lang, query):
+    """Typed into Material's search box: a calculator page (the action sequence, the Agility calculators of
+    targets/ and rolls/, block, armour, foul) is among the first five hits."""
+    context = chromium.new_context(viewport=DESKTOP)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    prefix = "" if lang == "en" else f"{lang}/"
+    try:
+        page.goto(f"{web.url}{prefix}")
+        page.locator("input.md-search__input").click()
+        page.keyboard.insert_text(query)
+        page.keyboard.press("End")
+        page.wait_for_selector("li.md-search-result__item > a.md-search-result__link")
+        hrefs = page.eval_on_selector_all("li.md-search-result__item > a.md-search-result__link",
+                                          "links => links.map(a => a.href)")
+        first = [h.split("?")[0].split("#")[0].removeprefix(web.url + prefix) for h in hrefs[:5]]
+        assert any(h.startswith(("calculators/", "targets/", "rolls/")) for h in first), (query, first)
+    finally:
+        context.close()
