@@ -99,7 +99,9 @@ class PageContext:
         return f"[{label}]({self.url(entity, anchor)})"
 
     def link(self, entity: Entity, anchor: str | None = None) -> str:
-        return f"[{self._label(entity.id, anchor)}]({self.url(entity, anchor)})"
+        # brackets in a title ("[LRB6] Pass Block…") would end the link text early
+        label = self._label(entity.id, anchor).replace("[", "\\[").replace("]", "\\]")
+        return f"[{label}]({self.url(entity, anchor)})"
 
     def _label(self, entity_id: str, anchor: str | None) -> str:
         entity = self.repo[entity_id]
