@@ -67,3 +67,24 @@ def test_no_seed_sentence_is_copied():
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stdout[-3000:]
     assert "no seed sentence repeated" in out.stdout
+
+
+def test_every_file_reads_the_same_with_the_pure_python_yaml_parser():
+    """The loader uses libyaml, which accepts a few things the reference parser refuses (an unquoted `?` in a
+    flow mapping); a data file must mean the same to any YAML reader, an engine's included."""
+    import yaml
+
+    from plugins.data.yamlio import parse_with_lines
+
+    differ = []
+    for path in sorted((PROJECT / "data").glob("*/*.yml")):
+        text = path.read_text(encoding="utf-8")
+        try:
+            same = yaml.load(text, Loader=yaml.SafeLoader) == parse_with_lines(text)[0]
+        except yaml.YAMLError as exc:
+            same = False
+            differ.append(f"{path.relative_to(PROJECT)}: {str(exc).splitlines()[0]}")
+            continue
+        if not same:
+            differ.append(f"{path.relative_to(PROJECT)}: reads differently")
+    assert differ == []
