@@ -79,8 +79,8 @@ and, among equally good choices, for the smallest chance of a send-off; both are
 Values are Fractions; states are memoised per call (no global state).  A state keeps only
 what a later step can use: a once-per-turn skill's use while its player still has a step
 that skill re-rolls, Pro's while its player still has a step Pro may re-roll (players roll
-in turn, so that is the current player's alone), and the team re-rolls used this turn only
-under a per-turn cap (classic).  So the number of states grows linearly with the steps, not
+in turn, so that is the current player's alone), and of the team re-rolls left and used this
+turn only how many may still be used.  So the number of states grows linearly with the steps, not
 exponentially with the players.
 """
 
@@ -419,8 +419,9 @@ def _solver(chain: Chain):
 
     # What a later step can use, from step i on (the memo keeps nothing else, so its size stays
     # linear in the steps): a once-per-turn skill of a player who still has a step that skill
-    # re-rolls, the Pro of a player who still has a step Pro may re-roll, and (with a per-turn cap,
-    # classic) the team re-rolls used this turn up to that cap.
+    # re-rolls, the Pro of a player who still has a step Pro may re-roll, and how many team re-rolls
+    # may still be used (with a per-turn cap, classic: the fewer of those left and the cap's rest;
+    # every use takes one from both, so that number alone decides what is allowed).
     keep_skills: list[frozenset] = [frozenset()] * (n + 1)
     keep_pro: list[frozenset] = [frozenset()] * (n + 1)
     for i in range(n - 1, -1, -1):
@@ -434,7 +435,7 @@ def _solver(chain: Chain):
 
     def bounded(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> tuple:
         """The state before step i with what no step from i on can use forgotten (same values)."""
-        return (tr, 0 if cap is None else min(team_used, cap),
+        return (tr if cap is None else max(0, min(tr, cap - team_used)), 0,
                 skills_used & keep_skills[i] if skills_used else skills_used,
                 pro_used & keep_pro[i] if pro_used else pro_used)
 
