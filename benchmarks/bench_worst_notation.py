@@ -75,19 +75,30 @@ def fits(steps: list[str], players: list[int], tr: int = 8) -> str:
     return "".join(parts) + f";tr={tr}"
 
 
+def most(unit: str, sep: str = ",", prefix: str = "", per_step: int = 1, tail: str = ";tr=8") -> str:
+    """``prefix`` then as many ``unit`` as the limits allow (``per_step`` steps each), joined by ``sep``."""
+    text = prefix + unit
+    count = per_step
+    while (len(text) + len(sep) + len(unit) + len(tail) <= MAX_LENGTH and count + per_step <= MAX_STEPS
+           and (sep != "/" or text.count("/") + 2 <= MAX_PLAYERS)):
+        text += sep + unit
+        count += per_step
+    return text + tail
+
+
 def constructed(edition: str) -> dict[str, str]:
     """Named hand-made worst cases that fit the limits."""
     flags = "[pro,loner=2]"
     foul = "F9+8d" if edition == "classic" else "F10+8d"
-    out = {
-        "30 x D6d, one player with Pro and Loner": flags + ",".join(["D6d"] * MAX_STEPS) + ";tr=8",
-        "11 players x [pro,loner=2]D6d,R6f": "/".join([flags + "D6d,R6f"] * MAX_PLAYERS)[: MAX_LENGTH - 5] + ";tr=8",
-        "7 x (D6d,R6f,B-3bt:bdw,F), Pro and Loner": flags + ",".join([f"D6d,R6f,B-3bt:bdw,{foul}"] * 7) + ";tr=8",
-        "19 x B-3bt:bdw, Pro and Loner": flags + ",".join(["B-3bt:bdw"] * 19) + ";tr=8",
-        "30 fouls": ",".join([foul] * 30)[: MAX_LENGTH - 5].rstrip(",+0123456789d") + ";tr=8",
-        "15 x (D6d,F), Pro": "[pro]" + ",".join([f"D6d,{foul}"] * 15)[: MAX_LENGTH - 10] + ";tr=8",
+    return {
+        "30 x D6d, one player with Pro and Loner": most("D6d", prefix=flags),
+        "11 players x [pro,loner=2]D6d": most(flags + "D6d", "/"),
+        "11 players x [pro]D6d,R6f,B-3bt:bdw": most("[pro]D6d,R6f,B-3bt:bdw", "/", per_step=3),
+        "(D6d,R6f,B-3bt:bdw,F) x 7, Pro and Loner": most(f"D6d,R6f,B-3bt:bdw,{foul}", prefix=flags, per_step=4),
+        "B-3bt:bdw x 18, Pro and Loner": most("B-3bt:bdw", prefix=flags),
+        "fouls only": most(foul),
+        "(D6d,F) x 15, Pro": most(f"D6d,{foul}", prefix="[pro]", per_step=2),
     }
-    return {name: text.replace(",;", ";") for name, text in out.items()}
 
 
 def random_step(rng: random.Random, edition: str) -> str:
