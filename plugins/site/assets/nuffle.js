@@ -1063,6 +1063,7 @@ class Calculator {
    *  is asked again of the fresh worker. */
   async ask(request) {
     for (;;) {
+      if (this.engine.stopped) this.engine = getEngine(this.form); // stopped meanwhile for another calculator
       try {
         return await this.engine.call(request);
       } catch (err) {
