@@ -17,8 +17,12 @@ Success: ``{"ok": true, "kind": <kind>, "result": {...}}``.  Every probability i
 object ``{"exact": "35/36", "float": 0.9722222222222222}`` (exact fraction as a
 string, float for display only).
 
-Error (never raised): ``{"ok": false, "error": {"field": "ag", "message": "...",
-"allowed": [1, 6]}}``.  ``allowed`` is a list of values, an inclusive ``[low, high]``
+Error (never raised, whatever the request or the rules): ``{"ok": false, "error": {"field":
+"ag", "message": "...", "allowed": [1, 6]}}``.  Every answer is strict JSON: finite numbers
+only, valid Unicode (a lone surrogate of the request comes back as U+FFFD); ``handle_json``
+refuses ``NaN``, ``Infinity``, numbers of more than 4,300 digits, requests longer than
+100,000 characters or nested more than 20 deep (field ``request``).  An exception no check
+foresaw (a bug) is answered with ``"details": {"reason": "internal"}``.  ``allowed`` is a list of values, an inclusive ``[low, high]``
 range, or null.  An unknown field is an error naming that field.  The message is
 English; some errors add ``"details"``, the same facts as data, so that a page can say
 them in its own language (today the ``chain`` notation errors, see that kind below).
@@ -225,7 +229,7 @@ the agility page, the same as ``form`` with ``for: "agility"`` minus ``edition``
 ``"form"``: the input fields of a request kind, derived from the code that validates
 it (see :mod:`calculators.fields`, describe mode); the site renders every calculator
 form from it.
-    * ``for``: a request kind of :data:`KINDS`. Required.
+    * ``for``: a request kind of :data:`KINDS` other than ``form``. Required.
     * any field of that kind (``edition``, ``action``, ``map``, …): checked as usual,
       and the form is the one for that value (e.g. ``attacker_brawler`` appears only
       for BB2020/BB2025; ``agility`` needs ``action`` and the rules).
@@ -244,6 +248,8 @@ Command line: ``python -m calculators`` (see :mod:`calculators.__main__`).
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -253,7 +259,7 @@ from .armour import InjuryTable, armour_injury, casualty, foul, injury_table
 from .ballmove import kick_off, landing_map, throw_in
 from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, Step, summary
 from .editions import EDITIONS, family, mechanics
-from .errors import CalcError
+from .errors import CalcError, shown
 from .block import DEFENDER_SKILLS, GOALS, Block, push_effect, resolve_block, strength_dice
 from .block import totals as block_totals
 from .dice import DICE_EXPRESSIONS, dice_total, normalise_dice
@@ -770,7 +776,7 @@ def _throw_in(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
 
 def _form(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    target = rd.choice("for", list(KINDS))
+    target = rd.choice("for", [k for k in KINDS if k != "form"])  # a form's own fields are no calculator
     given = {k: v for k, v in req.items() if k not in ("kind", "for")}
     rd.read.update(given)  # the described kind checks them
     rd.finish()
@@ -803,7 +809,26 @@ KINDS: dict[str, Handler] = {
 def _rulebook(rules: dict | RuleBook | None) -> RuleBook | None:
     if rules is None or isinstance(rules, RuleBook):
         return rules
-    return RuleBook.from_dict(rules)
+    try:
+        return RuleBook.from_dict(rules)
+    except CalcError:
+        raise
+    except (Exception, RecursionError) as e:  # noqa: BLE001  (a shape no check foresaw)
+        raise CalcError("rules", f"the rules do not have the expected shape ({type(e).__name__})") from None
+
+
+#: the longest request ``handle_json`` reads, in characters (a real request has a few hundred)
+MAX_REQUEST_CHARS = 100_000
+#: the deepest nesting of lists and objects ``handle_json`` reads (a real request has 2: a square)
+MAX_DEPTH = 20
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _internal(e: BaseException, rules_given: bool) -> CalcError:
+    """The error answered for an exception no check foresaw (a bug, or rules data of an unforeseen shape)."""
+    what = "the rules given or the calculator" if rules_given else "the calculator"
+    return CalcError("rules" if rules_given else "request",
+                     f"{what} could not answer this request ({type(e).__name__})", None, {"reason": "internal"})
 
 
 def handle(request: dict, rules: dict | RuleBook | None = None) -> dict:
@@ -814,45 +839,134 @@ def handle(request: dict, rules: dict | RuleBook | None = None) -> dict:
         rules: the exported rules dict, an already built RuleBook, or None.
 
     Returns:
-        ``{"ok": true, "kind", "result"}`` or ``{"ok": false, "error": {"field", "message", "allowed"}}``.
-        Nothing is raised for bad input: invalid rules data is reported with a
-        ``rules.…`` field.
+        ``{"ok": true, "kind", "result"}`` or ``{"ok": false, "error": {"field", "message", "allowed"}}``
+        (plus ``details`` for some errors).  Never raises, whatever the request and the rules:
+        invalid rules data is reported with a ``rules.…`` field; an exception no check foresaw
+        (a bug) with field ``request`` (or ``rules`` when rules were given) and ``details``
+        ``{"reason": "internal"}``.  Every text in the answer is valid Unicode (a lone surrogate
+        of the request is replaced by U+FFFD) and every number finite, so the answer is strict JSON.
     """
     try:
-        if not isinstance(request, dict):
-            raise CalcError("request", f"the request must be an object, got {type(request).__name__}")
-        kind = request.get("kind")
-        if kind not in KINDS:
-            raise CalcError("kind", f"kind must be one of {', '.join(KINDS)}, got {kind!r}", list(KINDS))
-        book = _rulebook(rules)
-        return {"ok": True, "kind": kind, "result": KINDS[kind](request, book)}
-    except CalcError as e:
-        return {"ok": False, "error": e.as_dict()}
+        try:
+            if not isinstance(request, dict):
+                raise CalcError("request", f"the request must be an object, got {type(request).__name__}")
+            kind = request.get("kind")
+            if not (isinstance(kind, str) and kind in KINDS):
+                raise CalcError("kind", f"kind must be one of {', '.join(KINDS)}, got {shown(kind)}", list(KINDS))
+            book = _rulebook(rules)
+            answer = {"ok": True, "kind": kind, "result": KINDS[kind](request, book)}
+        except CalcError as e:
+            answer = {"ok": False, "error": e.as_dict()}
+        return _strict(answer)
+    except (Exception, RecursionError, MemoryError) as e:  # noqa: BLE001  (the contract: never raise)
+        return {"ok": False, "error": _internal(e, rules is not None).as_dict()}
+
+
+def _strict(value: Any, depth: int = 0) -> Any:
+    """``value`` (an answer) made strict JSON: lone surrogates replaced, non-finite floats refused.
+
+    Raises:
+        ValueError: on a float that is not finite, or a value JSON cannot hold (a bug: ``handle``
+        answers it as an internal error).
+    """
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value) if _SURROGATE.search(value) else value
+    if isinstance(value, bool) or value is None or isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError("a number in the answer is not finite")
+        return value
+    if depth > MAX_DEPTH:
+        raise ValueError("the answer is nested too deeply")
+    if isinstance(value, dict):
+        return {_strict(k, depth + 1) if isinstance(k, str) else k: _strict(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_strict(v, depth + 1) for v in value]
+    raise ValueError(f"the answer holds a {type(value).__name__}")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _too_deep(text: str) -> bool:
+    """True if ``text`` (JSON) nests lists and objects more than :data:`MAX_DEPTH` deep (strings skipped)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif c in "]}":
+            depth -= 1
+    return False
+
+
+def _dump(answer: dict) -> str:
+    return json.dumps(answer, ensure_ascii=False, allow_nan=False)
 
 
 @lru_cache(maxsize=4)
 def _parse_rules(rules_json: str) -> RuleBook | CalcError:
     try:
-        return RuleBook.from_dict(json.loads(rules_json))
-    except json.JSONDecodeError as e:
-        return CalcError("rules", f"the rules are not valid JSON: {e}")
+        return RuleBook.from_dict(json.loads(rules_json, parse_constant=_refuse_constant))
     except CalcError as e:
         return e
+    except (ValueError, TypeError, RecursionError) as e:  # not JSON, NaN, a number too long, too deep
+        return CalcError("rules", f"the rules are not valid JSON: {_clip(str(e))}")
+    except Exception as e:  # noqa: BLE001
+        return _internal(e, True)
+
+
+def _clip(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _request_error(message: str) -> str:
+    return _dump({"ok": False, "error": CalcError("request", message).as_dict()})
 
 
 def handle_json(request_json: str, rules_json: str | None = None) -> str:
     """JSON wrapper of :func:`handle`: parse the request (and the rules, memoised per string), answer, dump.
 
-    Returns a JSON string; malformed JSON gives an error with field ``request`` or ``rules``.
+    Returns strict JSON text (``allow_nan=False``, valid Unicode) and never raises: malformed JSON, ``NaN``
+    or ``Infinity``, a number of more than 4,300 digits, a request longer than :data:`MAX_REQUEST_CHARS`
+    characters or nested more than :data:`MAX_DEPTH` deep give an error with field ``request`` (or
+    ``rules``).
     """
     try:
-        request = json.loads(request_json)
-    except (json.JSONDecodeError, TypeError) as e:
-        return json.dumps({"ok": False, "error": CalcError("request", f"the request is not valid JSON: {e}").as_dict()})
-    book: RuleBook | None = None
-    if rules_json is not None:
-        parsed = _parse_rules(rules_json)
-        if isinstance(parsed, CalcError):
-            return json.dumps({"ok": False, "error": parsed.as_dict()}, ensure_ascii=False)
-        book = parsed
-    return json.dumps(handle(request, book), ensure_ascii=False)
+        if isinstance(request_json, (bytes, bytearray)):
+            request_json = request_json.decode("utf-8", "replace")
+        if not isinstance(request_json, str):
+            return _request_error(f"the request is not valid JSON: expected a text, got {type(request_json).__name__}")
+        if len(request_json) > MAX_REQUEST_CHARS:
+            return _request_error(f"the request has {len(request_json)} characters; at most {MAX_REQUEST_CHARS}")
+        if _too_deep(request_json):
+            return _request_error(f"the request nests lists or objects more than {MAX_DEPTH} deep")
+        try:
+            request = json.loads(request_json, parse_constant=_refuse_constant)
+        except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError; so is a number too long
+            return _request_error(f"the request is not valid JSON: {_clip(str(e))}")
+        book: RuleBook | None = None
+        if rules_json is not None:
+            parsed = _parse_rules(rules_json) if isinstance(rules_json, str) else CalcError(
+                "rules", f"the rules must be a JSON text, got {type(rules_json).__name__}")
+            if isinstance(parsed, CalcError):
+                return _dump({"ok": False, "error": parsed.as_dict()})
+            book = parsed
+        return _dump(handle(request, book))
+    except (Exception, RecursionError, MemoryError) as e:  # noqa: BLE001  (the contract: never raise)
+        return json.dumps({"ok": False, "error": _internal(e, rules_json is not None).as_dict()})

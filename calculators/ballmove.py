@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from .editions import family, mechanics
 from .errors import CalcError
@@ -166,9 +167,48 @@ def kick_off(target: Square, edition: str = "classic", kick: bool = False, recei
 
 def landing_map(edition: str = "classic", kick: bool = False, receiving: str = "right",
                 bounce: bool = False) -> dict[Square, Fraction]:
-    """Return ``{target square: P(touchback)}`` for every square of the receiving half."""
+    """Return ``{target square: P(touchback)}`` for every square of the receiving half.
+
+    The same values as :func:`kick_off` square by square, counted at once: every deviation
+    (D8 direction, distance) and bounce (D8) is equally likely, so P(touchback) is a count of
+    outcomes over a common denominator.  A landing square's bounce is counted once for the whole
+    map.  A few milliseconds on CPython, where 195 calls of :func:`kick_off` with a bounce took
+    about a second.
+
+    Raises:
+        CalcError: when ``receiving`` is unknown or the edition is unknown.
+    """
+    if receiving not in ("right", "left"):
+        raise CalcError("receiving", "receiving must be 'right' or 'left'", ["right", "left"])
+    distance = _distance(edition, kick)
+    # each distance as a whole number of equally likely outcomes out of `faces`
+    faces = lcm(*(p.denominator for p in distance.values()))
+    weights = [(n, int(p * faces)) for n, p in distance.items()]
+    directions = list(DIRECTIONS.values())
+
+    def lost(sq: Square) -> bool:
+        return not on_pitch(sq) or not _receiving(sq, receiving)
+
+    # the touchback outcomes out of `per_square` once the ball comes down on a square (or off the pitch)
+    per_square = len(directions) if bounce else 1
+    after: dict[Square, int] = {}
+    for x in range(WIDTH):
+        for y in range(HEIGHT):
+            if bounce:
+                after[(x, y)] = sum(lost((x + dx, y + dy)) for dx, dy in directions)
+            else:
+                after[(x, y)] = int(lost((x, y)))
+    denominator = faces * len(directions) * per_square
     xs = range(13, WIDTH) if receiving == "right" else range(0, 13)
-    return {(x, y): kick_off((x, y), edition, kick, receiving, bounce).touchback for x in xs for y in range(HEIGHT)}
+    out: dict[Square, Fraction] = {}
+    for x in xs:
+        for y in range(HEIGHT):
+            count = 0
+            for n, w in weights:
+                for dx, dy in directions:
+                    count += w * after.get((x + dx * n, y + dy * n), per_square)
+            out[(x, y)] = Fraction(count, denominator)
+    return out
 
 
 # ---------------------------------------------------------------- throw-in

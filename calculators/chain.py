@@ -76,7 +76,12 @@ other re-roll may follow on that block.
 off (:func:`sent_off_by_rerolls`).  The coach plays for the greatest chance of success
 and, among equally good choices, for the smallest chance of a send-off; both are exact.
 
-Values are Fractions; states are memoised per call (no global state).
+Values are Fractions; states are memoised per call (no global state).  A state keeps only
+what a later step can use: a once-per-turn skill's use while its player still has a step
+that skill re-rolls, Pro's while its player still has a step Pro may re-roll (players roll
+in turn, so that is the current player's alone), and of the team re-rolls left and used this
+turn only how many may still be used.  So the number of states grows linearly with the steps, not
+exponentially with the players.
 """
 
 from __future__ import annotations
@@ -412,15 +417,40 @@ def _solver(chain: Chain):
             terms += _scale((_ONE - q) * q, then(tr - 2, team_used + 2))
         return terms
 
+    # What a later step can use, from step i on (the memo keeps nothing else, so its size stays
+    # linear in the steps): a once-per-turn skill of a player who still has a step that skill
+    # re-rolls, the Pro of a player who still has a step Pro may re-roll, and how many team re-rolls
+    # may still be used (with a per-turn cap, classic: the fewer of those left and the cap's rest;
+    # every use takes one from both, so that number alone decides what is allowed).
+    keep_skills: list[frozenset] = [frozenset()] * (n + 1)
+    keep_pro: list[frozenset] = [frozenset()] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        s = steps[i]
+        ks, kp = keep_skills[i + 1], keep_pro[i + 1]
+        if isinstance(s, Step) and s.skill and SKILL_FOR_KIND[s.kind] in ONCE_PER_TURN:
+            ks = ks | {(s.player, SKILL_FOR_KIND[s.kind])}
+        if players[s.player].pro and s.kind not in ARMOUR_KINDS and s.kind != "interception":
+            kp = kp | {s.player}
+        keep_skills[i], keep_pro[i] = ks, kp
+
+    def bounded(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> tuple:
+        """The state before step i with what no step from i on can use forgotten (same values)."""
+        return (tr if cap is None else max(0, min(tr, cap - team_used)), 0,
+                skills_used & keep_skills[i] if skills_used else skills_used,
+                pro_used & keep_pro[i] if pro_used else pro_used)
+
     single = [blocks[i][0] if s.kind == "block" else (s.p() if s.kind in D6_KINDS else None)
               for i, s in enumerate(steps)]
     failing = [tuple((p, case) for case, p in blocks[i][1]) if s.kind == "block"
                else (((_ONE - single[i]), None),) if s.kind in D6_KINDS else ()
                for i, s in enumerate(steps)]
 
-    @lru_cache(maxsize=None)
     def options(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
         """Return ((name, terms), ...): the choices after step i's roll fails (``case``: a block's, else None)."""
+        return _options(i, *bounded(i, tr, team_used, skills_used, pro_used), case)
+
+    @lru_cache(maxsize=None)
+    def _options(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
         s = steps[i]
         pl = players[s.player]
         p_team = single[i]
@@ -469,13 +499,16 @@ def _solver(chain: Chain):
             total = x if total is None else total + x
         return _ZERO if total is None else total
 
-    @lru_cache(maxsize=None)
     def choose(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
         """Return (name, terms, value) of the best choice after step i's roll fails.
 
         The greatest chance of success; among equals (chains with a foul) the smallest
         chance of a send-off; then the cheapest source, in the order of :func:`options`.
         """
+        return _choose(i, *bounded(i, tr, team_used, skills_used, pro_used), case)
+
+    @lru_cache(maxsize=None)
+    def _choose(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
         opts = options(i, tr, team_used, skills_used, pro_used, case)
         values = [ev(value, i, terms) for _, terms in opts]
         best = max(values)
@@ -491,9 +524,12 @@ def _solver(chain: Chain):
         """((P(the first roll fails so), case), ...) of step i (a D6 test: one case, None)."""
         return failing[i]
 
-    @lru_cache(maxsize=None)
     def value(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
         """P(steps i.. all succeed) from this state, with optimal play."""
+        return _value(i, *bounded(i, tr, team_used, skills_used, pro_used))
+
+    @lru_cache(maxsize=None)
+    def _value(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
         if i == n:
             return _ONE
         s = steps[i]
@@ -516,9 +552,12 @@ def _solver(chain: Chain):
                 v += p * best
         return v
 
-    @lru_cache(maxsize=None)
     def sent_off(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
         """P(a fouler is sent off from step i on), playing as :func:`choose` does."""
+        return _sent_off(i, *bounded(i, tr, team_used, skills_used, pro_used))
+
+    @lru_cache(maxsize=None)
+    def _sent_off(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
         if i == n:
             return _ZERO
         s = steps[i]
@@ -533,6 +572,7 @@ def _solver(chain: Chain):
             x += p * ev(sent_off, i, choose(i, *state, case)[1])
         return x
 
+    value.cache_info = _value.cache_info  # type: ignore[attr-defined]  # the memo's size, for tests
     return value, sent_off, choose, fail_cases
 
 

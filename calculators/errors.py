@@ -10,7 +10,29 @@ functions raise them.
 
 from __future__ import annotations
 
-__all__ = ["CalcError", "RulesError"]
+import reprlib
+from typing import Any
+
+__all__ = ["CalcError", "RulesError", "shown"]
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlong = 3, 60, 60, 40
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
+
+
+def shown(value: Any) -> str:
+    """Return a short ``repr`` of a request value for an error message (at most about 60 characters).
+
+    Safe on hostile values: an integer of thousands of digits (whose ``repr`` raises ``ValueError``
+    past Python's digit limit) is described by its size, nested lists are cut after 3 levels, long
+    texts after 60 characters; a value whose ``repr`` fails is named by its type.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        return _REPR.repr(value)
+    except Exception:  # noqa: BLE001  (a huge integer inside a list, a recursive structure, ...)
+        return f"a {type(value).__name__}"
 
 
 class CalcError(ValueError):

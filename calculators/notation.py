@@ -43,6 +43,12 @@ Examples: ``D3,R2,P3`` (dodge 3+, rush 2+, pick-up 3+); ``D3d,R2f;tr=2`` (with D
 and Sure Feet, two team re-rolls); ``[pro]P3h,T4/[loner=4]C3c``; ``R2,B2b:d,D3`` (a
 Blitz); ``B2b,A9m`` (a block, then its armour roll with Mighty Blow); ``D3,F9+1d``.
 
+**Limits.**  A notation has at most :data:`MAX_LENGTH` characters, :data:`MAX_STEPS` steps and
+:data:`MAX_PLAYERS` players (reasons ``too-long``, ``too-many-steps``, ``too-many-players``, with
+``allowed`` the range), and ``tr=`` is 0..8: with these, the slowest chain accepted is solved in
+about a second in CPython (``benchmarks/bench_worst_notation.py``; the solver remembers only
+what later steps can use, so its work grows linearly with the steps).
+
 The BB2025 reading of the Loner ruling is not part of the notation: it is given
 beside it (``parse_chain(text, "bb2025", reading)``, the ``reading`` field of the
 ``chain`` request).
@@ -64,7 +70,8 @@ from dataclasses import dataclass
 from .chain import ArmourStep, BlockStep, Chain, Player, Step
 from .errors import CalcError
 
-__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "LETTERS", "REASONS", "SKILL_MARKS",
+__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "LETTERS", "MAX_LENGTH", "MAX_PLAYERS",
+           "MAX_STEPS", "REASONS", "SKILL_MARKS",
            "Parsed", "format_chain", "format_step", "parse_chain"]
 
 LETTERS: dict[str, str] = {
@@ -84,10 +91,15 @@ ARMOUR_MARKS: dict[str, dict[str, tuple[str, str]]] = {
     "armour": {"m": ("mighty_blow", "mighty-blow"), "c": ("claws", "claws")},
     "foul": {"d": ("dirty_player", "dirty-player")},
 }
-_STEP = re.compile(r"([A-Za-z])(\d+)([a-z]?)\Z")
-_BLOCK = re.compile(r"B(-?\d+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?\Z")
-_ARMOUR = re.compile(r"([AF])(\d+)([+-]\d+)?([a-z]*)\Z")
+_STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)\Z")
+_BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?\Z")
+_ARMOUR = re.compile(r"([AF])([0-9]+)([+-][0-9]+)?([a-z]*)\Z")
+#: the most steps a chain may have
 MAX_STEPS = 30
+#: the most players a chain may have (a team has at most 11 players on the pitch)
+MAX_PLAYERS = 11
+#: the longest notation text, in characters (spaces included)
+MAX_LENGTH = 200
 #: ``details["reason"]`` of a notation error -> what is wrong
 REASONS: dict[str, str] = {
     "empty": "the chain is empty",
@@ -103,6 +115,8 @@ REASONS: dict[str, str] = {
     "bad-target": "a die face needed outside 2..6",
     "bad-mark": "a skill mark that does not apply to the step",
     "too-many-steps": f"more than {MAX_STEPS} steps",
+    "too-many-players": f"more than {MAX_PLAYERS} players",
+    "too-long": f"a notation longer than {MAX_LENGTH} characters",
     "bad-option": "an option other than tr=N",
     "team-rerolls-range": "tr=N with N outside 0..8",
     "option-not-last": "a step or player after the options",
@@ -130,9 +144,9 @@ def _fail(index: int, pos: int, token: str, message: str, allowed: object = None
     return CalcError("chain", f"token {index} at character {pos + 1} ({token!r}): {message}", allowed, details)
 
 
-def _whole(reason: str, message: str) -> CalcError:
+def _whole(reason: str, message: str, allowed: object = None) -> CalcError:
     """An error about the whole chain, not one token."""
-    return CalcError("chain", message, None, {"reason": reason, "token": None, "position": None, "text": None})
+    return CalcError("chain", message, allowed, {"reason": reason, "token": None, "position": None, "text": None})
 
 
 def _tokens(text: str):
@@ -191,6 +205,8 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
     """
     if not isinstance(text, str) or not text.strip():
         raise _whole("empty", "the chain is empty; write steps such as D3,R2,P3")
+    if len(text) > MAX_LENGTH:
+        raise _whole("too-long", f"the chain has {len(text)} characters; at most {MAX_LENGTH}", [1, MAX_LENGTH])
     players: list[Player] = []
     steps: list[Step | BlockStep | ArmourStep] = []
     where: list[tuple[int, int, str]] = []  # each step's token: (number, position, text)
@@ -202,7 +218,7 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
         if in_options:
             if sep not in (";", ","):
                 raise _fail(index, pos, tok, "options come last, after ';'", reason="option-not-last")
-            m = re.fullmatch(r"tr=(\d+)", tok)
+            m = re.fullmatch(r"tr=([0-9]+)", tok)
             if not m or not 0 <= int(m.group(1)) <= 8:
                 raise _fail(index, pos, tok, "unknown option; use tr=N with N from 0 to 8", ["tr=0", "tr=8"],
                             reason="team-rerolls-range" if m else "bad-option")
@@ -220,13 +236,17 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
                 flags = _flags(index, pos, tok[1:close])
                 tok = tok[close + 1:]
             players.append(flags)
+            if len(players) > MAX_PLAYERS:
+                raise _fail(index, pos, shown, f"a chain has at most {MAX_PLAYERS} players", [1, MAX_PLAYERS],
+                            reason="too-many-players")
         elif tok.startswith("["):
             raise _fail(index, pos, tok, "player flags go before the player's first step, after '/'",
                         reason="misplaced-flags")
         steps.append(_step(index, pos, tok, len(players) - 1, shown))
         where.append((index, pos, shown))
         if len(steps) > MAX_STEPS:
-            raise _fail(index, pos, tok, f"a chain has at most {MAX_STEPS} steps", reason="too-many-steps")
+            raise _fail(index, pos, shown, f"a chain has at most {MAX_STEPS} steps", [1, MAX_STEPS],
+                        reason="too-many-steps")
     if not steps:
         raise _whole("no-steps", "the chain has no steps; write steps such as D3,R2,P3")
     chain = Chain(tuple(steps), tuple(players), edition, reading)

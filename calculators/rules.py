@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .editions import EDITIONS
-from .errors import RulesError
+from .errors import RulesError, shown
 
 __all__ = ["Modifier", "RollSpec", "RuleBook", "TargetRow", "TargetTable"]
 
@@ -179,10 +179,7 @@ class RuleBook:
 
 def _expect(ok: bool, field: str, message: str, got: Any = None) -> None:
     if not ok:
-        shown = repr(got)
-        if len(shown) > 60:
-            shown = shown[:57] + "..."
-        raise RulesError(field, f"{message}, got {shown}")
+        raise RulesError(field, f"{message}, got {shown(got)}")
 
 
 def _is_int(x: Any) -> bool:
@@ -237,7 +234,7 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
     for i, e in enumerate(eds):
         _expect(e in EDITIONS, f"{field}.editions[{i}]", f"expected one of {', '.join(EDITIONS)}", e)
     target = raw.get("target")
-    _expect(target is None or target in targets, f"{field}.target",
+    _expect(target is None or (isinstance(target, str) and target in targets), f"{field}.target",
             f"expected a target slug ({', '.join(sorted(targets)) or 'none defined'}) or null", target)
     _expect(raw["natural_one"] in ("fail", "fumble"), f"{field}.natural_one", "expected 'fail' or 'fumble'", raw["natural_one"])
     _expect(raw["natural_six"] == "success", f"{field}.natural_six", "expected 'success'", raw["natural_six"])

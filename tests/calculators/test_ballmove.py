@@ -84,3 +84,16 @@ def test_kick_api():
     assert len(r["result"]["map"]) == 195
     assert handle({"kind": "kick", "target": [30, 7]})["error"]["field"] == "target"
     assert handle({"kind": "kick", "target": [5, 7]})["error"]["field"] == "target"
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2020", "bb2025"])
+def test_landing_map_is_kick_off_square_by_square(edition):
+    # the map is counted at once (issue 12: the map with bounce took over a second); same values as kick_off
+    for kick in (False, True):
+        for receiving in ("right", "left"):
+            for bounce in (False, True):
+                m = landing_map(edition, kick, receiving, bounce)
+                xs = range(13, 26) if receiving == "right" else range(0, 13)
+                assert set(m) == {(x, y) for x in xs for y in range(15)}
+                for sq, p in m.items():
+                    assert p == kick_off(sq, edition, kick, receiving, bounce).touchback, (kick, receiving, bounce, sq)

@@ -757,3 +757,18 @@ def test_no_choice_chain_matches_full_enumeration():
                  for d, s in zip(dice, chain.steps))
         hits += ok
     assert solve(chain) == F(hits, 6 ** 4)
+
+
+def test_memo_forgets_what_no_later_step_can_use():
+    # Issue 12, defect 3: D6d/D6d/... remembered every player's Dodge use, so the states (and time, memory)
+    # doubled with each player.  A player's once-per-turn skills and Pro matter only up to its last step.
+    from calculators.chain import _solver
+
+    for edition in ("classic", "bb2020", "bb2025"):
+        for players in (4, 8, 11):
+            chain = Chain(tuple(Step("dodge", 6, True, k) for k in range(players)),
+                          tuple(Player(pro=True, loner=4) for _ in range(players)), edition)
+            value = _solver(chain)[0]
+            value(0, 3, 0, frozenset(), frozenset())
+            # at most (steps + 1) x (team re-rolls 0..3) x (used this turn 0..3) x (Dodge used) x (Pro used)
+            assert value.cache_info().currsize <= (players + 1) * 4 * 4 * 2 * 2, (edition, players)

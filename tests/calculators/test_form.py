@@ -50,12 +50,11 @@ FOR_EACH = [
     ("block", {"edition": "bb2020"}),
     ("range", {"edition": "bb2020"}),
     ("throw-in", {}),
-    ("form", {}),
 ]
 
 
 def test_every_kind_is_covered():
-    assert {k for k, _ in FOR_EACH} == set(KINDS)
+    assert {k for k, _ in FOR_EACH} == set(KINDS) - {"form"}  # a form of the form itself is refused
 
 
 @pytest.mark.parametrize("kind, given", FOR_EACH, ids=lambda x: str(x))
@@ -127,6 +126,13 @@ def test_form_errors(classic_rules):
     assert handle({"kind": "form", "for": "block", "colour": "red"})["error"]["field"] == "colour"
     assert handle({"kind": "form", "for": "agility", "action": "pass"})["error"]["field"] == "rules"
     assert handle({"kind": "form", "for": "agility", "action": "jump"}, classic_rules)["error"]["field"] == "action"
+
+
+def test_the_form_of_the_form_is_refused():
+    # issue 12, defect 6: {"for": "form"} accepted any field and echoed it, NaN included
+    for extra in ({}, {"x": 1}, {"x": float("nan")}):
+        r = handle({"kind": "form", "for": "form", **extra})
+        assert r["error"]["field"] == "for" and "form" not in r["error"]["allowed"], r
 
 
 def test_fields_kind_is_the_agility_form(classic_rules):

@@ -157,6 +157,8 @@ DETAILS = [
     ("D3,R2d", "bad-mark", 2, 4, "R2d"),
     ("D3,L4c", "bad-mark", 2, 4, "L4c"),
     (",".join(["N2"] * 31), "too-many-steps", 31, 91, "N2"),
+    ("/".join(["N2"] * 12), "too-many-players", 12, 34, "N2"),
+    ("N2" + " " * 199, "too-long", None, None, None),
     ("D3;D4", "bad-option", 2, 4, "D4"),
     ("D3;tr=99", "team-rerolls-range", 2, 4, "tr=99"),
     ("D3;tr=1/D4", "option-not-last", 3, 9, "D4"),
@@ -182,6 +184,23 @@ def test_errors_carry_details_for_a_translated_message(text, reason, token, posi
     assert e.details == {"reason": reason, "token": token, "position": position, "text": shown}
     if token is not None:  # the English message says the same (it stays as it was: the command line prints it)
         assert e.message.startswith(f"token {token} at character {position} ({shown!r}): "), e.message
+
+
+def test_limits_give_the_allowed_range():
+    # a refused chain names the field, the token and the allowed range (issue 12, defect 3)
+    for text, allowed in ((",".join(["N2"] * 31), [1, 30]), ("/".join(["[pro]N2"] * 12), [1, 11]),
+                          ("N2" * 101, [1, 200])):
+        with pytest.raises(CalcError) as info:
+            parse_chain(text)
+        assert info.value.field == "chain" and info.value.allowed == allowed
+    assert len(parse_chain("/".join(["[pro,loner=4]D6d"] * 11)).chain.players) == 11
+
+
+def test_digits_are_ascii_only():
+    # an Arabic-Indic or full-width digit is no die face (int() would read it)
+    for text in ("D\u0663", "D\uff13", "A\u0669", "N3;tr=\u0661"):
+        with pytest.raises(CalcError):
+            parse_chain(text)
 
 
 def test_every_reason_is_tested_and_documented():

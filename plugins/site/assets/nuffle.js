@@ -264,11 +264,34 @@ function keepForOffline(form, info) {
   }).catch(() => {});
 }
 
+// The longest a request may run in the worker (ms), once Python is ready. The slowest request the
+// resolver accepts takes about a second in CPython (benchmarks/bench_worst_notation.py), a few in
+// Pyodide; past this budget the page says the request is too large, terminates the worker (Python
+// cannot be interrupted otherwise) and starts a fresh one. `window.nuffleCalcBudgetMs` overrides it
+// (the browser tests set a small budget).
+const CALL_BUDGET_MS = 10_000;
+
+function callBudget() {
+  const override = Number(window.nuffleCalcBudgetMs);
+  return Number.isFinite(override) && override > 0 ? override : CALL_BUDGET_MS;
+}
+
+/** A request that ran past the budget (`tooLarge`), or one that waited behind it (`restarted`: ask again). */
+class EngineStopped extends Error {
+  constructor(message, tooLarge) {
+    super(message);
+    this.tooLarge = tooLarge;
+    this.restarted = !tooLarge;
+  }
+}
+
 class Engine {
   constructor(form) {
+    this.form = form;
     this.pending = new Map();
     this.nextId = 1;
     this.failed = false;
+    this.stopped = false;
     this.isReady = false;
     this.worker = new Worker(new URL("calc-worker.js", import.meta.url), { type: "module", name: "nuffle-calculators" });
     this.worker.onmessage = (event) => {
@@ -320,10 +343,40 @@ class Engine {
     this.pending.clear();
   }
 
-  /** The parsed resolver response for `request` (rejects only when Python itself is unavailable). */
+  /** The parsed resolver response for `request`. Rejects when Python itself is unavailable, or with an
+   *  EngineStopped when the call ran past the time budget (`tooLarge`) or waited behind one that did
+   *  (`restarted`). */
   async call(request) {
     await this.ready;
-    return this.send({ type: "call", request });
+    const answer = this.send({ type: "call", request });
+    let timer;
+    const budget = callBudget();
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new EngineStopped(`the request ran for more than ${budget} ms`, true)), budget);
+    });
+    try {
+      return await Promise.race([answer, late]);
+    } catch (err) {
+      if (err instanceof EngineStopped && err.tooLarge) this.stop(answer);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Terminate the worker (its Python is busy with a request too large) and start a fresh one for the
+   *  page; the other calls in flight are rejected as `restarted`, so their calculators ask again. */
+  stop(answer) {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.failed = true;
+    answer.catch(() => {});
+    this.worker.terminate();
+    for (const { reject } of this.pending.values()) reject(new EngineStopped("the calculator worker was restarted", false));
+    this.pending.clear();
+    console.warn("nuffle: a calculator request ran past its time budget; the worker was restarted");
+    if (engine === this) engine = null;
+    getEngine(this.form);
   }
 }
 
@@ -966,10 +1019,17 @@ class Calculator {
         this.again = false;
         sent = this.seq;
         request = this.request();
-        response = await this.engine.call(request);
+        response = await this.ask(request);
       } while (this.again && this.form.isConnected);
     } catch (err) {
       if (!this.form.isConnected) return;
+      if (err instanceof EngineStopped && err.tooLarge) {
+        this.engine = getEngine(this.form); // the fresh worker, already starting
+        this.clearResult();
+        this.showError(this.text("tooLarge"));
+        this.setState("error", this.text("rejected"));
+        return;
+      }
       console.error("nuffle: calculator runtime unavailable", err);
       if (this.dirty) this.clearResult();
       this.setState("error", this.dirty ? this.text("failed") : `${this.text("failed")} ${this.text("prerendered")}`);
@@ -997,6 +1057,20 @@ class Calculator {
     else this.showError(this.text("rejected"));
     if (beside) this.showProblem(field, explained || this.text("fieldRejected"));
     this.setState("error", this.text("rejected"));
+  }
+
+  /** The engine's answer to `request`; a call that only waited behind one stopped for its time budget
+   *  is asked again of the fresh worker. */
+  async ask(request) {
+    for (;;) {
+      if (this.engine.stopped) this.engine = getEngine(this.form); // stopped meanwhile for another calculator
+      try {
+        return await this.engine.call(request);
+      } catch (err) {
+        if (!(err instanceof EngineStopped && err.restarted) || !this.form.isConnected) throw err;
+        this.engine = getEngine(this.form);
+      }
+    }
   }
 
   /** The resolver's error in the page's language, from its details (data-strings `<field>.<reason>`, and

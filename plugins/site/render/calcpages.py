@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_STEPS,
-                                  REASONS, SKILL_MARKS)
+from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_LENGTH,
+                                  MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
 
 from ...data.export import rules_export
 from ...data.model import Entity
@@ -476,6 +476,9 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
         "bad-mark": ctx.t("this skill mark does not go with this roll. Each mark goes after its letters: {marks}.",
                           marks=marks),
         "too-many-steps": ctx.t("a sequence has at most {n} rolls.", n=ctx.t.number(MAX_STEPS)),
+        "too-many-players": ctx.t("a sequence has at most {n} players (a team has no more on the pitch).",
+                                  n=ctx.t.number(MAX_PLAYERS)),
+        "too-long": ctx.t("The rolls are written in at most {n} characters.", n=ctx.t.number(MAX_LENGTH)),
         "bad-option": ctx.t("unknown option: after “;” only tr=N is allowed, the team re-rolls left (N from 0 "
                             "to 8)."),
         "team-rerolls-range": ctx.t("the team re-rolls (tr=N) go from 0 to 8."),

@@ -237,6 +237,9 @@ def ui_strings(ctx: PageContext) -> dict[str, str]:
         "rejected": ctx.t("The calculator did not accept these inputs."),
         "fieldRejected": ctx.t("The calculator did not accept this value."),
         "failed": ctx.t("Python could not be loaded in this browser."),
+        # the worker took longer than its time budget (nuffle.js CALL_BUDGET_MS): stopped and restarted
+        "tooLarge": ctx.t("This request is too large to compute in the page: it was stopped. Try fewer rolls, "
+                          "players or re-rolls."),
         "prerendered": ctx.t("Computed when the page was built."),
         "int": ctx.t("Enter a whole number from {lo} to {hi}."),
         "intOptional": ctx.t("Enter a whole number from {lo} to {hi}, or leave it empty."),
