@@ -269,7 +269,7 @@ CHECK_AT = OneOf(
     Obj({"repo": Str(re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"), "repository (owner/name)"),
          "path": Str()},
         {"symbol": Str(), "line": Int(1, 1_000_000), "commit": Str(re.compile(r"^[0-9a-f]{7,40}$"), "commit")}),
-    Obj({"url": Str(re.compile(r"^https://"), "https URL")}, {"section": Str()}),
+    Obj({"url": Str(re.compile(r"^https://[^\s<>\"]+$"), "https URL")}, {"section": Str()}),
     Obj({"page": PAGE}, {"section": Str()}),
     what="a place in a source: {repo, path[, symbol | line, commit]}, {url[, section]} or {page[, section]}",
 )
@@ -321,7 +321,7 @@ KIND_SPECS: dict[str, Obj] = {
             "cite_as": Text(),
         },
         {"date": Str(re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$"), "date (YYYY, YYYY-MM or YYYY-MM-DD)"),
-         "url": Str(re.compile(r"^https://"), "https URL")},
+         "url": Str(re.compile(r"^https://[^\s<>\"]+$"), "https URL")},
     ),
     "skill": Obj(
         {
