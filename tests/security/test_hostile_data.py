@@ -88,3 +88,63 @@ def test_markup_the_check_misses_is_removed_by_the_sanitiser(tmp_path, monkeypat
     plant(data, " " + " ".join(m.replace("\n", " ") for m in HOSTILE_MARKDOWN), None)
     out = build_fixture(config, tmp_path / "out", strict=False)  # the payload breaks anchors: not the point
     assert scan_site(out) == {}
+
+
+def test_a_tag_with_a_colon_and_no_closing_tag_is_refused():
+    assert text_problems("a <x:y autofocus onfocus=alert(1)> b")
+
+
+SHORT = '<x:y autofocus onfocus="alert(1)">B"20'
+
+
+@pytest.fixture
+def hostile_short(tmp_path):
+    """The fixture repository with a BB2020 `short` label that is markup (as a free-form data string)."""
+    from plugins.site.messages import Messages
+    from plugins.site.render.context import BackLinks, PageContext
+
+    config, data = copy_fixture(tmp_path)
+    repo = load_repository(data)
+    for lang in ("en", "fr", "ja"):
+        repo["edition:bb2020"].data["short"][lang] = SHORT
+    return repo, PageContext(repo, "en", Messages("en"), "skills/general.md", BackLinks.build(repo))
+
+
+def test_edition_badges_write_the_short_label_as_text(hostile_short):
+    repo, ctx = hostile_short
+    badges = ctx.badges(["bb2020"])
+    assert "<x:y" not in badges and "&lt;x:y" in badges and 'B"20' not in badges
+
+
+def test_not_in_this_edition_notes_write_the_short_label_as_text(hostile_short):
+    from plugins.site.render.editions import absent_notes
+
+    repo, ctx = hostile_short
+    skill = next(e for e in repo.of_kind("skill") if "bb2020" not in ctx.editions.marks(e.editions))
+    notes = "\n".join(absent_notes(ctx, skill))
+    assert "bb2020" in notes and "<x:y" not in notes and "&lt;x:y" in notes
+
+
+def test_menu_titles_are_text(tmp_path):
+    from plugins.site.messages import Messages
+    from plugins.site.navigation import build_nav
+    from plugins.site.pagemap import generated_pages
+
+    config, data = copy_fixture(tmp_path)
+    repo = load_repository(data)
+    repo["table:scatter-d6"].data["title"]["en"] = "Scatter &lt;/title&gt; <x:y onfocus=alert(1)>"
+    nav = repr(build_nav(repo, generated_pages(repo), Messages("en")))
+    assert "<x:y" not in nav and "&lt;x:y" in nav
+
+
+def test_a_title_that_decodes_to_a_closing_title_tag_stays_in_the_title():
+    """Material writes `{{ page.title | striptags }}`, which decodes references: `&lt;/title&gt;` in a data
+    title became a real </title> followed by markup in <head>."""
+    from plugins.site.spaces import restore_html_title
+
+    class Page:
+        title = "X &lt;/title&gt;&lt;img src=x onerror=alert(1)&gt; Q&amp;A"
+
+    out = restore_html_title("<head><title>X </title><img src=x onerror=alert(1)> Q&A - Nuffle Codex</title>"
+                             "</head>", Page)
+    assert out == "<head><title>X &lt;/title&gt;&lt;img src=x onerror=alert(1)&gt; Q&amp;A - Nuffle Codex</title></head>"
