@@ -182,6 +182,8 @@ class List(Spec):
             self.item.check(item, path + (i,), report, ctx)
             if self.unique_key and isinstance(item, dict):
                 key = item.get(self.unique_key)
+                if not isinstance(key, (str, int)):  # a list or map where a key belongs: reported by its spec
+                    continue
                 if key in seen:
                     report(path + (i, self.unique_key), f"duplicate {self.unique_key} {key!r}")
                 seen.add(key)
