@@ -5,12 +5,18 @@
 English (mkdocs.yml) goes to site/, French and Japanese (config/fr.yml, config/ja.yml) to site/fr/ and
 site/ja/. Every build is strict: a warning (broken link, missing translation, bad data) stops it.
 Then every text file gets a .gz sibling (see plugins/calc/compress.py).
+
+The build is atomic: every language is built into a new folder next to site/ (`.site-building-…`), and
+site/ is replaced by it only once every language has built and every page has its compressed sibling.
+A failed build removes its folder and leaves site/ as it was.
 """
 from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -26,30 +32,56 @@ CONFIGS = ("mkdocs.yml", "config/fr.yml", "config/ja.yml")  # English first: it 
 
 def build_site(project: Path = PROJECT, configs: tuple[str, ...] = CONFIGS, *, site_dir: Path | None = None,
                site_url: str | None = None) -> float:
-    """Build every language; return the wall time in seconds. Raises SystemExit(1) on any failure.
+    """Build every language into a new folder, then put it in place of the site; return the wall time in
+    seconds. Raises SystemExit(1) on any failure, with the previous site left untouched.
 
     Args:
-        site_dir: write the site here instead of each config's site_dir (other languages go to <lang>/).
+        site_dir: the site's folder (default: `site/` of the project); other languages go to <lang>/.
         site_url: the root URL the site will be served from (instant navigation needs the exact origin).
     """
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's notice about MkDocs 2 on every build
     start = time.perf_counter()
-    for name in configs:
-        lang = Path(name).stem if name.startswith("config/") else ""
-        overrides: dict = {}
-        if site_dir is not None:
-            overrides["site_dir"] = str(site_dir / lang) if lang else str(site_dir)
-        if site_url is not None:
-            overrides["site_url"] = f"{site_url.rstrip('/')}/{lang + '/' if lang else ''}"
-        try:
-            build(load_config(config_file=str(project / name), strict=True, **overrides))
-        except (Abort, ConfigurationError, PluginError) as exc:
-            print(f"build of {name} failed: {exc}", file=sys.stderr)
-            raise SystemExit(1) from None
-    # After the last language: gzip siblings of every page and asset, for hosts that serve them as is.
     root = Path(site_dir) if site_dir is not None else project / "site"
-    compress_text(root)
+    root.parent.mkdir(parents=True, exist_ok=True)
+    # Next to the site, on the same file system, so that putting it in place is a rename.
+    staging = Path(tempfile.mkdtemp(prefix=f".{root.name}-building-", dir=root.parent))
+    staging.chmod(0o755)  # mkdtemp makes it private; the site is served to everyone
+    try:
+        for name in configs:
+            lang = Path(name).stem if name.startswith("config/") else ""
+            overrides: dict = {"site_dir": str(staging / lang) if lang else str(staging)}
+            if site_url is not None:
+                overrides["site_url"] = f"{site_url.rstrip('/')}/{lang + '/' if lang else ''}"
+            try:
+                build(load_config(config_file=str(project / name), strict=True, **overrides))
+            except (Abort, ConfigurationError, PluginError) as exc:
+                print(f"build of {name} failed: {exc}", file=sys.stderr)
+                raise SystemExit(1) from None
+        # After the last language: gzip siblings of every page and asset, for hosts that serve them as is.
+        compress_text(staging)
+        missing = [name for name in configs if not (staging / _lang_dir(name) / "index.html.gz").is_file()]
+        if missing:
+            print(f"build incomplete: no compressed home page for {', '.join(missing)}", file=sys.stderr)
+            raise SystemExit(1)
+        _put_in_place(staging, root)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)  # gone already when it was put in place
     return time.perf_counter() - start
+
+
+def _lang_dir(config: str) -> str:
+    return Path(config).stem if config.startswith("config/") else ""
+
+
+def _put_in_place(staging: Path, root: Path) -> None:
+    """Replace `root` by `staging`: two renames (the old site is set aside, then deleted)."""
+    old = None
+    if root.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{root.name}-old-", dir=root.parent))
+        os.replace(root, old / root.name)
+    os.replace(staging, root)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def main(argv: list[str]) -> int:

@@ -85,7 +85,15 @@ def load_repository(data_dir: str | Path, *, allow_missing_translations: bool = 
             contexts[entity.id] = ctx
 
     for entity_id, ctx in contexts.items():
-        problems.extend(cross_checks(repo, repo.entities[entity_id], ctx, format_path))
+        entity = repo.entities[entity_id]
+        try:
+            problems.extend(cross_checks(repo, entity, ctx, format_path))
+        except Exception:  # noqa: BLE001 - see below
+            # The cross-checks read entities the field checks have passed; with a problem already found, an
+            # entity of the wrong shape may trip them: say so at the file, once its problems are fixed it runs.
+            if not problems:
+                raise
+            problems.append(Problem(entity.file, 1, "", "not cross-checked until the other problems are fixed"))
     if not allow_missing_translations:
         problems.extend(repo.translation_problems)
     if problems:

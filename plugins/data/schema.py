@@ -182,6 +182,8 @@ class List(Spec):
             self.item.check(item, path + (i,), report, ctx)
             if self.unique_key and isinstance(item, dict):
                 key = item.get(self.unique_key)
+                if not isinstance(key, (str, int)):  # a list or map where a key belongs: reported by its spec
+                    continue
                 if key in seen:
                     report(path + (i, self.unique_key), f"duplicate {self.unique_key} {key!r}")
                 seen.add(key)
@@ -269,7 +271,7 @@ CHECK_AT = OneOf(
     Obj({"repo": Str(re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"), "repository (owner/name)"),
          "path": Str()},
         {"symbol": Str(), "line": Int(1, 1_000_000), "commit": Str(re.compile(r"^[0-9a-f]{7,40}$"), "commit")}),
-    Obj({"url": Str(re.compile(r"^https?://"), "http(s) URL (the address as read)")}, {"section": Str()}),
+    Obj({"url": Str(re.compile(r"^https?://[^\s<>\"]+$"), "http(s) URL (the address as read)")}, {"section": Str()}),
     Obj({"page": PAGE}, {"section": Str()}),
     what="a place in a source: {repo, path[, symbol | line, commit]}, {url[, section]} or {page[, section]}",
 )
@@ -321,7 +323,7 @@ KIND_SPECS: dict[str, Obj] = {
             "cite_as": Text(),
         },
         {"date": Str(re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$"), "date (YYYY, YYYY-MM or YYYY-MM-DD)"),
-         "url": Str(re.compile(r"^https?://"), "http(s) URL (the address as read)")},
+         "url": Str(re.compile(r"^https?://[^\s<>\"]+$"), "http(s) URL (the address as read)")},
     ),
     "skill": Obj(
         {

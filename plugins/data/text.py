@@ -1,6 +1,9 @@
-"""Rules for the Markdown text inside data: cross-references and the ban on raw HTML."""
+"""Rules for the Markdown text inside data: cross-references and the ban on raw HTML, attribute lists and
+links to anything but the web (the site's sanitiser, plugins/site/sanitize.py, removes them anyway: the
+check says so to the author, with the file and line)."""
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -9,8 +12,16 @@ REF = re.compile(
     r"\[\[(?P<kind>[a-z]+):(?P<slug>[a-z0-9][a-z0-9-]*)"
     r"(?:#(?P<anchor>[a-z0-9][a-z0-9-]*))?(?:\|(?P<text>[^\]|]+))?\]\]"
 )
-# Anything that looks like the start of an HTML tag, comment, declaration or processing instruction.
-RAW_HTML = re.compile(r"<\s*(?:[A-Za-z][A-Za-z0-9-]*[\s/>]|/|!|\?)")
+# Anything that looks like the start of an HTML tag (whatever follows its first letter: `<x:y …>` is a tag
+# to a browser), closing tag, comment, declaration or processing instruction.
+RAW_HTML = re.compile(r"<\s*(?:[A-Za-z]|/|!|\?)")
+# A Markdown attribute list (attr_list: `{: #id .class key=value }`, the colon optional), which would put
+# attributes such as `onfocus=…` on the element before it.
+ATTR_LIST = re.compile(r"\{:?[ \t]*[^}\s][^}\n]*\}")
+# Link and image destinations: inline `](url)` and reference definitions `[id]: url`.
+LINK_TARGET = re.compile(r"\]\(\s*<?(?P<inline>[^)\s>]*)|^[ \t]{0,3}\[[^\]]+\]:[ \t]*<?(?P<ref>[^\s>]*)", re.MULTILINE)
+SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+URL_SCHEMES = ("http", "https", "mailto")
 BROKEN_REF = re.compile(r"\[\[(?![a-z]+:[a-z0-9][a-z0-9-]*(?:#[a-z0-9][a-z0-9-]*)?(?:\|[^\]|]+)?\]\])")
 
 
@@ -36,9 +47,27 @@ def text_problems(text: str) -> list[str]:
     problems = []
     if RAW_HTML.search(text):
         problems.append("raw HTML is not allowed in data text (write Markdown)")
+    if ATTR_LIST.search(REF.sub("", text)):
+        problems.append("attribute lists ({: …}) are not allowed in data text")
+    for url in link_targets(text):
+        scheme = SCHEME.match(url)
+        if scheme and scheme[1].lower() not in URL_SCHEMES:
+            problems.append(f"a link to {scheme[1]}: is not allowed in data text (only http, https and mailto, "
+                            "or [[kind:slug]])")
     if BROKEN_REF.search(text):
         problems.append("malformed cross-reference: write [[kind:slug]], [[kind:slug#anchor]] or [[kind:slug|text]]")
     return problems
+
+
+def link_targets(text: str) -> list[str]:
+    """The destination of every Markdown link, image and reference definition in `text`, as a browser would
+    read it (character references decoded, control characters and spaces removed: `java&#115;cript:`,
+    `java\tscript:` are `javascript:`)."""
+    found = []
+    for match in LINK_TARGET.finditer(text):
+        url = html.unescape(match["inline"] if match["inline"] is not None else match["ref"])
+        found.append(re.sub(r"[\x00-\x20\x7f]", "", url))
+    return found
 
 
 # French typography: a no-break space (U+00A0, or the narrow U+202F) before : ; ! ? and inside « ».
@@ -72,6 +101,13 @@ def french_typography_problems(text: str) -> list[str]:
 
 ASCII_SPACE = " \t\n\r\f\v"
 _ASCII_SPACE_RUN = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def no_markup(text: str) -> str:
+    """`text` (Markdown or plain) that can open no HTML tag and close no attribute: `<`, `>` and `"` as
+    character references. Markdown's own references (`&amp;`, `&lt;`) keep their meaning, so the text
+    reads the same wherever HTML or Markdown shows it (a badge, a link label, a heading, a menu entry)."""
+    return text.replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def squeeze(text: str) -> str:

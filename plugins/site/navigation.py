@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..data.model import Repository
+from ..data.text import no_markup
 from .messages import Messages
 from .pagemap import DIFFERENCES
 from .render.pages import CATEGORY_ORDER
@@ -13,7 +14,8 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
     """MkDocs `nav` entries: hand-written pages first, then the sections generated from data/."""
 
     def titled(path: str, title: str) -> dict:
-        return {title: path}
+        # the theme writes menu titles into the page as they are: a data title must open no tag
+        return {no_markup(title): path}
 
     sequences = [titled(f"sequences/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("sequence")]
     tables = [titled(f"targets/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("target")]

@@ -7,6 +7,7 @@ from typing import Callable
 from calculators.api import handle
 
 from ..data.model import Repository
+from ..data.text import no_markup
 from .render import pages
 from .render.calcpages import STANDALONE
 from .render.context import PageContext
@@ -80,7 +81,7 @@ def page_title(ctx: PageContext, path: str) -> str:
     """The title of a generated page that shows sequences, tables or tests, in ctx's language."""
     entity = page_entity(ctx.repo, path)
     if entity is not None:
-        return ctx.plain(entity.get("title") or entity.get("name"))
+        return no_markup(ctx.plain(entity.get("title") or entity.get("name")))
     edition = path.removeprefix("rolls/").removesuffix(".md")
     return edition_rolls_title(ctx, ctx.repo[f"edition:{edition}"])
 

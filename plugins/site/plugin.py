@@ -9,7 +9,9 @@ Hooks:
     on_page_markdown  resolve [[kind:slug]] references written in hand-written pages; link the first use
                       of each glossary term on every page.
     on_page_content   move the edition marks of list items and table rows onto their <li> and <tr>; give
-                      the table of contents and the page title back their no-break spaces (spaces.py).
+                      the table of contents and the page title back their no-break spaces (spaces.py);
+                      pass the page's HTML through the allowlist sanitiser (sanitize.py), the one place
+                      where data texts have become HTML.
     on_post_page      link the web-app manifest from every page; defer the search index until a search;
                       apply the reader's edition before the first paint, and put the edition picker at
                       the top of the content (plugins/site/editions.py); the <title>'s no-break spaces.
@@ -36,6 +38,7 @@ from .navigation import build_nav
 from .pagemap import DIFFERENCES, generated_pages
 from .render.context import BackLinks, PageContext
 from .render.editions import picker
+from .sanitize import sanitize
 from .spaces import restore_html_title, restore_titles
 
 log = get_plugin_logger(__name__)
@@ -121,9 +124,10 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
             return html
         restore_titles(html, page)
         try:
-            return hoist_marks(html)
+            html = hoist_marks(html)
         except ValueError as exc:
             raise PluginError(f"{page.file.src_uri}: {exc}") from None
+        return sanitize(html)
 
     def on_post_page(self, output, page, config):
         """Link the web-app manifest (written at the site root by nuffle-calc) from every page; the reader's

@@ -17,7 +17,6 @@ from ..data.text import squeeze
 HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]+)"[^>]*>(?P<inner>.*?)</h(?P=level)>', re.DOTALL)
 PERMALINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
 TAG = re.compile(r"<!--.*?-->|<[^>]*>", re.DOTALL)
-HTML_TITLE = re.compile(r"<title>(?P<text>[^<]*)</title>")
 
 
 def collapse(text: str) -> str:
@@ -57,13 +56,21 @@ def restore_titles(content: str, page) -> None:
 
 def restore_html_title(output: str, page) -> str:
     """on_post_page: Material's `<title>{{ page.title | striptags }} - site</title>` with the page title's
-    no-break spaces."""
-    match = HTML_TITLE.search(output)
-    if not match or not page.title:
+    no-break spaces, escaped: `striptags` decodes the title's character references, so a data title
+    holding `&lt;/title&gt;` would otherwise close the element and write markup into <head>."""
+    start = output.find("<title>")
+    if start < 0:
         return output
-    shown = match["text"]
-    title = html.unescape(TAG.sub("", page.title))  # what striptags does, but for the whitespace
-    if not shown.startswith(collapse(title)):
+    start += len("<title>")
+    shown_title = ""
+    if page.title:
+        title = html.unescape(TAG.sub("", page.title))  # what striptags does, but for the whitespace
+        if output.startswith(collapse(title), start):
+            shown_title = restore(collapse(title), title)
+            start += len(collapse(title))  # a `</title>` inside the title itself is not the end
+    end = output.find("</title>", start)
+    if end < 0:
         return output
-    fixed = restore(collapse(title), title) + shown[len(collapse(title)):]
-    return output[:match.start("text")] + fixed + output[match.end("text"):]
+    shown = shown_title + output[start:end]  # plain text, as striptags left it (references decoded)
+    begin = start - (len(collapse(title)) if shown_title else 0)
+    return output[:begin] + html.escape(shown, quote=False) + output[end:]

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...data.model import Entity, Repository
-from ...data.text import ASCII_SPACE, REF, squeeze
+from ...data.text import ASCII_SPACE, REF, no_markup, squeeze
 from ..locate import anchor_of, page_of, relative_link
 from ..editions import Editions
 from ..messages import Messages
@@ -133,12 +133,12 @@ class PageContext:
     # ----------------------------------------------------------------- badges and citations
 
     def badges(self, editions: list[str]) -> str:
-        """Edition badges as inline HTML (our own markup, never from data)."""
+        """Edition badges as inline HTML: our markup, with each edition's `short` label as text."""
         spans = []
         for edition in editions:
             entity = self.repo.get(f"edition:{edition}")
-            label = entity.title(self.lang) if entity is None else self.plain(entity.get("short"))
-            spans.append(f'<span class="nc-edition nc-edition-{edition}">{label}</span>')
+            label = edition if entity is None else self.plain(entity.get("short"))
+            spans.append(f'<span class="nc-edition nc-edition-{edition}">{no_markup(label)}</span>')
         return '<span class="nc-editions">' + "".join(spans) + "</span>"
 
     def citations(self, sources: list[dict] | None) -> str:
@@ -148,7 +148,7 @@ class PageContext:
             source = self.repo[f"source:{citation['source']}"]
             label = self.plain(source.get("title"))
             if "page" in citation:
-                label = self.t("{source}, p. {page}", source=label, page=citation["page"])
+                label = self.t("{source}, p. {page}", source=label, page=no_markup(str(citation["page"])))
             part = f"[{label}]({self.url(source)})"
             if citation.get("note"):
                 part += " " + self.paren(self.text(citation["note"], inline=True))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 
 from ...data.model import Entity
-from ...data.text import squeeze
+from ...data.text import no_markup, squeeze
 from ..editions import EditionPage, Editions
 from ..locate import relative_link
 from ..messages import Messages
@@ -18,7 +18,8 @@ from .context import PageContext
 
 
 def short_name(ctx: PageContext, edition: str) -> str:
-    return ctx.plain(ctx.repo[f"edition:{edition}"]["short"])
+    """The edition's `short` label, as text for the HTML of a banner or notice."""
+    return no_markup(ctx.plain(ctx.repo[f"edition:{edition}"]["short"]))
 
 
 def banners(ctx: PageContext, page: EditionPage, titles: dict[str, str]) -> list[str]:

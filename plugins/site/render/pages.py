@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 
 from ...data.model import LANGUAGES, Entity
+from ...data.text import no_markup
 from .blocks import (anchor_key, cell, edition_block, edition_notes, indent, notes_section, sources_footer,
                      steps_list)
 from ...data.export import rules_export
@@ -288,7 +289,7 @@ def sources_page(ctx: PageContext, sources: list[Entity], editions: list[Entity]
         lines += [f"### {ctx.plain(edition['name'])} {{#{edition.anchor}}}", "", ctx.text(edition["summary"]), ""]
     lines += [f"## {ctx.t('Sources')} {{#sources}}", ""]
     for source in sorted(sources, key=lambda s: (s.get("date") or "", s.slug)):
-        facts = [source["publisher"]] + ([source["date"]] if source.get("date") else [])
+        facts = [no_markup(source["publisher"])] + ([source["date"]] if source.get("date") else [])
         lines += [f"### {ctx.plain(source['title'])} {{#{source.anchor}}}", "",
                   f"{ctx.badges(source.editions)} {' · '.join(facts)}", "",
                   ctx.text(source["weight"]), "",

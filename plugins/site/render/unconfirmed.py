@@ -19,6 +19,7 @@ from __future__ import annotations
 import weakref
 
 from ...data.model import Repository
+from ...data.text import no_markup
 from ...data.verification import Status, statuses
 from ..locate import relative_link
 from .context import PageContext
@@ -71,7 +72,7 @@ def marks(ctx: PageContext, entity, of: str, column: str | None = None) -> str:
     for status in found:
         if status.checked or column not in (None, status.column):
             continue
-        edition = ctx.plain(ctx.repo[f"edition:{status.column}"]["short"])
+        edition = no_markup(ctx.plain(ctx.repo[f"edition:{status.column}"]["short"]))
         several = len(found) > 1 and column is None  # in a column of its own, the edition goes without saying
         label = ctx.t("Unconfirmed ({edition})", edition=edition) if several else ctx.t("Unconfirmed")
         title = ctx.t("No public source confirms this yet for {edition}: see the verification status.",
