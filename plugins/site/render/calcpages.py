@@ -330,8 +330,8 @@ def armour_page(ctx: PageContext) -> str:
         ctx.t("Classic armour breaks when the roll beats AV; BB2020 and BB2025 armour breaks when the roll reaches "
               "the AV target (AV 9+)."),
         ctx.t("Mighty Blow adds 1 to the armour roll when that breaks the armour, otherwise to the injury roll. "
-              "Claws breaks armour on an unmodified 8 or more; the classic Claw text reads \"8 or more after "
-              "modifications\", which this calculator does not follow."),
+              "Claws breaks armour on 8 or more: after modifiers in classic, so Mighty Blow can reach it, and "
+              "unmodified in BB2020 and BB2025. The sequence calculator's armour rolls use the same code."),
     ]
     ids = ["term:armour", "term:injury", "term:casualty", "term:knocked-down", "skill:mighty-blow", "skill:claws",
            "skill:stunty", "skill:thick-skull"]
