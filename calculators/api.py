@@ -128,7 +128,23 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
     * ``mighty_blow``, ``claws``, ``stunty``, ``thick_skull``: booleans, default false.
     Result: ``outcomes`` (``no_break``, ``stunned``, ``ko``, ``badly_hurt``,
     ``casualty``), ``casualty`` (the casualty roll's results, each as an overall
-    probability), ``armour_broken``.
+    probability: the outcomes of the ``casualty`` kind, read on the data's casualty table
+    when rules are given), ``armour_broken``.
+
+``"casualty"``: the casualty roll, and in BB2020/BB2025 the lasting-injury roll, read on the
+data's tables (``data/tables/casualty-<edition>.yml``, ``lasting-injury-<edition>.yml``, through the
+exported rules; see :mod:`calculators.casualty`).  Needs the rules.
+    * ``edition``: default ``"classic"`` (D68), ``"bb2020"`` / ``"bb2025"`` (D16; the bands differ).
+    * ``niggling`` (BB2020/BB2025 only; an unknown field in classic): Niggling Injuries of the
+      player, 0..5, default 0: +1 each on the D16.
+    Result: ``edition``, ``table`` (slug), ``dice`` (``"d68"`` | ``"d16"``), ``niggling``,
+    ``rows`` (list of ``{"key", "roll": [low, high], "outcome", "p"}``, the table's rows),
+    ``outcomes`` (``{outcome: p}``: classic ``badly_hurt``, ``miss_next_game``,
+    ``niggling_injury``, ``characteristic_loss``, ``dead``; BB2020/BB2025 ``badly_hurt``,
+    ``seriously_hurt``, ``serious_injury``, ``lasting_injury``, ``dead``),
+    ``characteristics`` (``{ma|st|ag|pa|av: p}``: the overall chance the roll reduces it; no
+    ``pa`` in classic), ``lasting_injury`` (null in classic, else ``{"table", "rows"}``: the D6
+    lasting-injury table, each row's ``p`` given a Lasting Injury result).
 
 ``"foul"``: a Foul.
     * ``edition``, ``av`` as above; ``assists``: net assists -8..8, default 0;
@@ -147,6 +163,22 @@ x 0..25, y 0..14).
       false: return the touchback chance for every target square instead.
     Result: ``touchback`` and ``landing`` (list of ``{"square": [x, y] or "out", "p"}``),
     or with ``map``: ``map`` (list of ``{"square": [x, y], "touchback": p}``).
+
+``"scatter"``: where a ball ends after N one-square D8 moves (Scatter (N); a bounce is N = 1;
+see :mod:`calculators.ballmove`).
+    * ``square``: ``[x, y]`` (x 0..25, y 0..14), where it starts. Required.
+    * ``n``: integer 1..6, default 1.
+    Result: ``square``, ``n``, ``landing`` (list of ``{"square": [x, y] or "out", "p"}``, summing
+    to 1; ``"out"`` once the ball left the pitch: a throw-in follows), ``out`` (P(off the
+    pitch)), ``distance`` (``{"<d>": p}``: the distance in squares, counted as a king moves,
+    of the squares on the pitch; leaving out ``"out"``).
+
+``"deviate"``: a deviating ball: D8 direction, then D6 squares (the kick-off, BB2020's
+wildly inaccurate pass; see :mod:`calculators.ballmove`).
+    * ``edition``: default ``"classic"``.  ``square``: ``[x, y]``. Required.  ``kick``:
+      boolean, default false: the Kick skill (classic/BB2020 half the D6 rounded down,
+      BB2025 a D3).
+    Result: ``edition``, ``square``, ``landing``, ``out`` and ``distance`` as for ``scatter``.
 
 ``"fields"``: describe the fields of an ``agility`` request (to build a form; kept for
 the agility page, the same as ``form`` with ``for: "agility"`` minus ``edition`` and
@@ -242,10 +274,11 @@ from functools import lru_cache
 from typing import Any
 
 from .armour import InjuryTable, armour_injury, casualty, foul, injury_table
-from .ballmove import kick_off, landing_map, throw_in
+from .ballmove import deviate, kick_off, landing_map, scatter, throw_in
 from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, Step, summary
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError
+from .casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
 from .block import DEFENDER_SKILLS, GOALS, Block, push_effect, resolve_block, strength_dice
 from .block import totals as block_totals
 from .dice import DICE_EXPRESSIONS, dice_total, normalise_dice
@@ -586,7 +619,11 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     table = _injury_reader(rd)
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, table=table)
-    cas = casualty(edition)
+    if rules is not None and rules.tables:
+        data_table = rules.dice_table("casualty", edition)  # the data's table, as the casualty kind reads it
+        cas = grouped(data_table, table_roll(data_table))
+    else:
+        cas = casualty(edition)
     return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
             "casualty": probs({k: out["casualty"] * v for k, v in cas.items()})}
 
@@ -620,6 +657,57 @@ def _kick(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     landing = [{"square": sq if sq == "out" else list(sq), "p": prob(p)}
                for sq, p in sorted(k.landing.items(), key=lambda kv: (kv[0] == "out", str(kv[0])))]
     return {"edition": edition, "touchback": prob(k.touchback), "landing": landing}
+
+
+def _casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd, edition = _reader_needing_rules(req, rules)
+    rd.context = f" ({edition})"
+    niggling = 0 if family(edition) == "classic" else rd.int("niggling", 0, MAX_NIGGLING, 0)
+    rd.finish()
+    c = casualty_roll(rules, edition, niggling)
+
+    def rows(table, by_key):
+        return [{"key": r.key, "roll": [r.low, r.high], "outcome": r.outcome.replace("-", "_"), "p": prob(by_key[r.key])}
+                for r in table.rows]
+
+    return {
+        "edition": edition, "table": c.table.slug, "dice": c.table.dice, "niggling": niggling,
+        "rows": rows(c.table, c.rows), "outcomes": probs(c.outcomes), "characteristics": probs(c.characteristics),
+        "lasting_injury": None if c.lasting is None else {"table": c.lasting.slug,
+                                                          "rows": rows(c.lasting, c.lasting_rows)},
+    }
+
+
+def _landing(dist: Mapping[Any, Fraction], start: tuple[int, int]) -> dict[str, Any]:
+    """The ``landing``, ``out`` and ``distance`` of a ``scatter`` or ``deviate`` result."""
+    landing = [{"square": sq if sq == "out" else list(sq), "p": prob(p)}
+               for sq, p in sorted(dist.items(), key=lambda kv: (kv[0] == "out", str(kv[0])))]
+    distance: dict[int, Fraction] = {}
+    for sq, p in dist.items():
+        if sq != "out":
+            d = max(abs(sq[0] - start[0]), abs(sq[1] - start[1]))
+            distance[d] = distance.get(d, Fraction(0)) + p
+    return {"landing": landing, "out": prob(dist.get("out", Fraction(0))),
+            "distance": {str(d): prob(distance[d]) for d in sorted(distance)}}
+
+
+def _scatter(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    square = rd.square("square")
+    n = rd.int("n", 1, 6, 1)
+    rd.finish()
+    return {"square": list(square), "n": n, **_landing(scatter(square, n), square)}
+
+
+def _deviate(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    rd.context = f" ({edition})"
+    square = rd.square("square")
+    kick = rd.bool("kick", False)
+    rd.finish()
+    return {"edition": edition, "square": list(square), "kick": kick,
+            **_landing(deviate(square, edition, kick), square)}
 
 
 def _dice_total(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
@@ -778,6 +866,9 @@ KINDS: dict[str, Handler] = {
     "block": _block,
     "range": _range,
     "throw-in": _throw_in,
+    "casualty": _casualty,
+    "scatter": _scatter,
+    "deviate": _deviate,
     "form": _form,
 }
 

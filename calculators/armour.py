@@ -37,10 +37,12 @@ Mechanics:
   (classic Stunty reads 7 as KO and 9 as Badly Hurt; the BB2020/BB2025 Stunty injury
   table).  Thick Skull: one more result is Stunned (classic: 8 is Stunned; BB2025:
   8 Stunned, or 7 with Stunty).
-* Casualty: classic D68 (11–38 Badly Hurt, 41–58 Serious Injury, 61–68 Dead);
-  BB2020/BB2025 D16 (1–8 Badly Hurt, 9–10 Seriously Hurt, 11–12 Serious Injury,
-  13–14 Lasting Injury, 15–16 Dead).  The ranges are parameters with these defaults,
-  so the data can supply them.
+* Casualty: classic D68 (11–38 Badly Hurt, 41–48 Miss Next Game, 51–52 Niggling Injury,
+  53–58 a characteristic lost, 61–68 Dead);
+  BB2020 D16 (1–6 Badly Hurt, 7–9 Seriously Hurt, 10–12 Serious Injury, 13–14 Lasting
+  Injury, 15–16 Dead), BB2025 D16 (1–8, 9–10, 11–12, 13–14, 15–16).  The ``armour``
+  request reads them from the data (``data/tables/casualty-<edition>.yml``, through
+  :mod:`calculators.casualty`); these defaults serve calls without rules.
 * Foul: armour roll with the assist difference as modifier; Dirty Player +1 applied
   where it helps (like Mighty Blow).  The fouler is sent off on a natural double on the
   armour roll, or on the injury roll when the armour broke (classic, BB2020, BB2025
@@ -62,12 +64,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .dice import d68, die
+from .casualty import rows_roll
 from .editions import family, mechanics
 from .errors import CalcError
 
 __all__ = [
     "CASUALTY_D16",
+    "CASUALTY_D16_BB2020",
     "CASUALTY_D68",
     "InjuryTable",
     "armour_break",
@@ -82,8 +85,14 @@ __all__ = [
 _F0 = Fraction(0)
 _PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]  # the 36 ordered 2D6 results
 
-#: default casualty ranges (low, high, result); classic D68 results are 11..68 with units 1..8
-CASUALTY_D68: tuple[tuple[int, int, str], ...] = ((11, 38, "badly_hurt"), (41, 58, "serious_injury"), (61, 68, "dead"))
+#: casualty ranges (low, high, result) when no rules data is given (the command line without ``--rules``): the
+#: same bands as ``data/tables/casualty-<edition>.yml`` (``tests/calculators/test_casualty.py`` compares them).
+#: Classic D68 results are 11..68 with units 1..8.
+CASUALTY_D68: tuple[tuple[int, int, str], ...] = (
+    (11, 38, "badly_hurt"), (41, 48, "miss_next_game"), (51, 52, "niggling_injury"), (53, 58, "characteristic_loss"),
+    (61, 68, "dead"))
+CASUALTY_D16_BB2020: tuple[tuple[int, int, str], ...] = (
+    (1, 6, "badly_hurt"), (7, 9, "seriously_hurt"), (10, 12, "serious_injury"), (13, 14, "lasting_injury"), (15, 16, "dead"))
 CASUALTY_D16: tuple[tuple[int, int, str], ...] = (
     (1, 8, "badly_hurt"), (9, 10, "seriously_hurt"), (11, 12, "serious_injury"), (13, 14, "lasting_injury"), (15, 16, "dead"))
 
@@ -169,22 +178,19 @@ def injury(modifier: int = 0, table: InjuryTable | None = None) -> dict[str, Fra
 
 
 def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = None, modifier: int = 0) -> dict[str, Fraction]:
-    """Return the casualty-roll distribution: classic D68, BB2020/BB2025 D16 (``modifier``, e.g. Decay +1, capped at the top).
+    """Return the casualty-roll distribution: classic D68, BB2020/BB2025 D16 (``modifier``, e.g. Niggling +1, capped at
+    the top).
+
+    ``ranges`` default to the edition's bands (:data:`CASUALTY_D68`, :data:`CASUALTY_D16_BB2020` for BB2020,
+    :data:`CASUALTY_D16` for BB2025); the ``armour`` request passes the data's table instead
+    (:mod:`calculators.casualty`, which reads tables with the same code, :func:`calculators.casualty.rows_roll`).
 
     Raises:
         CalcError: on an unknown edition, or ranges that do not cover the die.
     """
-    d = d68() if mechanics(edition).casualty_die == "d68" else die(16)
-    rows = ranges or (CASUALTY_D68 if mechanics(edition).casualty_die == "d68" else CASUALTY_D16)
-    top = max(d)
-    out: dict[str, Fraction] = {}
-    for face, p in d.items():
-        v = min(face + modifier, top)
-        match = [name for lo, hi, name in rows if lo <= v <= hi]
-        if len(match) != 1:
-            raise CalcError("ranges", f"casualty ranges must cover each result once; {v} is covered {len(match)} times")
-        out[match[0]] = out.get(match[0], _F0) + p
-    return out
+    d68_roll = mechanics(edition).casualty_die == "d68"
+    default = CASUALTY_D68 if d68_roll else CASUALTY_D16_BB2020 if family(edition) == "bb2020" else CASUALTY_D16
+    return rows_roll("d68" if d68_roll else "d16", ranges or default, modifier)
 
 
 def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifier: int = 0, *,
