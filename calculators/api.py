@@ -619,7 +619,7 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     table = _injury_reader(rd)
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, table=table)
-    if rules is not None and rules.tables:
+    if rules is not None and any(slug.startswith("casualty-") for slug in rules.tables):
         data_table = rules.dice_table("casualty", edition)  # the data's table, as the casualty kind reads it
         cas = grouped(data_table, table_roll(data_table))
     else:
