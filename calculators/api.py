@@ -129,7 +129,9 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
     Result: ``outcomes`` (``no_break``, ``stunned``, ``ko``, ``badly_hurt``,
     ``casualty``), ``casualty`` (the casualty roll's results, each as an overall
     probability: the outcomes of the ``casualty`` kind, read on the data's casualty table
-    when rules are given), ``armour_broken``.
+    when rules are given), ``armour_broken``.  With rules, the injury bands are the data's
+    (``data/tables/injury-<edition>.yml``), Stunty and Thick Skull moving them as
+    :func:`calculators.armour.injury_table` says.
 
 ``"casualty"``: the casualty roll, and in BB2020/BB2025 the lasting-injury roll, read on the
 data's tables (``data/tables/casualty-<edition>.yml``, ``lasting-injury-<edition>.yml``, through the
@@ -596,8 +598,23 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     }
 
 
-def _injury_reader(rd: Reader) -> InjuryTable:
-    return injury_table(rd.bool("stunty", False), rd.bool("thick_skull", False))
+def _injury_base(rules: RuleBook | None, edition: str) -> InjuryTable | None:
+    """The injury table of ``edition`` from the data (``data/tables/injury-<edition>.yml``: the last roll of its
+    ``stunned`` and ``ko`` rows), or None (the built-in 2-7 / 8-9 / 10+) when the rules carry no injury table."""
+    if rules is None or not any(slug.startswith("injury-") for slug in rules.tables):
+        return None
+    table = rules.dice_table("injury", edition)
+    highest = {}
+    for row in table.rows:
+        highest[row.outcome] = max(highest.get(row.outcome, row.high), row.high)
+    if set(highest) != {"stunned", "ko", "casualty"} or not highest["stunned"] < highest["ko"] < highest["casualty"]:
+        raise CalcError(f"rules.tables.{table.slug}", "an injury table needs stunned, ko and casualty rows, in "
+                        "that order")
+    return InjuryTable(highest["stunned"], highest["ko"])
+
+
+def _injury_reader(rd: Reader, rules: RuleBook | None = None, edition: str = "classic") -> InjuryTable:
+    return injury_table(rd.bool("stunty", False), rd.bool("thick_skull", False), _injury_base(rules, edition))
 
 
 def _edition_and_av(rd: Reader) -> tuple[str, int]:
@@ -616,7 +633,7 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     im = rd.int("injury_modifier", -5, 5, 0)
     mb = rd.bool("mighty_blow", False)
     claws = rd.bool("claws", False)
-    table = _injury_reader(rd)
+    table = _injury_reader(rd, rules, edition)
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, table=table)
     if rules is not None and any(slug.startswith("casualty-") for slug in rules.tables):
@@ -634,7 +651,7 @@ def _foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     assists = rd.int("assists", -8, 8, 0)
     dp = rd.bool("dirty_player", False)
     sg = rd.bool("sneaky_git", False)
-    table = _injury_reader(rd)
+    table = _injury_reader(rd, rules, edition)
     rd.finish()
     out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table)
     return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent)}

@@ -141,3 +141,20 @@ def test_every_d68_result_is_on_the_classic_table():
     raw = _raw("casualty-classic")
     for t, u in itertools.product(range(1, 7), range(1, 9)):
         _row_of(raw, 10 * t + u)
+
+
+def test_the_armour_and_foul_calculators_read_the_injury_bands_from_the_data(rulebook):
+    # a rules export whose BB2020 injury table made 8 Stunned would change the armour and foul results:
+    # proof that the numbers come from the data, not from the code
+    import copy
+    changed = copy.deepcopy(rulebook)
+    rows = changed["tables"]["injury-bb2020"]["rows"]
+    by = {r["outcome"]: r for r in rows}
+    by["stunned"]["roll"], by["ko"]["roll"] = [2, 8], 9
+    for kind, extra in (("armour", {}), ("foul", {"assists": 1})):
+        req = {"kind": kind, "edition": "bb2020", "av": 9, **extra}
+        real = handle(req, rulebook)["result"]["outcomes"]
+        other = handle(req, changed)["result"]["outcomes"]
+        broken = 1 - _exact(real["no_break"])
+        assert _exact(real["stunned"]) == broken * F(21, 36) and _exact(other["stunned"]) == broken * F(26, 36)
+        assert _exact(other["ko"]) == broken * F(4, 36)
