@@ -18,9 +18,11 @@ Mechanics:
     ``skill/bb2016/Claw.java`` (``Claw``), and ``mechanics/bb2016/StatsMechanic.armourIsBroken``
     compares the armour reduced to 7 (``StatsMechanic.reduceArmour``) with the roll plus
     every armour modifier (``server/injury/injuryType/InjuryTypeBlock.armourRoll`` adds
-    Mighty Blow to Claw unless the league option ``CLAW_DOES_NOT_STACK`` is set).  The
-    BB2016 engine botbowl (``botbowl/core/procedure.py``, ``Armor.step``) reads the 8 as
-    unmodified instead; we follow the rule text (``data/skills/claws.yml``, classic note).
+    Mighty Blow to Claw unless the game option ``CLAW_DOES_NOT_STACK`` is set; note that
+    ``factory/GameOptionFactory`` turns that option on by default, while
+    ``UtilServerStartGame.addDefaultGameOptions`` turns it off).  The BB2016 engine botbowl
+    (``botbowl/core/procedure.py``, ``Armor.step``) reads the 8 as unmodified instead; we
+    follow the rule text (``data/skills/claws.yml``: its classic note, checked records).
   - BB2020 and BB2025 Claws: an **unmodified** 8+ breaks armour (BBBase
     ``docs/bb2020/core_rules/skills_and_traits.md`` "CLAWS": "before applying any
     modifiers"; ``docs/bb2025/core_rules/skills_and_traits.md`` "CLAWS (PASSIVE)":
