@@ -161,7 +161,9 @@ x 0..25, y 0..14).
     * ``edition``: default ``"classic"``.  ``target``: ``[x, y]`` in the receiving half
       (required unless ``map`` is true).  ``kick``: boolean (Kick skill).
       ``receiving``: ``"right"`` (x 13..25, default) or ``"left"``.  ``bounce``:
-      boolean, also bounce once from the landing square.  ``map``: boolean, default
+      boolean, also bounce once from a landing square in the receiving half (a ball
+      that deviated into the kicking half or off the pitch is a touchback and does not
+      bounce).  ``map``: boolean, default
       false: return the touchback chance for every target square instead.
     Result: ``touchback`` and ``landing`` (list of ``{"square": [x, y] or "out", "p"}``),
     or with ``map``: ``map`` (list of ``{"square": [x, y], "touchback": p}``).
