@@ -49,6 +49,10 @@ def main() -> None:
         from conftest import CLASSIC_RULES as rules
     book = RuleBook.from_dict(rules)
     rules_json = json.dumps(rules)
+    if not book.tables:  # the fixture has no dice tables: the casualty kind reads the real data's export
+        from plugins.data import load_repository
+        from plugins.data.export import rules_export
+        book = RuleBook.from_dict({**rules, "tables": rules_export(load_repository(ROOT / "data"))["tables"]})
     print(f"CPython {platform.python_version()} on {platform.machine()}")
     requests = {
         "agility": {"kind": "agility", "action": "pass", "ag": 3, "range": "long", "tackle_zones": 1, "reroll": True},
@@ -78,6 +82,10 @@ def main() -> None:
         "range (one pass)": {"kind": "range", "edition": "bb2025", "thrower": [5, 7], "target": [16, 11]},
         "range (whole map)": {"kind": "range", "thrower": [12, 7], "map": True},
         "throw-in (near a corner)": {"kind": "throw-in", "square": [0, 3], "edition": "bb2025"},
+        "casualty (classic D68)": {"kind": "casualty"},
+        "casualty (BB2020, 2 niggling, lasting injury)": {"kind": "casualty", "edition": "bb2020", "niggling": 2},
+        "scatter (6 scatters)": {"kind": "scatter", "square": [12, 7], "n": 6},
+        "deviate (BB2025, Kick)": {"kind": "deviate", "square": [19, 7], "edition": "bb2025", "kick": True},
         "form (pass)": {"kind": "form", "for": "pass"},
         "form (block, bb2025)": {"kind": "form", "for": "block", "edition": "bb2025"},
     }

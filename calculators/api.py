@@ -140,7 +140,25 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
     * ``mighty_blow``, ``claws``, ``stunty``, ``thick_skull``: booleans, default false.
     Result: ``outcomes`` (``no_break``, ``stunned``, ``ko``, ``badly_hurt``,
     ``casualty``), ``casualty`` (the casualty roll's results, each as an overall
-    probability), ``armour_broken``.
+    probability: the outcomes of the ``casualty`` kind, read on the data's casualty table
+    when rules are given), ``armour_broken``.  With rules, the injury bands are the data's
+    (``data/tables/injury-<edition>.yml``), Stunty and Thick Skull moving them as
+    :func:`calculators.armour.injury_table` says.
+
+``"casualty"``: the casualty roll, and in BB2020/BB2025 the lasting-injury roll, read on the
+data's tables (``data/tables/casualty-<edition>.yml``, ``lasting-injury-<edition>.yml``, through the
+exported rules; see :mod:`calculators.casualty`).  Needs the rules.
+    * ``edition``: default ``"classic"`` (D68), ``"bb2020"`` / ``"bb2025"`` (D16; the bands differ).
+    * ``niggling`` (BB2020/BB2025 only; an unknown field in classic): Niggling Injuries of the
+      player, 0..5, default 0: +1 each on the D16.
+    Result: ``edition``, ``table`` (slug), ``dice`` (``"d68"`` | ``"d16"``), ``niggling``,
+    ``rows`` (list of ``{"key", "roll": [low, high], "outcome", "p"}``, the table's rows),
+    ``outcomes`` (``{outcome: p}``: classic ``badly_hurt``, ``miss_next_game``,
+    ``niggling_injury``, ``characteristic_loss``, ``dead``; BB2020/BB2025 ``badly_hurt``,
+    ``seriously_hurt``, ``serious_injury``, ``lasting_injury``, ``dead``),
+    ``characteristics`` (``{ma|st|ag|pa|av: p}``: the overall chance the roll reduces it; no
+    ``pa`` in classic), ``lasting_injury`` (null in classic, else ``{"table", "rows"}``: the D6
+    lasting-injury table, each row's ``p`` given a Lasting Injury result).
 
 ``"foul"``: a Foul.
     * ``edition``, ``av`` as above; ``assists``: net assists -8..8, default 0;
@@ -155,10 +173,28 @@ x 0..25, y 0..14).
     * ``edition``: default ``"classic"``.  ``target``: ``[x, y]`` in the receiving half
       (required unless ``map`` is true).  ``kick``: boolean (Kick skill).
       ``receiving``: ``"right"`` (x 13..25, default) or ``"left"``.  ``bounce``:
-      boolean, also bounce once from the landing square.  ``map``: boolean, default
+      boolean, also bounce once from a landing square in the receiving half (a ball
+      that deviated into the kicking half or off the pitch is a touchback and does not
+      bounce).  ``map``: boolean, default
       false: return the touchback chance for every target square instead.
     Result: ``touchback`` and ``landing`` (list of ``{"square": [x, y] or "out", "p"}``),
     or with ``map``: ``map`` (list of ``{"square": [x, y], "touchback": p}``).
+
+``"scatter"``: where a ball ends after N one-square D8 moves (Scatter (N); a bounce is N = 1;
+see :mod:`calculators.ballmove`).
+    * ``square``: ``[x, y]`` (x 0..25, y 0..14), where it starts. Required.
+    * ``n``: integer 1..6, default 1.
+    Result: ``square``, ``n``, ``landing`` (list of ``{"square": [x, y] or "out", "p"}``, summing
+    to 1; ``"out"`` once the ball left the pitch: a throw-in follows), ``out`` (P(off the
+    pitch)), ``distance`` (``{"<d>": p}``: the distance in squares, counted as a king moves,
+    of the squares on the pitch; leaving out ``"out"``).
+
+``"deviate"``: a deviating ball: D8 direction, then D6 squares (the kick-off, BB2020's
+wildly inaccurate pass; see :mod:`calculators.ballmove`).
+    * ``edition``: default ``"classic"``.  ``square``: ``[x, y]``. Required.  ``kick``:
+      boolean, default false: the Kick skill (classic/BB2020 half the D6 rounded down,
+      BB2025 a D3).
+    Result: ``edition``, ``square``, ``landing``, ``out`` and ``distance`` as for ``scatter``.
 
 ``"fields"``: describe the fields of an ``agility`` request (to build a form; kept for
 the agility page, the same as ``form`` with ``for: "agility"`` minus ``edition`` and
@@ -256,10 +292,11 @@ from functools import lru_cache
 from typing import Any
 
 from .armour import InjuryTable, armour_injury, casualty, foul, injury_table
-from .ballmove import kick_off, landing_map, throw_in
+from .ballmove import deviate, kick_off, landing_map, scatter, throw_in
 from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, Step, summary
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError, shown
+from .casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
 from .block import DEFENDER_SKILLS, GOALS, Block, push_effect, resolve_block, strength_dice
 from .block import totals as block_totals
 from .dice import DICE_EXPRESSIONS, dice_total, normalise_dice
@@ -584,8 +621,23 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     }
 
 
-def _injury_reader(rd: Reader) -> InjuryTable:
-    return injury_table(rd.bool("stunty", False), rd.bool("thick_skull", False))
+def _injury_base(rules: RuleBook | None, edition: str) -> InjuryTable | None:
+    """The injury table of ``edition`` from the data (``data/tables/injury-<edition>.yml``: the last roll of its
+    ``stunned`` and ``ko`` rows), or None (the built-in 2-7 / 8-9 / 10+) when the rules carry no injury table."""
+    if rules is None or not any(slug.startswith("injury-") for slug in rules.tables):
+        return None
+    table = rules.dice_table("injury", edition)
+    highest = {}
+    for row in table.rows:
+        highest[row.outcome] = max(highest.get(row.outcome, row.high), row.high)
+    if set(highest) != {"stunned", "ko", "casualty"} or not highest["stunned"] < highest["ko"] < highest["casualty"]:
+        raise CalcError(f"rules.tables.{table.slug}", "an injury table needs stunned, ko and casualty rows, in "
+                        "that order")
+    return InjuryTable(highest["stunned"], highest["ko"])
+
+
+def _injury_reader(rd: Reader, rules: RuleBook | None = None, edition: str = "classic") -> InjuryTable:
+    return injury_table(rd.bool("stunty", False), rd.bool("thick_skull", False), _injury_base(rules, edition))
 
 
 def _edition_and_av(rd: Reader) -> tuple[str, int]:
@@ -604,10 +656,14 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     im = rd.int("injury_modifier", -5, 5, 0)
     mb = rd.bool("mighty_blow", False)
     claws = rd.bool("claws", False)
-    table = _injury_reader(rd)
+    table = _injury_reader(rd, rules, edition)
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, table=table)
-    cas = casualty(edition)
+    if rules is not None and any(slug.startswith("casualty-") for slug in rules.tables):
+        data_table = rules.dice_table("casualty", edition)  # the data's table, as the casualty kind reads it
+        cas = grouped(data_table, table_roll(data_table))
+    else:
+        cas = casualty(edition)
     return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
             "casualty": probs({k: out["casualty"] * v for k, v in cas.items()})}
 
@@ -618,7 +674,7 @@ def _foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     assists = rd.int("assists", -8, 8, 0)
     dp = rd.bool("dirty_player", False)
     sg = rd.bool("sneaky_git", False)
-    table = _injury_reader(rd)
+    table = _injury_reader(rd, rules, edition)
     rd.finish()
     out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table)
     return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent)}
@@ -641,6 +697,57 @@ def _kick(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     landing = [{"square": sq if sq == "out" else list(sq), "p": prob(p)}
                for sq, p in sorted(k.landing.items(), key=lambda kv: (kv[0] == "out", str(kv[0])))]
     return {"edition": edition, "touchback": prob(k.touchback), "landing": landing}
+
+
+def _casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd, edition = _reader_needing_rules(req, rules)
+    rd.context = f" ({edition})"
+    niggling = 0 if family(edition) == "classic" else rd.int("niggling", 0, MAX_NIGGLING, 0)
+    rd.finish()
+    c = casualty_roll(rules, edition, niggling)
+
+    def rows(table, by_key):
+        return [{"key": r.key, "roll": [r.low, r.high], "outcome": r.outcome.replace("-", "_"), "p": prob(by_key[r.key])}
+                for r in table.rows]
+
+    return {
+        "edition": edition, "table": c.table.slug, "dice": c.table.dice, "niggling": niggling,
+        "rows": rows(c.table, c.rows), "outcomes": probs(c.outcomes), "characteristics": probs(c.characteristics),
+        "lasting_injury": None if c.lasting is None else {"table": c.lasting.slug,
+                                                          "rows": rows(c.lasting, c.lasting_rows)},
+    }
+
+
+def _landing(dist: Mapping[Any, Fraction], start: tuple[int, int]) -> dict[str, Any]:
+    """The ``landing``, ``out`` and ``distance`` of a ``scatter`` or ``deviate`` result."""
+    landing = [{"square": sq if sq == "out" else list(sq), "p": prob(p)}
+               for sq, p in sorted(dist.items(), key=lambda kv: (kv[0] == "out", str(kv[0])))]
+    distance: dict[int, Fraction] = {}
+    for sq, p in dist.items():
+        if sq != "out":
+            d = max(abs(sq[0] - start[0]), abs(sq[1] - start[1]))
+            distance[d] = distance.get(d, Fraction(0)) + p
+    return {"landing": landing, "out": prob(dist.get("out", Fraction(0))),
+            "distance": {str(d): prob(distance[d]) for d in sorted(distance)}}
+
+
+def _scatter(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    square = rd.square("square")
+    n = rd.int("n", 1, 6, 1)
+    rd.finish()
+    return {"square": list(square), "n": n, **_landing(scatter(square, n), square)}
+
+
+def _deviate(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = rd.choice("edition", EDITIONS, "classic")
+    rd.context = f" ({edition})"
+    square = rd.square("square")
+    kick = rd.bool("kick", False)
+    rd.finish()
+    return {"edition": edition, "square": list(square), "kick": kick,
+            **_landing(deviate(square, edition, kick), square)}
 
 
 def _dice_total(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
@@ -799,6 +906,9 @@ KINDS: dict[str, Handler] = {
     "block": _block,
     "range": _range,
     "throw-in": _throw_in,
+    "casualty": _casualty,
+    "scatter": _scatter,
+    "deviate": _deviate,
     "form": _form,
 }
 

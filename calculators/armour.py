@@ -5,9 +5,31 @@ Mechanics:
 * Armour (2D6 + modifiers): classic breaks when the total **exceeds** AV (LRB6);
   BB2020 and BB2025 break when it is **at least** the AV target (``9+``) (rules-facts
   §5a, §5b).
-* Claws: the armour breaks on an *unmodified* 2D6 of ``claws_at`` or more (8, BB2025
-  Claws text "natural 8+"; the classic Claw reads "8 or more after modifications":
-  both are offered through ``claws_modified``).
+* One armour roll, one implementation: :func:`armour_roll` decides, for one 2D6 result,
+  whether the armour breaks and whether Mighty Blow (or Dirty Player) was spent on it.
+  The armour calculator (:func:`armour_injury`), the foul (:func:`foul`) and the chain's
+  armour and foul steps (:func:`armour_break`, used by :class:`calculators.chain.ArmourStep`)
+  all call it, so no two pages can disagree on an armour roll.
+* Claws, per edition (:func:`armour_roll`):
+
+  - classic (LRB6/CRP, BB2016) Claw: an armour roll of 8 or more **after modifiers**
+    breaks armour, Mighty Blow included, so Claw + Mighty Blow break any armour on a
+    natural 7+.  FUMBBL FFB (commit ac2f6d3): the rule text in the javadoc of
+    ``skill/bb2016/Claw.java`` (``Claw``), and ``mechanics/bb2016/StatsMechanic.armourIsBroken``
+    compares the armour reduced to 7 (``StatsMechanic.reduceArmour``) with the roll plus
+    every armour modifier (``server/injury/injuryType/InjuryTypeBlock.armourRoll`` adds
+    Mighty Blow to Claw unless the game option ``CLAW_DOES_NOT_STACK`` is set; note that
+    ``factory/GameOptionFactory`` turns that option on by default, while
+    ``UtilServerStartGame.addDefaultGameOptions`` turns it off).  The BB2016 engine botbowl
+    (``botbowl/core/procedure.py``, ``Armor.step``) reads the 8 as unmodified instead; we
+    follow the rule text (``data/skills/claws.yml``: its classic note, checked records).
+  - BB2020 and BB2025 Claws: an **unmodified** 8+ breaks armour (BBBase
+    ``docs/bb2020/core_rules/skills_and_traits.md`` "CLAWS": "before applying any
+    modifiers"; ``docs/bb2025/core_rules/skills_and_traits.md`` "CLAWS (PASSIVE)":
+    "natural 8+"); Mighty Blow cannot lower it (BB2020 FAQ,
+    ``docs/bb2020/core_rules/faq_290525.md``, "Claws and Mighty Blow (+X) ... less than 8+":
+    No) but may still go on the injury roll (same FAQ: Yes).  FFB ``mechanics/mixed/StatsMechanic``
+    reduces the armour to 8.
 * Mighty Blow: +1 to the armour *or* the injury roll, applied where it helps: on the
   armour roll only when the armour would not break without it, otherwise on the
   injury roll (classic MB; BB2020 MB (+1); BB2025 MB may be applied after rolling).
@@ -17,10 +39,12 @@ Mechanics:
   (classic Stunty reads 7 as KO and 9 as Badly Hurt; the BB2020/BB2025 Stunty injury
   table).  Thick Skull: one more result is Stunned (classic: 8 is Stunned; BB2025:
   8 Stunned, or 7 with Stunty).
-* Casualty: classic D68 (11–38 Badly Hurt, 41–58 Serious Injury, 61–68 Dead);
-  BB2020/BB2025 D16 (1–8 Badly Hurt, 9–10 Seriously Hurt, 11–12 Serious Injury,
-  13–14 Lasting Injury, 15–16 Dead).  The ranges are parameters with these defaults,
-  so the data can supply them.
+* Casualty: classic D68 (11–38 Badly Hurt, 41–48 Miss Next Game, 51–52 Niggling Injury,
+  53–58 a characteristic lost, 61–68 Dead);
+  BB2020 D16 (1–6 Badly Hurt, 7–9 Seriously Hurt, 10–12 Serious Injury, 13–14 Lasting
+  Injury, 15–16 Dead), BB2025 D16 (1–8, 9–10, 11–12, 13–14, 15–16).  The ``armour``
+  request reads them from the data (``data/tables/casualty-<edition>.yml``, through
+  :mod:`calculators.casualty`); these defaults serve calls without rules.
 * Foul: armour roll with the assist difference as modifier; Dirty Player +1 applied
   where it helps (like Mighty Blow).  The fouler is sent off on a natural double on the
   armour roll, or on the injury roll when the armour broke (classic, BB2020, BB2025
@@ -42,16 +66,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .dice import d68, die
+from .casualty import rows_roll
 from .editions import family, mechanics
 from .errors import CalcError
 
 __all__ = [
     "CASUALTY_D16",
+    "CASUALTY_D16_BB2020",
     "CASUALTY_D68",
     "InjuryTable",
     "armour_break",
     "armour_injury",
+    "armour_roll",
     "casualty",
     "foul",
     "injury",
@@ -61,8 +87,14 @@ __all__ = [
 _F0 = Fraction(0)
 _PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]  # the 36 ordered 2D6 results
 
-#: default casualty ranges (low, high, result); classic D68 results are 11..68 with units 1..8
-CASUALTY_D68: tuple[tuple[int, int, str], ...] = ((11, 38, "badly_hurt"), (41, 58, "serious_injury"), (61, 68, "dead"))
+#: casualty ranges (low, high, result) when no rules data is given (the command line without ``--rules``): the
+#: same bands as ``data/tables/casualty-<edition>.yml`` (``tests/calculators/test_casualty.py`` compares them).
+#: Classic D68 results are 11..68 with units 1..8.
+CASUALTY_D68: tuple[tuple[int, int, str], ...] = (
+    (11, 38, "badly_hurt"), (41, 48, "miss_next_game"), (51, 52, "niggling_injury"), (53, 58, "characteristic_loss"),
+    (61, 68, "dead"))
+CASUALTY_D16_BB2020: tuple[tuple[int, int, str], ...] = (
+    (1, 6, "badly_hurt"), (7, 9, "seriously_hurt"), (10, 12, "serious_injury"), (13, 14, "lasting_injury"), (15, 16, "dead"))
 CASUALTY_D16: tuple[tuple[int, int, str], ...] = (
     (1, 8, "badly_hurt"), (9, 10, "seriously_hurt"), (11, 12, "serious_injury"), (13, 14, "lasting_injury"), (15, 16, "dead"))
 
@@ -106,6 +138,38 @@ def _check_av(edition: str, av: int) -> None:
         raise CalcError("av", f"av must be an integer from {lo} to {hi} ({edition}), got {av!r}", [lo, hi])
 
 
+def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_one: bool = False,
+                claws: bool = False) -> tuple[bool, bool]:
+    """Return ``(broken, plus_one_spent)`` for one armour roll whose two dice total ``natural`` (2..12).
+
+    The one implementation of an armour roll (module docstring): the armour calculator, the
+    foul and the chain's armour and foul steps all call it.
+
+    Args:
+        edition: classic breaks when the total **exceeds** AV, BB2020 and BB2025 when it
+            **reaches** the AV target.
+        natural: the unmodified 2D6 total.
+        av: classic AV, or BB2020+ AV target (not checked here: callers check it).
+        modifier: every fixed armour modifier (assists on a foul, Chainsaw, ...).
+        plus_one: Mighty Blow after a block, Dirty Player on a foul: +1 spent on the armour roll
+            only when the armour breaks with it and not without it (otherwise it goes on the
+            injury roll, ``plus_one_spent`` False).
+        claws: Claws/Claw after a block: classic 8+ after modifiers (Mighty Blow included),
+            BB2020/BB2025 an unmodified 8+.
+    """
+    classic_claw = mechanics(edition).armour_rule == "exceeds"
+
+    def broken(bonus: int) -> bool:
+        total = natural + modifier + bonus
+        return _breaks(edition, total, av) or (claws and (total if classic_claw else natural) >= 8)
+
+    if broken(0):
+        return True, False
+    if plus_one and broken(1):
+        return True, True
+    return False, False
+
+
 def injury(modifier: int = 0, table: InjuryTable | None = None) -> dict[str, Fraction]:
     """Return the injury-roll distribution (2D6 + ``modifier``) over stunned / ko / badly_hurt / casualty."""
     t = table or InjuryTable()
@@ -116,35 +180,33 @@ def injury(modifier: int = 0, table: InjuryTable | None = None) -> dict[str, Fra
 
 
 def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = None, modifier: int = 0) -> dict[str, Fraction]:
-    """Return the casualty-roll distribution: classic D68, BB2020/BB2025 D16 (``modifier``, e.g. Decay +1, capped at the top).
+    """Return the casualty-roll distribution: classic D68, BB2020/BB2025 D16 (``modifier``, e.g. Niggling +1, capped at
+    the top).
+
+    ``ranges`` default to the edition's bands (:data:`CASUALTY_D68`, :data:`CASUALTY_D16_BB2020` for BB2020,
+    :data:`CASUALTY_D16` for BB2025); the ``armour`` request passes the data's table instead
+    (:mod:`calculators.casualty`, which reads tables with the same code, :func:`calculators.casualty.rows_roll`).
 
     Raises:
         CalcError: on an unknown edition, or ranges that do not cover the die.
     """
-    d = d68() if mechanics(edition).casualty_die == "d68" else die(16)
-    rows = ranges or (CASUALTY_D68 if mechanics(edition).casualty_die == "d68" else CASUALTY_D16)
-    top = max(d)
-    out: dict[str, Fraction] = {}
-    for face, p in d.items():
-        v = min(face + modifier, top)
-        match = [name for lo, hi, name in rows if lo <= v <= hi]
-        if len(match) != 1:
-            raise CalcError("ranges", f"casualty ranges must cover each result once; {v} is covered {len(match)} times")
-        out[match[0]] = out.get(match[0], _F0) + p
-    return out
+    d68_roll = mechanics(edition).casualty_die == "d68"
+    default = CASUALTY_D68 if d68_roll else CASUALTY_D16_BB2020 if family(edition) == "bb2020" else CASUALTY_D16
+    return rows_roll("d68" if d68_roll else "d16", ranges or default, modifier)
 
 
 def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifier: int = 0, *,
-                  mighty_blow: bool = False, claws: bool = False, claws_at: int = 8, claws_modified: bool = False,
+                  mighty_blow: bool = False, claws: bool = False,
                   table: InjuryTable | None = None) -> dict[str, Fraction]:
     """Return P(no_break / stunned / ko / badly_hurt / casualty) for a knocked-down player.
 
     Args:
-        edition: the edition (armour rule).
+        edition: the edition (armour rule, Claws).
         av: classic AV (3..12, breaks when exceeded) or BB2020+ AV target (3..13, ``9`` for 9+).
         armour_modifier / injury_modifier: other fixed modifiers (e.g. Chainsaw +3).
         mighty_blow: +1 applied where it helps (armour if needed to break, else injury).
-        claws: an armour total (natural by default) of ``claws_at`` or more breaks.
+        claws: Claws per edition, as :func:`armour_roll` (classic 8+ after modifiers, BB2020+
+            unmodified 8+).
         table: injury thresholds (see :func:`injury_table`).
 
     Raises:
@@ -153,17 +215,11 @@ def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifi
     _check_av(edition, av)
     out = {"no_break": _F0, "stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
     for a, b in _PAIRS:
-        natural = a + b
-        total = natural + armour_modifier
-        clawed = claws and (total if claws_modified else natural) >= claws_at
-        inj_mod = injury_modifier
-        if _breaks(edition, total, av) or clawed:
-            inj_mod += 1 if mighty_blow else 0
-        elif mighty_blow and _breaks(edition, total + 1, av):
-            pass  # Mighty Blow spent on the armour roll
-        else:
+        broke, spent = armour_roll(edition, a + b, av, armour_modifier, plus_one=mighty_blow, claws=claws)
+        if not broke:
             out["no_break"] += Fraction(1, 36)
             continue
+        inj_mod = injury_modifier + (1 if mighty_blow and not spent else 0)
         for k, v in injury(inj_mod, table).items():
             out[k] += Fraction(1, 36) * v
     return out
@@ -185,10 +241,9 @@ def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool = F
         plus_one: Mighty Blow (after a block) or Dirty Player (a foul): +1 on the armour roll when it
             makes the armour break, as :func:`armour_injury` and :func:`foul` apply them; a break is
             all a chain asks of the roll.
-        claws: (not with ``foul``) Claws/Claw: classic counts a total of 8 or more **after modifiers**,
-            Mighty Blow included (LRB6/CRP Claw, ``data/skills/claws.yml`` classic note); BB2020 and
-            BB2025 an **unmodified** 8 or more (BB2025 Claws).  (The armour calculator reads every
-            edition as unmodified; see its page.)
+        claws: (not with ``foul``) Claws/Claw as :func:`armour_roll`: classic counts a total of 8 or
+            more **after modifiers**, Mighty Blow included; BB2020 and BB2025 an **unmodified** 8 or
+            more.
         foul: the roll is a Foul's: the fouler is sent off on a natural double on the armour roll,
             or, when the armour broke on a roll that was no double, on a double on the injury roll
             (1 in 6), in every edition (:func:`foul` without Sneaky Git).
@@ -201,18 +256,10 @@ def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool = F
         raise CalcError("modifier", f"modifier must be an integer from -8 to 8, got {modifier!r}", [-8, 8])
     if claws and foul:
         raise CalcError("claws", "Claws acts on the armour roll after a block, not on a foul")
-    classic_claw = mechanics(edition).armour_rule == "exceeds"
     out = {"break": _F0, "break_sent_off": _F0, "hold": _F0, "hold_sent_off": _F0}
     w = Fraction(1, 36)
     for a, b in _PAIRS:
-        natural = a + b
-
-        def broken(bonus: int) -> bool:
-            total = natural + modifier + bonus
-            clawed = claws and (total if classic_claw else natural) >= 8
-            return _breaks(edition, total, av) or clawed
-
-        broke = broken(0) or (plus_one and broken(1))
+        broke, _ = armour_roll(edition, a + b, av, modifier, plus_one=plus_one, claws=claws)
         if not foul:
             out["break" if broke else "hold"] += w
         elif a == b:
@@ -247,13 +294,8 @@ def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool = False,
     out = {"no_break": _F0, "stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
     sent = _F0
     for a, b in _PAIRS:
-        total = a + b + assists
-        broke = _breaks(edition, total, av)
-        inj_mod = 0
-        if broke:
-            inj_mod = 1 if dirty_player else 0
-        elif dirty_player and _breaks(edition, total + 1, av):
-            broke = True
+        broke, spent = armour_roll(edition, a + b, av, assists, plus_one=dirty_player)
+        inj_mod = 1 if broke and dirty_player and not spent else 0
         w = Fraction(1, 36)
         forgiven = sneaky_git and (forgives_broken or not broke)
         if a == b and not forgiven:

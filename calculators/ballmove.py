@@ -24,8 +24,17 @@ Mechanics (rules-facts §1, §4a):
 * **Scatter (N)**: N separate one-square D8 moves; **Bounce** = Scatter (1).  Once the
   ball is off the pitch it stays ``"out"``.
 * **Kick-off**: the ball is placed on a square of the receiving half and deviates; it
-  is a *touchback* if it ends off the pitch or in the kicking half (after the optional
-  bounce from an empty landing square; all squares are assumed empty).
+  is a *touchback* if it ends off the pitch or in the kicking half.  A ball that
+  deviates into the kicking half or off the pitch is a touchback at once and never
+  bounces back into play; one that lands in the receiving half may bounce (the optional
+  bounce from an empty landing square; all squares are assumed empty), and a bounce into
+  the kicking half or off the pitch is a touchback too.  Sources: FUMBBL FFB
+  ``server/step/bb2016/StepKickoffScatterRoll.java``, ``bb2020/StepKickoffScatterRoll.java``
+  and ``bb2025/kickoff/StepKickoffScatterRoll.java`` (commit ac2f6d3) set ``TOUCHBACK``
+  as soon as the deviated ball is outside the receiving half (``fTouchback = (fKickoffBounds
+  == null)``); BBBase ``docs/bb2020/core_rules/the_rules_of_blood_bowl.md`` "TOUCHBACKS"
+  and ``docs/bb2025/core_rules/the_game_of_blood_bowl.md`` "TOUCHBACKS" (commit 87cb594):
+  deviating or bouncing off the pitch or into the kicking half causes a touchback.
 * **Throw-in** (rules-facts §4c; :func:`throw_in`): the Throw-in Template is laid on the
   last square the ball was in before leaving the pitch (an edge square), facing into
   the pitch.  D6: 1–2 one diagonal, 3–4 straight in, 5–6 the other diagonal (1/3
@@ -144,7 +153,9 @@ def kick_off(target: Square, edition: str = "classic", kick: bool = False, recei
     Args:
         target: the square the ball is placed on, in the receiving half.
         receiving: ``"right"`` (receiving half x 13..25) or ``"left"`` (x 0..12).
-        bounce: also bounce once from the landing square (an empty square).
+        bounce: also bounce once from the landing square (an empty square) when it is in the
+            receiving half; a ball that deviated out or into the kicking half is a touchback
+            and stays where it came down (``"out"`` or its square).
 
     Raises:
         CalcError: when ``target`` is off the pitch or not in the receiving half, or ``receiving`` is unknown.
@@ -158,6 +169,9 @@ def kick_off(target: Square, edition: str = "classic", kick: bool = False, recei
     if bounce:
         after: dict[Square | str, Fraction] = {}
         for sq, p in land.items():
+            if sq == "out" or not _receiving(sq, receiving):  # a touchback already: no bounce
+                after[sq] = after.get(sq, Fraction(0)) + p
+                continue
             for k, q in scatter(sq, 1).items():
                 after[k] = after.get(k, Fraction(0)) + p * q
         land = after

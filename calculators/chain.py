@@ -97,6 +97,7 @@ from .block import FACES
 from .editions import check_edition, family, mechanics
 from .errors import CalcError
 from .rerolls import ONCE_PER_TURN, SKILL_FOR_KIND, check_reading, d6_at_least, reroll_rules
+from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
            "D6_KINDS", "KINDS", "ArmourStep", "BlockStep", "Chain", "Player", "Row", "Step", "policy",
@@ -143,8 +144,8 @@ class Step:
     player: int = 0
 
     def p(self) -> Fraction:
-        """Return P(one die passes): faces ``target..6``, never a 1, always a 6."""
-        return Fraction(7 - max(2, min(6, self.target)), 6)
+        """Return P(one die passes): faces ``target..6``, never a 1, always a 6 (:func:`calculators.rolls.face_chance`)."""
+        return face_chance(self.target)
 
     def single(self, edition: str) -> Fraction:
         """Return P(one die passes) (the same in every edition)."""

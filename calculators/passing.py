@@ -46,7 +46,7 @@ from fractions import Fraction
 
 from .editions import family, mechanics
 from .errors import CalcError
-from .rolls import FAILURE, FUMBLE, SUCCESS, WILD, D6Test
+from .rolls import FAILURE, FUMBLE, SUCCESS, WILD, D6Test, face_chance
 
 __all__ = ["OUTCOMES", "PassAction", "resolve_pass", "totals"]
 
@@ -55,10 +55,8 @@ _F0 = Fraction(0)
 
 
 def _p(needed: int | None) -> Fraction:
-    """P(a D6 shows ``needed`` or more), a natural 1 failing and a 6 passing; None -> 0 (no roll)."""
-    if needed is None:
-        return _F0
-    return Fraction(7 - max(2, min(6, needed)), 6)
+    """P(a D6 shows ``needed`` or more), a natural 1 failing and a 6 passing; None -> 0 (no roll): :func:`face_chance`."""
+    return face_chance(needed)
 
 
 @dataclass(frozen=True)

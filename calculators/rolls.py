@@ -49,6 +49,7 @@ from .errors import CalcError
 from .rules import RollSpec, RuleBook
 
 __all__ = [
+    "face_chance",
     "FAILURE",
     "FUMBLE",
     "OUTCOMES",
@@ -164,6 +165,20 @@ class D6Test:
         ``on`` defaults to every outcome except success.  See :func:`reroll`.
         """
         return reroll(self.distribution(), on)
+
+
+def face_chance(face: int | None) -> Fraction:
+    """Return P(one D6 test passes) when it needs ``face``+ on the die (None: no roll, 0).
+
+    A natural 1 always fails and a natural 6 always passes (every edition), so a face
+    below 2 counts as 2 and one above 6 as 6.  The one implementation of a plain D6 test
+    given the face needed: :class:`D6Test` decides it (a test with no fumble or wild
+    result), the chain's D6 steps (:meth:`calculators.chain.Step.p`) and the Pass action's
+    catch, interception and Safe Throw rolls (:mod:`calculators.passing`) call this.
+    """
+    if face is None:
+        return Fraction(0)
+    return D6Test(max(2, min(6, face))).success()
 
 
 def reroll(dist: Mapping[str, Fraction], on: Iterable[str] | None = None) -> dict[str, Fraction]:

@@ -27,6 +27,12 @@ Shape (see ``data/README.md``, kinds *target* and *roll*):
   exclusive (the reader picks one); a ``per`` modifier is multiplied by a count the
   reader gives; a modifier with neither always applies.
 
+* ``tables.<slug>`` (optional section): a dice table whose rows carry a machine
+  ``outcome`` (``data/tables/``: injury, casualty, lasting injury): ``editions``, ``dice``
+  (``d3`` | ``d6`` | ``d8`` | ``2d6`` | ``d16`` | ``d68``), ``rows`` (non-empty list of
+  ``{key, roll: int | [low, high], outcome}``; every result of the dice covered exactly
+  once).  :meth:`RuleBook.dice_table` finds one per edition.
+
 Text fields the data also carries (``name``, ``summary``, ``label``, ``notes``,
 ``title``, ``sources``) are accepted and ignored.  Any other key is an error, so a
 typo in the exporter is caught.  Unknown top-level sections are ignored.
@@ -35,13 +41,13 @@ typo in the exporter is caught.  Unknown top-level sections are ignored.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .editions import EDITIONS
 from .errors import RulesError, shown
 
-__all__ = ["Modifier", "RollSpec", "RuleBook", "TargetRow", "TargetTable"]
+__all__ = ["DICE_FACES", "DiceTable", "Modifier", "RollSpec", "RuleBook", "TableRow", "TargetRow", "TargetTable"]
 
 _KEY = re.compile(r"[0-9a-z][0-9a-z-]*\Z")
 _COUNT = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -133,12 +139,50 @@ class RollSpec:
         return tuple(m for m in self.modifiers if m.group is None and m.per is None)
 
 
+#: the results each dice expression of a table can show (the classic D68: a D6 for tens, a D8 for units)
+DICE_FACES: dict[str, tuple[int, ...]] = {
+    "d3": tuple(range(1, 4)), "d6": tuple(range(1, 7)), "d8": tuple(range(1, 9)), "2d6": tuple(range(2, 13)),
+    "d16": tuple(range(1, 17)), "d68": tuple(10 * t + u for t in range(1, 7) for u in range(1, 9))}
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One row of a dice table: results ``low..high`` give ``outcome`` (a machine code from the data)."""
+
+    key: str
+    low: int
+    high: int
+    outcome: str
+
+
+@dataclass(frozen=True)
+class DiceTable:
+    """A dice table with machine outcomes (injury, casualty, lasting injury), as exported from ``data/tables/``."""
+
+    slug: str
+    editions: tuple[str, ...]
+    dice: str
+    rows: tuple[TableRow, ...]
+
+    def row_for(self, result: int) -> TableRow:
+        """Return the row covering ``result`` (a value of :data:`DICE_FACES` for this table's dice).
+
+        Raises:
+            RulesError: when no row covers it (the exporter's data check prevents this).
+        """
+        for row in self.rows:
+            if row.low <= result <= row.high:
+                return row
+        raise RulesError(f"rules.tables.{self.slug}.rows", f"no row covers {result}")
+
+
 @dataclass(frozen=True)
 class RuleBook:
-    """Validated rule numbers: target tables and roll specifications, keyed by slug."""
+    """Validated rule numbers: target tables, roll specifications and dice tables, keyed by slug."""
 
     targets: dict[str, TargetTable]
     rolls: dict[str, RollSpec]
+    tables: dict[str, DiceTable] = field(default_factory=dict)
 
     def __hash__(self) -> int:  # dict fields: hash by identity (a RuleBook is never mutated)
         return id(self)
@@ -153,6 +197,21 @@ class RuleBook:
             return self.rolls[slug]
         except KeyError:
             raise RulesError("rules.rolls", f"the rules data has no roll {slug!r}", sorted(self.rolls)) from None
+
+    def dice_table(self, name: str, edition: str) -> DiceTable:
+        """Return the dice table ``name`` of ``edition``: ``f"{name}-{edition}"``, or a table named ``name-…`` whose
+        editions include it (``injury-classic`` for BB2016).
+
+        Raises:
+            RulesError: on field ``rules.tables`` when the rules have no such table for that edition.
+        """
+        slug = f"{name}-{edition}"
+        if slug in self.tables:
+            return self.tables[slug]
+        for table in self.tables.values():
+            if table.slug.rsplit("-", 1)[0] == name and edition in table.editions:
+                return table
+        raise RulesError("rules.tables", f"the rules data has no {name} table for {edition}", sorted(self.tables))
 
     def table_for(self, roll: RollSpec) -> TargetTable | None:
         """Return the target table of ``roll``, or None when its characteristic is the target."""
@@ -174,7 +233,10 @@ class RuleBook:
         _expect(isinstance(rolls_raw, dict), "rules.rolls", "expected an object keyed by roll slug", rolls_raw)
         targets = {slug: _target(slug, raw) for slug, raw in targets_raw.items()}
         rolls = {slug: _roll(slug, raw, targets) for slug, raw in rolls_raw.items()}
-        return cls(targets=targets, rolls=rolls)
+        tables_raw = d.get("tables", {})
+        _expect(isinstance(tables_raw, dict), "rules.tables", "expected an object keyed by table slug", tables_raw)
+        tables = {slug: _dice_table(slug, raw) for slug, raw in tables_raw.items()}
+        return cls(targets=targets, rolls=rolls, tables=tables)
 
 
 def _expect(ok: bool, field: str, message: str, got: Any = None) -> None:
@@ -267,3 +329,39 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
         _expect(group is None or per is None, mf, "a modifier has a group or a per count, not both", m)
         mods.append(Modifier(key, m["value"], group, per))
     return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods), characteristic, fixed)
+
+
+def _dice_table(slug: Any, raw: Any) -> DiceTable:
+    field_ = f"rules.tables.{slug}"
+    _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field_, "table slugs are ASCII kebab-case", slug)
+    _expect(isinstance(raw, dict), field_, "expected an object", raw)
+    _keys(raw, field_, {"editions", "dice", "rows"}, set())
+    eds = raw["editions"]
+    _expect(isinstance(eds, list) and len(eds) > 0 and all(e in EDITIONS for e in eds), f"{field_}.editions",
+            f"expected a non-empty list of {', '.join(EDITIONS)}", eds)
+    dice = raw["dice"]
+    _expect(dice in DICE_FACES, f"{field_}.dice", f"expected one of {', '.join(DICE_FACES)}", dice)
+    rows_raw = raw["rows"]
+    _expect(isinstance(rows_raw, list) and len(rows_raw) > 0, f"{field_}.rows", "expected a non-empty list", rows_raw)
+    rows: list[TableRow] = []
+    covered: dict[int, str] = {}
+    for i, r in enumerate(rows_raw):
+        rf = f"{field_}.rows[{i}]"
+        _expect(isinstance(r, dict), rf, "expected {key, roll, outcome}", r)
+        _keys(r, rf, {"key", "roll", "outcome"}, {"effect"})
+        for k in ("key", "outcome"):
+            _expect(isinstance(r[k], str) and bool(_KEY.match(r[k])), f"{rf}.{k}", "expected an ASCII kebab-case code", r[k])
+        roll = r["roll"]
+        if _is_int(roll):
+            low = high = roll
+        else:
+            _expect(isinstance(roll, list) and len(roll) == 2 and all(_is_int(x) for x in roll) and roll[0] <= roll[1],
+                    f"{rf}.roll", "expected an integer or [low, high]", roll)
+            low, high = roll
+        for v in (v for v in DICE_FACES[dice] if low <= v <= high):
+            _expect(v not in covered, f"{rf}.roll", f"{v} is already covered by row {covered.get(v)!r}", roll)
+            covered[v] = r["key"]
+        rows.append(TableRow(r["key"], low, high, r["outcome"]))
+    missing = [v for v in DICE_FACES[dice] if v not in covered]
+    _expect(not missing, f"{field_}.rows", f"every result of {dice} must be covered; missing {missing[:5]}", None)
+    return DiceTable(slug, tuple(eds), dice, tuple(rows))

@@ -8,7 +8,9 @@ from .model import LANGUAGES, Entity, Problem, Repository
 from .schema import Context
 from .verification import records, statements
 
-DICE_RANGE = {"d3": (1, 3), "d6": (1, 6), "d8": (1, 8), "2d6": (2, 12), "d16": (1, 16)}
+DICE_RANGE = {"d3": (1, 3), "d6": (1, 6), "d8": (1, 8), "2d6": (2, 12), "d16": (1, 16), "d68": (11, 68)}
+#: the results a die can show, where its range has gaps: the classic D68 (a D6 for tens, a D8 for units)
+DICE_GAPS = {"d68": frozenset(10 * t + u for t in range(1, 7) for u in range(1, 9))}
 
 
 def cross_checks(repo: Repository, entity: Entity, ctx: Context,
@@ -79,14 +81,18 @@ def _coverage(entity: Entity, problem) -> Iterator[Problem]:
                 yield problem(("rows", i, "roll"), f"range {roll} runs backwards")
         else:
             continue
+        possible = DICE_GAPS.get(entity["dice"])
+        if possible is not None and isinstance(roll, list):
+            span = [v for v in span if v in possible]  # a range such as 11-38 skips 19 and 20
         for value in span:
-            if not low <= value <= high:
+            if not low <= value <= high or (possible is not None and value not in possible):
                 yield problem(("rows", i, "roll"), f"{value} cannot be rolled on {entity['dice']} ({low}–{high})")
             elif value in covered:
                 yield problem(("rows", i, "roll"), f"{value} is already covered by row {covered[value]!r}")
             else:
                 covered[value] = row.get("key")
-    missing = [v for v in range(low, high + 1) if v not in covered]
+    possible = DICE_GAPS.get(entity["dice"])
+    missing = [v for v in range(low, high + 1) if v not in covered and (possible is None or v in possible)]
     if missing:
         yield problem(("rows",), f"no row covers {', '.join(map(str, missing))} of {entity['dice']}")
 

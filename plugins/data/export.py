@@ -5,10 +5,12 @@ from .model import Repository
 
 
 def rules_export(repo: Repository) -> dict:
-    """The rule numbers the resolver needs (target tables and rolls), without any text.
+    """The rule numbers the resolver needs (target tables, rolls and dice tables), without any text.
 
     Shape: {"targets": {slug: {"characteristic", "rows"}}, "rolls": {slug: {"editions", "target",
-    "natural_one", "natural_six", ["characteristic"], ["target_number"], ["fumble_at_or_below"], "modifiers": [{"key", "value", ["group"], ["per"]}]}}}
+    "natural_one", "natural_six", ["characteristic"], ["target_number"], ["fumble_at_or_below"], "modifiers": [{"key", "value", ["group"], ["per"]}]},
+    "tables": {slug: {"editions", "dice", "rows": [{"key", "roll", "outcome"}]}}} (tables whose rows all
+    carry an `outcome`).
     """
     targets = {
         t.slug: {"characteristic": t["characteristic"], "rows": [dict(row) for row in t["rows"]]}
@@ -24,7 +26,15 @@ def rules_export(repo: Repository) -> dict:
             {k: mod[k] for k in ("key", "value", "group", "per") if k in mod} for mod in roll.get("modifiers") or []
         ]
         rolls[roll.slug] = entry
-    return {"targets": targets, "rolls": rolls}
+    # dice tables whose every row has a machine `outcome` (injury, casualty, lasting injury): what the casualty
+    # calculators read; tables of text only (kick-off, weather) are not rule numbers
+    tables = {}
+    for table in repo.of_kind("table"):
+        rows = table["rows"]
+        if rows and all("outcome" in row for row in rows):
+            tables[table.slug] = {"editions": list(table.editions), "dice": table["dice"],
+                                  "rows": [{k: row[k] for k in ("key", "roll", "outcome")} for row in rows]}
+    return {"targets": targets, "rolls": rolls, "tables": tables}
 
 
 API_VERSION = "v1"

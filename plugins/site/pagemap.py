@@ -5,11 +5,13 @@ from fractions import Fraction
 from typing import Callable
 
 from calculators.api import handle
+from calculators.casualty import dice_distribution
+from calculators.errors import CalcError
 
 from ..data.model import Repository
 from ..data.text import no_markup
 from .render import pages
-from .render.calcpages import STANDALONE
+from .render.calcpages import standalone_pages
 from .render.context import PageContext
 from .editions import Editions, edition_pages, page_entity
 from .render.compare import comparison_page
@@ -49,7 +51,7 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
         out[f"rolls/{edition}.md"] = lambda ctx, e=repo[f"edition:{edition}"], r=rolls: edition_rolls_page(ctx, e, r)
     for table in repo.of_kind("table"):
         out[f"tables/{table.slug}.md"] = lambda ctx, t=table: pages.table_page(ctx, t, _chances(ctx, t))
-    for kind, page in STANDALONE.items():
+    for kind, page in standalone_pages(repo).items():
         out[f"calculators/{kind}.md"] = page
     skills = repo.of_kind("skill")
     out["skills/index.md"] = lambda ctx: pages.skills_index_page(ctx, skills)
@@ -96,17 +98,22 @@ def _with_banners(render: Renderer, page) -> Renderer:
 
 
 def _chances(ctx: PageContext, table) -> dict[tuple, str] | None:
-    """Chance of each row's roll, computed by the resolver (2D6 tables only)."""
-    if table["dice"] != "2d6":
-        return None
+    """Chance of each row's roll, computed by the resolver (the dice of `calculators.casualty.dice_distribution`:
+    2D6 tables through the `dice-total` kind as before, the D68, D16 and D6 injury tables too)."""
+    if table["dice"] == "2d6":
+        response = handle({"kind": "dice-total", "dice": "2d6"})
+        if not response.get("ok"):
+            return None
+        dist = {int(k): Fraction(v["exact"]) for k, v in response["result"]["distribution"].items()}
+    else:
+        try:
+            dist = dice_distribution(table["dice"])
+        except CalcError:
+            return None
     out = {}
-    response = handle({"kind": "dice-total", "dice": "2d6"})
-    if not response.get("ok"):
-        return None
-    dist = {int(k): v for k, v in response["result"]["distribution"].items()}
     for row in table["rows"]:
         roll = row["roll"]
         values = tuple(range(roll[0], roll[1] + 1)) if isinstance(roll, list) else (roll,)
-        p = sum((Fraction(dist[v]["exact"]) for v in values), Fraction(0))
+        p = sum((dist.get(v, Fraction(0)) for v in values), Fraction(0))  # a D68 range skips 19, 20, ...
         out[values] = f'<span title="{p}">{ctx.t.percent(p)}</span>'
     return out

@@ -602,6 +602,53 @@ def test_throw_in_calculator_in_the_glossary(calc, web):
     c.check()
 
 
+# ------------------------------------------------------------------------- casualty, scatter, deviate
+
+def test_casualty_calculator_in_french(calc, web):
+    # classic D68: 8 of 48 results kill (61-68); BB2020 D16 15-16, with two niggling injuries 13-16 (4/16)
+    path = "calculators/casualty/"
+    c = calc("fr", path, "casualty")
+    first_result_is_prerendered(c, web, path)
+    c.set("edition", "classic")
+    c.check()
+    assert shown(c)["outcomes.dead"] == "1/6 (16,7 %)"
+    c.set("edition", "bb2020")
+    c.set("niggling", "2")
+    c.check()
+    assert shown(c)["outcomes.dead"] == "1/4 (25,0 %)"
+    c.check_query()
+    c.round_trip()
+    c.check_bad_input("niggling", "6", "1")
+
+
+def test_scatter_calculator_in_japanese(calc, web):
+    path = "calculators/scatter/"
+    c = calc("ja", path, "scatter")
+    first_result_is_prerendered(c, web, path)
+    c.check()
+    c.click_square(0, 0)  # a bounce from the corner: 5 of the 8 directions leave the pitch
+    c.set("n", "1")
+    assert c.check()["out"]["exact"] == "5/8"
+    c.check_query()
+    c.round_trip()
+    c.check_bad_input("n", "7", "2")
+
+
+def test_deviate_calculator_in_japanese(calc, web):
+    path = "calculators/deviate/"
+    c = calc("ja", path, "deviate")
+    first_result_is_prerendered(c, web, path)
+    c.check()
+    c.set("edition", "bb2025")
+    c.set("kick", True)
+    c.check()
+    c.click_square(25, 0)  # from the corner: directions 4, 6, 7 stay on the pitch
+    assert c.check()["out"]["exact"] == "5/8"
+    c.check_query()
+    c.round_trip()
+    c.check_bad_input("square", (26, 3), (20, 3))
+
+
 # --------------------------------------------------------------------------------- URLs from outside
 
 # (page, kind, query, the fields that refuse their value: the others are fixed by the page, not in use

@@ -51,8 +51,10 @@ def test_stunty_and_thick_skull_tables():
 
 
 def test_casualty_tables():
-    # D68: 11-38 is 24 of 48 results, 41-58 16, 61-68 8.  D16: 8/16, then 2/16 each.
-    assert casualty("classic") == {"badly_hurt": F(1, 2), "serious_injury": F(1, 3), "dead": F(1, 6)}
+    # D68: 11-38 is 24 of 48 results, 41-48 8 (missed game), 51-52 2 (niggling), 53-58 6 (a characteristic),
+    # 61-68 8.  BB2025 D16: 8/16, then 2/16 each.
+    assert casualty("classic") == {"badly_hurt": F(1, 2), "miss_next_game": F(1, 6), "niggling_injury": F(1, 24),
+                                   "characteristic_loss": F(1, 8), "dead": F(1, 6)}
     assert casualty("bb2025") == {"badly_hurt": F(1, 2), "seriously_hurt": F(1, 8), "serious_injury": F(1, 8),
                                   "lasting_injury": F(1, 8), "dead": F(1, 8)}
     # Decay +1 on the D16: 2..17 capped at 16 -> dead 3/16

@@ -97,3 +97,20 @@ def test_landing_map_is_kick_off_square_by_square(edition):
                 assert set(m) == {(x, y) for x in xs for y in range(15)}
                 for sq, p in m.items():
                     assert p == kick_off(sq, edition, kick, receiving, bounce).touchback, (kick, receiving, bounce, sq)
+
+
+def test_a_touchback_never_bounces_back_into_play():
+    # FFB StepKickoffScatterRoll (bb2016, bb2020, bb2025) and BBBase "TOUCHBACKS": a kick that deviates into the
+    # kicking half or off the pitch is a touchback; only a ball landing in the receiving half bounces.
+    # From (13, 7), no Kick: directions 1, 4, 6 (3/8) land in the kicking half: touchback.  Directions 2, 7
+    # (2/8) land on x = 13 and bounce west (3/8) into the kicking half: another 2/8 · 3/8.  Directions 3, 5, 8
+    # land on x >= 14 and no bounce leaves the half (y stays within 1..13 before the bounce).
+    k = kick_off((13, 7), bounce=True)
+    assert k.touchback == F(3, 8) + F(2, 8) * F(3, 8) == F(15, 32)
+    # the ball that deviated one square west, to (12, 7) (1/48), stays there; two bounces from the receiving
+    # half also end there, from (13, 6) and (13, 8) (1/48 each, then 1/8)
+    assert k.landing[(12, 7)] == F(1, 48) + 2 * F(1, 48) * F(1, 8) == F(5, 192)
+    for receiving in ("right", "left"):
+        with_bounce = landing_map("classic", receiving=receiving, bounce=True)
+        without = landing_map("classic", receiving=receiving)
+        assert all(with_bounce[sq] >= without[sq] for sq in without)  # a bounce never undoes a touchback

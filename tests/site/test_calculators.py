@@ -32,6 +32,9 @@ PAGES = {
     "calculators/armour.md": ["armour"],
     "calculators/foul.md": ["foul"],
     "calculators/chain.md": ["chain"],
+    "calculators/casualty.md": ["casualty"],
+    "calculators/scatter.md": ["scatter"],
+    "calculators/deviate.md": ["deviate"],
     "targets/agility-classic.md": ["agility"],
     "rolls/bb2020.md": ["agility"],
 }
@@ -358,7 +361,8 @@ def test_default_requests_are_what_the_pages_send(repo, rulebook):
 
     ctx = PageContext(repo, "en", Messages("en"), "index.md", BackLinks.build(repo))
     found = default_requests(ctx)
-    assert set(found) == {"pass", "range", "kick", "block", "armour", "foul", "chain", "throw-in"}
+    assert set(found) == {"pass", "range", "kick", "block", "armour", "foul", "chain", "throw-in", "casualty", "scatter",
+                          "deviate"}
     for requests in found.values():
         for request in requests:
             assert handle(request, rulebook)["ok"], request

@@ -1,7 +1,7 @@
 """Each calculator family where it belongs: on the page of the rule it computes, or on a page of its own.
 
 A sequence lists its calculators in the data (`calculators: [pass, range]`); `SECTIONS` renders each.
-Kinds with no rule page of their own (block, armour, foul, chain) get `calculators/<kind>.md`
+Kinds with no rule page of their own (block, armour, foul, chain, casualty, scatter, deviate) get `calculators/<kind>.md`
 (`STANDALONE`), with an edition select. Every calculator states the edition it assumes, links the rules
 it computes and says which readings it takes where sources differ.
 """
@@ -325,13 +325,23 @@ def _injury_rows(ctx: PageContext) -> list[Row]:
     ]
 
 
+def _casualty_rows(ctx: PageContext, prefix: str) -> list[Row]:
+    """The casualty roll's outcomes (`calculators.casualty.grouped`), each edition's present, the others hidden."""
+    return [
+        Row(ctx.t("Badly Hurt"), f"{prefix}.badly_hurt", absent="hide"),
+        Row(ctx.t("Misses the next game"), f"{prefix}.miss_next_game", absent="hide"),
+        Row(ctx.t("Niggling injury"), f"{prefix}.niggling_injury", absent="hide"),
+        Row(ctx.t("A characteristic lost"), f"{prefix}.characteristic_loss", absent="hide"),
+        Row(ctx.t("Seriously Hurt"), f"{prefix}.seriously_hurt", absent="hide"),
+        Row(ctx.t("Serious Injury"), f"{prefix}.serious_injury", absent="hide"),
+        Row(ctx.t("Lasting Injury"), f"{prefix}.lasting_injury", absent="hide"),
+        Row(ctx.t("Dead"), f"{prefix}.dead", absent="hide"),
+    ]
+
+
 def armour_calculator(ctx: PageContext) -> Calculator:
     casualties = Table(ctx.t("The casualty roll: each result's overall chance"), (ctx.t("Result"), ctx.t("Chance")), (
-        Row(ctx.t("Badly Hurt"), "casualty.badly_hurt", absent="hide"),
-        Row(ctx.t("Seriously Hurt"), "casualty.seriously_hurt", absent="hide"),
-        Row(ctx.t("Serious Injury"), "casualty.serious_injury", absent="hide"),
-        Row(ctx.t("Lasting Injury"), "casualty.lasting_injury", absent="hide"),
-        Row(ctx.t("Dead"), "casualty.dead", absent="hide"),
+        *_casualty_rows(ctx, "casualty"),
     ))
     view: list = [Row(ctx.t("Armour broken"), "armour_broken"), *_injury_rows(ctx), casualties]
     return Calculator("armour", view, switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
@@ -344,8 +354,8 @@ def armour_page(ctx: PageContext) -> str:
         ctx.t("Classic armour breaks when the roll beats AV; BB2020 and BB2025 armour breaks when the roll reaches "
               "the AV target (AV 9+)."),
         ctx.t("Mighty Blow adds 1 to the armour roll when that breaks the armour, otherwise to the injury roll. "
-              "Claws breaks armour on an unmodified 8 or more; the classic Claw text reads \"8 or more after "
-              "modifications\", which this calculator does not follow."),
+              "Claws breaks armour on 8 or more: after modifiers in classic, so Mighty Blow can reach it, and "
+              "unmodified in BB2020 and BB2025. The sequence calculator's armour rolls use the same code."),
     ]
     ids = ["term:armour", "term:injury", "term:casualty", "term:knocked-down", "skill:mighty-blow", "skill:claws",
            "skill:stunty", "skill:thick-skull"]
@@ -570,8 +580,8 @@ def chain_page(ctx: PageContext) -> str:
               "Wrestle (it never keeps the attacker standing) are not counted."),
         ctx.t("Armour rolls and fouls are never re-rolled: no team re-roll, no Pro. Mighty Blow and Dirty Player "
               "add 1 when that breaks the armour. Claws: classic counts the 8 after modifiers, so Mighty Blow can "
-              "reach it; BB2020 and BB2025 need an unmodified 8 (the armour calculator uses the unmodified 8 in "
-              "every edition)."),
+              "reach it; BB2020 and BB2025 need an unmodified 8. The armour and foul calculators compute these "
+              "rolls with the same code."),
         ctx.t("A foul: the fouler is sent off on a double on the armour roll, or on the injury roll when the armour "
               "broke. A send-off is a turnover, so no roll after it is made; the result shows its chance, when the "
               "coach plays for success first. Sneaky Git, bribes and arguing the call are not counted."),
@@ -589,6 +599,94 @@ def chain_page(ctx: PageContext) -> str:
         before_field=("chain", roll_form(ctx, rules_export(ctx.repo), [e for e, _ in _edition_switch(ctx)])))
 
 
+# --------------------------------------------------------------------------- casualty, scatter, deviate
+
+def casualty_calculator(ctx: PageContext) -> Calculator:
+    outcomes = Table(ctx.t("The casualty roll: each result's chance"), (ctx.t("Result"), ctx.t("Chance")),
+                     tuple(_casualty_rows(ctx, "outcomes")))
+    characteristics = Table(
+        ctx.t("Chance that the casualty costs the player a point of a characteristic"),
+        (ctx.t("Characteristic"), ctx.t("Chance")),
+        tuple(Row(label, f"characteristics.{code}", absent="hide")
+              for code, label in (("ma", ctx.t("MA")), ("st", ctx.t("ST")), ("ag", ctx.t("AG")), ("pa", ctx.t("PA")),
+                                  ("av", ctx.t("AV")))))
+    return Calculator("casualty", [outcomes, characteristics], switch="edition", switch_options=_edition_switch(ctx),
+                      labels=lambda name: ctx.t("Niggling injuries the player already has") if name == "niggling"
+                      else None, label=ctx.t("Casualty calculator"))
+
+
+def casualty_page(ctx: PageContext) -> str:
+    calc = casualty_calculator(ctx)
+    statements = [
+        ctx.t("Classic rolls a D68 (a D6 for the tens, a D8 for the units). BB2020 and BB2025 roll a D16, with "
+              "different bands, plus 1 for each niggling injury the player already has; a Lasting Injury then "
+              "rolls a D6 for the characteristic."),
+        ctx.t("The tables are read from this site's data, each row checked against public sources; the armour "
+              "calculator reads the same tables."),
+    ]
+    ids = ["term:casualty", "term:injury", "term:apothecary"]
+    ids += [f"table:{slug}" for slug in ("casualty-classic", "casualty-bb2020", "casualty-bb2025",
+                                         "lasting-injury-bb2020", "lasting-injury-bb2025")]
+    return _standalone(ctx, calc, ctx.t("Casualty calculator"), ctx.t(
+        "What a casualty roll gives: the chance of each result of the casualty table, and of losing each "
+        "characteristic."), ids, statements)
+
+
+def _start_label(ctx: PageContext):
+    return lambda name: ctx.t("Where the ball starts") if name == "square" else None
+
+
+def _ball_view(ctx: PageContext) -> list:
+    distance = Table(ctx.t("How far the ball ends from where it started, when it stays on the pitch"),
+                     (ctx.t("Squares"), ctx.t("Chance")),
+                     tuple(Row(ctx.t.number(d), f"distance.{d}", absent="hide") for d in range(0, 7)))
+    return [Row(ctx.t("Off the pitch (a throw-in follows)"), "out"), distance]
+
+
+def scatter_calculator(ctx: PageContext) -> Calculator:
+    pitch = Pitch("landing", ctx.t("Where the ball ends: the brighter the square, the likelier (the ring is where "
+                                   "it started)"), value="p", marks=("square",), pick=("square",))
+    return Calculator("scatter", _ball_view(ctx), defaults={"square": (12, 7), "n": 3}, pitch=pitch,
+                      labels=lambda name: ctx.t("Where the ball starts") if name == "square" else (
+                          ctx.t("Scatters (one square each)") if name == "n" else None),
+                      label=ctx.t("Scatter calculator"))
+
+
+def scatter_page(ctx: PageContext) -> str:
+    calc = scatter_calculator(ctx)
+    statements = [
+        ctx.t("Each scatter moves the ball one square in a direction rolled on a D8 (the Random Direction "
+              "Template). A bounce is one scatter; an inaccurate pass scatters three times. Once the ball leaves "
+              "the pitch it stays out: the throw-in is not counted here. Every edition scatters the same way."),
+        ctx.t("Every square is taken to be empty: nobody catches the ball on the way."),
+    ]
+    ids = ["term:scatter", "term:bounce", "term:random-direction-template", "term:throw-in"]
+    return _standalone(ctx, calc, ctx.t("Scatter calculator"), ctx.t(
+        "Where a scattering ball ends after one to six scatters, and the chance it leaves the pitch."),
+        ids, statements)
+
+
+def deviate_calculator(ctx: PageContext) -> Calculator:
+    pitch = Pitch("landing", ctx.t("Where the ball comes down: the brighter the square, the likelier (the ring is "
+                                   "where it started)"), value="p", marks=("square",), pick=("square",))
+    return Calculator("deviate", _ball_view(ctx), switch="edition", switch_options=_edition_switch(ctx),
+                      defaults={"square": (19, 7)}, pitch=pitch, labels=_start_label(ctx),
+                      label=ctx.t("Deviation calculator"))
+
+
+def deviate_page(ctx: PageContext) -> str:
+    calc = deviate_calculator(ctx)
+    statements = [
+        ctx.t("A deviating ball moves in a direction rolled on a D8, as many squares as a D6 shows, without "
+              "touching the squares in between: the kick-off, and a wildly inaccurate pass in BB2020."),
+        ctx.t("Kick: classic and BB2020 halve the D6, rounding down (so the ball may stay where it was); BB2025 "
+              "rolls a D3 instead."),
+    ]
+    ids = ["term:deviate", "term:random-direction-template", "term:kick-off", "skill:kick", "term:touchback"]
+    return _standalone(ctx, calc, ctx.t("Deviation calculator"), ctx.t(
+        "Where a deviating ball comes down, and the chance it leaves the pitch."), ids, statements)
+
+
 def default_requests(ctx: PageContext) -> dict[str, list[dict]]:
     """The request each calculator of the site sends first (its pre-rendered result), by kind and edition
     page: for benchmarks and checks."""
@@ -600,7 +698,11 @@ def default_requests(ctx: PageContext) -> dict[str, list[dict]]:
         for kind in seq.get("calculators") or []:
             build = {"pass": pass_calculator, "range": range_calculator, "kick": kick_calculator}[kind]
             out.setdefault(kind, []).append(default_request(build(ctx, seq.editions[0]), rules))
-    for build in (block_calculator, armour_calculator, foul_calculator, chain_calculator, throw_in_calculator):
+    builds = [block_calculator, armour_calculator, foul_calculator, chain_calculator, throw_in_calculator,
+              scatter_calculator, deviate_calculator]
+    if "casualty" in standalone_pages(ctx.repo):
+        builds.append(casualty_calculator)
+    for build in builds:
         calc = build(ctx)
         out.setdefault(calc.kind, []).append(default_request(calc, rules))
     return out
@@ -610,4 +712,15 @@ SequenceSection = Callable[[PageContext, Entity, dict], tuple[list[str], Calcula
 SECTIONS: dict[str, SequenceSection] = {"pass": pass_section, "range": range_section}
 STANDALONE: dict[str, Callable[[PageContext], str]] = {
     "block": block_page, "armour": armour_page, "foul": foul_page, "chain": chain_page,
+    "casualty": casualty_page, "scatter": scatter_page, "deviate": deviate_page,
 }
+#: the data a page of its own reads besides the code: the casualty page computes from the casualty tables
+STANDALONE_NEEDS: dict[str, tuple[str, ...]] = {
+    "casualty": ("table:casualty-classic", "table:casualty-bb2020", "table:casualty-bb2025",
+                 "table:lasting-injury-bb2020", "table:lasting-injury-bb2025"),
+}
+
+
+def standalone_pages(repo) -> dict[str, Callable[[PageContext], str]]:
+    """The pages of :data:`STANDALONE` whose data (:data:`STANDALONE_NEEDS`) the repository holds."""
+    return {kind: page for kind, page in STANDALONE.items() if all(i in repo for i in STANDALONE_NEEDS.get(kind, ()))}
