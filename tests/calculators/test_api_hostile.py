@@ -57,17 +57,27 @@ VALID = {
     "block": {},
     "range": {"thrower": [5, 5], "target": [8, 9]},
     "throw-in": {"square": [0, 5]},
+    "casualty": {},
+    "scatter": {"square": [5, 5]},
+    "deviate": {"square": [13, 7]},
 }
 
 
-def test_every_kind_has_a_valid_request(classic_rules):
+@pytest.fixture
+def rules_with_tables(classic_rules, rulebook):
+    """The classic fixture rules plus the real data's dice tables (the casualty kind reads them)."""
+    return {**classic_rules, "tables": rulebook["tables"]}
+
+
+def test_every_kind_has_a_valid_request(rules_with_tables):
     assert set(VALID) == set(KINDS) - {"form"}
     for kind, fields in VALID.items():
-        assert handle({"kind": kind, **fields}, classic_rules)["ok"], kind
+        assert handle({"kind": kind, **fields}, rules_with_tables)["ok"], kind
 
 
 @pytest.mark.parametrize("kind", sorted(VALID))
-def test_an_integer_of_5000_digits_in_any_field(classic_rules, kind):
+def test_an_integer_of_5000_digits_in_any_field(rules_with_tables, kind):
+    classic_rules = rules_with_tables
     base = {"kind": kind, **VALID[kind]}
     form = handle({"kind": "form", "for": "agility" if kind == "fields" else kind,
                    **{k: v for k, v in VALID[kind].items() if kind != "fields"}}, classic_rules)
