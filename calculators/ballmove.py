@@ -208,8 +208,10 @@ def landing_map(edition: str = "classic", kick: bool = False, receiving: str = "
     after: dict[Square, int] = {}
     for x in range(WIDTH):
         for y in range(HEIGHT):
-            if bounce:
+            if bounce and not lost((x, y)):
                 after[(x, y)] = sum(lost((x + dx, y + dy)) for dx, dy in directions)
+            elif bounce:
+                after[(x, y)] = per_square  # a ball that comes down in the kicking half never bounces
             else:
                 after[(x, y)] = int(lost((x, y)))
     denominator = faces * len(directions) * per_square
