@@ -686,7 +686,7 @@ class Calculator {
       if (row.hidden) continue;
       const label = row.querySelector("dt, th");
       const value = row.querySelector("[data-field]");
-      if (label && value) return `${label.textContent.trim()}: ${value.textContent.trim()}`;
+      if (label && value) return this.text("summary", { label: label.textContent.trim(), value: value.textContent.trim() });
     }
     return this.text("done");
   }

@@ -249,6 +249,8 @@ def ui_strings(ctx: PageContext) -> dict[str, str]:
         "squareOptional": ctx.t("Enter a square (x from {xlo} to {xhi}, y from {ylo} to {yhi}), or leave it empty."),
         "impossible": ctx.t("impossible"),
         "naturalSix": ctx.t("{n}+ (natural 6 only)"),
+        # what the live region says once a change settles: the first result row shown
+        "summary": ctx.t("{label}: {value}"),
         **error_reasons(ctx),
     }
 
