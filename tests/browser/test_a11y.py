@@ -49,6 +49,7 @@ def axe_violations(page, url: str, dark: bool = False) -> list[dict]:
     page.wait_for_load_state("load")
     if dark:  # what Material's palette toggle does
         page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # nuffle.js's
     page.add_script_tag(path=str(AXE))
     return page.evaluate(RUN_AXE, TAGS)
 
