@@ -24,8 +24,10 @@ refuses ``NaN``, ``Infinity``, numbers of more than 4,300 digits, requests longe
 100,000 characters or nested more than 20 deep (field ``request``).  An exception no check
 foresaw (a bug) is answered with ``"details": {"reason": "internal"}``.  ``allowed`` is a list of values, an inclusive ``[low, high]``
 range, or null.  An unknown field is an error naming that field.  The message is
-English; some errors add ``"details"``, the same facts as data, so that a page can say
-them in its own language (today the ``chain`` notation errors, see that kind below).
+English; every error adds ``"details"`` with at least a ``"reason"`` (one of
+``calculators.errors.REASONS``, e.g. ``"edge-square"`` for a throw-in from a square not on the
+edge), the same facts as data, so that a page can say them in its own language; the ``chain``
+notation errors add the token (see that kind below).
 
 Request kinds
 -------------
@@ -336,7 +338,7 @@ def _find_roll(rules: RuleBook, action: str, edition: str) -> RollSpec:
         if spec.slug.startswith(action + "-") and edition in spec.editions:
             return spec
     actions = sorted({s.slug.rsplit("-", 1)[0] for s in rules.rolls.values() if edition in s.editions})
-    raise CalcError("action", f"action must be one of {', '.join(actions) or '(none)'} for {edition}, got {action!r}", actions)
+    raise CalcError("action", f"action must be one of {', '.join(actions) or '(none)'} for {edition}, got {action!r}", actions, reason="choice")
 
 
 def _actions(rules: RuleBook, edition: str) -> list[str]:
@@ -365,7 +367,7 @@ def _roll_fields(rules: RuleBook, spec: RollSpec, action: str, edition: str) -> 
         out.append({"name": count, "type": "int", "allowed": [0, 8], "default": 0, "required": False})
     for f in out[1 if char else 0:]:
         if f["name"] in RESERVED:
-            raise CalcError("rules", f"roll {spec.slug} uses the reserved field name {f['name']!r}")
+            raise CalcError("rules", f"roll {spec.slug} uses the reserved field name {f['name']!r}", reason="rules")
     out.append({"name": "reroll", "type": "bool", "allowed": [True, False], "default": False, "required": False})
     return out
 
@@ -402,7 +404,7 @@ def _reader_needing_rules(req: Mapping[str, Any], rules: RuleBook | None) -> tup
     rd = Reader(req)
     edition = rd.choice("edition", EDITIONS, "classic")
     if rules is None:
-        raise CalcError("rules", "this request kind needs the rules data exported from data/")
+        raise CalcError("rules", "this request kind needs the rules data exported from data/", reason="rules")
     return rd, edition
 
 
@@ -416,7 +418,7 @@ def _pass_reading(rd: Reader, edition: str, is_pass: bool) -> str | None:
         return rd.choice("pass_reading", PASS_READINGS, PASS_READINGS[0])
     if rd.given("pass_reading"):
         if not is_pass:
-            raise CalcError("pass_reading", "pass_reading applies to BB2025 passes only", None)
+            raise CalcError("pass_reading", "pass_reading applies to BB2025 passes only", None, reason="bb2025-only")
         check_pass_reading(edition, rd.request["pass_reading"])  # raises, naming the edition
     return None
 
@@ -591,7 +593,7 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
             intercept_needed["any"] = _needed(t)
         if fam == "bb2020" and not rd.describing:
             if "deflection" not in delivery:
-                raise CalcError("rules", "BB2020 deflections need a 'deflection' key in the catch roll's delivery group")
+                raise CalcError("rules", "BB2020 deflections need a 'deflection' key in the catch roll's delivery group", reason="rules")
             ag = rd.int("interceptor_ag", 1, 6)
             deflection = _needed(test_from_rules(rules, catch_spec.slug, ag, {"delivery": "deflection"}, {}, edition)[0])
     else:
@@ -795,11 +797,11 @@ def _block(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     if rd.given("dice"):
         for f in _STRENGTH_FIELDS:
             if rd.given(f):
-                raise CalcError(f, f"give either dice or the strengths and assists, not both ({f} and dice){rd.context}")
+                raise CalcError(f, f"give either dice or the strengths and assists, not both ({f} and dice){rd.context}", reason="dice-or-strengths")
         for f, on in (("attacker_dauntless", dauntless), ("attacker_horns", horns)):
             if on:
                 raise CalcError(f, f"{f} changes the strengths: give attacker_st and defender_st instead of dice"
-                                f"{rd.context}", [False])
+                                f"{rd.context}", [False], reason="dice-or-strengths")
     strength = roll = None
     if not rd.given("dice"):
         s = strength_dice(edition, att_st, def_st, att_as, def_as, horns=horns and blitz, dauntless=dauntless)
@@ -959,10 +961,10 @@ def handle(request: dict, rules: dict | RuleBook | None = None) -> dict:
     try:
         try:
             if not isinstance(request, dict):
-                raise CalcError("request", f"the request must be an object, got {type(request).__name__}")
+                raise CalcError("request", f"the request must be an object, got {type(request).__name__}", reason="request")
             kind = request.get("kind")
             if not (isinstance(kind, str) and kind in KINDS):
-                raise CalcError("kind", f"kind must be one of {', '.join(KINDS)}, got {shown(kind)}", list(KINDS))
+                raise CalcError("kind", f"kind must be one of {', '.join(KINDS)}, got {shown(kind)}", list(KINDS), reason="choice")
             book = _rulebook(rules)
             answer = {"ok": True, "kind": kind, "result": KINDS[kind](request, book)}
         except CalcError as e:
@@ -1036,7 +1038,7 @@ def _parse_rules(rules_json: str) -> RuleBook | CalcError:
     except CalcError as e:
         return e
     except (ValueError, TypeError, RecursionError) as e:  # not JSON, NaN, a number too long, too deep
-        return CalcError("rules", f"the rules are not valid JSON: {_clip(str(e))}")
+        return CalcError("rules", f"the rules are not valid JSON: {_clip(str(e))}", reason="rules")
     except Exception as e:  # noqa: BLE001
         return _internal(e, True)
 
@@ -1046,7 +1048,7 @@ def _clip(text: str, limit: int = 100) -> str:
 
 
 def _request_error(message: str) -> str:
-    return _dump({"ok": False, "error": CalcError("request", message).as_dict()})
+    return _dump({"ok": False, "error": CalcError("request", message, reason="request").as_dict()})
 
 
 def handle_json(request_json: str, rules_json: str | None = None) -> str:
@@ -1073,7 +1075,7 @@ def handle_json(request_json: str, rules_json: str | None = None) -> str:
         book: RuleBook | None = None
         if rules_json is not None:
             parsed = _parse_rules(rules_json) if isinstance(rules_json, str) else CalcError(
-                "rules", f"the rules must be a JSON text, got {type(rules_json).__name__}")
+                "rules", f"the rules must be a JSON text, got {type(rules_json).__name__}", reason="rules")
             if isinstance(parsed, CalcError):
                 return _dump({"ok": False, "error": parsed.as_dict()})
             book = parsed

@@ -135,7 +135,7 @@ def _breaks(edition: str, total: int, av: int) -> bool:
 def _check_av(edition: str, av: int) -> None:
     lo, hi = (3, 12) if mechanics(edition).armour_rule == "exceeds" else (3, 13)
     if not (isinstance(av, int) and not isinstance(av, bool) and lo <= av <= hi):
-        raise CalcError("av", f"av must be an integer from {lo} to {hi} ({edition}), got {av!r}", [lo, hi])
+        raise CalcError("av", f"av must be an integer from {lo} to {hi} ({edition}), got {av!r}", [lo, hi], reason="range")
 
 
 def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_one: bool = False,
@@ -253,9 +253,9 @@ def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool = F
     """
     _check_av(edition, av)
     if not (isinstance(modifier, int) and not isinstance(modifier, bool) and -8 <= modifier <= 8):
-        raise CalcError("modifier", f"modifier must be an integer from -8 to 8, got {modifier!r}", [-8, 8])
+        raise CalcError("modifier", f"modifier must be an integer from -8 to 8, got {modifier!r}", [-8, 8], reason="range")
     if claws and foul:
-        raise CalcError("claws", "Claws acts on the armour roll after a block, not on a foul")
+        raise CalcError("claws", "Claws acts on the armour roll after a block, not on a foul", reason="claws-foul")
     out = {"break": _F0, "break_sent_off": _F0, "hold": _F0, "hold_sent_off": _F0}
     w = Fraction(1, 36)
     for a, b in _PAIRS:
@@ -287,7 +287,7 @@ def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool = False,
     """
     _check_av(edition, av)
     if not (isinstance(assists, int) and -8 <= assists <= 8):
-        raise CalcError("assists", f"assists must be an integer from -8 to 8, got {assists!r}", [-8, 8])
+        raise CalcError("assists", f"assists must be an integer from -8 to 8, got {assists!r}", [-8, 8], reason="range")
     t = table or InjuryTable()
     # Sneaky Git forgives an armour double: always (BB2020), or only when the armour holds (classic, BB2025)
     forgives_broken = family(edition) == "bb2020"

@@ -80,7 +80,7 @@ def on_pitch(sq: object) -> bool:
 
 def _check(sq: object, field: str) -> Square:
     if not on_pitch(sq):
-        raise CalcError(field, f"{field} must be a square (x, y) with x 0..25 and y 0..14, got {sq!r}", [[0, 0], [25, 14]])
+        raise CalcError(field, f"{field} must be a square (x, y) with x 0..25 and y 0..14, got {sq!r}", [[0, 0], [25, 14]], reason="square")
     return sq  # type: ignore[return-value]
 
 
@@ -118,7 +118,7 @@ def scatter(start: Square | str, n: int = 1) -> dict[Square | str, Fraction]:
         CalcError: on a square off the pitch or ``n`` outside 0..10.
     """
     if not (isinstance(n, int) and 0 <= n <= 10):
-        raise CalcError("n", f"n must be 0..10, got {n!r}", [0, 10])
+        raise CalcError("n", f"n must be 0..10, got {n!r}", [0, 10], reason="range")
     dist: dict[Square | str, Fraction] = {start if start == "out" else _check(start, "start"): Fraction(1)}
     for _ in range(n):
         nxt: dict[Square | str, Fraction] = {}
@@ -161,10 +161,10 @@ def kick_off(target: Square, edition: str = "classic", kick: bool = False, recei
         CalcError: when ``target`` is off the pitch or not in the receiving half, or ``receiving`` is unknown.
     """
     if receiving not in ("right", "left"):
-        raise CalcError("receiving", "receiving must be 'right' or 'left'", ["right", "left"])
+        raise CalcError("receiving", "receiving must be 'right' or 'left'", ["right", "left"], reason="choice")
     _check(target, "target")
     if not _receiving(target, receiving):
-        raise CalcError("target", f"the kick must be placed in the receiving half ({receiving})")
+        raise CalcError("target", f"the kick must be placed in the receiving half ({receiving})", reason="receiving-half")
     land = deviate(target, edition, kick)
     if bounce:
         after: dict[Square | str, Fraction] = {}
@@ -238,7 +238,7 @@ def _edge_square(sq: object, field: str) -> Square:
     x, y = sq  # type: ignore[misc]
     if x not in (0, WIDTH - 1) and y not in (0, HEIGHT - 1):
         raise CalcError(field, f"{field} must be an edge square (x 0 or 25, or y 0 or 14): the last square the ball "
-                               f"was in before leaving the pitch, got {sq!r}", [[0, 0], [25, 14]])
+                               f"was in before leaving the pitch, got {sq!r}", [[0, 0], [25, 14]], reason="edge-square")
     return sq  # type: ignore[return-value]
 
 

@@ -235,7 +235,7 @@ def strength_dice(edition: str, attacker_st: int, defender_st: int, attacker_ass
     fam = family(edition)
     for name, st in (("attacker_st", attacker_st), ("defender_st", defender_st)):
         if not (isinstance(st, int) and not isinstance(st, bool) and st >= 1):
-            raise CalcError(name, f"{name} must be a positive integer, got {st!r}", [1, None])
+            raise CalcError(name, f"{name} must be a positive integer, got {st!r}", [1, None], reason="range")
     bonus = 1 if horns else 0
     attacker = attacker_st + bonus + attacker_assists
     defender = defender_st + defender_assists
@@ -312,27 +312,27 @@ class Block:
                 ``dauntless_needed``, ``dauntless_dice``).
         """
         if self.dice not in _DICE:
-            raise CalcError("dice", f"dice must be one of -3, -2, 1, 2, 3, got {self.dice!r}", list(_DICE))
+            raise CalcError("dice", f"dice must be one of -3, -2, 1, 2, 3, got {self.dice!r}", list(_DICE), reason="choice")
         att_ok = ["block", "wrestle", "tackle", "juggernaut", "frenzy", "pro"]
         if family(self.edition) != "classic":
             att_ok.append("brawler")
         for name, skills, ok in (("attacker", self.attacker, att_ok), ("defender", self.defender, list(DEFENDER_SKILLS))):
             bad = sorted(set(skills) - set(ok))
             if bad:
-                raise CalcError(name, f"{name}: unknown skill {bad[0]!r} for {self.edition}; allowed: {', '.join(ok)}", ok)
+                raise CalcError(name, f"{name}: unknown skill {bad[0]!r} for {self.edition}; allowed: {', '.join(ok)}", ok, reason="skills")
         if not (isinstance(self.team_rerolls, int) and 0 <= self.team_rerolls <= 8):
-            raise CalcError("team_rerolls", f"team_rerolls must be an integer from 0 to 8, got {self.team_rerolls!r}", [0, 8])
+            raise CalcError("team_rerolls", f"team_rerolls must be an integer from 0 to 8, got {self.team_rerolls!r}", [0, 8], reason="range")
         if self.goal not in GOAL_CRITERIA:
-            raise CalcError("goal", f"goal must be one of {', '.join(GOALS)}, got {self.goal!r}", list(GOALS))
+            raise CalcError("goal", f"goal must be one of {', '.join(GOALS)}, got {self.goal!r}", list(GOALS), reason="choice")
         if self.dauntless_needed is not None:
             if self.dauntless_needed not in range(2, 8):
                 raise CalcError("dauntless_needed", f"dauntless_needed must be an integer from 2 to 7, got "
-                                f"{self.dauntless_needed!r}", [2, 7])
+                                f"{self.dauntless_needed!r}", [2, 7], reason="range")
             if self.dauntless_dice not in _DICE:
                 raise CalcError("dauntless_dice", f"dauntless_dice must be one of -3, -2, 1, 2, 3, got "
-                                f"{self.dauntless_dice!r}", list(_DICE))
+                                f"{self.dauntless_dice!r}", list(_DICE), reason="choice")
         elif self.dauntless_dice is not None:
-            raise CalcError("dauntless_dice", "dauntless_dice needs dauntless_needed")
+            raise CalcError("dauntless_dice", "dauntless_dice needs dauntless_needed", reason="needs-other")
         return self
 
 

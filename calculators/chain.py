@@ -307,12 +307,12 @@ class Chain:
         check_edition(self.edition)
         check_reading(self.edition, self.reading)
         if not self.players:
-            raise CalcError("players", "a chain needs at least one player")
+            raise CalcError("players", "a chain needs at least one player", reason="chain-shape")
         for i, pl in enumerate(self.players):
             if pl.loner is not None and not (isinstance(pl.loner, int) and 2 <= pl.loner <= 6):
-                raise CalcError(f"players[{i}].loner", f"Loner must be 2..6 (X of X+), got {pl.loner!r}", [2, 6])
+                raise CalcError(f"players[{i}].loner", f"Loner must be 2..6 (X of X+), got {pl.loner!r}", [2, 6], reason="range")
         if not self.steps:
-            raise CalcError("steps", "a chain needs at least one step")
+            raise CalcError("steps", "a chain needs at least one step", reason="chain-shape")
         for i, s in enumerate(self.steps):
             if isinstance(s, BlockStep):
                 self._check_block(i, s)
@@ -320,57 +320,57 @@ class Chain:
                 self._check_armour(i, s)
             elif isinstance(s, Step):
                 if s.kind not in D6_KINDS:
-                    raise CalcError(f"steps[{i}].kind", f"unknown step kind {s.kind!r}", list(KINDS))
+                    raise CalcError(f"steps[{i}].kind", f"unknown step kind {s.kind!r}", list(KINDS), reason="choice")
                 if not (isinstance(s.target, int) and 2 <= s.target <= 6):
-                    raise CalcError(f"steps[{i}].target", f"the die face needed must be 2..6, got {s.target!r}", [2, 6])
+                    raise CalcError(f"steps[{i}].target", f"the die face needed must be 2..6, got {s.target!r}", [2, 6], reason="range")
                 if s.skill and s.kind not in SKILL_FOR_KIND:
-                    raise CalcError(f"steps[{i}].skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND))
+                    raise CalcError(f"steps[{i}].skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND), reason="choice")
             else:
-                raise CalcError(f"steps[{i}].kind", f"not a chain step: {s!r}", list(KINDS))
+                raise CalcError(f"steps[{i}].kind", f"not a chain step: {s!r}", list(KINDS), reason="choice")
             if not (isinstance(s.player, int) and 0 <= s.player < len(self.players)):
-                raise CalcError(f"steps[{i}].player", f"player index {s.player} out of range", [0, len(self.players) - 1])
+                raise CalcError(f"steps[{i}].player", f"player index {s.player} out of range", [0, len(self.players) - 1], reason="range")
             previous = self.steps[i - 1].player if i else 0
             if s.player not in (previous, previous + 1):
-                raise CalcError(f"steps[{i}].player", "each player's steps are consecutive: players are numbered 0, 1, ... in order")
+                raise CalcError(f"steps[{i}].player", "each player's steps are consecutive: players are numbered 0, 1, ... in order", reason="chain-shape")
         if self.steps[-1].player != len(self.players) - 1:
-            raise CalcError("players", "every player must roll at least one step")
+            raise CalcError("players", "every player must roll at least one step", reason="chain-shape")
         return self
 
     def _check_block(self, i: int, s: BlockStep) -> None:
         if s.dice not in BLOCK_DICE or isinstance(s.dice, bool):
             raise CalcError(f"steps[{i}].dice", f"block dice must be one of 1, 2, 3 (the attacker chooses) or -2, -3 "
-                                                f"(the defender chooses), got {s.dice!r}", list(BLOCK_DICE))
+                                                f"(the defender chooses), got {s.dice!r}", list(BLOCK_DICE), reason="choice")
         allowed = [k for k in BLOCK_ATTACKER if k != "brawler" or family(self.edition) != "classic"]
         for name, skills, ok in ((f"steps[{i}].attacker", s.attacker, allowed),
                                  (f"steps[{i}].defender", s.defender, list(BLOCK_DEFENDER))):
             bad = sorted(set(skills) - set(ok))
             if bad:
                 extra = " (Brawler exists in BB2020 and BB2025 only)" if bad[0] == "brawler" else ""
-                raise CalcError(name, f"unknown skill {bad[0]!r} for {self.edition}{extra}; allowed: {', '.join(ok)}", ok)
+                raise CalcError(name, f"unknown skill {bad[0]!r} for {self.edition}{extra}; allowed: {', '.join(ok)}", ok, reason="skills")
         if s.goal not in BLOCK_GOALS:
             raise CalcError(f"steps[{i}].goal", f"goal must be one of {', '.join(BLOCK_GOALS)}, got {s.goal!r}",
-                            list(BLOCK_GOALS))
+                            list(BLOCK_GOALS), reason="choice")
         if "brawler" in s.attacker:
             others = [t for t in self.steps if t is not s and t.player == s.player]
             if any(not (isinstance(t, ArmourStep) and not t.foul) for t in others):
                 raise CalcError(f"steps[{i}].attacker", "Brawler works only on a Block action, not in a Blitz: "
-                                "besides that block, its player may only have armour rolls")
+                                "besides that block, its player may only have armour rolls", reason="brawler-blitz")
 
     def _check_armour(self, i: int, s: ArmourStep) -> None:
         hi = 12 if mechanics(self.edition).armour_rule == "exceeds" else 13
         if not (isinstance(s.av, int) and not isinstance(s.av, bool) and 3 <= s.av <= hi):
             raise CalcError(f"steps[{i}].av", f"av must be an integer from 3 to {hi} ({self.edition}), got {s.av!r}",
-                            [3, hi])
+                            [3, hi], reason="range")
         lim = 8 if s.foul else 5
         if not (isinstance(s.modifier, int) and not isinstance(s.modifier, bool) and -lim <= s.modifier <= lim):
             what = "a foul's modifier (net assists)" if s.foul else "an armour roll's modifier"
             raise CalcError(f"steps[{i}].modifier", f"{what} must be an integer from {-lim} to {lim}, got {s.modifier!r}",
-                            [-lim, lim])
+                            [-lim, lim], reason="range")
         if s.foul and (s.mighty_blow or s.claws):
             raise CalcError(f"steps[{i}].{'mighty_blow' if s.mighty_blow else 'claws'}",
-                            "Mighty Blow and Claws act after a block, not on a foul")
+                            "Mighty Blow and Claws act after a block, not on a foul", reason="claws-foul")
         if not s.foul and s.dirty_player:
-            raise CalcError(f"steps[{i}].dirty_player", "Dirty Player acts on a foul's armour roll only")
+            raise CalcError(f"steps[{i}].dirty_player", "Dirty Player acts on a foul's armour roll only", reason="dirty-player-armour")
 
 
 def _scale(c: Fraction, terms: tuple) -> tuple:
@@ -579,7 +579,7 @@ def _solver(chain: Chain):
 
 def _check_team_rerolls(name: str, k: object) -> None:
     if not (isinstance(k, int) and not isinstance(k, bool) and 0 <= k <= 8):
-        raise CalcError(name, f"{name.replace('_', ' ')} must be 0..8, got {k!r}", [0, 8])
+        raise CalcError(name, f"{name.replace('_', ' ')} must be 0..8, got {k!r}", [0, 8], reason="range")
 
 
 def solve(chain: Chain, team_rerolls: int = 0) -> Fraction:

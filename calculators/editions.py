@@ -28,7 +28,7 @@ def check_edition(edition: object, field: str = "edition") -> str:
         CalcError: naming ``field``, with the allowed ids.
     """
     if edition not in EDITIONS:
-        raise CalcError(field, f"{field} must be one of {', '.join(EDITIONS)}, got {edition!r}", list(EDITIONS))
+        raise CalcError(field, f"{field} must be one of {', '.join(EDITIONS)}, got {edition!r}", list(EDITIONS), reason="choice")
     return edition  # type: ignore[return-value]
 
 

@@ -6,6 +6,10 @@ entry point (:mod:`calculators.api`) turns them into
 ``{"ok": false, "error": {"field": ..., "message": ..., "allowed": ...}}`` (plus
 ``"details"`` when the error carries them, see :class:`CalcError`); the Python
 functions raise them.
+
+Every error says *why* in a machine-readable ``details["reason"]``, one of :data:`REASONS` (or, for the
+chain notation, of :data:`calculators.notation.REASONS`), so that a page can tell it in its own language
+without reading the English message.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
-__all__ = ["CalcError", "RulesError", "shown"]
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlong = 3, 60, 60, 40
@@ -34,6 +37,33 @@ def shown(value: Any) -> str:
     except Exception:  # noqa: BLE001  (a huge integer inside a list, a recursive structure, ...)
         return f"a {type(value).__name__}"
 
+__all__ = ["CalcError", "REASONS", "RulesError", "shown"]
+
+#: ``details["reason"]`` of an error -> what is wrong (the English message says it with the values)
+REASONS: dict[str, str] = {
+    "required": "a required field is missing",
+    "range": "a number outside its range (``allowed`` is ``[low, high]``, ``high`` None for no limit)",
+    "bool": "not true or false",
+    "choice": "not one of the allowed values (``allowed`` lists them)",
+    "text": "not a text, or a text that is too long",
+    "skills": "not a list of skill ids, or an unknown skill (``allowed`` lists the skills)",
+    "square": "not a square of the pitch (x 0..25, y 0..14)",
+    "unknown-field": "a field the request kind does not have",
+    "request": "the request is not a JSON object",
+    "rules": "the rules data is missing or has the wrong shape (not the reader's doing)",
+    "edge-square": "a throw-in from a square that is not on the pitch's edge",
+    "receiving-half": "a kick placed outside the receiving team's half",
+    "same-square": "a pass aimed at the thrower's own square",
+    "bb2025-only": "a reading of a BB2025 ruling given for another edition",
+    "dice-or-strengths": "block dice given together with the strengths or assists they replace",
+    "claws-foul": "Claws (or Mighty Blow) on a foul, where it does not act",
+    "dirty-player-armour": "Dirty Player on an armour roll after a block (it acts on fouls)",
+    "needs-other": "a field given without the field it depends on",
+    "brawler-blitz": "Brawler on a Blitz (it acts on a Block action only)",
+    "chain-shape": "a chain whose players or steps do not fit together",
+    "internal": "an exception no check foresaw (a bug, or rules data of an unforeseen shape)",
+}
+
 
 class CalcError(ValueError):
     """A calculator input is invalid.
@@ -44,13 +74,21 @@ class CalcError(ValueError):
         message: one sentence saying what is wrong and what is expected.
         allowed: the allowed values (list) or inclusive range (``[low, high]``), or None.
         details: None, or a JSON-ready dict that lets a page say the same thing in its own
-            language; its keys depend on the field (the ``chain`` notation errors:
-            :func:`calculators.notation.parse_chain`).  The English *message* stays the
-            reference text (command line, logs).
+            language: ``reason`` (one of :data:`REASONS`, or of the notation's) and, for the
+            ``chain`` notation errors, the token (:func:`calculators.notation.parse_chain`).
+            The English *message* stays the reference text (command line, logs).
+
+    ``reason``, when given, is put into ``details["reason"]`` (a ``reason`` already in ``details``
+    wins).  Raises ValueError on a reason that is not in :data:`REASONS`.
     """
 
-    def __init__(self, field: str, message: str, allowed: object = None, details: dict | None = None) -> None:
+    def __init__(self, field: str, message: str, allowed: object = None, details: dict | None = None,
+                 reason: str | None = None) -> None:
         super().__init__(f"{field}: {message}")
+        if reason is not None:
+            if reason not in REASONS:
+                raise ValueError(f"unknown error reason {reason!r}: add it to calculators.errors.REASONS")
+            details = {"reason": reason, **(details or {})}
         self.field = field
         self.message = message
         self.allowed = allowed
@@ -67,5 +105,9 @@ class CalcError(ValueError):
 class RulesError(CalcError):
     """The exported rules dict (built from ``data/``) does not have the expected shape.
 
-    ``field`` is a path into the dict, e.g. ``rules.rolls.pass-classic.modifiers[2].value``.
+    ``field`` is a path into the dict, e.g. ``rules.rolls.pass-classic.modifiers[2].value``; the reason
+    is always ``rules``.
     """
+
+    def __init__(self, field: str, message: str, allowed: object = None) -> None:
+        super().__init__(field, message, allowed, reason="rules")

@@ -113,7 +113,7 @@ class Reader:
             if self.describing:
                 return placeholder
             allowed = spec.get("allowed") if spec else None
-            raise CalcError(self.prefix + name, f"{name} is required{self.context}", allowed)
+            raise CalcError(self.prefix + name, f"{name} is required{self.context}", allowed, reason="required")
         if default is None and self.describing:
             return placeholder
         return default
@@ -124,14 +124,14 @@ class Reader:
         if v is None:
             return v  # type: ignore[return-value]
         if not _is_int(v) or not low <= v <= high:
-                raise CalcError(self.prefix + name, f"{name} must be an integer from {low} to {high}{self.context}, got {shown(v)}", [low, high])
+                raise CalcError(self.prefix + name, f"{name} must be an integer from {low} to {high}{self.context}, got {shown(v)}", [low, high], reason="range")
         return v
 
     def bool(self, name: str, default: Any = REQUIRED) -> bool:
         """Return boolean field ``name`` (JSON true/false only)."""
         v = self._get(name, default, {"type": "bool", "choices": [False, True], "allowed": [True, False]}, False)
         if not isinstance(v, bool):
-            raise CalcError(self.prefix + name, f"{name} must be true or false{self.context}, got {shown(v)}", [True, False])
+            raise CalcError(self.prefix + name, f"{name} must be true or false{self.context}, got {shown(v)}", [True, False], reason="bool")
         return v
 
     def choice(self, name: str, allowed: Sequence[Any], default: Any = REQUIRED,
@@ -154,7 +154,7 @@ class Reader:
                 return nv
         if not any(v == a and type(v) is type(a) for a in allowed):
             listed = ", ".join(str(a) for a in allowed)
-            raise CalcError(self.prefix + name, f"{name} must be one of {listed}{self.context}, got {shown(v)}", list(allowed))
+            raise CalcError(self.prefix + name, f"{name} must be one of {listed}{self.context}, got {shown(v)}", list(allowed), reason="choice")
         return v
 
     def str(self, name: str, default: Any = REQUIRED, max_len: int = 500, example: str = "") -> str:
@@ -166,17 +166,17 @@ class Reader:
         if v is None:
             return v  # type: ignore[return-value]
         if not isinstance(v, str) or len(v) > max_len:
-            raise CalcError(self.prefix + name, f"{name} must be a text of at most {max_len} characters{self.context}, got {shown(v)}")
+            raise CalcError(self.prefix + name, f"{name} must be a text of at most {max_len} characters{self.context}, got {shown(v)}", reason="text")
         return v
 
     def skills(self, name: str, allowed: Sequence[str], default: Any = ()) -> frozenset[str]:
         """Return list field ``name`` of distinct skill ids from ``allowed``."""
         v = self._get(name, default)
         if not isinstance(v, (list, tuple)) or not all(isinstance(s, str) for s in v):
-            raise CalcError(self.prefix + name, f"{name} must be a list of skill ids{self.context}, got {shown(v)}", list(allowed))
+            raise CalcError(self.prefix + name, f"{name} must be a list of skill ids{self.context}, got {shown(v)}", list(allowed), reason="skills")
         for s in v:
             if s not in allowed:
-                raise CalcError(self.prefix + name, f"{name}: unknown skill {s!r}; allowed: {', '.join(allowed)}{self.context}", list(allowed))
+                raise CalcError(self.prefix + name, f"{name}: unknown skill {s!r}; allowed: {', '.join(allowed)}{self.context}", list(allowed), reason="skills")
         return frozenset(v)
 
     def square(self, name: str, default: Any = REQUIRED) -> tuple[int, int]:
@@ -187,7 +187,7 @@ class Reader:
             return v  # type: ignore[return-value]
         ok = isinstance(v, (list, tuple)) and len(v) == 2 and all(_is_int(c) for c in v)
         if not ok or not (0 <= v[0] <= 25 and 0 <= v[1] <= 14):
-            raise CalcError(self.prefix + name, f"{name} must be a square [x, y] with x from 0 to 25 and y from 0 to 14{self.context}, got {shown(v)}", [[0, 0], [25, 14]])
+            raise CalcError(self.prefix + name, f"{name} must be a square [x, y] with x from 0 to 25 and y from 0 to 14{self.context}, got {shown(v)}", [[0, 0], [25, 14]], reason="square")
         return (v[0], v[1])
 
     def finish(self) -> None:
@@ -197,7 +197,6 @@ class Reader:
         """
         for k in self.request:
             if k not in self.read:
-                name = k if isinstance(k, str) and len(k) <= 60 else shown(k)
-                raise CalcError(self.prefix + name, f"unknown field {shown(k)}{self.context}; known fields: {', '.join(sorted(self.read))}", sorted(self.read))
+                raise CalcError(self.prefix + str(k), f"unknown field {k!r}{self.context}; known fields: {', '.join(sorted(self.read))}", sorted(self.read), reason="unknown-field")
         if self.describing:
             raise Described(self.specs())

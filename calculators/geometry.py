@@ -124,7 +124,7 @@ def band_limits(edition: str) -> tuple[tuple[int, int, int, int], ...]:
 def _check(sq: object, field: str) -> Square:
     ok = isinstance(sq, tuple) and len(sq) == 2 and all(isinstance(c, int) and not isinstance(c, bool) for c in sq)
     if not ok or not (0 <= sq[0] <= 25 and 0 <= sq[1] <= 14):  # type: ignore[index]
-        raise CalcError(field, f"{field} must be a square (x, y) with x 0..25 and y 0..14, got {sq!r}", [[0, 0], [25, 14]])
+        raise CalcError(field, f"{field} must be a square (x, y) with x 0..25 and y 0..14, got {sq!r}", [[0, 0], [25, 14]], reason="square")
     return sq  # type: ignore[return-value]
 
 
@@ -141,7 +141,7 @@ def pass_band(thrower: Square, target: Square, edition: str = "classic") -> str:
     (x1, y1), (x2, y2) = _check(thrower, "thrower"), _check(target, "target")
     dx, dy = abs(x2 - x1), abs(y2 - y1)
     if dx == dy == 0:
-        raise CalcError("target", "the target must be another square than the thrower's")
+        raise CalcError("target", "the target must be another square than the thrower's", reason="same-square")
     rows = band_limits(edition)
     if dx > dy:  # the chart is symmetric; read it with the smaller offset as the row
         dx, dy = dy, dx

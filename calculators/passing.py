@@ -112,9 +112,9 @@ def resolve_pass(action: PassAction) -> dict[str, Fraction]:
     fam = family(action.edition)
     cap = mechanics(action.edition).team_rerolls_per_turn
     if not (isinstance(action.team_rerolls, int) and 0 <= action.team_rerolls <= 8):
-        raise CalcError("team_rerolls", "team re-rolls must be 0..8", [0, 8])
+        raise CalcError("team_rerolls", "team re-rolls must be 0..8", [0, 8], reason="range")
     if fam == "classic" and action.safe and action.safe_throw_needed is None:
-        raise CalcError("safe_throw_needed", "classic Safe Throw needs the thrower's unmodified AG target")
+        raise CalcError("safe_throw_needed", "classic Safe Throw needs the thrower's unmodified AG target", reason="required")
     icpt = dict(action.intercept_needed or {})
     test = action.pass_test
 

@@ -154,13 +154,13 @@ def check_reading(edition: str, reading: object, field: str = "reading") -> str 
     if fam != "bb2025":
         if reading is not None:
             raise CalcError(field, f"{field} applies only to BB2025 (the Loner ruling); {edition} has no disputed "
-                                   f"reading here, got {reading!r}", [])
+                                   f"reading here, got {reading!r}", [], reason="bb2025-only")
         return None
     if reading is None:
         return LONER_READINGS[0]
     if not isinstance(reading, str) or reading not in LONER_READINGS:
         raise CalcError(field, f"{field} must be one of {', '.join(LONER_READINGS)}, got {reading!r}",
-                        list(LONER_READINGS))
+                        list(LONER_READINGS), reason="choice")
     return reading
 
 

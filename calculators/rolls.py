@@ -206,10 +206,10 @@ def check_pass_reading(edition: str, pass_reading: str | None) -> bool:
     if pass_reading is None:
         return False
     if family(edition) != "bb2025":
-        raise CalcError("pass_reading", f"pass_reading applies to BB2025 passes only, not {edition}", None)
+        raise CalcError("pass_reading", f"pass_reading applies to BB2025 passes only, not {edition}", None, reason="bb2025-only")
     if pass_reading not in PASS_READINGS:
         raise CalcError("pass_reading", f"pass_reading must be one of {', '.join(PASS_READINGS)}, got {pass_reading!r}",
-                        list(PASS_READINGS))
+                        list(PASS_READINGS), reason="choice")
     return pass_reading == "fumbbl"
 
 
@@ -277,29 +277,29 @@ def test_from_rules(
         target = spec.fixed  # the same N+ for every player (the Rush): ``value`` is not used
     elif table is None:
         if not (isinstance(value, int) and 1 <= value <= 6):
-            raise CalcError("value", f"the target must be an integer from 1 to 6 (meaning N+), got {value!r}", [1, 6])
+            raise CalcError("value", f"the target must be an integer from 1 to 6 (meaning N+), got {value!r}", [1, 6], reason="range")
         target = value
     else:
         t = table.target_for(value) if isinstance(value, int) and not isinstance(value, bool) else None
         if t is None:
             lo, hi = table.values
-            raise CalcError(table.characteristic, f"{table.characteristic} must be an integer from {lo} to {hi}, got {value!r}", [lo, hi])
+            raise CalcError(table.characteristic, f"{table.characteristic} must be an integer from {lo} to {hi}, got {value!r}", [lo, hi], reason="range")
         target = t
     applied: list[tuple[str, int]] = []
     for group, mods in spec.groups().items():
         keys = [m.key for m in mods]
         if group not in choices:
-            raise CalcError(group, f"{group} is required for {roll_slug}: one of {', '.join(keys)}", keys)
+            raise CalcError(group, f"{group} is required for {roll_slug}: one of {', '.join(keys)}", keys, reason="required")
         chosen = choices[group]
         match = [m for m in mods if m.key == chosen]
         if not match:
-            raise CalcError(group, f"{group} must be one of {', '.join(keys)}, got {chosen!r}", keys)
+            raise CalcError(group, f"{group} must be one of {', '.join(keys)}, got {chosen!r}", keys, reason="choice")
         applied.append((chosen, match[0].value))
     for m in spec.modifiers:
         if m.per is not None:
             n = counts.get(m.per, 0)
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise CalcError(m.per, f"{m.per} must be a whole number from 0, got {n!r}", [0, None])
+                raise CalcError(m.per, f"{m.per} must be a whole number from 0, got {n!r}", [0, None], reason="range")
             if n:
                 applied.append((m.key, m.value * n))
     applied.extend((m.key, m.value) for m in spec.always())

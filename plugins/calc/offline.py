@@ -1,8 +1,10 @@
 """The installable, offline site: web-app manifest, icons and the service worker, written at the site root.
 
 The service worker precaches every page and asset of the reader's language (paths are the same in each
-language) but not the Python runtime and the rules, which it keeps once a calculator has used them (a page
-posts their URLs to it, see sw.js). Of Material's search-language scripts (assets/javascripts/lunr/, 34
+language), then, when a page asks once the browser is idle, the other languages' lists; not the Python
+runtime and the rules, which it keeps once a calculator has used them (a page posts their URLs to it, see
+sw.js). Each language's list holds its `offline.html` (plugins/site/notfound.py), the answer to a page not
+cached when the reader is offline. Of Material's search-language scripts (assets/javascripts/lunr/, 34
 files, 1.3 MB) it precaches only those the language's search loads.
 
 The default-language build writes sw.js; each language built after it writes it again, so that the lists

@@ -14,7 +14,9 @@ Hooks:
                       where data texts have become HTML.
     on_post_page      link the web-app manifest from every page; defer the search index until a search;
                       apply the reader's edition before the first paint, and put the edition picker at
-                      the top of the content (plugins/site/editions.py); the <title>'s no-break spaces.
+                      the top of the content (plugins/site/editions.py); the <title>'s no-break spaces;
+                      the search dialog's name and the skip link to a calculator (a11y.py).
+    on_post_template  the 404 page in the build's language, and the offline page made from it (notfound.py).
     on_post_build     fail a strict build on missing translations (texts or UI strings).
 """
 from __future__ import annotations
@@ -29,12 +31,14 @@ from mkdocs.utils import get_relative_url
 
 from ..data import DataError, Repository, load_repository
 from ..data.text import REF
+from .a11y import label_search_dialog, skip_to_calculator
 from .autolink import link_first_uses, term_index
 from .config import NuffleConfig
 from .editions import Editions, edition_pages, hoist_marks, mark_nav
 from .locate import SHARED_PAGE
 from .messages import Messages
 from .navigation import build_nav
+from .notfound import NOT_FOUND_TEMPLATE, OFFLINE_PAGE, translated
 from .pagemap import DIFFERENCES, generated_pages
 from .render.context import BackLinks, PageContext
 from .render.editions import picker
@@ -143,6 +147,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         head += self.editions.head_script()
         output = output.replace("</head>", head + "</head>", 1)
         output = restore_html_title(output, page)
+        output = skip_to_calculator(label_search_dialog(output), self.t("Skip to the calculator"))
         output = mark_nav(output, page.url, self.nav_marks)
         if ARTICLE in output:
             to_differences = get_relative_url(self.differences_url, page.url)
@@ -153,6 +158,19 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
             shim = f'<script src="{bundle["prefix"]}assets/nuffle/lazy-search.js"></script>'
             output = output[:bundle.start()] + shim + output[bundle.start():]
         return output
+
+    def on_post_template(self, output_content, template_name, config):
+        """Translate Material's 404 page, and write the offline page (the service worker's answer to a page
+        not cached) next to it."""
+        if not self.config.enabled or template_name != NOT_FOUND_TEMPLATE:
+            return output_content
+        try:
+            offline = translated(output_content, self.t, config.site_url, offline=True)
+            page = translated(output_content, self.t, config.site_url, offline=False)
+        except ValueError as exc:
+            raise PluginError(str(exc)) from None
+        Path(config.site_dir, OFFLINE_PAGE).write_text(offline, encoding="utf-8")
+        return page
 
     def on_post_build(self, config):
         from .search import extend_search_index; extend_search_index(config)  # fr/ja search terms

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import urllib.error
 import urllib.request
 from fractions import Fraction
 
@@ -201,3 +202,63 @@ def test_the_precache_holds_the_search_scripts_that_search_loads_and_no_other(ch
     used = {url.removeprefix(web.url) for url in seen if url.startswith(web.url + prefix)
             and re.search(r"/(assets/javascripts/|search/search_index\.json)", url)}
     assert used and used <= set(listed), used - set(listed)
+
+
+# ---------------------------------------------------------------- issue 11, defect 8: offline in every language
+
+# True once every URL given is in a pages cache of the service worker.
+IN_PAGES_CACHE = """async (urls) => {
+    for (const name of await caches.keys()) {
+        if (!name.startsWith('nuffle-pages-')) continue;
+        const cache = await caches.open(name);
+        let all = true;
+        for (const url of urls) if (!(await cache.match(url))) { all = false; break; }
+        if (all) return true;
+    }
+    return false;
+}"""
+
+
+def test_after_one_visit_every_language_reads_offline(context, web):
+    """A French reader opens the French home page once (no calculator). Once the service worker is active
+    the English and Japanese pages are cached too: offline, the language switch's targets open, and a page
+    that was never cached answers with the offline page in its language. Before, only French was cached:
+    the Japanese glossary gave the browser's own error page."""
+    page = context.new_page()
+    page.goto(web.url + "fr/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wanted = [web.url + path for path in ("ja/glossary/", "glossary/", "ja/offline.html", "offline.html",
+                                           "fr/offline.html", "ja/rulings/")]
+    deadline = time.monotonic() + 120
+    while not page.evaluate(IN_PAGES_CACHE, wanted):
+        assert time.monotonic() < deadline, "the other languages were not cached"
+        page.wait_for_timeout(500)
+
+    context.set_offline(True)
+    try:
+        page.goto(web.url + "ja/glossary/")
+        assert page.locator("html").get_attribute("lang") == "ja" and "用語集" in page.title()
+        page.goto(web.url + "rulings/")
+        assert page.locator("html").get_attribute("lang") == "en"
+        for lang, heading in (("fr", "Vous êtes hors ligne"), ("ja", "オフラインです")):
+            page.goto(web.url + f"{lang}/no-such-page/")
+            assert page.locator("article h1").inner_text() == heading
+            assert page.locator("html").get_attribute("lang") == lang
+        page.goto(web.url + "no-such-page/")  # outside French and Japanese: the reader's language
+        assert page.locator("article h1").inner_text() == "Vous êtes hors ligne"
+    finally:
+        context.set_offline(False)
+
+
+@pytest.mark.parametrize("lang, heading", [("", "Page not found"), ("fr/", "Page introuvable"),
+                                           ("ja/", "ページが見つかりません")])
+def test_the_404_page_is_translated(web, lang, heading):
+    """Before, every language's 404 page said "404 - Not found" in English."""
+    try:
+        urllib.request.urlopen(web.url + lang + "no-such-page/")
+    except urllib.error.HTTPError as error:
+        assert error.code == 404
+        body = error.read().decode("utf-8")
+    else:
+        pytest.fail("no 404")
+    assert f"<h1>{heading}</h1>" in body and "404 - Not found" not in body

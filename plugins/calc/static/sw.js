@@ -8,6 +8,10 @@ const PAGES = `nuffle-pages-${BUILD}`;
 const RUNTIME = "nuffle-runtime";       // Pyodide files and calculator zips: names never change content
 const ROOT = new URL("./", self.location).href;
 
+// Language prefixes ("", "fr/", "ja/") and the page that answers a page not cached when offline.
+const PREFIXES = Object.keys(PRECACHE).filter((key) => key !== "root");
+const OFFLINE_PAGE = "offline.html";
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(PAGES);
@@ -17,6 +21,33 @@ self.addEventListener("install", (event) => {
     await self.skipWaiting();
   })());
 });
+
+// The other languages' pages and assets, once the reader's own are cached: a page posts
+// {type: "nuffle:languages"} when the browser is idle (offline.js), so this never competes with the first
+// visit. A few at a time, skipping what is cached already; replies {cached: n} on the port given.
+async function cacheOtherLanguages() {
+  const cache = await caches.open(PAGES);
+  const urls = PREFIXES.filter((prefix) => prefix !== LANG).flatMap((prefix) => PRECACHE[prefix]);
+  let cached = 0;
+  for (let i = 0; i < urls.length; i += 4) {
+    await Promise.all(urls.slice(i, i + 4).map(async (url) => {
+      const target = new URL(url, ROOT);
+      try {
+        if (!(await cache.match(target))) await cache.add(target);
+        cached += 1;
+      } catch (error) {
+        // offline or gone: the next visit tries again
+      }
+    }));
+  }
+  return cached;
+}
+
+/** The language prefix of a URL of this site ("fr/", "ja/"), or the reader's language for any other. */
+function languageOf(url) {
+  const rel = url.href.startsWith(ROOT) ? url.href.slice(ROOT.length) : "";
+  return PREFIXES.find((prefix) => prefix && rel.startsWith(prefix)) ?? LANG;
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -62,6 +93,13 @@ async function keep(urls, cacheName, runtime) {
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.type === "nuffle:languages") {
+    event.waitUntil((async () => {
+      const cached = await cacheOtherLanguages();
+      if (event.ports && event.ports[0]) event.ports[0].postMessage({cached});
+    })());
+    return;
+  }
   if (data.type !== "nuffle:keep") return;
   event.waitUntil((async () => {
     const kept = [...await keep(data.runtime, RUNTIME, true), ...await keep(data.pages, PAGES, false)];
@@ -85,7 +123,8 @@ self.addEventListener("fetch", (event) => {
     })());
     return;
   }
-  // Pages and assets: network first so readers get fresh rules, the cache when offline.
+  // Pages and assets: network first so readers get fresh rules, the cache when offline. A page that is
+  // not cached answers, offline, with the offline page of its language (of the reader's, outside them).
   event.respondWith((async () => {
     const cache = await caches.open(PAGES);
     try {
@@ -95,6 +134,11 @@ self.addEventListener("fetch", (event) => {
     } catch (error) {
       const hit = await cache.match(request, {ignoreSearch: url.pathname.endsWith("/")});
       if (hit) return hit;
+      if (request.mode === "navigate") {
+        const fallback = await cache.match(new URL(languageOf(url) + OFFLINE_PAGE, ROOT))
+          || await cache.match(new URL(LANG + OFFLINE_PAGE, ROOT));
+        if (fallback) return fallback;
+      }
       throw error;
     }
   })());

@@ -381,6 +381,7 @@ class Engine {
 }
 
 let engine = null;
+let messageCount = 0; // ids of the messages next to fields (aria-describedby)
 const calculators = new Set(); // the mounted calculators of the current page
 
 function getEngine(form) {
@@ -690,23 +691,57 @@ class Calculator {
 
   // --- form <-> request <-> URL
 
+  /** Show `message` next to the field (or clear it): the inputs are marked `aria-invalid` (and visibly, see
+   *  nuffle.css) and described by the message (`aria-describedby`). The message is not a live region: the
+   *  result's one-line summary announces the problem. */
   showProblem(field, message) {
     const holder = field.el.tagName === "INPUT" ? field.el.parentElement : field.el;
     let note = holder.querySelector(":scope > [data-nc-message]");
+    const describe = (input, on) => {
+      const ids = (input.getAttribute("aria-describedby") || "").split(/\s+/).filter((id) => id && id !== (note && note.id));
+      if (on) ids.push(note.id);
+      if (ids.length) input.setAttribute("aria-describedby", ids.join(" "));
+      else input.removeAttribute("aria-describedby");
+    };
     if (!message) {
-      for (const input of field.inputs) input.removeAttribute("aria-invalid");
+      for (const input of field.inputs) {
+        input.removeAttribute("aria-invalid");
+        if (note) describe(input, false);
+      }
+      holder.classList.remove("nc-invalid");
       if (note) note.remove();
       return;
     }
-    for (const input of field.inputs) input.setAttribute("aria-invalid", "true");
     if (!note) {
       note = document.createElement("span");
       note.className = "nc-error nc-field-error";
+      note.id = `nc-message-${++messageCount}`;
       note.setAttribute("data-nc-message", "");
-      note.setAttribute("role", "alert");
       holder.appendChild(note);
     }
+    for (const input of field.inputs) {
+      input.setAttribute("aria-invalid", "true");
+      describe(input, true);
+    }
+    holder.classList.add("nc-invalid");
     note.textContent = message;
+  }
+
+  /** Say `text` once through the result's live region (a short summary, never the whole result). */
+  announce(text) {
+    const live = this.result && this.result.querySelector("[data-live]");
+    if (live && live.textContent !== text) live.textContent = text;
+  }
+
+  /** "<label>: <value>" of the first result row shown: what the live region says after a change. */
+  summary() {
+    for (const row of this.result ? this.result.querySelectorAll("[data-row]") : []) {
+      if (row.hidden) continue;
+      const label = row.querySelector("dt, th");
+      const value = row.querySelector("[data-field]");
+      if (label && value) return this.text("summary", { label: label.textContent.trim(), value: value.textContent.trim() });
+    }
+    return this.text("done");
   }
 
   /** Validate every field, showing each problem next to its field; true when all are fine. A value of the
@@ -998,6 +1033,7 @@ class Calculator {
     if (!this.validate()) {
       this.clearResult();
       this.setState("error", this.text("invalid"));
+      if (fromUser) this.announce(this.text("invalid"));
       return;
     }
     if (fromUser) this.writeQuery();
@@ -1042,6 +1078,7 @@ class Calculator {
     if (response && response.ok && response.result && typeof response.result === "object") {
       this.fill(response.result, request);
       this.setState("done", this.text("done"));
+      if (this.dirty) this.announce(this.summary());
       return;
     }
     const error = (response && response.error) || {};
@@ -1049,14 +1086,15 @@ class Calculator {
     const field = typeof error.field === "string" ? this.field(error.field) : null;
     const explained = this.explain(error);
     const beside = field && !field.fixed;
-    // An error with details this page has words for is told in its language, next to the field it names.
-    // Otherwise the resolver's own message, English and technical, is shown below the result, marked as
-    // English, and the field gets the page-language "not accepted".
+    // An error is told in the page's language from its reason (every resolver error has one), next to the
+    // field it names. Should a reason have no words here, an English page shows the resolver's own message
+    // and another page only its "not accepted": no English text reaches a French or Japanese page.
     if (explained) this.showError(beside ? "" : explained);
-    else if (typeof error.message === "string") this.showError(error.message, "en");
-    else this.showError(this.text("rejected"));
+    else if (typeof error.message === "string" && this.lang === DEFAULT_LANG) this.showError(error.message, "en");
+    else this.showError(beside ? "" : this.text("rejected"));
     if (beside) this.showProblem(field, explained || this.text("fieldRejected"));
     this.setState("error", this.text("rejected"));
+    this.announce(explained || this.text("rejected"));
   }
 
   /** The engine's answer to `request`; a call that only waited behind one stopped for its time budget
@@ -1073,28 +1111,66 @@ class Calculator {
     }
   }
 
-  /** The resolver's error in the page's language, from its details (data-strings `<field>.<reason>`, and
-   *  `<field>.at` around it when a token is named; the token is quoted as text), or "" when this page has
-   *  no words for it. */
+  /** The resolver's error in the page's language, from its details' reason: data-strings `<field>.<reason>`
+   *  (and `<field>.at` around it when a token is named; the token is quoted as text), else the general
+   *  `reason.<reason>` filled from the error's `allowed` (a range's {lo}, {hi}; a square's {xlo} … {yhi}),
+   *  or "" when this page has no words for it. */
   explain(error) {
     const details = error.details;
-    if (typeof error.field !== "string" || !details || typeof details !== "object" || typeof details.reason !== "string") return "";
-    const key = `${error.field}.${details.reason}`;
-    if (!Object.prototype.hasOwnProperty.call(this.strings, key)) return "";
-    const reason = this.text(key);
-    const at = `${error.field}.at`;
-    if (!Number.isInteger(details.token) || !Number.isInteger(details.position)
-        || !Object.prototype.hasOwnProperty.call(this.strings, at)) return reason;
-    return this.text(at, {
-      token: this.number.format(details.token), position: this.number.format(details.position),
-      text: clip(details.text), reason,
-    });
+    if (!details || typeof details !== "object" || typeof details.reason !== "string") return "";
+    const has = (key) => Object.prototype.hasOwnProperty.call(this.strings, key);
+    const key = typeof error.field === "string" ? `${error.field}.${details.reason}` : "";
+    if (key && has(key)) {
+      const reason = this.text(key);
+      const at = `${error.field}.at`;
+      if (!Number.isInteger(details.token) || !Number.isInteger(details.position) || !has(at)) return reason;
+      return this.text(at, {
+        token: this.number.format(details.token), position: this.number.format(details.position),
+        text: clip(details.text), reason,
+      });
+    }
+    const values = {};
+    const allowed = Array.isArray(error.allowed) && error.allowed.length === 2 ? error.allowed : null;
+    const [low, high] = allowed || [];
+    if (allowed && allowed.every((v) => Array.isArray(v) && v.length === 2 && v.every(Number.isInteger))) {
+      Object.assign(values, { xlo: low[0], ylo: low[1], xhi: high[0], yhi: high[1] });
+    } else if (allowed && Number.isInteger(low)) {
+      values.lo = this.number.format(low);
+      if (Number.isInteger(high)) values.hi = this.number.format(high);
+    }
+    let general = `reason.${details.reason}`;
+    if (details.reason === "range" && values.hi === undefined) general = values.lo === undefined ? "" : "reason.range-from";
+    return general && has(general) ? this.text(general, values) : "";
   }
 }
+
+// ------------------------------------------------------------------------------ scrolling regions
+
+/** A table (or its wrapper) wider than the screen scrolls sideways: make it reachable with the keyboard
+ *  (tabindex="0", WCAG 2.1.1), and only while it does scroll, so narrow tables add no Tab stop. */
+function focusableScrollers() {
+  for (const el of document.querySelectorAll(".md-typeset table, .md-typeset__scrollwrap, .md-typeset__table")) {
+    const style = getComputedStyle(el);
+    const scrolls = el.scrollWidth > el.clientWidth + 1 && /(auto|scroll)/.test(style.overflowX);
+    if (scrolls && !el.hasAttribute("tabindex")) {
+      el.setAttribute("tabindex", "0");
+      el.dataset.ncScroller = "";
+    } else if (!scrolls && el.hasAttribute("data-nc-scroller")) {
+      el.removeAttribute("tabindex");
+      el.removeAttribute("data-nc-scroller");
+    }
+  }
+}
+let resizeTimer = 0;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(focusableScrollers, 200);
+});
 
 // ------------------------------------------------------------------------------------------ mount
 
 function mountAll() {
+  requestAnimationFrame(focusableScrollers); // after Material has wrapped the tables
   for (const calc of calculators) {
     if (!calc.form.isConnected) calculators.delete(calc); // a page left through instant navigation
   }

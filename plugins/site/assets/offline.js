@@ -12,8 +12,16 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
   const match = root.pathname.match(/\/(fr|ja)\/$/);
   const lang = match ? `${match[1]}/` : "";
   if (match) root = new URL("../", root);
+  // Once the reader's language is cached (the worker is active), the other languages follow, when the
+  // browser is idle again (sw.js, "nuffle:languages"): the language switch then works offline too.
+  const otherLanguages = () => navigator.serviceWorker.ready.then((registration) => {
+    const idleAgain = window.requestIdleCallback || ((callback) => setTimeout(callback, 2000));
+    idleAgain(() => { if (registration.active) registration.active.postMessage({type: "nuffle:languages"}); },
+      {timeout: 10000});
+  });
   const register = () => navigator.serviceWorker
     .register(new URL(`sw.js?lang=${lang}`, root), {scope: root.pathname})
+    .then(otherLanguages)
     .catch(() => undefined);
   const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 2000));
   const CALCULATOR_WAIT_MS = 20000;

@@ -26,7 +26,8 @@ Markup contract with nuffle.js:
 * `[data-result]` holds `[data-field]` elements with `data-format` (`probability`, `number`, `text`,
   `label` with `data-labels`, `signed`, `needed`, `face`, `count`) and `data-absent` (`zero`, `hide`:
   hide the closest `[data-row]`, `dash`), and `data-zero="hide"` to hide that row while the value is an
-  exact zero (a row with nothing to say); `data-field="status"` and `"error"` are the status lines.
+  exact zero (a row with nothing to say); `data-field="status"` and `"error"` are the status lines;
+  `[data-live]` (role="status", visually hidden) is the only live region: a one-line summary.
 * An error answer whose `details` have a `reason` is told in the page's language when `data-strings`
   has `<field>.<reason>` (and `<field>.at`, a template with `{token}`, `{position}`, `{text}` and
   `{reason}`, when the details name a token): e.g. the chain notation's errors.
@@ -46,6 +47,7 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from calculators.api import handle
+from calculators.errors import REASONS
 
 from ...calc.bundle import RULES_PATH, RUNTIME_FILES, RUNTIME_URL, calculators_zip, pyodide_lock_info
 from ...calc.snapshot import interpreter_snapshot
@@ -250,7 +252,47 @@ def ui_strings(ctx: PageContext) -> dict[str, str]:
         "squareOptional": ctx.t("Enter a square (x from {xlo} to {xhi}, y from {ylo} to {yhi}), or leave it empty."),
         "impossible": ctx.t("impossible"),
         "naturalSix": ctx.t("{n}+ (natural 6 only)"),
+        # what the live region says once a change settles: the first result row shown
+        "summary": ctx.t("{label}: {value}"),
+        **error_reasons(ctx),
     }
+
+
+def error_reasons(ctx: PageContext) -> dict[str, str]:
+    """What nuffle.js says about a resolver error, by its `details.reason` (`calculators.errors.REASONS`):
+    `reason.<reason>`, a template whose placeholders come from the error's `allowed` (`{lo}`, `{hi}` of a
+    range; `{xlo}`, `{ylo}`, `{xhi}`, `{yhi}` of a square), plus `reason.range-from` for a range without a
+    top. A page-specific `<field>.<reason>` (the chain notation's) wins over these. A reason without a
+    message here stops the build, so no resolver error reaches a page in English only."""
+    reasons = {
+        "required": ctx.t("This field is required."),
+        "range": ctx.t("Enter a whole number from {lo} to {hi}."),
+        "bool": ctx.t("This box is either ticked or not: true or false."),
+        "choice": ctx.t("Choose one of the listed values."),
+        "text": ctx.t("This text is too long."),
+        "skills": ctx.t("One of these skills does not exist in this edition."),
+        "square": ctx.t("Enter a square: x from {xlo} to {xhi}, y from {ylo} to {yhi}."),
+        "unknown-field": ctx.t("The page sent a field this calculator does not know."),
+        "request": ctx.t("The page sent a request the calculator cannot read."),
+        "rules": ctx.t("The rules data of this site could not be read: reload the page."),
+        "edge-square": ctx.t("A throw-in starts from a square on the edge of the pitch: x 0 or 25, or y 0 or 14."),
+        "receiving-half": ctx.t("The kick must be aimed at a square in the receiving team's half."),
+        "same-square": ctx.t("The target must be another square than the thrower's."),
+        "bb2025-only": ctx.t("This reading applies to BB2025 only."),
+        "dice-or-strengths": ctx.t("Give either the block dice or the strengths and assists, not both."),
+        "claws-foul": ctx.t("Claws and Mighty Blow act on the armour roll after a block, not on a foul."),
+        "dirty-player-armour": ctx.t("Dirty Player acts on a foul, not on the armour roll after a block."),
+        "needs-other": ctx.t("This value needs another field that is empty."),
+        "brawler-blitz": ctx.t("Brawler acts on a Block action only, not on a Blitz."),
+        "chain-shape": ctx.t("Every player needs at least one roll, and each player's rolls come together."),
+    }
+    missing = set(REASONS) - set(reasons)
+    if missing:
+        raise ValueError(f"resolver error reasons without a message: {sorted(missing)}; add them in "
+                         f"{__name__}.error_reasons")
+    out = {f"reason.{reason}": text for reason, text in reasons.items()}
+    out["reason.range-from"] = ctx.t("Enter a whole number from {lo} or more.")
+    return out
 
 
 # --------------------------------------------------------------------------- values as shown
@@ -564,7 +606,10 @@ def _cell(ctx: PageContext, row: Row, result: dict, tag: str) -> tuple[str, bool
 def result_html(ctx: PageContext, view: list[Row | Table], result: dict) -> list[str]:
     """The result element, pre-rendered; the browser fills the same `data-field` elements later."""
     esc = html.escape
-    out = ['<div class="nc-result" data-result aria-live="polite" data-state="prerendered">',
+    # Not the whole result as a live region (every change would re-read it all): nuffle.js puts a one-line
+    # summary (the first result row, or the error) into the hidden `data-live` status once a change settles.
+    out = ['<div class="nc-result" data-result data-state="prerendered">',
+           '<p class="nc-sr-only" data-live role="status"></p>',
            f'<p class="nc-status-line" data-field="status">{esc(ctx.t("Computed when the page was built."))}</p>']
     rows = [item for item in view if isinstance(item, Row)]
     if rows:
