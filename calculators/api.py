@@ -634,7 +634,7 @@ def _injury_base(rules: RuleBook | None, edition: str) -> InjuryTable | None:
         highest[row.outcome] = max(highest.get(row.outcome, row.high), row.high)
     if set(highest) != {"stunned", "ko", "casualty"} or not highest["stunned"] < highest["ko"] < highest["casualty"]:
         raise CalcError(f"rules.tables.{table.slug}", "an injury table needs stunned, ko and casualty rows, in "
-                        "that order")
+                        "that order", reason="rules")
     return InjuryTable(highest["stunned"], highest["ko"])
 
 
@@ -926,7 +926,7 @@ def _rulebook(rules: dict | RuleBook | None) -> RuleBook | None:
     except CalcError:
         raise
     except (Exception, RecursionError) as e:  # noqa: BLE001  (a shape no check foresaw)
-        raise CalcError("rules", f"the rules do not have the expected shape ({type(e).__name__})") from None
+        raise CalcError("rules", f"the rules do not have the expected shape ({type(e).__name__})", reason="rules") from None
 
 
 #: the longest request ``handle_json`` reads, in characters (a real request has a few hundred)
@@ -940,7 +940,7 @@ def _internal(e: BaseException, rules_given: bool) -> CalcError:
     """The error answered for an exception no check foresaw (a bug, or rules data of an unforeseen shape)."""
     what = "the rules given or the calculator" if rules_given else "the calculator"
     return CalcError("rules" if rules_given else "request",
-                     f"{what} could not answer this request ({type(e).__name__})", None, {"reason": "internal"})
+                     f"{what} could not answer this request ({type(e).__name__})", None, reason="internal")
 
 
 def handle(request: dict, rules: dict | RuleBook | None = None) -> dict:

@@ -193,7 +193,7 @@ def landing_map(edition: str = "classic", kick: bool = False, receiving: str = "
         CalcError: when ``receiving`` is unknown or the edition is unknown.
     """
     if receiving not in ("right", "left"):
-        raise CalcError("receiving", "receiving must be 'right' or 'left'", ["right", "left"])
+        raise CalcError("receiving", "receiving must be 'right' or 'left'", ["right", "left"], reason="choice")
     distance = _distance(edition, kick)
     # each distance as a whole number of equally likely outcomes out of `faces`
     faces = lcm(*(p.denominator for p in distance.values()))

@@ -55,7 +55,7 @@ def _spec(rules: RuleBook, edition: str, action: str, field: str) -> RollSpec:
         if _action(spec) == action and edition in spec.editions and action not in EXCLUDED:
             return spec
     raise CalcError(field, f"no roll {action!r} for {edition}", sorted(
-        _action(s) for s in rules.rolls.values() if edition in s.editions and _action(s) not in EXCLUDED))
+        _action(s) for s in rules.rolls.values() if edition in s.editions and _action(s) not in EXCLUDED), reason="choice")
 
 
 def _values(rules: RuleBook, spec: RollSpec) -> tuple[str | None, list[int]]:
@@ -139,10 +139,11 @@ def row_token(rules: RuleBook, edition: str, row: Mapping[str, Any], field: str 
         test, _ = test_from_rules(rules, spec.slug, row.get("value", 0) if spec.fixed is None else 0, choices,
                                   row.get("counts") or {}, edition)
     except CalcError as e:
-        raise CalcError(f"{field}.{e.field}", e.message, e.allowed) from None
+        e.field = f"{field}.{e.field}"  # the same error, named by the row it came from
+        raise e from None
     face = test.needed().face
     if face is None:
-        raise CalcError(field, f"no die face succeeds for this {action}", None)
+        raise CalcError(field, f"no die face succeeds for this {action}", None, reason="impossible")
     letter = _LETTER.get(action, "N")
     mark = SKILL_MARKS.get(action, "") if row.get("skill") and letter != "N" else ""
     return f"{letter}{face}{mark}"
@@ -160,7 +161,7 @@ def write_chain(rules: RuleBook, edition: str, rows: Sequence[Mapping[str, Any]]
         CalcError: on field ``rows`` when there are none, or as :func:`row_token` does.
     """
     if not rows:
-        raise CalcError("rows", "add at least one roll", None)
+        raise CalcError("rows", "add at least one roll", None, reason="required")
     flags = (["pro"] if pro else []) + ([f"loner={loner}"] if loner is not None else [])
     out = f"[{','.join(flags)}]" if flags else ""
     for i, row in enumerate(rows):

@@ -54,7 +54,7 @@ def dice_distribution(dice: str) -> dict[int, Fraction]:
         return d68()
     if dice in ("d3", "d6", "d8", "d16"):
         return die(int(dice[1:]))
-    raise CalcError("dice", f"unknown table dice {dice!r}", ["d3", "d6", "d8", "d16", "2d6", "d68"])
+    raise CalcError("dice", f"unknown table dice {dice!r}", ["d3", "d6", "d8", "d16", "2d6", "d68"], reason="rules")
 
 
 def rows_roll(dice: str, rows: Iterable[tuple[int, int, str]], modifier: int = 0) -> dict[str, Fraction]:
@@ -75,7 +75,7 @@ def rows_roll(dice: str, rows: Iterable[tuple[int, int, str]], modifier: int = 0
         v = max(bottom, min(face + modifier, top))
         match = [label for lo, hi, label in rows if lo <= v <= hi]
         if len(match) != 1:
-            raise CalcError("ranges", f"table rows must cover each result once; {v} is covered {len(match)} times")
+            raise CalcError("ranges", f"table rows must cover each result once; {v} is covered {len(match)} times", reason="rules")
         out[match[0]] = out.get(match[0], _F0) + p
     return out
 
@@ -136,7 +136,7 @@ def casualty_roll(rules: RuleBook, edition: str, niggling: int = 0) -> CasualtyR
     classic = family(edition) == "classic"
     hi = 0 if classic else MAX_NIGGLING
     if not (isinstance(niggling, int) and not isinstance(niggling, bool) and 0 <= niggling <= hi):
-        raise CalcError("niggling", f"niggling must be an integer from 0 to {hi} ({edition}), got {niggling!r}", [0, hi])
+        raise CalcError("niggling", f"niggling must be an integer from 0 to {hi} ({edition}), got {niggling!r}", [0, hi], reason="range")
     table = rules.dice_table("casualty", edition)
     rows = table_roll(table, niggling)
     outcomes = grouped(table, rows)

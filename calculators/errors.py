@@ -61,6 +61,7 @@ REASONS: dict[str, str] = {
     "needs-other": "a field given without the field it depends on",
     "brawler-blitz": "Brawler on a Blitz (it acts on a Block action only)",
     "chain-shape": "a chain whose players or steps do not fit together",
+    "impossible": "a roll that no die face can pass",
     "internal": "an exception no check foresaw (a bug, or rules data of an unforeseen shape)",
 }
 

@@ -285,6 +285,8 @@ def error_reasons(ctx: PageContext) -> dict[str, str]:
         "needs-other": ctx.t("This value needs another field that is empty."),
         "brawler-blitz": ctx.t("Brawler acts on a Block action only, not on a Blitz."),
         "chain-shape": ctx.t("Every player needs at least one roll, and each player's rolls come together."),
+        "impossible": ctx.t("No die face can pass this roll with these modifiers."),
+        "internal": ctx.t("The calculator could not answer this request: try other values, or reload the page."),
     }
     missing = set(REASONS) - set(reasons)
     if missing:
