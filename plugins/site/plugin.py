@@ -22,7 +22,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.utils import get_relative_url
 
 from ..data import DataError, Repository, load_repository
@@ -33,7 +33,7 @@ from .editions import Editions, edition_pages, hoist_marks, mark_nav
 from .locate import SHARED_PAGE
 from .messages import Messages
 from .navigation import build_nav
-from .pagemap import DIFFERENCES, generated_pages
+from .pagemap import DIFFERENCES, generated_pages, in_nav
 from .render.context import BackLinks, PageContext
 from .render.editions import picker
 from .spaces import restore_html_title, restore_titles
@@ -90,7 +90,8 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
             if files.get_file_from_path(path) is not None:
                 raise PluginError(f"docs/{self.lang}/{path} would hide the page generated from data/")
             ctx = PageContext(self.repo, self.lang, self.t, path, self.backlinks)
-            files.append(File.generated(config, path, content=render(ctx)))
+            inclusion = InclusionLevel.UNDEFINED if in_nav(path) else InclusionLevel.NOT_IN_NAV
+            files.append(File.generated(config, path, content=render(ctx), inclusion=inclusion))
         for asset in sorted(ASSETS.rglob("*")):
             if asset.is_file():
                 rel = asset.relative_to(ASSETS).as_posix()

@@ -302,7 +302,7 @@ def test_the_chain_page_lets_the_reader_pick_the_loner_reading_and_links_the_rul
         markdown, _ = pages[(lang, "calculators/chain.md")]
         intro = markdown.split("## ", 1)[0]
         # the dispute is stated above the form with a link to the ruling; no "not modelled" caveat is left
-        ruling_link = "](../rulings/index.md#ruling-loner-team-re-roll)"
+        ruling_link = "](../rulings/loner-team-re-roll.md)"
         assert intro.count(ruling_link) == 2, lang  # in "Rules it assumes" and in the statement
         assert "errs on the low side" not in markdown and "not modelled" not in markdown
         form = next(f for f in forms_of(markdown) if f.kind == "chain")
@@ -340,7 +340,7 @@ def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
     assert "| `F` | Foul (the number is the victim's AV) | `d` Dirty Player |" in notation
     intro = markdown.split("## ", 1)[0]
     assert "Armour rolls and fouls are never re-rolled" in intro and "A send-off is a turnover" in intro
-    assert "](../rulings/index.md#ruling-brawler-blitz)" in intro
+    assert "](../rulings/brawler-blitz.md)" in intro
     markdown, _ = pages[("fr", "calculators/chain.md")]
     assert "`b` Blocage, `t` Tacle, `r` Bagarreur" in markdown
 

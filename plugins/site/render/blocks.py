@@ -72,11 +72,11 @@ def edition_notes(ctx: PageContext, notes: dict | None, entity=None) -> list[str
     edition; with the skill or term `entity`, a note unconfirmed for its edition carries the mark)."""
     if not notes:
         return []
-    lines = [f"**{ctx.t('By edition')}**", ""]
+    lines = [f"**{ctx.t('By edition')}**", "{: .nc-notes-label }", ""]
     for edition, text in notes.items():
         mark = marks(ctx, entity, f"edition_notes.{edition}") if entity is not None else ""
         lines.append(f"- {ctx.editions.row_mark([edition])}{ctx.badges([edition])} {indent(ctx.text(text), 2)}{mark}")
-    return edition_block(ctx, list(notes), lines)
+    return edition_block(ctx, list(notes), lines, "nc-edition-block nc-edition-notes")
 
 
 def edition_block(ctx: PageContext, editions: list[str], lines: list[str],
