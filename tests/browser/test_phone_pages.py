@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from test_browser_calculators import Calc, url_of
 
@@ -45,24 +46,40 @@ def test_classic_on_the_rulings_page_says_so_and_offers_the_nearest_edition(page
     assert items and len(items) < page.locator("#all-rulings ~ ul > li").count()  # BB2020's rulings only
 
 
+GUARD = yaml.safe_load((Path(__file__).resolve().parents[2] / "data" / "skills" / "guard.yml").read_text(encoding="utf-8"))
+# The visible summary and edition notes of an entry (from its heading to the next), top to bottom: the
+# summary (the block with its first words), or an edition note (an item that starts with its edition's badge).
+ENTRY_BLOCKS = """([id, start]) => {
+  const out = [];
+  for (let n = document.getElementById(id).nextElementSibling; n && n.tagName !== 'H2'; n = n.nextElementSibling) {
+    for (const e of [n, ...n.querySelectorAll('p, li')]) {
+      if (!['P', 'LI'].includes(e.tagName) || !e.checkVisibility() || !e.innerText.trim()) continue;
+      const summary = e.innerText.includes(start);
+      const note = e.tagName === 'LI' && e.dataset.editions && e.firstElementChild
+                   && e.firstElementChild.classList.contains('nc-editions');  // an edition note, not a link
+      if (!summary && !note) continue;
+      out.push({top: e.getBoundingClientRect().top, what: summary ? 'summary' : e.dataset.editions,
+                badges: [...e.querySelectorAll('.nc-edition')].filter(b => b.checkVisibility())
+                          .map(b => b.className.match(/nc-edition-(\\w+)/)[1])});
+    }
+  }
+  return out.sort((a, b) => a.top - b.top);
+}"""
+
+
 @pytest.mark.parametrize("edition, first", [("classic", "classic"), ("bb2020", "bb2020"), ("bb2025", "summary")])
 def test_guard_read_under_one_edition_leads_with_that_editions_rule(page, web, edition, first):
     """Guard's summary tells BB2025 (the editions without a note of their own); classic and BB2020 have notes."""
     page.goto(url_of(web, "ja", "skills/strength/"))
     pick(page, edition)
-    entry = "#skill-guard + p + .nc-entry-body"
-    blocks = page.locator(f"{entry} > p, {entry} li").evaluate_all("""els => els
-        .filter(e => e.checkVisibility() && e.innerText.trim())
-        .map(e => ({top: e.getBoundingClientRect().top, editions: e.dataset.editions || 'summary',
-                    badges: [...e.querySelectorAll('.nc-edition')].filter(b => b.checkVisibility())
-                              .map(b => b.className.match(/nc-edition-(\\w+)/)[1])}))
-        .sort((a, b) => a.top - b.top)""")
-    assert blocks[0]["editions"] == first, blocks
-    summary = next(b for b in blocks if b["editions"] == "summary")
+    blocks = page.evaluate(ENTRY_BLOCKS, ["skill-guard", GUARD["summary"]["ja"][:12]])
+    texts = blocks
+    assert texts[0]["what"] == first, blocks
+    summary = next(b for b in texts if b["what"] == "summary")
     # the summary, when another edition's note leads, says whose rule it tells
     assert summary["badges"] == ([] if first == "summary" else ["bb2025"])
     if first == "summary":
-        assert len(blocks) == 1  # BB2025 has no note: the summary alone
+        assert len(texts) == 1  # BB2025 has no note: the summary alone
 
 
 # ------------------------------------------------------------------------------ defect 6: old anchors
