@@ -22,11 +22,13 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 LANG_ROOTS = {"en": "", "fr": "fr/", "ja": "ja/"}
 RULINGS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "rulings").glob("*.yml"))}
 SKILLS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "skills").glob("*.yml"))}
-REF = re.compile(r"\[\[([a-z]+):([a-z0-9-]+)(?:#[a-z0-9-]+)?(?:\|([^\]|]+))?\]\]")
+REF = re.compile(r"\[\[([a-z]+):([a-z0-9-]+)(#[a-z0-9-]+)?(?:\|([^\]|]+))?\]\]")
+FOLDERS = {"skill": "skills", "term": "glossary", "sequence": "sequences", "table": "tables", "roll": "rolls",
+           "target": "targets", "source": "sources", "comparison": "comparisons", "edition": "editions"}
 
 
 class Page(HTMLParser):
-    """The ids, the links (href, id, class) inside <article>, and the text of the <h1>."""
+    """The ids, the links (href, id, class) inside <article>, and the text of the <h1> (its ¶ link aside)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -44,6 +46,8 @@ class Page(HTMLParser):
             self._article += 1
         if tag == "h1":
             self._h1 = True
+        if tag == "a" and "headerlink" in attrs.get("class", "").split():
+            self._h1 = False
         if tag == "a" and self._article and "href" in attrs:
             self.links.append(attrs)
 
@@ -76,18 +80,34 @@ def target_of(site, lang: str, page: str, href: str) -> tuple[Path, str] | None:
     return file, unquote(parts.fragment)
 
 
-def question(ruling: dict, lang: str) -> str:
-    """The question as a title shows it: references as their text (or, for these checks, dropped)."""
-    text = REF.sub(lambda m: m[3] or "", ruling["question"][lang])
+def name_of(kind: str, slug: str, lang: str) -> str:
+    """What a reference without its own text shows: the entity's name (or title) in `lang`."""
+    data = yaml.safe_load((DATA / FOLDERS[kind] / f"{slug}.yml").read_text(encoding="utf-8"))
+    value = data.get("name") or data.get("title")
+    return value.get(lang) or value["en"]
+
+
+def question(ruling: dict, lang: str) -> str | None:
+    """The question as a title shows it (references as their text or their entity's name); None when it
+    refers to a part of an entity (", step 3": not worked out here)."""
+    text = ruling["question"][lang]
+    if any(m[3] and not m[4] for m in REF.finditer(text)):
+        return None
+    text = REF.sub(lambda m: m[4] or name_of(m[1], m[2], lang), text)
     return " ".join(text.split())
 
 
 @pytest.mark.parametrize("lang", sorted(LANG_ROOTS))
 def test_every_ruling_has_its_own_page_titled_with_its_question(site, lang):
+    compared = 0
     for slug, ruling in RULINGS.items():
         page = parse(site, lang, f"rulings/{slug}")
-        if not REF.search(ruling["question"][lang]):
-            assert " ".join(page.h1.split()) == question(ruling, lang), slug
+        assert page.h1.strip(), slug
+        expected = question(ruling, lang)
+        if expected is not None:
+            assert " ".join(page.h1.split()) == expected, slug
+            compared += 1
+    assert compared > len(RULINGS) // 2
 
 
 @pytest.mark.parametrize("lang", sorted(LANG_ROOTS))
@@ -124,15 +144,18 @@ def test_every_link_of_the_rulings_pages_resolves(site, lang):
 
 def test_skill_pages_link_to_each_of_their_rulings_pages(site):
     for lang in LANG_ROOTS:
+        targets: dict[str, set[Path]] = {}  # skill category page -> the files its links lead to
         for slug, ruling in RULINGS.items():
             for about in ruling["about"]:
                 kind, _, skill = about.partition(":")
                 if kind != "skill":
                     continue
                 category = f"skills/{SKILLS[skill]['category']}"
-                targets = {target_of(site, lang, category, a["href"])[0] for a in parse(site, lang, category).links
-                           if not urlsplit(a["href"]).scheme}
-                assert site.dir / LANG_ROOTS[lang] / "rulings" / slug / "index.html" in targets, (lang, slug, skill)
+                if category not in targets:
+                    targets[category] = {target_of(site, lang, category, a["href"])[0]
+                                         for a in parse(site, lang, category).links if not urlsplit(a["href"]).scheme}
+                assert site.dir / LANG_ROOTS[lang] / "rulings" / slug / "index.html" in targets[category], \
+                    (lang, slug, skill)
 
 
 @pytest.mark.parametrize("lang", sorted(LANG_ROOTS))

@@ -52,8 +52,9 @@ class StepItems(HTMLParser):
                     break
             self.anchors.append(anchor)
             self.found[anchor] = (item, first)
-        for frame in self.stack:
-            frame[2] = True
+        if tag != "p":  # a paragraph only wraps an item's text (a loose list): it is not content before it
+            for frame in self.stack:
+                frame[2] = True
         if tag == "li":
             self.items += 1
         if tag not in VOID:
