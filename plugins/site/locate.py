@@ -12,7 +12,6 @@ from ..data.model import Entity
 SHARED_PAGE = {
     "term": "glossary.md",
     "source": "sources.md",
-    "ruling": "rulings/index.md",
     "edition": "sources.md",
     "engine-option": "rulings/engine-options.md",
 }
@@ -27,6 +26,8 @@ def page_of(entity: Entity) -> str:
         return SHARED_PAGE[entity.kind]
     if entity.kind == "skill":
         return f"skills/{entity['category']}.md"
+    if entity.kind == "ruling":
+        return ruling_page(entity.slug)
     if entity.kind == "roll":
         if "target" in entity.data:
             return f"targets/{entity['target']}.md"
@@ -34,6 +35,20 @@ def page_of(entity: Entity) -> str:
             return CLASSIC_TESTS  # a fixed N+ (the classic Going For It) beside the other classic rolls
         return f"rolls/{entity.slug.rpartition('-')[2]}.md"  # BB2020+: one page of tests per edition
     return f"{entity.kind}s/{entity.slug}.md"
+
+
+RULINGS_INDEX = "rulings/index.md"  # the "who plays it how" table and the list of every ruling
+
+
+def ruling_page(slug: str) -> str:
+    """A ruling's own page, `rulings/<slug>.md` (URL `rulings/<slug>/`, the same in every language).
+
+    Rulings were sections of one page (`rulings/#ruling-<slug>`); that page keeps an element with the old
+    id for each ruling, which leads on to the ruling's page (render/pages.py, nuffle.js).
+    """
+    if slug == "index":
+        raise ValueError("a ruling cannot have the slug 'index': rulings/index.md is the list of rulings")
+    return f"rulings/{slug}.md"
 
 
 def anchor_of(entity: Entity) -> str | None:

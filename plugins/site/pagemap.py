@@ -13,6 +13,7 @@ from ..data.text import no_markup
 from .render import pages
 from .render.calcpages import standalone_pages
 from .render.context import PageContext
+from .locate import RULINGS_INDEX, ruling_page
 from .editions import Editions, edition_pages, page_entity
 from .render.compare import comparison_page
 from .render.differences import differences_page
@@ -61,7 +62,9 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
             out[f"skills/{category}.md"] = lambda ctx, c=category, m=members: pages.skill_category_page(ctx, c, m)
     out["skills/auto-actions.md"] = lambda ctx: auto_actions_page(ctx, skills)
     rulings = repo.of_kind("ruling")
-    out["rulings/index.md"] = lambda ctx: pages.rulings_page(ctx, rulings)
+    out[RULINGS_INDEX] = lambda ctx: pages.rulings_page(ctx, rulings)
+    for ruling in rulings:
+        out[ruling_page(ruling.slug)] = lambda ctx, r=ruling: pages.ruling_page(ctx, r)
     options = repo.of_kind("engine-option")
     if options:
         out[ENGINE_OPTIONS] = lambda ctx: engine_options_page(ctx, options)
@@ -74,6 +77,12 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
         if path in out and page.counterparts:
             out[path] = _with_banners(out[path], page)
     return out
+
+
+def in_nav(path: str) -> bool:
+    """Whether a generated page has an entry in the menu: every one but the rulings' own pages, which the
+    rulings index lists (86 entries in the menu would weigh on every page)."""
+    return not (path.startswith("rulings/") and path != RULINGS_INDEX)
 
 
 DIFFERENCES = "comparisons/index.md"  # what differs between editions: linked from every page's edition picker

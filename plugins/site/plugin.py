@@ -26,7 +26,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.utils import get_relative_url
 
 from ..data import DataError, Repository, load_repository
@@ -39,7 +39,7 @@ from .locate import SHARED_PAGE
 from .messages import Messages
 from .navigation import build_nav
 from .notfound import NOT_FOUND_TEMPLATE, OFFLINE_PAGE, translated
-from .pagemap import DIFFERENCES, generated_pages
+from .pagemap import DIFFERENCES, generated_pages, in_nav
 from .render.context import BackLinks, PageContext
 from .render.editions import picker
 from .sanitize import sanitize
@@ -97,7 +97,8 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
             if files.get_file_from_path(path) is not None:
                 raise PluginError(f"docs/{self.lang}/{path} would hide the page generated from data/")
             ctx = PageContext(self.repo, self.lang, self.t, path, self.backlinks)
-            files.append(File.generated(config, path, content=render(ctx)))
+            inclusion = InclusionLevel.UNDEFINED if in_nav(path) else InclusionLevel.NOT_IN_NAV
+            files.append(File.generated(config, path, content=render(ctx), inclusion=inclusion))
         for asset in sorted(ASSETS.rglob("*")):
             if asset.is_file():
                 rel = asset.relative_to(ASSETS).as_posix()

@@ -141,35 +141,39 @@ def test_calculators_start_on_the_edition_chosen_in_the_picker(page, context, we
     # ST 3 against ST 3, one die (hand count): Pow, Stumble (no Dodge) and Both Down (no Block) knock the
     # defender down: 3/6
     assert shown(c)["totals.defender_knocked_down"] == "1/2 (50,0 %)"  # shown() turns no-break spaces into spaces
-    # the calculator's own select leaves the site's choice alone
+    # the calculator's own select chooses for the page too: one answer to "which edition?" (issue 11, defect 4)
     c.set("edition", "classic")
     c.check()
     assert page.evaluate("() => [document.documentElement.dataset.ncEdition, localStorage.getItem('nuffle.edition')]") \
-        == ["bb2025", "bb2025"]
-    assert page.eval_on_selector(PICKER, "s => s.value") == "bb2025"
+        == ["classic", "classic"]
+    assert page.eval_on_selector(PICKER, "s => s.value") == "classic"
 
     # Armour, where the editions differ on the default AV 8: BB2025 breaks on 8+ (15/36 = 5/12), classic
     # only beyond 8 (10/36 = 5/18)
     page.goto(url_of(web, "fr", "calculators/armour/"))
     c = Calc(page, "armour", "fr", repo, rules)
     c.wait()
-    assert c.request()["edition"] == "bb2025"
-    assert Fraction(c.check()["armour_broken"]["exact"]) == Fraction(5, 12)
-    # a new choice in the picker moves the calculator too, while the address names no edition
-    pick(page, "bb2020")  # the calculator follows at once: computing, then done
-    c.wait()
-    assert c.check()["edition"] == "bb2020"
-    assert "edition" not in c.query()
-    # once the reader has set the calculator (the address then holds its edition), the picker no longer moves it
-    c.set("edition", "classic")
-    assert c.query()["edition"] == "classic"
-    pick(page, "bb2025")
     assert c.request()["edition"] == "classic"
     assert Fraction(c.check()["armour_broken"]["exact"]) == Fraction(5, 18)
-    # and a link's edition wins over the stored choice
+    # a new choice in the picker moves the calculator too, while the address names no edition
+    pick(page, "bb2025")  # the calculator follows at once: computing, then done
+    c.wait()
+    assert c.check()["edition"] == "bb2025"
+    assert Fraction(c.check()["armour_broken"]["exact"]) == Fraction(5, 12)
+    assert "edition" not in c.query()
+    # once the reader has set the calculator (the address then holds its edition), the picker still moves
+    # it, and the address follows
+    c.set("edition", "bb2020")
+    assert c.query()["edition"] == "bb2020" and page.eval_on_selector(PICKER, "s => s.value") == "bb2020"
+    pick(page, "classic")
+    c.wait()
+    assert c.request()["edition"] == "classic" and c.query()["edition"] == "classic"
+    assert Fraction(c.check()["armour_broken"]["exact"]) == Fraction(5, 18)
+    # and a link's edition wins over the stored choice, in the picker too
     page.goto(url_of(web, "fr", "calculators/armour/", "edition=bb2020"))
     c.wait()
     assert c.request()["edition"] == "bb2020"
+    assert page.eval_on_selector(PICKER, "s => s.value") == "bb2020"
     c.check()
 
 

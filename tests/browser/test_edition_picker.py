@@ -92,15 +92,19 @@ def test_an_edition_chosen_in_french_holds_through_instant_navigation_and_a_relo
     assert page.input_value(PICKER) == ""
 
 
-def test_the_table_of_contents_leaves_out_the_hidden_rulings(page, web):
+def test_the_table_of_contents_leaves_out_the_hidden_sections(page, web):
     page.goto(web.url + "ja/rulings/")
-    pick(page, "bb2020")  # some rulings concern BB2020, the others BB2025 only
-    # Material makes the contents' links absolute (…/ja/rulings/#ruling-…)
-    hidden = page.evaluate("""() => [...document.querySelectorAll(
-            '.md-sidebar--secondary a.md-nav__link[href*="#ruling-"]')]
-        .map(a => [a.hash, a.checkVisibility(), document.getElementById(a.hash.slice(1)).checkVisibility()])""")
-    assert hidden and all(link_shown == target_shown for _, link_shown, target_shown in hidden)
-    assert any(not shown for _, shown, _ in hidden) and any(shown for _, shown, _ in hidden)
+    # Material makes the contents' links absolute (…/ja/rulings/#all-rulings)
+    toc = """() => [...document.querySelectorAll('.md-sidebar--secondary a.md-nav__link[href*="#"]')]
+        .map(a => [a.hash, a.checkVisibility(), document.getElementById(a.hash.slice(1)).checkVisibility()])"""
+    pick(page, "bb2020")  # some rulings concern BB2020, the others BB2025 only: both sections stay
+    shown = page.evaluate(toc)
+    assert {h for h, _, _ in shown} >= {"#who-plays-it-how", "#all-rulings"}
+    assert all(link and target for _, link, target in shown)
+    pick(page, "classic")  # no ruling is for classic: their sections and contents entries go
+    hidden = page.evaluate(toc)
+    assert all(link == target for _, link, target in hidden)
+    assert not any(link for h, link, _ in hidden if h in ("#who-plays-it-how", "#all-rulings"))
 
 
 def test_a_classic_sequence_in_japanese_points_to_its_bb2020_counterpart(page, web):

@@ -306,7 +306,7 @@ def test_the_chain_page_lets_the_reader_pick_the_loner_reading_and_links_the_rul
         # the dispute is stated right after the form (issue 11: on a phone the form comes first), in the
         # section of the rules it assumes, with a link to the ruling; no "not modelled" caveat is left
         assumed = markdown.split("{#assumes}", 1)[1].split("\n## ", 1)[0]
-        ruling_link = "](../rulings/index.md#ruling-loner-team-re-roll)"
+        ruling_link = "](../rulings/loner-team-re-roll.md)"
         assert assumed.count(ruling_link) == 2, lang  # in "Rules it assumes" and in the statement
         assert "errs on the low side" not in markdown and "not modelled" not in markdown
         form = next(f for f in forms_of(markdown) if f.kind == "chain")
@@ -344,7 +344,7 @@ def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
     assert "| `F` | Foul (the number is the victim's AV) | `d` Dirty Player |" in notation
     intro = markdown.split("{#assumes}", 1)[1].split("\n## ", 1)[0]  # right after the form (issue 11)
     assert "Armour rolls and fouls are never re-rolled" in intro and "A send-off is a turnover" in intro
-    assert "](../rulings/index.md#ruling-brawler-blitz)" in intro
+    assert "](../rulings/brawler-blitz.md)" in intro
     markdown, _ = pages[("fr", "calculators/chain.md")]
     assert "`b` Blocage, `t` Tacle, `r` Bagarreur" in markdown
 

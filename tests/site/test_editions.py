@@ -154,12 +154,13 @@ def test_every_edition_note_of_skills_and_terms_is_marked_with_its_edition(site)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_ruling_is_in_a_block_marked_with_its_editions(site, lang):
+def test_every_ruling_is_listed_in_an_item_marked_with_its_editions(site, lang):
     root = article(site, lang, "rulings")
     for slug, ruling in RULINGS.items():
-        heading = root.find_all(id=f"ruling-{slug}")[0]
-        block = next(a for a in heading.ancestors() if "data-editions" in a.attrs)
-        assert edition_marks(block) == marks(ruling["editions"]), slug
+        link = root.find_all(id=f"ruling-{slug}")[0]  # the id the ruling's section had on this page
+        assert resolve("rulings", link.attrs["href"]) == f"rulings/{slug}", slug
+        item = next(a for a in link.ancestors() if "data-editions" in a.attrs)
+        assert item.tag == "li" and edition_marks(item) == marks(ruling["editions"]), slug
 
 
 def test_who_plays_it_how_rows_and_the_skill_pages_lists_are_marked(site):
@@ -168,7 +169,7 @@ def test_who_plays_it_how_rows_and_the_skill_pages_lists_are_marked(site):
     rows = table.find_all("tbody")[0].find_all("tr")
     assert len(rows) == sum(1 for r in RULINGS.values() if r["status"] != "settled")
     for row in rows:
-        slug = row.find_all("a")[0].attrs["href"].removeprefix("#ruling-")
+        slug = resolve("rulings", row.find_all("a")[0].attrs["href"]).removeprefix("rulings/")
         assert edition_marks(row) == marks(RULINGS[slug]["editions"]), slug
     sequences = load("sequences")
     seen = 0
@@ -178,8 +179,8 @@ def test_who_plays_it_how_rows_and_the_skill_pages_lists_are_marked(site):
                 continue  # the items of "Where it acts" and "Rulings" start with their link
             links = [a.attrs.get("href", "") for a in li.find_all("a")]
             target = resolve(f"skills/{category}", links[0])
-            if target == "rulings":
-                expected = RULINGS[links[0].split("#ruling-")[1]]["editions"]
+            if target.startswith("rulings/"):
+                expected = RULINGS[target.split("/")[1]]["editions"]
             elif target.startswith("sequences/"):
                 expected = sequences[target.split("/")[1]]["editions"]
             else:

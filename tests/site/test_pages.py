@@ -42,14 +42,26 @@ def test_skill_links_back_to_the_step_where_it_acts_and_to_its_rulings(fixture_r
     markdown, _ = render(fixture_repo, "fr", "skills/general.md")
     assert "(../sequences/pick-up.md#step-1a)" in markdown
     assert "Ramassage, étape 1a" in markdown
-    assert "(../rulings/index.md#ruling-sure-hands-strip-ball)" in markdown
+    assert "(../rulings/sure-hands-strip-ball.md)" in markdown  # each ruling has a page of its own
 
 
 def test_disputed_ruling_shows_every_body_side_by_side(fixture_repo):
     markdown, _ = render(fixture_repo, "en", "rulings/index.md")
     table = markdown.split("## Who plays it how", 1)[1].split("\n## ", 1)[0]
     assert "Rulebook as written" in table and "FUMBBL" in table
-    assert "| Yes. [↗](#ruling-sure-hands-strip-ball) | No. [↗](#ruling-sure-hands-strip-ball) |" in table
+    assert "| Yes. [↗](sure-hands-strip-ball.md) | No. [↗](sure-hands-strip-ball.md) |" in table
+
+
+def test_each_ruling_has_its_own_page_and_the_index_keeps_the_old_anchor(fixture_repo):
+    """Rulings were sections of rulings/ (#ruling-<slug>): the index's list keeps that id on its link to
+    the ruling's own page, where the ruling is told in full."""
+    index, _ = render(fixture_repo, "en", "rulings/index.md")
+    assert "[Fixture question?](sure-hands-strip-ball.md){: #ruling-sure-hands-strip-ball .nc-moved }" in index
+    assert "What this site recommends" not in index
+    page, _ = render(fixture_repo, "ja", "rulings/sure-hands-strip-ball.md")
+    assert page.startswith("# ")
+    assert "[Sure Hands](../skills/general.md#skill-sure-hands)" in page
+    assert "(index.md#all-rulings)" in page
 
 
 def test_ui_strings_are_translated(fixture_repo):
@@ -150,10 +162,12 @@ def test_french_no_break_spaces_survive_headings_links_and_table_cells(fixture_r
     """The fixture ruling's French question ("…\u00a0?") is a heading, a link label (ctx.plain) and its
     rulebook position ("Oui\u00a0: …") a table cell (ctx.text inline, then cell)."""
     markdown, _ = render(fixture_repo, "fr", "rulings/index.md")
-    assert "## Question de test\u00a0? {#ruling-sure-hands-strip-ball}" in markdown
-    assert "[Question de test\u00a0?](#ruling-sure-hands-strip-ball)" in markdown
-    assert "| Oui\u00a0: tel qu'écrit. [↗](#ruling-sure-hands-strip-ball) |" in markdown
+    assert "[Question de test\u00a0?](sure-hands-strip-ball.md)" in markdown
+    assert "| Oui\u00a0: tel qu'écrit. [↗](sure-hands-strip-ball.md) |" in markdown
     assert "Question de test ?" not in markdown and "Oui :" not in markdown
+    page, _ = render(fixture_repo, "fr", "rulings/sure-hands-strip-ball.md")
+    assert page.startswith("# Question de test\u00a0?\n")
+    assert "Question de test ?" not in page and "Oui :" not in page
 
 
 def test_titles_collapsed_by_mkdocs_get_their_no_break_spaces_back():

@@ -147,6 +147,7 @@ def test_table_target_roll_and_skill_marks(fixture_repo, lang, word):
     # the skill's summary is checked, the ruling's positions too: no mark
     assert not BADGE.findall(render(fixture_repo, lang, "skills/general.md"))
     assert not BADGE.findall(render(fixture_repo, lang, "rulings/index.md"))
+    assert not BADGE.findall(render(fixture_repo, lang, "rulings/sure-hands-strip-ball.md"))
 
 
 def _two_edition_data(tmp_path: Path) -> Path:
@@ -183,8 +184,10 @@ def test_marks_keep_the_edition_marks_of_their_blocks(tmp_path):
     assert item and 'data-editions="bb2020"' in item[1] and ">Non confirmé</a>" in item[1]
     assert 'href="verification.md#v-term-turnover--edition-notes-bb2020--bb2020"' in item[1]
     rulings = to_html(render(repo, "ja", "rulings/index.md"))
-    assert rulings.count(">未確認</a>") == 2  # the FUMBBL position: in "who plays it how" and in the ruling
+    assert rulings.count(">未確認</a>") == 1  # the FUMBBL position in "who plays it how"
     assert '<tr data-editions="classic">' in rulings
+    ruling = to_html(render(repo, "ja", "rulings/sure-hands-strip-ball.md"))
+    assert ruling.count(">未確認</a>") == 1  # and on the ruling's own page
 
 
 # --------------------------------------------------------------------------- open data

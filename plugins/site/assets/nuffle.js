@@ -23,6 +23,9 @@
 //    plugins/site/editions.py) lets editions.css hide the blocks of other editions. This file keeps
 //    the pickers, that attribute, the page's table of contents and the comparison tabs in step.
 //
+// 4. Moved anchors: an old link to a section that became a page of its own (rulings/#ruling-<slug>)
+//    goes on to that page.
+//
 // Material swaps page content without reloading this module: everything page-specific runs from
 // document$ (falls back to a plain DOMContentLoaded when Material's bundle is missing).
 
@@ -145,6 +148,14 @@ function choosableEditions() {
   return picker ? [...picker.options].map((option) => option.value).filter(Boolean) : [];
 }
 
+/** The choosable edition `edition` is read as (bb2016 -> classic: the picker's data-members), or "". */
+function readAs(edition) {
+  const picker = document.querySelector("select[data-nc-edition-picker]");
+  if (!picker || !edition) return "";
+  const option = [...picker.options].find((o) => o.value && (o.dataset.members || o.value).split(/\s+/).includes(edition));
+  return option ? option.value : "";
+}
+
 function chosenEdition() {
   return document.documentElement.getAttribute("data-nc-edition") || "";
 }
@@ -159,8 +170,8 @@ function chooseEdition(edition) {
     // storage refused (private mode, quota): the choice still holds on this page
   }
   applyEdition(value);
-  // The page's calculators follow, unless the address names their edition (a link, or the reader's own
-  // work in the form, which writes it there). Their own edition select never changes this choice.
+  // The page's calculators follow, so that the page gives one answer to "which edition?"; a calculator's
+  // own edition select chooses for the whole page in turn (Calculator.onInput).
   if (value) {
     for (const calc of calculators) {
       if (calc.form.isConnected) calc.followEdition(value);
@@ -216,7 +227,11 @@ document.addEventListener("change", (event) => {
   if (select) chooseEdition(select.value);
 });
 document.addEventListener("click", (event) => {
-  if (event.target instanceof Element && event.target.closest("[data-nc-show-all]")) chooseEdition("");
+  if (!(event.target instanceof Element)) return;
+  if (event.target.closest("[data-nc-show-all]")) chooseEdition("");
+  // "No ruling on this page is for Classic. [Show BB2020]": the nearest edition that has content here
+  const choose = event.target.closest("[data-nc-choose]");
+  if (choose) chooseEdition(choose.dataset.ncChoose);
 });
 // Another tab of the site changed the edition.
 window.addEventListener("storage", (event) => {
@@ -784,7 +799,8 @@ class Calculator {
 
   /** Set the form from the query string, each value checked as typed input would be: a value a field
    *  refuses is noted next to it (shown as text) and the field keeps its value; the others apply. With no
-   *  usable edition there, an edition select starts on the reader's chosen edition when it offers it.
+   *  usable edition there, an edition select starts on the reader's chosen edition when it offers it; with
+   *  one, the page's picker moves to it unless it shows every edition.
    *  Parameters of fields that are not in use (fixed, or not for this switch value) are ignored.
    *  True if the form changed (the pre-rendered result no longer answers it). */
   readQuery() {
@@ -804,6 +820,7 @@ class Calculator {
     for (const field of first) {
       const given = params.has(field.name) && take(field);
       if (field === edition && !given && this.chooseOffered(chosenEdition())) changed = true;
+      if (field === edition && given) this.leadEdition(); // a link's edition: the page's picker says it too
       if (field === this.switchField) this.applySwitch();
     }
     for (const field of this.fields) {
@@ -830,11 +847,31 @@ class Calculator {
     return true;
   }
 
-  /** The reader chose `edition` in the site's picker: show it here too, unless the address names an edition. */
+  /** The reader chose `edition` in the site's picker: compute it here too (an edition read as it, bb2016
+   *  under classic, stays). The address follows when it named the form's edition. */
   followEdition(edition) {
-    if (new URLSearchParams(location.search).has("edition") || !this.chooseOffered(edition)) return;
+    const field = this.editionSelect();
+    if (!field || readAs(field.input.value) === edition || !this.chooseOffered(edition)) return;
     this.dirty = true;
-    this.compute(false);
+    this.compute(new URLSearchParams(location.search).has("edition"));
+  }
+
+  /** The form's edition, once the reader or a link set it: the page's picker says the same (a picker on
+   *  "All editions" stays, since the result names its edition). */
+  leadEdition() {
+    const field = this.editionSelect();
+    if (!field || !chosenEdition()) return;
+    const edition = readAs(field.input.value);
+    if (edition !== chosenEdition()) chooseEdition(edition);
+  }
+
+  /** Name the edition the result is for, next to the result (the edition select's label). */
+  showEditionUsed() {
+    const field = this.editionSelect();
+    const name = this.result ? this.result.querySelector("[data-nc-edition-used]") : null;
+    if (!field || !name) return;
+    const option = field.input.options[field.input.selectedIndex];
+    name.textContent = option ? option.textContent : "—";
   }
 
   // --- computing and showing
@@ -845,6 +882,7 @@ class Calculator {
     this.urlNotes.delete(field); // the reader has set it now
     if (this.switchField && this.switchField.inputs.includes(event.target)) this.applySwitch();
     this.dirty = true;
+    if (field === this.editionSelect()) this.leadEdition();
     this.compute(true);
   }
 
@@ -1037,6 +1075,7 @@ class Calculator {
       return;
     }
     if (fromUser) this.writeQuery();
+    this.showEditionUsed();
     if (this.engine.isReady) this.setState("computing", this.text("computing"));
     else {
       this.setState("loading", this.text("loading"));
@@ -1167,6 +1206,22 @@ window.addEventListener("resize", () => {
   resizeTimer = setTimeout(focusableScrollers, 200);
 });
 
+// ------------------------------------------------------------------------------------ moved anchors
+
+/** Rulings were sections of rulings/ (`#ruling-<slug>`) and now have pages of their own; the list on
+ *  rulings/ keeps each old id on its link to the ruling's page (a.nc-moved). An old link goes on there. */
+function followMovedAnchor() {
+  if (location.hash.length < 2) return;
+  let target = null;
+  try {
+    target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  } catch (err) {
+    return; // a malformed escape in the address: nothing to follow
+  }
+  if (target && target.matches("a.nc-moved[href]")) location.replace(target.href);
+}
+window.addEventListener("hashchange", followMovedAnchor);
+
 // ------------------------------------------------------------------------------------------ mount
 
 function mountAll() {
@@ -1174,6 +1229,7 @@ function mountAll() {
   for (const calc of calculators) {
     if (!calc.form.isConnected) calculators.delete(calc); // a page left through instant navigation
   }
+  followMovedAnchor();
   rewriteLanguageLinks();
   applyEdition(chosenEdition());
   forgetDetached();

@@ -25,7 +25,12 @@ def anchor_key(anchor: str, label: str) -> str:
 
 def steps_list(ctx: PageContext, steps: list[dict], depth: int = 0, entity=None) -> list[str]:
     """Nested Markdown list of sequence steps, each anchored `step-<key>`; with the sequence `entity`,
-    each step unconfirmed in an edition carries its mark (render/unconfirmed.py)."""
+    each step unconfirmed in an edition carries its mark (render/unconfirmed.py).
+
+    Every item ends with a blank line (a loose list): Python-Markdown reads a `- ` line that directly
+    follows an item's second paragraph (its sources line, or a text of several paragraphs) as a lazy
+    continuation of that paragraph, which glued each step onto the sources of the step before it.
+    """
     lines: list[str] = []
     pad = "    " * depth
     for step in steps:
@@ -33,12 +38,12 @@ def steps_list(ctx: PageContext, steps: list[dict], depth: int = 0, entity=None)
         mark = marks(ctx, entity, f"steps.{step['key']}") if entity is not None else ""
         lines.append(f"{pad}- {anchor_key('step-' + step['key'], step['key'])}{mark} {body}")
         if step.get("sources"):
-            lines.append(f"{pad}    ")
+            lines.append("")
             lines.append(f"{pad}    {ctx.citations(step['sources'])}")
         if step.get("steps"):
             lines.append("")
             lines.extend(steps_list(ctx, step["steps"], depth + 1, entity))
-            lines.append("")  # close the nested list, or the next sibling is read as its continuation
+        lines.append("")  # end the item, or the next sibling is read as its continuation
     return lines
 
 
@@ -67,11 +72,11 @@ def edition_notes(ctx: PageContext, notes: dict | None, entity=None) -> list[str
     edition; with the skill or term `entity`, a note unconfirmed for its edition carries the mark)."""
     if not notes:
         return []
-    lines = [f"**{ctx.t('By edition')}**", ""]
+    lines = [f"**{ctx.t('By edition')}**", "{: .nc-notes-label }", ""]
     for edition, text in notes.items():
         mark = marks(ctx, entity, f"edition_notes.{edition}") if entity is not None else ""
         lines.append(f"- {ctx.editions.row_mark([edition])}{ctx.badges([edition])} {indent(ctx.text(text), 2)}{mark}")
-    return edition_block(ctx, list(notes), lines)
+    return edition_block(ctx, list(notes), lines, "nc-edition-block nc-edition-notes")
 
 
 def edition_block(ctx: PageContext, editions: list[str], lines: list[str],

@@ -473,7 +473,10 @@ def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
         out.append(_control(ctx, calc, name, {v: forms[v][name] for v in owners}, only, value, switch_value,
                             edition))
     out.append("</form>")
-    out += result_html(ctx, calc.view, result)
+    # A form whose edition the reader may change names, above its result, the edition it computed: a
+    # page whose picker shows every edition then still says which one the numbers are for.
+    used = request.get("edition") if "edition" in order and "edition" not in calc.fixed and "edition" not in calc.omit else None
+    out += result_html(ctx, calc.view, result, used)
     if calc.pitch:
         out.append(pitch_html(ctx, calc.pitch, result, request))
     out.append("</div>")
@@ -605,14 +608,20 @@ def _cell(ctx: PageContext, row: Row, result: dict, tag: str) -> tuple[str, bool
     return f"<{tag}{_attrs(attrs)}>{html.escape(text)}</{tag}>", hidden
 
 
-def result_html(ctx: PageContext, view: list[Row | Table], result: dict) -> list[str]:
-    """The result element, pre-rendered; the browser fills the same `data-field` elements later."""
+def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition: str | None = None) -> list[str]:
+    """The result element, pre-rendered; the browser fills the same `data-field` elements later.
+
+    `edition`: the edition the result is for, when the form lets the reader choose it; it is named at the
+    top of the result (`data-nc-edition-used`, which nuffle.js keeps in step with the form)."""
     esc = html.escape
     # Not the whole result as a live region (every change would re-read it all): nuffle.js puts a one-line
     # summary (the first result row, or the error) into the hidden `data-live` status once a change settles.
     out = ['<div class="nc-result" data-result data-state="prerendered">',
            '<p class="nc-sr-only" data-live role="status"></p>',
            f'<p class="nc-status-line" data-field="status">{esc(ctx.t("Computed when the page was built."))}</p>']
+    if edition:
+        out.append(f'<p class="nc-result-edition">{esc(ctx.labelled(ctx.t("Edition:"), ""))}'
+                   f'<strong data-nc-edition-used>{esc(choice_label(ctx, "edition", edition))}</strong></p>')
     rows = [item for item in view if isinstance(item, Row)]
     if rows:
         out.append("<dl>")

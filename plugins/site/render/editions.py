@@ -73,7 +73,9 @@ def picker(repo, editions: Editions, t: Messages, differences_url: str) -> str:
     for slug in editions.choosable:
         edition = repo[f"edition:{slug}"]
         short = text(edition["short"])
-        options.append(f'<option value="{slug}" data-tab="{esc(short)}">{esc(text(edition["name"]))}</option>')
+        members = " ".join(editions.members(slug))  # the editions read as this one (nuffle.js readAs)
+        options.append(f'<option value="{slug}" data-tab="{esc(short)}" data-members="{members}">'
+                       f'{esc(text(edition["name"]))}</option>')
         notes.append(f'<span class="nc-edition-only" data-edition-only="{slug}">'
                      f'{esc(t("Showing {edition} only.", edition=short))}</span>')
     return ('<div class="nc-edition-picker">'
@@ -83,3 +85,30 @@ def picker(repo, editions: Editions, t: Messages, differences_url: str) -> str:
             f'<button type="button" class="nc-show-all" data-nc-show-all>{esc(t("Show all"))}</button> '
             f'<a href="{esc(differences_url)}">{esc(t("What differs between editions"))}</a></p>'
             '</div>')
+
+
+def nearest_edition(ctx: PageContext, edition: str, present: tuple[str, ...]) -> str:
+    """Of the choosable editions `present`, the one nearest `edition` in time (the newer on a tie)."""
+    order = ctx.editions.choosable
+    return min(present, key=lambda e: (abs(order.index(e) - order.index(edition)), -order.index(e)))
+
+
+def empty_notes(ctx: PageContext, editions: list[str], text: str) -> list[str]:
+    """For a page made of entries marked with their editions (`editions`: every edition of every entry),
+    one notice per choosable edition none of them is for: `text` ("No ruling on this page is for
+    {chosen}.", filled with that edition's short name), a button that shows the nearest edition that has
+    entries here, and one that shows every edition. Shown only while that edition is chosen, so a reader
+    never gets a page emptied by the picker without a word."""
+    present = ctx.editions.marks(editions)
+    if not present:
+        return []
+    lines = []
+    for edition in ctx.editions.missing(editions):
+        nearest = nearest_edition(ctx, edition, present)
+        say = html.escape(text.format(chosen=short_name(ctx, edition)), quote=False)
+        show = html.escape(ctx.t("Show {edition}", edition=short_name(ctx, nearest)), quote=False)
+        lines.append(f'<p class="nc-edition-only nc-edition-empty" data-edition-only="{edition}" '
+                     f'data-search-exclude="true">{say} '
+                     f'<button type="button" class="nc-show-edition" data-nc-choose="{nearest}">{show}</button> '
+                     f'<button type="button" class="nc-show-all" data-nc-show-all>{html.escape(ctx.t("Show all"))}</button></p>')
+    return lines + [""] if lines else []

@@ -5,12 +5,14 @@ import html
 
 from ...data.model import LANGUAGES, Entity
 from ...data.text import no_markup
+from ...data.verification import statements
+from ..locate import RULINGS_INDEX, relative_link
 from .blocks import (anchor_key, cell, edition_block, edition_notes, indent, notes_section, sources_footer,
                      steps_list)
 from ...data.export import rules_export
 from .calcpages import SECTIONS, check_disjoint, throw_in_section
 from .context import PageContext
-from .editions import absent_notes
+from .editions import absent_notes, empty_notes
 from .kick import kick_section
 from .options import engine_options_link
 from .unconfirmed import marks
@@ -154,9 +156,13 @@ def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
         heading += ctx.paren(reading)
     lines = [f"## {heading} {{#{skill.anchor}}}", "",
              f'{ctx.badges(skill.editions)} <span class="nc-skill-kind">{skill_kind(ctx, skill)}</span> '
-             f'{other_names(ctx, skill)}', "", *absent_notes(ctx, skill),
-             ctx.text(skill["summary"]) + marks(ctx, skill, "summary"), ""]
-    lines += edition_notes(ctx, skill.get("edition_notes"), skill)
+             f'{other_names(ctx, skill)}', "", *absent_notes(ctx, skill)]
+    # The summary and the edition notes in one box: while an edition is chosen, nuffle.css puts that
+    # edition's note first; the summary, when it does not tell that edition, is labelled with the
+    # editions it tells.
+    summary = summary_lead(ctx, skill) + ctx.text(skill["summary"]) + marks(ctx, skill, "summary")
+    lines += ['<div class="nc-entry-body" markdown>', "", summary, "",
+              *edition_notes(ctx, skill.get("edition_notes"), skill), "</div>", ""]
     if skill.get("auto_use"):
         lines += [f"**{ctx.t('Automatic use by an engine')}**{_colon(ctx)}{ctx.text(skill['auto_use'])}", ""]
     places = [(ctx.repo[where], anchor) for where, anchor in ctx.backlinks.of(skill.id)]
@@ -177,6 +183,18 @@ def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
     return lines
 
 
+def summary_lead(ctx: PageContext, skill: Entity) -> str:
+    """The badges of the editions a skill's summary tells (plugins/data/verification.py `statements`: those
+    without an edition note of their own), shown before the summary only while one of the skill's other
+    editions is chosen: that edition's note then leads, and the summary says whose rule it is."""
+    told = next(s.editions for s in statements(skill) if s.of == "summary")
+    others = [e for e in ctx.editions.marks(skill.editions) if e not in ctx.editions.marks(list(told))]
+    if not others:
+        return ""
+    return (f'<span class="nc-edition-only nc-summary-editions" data-edition-only="{" ".join(others)}" '
+            f'data-search-exclude="true">{ctx.badges(list(ctx.editions.marks(list(told))))} </span>')
+
+
 def _colon(ctx: PageContext) -> str:
     return "\u00a0: " if ctx.lang == "fr" else ("：" if ctx.lang == "ja" else ": ")
 
@@ -184,13 +202,20 @@ def _colon(ctx: PageContext) -> str:
 # --------------------------------------------------------------------------- rulings
 
 def rulings_page(ctx: PageContext, rulings: list[Entity]) -> str:
+    """The index of rulings: "who plays it how" (the disputed ones side by side), then a short list linking
+    every ruling's own page. Each item keeps the id rulings had when they were sections of this page
+    (`#ruling-<slug>`), so an old link lands on the item, and nuffle.js goes on to the ruling's page."""
     lines = [f"# {ctx.t('Rulings')}", "", ctx.t(
         "Questions the rulebook leaves open, with what each body says. Where they disagree, every position "
         "is shown with its source, then the reading this site recommends and why."), ""]
     lines += engine_options_link(ctx)
+    lines += empty_notes(ctx, [e for r in rulings for e in r.editions],
+                         ctx.t("No ruling on this page is for {chosen}."))
     lines += who_plays_it_how(ctx, rulings)
-    for ruling in rulings:
-        lines += ruling_section(ctx, ruling)
+    items = [f"- {ctx.editions.row_mark(r.editions)}{ctx.link(r)}{{: #{r.anchor} .nc-moved }} "
+             f"{ctx.paren(status_label(ctx, r['status']))} {ctx.badges(r.editions)}" for r in rulings]
+    lines += edition_block(ctx, [e for r in rulings for e in r.editions],
+                           [f"## {ctx.t('All rulings')} {{#all-rulings}}", "", *items])
     return "\n".join(lines)
 
 
@@ -214,12 +239,14 @@ def who_plays_it_how(ctx: PageContext, rulings: list[Entity]) -> list[str]:
     return edition_block(ctx, [e for r in disputed for e in r.editions], lines)
 
 
-def ruling_section(ctx: PageContext, ruling: Entity) -> list[str]:
-    """The ruling in a block marked with its editions (hidden while another edition is chosen)."""
+def ruling_page(ctx: PageContext, ruling: Entity) -> str:
+    """A ruling's own page (`rulings/<slug>.md`): the question, what each body says with its sources, the
+    reading this site recommends, and a way back to the list. Nothing on it is hidden by the edition
+    picker; a reader who chose an edition the ruling is not for is told so at the top."""
     about = ctx.listing([ctx.link(ctx.repo[ref]) for ref in ruling["about"]])
-    lines = [f"## {ctx.plain(ruling['question'])} {{#{ruling.anchor}}}", "",
+    lines = [f"# {ctx.plain(ruling['question'])}", "",
              f'{ctx.badges(ruling.editions)} <span class="nc-status nc-status-{ruling["status"]}">'
-             f'{status_label(ctx, ruling["status"])}</span> {about}', "",
+             f'{status_label(ctx, ruling["status"])}</span> {about}', "", *absent_notes(ctx, ruling),
              f"| {ctx.t('Body')} | {ctx.t('Position')} | {ctx.t('Source')} |", "|---|---|---|"]
     for position in sorted(ruling["positions"], key=lambda p: BODY_ORDER.index(p["body"])):
         says = ctx.text(position["says"], inline=True) + marks(ctx, ruling, f"positions.{position['body']}")
@@ -230,7 +257,9 @@ def ruling_section(ctx: PageContext, ruling: Entity) -> list[str]:
     lines += ["", f'!!! tip "{ctx.t("What this site recommends")}"', "",
               "    " + indent(ctx.text(ruling["recommendation"]), 4), ""]
     lines += sources_footer(ctx, ruling.get("sources"))
-    return edition_block(ctx, ruling.editions, lines, "nc-edition-block nc-ruling")
+    index = relative_link(ctx.page, RULINGS_INDEX, "all-rulings")
+    lines += [f'<p class="nc-back" markdown>[{ctx.t("All rulings")}]({index})</p>', ""]
+    return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- tables

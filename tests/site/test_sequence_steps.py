@@ -1,0 +1,87 @@
+"""Every step of every sequence of the real data is its own list item, in the strictly built site (the
+`site` fixture), in every language (issue 11, defect 1: steps after a sources line were glued onto it).
+
+The expected steps are read from the YAML files themselves (yaml.safe_load), not through the renderer.
+"""
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+
+pytestmark = pytest.mark.slow
+DATA = Path(__file__).resolve().parents[2] / "data"
+LANG_ROOTS = {"en": "", "fr": "fr/", "ja": "ja/"}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+SEQUENCES = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
+             for p in sorted((DATA / "sequences").glob("*.yml"))}
+
+
+def step_keys(steps: list[dict]) -> list[str]:
+    """Every step key, depth first, as in the data."""
+    keys = []
+    for step in steps:
+        keys.append(str(step["key"]))
+        keys += step_keys(step.get("steps") or [])
+    return keys
+
+
+class StepItems(HTMLParser):
+    """For each `step-…` anchor: the list item that holds it nearest, and whether the anchor is the first
+    thing in that item (directly, or as the first thing of the item's first paragraph)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[list] = []   # [tag, item number or None, seen content]
+        self.items = 0
+        self.found: dict[str, tuple[int | None, bool]] = {}
+        self.anchors: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        anchor = attrs.get("id") or ""
+        if tag == "a" and anchor.startswith("step-") and "nc-key" in (attrs.get("class") or "").split():
+            item, first = None, False
+            for depth in range(len(self.stack) - 1, -1, -1):
+                if self.stack[depth][0] == "li":
+                    item = self.stack[depth][1]
+                    inside = self.stack[depth + 1:]
+                    first = not self.stack[depth][2] and all(t == "p" and not seen for t, _, seen in inside)
+                    break
+            self.anchors.append(anchor)
+            self.found[anchor] = (item, first)
+        if tag != "p":  # a paragraph only wraps an item's text (a loose list): it is not content before it
+            for frame in self.stack:
+                frame[2] = True
+        if tag == "li":
+            self.items += 1
+        if tag not in VOID:
+            self.stack.append([tag, self.items if tag == "li" else None, False])
+
+    def handle_endtag(self, tag):
+        for depth in range(len(self.stack) - 1, -1, -1):
+            if self.stack[depth][0] == tag:
+                del self.stack[depth:]
+                return
+
+    def handle_data(self, data):
+        if data.strip():
+            for frame in self.stack:
+                frame[2] = True
+
+
+@pytest.mark.parametrize("lang", sorted(LANG_ROOTS))
+@pytest.mark.parametrize("slug", sorted(SEQUENCES))
+def test_every_step_is_its_own_list_item_with_its_anchor(site, slug, lang):
+    parser = StepItems()
+    parser.feed((site.dir / LANG_ROOTS[lang] / "sequences" / slug / "index.html").read_text(encoding="utf-8"))
+    expected = ["step-" + key for key in step_keys(SEQUENCES[slug]["steps"])]
+    assert parser.anchors == expected
+    items = [parser.found[anchor][0] for anchor in expected]
+    assert None not in items, "a step outside any list item"
+    shared = sorted({a for a in expected if items.count(parser.found[a][0]) > 1})
+    assert not shared, f"steps sharing one list item: {shared}"
+    late = [a for a in expected if not parser.found[a][1]]
+    assert not late, f"steps whose anchor is not at the start of their item: {late}"
