@@ -157,8 +157,9 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
             return [(str(v), f"{v}+" if (v in or_more or target is None) else str(v))
                     for v in range(spec["min"], spec["max"] + 1)]
         if spec["type"] == "choice":
+            # a modifier group of the roll; any other choice (the BB2025 pass reading) is labelled by field
             return [(m["key"], f"{ctx.plain(m['label'])} ({signed(m['value'])})")
-                    for m in by_action[action].get("modifiers") or [] if m.get("group") == name]
+                    for m in by_action[action].get("modifiers") or [] if m.get("group") == name] or None
         return None
 
     view: list = [Row(ctx.t("Reading used for a modified 1"), "pass_reading", "label", labels=pass_readings(ctx),
