@@ -63,7 +63,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         self._translate_theme_strings(config)
         self.backlinks = BackLinks.build(self.repo)
         self.pages = generated_pages(self.repo)
-        self.term_index = term_index(self.repo.of_kind("term"), self.lang)
+        self.term_index = term_index(self.repo.of_kind("term"), self.lang, self.repo.termbase)
         self.editions = Editions.of(self.repo)
         self.edition_pages = edition_pages(self.repo, self.editions)
         config.nav = build_nav(self.repo, self.pages, self.t)
