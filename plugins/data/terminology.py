@@ -59,13 +59,18 @@ def _latin(form: str, fold: bool) -> re.Pattern:
     return re.compile(rf"(?<![\w\-]){re.escape(form)}(?![\w\-])", re.IGNORECASE if fold else 0)
 
 
+def _ascii(form: str) -> re.Pattern:
+    """A Latin form inside Japanese: whole, but kana and kanji may touch it (とAG判定)."""
+    return re.compile(rf"(?<![A-Za-z0-9\-]){re.escape(form)}(?![A-Za-z0-9\-])")
+
+
 def _japanese(form: str) -> re.Pattern:
     """Not inside a longer word of the same script (katakana or kanji) on either side; Latin forms whole."""
     def script(char: str) -> str | None:
         return KATAKANA if re.match(f"[{KATAKANA}]", char) else KANJI if re.match(f"[{KANJI}]", char) else None
 
     if re.match(r"[A-Za-z]", form):
-        return _latin(form, False)
+        return _ascii(form)
     before, after = script(form[0]), script(form[-1])
     return re.compile((f"(?<![{before}])" if before else "") + re.escape(form) + (f"(?![{after}])" if after else ""))
 
@@ -83,7 +88,8 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
         english = entry.names["en"].preferred
         if not entry.english_in_prose and english != names.preferred:
             if lang == "fr" or (lang == "ja" and names.running_text == "katakana"):
-                found.append((english, Rule(_latin(english, False), names.preferred)))
+                found.append((english, Rule(_latin(english, False) if lang == "fr" else _ascii(english),
+                                            names.preferred)))
         if lang == "ja" and entry.kind == "skill" and names.running_text == "english" and names.katakana \
                 and names.katakana not in glossary_names:
             found.append((names.katakana, Rule(_japanese(names.katakana), names.preferred)))
