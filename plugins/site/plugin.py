@@ -151,7 +151,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         return output
 
     def on_post_build(self, config):
-        from .search import extend_search_index; extend_search_index(config)  # fr/ja search terms
+        from .search import extend_search_index; extend_search_index(config, getattr(self, "repo", None))  # search terms, aliases
         if not self.config.enabled or not self.config.strict_translations:
             return
         if self.lang != "en":
