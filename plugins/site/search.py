@@ -194,7 +194,9 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
         if target is None:
             continue
         names = entry.names[lang]
-        words = set(names.aliases) | set(names.forms) | {names.preferred}
+        words = set(names.aliases) | set(names.forms)
+        if entry.kind != "row":  # a row's name is in its page's text; the page holds every row's aliases
+            words.add(names.preferred)
         if lang != "en" and (entry.kind == "skill" or entry.group == "block-die"):
             words.add(entry.names["en"].preferred)
         if lang == "ja" and names.katakana:
