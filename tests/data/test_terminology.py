@@ -63,6 +63,8 @@ def test_japanese_variants_katakana_skills_and_boundaries(repo):
     # that is also a game action (ドッジ), are fine
     assert found(repo, "ja", "チェーンソーの選手がドッジする。") == [("チェーンソー", "Chainsaw")]
     assert found(repo, "ja", "Chainsaw の選手がドッジする。") == []
+    # the longer variant is read first: Ball & Chain's katakana, not the chain push's チェーン
+    assert found(repo, "ja", "Swoop、ボール＆チェーンにも使います。") == [("ボール＆チェーン", "Ball & Chain")]
 
 
 def test_guillemets_in_english(repo):
