@@ -1,4 +1,5 @@
-"""Command line: `python -m plugins.data.check [DATA_DIR]` validates the data and prints each problem.
+"""Command line: `python -m plugins.data.check [DATA_DIR]` validates the data and prints each problem, then
+runs the terminology check (plugins/data/terminology.py) on the texts and the catalogs.
 
 Exit status 0 when the data is valid and fully translated, 1 otherwise.
 """
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 import sys
 
+from . import terminology
 from .loader import load_repository
 from .model import DataError
 
@@ -25,6 +27,12 @@ def main(argv: list[str]) -> int:
     summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
     if repo.translation_problems:
         print(f"{len(repo.translation_problems)} missing translation(s); entities: {summary}")
+        return 1
+    findings = terminology.check(repo)
+    for finding in findings:
+        print(finding)
+    if findings:
+        print(f"{len(findings)} terminology problem(s); entities: {summary}")
         return 1
     print(f"data OK: {summary}")
     return 0

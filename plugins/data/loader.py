@@ -9,6 +9,7 @@ from pathlib import Path
 from .checks import cross_checks
 from .model import KIND_BY_FOLDER, DataError, Entity, Problem, Repository
 from .schema import SLUG, Context, validate_entity
+from .termbase import FILE, load_termbase
 from .text import normalize_japanese
 from .yamlio import YamlSyntaxError, parse_with_lines
 
@@ -94,6 +95,7 @@ def load_repository(data_dir: str | Path, *, allow_missing_translations: bool = 
             if not problems:
                 raise
             problems.append(Problem(entity.file, 1, "", "not cross-checked until the other problems are fixed"))
+    repo.termbase = load_termbase(data_dir, repo, problems, _relative(data_dir / FILE, root))
     if not allow_missing_translations:
         problems.extend(repo.translation_problems)
     if problems:

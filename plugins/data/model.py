@@ -127,6 +127,7 @@ class Repository:
     root: Path
     entities: dict[str, Entity] = field(default_factory=dict)
     translation_problems: list[Problem] = field(default_factory=list)
+    termbase: Any = None  # plugins.data.termbase.Termbase: every name, variant and alias (data/termbase.yml)
 
     def get(self, entity_id: str) -> Entity | None:
         return self.entities.get(entity_id)

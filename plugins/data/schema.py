@@ -406,7 +406,7 @@ KIND_SPECS: dict[str, Obj] = {
         {"name": Text(), "definition": Text(), **COMMON},
         {"edition_notes": MapOf(EDITIONS_ORDER, Text()), "see_also": List(Ref("skill", "term", "sequence", "table")),
          "template": Enum("direction", "throw-in"), "calculators": List(Enum("throw-in")),
-         "matches": MapOf(LANGUAGES, List(Str(), min_items=1)), **CHECKED, **COMMON_OPTIONAL},
+         **CHECKED, **COMMON_OPTIONAL},
     ),
     # One game option of a rules engine (FUMBBL's FFB): what it switches, and either the ruling that shows
     # that reading or why it is not a rules question (exactly one of `ruling` and `not_rules`, see checks.py).

@@ -1,7 +1,8 @@
 """Link the first use of each glossary term on a page to its glossary entry.
 
 Surface forms come from the term's localized `name` (split on " / " and " ; ", parenthesised parts
-removed, so "Tackle Zone (TZ)" gives "Tackle Zone" and "TZ") plus an optional `matches: {lang: [...]}`.
+removed, so "Tackle Zone (TZ)" gives "Tackle Zone" and "TZ") plus the term's `forms` in the termbase
+(data/termbase.yml: "zones de tacle"), which are the other forms allowed in prose.
 Only plain prose is touched: never headings, links, code, raw HTML, attribute lists or admonition titles.
 English matches are case-sensitive whole words (game terms are capitalised: "Turnover", not "turn over");
 French matches ignore case; Japanese matches must not sit inside a longer katakana or kanji word
@@ -40,8 +41,8 @@ class TermIndex:
         return self.terms[text.lower() if self.fold else text]
 
 
-def surface_forms(term: Entity, lang: str) -> list[str]:
-    """The words that stand for `term` in `lang`, longest first."""
+def surface_forms(term: Entity, lang: str, termbase=None) -> list[str]:
+    """The words that stand for `term` in `lang`, longest first (with its termbase `forms` when given)."""
     name = term["name"].get(lang) or ""
     forms: set[str] = set()
     for part in re.split(r"\s+/\s+|\s*;\s*", name):
@@ -49,18 +50,21 @@ def surface_forms(term: Entity, lang: str) -> list[str]:
         bare = re.sub(r"\s*[（(][^)）]*[)）]", "", part).strip()
         if bare:
             forms.add(bare)
-    forms.update((term.get("matches") or {}).get(lang, []))
+    entry = termbase.get(term.id) if termbase is not None else None
+    if entry is not None:
+        forms.update(entry.names[lang].forms)
     return sorted((f for f in forms if len(f) >= 2), key=len, reverse=True)
 
 
-def term_index(terms: list[Entity], lang: str) -> TermIndex:
-    """The index of every term's forms in `lang`; when two terms share a form, the first one keeps it."""
+def term_index(terms: list[Entity], lang: str, termbase=None) -> TermIndex:
+    """The index of every term's forms in `lang`; when two terms share a form, the first one keeps it.
+    `termbase` (plugins.data.termbase.Termbase) adds each term's other prose `forms`."""
     fold = lang == "fr"
     by_form: dict[str, Entity] = {}
     for term in terms:
-        for form in surface_forms(term, lang):
+        for form in surface_forms(term, lang, termbase):
             by_form.setdefault(form.lower() if fold else form, term)
-    forms = sorted({form for term in terms for form in surface_forms(term, lang)}, key=len, reverse=True)
+    forms = sorted({form for term in terms for form in surface_forms(term, lang, termbase)}, key=len, reverse=True)
     if not forms:
         return TermIndex(None, {}, fold)
     if lang == "ja":

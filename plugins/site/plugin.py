@@ -70,7 +70,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         self._translate_theme_strings(config)
         self.backlinks = BackLinks.build(self.repo)
         self.pages = generated_pages(self.repo)
-        self.term_index = term_index(self.repo.of_kind("term"), self.lang)
+        self.term_index = term_index(self.repo.of_kind("term"), self.lang, self.repo.termbase)
         self.editions = Editions.of(self.repo)
         self.edition_pages = edition_pages(self.repo, self.editions)
         config.nav = build_nav(self.repo, self.pages, self.t)
@@ -174,7 +174,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         return page
 
     def on_post_build(self, config):
-        from .search import extend_search_index; extend_search_index(config)  # fr/ja search terms
+        from .search import extend_search_index; extend_search_index(config, getattr(self, "repo", None))  # search terms, aliases
         if not self.config.enabled or not self.config.strict_translations:
             return
         if self.lang != "en":

@@ -45,7 +45,15 @@ A query that mixes scripts (振り直し) becomes 振り OR 直し, like two Eng
 The index is written as UTF-8 instead of \\u escapes, so the Japanese one grows only 15 % (gzip: 59 to
 103 kB) and its worker starts faster without TinySegmenter. The French number forms take the French index
 from 179 to 250 kB gzip (900 kB to 1.2 MB raw), fetched only when the reader starts a search
-(lazy-search.js). English is not touched.
+(lazy-search.js). English gets no extra word forms.
+
+**Aliases.** Every build, English included, then gives each entry of the termbase (data/termbase.yml,
+plugins/data/termbase.py) the words players type for it: abbreviations (RR, GFI, TZ), English names in French
+and Japanese, katakana of the skills Japanese prose keeps in English (ダイビングタックル), misspellings. They
+go into one more hidden field, `alias_terms`, of the section that shows the entry (`glossary/#term-re-roll`,
+`skills/agility/#skill-diving-tackle`; a table row's page; a word's `see` entity), with a boost ten times
+the title's, so that an alias finds its entry first, above pages that only mention the word. Aliases get the
+same extra forms as the language's texts (folded, other number, katakana and kanji endings).
 """
 from __future__ import annotations
 
@@ -57,6 +65,14 @@ from pathlib import Path
 from typing import Callable
 
 HIDDEN = {"title": "title_terms", "text": "text_terms"}  # shown field -> hidden field with its extra terms
+ALIASES = "alias_terms"  # hidden field with the termbase's aliases of the entry a section shows
+ALIAS_BOOST = 10  # times the title's boost
+SPLIT = re.compile(r"[\s\-'’.,:;!?()（）、。]+")
+# Words of a multi-word alias that are left out of the field: a query word matches every index term it
+# starts, so "d'équipe" would otherwise make every alias with a word in d… ("défenseur") a hit.
+STOP_WORDS = {"en": {"a", "an", "the", "of", "for", "it", "to", "and", "in", "on", "or"},
+              "fr": {"d", "de", "des", "du", "l", "la", "le", "les", "un", "une", "et", "à", "au", "en", "s"},
+              "ja": set()}
 
 TAG = re.compile(r"<[^>]*>")
 LATIN_WORD = re.compile(r"[0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+")
@@ -155,11 +171,75 @@ def extend_index(index: dict, lang: str) -> dict:
     return index
 
 
-def extend_search_index(config) -> None:
-    """on_post_build hook: rewrite <site_dir>/search/search_index.json for the build's language."""
+def url_of(md_path: str) -> str:
+    """The location Material gives a page (directory URLs): 'glossary.md' -> 'glossary/', 'index.md' -> ''."""
+    stem = md_path.removesuffix(".md")
+    if stem == "index" or stem.endswith("/index"):
+        stem = stem.removesuffix("index")
+        return stem
+    return stem + "/"
+
+
+def alias_locations(repo, lang: str) -> dict[str, set[str]]:
+    """Index location (`glossary/#term-re-roll`) -> the aliases of the termbase entries shown there, in `lang`.
+
+    A skill's or a block-die face's English name counts as an alias in French and Japanese too (a French
+    reader may type "Diving Tackle"), and a Japanese entry's katakana and preferred name as well.
+    """
+    from .locate import anchor_of, page_of  # the page map needs the site package
+
+    out: dict[str, set[str]] = {}
+    for entry in repo.termbase.entries:
+        target = repo.get(entry.target)
+        if target is None:
+            continue
+        names = entry.names[lang]
+        words = set(names.aliases) | set(names.forms)
+        if entry.kind != "row":  # a row's name is in its page's text; the page holds every row's aliases
+            words.add(names.preferred)
+        if lang != "en" and (entry.kind == "skill" or entry.group == "block-die"):
+            words.add(entry.names["en"].preferred)
+        if lang == "ja" and names.katakana:
+            words.add(names.katakana)
+        if not words:
+            continue
+        anchor = anchor_of(target) if entry.kind != "row" else None
+        location = url_of(page_of(target)) + (f"#{anchor}" if anchor else "")
+        out.setdefault(location, set()).update(words)
+    return out
+
+
+def add_aliases(index: dict, lang: str, aliases: dict[str, set[str]]) -> dict:
+    """Put each location's aliases (and their extra forms in `lang`) in its section's `alias_terms` field
+    (in place; returns the index). A location missing from the index gives its aliases to its page."""
+    fields = index["config"]["fields"]
+    fields[ALIASES] = {"boost": fields.get("title", {"boost": 1.0})["boost"] * ALIAS_BOOST}
+    docs = {doc["location"]: doc for doc in index["docs"]}
+    makers = TERMS.get(lang, ())
+    for doc in index["docs"]:
+        doc.pop(ALIASES, None)
+    for location, words in sorted(aliases.items()):
+        doc = docs.get(location) or docs.get(location.split("#")[0])
+        if doc is None:
+            continue
+        terms: set[str] = set()
+        for word in words:
+            tokens = [t for t in SPLIT.split(word.lower()) if t and t not in STOP_WORDS.get(lang, ())]
+            terms |= set(tokens) | ({fold(t) for t in tokens} if makers else set())
+            if len(tokens) == 1:  # extra forms of one-word aliases only: "relance d'équipe" is not "relances"
+                terms |= set().union(*(make(word) for make in makers))
+        doc[ALIASES] = " ".join(sorted(set(doc.get(ALIASES, "").split()) | terms))
+    return index
+
+
+def extend_search_index(config, repo=None) -> None:
+    """on_post_build hook: rewrite <site_dir>/search/search_index.json for the build's language: the extra
+    word forms (fr, ja) and the termbase's aliases (every language, when `repo` is given)."""
     lang = config.theme["language"]
     path = Path(config.site_dir) / "search" / "search_index.json"
-    if lang not in TERMS or not path.is_file():
+    if not path.is_file() or (lang not in TERMS and repo is None):
         return
     index = extend_index(json.loads(path.read_text(encoding="utf-8")), lang)
+    if repo is not None and repo.termbase is not None:
+        add_aliases(index, lang, alias_locations(repo, lang))
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

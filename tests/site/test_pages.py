@@ -208,15 +208,17 @@ def test_skill_names_in_other_languages_are_each_shown_once_with_their_languages
             '<abbr class="nc-lang" title="Français">FR</abbr> Saut</span>') in section
 
 
-def test_skills_kept_in_english_show_the_glossary_katakana(repo):
-    """A skill that is also a glossary term shows the term's Japanese name: after its name in the Japanese
-    heading (Leap（リープ）), in the names line elsewhere. The skill keeps its name; others get nothing."""
+def test_skills_kept_in_english_show_their_katakana(repo):
+    """A skill shows the katakana of the termbase (its glossary twin's Japanese name, or its own
+    `ja.katakana`): after its name in the Japanese heading (Leap（リープ）), in the names line elsewhere. The
+    skill keeps its name; others get nothing."""
     with_reading = {}
     for skill in repo.of_kind("skill"):
-        term = repo.get(f"term:{skill.slug}")
-        if term and term["name"]["ja"] != skill["name"]["ja"]:
-            with_reading[skill.slug] = term["name"]["ja"]
-    assert with_reading["leap"] == "リープ" and len(with_reading) >= 5
+        katakana = repo.termbase.get(skill.id).names["ja"].katakana
+        if katakana and katakana != skill["name"]["ja"]:
+            with_reading[skill.slug] = katakana
+    assert with_reading["leap"] == "リープ" and with_reading["diving-tackle"] == "ダイビングタックル"
+    assert len(with_reading) >= 40
     for lang in ("en", "fr", "ja"):
         pages = {}
         for skill in repo.of_kind("skill"):

@@ -128,10 +128,14 @@ def test_japanese_hidden_terms_are_single_words_for_the_worker():
         assert any(token.startswith(query) for token in tokens), query
 
 
-def test_french_separator_splits_apostrophes_and_punctuation():
+def test_french_separator_splits_elisions_and_punctuation():
     sep = separator("fr")
     assert split("d'interprétation (série) « règle », l’équipe : p.\u00a012 ; 2,5", sep) == [
-        "d", "interprétation", "série", "règle", "l", "équipe", "p", "12", "2,5"]
+        "interprétation", "série", "règle", "équipe", "p", "12", "2,5"]
+    # an elision is a separator with its apostrophe; a lone apostrophe is not (Material's query lexer tests
+    # one character at a time, so « d'armure » reaches the split whole and loses its « d' »)
+    assert split("jet d'armure, qu’il, aujourd'hui", sep) == ["jet", "armure", "il", "aujourd'hui"]
+    assert not sep.fullmatch("'") and not sep.fullmatch("’")
 
 
 # ----------------------------------------------------------------------------------------- the real site
@@ -144,10 +148,51 @@ def test_built_indexes(site):
     english, french, japanese = load(""), load("fr"), load("ja")
     assert english["config"] == {"lang": ["en"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"],
                                  "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0},
-                                            "tags": {"boost": 1000000.0}}}
+                                            "tags": {"boost": 1000000.0}, "alias_terms": {"boost": 10000.0}}}
     assert not any(field in doc for doc in english["docs"] for field in HIDDEN.values())
     assert japanese["config"]["lang"] == ["en"] and japanese["config"]["pipeline"] == []
     for built in (french, japanese):
         assert set(HIDDEN.values()) <= set(built["config"]["fields"])
     assert any("regle" in doc.get(HIDDEN["text"], "").split() for doc in french["docs"])
     assert any("または" in doc.get(HIDDEN["text"], "").split() for doc in japanese["docs"])
+
+
+# ----------------------------------------------------------------------------------------- termbase aliases
+
+def test_url_of_is_materials_location():
+    from plugins.site.search import url_of
+    assert url_of("glossary.md") == "glossary/" and url_of("skills/agility.md") == "skills/agility/"
+    assert url_of("index.md") == "" and url_of("rulings/index.md") == "rulings/"
+
+
+def test_alias_locations_come_from_the_termbase(repo):
+    from plugins.site.search import alias_locations
+    en, fr, ja = (alias_locations(repo, lang) for lang in ("en", "fr", "ja"))
+    assert {"reroll", "rerolls", "RR"} <= en["glossary/#term-re-roll"]
+    assert {"GFI", "go for it"} <= en["glossary/#term-rush"]
+    assert {"Both Down", "Les deux plaqués", "Push Back"} <= fr["glossary/#term-block-dice"]
+    assert {"Diving Tackle", "Tacle plongeant"} <= fr["skills/agility/#skill-diving-tackle"]
+    assert "ダイビングタックル" in ja["skills/agility/#skill-diving-tackle"]
+    assert "gabarit" in fr["glossary/#term-random-direction-template"]
+    assert "雨" in ja["tables/weather-bb2020/"]  # a table row: its page
+
+
+def test_add_aliases_boosts_them_above_titles_on_the_entry_only():
+    from plugins.site.search import ALIASES, add_aliases
+    docs = [{"location": "glossary/", "title": "Glossary", "text": ""},
+            {"location": "glossary/#term-re-roll", "title": "Relance", "text": "<p>Relancer un dé.</p>"},
+            {"location": "glossary/#term-team-re-roll", "title": "Relance d'équipe", "text": ""},
+            {"location": "tables/weather/", "title": "Météo", "text": ""}]
+    result = add_aliases(index(*docs), "fr", {"glossary/#term-re-roll": {"RR", "relances"},
+                                              "glossary/#term-team-re-roll": {"relance d'équipe"},
+                                              "tables/weather/#row-pouring-rain": {"pluie battante"}})
+    assert result["config"]["fields"][ALIASES] == {"boost": 10000.0}
+    by = {doc["location"]: doc.get(ALIASES) for doc in result["docs"]}
+    assert by["glossary/"] is None
+    assert set(by["glossary/#term-re-roll"].split()) >= {"rr", "relances"}
+    # a multi-word alias: its words without articles and without other numbers (« relances » stays re-roll's)
+    assert set(by["glossary/#term-team-re-roll"].split()) == {"relance", "équipe", "equipe"}
+    assert set(by["tables/weather/"].split()) >= {"pluie", "battante"}  # no section for a row: its page
+    assert add_aliases(copy.deepcopy(result), "fr", {"glossary/#term-re-roll": {"RR", "relances"},
+                                                     "glossary/#term-team-re-roll": {"relance d'équipe"},
+                                                     "tables/weather/#row-pouring-rain": {"pluie battante"}}) == result

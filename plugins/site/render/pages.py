@@ -116,14 +116,14 @@ def skill_category_page(ctx: PageContext, category: str, skills: list[Entity]) -
 def katakana_reading(ctx: PageContext, skill: Entity) -> str | None:
     """The katakana Japanese players use for a skill whose Japanese name stays English, or None.
 
-    Japanese has no official skill names and the data keeps most of them in English (data/README.md), but
-    a skill that is also a glossary term (same slug: leap, dodge, block…) has the glossary's katakana
-    (リープ), which is what a Japanese reader types in the search box. The Japanese entry shows it after
-    the name in its heading ("Leap（リープ）": search ranks heading words first), the others with the
-    names in other languages; links and lists keep the skill's name.
+    Japanese has no official skill names and the data keeps most of them in English (data/README.md); the
+    termbase (data/termbase.yml) gives the katakana players type: the glossary twin's name (same slug:
+    leap → リープ) or its own `ja.katakana` (ダイビングタックル). The Japanese entry shows it after the name
+    in its heading ("Leap（リープ）": search ranks heading words first), the others with the names in other
+    languages; links and lists keep the skill's name.
     """
-    term = ctx.repo.get(f"term:{skill.slug}")
-    reading = (term["name"].get("ja") or "").strip() if term else ""
+    entry = ctx.repo.termbase.get(skill.id) if ctx.repo.termbase is not None else None
+    reading = entry.names["ja"].katakana if entry is not None else None
     return reading if reading and reading != skill["name"].get("ja") else None
 
 

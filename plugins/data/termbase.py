@@ -1,0 +1,254 @@
+"""The termbase (`data/termbase.yml`): one preferred name per language for every skill, glossary term,
+weather and kick-off result and block-die face, the variants that must not appear in prose, and the aliases
+players type.
+
+Most of it is derived, so nothing is written twice: the preferred name of a skill, a glossary term or a table
+row is its `name` in that language (for a glossary name such as "Tackle Zone (TZ)" or "Sortie ; Élimination",
+the first form without the parenthesis; the abbreviation in parentheses becomes an alias); a skill's Japanese
+katakana is its glossary twin's Japanese name (same slug: leap → リープ) unless the termbase gives one. The
+file only adds what cannot be derived, per entity id (`skill:diving-tackle`, `term:re-roll`,
+`table:weather-bb2020#row-pouring-rain` for a row) under `entries:`, and, under `words:`, the house words
+that are no entity of their own (a block-die face, "ball carrier", "chain push"), each with its `see:`
+entity.
+
+Per language (`en`, `fr`, `ja`), every field optional:
+
+    preferred: Tacle plongeant        # the name used in running text (default: derived, see above)
+    case: name | lower                # name: always written with the capitals of `preferred`
+                                      # (default for skills and block-die faces); lower: a common noun
+    variants: [Tacle Plongeant]       # forms that must not appear in prose (the terminology check)
+    aliases: [TP]                     # what players type: search finds the entry with them
+    forms: [zones de tacle]           # other forms allowed in prose (plural…): linked to the entry too
+    running_text: english | katakana  # ja only: which name Japanese prose uses (skills: english)
+    katakana: ダイビングタックル        # ja only: the katakana form (an alias when prose uses English)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .model import LANGUAGES, Entity, Problem, Repository
+from .schema import Context, Enum, List, Obj, Ref, Str
+from .yamlio import YamlSyntaxError, parse_with_lines
+
+FILE = "termbase.yml"
+KATAKANA = re.compile(r"^[\u30a0-\u30ff・ー]+$")
+ENTRY_ID = re.compile(r"^(skill|term|table):([0-9a-z][0-9a-z-]*)(?:#(row-[0-9a-z][0-9a-z-]*))?$")
+WORD_KEY = re.compile(r"^[0-9a-z][0-9a-z-]*$")
+
+_COMMON = {"preferred": Str(), "case": Enum("name", "lower"), "variants": List(Str()),
+           "aliases": List(Str()), "forms": List(Str())}
+LANG_SPEC = {"en": Obj({}, _COMMON), "fr": Obj({}, _COMMON),
+             "ja": Obj({}, {**_COMMON, "running_text": Enum("english", "katakana"),
+                            "katakana": Str(KATAKANA, "katakana word")})}
+ENTRY_SPEC = Obj({}, LANG_SPEC)
+WORD_SPEC = Obj({"en": LANG_SPEC["en"]},
+                {"see": Ref("skill", "term", "table", "sequence"), "group": Enum("block-die"),
+                 "fr": LANG_SPEC["fr"], "ja": LANG_SPEC["ja"]})
+FILE_SPEC = Obj({}, {"entries": None, "words": None})  # keys are ids: checked one by one below
+
+
+@dataclass
+class Names:
+    """One language of one entry."""
+
+    preferred: str
+    case: str = "lower"
+    variants: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)
+    forms: list[str] = field(default_factory=list)
+    running_text: str = "english"  # ja only
+    katakana: str | None = None    # ja only
+
+
+@dataclass
+class Entry:
+    """A thing with names: `id` (`skill:leap`, `term:re-roll`, `table:weather-bb2020#row-x`, `word:both-down`),
+    `target` (the entity whose entry a search for it must find) and `anchor` (its HTML id, or None)."""
+
+    id: str
+    kind: str          # skill | term | row | word
+    target: str        # entity id
+    anchor: str | None
+    group: str | None
+    names: dict[str, Names]
+
+    @property
+    def english_in_prose(self) -> bool:
+        """Whether the English name may stand in French and Japanese prose: not for a skill or a block-die
+        face whose name there differs (checked per language by the terminology check)."""
+        return not (self.kind == "skill" or self.group == "block-die")
+
+
+@dataclass
+class Termbase:
+    entries: list[Entry] = field(default_factory=list)
+    file: str = "data/termbase.yml"
+    allowed: set[str] = field(default_factory=set)  # "<entity id> <field>": texts that name a variant on purpose
+
+    def get(self, entry_id: str) -> Entry | None:
+        """The entry of an id (`skill:leap`, `word:both-down`), or None."""
+        if len(getattr(self, "_by_id", ())) != len(self.entries):
+            self._by_id = {e.id: e for e in self.entries}
+        return self._by_id.get(entry_id)
+
+
+def split_name(name: str) -> tuple[str, list[str]]:
+    """'Tackle Zone (TZ)' -> ('Tackle Zone', ['TZ']); 'Sortie (classique) ; Élimination (BB2020+)' ->
+    ('Sortie', ['Élimination']); 'AG テスト（クラシックでは AG ロール）' -> ('AG テスト', [])."""
+    parts = [p for p in re.split(r"\s+/\s+|\s*;\s*", name) if p.strip()]
+    abbreviations = [a for p in parts for a in re.findall(r"\(([^)\s]{2,5})\)", p) if a[0].isupper()]
+    bare = [re.sub(r"\s*[（(][^)）]*[)）]", "", p).strip() for p in parts]
+    bare = [b for b in bare if b]
+    return (bare[0] if bare else name.strip()), bare[1:] + abbreviations
+
+
+def _names(lang: str, given: dict, default_name: str, *, kind: str, twin_katakana: str | None) -> Names:
+    preferred, others = split_name(default_name)
+    names = Names(preferred=given.get("preferred", preferred),
+                  case=given.get("case", "name" if kind in ("skill", "block-die") else "lower"),
+                  variants=list(given.get("variants", [])),
+                  aliases=list(given.get("aliases", [])) + [o for o in others if o != given.get("preferred")],
+                  forms=list(given.get("forms", [])))
+    if lang == "ja":
+        latin = re.search(r"[A-Za-z]", names.preferred) is not None
+        names.running_text = given.get("running_text", "english" if latin else "katakana")
+        names.katakana = given.get("katakana", twin_katakana)
+        if names.katakana and names.katakana != names.preferred and names.katakana not in names.aliases:
+            names.aliases.append(names.katakana)
+    return names
+
+
+def load_termbase(data_dir: str | Path, repo: Repository, problems: list[Problem], rel: str) -> Termbase:
+    """Read and validate `<data_dir>/termbase.yml` against `repo`; append each problem (file:line: field:
+    message) to `problems`; return the termbase of every skill, glossary term, weather and kick-off row
+    (derived where the file says nothing) and word."""
+    path = Path(data_dir) / FILE
+    raw, lines = {}, {}
+    if path.is_file():
+        try:
+            raw, lines = parse_with_lines(path.read_text(encoding="utf-8"))
+        except YamlSyntaxError as exc:
+            problems.append(Problem(rel, exc.line, "", str(exc)))
+            raw = {}
+    raw = raw if isinstance(raw, dict) else {}
+
+    def line(p: tuple) -> int:
+        while p and p not in lines:
+            p = p[:-1]
+        return lines.get(p, 1)
+
+    def report(p: tuple, message: str) -> None:
+        problems.append(Problem(rel, line(p), ".".join(str(x) for x in p), message))
+
+    for key in raw:
+        if key not in ("entries", "words", "allow"):
+            report((key,), "unknown field (allowed: allow, entries, words)")
+    given = raw.get("entries") or {}
+    words = raw.get("words") or {}
+    for section, value in (("entries", given), ("words", words)):
+        if not isinstance(value, dict):
+            report((section,), "expected a mapping of ids")
+    given = given if isinstance(given, dict) else {}
+    words = words if isinstance(words, dict) else {}
+
+    rows: dict[str, tuple[Entity, dict]] = {}
+    for table in repo.of_kind("table"):
+        for row in table.get("rows") or []:
+            rows[f"table:{table.slug}#row-{row['key']}"] = (table, row)
+
+    ctx = Context()
+    for entry_id, value in given.items():
+        m = ENTRY_ID.match(str(entry_id))
+        if not m:
+            report(("entries", entry_id), "not a skill, term or table row id (skill:<slug>, term:<slug>, "
+                                          "table:<slug>#row-<key>)")
+            continue
+        known = entry_id in rows if m.group(3) else (m.group(3) is None and f"{m.group(1)}:{m.group(2)}" in repo)
+        if not known:
+            report(("entries", entry_id), f"unknown {'table row' if m.group(3) else m.group(1)} {entry_id!r}")
+        ENTRY_SPEC.check(value, ("entries", entry_id), report, ctx)
+    for key, value in words.items():
+        if not WORD_KEY.match(str(key)):
+            report(("words", key), "a word key is lower-case ASCII kebab-case")
+        WORD_SPEC.check(value, ("words", key), report, ctx)
+        if isinstance(value, dict) and isinstance(value.get("see"), str) and value["see"] not in repo:
+            report(("words", key, "see"), f"unknown entity {value['see']!r}")
+
+    def given_of(entry_id: str) -> dict:
+        value = given.get(entry_id)
+        return value if isinstance(value, dict) else {}
+
+    base = Termbase(file=rel)
+    allow = raw.get("allow") or []
+    if not isinstance(allow, list):
+        report(("allow",), "expected a list of `<entity id> <field>`")
+        allow = []
+    for i, item in enumerate(allow):
+        entity_id = str(item).split(" ", 1)[0]
+        if entity_id not in repo or " " not in str(item):
+            report(("allow", i), f"expected `<entity id> <field>` of an entity that exists, got {item!r}")
+        else:
+            base.allowed.add(str(item))
+    for skill in repo.of_kind("skill"):
+        twin = repo.get(f"term:{skill.slug}")
+        twin_ja = split_name(twin["name"]["ja"])[0] if twin and twin["name"].get("ja") else None
+        if twin_ja and not KATAKANA.match(twin_ja):
+            twin_ja = None
+        g = given_of(skill.id)
+        base.entries.append(Entry(skill.id, "skill", skill.id, skill.anchor, None, {
+            lang: _names(lang, g.get(lang) or {}, skill["name"].get(lang) or skill["name"]["en"], kind="skill",
+                         twin_katakana=twin_ja) for lang in LANGUAGES}))
+    for term in repo.of_kind("term"):
+        g = given_of(term.id)
+        base.entries.append(Entry(term.id, "term", term.id, term.anchor, None, {
+            lang: _names(lang, g.get(lang) or {}, term["name"].get(lang) or term["name"]["en"], kind="term",
+                         twin_katakana=None) for lang in LANGUAGES}))
+    for row_id, (table, row) in rows.items():
+        g = given_of(row_id)
+        base.entries.append(Entry(row_id, "row", table.id, row_id.partition("#")[2], None, {
+            lang: _names(lang, g.get(lang) or {}, row["name"].get(lang) or row["name"]["en"], kind="row",
+                         twin_katakana=None) for lang in LANGUAGES}))
+    for key, value in words.items():
+        if not isinstance(value, dict) or not isinstance(value.get("en"), dict):
+            continue
+        en = value["en"].get("preferred")
+        if not en:
+            report(("words", key, "en", "preferred"), "a word needs its English `preferred` name")
+            continue
+        group = value.get("group")
+        see = value.get("see") if isinstance(value.get("see"), str) else ""
+        target = repo.get(see)
+        base.entries.append(Entry(f"word:{key}", "word", see, target.anchor if target else None, group, {
+            lang: _names(lang, value.get(lang) or {}, (value.get(lang) or {}).get("preferred", en),
+                         kind="block-die" if group == "block-die" else "word", twin_katakana=None)
+            for lang in LANGUAGES}))
+
+    _check_clashes(base, report)
+    return base
+
+
+def _check_clashes(base: Termbase, report) -> None:
+    """An alias finds one entry only; a variant is never another entry's preferred name or its own."""
+    for lang in LANGUAGES:
+        owner: dict[str, str] = {}
+        preferred = {e.names[lang].preferred: e.id for e in base.entries}
+        for entry in base.entries:
+            names = entry.names[lang]
+            for alias in names.aliases:
+                first = owner.setdefault(alias.lower(), entry.id)
+                if first != entry.id:
+                    report(_where(entry.id, lang, "aliases"), f"alias {alias!r} already belongs to {first}")
+            for variant in names.variants:
+                if variant == names.preferred:
+                    report(_where(entry.id, lang, "variants"), f"{variant!r} is the preferred name itself")
+                elif variant in preferred and preferred[variant] != entry.id:
+                    report(_where(entry.id, lang, "variants"),
+                           f"{variant!r} is the preferred name of {preferred[variant]}")
+
+
+def _where(entry_id: str, lang: str, name: str) -> tuple:
+    if entry_id.startswith("word:"):
+        return ("words", entry_id[5:], lang, name)
+    return ("entries", entry_id, lang, name)

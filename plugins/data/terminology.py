@@ -1,0 +1,254 @@
+"""The terminology check: every French and Japanese text of data/ and every UI string of the catalogs uses the
+termbase's preferred names (plugins/data/termbase.py, data/termbase.yml), and English texts use no « ».
+
+Run it with `python -m plugins.data.terminology [DATA_DIR]` (exit 1 when something is found); the test suite
+runs it too. Each problem reads `file:line: field: found X, use Y`; the line is the one of the word inside a
+folded YAML text, and the `msgstr` line in a .po catalog.
+
+What is flagged, in prose only (code spans, URLs, link targets and the `[[kind:slug` part of a reference are
+skipped; the visible text of a reference is read):
+- a termbase `variant` of an entry, in the variant's language (French: case-insensitive; Japanese: not inside
+  a longer katakana or kanji word);
+- in French, a skill or block-die face's English name where its French name differs;
+- in Japanese, the English name of a block-die face whose Japanese prose uses katakana, and the katakana of a
+  skill whose Japanese prose uses the English name (unless that katakana is also the preferred name of a
+  glossary term: ドッジ is the action, Dodge the skill);
+- a skill or block-die face written with other capitals than its name (`case: name`): "Tacle Plongeant" for
+  "Tacle plongeant" (the first word may change case at the start of a sentence);
+- « or » in an English text.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .loader import load_repository
+from .model import DataError, Repository
+from .termbase import Entry, Termbase
+
+KATAKANA = "\u30a0-\u30ff"
+KANJI = "\u3400-\u9fff々"
+NOT_PROSE = re.compile(r"`[^`]*`|<?https?://[^\s>]*>?|\]\([^)]*\)|\[\[[a-z]+:[0-9a-z#-]+\|?|\]\]")
+PO_ROOT = Path("plugins/locale")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One term misused: where, in which field, what was found and what to write instead."""
+
+    file: str
+    line: int
+    field: str
+    found: str
+    use: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.field}: found {self.found}, use {self.use}"
+
+
+@dataclass(frozen=True)
+class Rule:
+    pattern: re.Pattern
+    use: str
+    case_only: str | None = None  # for a capitals rule: the exact name (a match equal to it is fine)
+
+
+def _latin(form: str, fold: bool) -> re.Pattern:
+    return re.compile(rf"(?<![\w\-]){re.escape(form)}(?![\w\-])", re.IGNORECASE if fold else 0)
+
+
+def _ascii(form: str) -> re.Pattern:
+    """A Latin form inside Japanese: whole, but kana and kanji may touch it (とAG判定)."""
+    return re.compile(rf"(?<![A-Za-z0-9\-]){re.escape(form)}(?![A-Za-z0-9\-])")
+
+
+def _japanese(form: str) -> re.Pattern:
+    """Not inside a longer word of the same script (katakana or kanji) on either side; Latin forms whole."""
+    def script(char: str) -> str | None:
+        return KATAKANA if re.match(f"[{KATAKANA}]", char) else KANJI if re.match(f"[{KANJI}]", char) else None
+
+    if re.match(r"[A-Za-z]", form):
+        return _ascii(form)
+    before, after = script(form[0]), script(form[-1])
+    return re.compile((f"(?<![{before}])" if before else "") + re.escape(form) + (f"(?![{after}])" if after else ""))
+
+
+def rules(termbase: Termbase, lang: str) -> list[Rule]:
+    """Every rule for texts in `lang` (fr or ja), longest forms first so that "Hail Mary Pass" is read
+    before "Pass"."""
+    found: list[tuple[str, Rule]] = []
+    glossary_names = {e.names[lang].preferred for e in termbase.entries if e.kind == "term"}
+    for entry in termbase.entries:
+        names = entry.names[lang]
+        for variant in names.variants:
+            found.append((variant, Rule(_japanese(variant) if lang == "ja" else _latin(variant, not variant.isupper()),
+                                        names.preferred)))
+        english = entry.names["en"].preferred
+        if not entry.english_in_prose and english != names.preferred:
+            if lang == "fr" or (lang == "ja" and names.running_text == "katakana"):
+                found.append((english, Rule(_latin(english, False) if lang == "fr" else _ascii(english),
+                                            names.preferred)))
+        if lang == "ja" and entry.kind == "skill" and names.running_text == "english" and names.katakana \
+                and names.katakana not in glossary_names:
+            found.append((names.katakana, Rule(_japanese(names.katakana), names.preferred)))
+        if lang == "fr" and names.case == "name" and " " in names.preferred:
+            first, rest = names.preferred.split(" ", 1)
+            pattern = re.compile(rf"(?<![\w\-])(?i:{re.escape(first)} {re.escape(rest)})(?![\w\-])")
+            found.append((names.preferred, Rule(pattern, names.preferred, case_only=rest)))
+    found.sort(key=lambda item: len(item[0]), reverse=True)
+    return [rule for _, rule in found]
+
+
+QUOTED = re.compile(r'«[^»]*»|"[^"\n]*"|“[^”]*”')
+ENGLISH_WORD = re.compile(r"\b(?:the|is|are|a|an|can|does|do|of|to|when|and|this|that|if|it|they|their|with)\b")
+
+
+def prose(text: str) -> str:
+    """`text` with what is not prose blanked out (same length, so offsets keep their lines): code, URLs,
+    link targets, reference markup, and English quoted in a French or Japanese text (a question asked in
+    English, cited as it was asked: two English function words or more inside the quotes)."""
+    text = NOT_PROSE.sub(lambda m: " " * len(m.group()), text)
+    return QUOTED.sub(lambda m: " " * len(m.group()) if len(ENGLISH_WORD.findall(m.group())) >= 2 else m.group(),
+                      text)
+
+
+def scan(text: str, lang: str, ruleset: list[Rule]) -> list[tuple[int, str, str]]:
+    """(offset, found, use) of every misuse in one text of language `lang`. A span already matched by a
+    longer form is not matched again."""
+    text = prose(text)
+    out: list[tuple[int, str, str]] = []
+    taken: list[tuple[int, int]] = []
+    if lang == "en":
+        return [(m.start(), m.group(), "“ ”") for m in re.finditer(r"[«»]", text)]
+    for rule in ruleset:
+        for m in rule.pattern.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            if rule.case_only is not None:
+                taken.append((m.start(), m.end()))
+                if m.group().split(" ", 1)[1] == rule.case_only:
+                    continue
+            else:
+                taken.append((m.start(), m.end()))
+            out.append((m.start(), m.group(), rule.use))
+    return sorted(out)
+
+
+def _texts(value, path: tuple):
+    """(path, lang, text) of every {en, fr, ja} text under `value`."""
+    if isinstance(value, dict):
+        if "en" in value and all(isinstance(value.get(k), (str, type(None))) for k in ("en", "fr", "ja")):
+            for lang in ("en", "fr", "ja"):
+                if isinstance(value.get(lang), str):
+                    yield path + (lang,), lang, value[lang]
+            return
+        for key, item in value.items():
+            yield from _texts(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _texts(item, path + (i,))
+
+
+def _field(path: tuple) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _line_of(lines: list[str], start: int, found: str) -> int:
+    """The line (1-based) at or after `start` that holds `found` (or its first word, when YAML folded it)."""
+    for probe in (found, found.split()[0] if found.split() else found):
+        for number in range(start - 1, min(len(lines), start + 60)):
+            if probe in lines[number]:
+                return number + 1
+    return start
+
+
+def check_data(repo: Repository) -> list["Finding"]:
+    """Every misuse in the texts of data/ (the termbase's own file is not read: its variants are listed
+    there on purpose)."""
+    ruleset = {lang: rules(repo.termbase, lang) for lang in ("fr", "ja")}
+    findings: list[Finding] = []
+    for entity in repo.entities.values():
+        path = repo.root / entity.file
+        lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+        for field_path, lang, text in _texts(entity.data, ()):
+            if entity.kind == "skill" and field_path == ("name", "ja"):
+                continue
+            if f"{entity.id} {_field(field_path)}" in repo.termbase.allowed:
+                continue
+            if entity.kind == "source" and field_path[0] in ("title", "cite_as"):
+                continue  # a document's title is a proper name, whatever the words in it
+            for _, found, use in scan(text, lang, ruleset.get(lang, [])):
+                line = _line_of(lines, entity.line(field_path), found)
+                findings.append(Finding(entity.file, line, _field(field_path), found, use))
+    return findings
+
+
+def po_messages(path: Path):
+    """(line of msgstr, msgid, msgstr) of every translated entry of a .po catalog."""
+    entry: dict = {}
+    current = None
+    lines = path.read_text(encoding="utf-8").splitlines()
+
+    def unquote(s: str) -> str:
+        return s.strip()[1:-1].encode("utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
+
+    def flush():
+        if entry.get("msgstr"):
+            yield entry["line"], entry.get("msgid", ""), entry["msgstr"]
+
+    for number, line in enumerate(lines, 1):
+        if line.startswith("msgid "):
+            yield from flush()
+            entry, current = {"msgid": unquote(line[6:])}, "msgid"
+        elif line.startswith("msgstr "):
+            entry.update(msgstr=unquote(line[7:]), line=number)
+            current = "msgstr"
+        elif line.startswith('"') and current:
+            entry[current] = entry.get(current, "") + unquote(line)
+        elif not line.strip() or line.startswith("#"):
+            current = None if not line.strip() else current
+    yield from flush()
+
+
+def check_catalogs(termbase: Termbase, root: Path) -> list[Finding]:
+    """Every misuse in the msgstr of plugins/locale/{fr,ja}/LC_MESSAGES/messages.po under `root`."""
+    findings: list[Finding] = []
+    for lang in ("fr", "ja"):
+        path = root / PO_ROOT / lang / "LC_MESSAGES" / "messages.po"
+        if not path.is_file():
+            continue
+        ruleset = rules(termbase, lang)
+        rel = (PO_ROOT / lang / "LC_MESSAGES" / "messages.po").as_posix()
+        for line, msgid, msgstr in po_messages(path):
+            for _, found, use in scan(msgstr, lang, ruleset):
+                findings.append(Finding(rel, line, f"msgstr of {msgid[:40]!r}", found, use))
+    return findings
+
+
+def check(repo: Repository) -> list[Finding]:
+    """Every finding in data/ and the catalogs, sorted by file and line."""
+    found = check_data(repo) + check_catalogs(repo.termbase, repo.root)
+    return sorted(found, key=lambda f: (f.file, f.line, f.field, f.found))
+
+
+def main(argv: list[str]) -> int:
+    data_dir = argv[0] if argv else "data"
+    try:
+        repo = load_repository(data_dir)
+    except DataError as exc:
+        print(exc)
+        return 1
+    findings = check(repo)
+    for finding in findings:
+        print(finding)
+    print(f"{len(findings)} terminology problem(s)" if findings else "terminology OK")
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,54 @@
+"""The search-quality set (tests/browser/search_queries.yml): each query, typed into the site's own search
+box in headless Chromium, finds its entry among the first 3 results (issue 10). benchmarks/bench_search.py
+prints hit@1 and hit@3 of the same set.
+
+The queries listed in KNOWN_MISSES do not reach the top 3 yet and are strict xfails, so that a fix shows up:
+French queries with « de » (Material splits a query at spaces, appends * to every word and filters no stop
+word from it, so « de » matches every alias that starts with de…: décomposition, défenseur), « relance
+d'équipe » (re-roll's entry comes first), and "ball carrier", a house word with no entry of its own.
+"""
+from __future__ import annotations
+
+import pytest
+
+from search_quality import load_queries, open_search, rank, ranked
+
+pytestmark = pytest.mark.browser
+
+KNOWN_MISSES = {
+    ("en", "ball carrier"),
+    ("fr", "relance d'équipe"), ("fr", "zone de tacle"), ("fr", "zones de tacle"), ("fr", "gabarit de renvoi"),
+    ("fr", "dés de blocage"),
+}
+CASES = [pytest.param(lang, query, targets, id=f"{lang}-{query}",
+                      marks=[pytest.mark.xfail(strict=True, reason="known miss")] if (lang, query) in KNOWN_MISSES
+                      else [])
+         for lang, items in load_queries().items() for query, targets in items]
+
+
+@pytest.fixture(scope="module")
+def boxes(chromium, web):
+    """One page per language with its search box open (a fresh page per query would reload the index)."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(60_000)
+    pages = {}
+
+    def get(lang: str):
+        if lang not in pages:
+            pages[lang] = context.new_page()
+            open_search(pages[lang], web.url, lang)
+        return pages[lang]
+
+    yield get
+    context.close()
+
+
+def test_the_set_has_40_queries_per_language():
+    assert {lang: len(items) >= 40 for lang, items in load_queries().items()} == {"en": True, "fr": True, "ja": True}
+
+
+@pytest.mark.parametrize("lang, query, targets", CASES)
+def test_query_finds_its_entry_in_the_top_3(boxes, web, lang, query, targets):
+    results = ranked(boxes(lang), web.url, lang, query)
+    position = rank(results, targets)
+    assert position is not None and position <= 3, (query, targets, results[:5])

@@ -1,0 +1,129 @@
+"""The termbase (data/termbase.yml, plugins/data/termbase.py) and the terminology check
+(plugins/data/terminology.py): each rule fails on the misuse it names, on real data and catalogs too."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from plugins.data import DataError, load_repository
+from plugins.data.terminology import Finding, check, check_catalogs, po_messages, rules, scan
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def found(repo, lang: str, text: str) -> list[tuple[str, str]]:
+    return [(f, u) for _, f, u in scan(text, lang, rules(repo.termbase, lang) if lang != "en" else [])]
+
+
+# ----------------------------------------------------------------------------------------- the whole project
+
+def test_data_and_catalogs_use_the_preferred_names(repo):
+    problems = check(repo)
+    assert not problems, "\n".join(map(str, problems[:40]))
+
+
+# ----------------------------------------------------------------------------------------- each rule
+
+def test_french_forbidden_variants_and_english_names(repo):
+    assert found(repo, "fr", "Il obtient Both Down puis un Push Back.") == [
+        ("Both Down", "Les deux plaqués"), ("Push Back", "Repoussé")]
+    assert found(repo, "fr", "Un joueur avec Diving Tackle sous une pluie battante.") == [
+        ("Diving Tackle", "Tacle plongeant"), ("pluie battante", "Averse")]
+    assert found(repo, "fr", "Sa ST et son AV, puis un fumble.") == [("ST", "F"), ("AV", "AR"), ("fumble", "maladresse")]
+    assert found(repo, "fr", "la victime est Chomped") == [("Chomped", "Happé")]
+
+
+def test_french_capitals_of_a_skill_name(repo):
+    assert found(repo, "fr", "Tacle Plongeant, puis Glissade Contrôlée.") == [
+        ("Tacle Plongeant", "Tacle plongeant"), ("Glissade Contrôlée", "Glissade contrôlée")]
+    # the name as written, and its first word in lower case (a common noun), are fine
+    assert found(repo, "fr", "Tacle plongeant et Glissade contrôlée ; une glissade contrôlée.") == []
+
+
+def test_longer_names_are_read_first(repo):
+    assert found(repo, "fr", "avec Hail Mary Pass") == [("Hail Mary Pass", "Passe désespérée")]
+    assert found(repo, "fr", "une Passe et un Blocage") == []  # French names: nothing to say
+
+
+def test_what_is_not_prose_is_skipped(repo):
+    text = ("`Both Down` [[skill:diving-tackle|Tacle plongeant]] https://x.org/Diving-Tackle "
+            "Question (en anglais) : « Can a player use Diving Tackle when the ball is thrown? »")
+    assert found(repo, "fr", text) == []
+
+
+def test_japanese_variants_katakana_skills_and_boundaries(repo):
+    assert found(repo, "ja", "カジュアリティと守備側、チェーンソー攻撃、スペシャルアクション。") == [
+        ("カジュアリティ", "カジュアルティ"), ("守備側", "防御側"), ("チェーンソー", "Chainsaw"),
+        ("スペシャルアクション", "特殊アクション")]
+    assert found(repo, "ja", "ダイビングタックルとAG判定、Scatter (3)。") == [
+        ("ダイビングタックル", "Diving Tackle"), ("AG判定", "AGテスト"), ("Scatter", "スキャッター")]
+    # inside a longer katakana word (チェーンソー is not チェーン), and the glossary's katakana of a skill
+    # that is also a game action (ドッジ), are fine
+    assert found(repo, "ja", "チェーンソーの選手がドッジする。") == [("チェーンソー", "Chainsaw")]
+    assert found(repo, "ja", "Chainsaw の選手がドッジする。") == []
+    # the longer variant is read first: Ball & Chain's katakana, not the chain push's チェーン
+    assert found(repo, "ja", "Swoop、ボール＆チェーンにも使います。") == [("ボール＆チェーン", "Ball & Chain")]
+
+
+def test_guillemets_in_english(repo):
+    assert found(repo, "en", "the « Scélérate » category") == [("«", "“ ”"), ("»", "“ ”")]
+    assert found(repo, "en", "the “Scélérate” category") == []
+
+
+# ----------------------------------------------------------------------------------------- derived names
+
+def test_the_termbase_derives_names_and_katakana(repo):
+    leap, tackle_zone = repo.termbase.get("skill:leap"), repo.termbase.get("term:tackle-zone")
+    assert leap.names["ja"].katakana == "リープ"  # from the glossary's term:leap
+    assert leap.names["ja"].running_text == "english" and leap.names["fr"].preferred == "Saut"
+    assert repo.termbase.get("skill:diving-tackle").names["ja"].katakana == "ダイビングタックル"
+    assert tackle_zone.names["en"].preferred == "Tackle Zone" and "TZ" in tackle_zone.names["en"].aliases
+    assert "zones de tacle" in tackle_zone.names["fr"].forms
+    assert repo.termbase.get("word:both-down").target == "term:block-dice"
+    rain = repo.termbase.get("table:weather-bb2020#row-pouring-rain")
+    assert rain.names["fr"].preferred == "Averse" and rain.target == "table:weather-bb2020"
+
+
+# ----------------------------------------------------------------------------------------- the loader
+
+@pytest.fixture
+def data_copy(tmp_path):
+    target = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data", target)
+    return target
+
+
+def test_loader_reports_termbase_problems_with_file_line_and_field(data_copy):
+    (data_copy / "termbase.yml").write_text(
+        "entries:\n"
+        "  skill:sure-hands:\n"
+        "    fr: {aliases: [SH], cass: name}\n"
+        "  skill:no-such-skill:\n"
+        "    en: {aliases: [x]}\n"
+        "  term:turnover:\n"
+        "    fr: {aliases: [sh]}\n"
+        "    ja: {katakana: turnover}\n"
+        "words:\n"
+        "  both-down:\n"
+        "    see: term:nothing\n"
+        "    en: {preferred: Both Down}\n", encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_repository(data_copy)
+    text = str(caught.value)
+    assert "termbase.yml:3: entries.skill:sure-hands.fr.cass: unknown field" in text
+    assert "termbase.yml:5: entries.skill:no-such-skill: unknown skill 'skill:no-such-skill'" in text
+    assert "termbase.yml:7: entries.term:turnover.fr.aliases: alias 'sh' already belongs to skill:sure-hands" in text
+    assert "termbase.yml:8: entries.term:turnover.ja.katakana: 'turnover' is not a valid katakana word" in text
+    assert "termbase.yml:11: words.both-down.see: unknown entity 'term:nothing'" in text
+
+
+def test_catalog_findings_give_the_line_of_the_msgstr(tmp_path, repo):
+    po = tmp_path / "plugins" / "locale" / "fr" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n\n#: x.py:1\nmsgid "Both Down"\nmsgstr ""\n"Résultat "\n"Both Down"\n',
+                  encoding="utf-8")
+    assert list(po_messages(po)) == [(6, "Both Down", "Résultat Both Down")]
+    assert check_catalogs(repo.termbase, tmp_path) == [
+        Finding("plugins/locale/fr/LC_MESSAGES/messages.po", 6, "msgstr of 'Both Down'", "Both Down", "Les deux plaqués")]
