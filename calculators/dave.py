@@ -215,16 +215,16 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
 
 def _action(tok: str, pos: int, skills: set[str]) -> str:
     """Our step for one of their actions (``pos`` 1-based)."""
+    if "/" in tok:
+        raise _refuse("weighted", tok, pos, REASONS["weighted"])
+    if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
+        raise _refuse("action", tok, pos, f"{_NO_STEP[tok[0]]}: {REASONS['action']}")
     for mark, reason in (("'", "no-reroll"), ('"', "diving-tackle"), ("%", "hatred")):
         if mark in tok:
             raise _refuse(reason, tok, pos, REASONS[reason])
-    if "/" in tok:
-        raise _refuse("weighted", tok, pos, REASONS["weighted"])
     if "D" in tok[1:]:
         return _block(tok, pos, skills)
     body = tok.replace("*", "").replace("¬", "")
-    if body[:1] in _NO_STEP:
-        raise _refuse("action", tok, pos, f"{_NO_STEP[body[0]]}: {REASONS['action']}")
     m = _TEST.match(body)
     if not m or (m.group(1) and m.group(1) not in ACTIONS) or (m.group(3) and m.group(1) != "P"):
         raise _refuse("unreadable", tok, pos, REASONS["unreadable"])

@@ -107,3 +107,29 @@ def test_our_rules_refusal_is_reported_as_such():
     with pytest.raises(CalcError) as e:
         translate("B:R2,2D2")
     assert e.value.details["reason"] == "our-rules"
+
+
+def test_api_dave_kind_answers_as_chain_with_our_notation():
+    from calculators.api import handle
+    got = handle({"kind": "dave", "dave": "D:D3,2D2;C3~S2", "team_rerolls": 2})
+    assert got["ok"], got
+    r = got["result"]
+    assert (r["dave"], r["notation"], r["edition"]) == ("D:D3,2D2;C3~S2", "D3d,B2/C3;tr=2", "bb2020")
+    same = handle({"kind": "chain", "chain": r["notation"], "edition": "bb2020"})["result"]
+    assert r["success"] == same["success"] and r["by_team_rerolls"] == same["by_team_rerolls"]
+
+
+def test_api_dave_kind_reading_reaches_the_chain():
+    from calculators.api import handle
+    vector = next(v for v in VECTORS if (v["input"], v["rerolls"]) == ("L4:2,2", 2))
+    r = handle({"kind": "dave", "dave": "L4:2,2", "team_rerolls": 2, "reading": "designers-commentary"})["result"]
+    assert r["reading"] == "designers-commentary"
+    assert agree([__import__("fractions").Fraction(r["success"]["exact"])], vector["expected"][-1:])
+
+
+def test_api_dave_kind_refusal_has_details():
+    from calculators.api import handle
+    got = handle({"kind": "dave", "dave": "D3,E3"})
+    assert not got["ok"]
+    assert got["error"]["field"] == "dave"
+    assert got["error"]["details"] == {"reason": "action", "text": "E3", "position": 4}
