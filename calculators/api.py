@@ -114,9 +114,10 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     Result: ``dave`` (their text as given) and the whole ``chain`` result, whose
     ``notation`` is the sequence in ours (a link to the chain calculator).
     Error: a sequence our chain cannot express is an error on field ``dave`` whose
-    ``details`` are ``{"reason", "text", "position"}``: ``reason`` one of
-    :data:`calculators.dave.REASONS`, ``text`` their token at fault, ``position`` its
-    1-based character (null for ``"empty"``; for ``"our-rules"`` ``text`` is our notation).
+    ``details`` are ``{"reason", "token", "position", "text"}``: ``reason`` one of
+    :data:`calculators.dave.REASONS`, ``token`` the 1-based number of their piece at
+    fault, ``position`` its 1-based character, ``text`` the piece (null for ``"empty"``;
+    for ``"our-rules"`` ``text`` is our notation and the others null).
 
 ``"pass"``: a whole Pass action (see :mod:`calculators.passing`), numbers from the
 rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.

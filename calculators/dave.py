@@ -134,7 +134,7 @@ class Translation:
 def _refuse(reason: str, token: str | None, position: int | None, message: str) -> CalcError:
     where = f"{token!r} at character {position}: " if token is not None else ""
     return CalcError("dave", where + message, None,
-                     {"reason": reason, "text": token, "position": position})
+                     {"reason": reason, "token": None, "position": position, "text": token})
 
 
 def _tokens(text: str):
@@ -257,15 +257,26 @@ def translate(text: str, team_rerolls: int | None = None) -> Translation:
         a :class:`Translation`; ``parse_chain(t.notation, t.edition)`` reads it.
 
     Raises:
-        CalcError: field ``dave``; ``details`` ``{"reason", "text", "position"}`` with ``reason`` one of
-        :data:`REASONS`, ``text`` the token at fault and ``position`` its 1-based character (both null
-        for ``empty``); ``our-rules`` when our chain refuses the translation (e.g. Brawler outside a
-        Block action), with our error's message.
+        CalcError: field ``dave``; ``details`` ``{"reason", "token", "position", "text"}`` with ``reason``
+        one of :data:`REASONS`, ``token`` the 1-based number of the piece at fault (pieces are what
+        ``:``, ``;`` and ``,`` separate), ``position`` its 1-based character, ``text`` the piece as written
+        (all three null for ``empty``); ``our-rules`` when our chain refuses the translation (e.g.
+        Brawler outside a Block action): our error's message, ``text`` our notation, the others null.
     """
     if not isinstance(text, str) or not text.strip():
         raise _refuse("empty", None, None, REASONS["empty"])
-    source = text
-    text = text.strip()
+    try:
+        return _translate(text.strip(), text, team_rerolls)
+    except CalcError as e:
+        at = e.details.get("position") if e.details else None
+        if at is not None:  # the 1-based number of the token, counting every piece between : ; ,
+            e.details["token"] = 1 + sum(text.strip()[:at - 1].count(c) for c in ":;,")
+            e.message = f"token {e.details['token']}, {e.message}"
+            e.args = (f"{e.field}: {e.message}",)
+        raise
+
+
+def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     edition = "bb2025"
     if text.endswith("~S2"):
         edition, text = "bb2020", text[:-3]
@@ -290,5 +301,5 @@ def translate(text: str, team_rerolls: int | None = None) -> Translation:
         parse_chain(notation, edition)
     except CalcError as e:
         raise CalcError("dave", f"{REASONS['our-rules']}: {e.message}", e.allowed,
-                        {"reason": "our-rules", "text": notation, "position": None}) from None
+                        {"reason": "our-rules", "token": None, "position": None, "text": notation}) from None
     return Translation(notation, edition, source)

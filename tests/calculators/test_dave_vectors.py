@@ -74,32 +74,32 @@ def test_team_rerolls_become_the_option():
     assert translate("2,2", 2).notation == "N2,N2;tr=2"
 
 
-@pytest.mark.parametrize("theirs, reason, token, position", [
-    ("2D2!2{1D2}", "branch", "2D2!2{1D2}", 1),
-    ("D:D3,S+2{D3}", "branch", "S+2{D3}", 6),
-    ("(1/2)(1/4)(1/4)", "alternatives", "(1/2)(1/4)(1/4)", 1),
-    ("L2,2D2|1D2", "dauntless", "2D2|1D2", 4),
-    ("D3,E3", "action", "E3", 4),
-    ("F8,J8", "action", "J8", 4),
-    ("BT1:D5", "skill", "BT1", 1),
-    ("MB2:2D3,K8", "skill-value", "MB2", 1),
-    ("Akhorne:D3", "star-player", "Akhorne", 1),
-    ("D3\"", "diving-tackle", "D3\"", 1),
-    ("H:1D3%", "skill", "H", 1),
-    ("1D3%", "hatred", "1D3%", 1),
-    ("4/6,2", "weighted", "4/6", 1),
-    ("P4-2;C2", "inaccurate-pass", "P4-2", 1),
-    ("2D2'", "no-reroll", "2D2'", 1),
-    ("B:3D3", "block-faces", "3D3", 3),
-    ("D3,C1", "target", "C1", 4),
-    ("D3,X2", "unreadable", "X2", 4),
-    ("", "empty", None, None),
+@pytest.mark.parametrize("theirs, reason, number, text, position", [
+    ("2D2!2{1D2}", "branch", 1, "2D2!2{1D2}", 1),
+    ("D:D3,S+2{D3}", "branch", 3, "S+2{D3}", 6),
+    ("(1/2)(1/4)(1/4)", "alternatives", 1, "(1/2)(1/4)(1/4)", 1),
+    ("L2,2D2|1D2", "dauntless", 2, "2D2|1D2", 4),
+    ("D3,E3", "action", 2, "E3", 4),
+    ("F8,J8", "action", 2, "J8", 4),
+    ("BT1:D5", "skill", 1, "BT1", 1),
+    ("MB2:2D3,K8", "skill-value", 1, "MB2", 1),
+    ("Akhorne:D3", "star-player", 1, "Akhorne", 1),
+    ("D3\"", "diving-tackle", 1, "D3\"", 1),
+    ("H:1D3%", "skill", 1, "H", 1),
+    ("1D3%", "hatred", 1, "1D3%", 1),
+    ("4/6,2", "weighted", 1, "4/6", 1),
+    ("P4-2;C2", "inaccurate-pass", 1, "P4-2", 1),
+    ("2D2'", "no-reroll", 1, "2D2'", 1),
+    ("B:3D3", "block-faces", 2, "3D3", 3),
+    ("D3,C1", "target", 2, "C1", 4),
+    ("D3,X2", "unreadable", 2, "X2", 4),
+    ("", "empty", None, None, None),
 ])
-def test_refusals_name_reason_token_and_position(theirs, reason, token, position):
+def test_refusals_name_reason_token_and_position(theirs, reason, number, text, position):
     with pytest.raises(CalcError) as e:
         translate(theirs)
     assert e.value.field == "dave"
-    assert e.value.details == {"reason": reason, "text": token, "position": position}
+    assert e.value.details == {"reason": reason, "token": number, "position": position, "text": text}
 
 
 def test_our_rules_refusal_is_reported_as_such():
@@ -132,4 +132,5 @@ def test_api_dave_kind_refusal_has_details():
     got = handle({"kind": "dave", "dave": "D3,E3"})
     assert not got["ok"]
     assert got["error"]["field"] == "dave"
-    assert got["error"]["details"] == {"reason": "action", "text": "E3", "position": 4}
+    assert got["error"]["details"] == {"reason": "action", "token": 2, "position": 4, "text": "E3"}
+    assert "token 2" in got["error"]["message"] and "'E3'" in got["error"]["message"]
