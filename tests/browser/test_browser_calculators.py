@@ -361,6 +361,36 @@ def test_action_sequence_calculator_with_its_table(calc, web):
     c.check()
 
 
+def test_a_bloodbowldave_sequence_is_translated_and_linked_in_our_notation(calc, web):
+    # in French: their notation in, our numbers out (calculators.dave), a refusal explained in French, and the
+    # link that opens the same sequence in the chain form (its URL round trip)
+    path = "calculators/chain/"
+    c = calc("fr", path, "dave")
+    first_result_is_prerendered(c, web, path)
+    c.check()
+    c.set("dave", "D,SF:D3,R2;C:C3~S2")
+    result = c.check()
+    assert (result["notation"], result["edition"]) == ("D3d,R2f/C3c;tr=1", "bb2020")
+    link = f'{c.box} a[data-field="notation"]'
+    assert c.page.get_attribute(link, "href") == f"?chain={quote('D3d,R2f/C3c;tr=1', safe='')}&edition=bb2020#calculator"
+    c.check_query()
+    c.round_trip()
+    c.set("dave", "D3,E3")
+    nb = "\u00a0"
+    assert c.state() == "error"
+    assert c.message("dave").startswith(f"Élément 2 de la séquence collée, au caractère 4 («{nb}E3{nb}»){nb}: une action")
+    c.set("dave", "L4:2,2")
+    c.check()
+    c.page.click(link)
+    c.page.wait_for_url(re.compile(r"chain=%5Bloner%3D4%5DN2%2CN2%3Btr%3D1"))
+    chain = Calc(c.page, "chain", "fr", None, c.rules)
+    chain.ctx = c.ctx
+    chain.wait()
+    assert c.page.input_value('form[data-calculator="chain"] [data-name="chain"] input') == "[loner=4]N2,N2;tr=1"
+    assert chain.request()["edition"] == "bb2025"
+    chain.check()
+
+
 def test_action_sequence_calculator_loner_reading_and_pro_roll(calc, web):
     # in French: the BB2025 reading of the Loner ruling changes the result to the hand-worked values of
     # tests/calculators/test_chain.py, and says which reading it used
