@@ -21,7 +21,8 @@ Error (never raised): ``{"ok": false, "error": {"field": "ag", "message": "...",
 "allowed": [1, 6]}}``.  ``allowed`` is a list of values, an inclusive ``[low, high]``
 range, or null.  An unknown field is an error naming that field.  The message is
 English; some errors add ``"details"``, the same facts as data, so that a page can say
-them in its own language (today the ``chain`` notation errors, see that kind below).
+them in its own language (today the ``chain`` notation errors and the ``dave`` refusals, see
+those kinds below).
 
 Request kinds
 -------------
