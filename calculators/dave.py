@@ -250,7 +250,7 @@ def translate(text: str, team_rerolls: int | None = None) -> Translation:
     """Translate one sequence in BloodBowlDave's notation (module docstring) into ours.
 
     Args:
-        text: their sequence, e.g. ``"D:D3,2D2;C3~S2"``.
+        text: their sequence, e.g. ``"D:D3,2D2;C3~S2"``; spaces are ignored (positions count without them).
         team_rerolls: their "rerolls" setting (0..8), written as ``;tr=N``; None writes none.
 
     Returns:
@@ -265,12 +265,13 @@ def translate(text: str, team_rerolls: int | None = None) -> Translation:
     """
     if not isinstance(text, str) or not text.strip():
         raise _refuse("empty", None, None, REASONS["empty"])
+    compact = re.sub(r"\s+", "", text)  # positions count the characters without spaces
     try:
-        return _translate(text.strip(), text, team_rerolls)
+        return _translate(compact, text, team_rerolls)
     except CalcError as e:
         at = e.details.get("position") if e.details else None
         if at is not None:  # the 1-based number of the token, counting every piece between : ; ,
-            e.details["token"] = 1 + sum(text.strip()[:at - 1].count(c) for c in ":;,")
+            e.details["token"] = 1 + sum(compact[:at - 1].count(c) for c in ":;,")
             e.message = f"token {e.details['token']}, {e.message}"
             e.args = (f"{e.field}: {e.message}",)
         raise

@@ -63,6 +63,7 @@ def test_each_difference_check_holds(k):
     ("PA:P2,I6;C2", "T2p,I6/C2", "bb2025"),
     ("P2-1", "T3", "bb2025"),  # needs a natural 3; a natural 2 is 1 after the modifier: a fumble, never inaccurate
     ("1D4,2D5", "B1=s,B2b=s", "bb2025"),
+    (" D : D3, R2 ~S2 ", "D3d,R2", "bb2020"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
