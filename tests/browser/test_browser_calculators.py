@@ -230,7 +230,8 @@ def prerendered(web, lang: str, path: str, kind: str) -> dict[str, str]:
         text = response.read().decode("utf-8")
     start = text.index(f'data-calculator="{kind}"')
     part = text[start:text.index('data-field="error"', start)]
-    return {m[1]: html.unescape(m[2]) for m in re.finditer(r'<(?:dd|td) data-field="([\w.]+)"[^>]*>(.*?)</(?:dd|td)>', part)}
+    # a value is a cell, or a link inside one (a Row with href)
+    return {m[2]: html.unescape(m[3]) for m in re.finditer(r'<(dd|td|a) data-field="([\w.]+)"[^>]*>(.*?)</\1>', part)}
 
 
 def first_result_is_prerendered(calc: Calc, web, path: str) -> None:
