@@ -27,7 +27,7 @@ range, or null.  An unknown field is an error naming that field.  The message is
 English; every error adds ``"details"`` with at least a ``"reason"`` (one of
 ``calculators.errors.REASONS``, e.g. ``"edge-square"`` for a throw-in from a square not on the
 edge), the same facts as data, so that a page can say them in its own language; the ``chain``
-notation errors add the token (see that kind below).
+notation errors and the ``dave`` refusals add the token (see those kinds below).
 
 Request kinds
 -------------
@@ -111,6 +111,21 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     ``position`` its 1-based character in ``chain``, ``text`` the token as written
     (the last three null for ``"empty"`` and ``"no-steps"``).  E.g. ``"D3,X9"``:
     ``{"reason": "unknown-letter", "token": 2, "position": 4, "text": "X9"}``.
+
+``"dave"``: a sequence in BloodBowlDave's Action Calculator notation, translated by
+:mod:`calculators.dave` into ours and answered as ``chain``.
+    * ``dave``: their text, at most 200 characters, e.g. ``"D:D3,2D2;C3"`` (``~S2`` at
+      the end: their Season 2, our ``bb2020``; otherwise Season 3, our ``bb2025``). Required.
+    * ``team_rerolls``: integer 0..8, default 1 (their re-rolls setting), written as ``;tr=N``.
+    * ``reading``: as for ``chain`` (BB2025 only; their calculator never re-rolls a
+      failed Loner roll, the ``"designers-commentary"`` reading). Default ``"rulebook"``.
+    Result: ``dave`` (their text as given) and the whole ``chain`` result, whose
+    ``notation`` is the sequence in ours (a link to the chain calculator).
+    Error: a sequence our chain cannot express is an error on field ``dave`` whose
+    ``details`` are ``{"reason", "token", "position", "text"}``: ``reason`` one of
+    :data:`calculators.dave.REASONS`, ``token`` the 1-based number of their piece at
+    fault, ``position`` its 1-based character, ``text`` the piece (null for ``"empty"``;
+    for ``"our-rules"`` ``text`` is our notation and the others null).
 
 ``"pass"``: a whole Pass action (see :mod:`calculators.passing`), numbers from the
 rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
@@ -307,6 +322,7 @@ from .geometry import band_modifiers, interception_squares, pass_band, range_map
 from .passing import PassAction, resolve_pass
 from .passing import totals as pass_totals
 from .notation import format_chain, parse_chain
+from .dave import translate as dave_translate
 from .rerolls import LONER_READINGS, check_reading, reroll_rules
 from .rolls import (FAILURE, FUMBLE, PASS_READINGS, SUCCESS, WILD, D6Test, characteristic_test, check_pass_reading,
                     test_from_rules)
@@ -513,6 +529,21 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     if at.sent_off is not None:
         out["sent_off"] = prob(at.sent_off)
     return out
+
+
+def _dave(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    text = rd.str("dave", max_len=200, example="D:D3,2D2;C3")
+    k = rd.int("team_rerolls", 0, 8, 1)
+    given = rd.given("reading")
+    reading = rd.choice("reading", LONER_READINGS, LONER_READINGS[0])
+    rd.finish()
+    t = dave_translate(text, k)
+    chain_req = {"kind": "chain", "chain": t.notation, "edition": t.edition}
+    if given or t.edition == "bb2025":  # a reading given for a BB2020 sequence is refused by the chain kind
+        chain_req["reading"] = reading
+    out = _chain(chain_req, rules)
+    return {"dave": text, **out}
 
 
 def _chain_step(s: Step | BlockStep | ArmourStep, edition: str) -> dict[str, Any]:
@@ -899,6 +930,7 @@ KINDS: dict[str, Handler] = {
     "agility": _agility,
     "test": _test,
     "chain": _chain,
+    "dave": _dave,
     "pass": _pass,
     "armour": _armour,
     "foul": _foul,

@@ -230,7 +230,8 @@ def prerendered(web, lang: str, path: str, kind: str) -> dict[str, str]:
         text = response.read().decode("utf-8")
     start = text.index(f'data-calculator="{kind}"')
     part = text[start:text.index('data-field="error"', start)]
-    return {m[1]: html.unescape(m[2]) for m in re.finditer(r'<(?:dd|td) data-field="([\w.]+)"[^>]*>(.*?)</(?:dd|td)>', part)}
+    # a value is a cell, or a link inside one (a Row with href)
+    return {m[2]: html.unescape(m[3]) for m in re.finditer(r'<(dd|td|a) data-field="([\w.]+)"[^>]*>(.*?)</\1>', part)}
 
 
 def first_result_is_prerendered(calc: Calc, web, path: str) -> None:
@@ -360,6 +361,36 @@ def test_action_sequence_calculator_with_its_table(calc, web):
     assert c.error_line() is None
     c.set("chain", "[pro]P3h,T4")
     c.check()
+
+
+def test_a_bloodbowldave_sequence_is_translated_and_linked_in_our_notation(calc, web):
+    # in French: their notation in, our numbers out (calculators.dave), a refusal explained in French, and the
+    # link that opens the same sequence in the chain form (its URL round trip)
+    path = "calculators/chain/"
+    c = calc("fr", path, "dave")
+    first_result_is_prerendered(c, web, path)
+    c.check()
+    c.set("dave", "D,SF:D3,R2;C:C3~S2")
+    result = c.check()
+    assert (result["notation"], result["edition"]) == ("D3d,R2f/C3c;tr=1", "bb2020")
+    link = f'{c.box} a[data-field="notation"]'
+    assert c.page.get_attribute(link, "href") == f"?chain={quote('D3d,R2f/C3c;tr=1', safe='')}&edition=bb2020#calculator"
+    c.check_query()
+    c.round_trip()
+    c.set("dave", "D3,E3")
+    nb = "\u00a0"
+    assert c.state() == "error"
+    assert c.message("dave").startswith(f"Élément 2 de la séquence collée, au caractère 4 («{nb}E3{nb}»){nb}: une action")
+    c.set("dave", "L4:2,2")
+    c.check()
+    c.page.click(link)
+    c.page.wait_for_url(re.compile(r"chain=%5Bloner%3D4%5DN2%2CN2%3Btr%3D1"))
+    chain = Calc(c.page, "chain", "fr", None, c.rules)
+    chain.ctx = c.ctx
+    chain.wait()
+    assert c.page.input_value('form[data-calculator="chain"] [data-name="chain"] input') == "[loner=4]N2,N2;tr=1"
+    assert chain.request()["edition"] == "bb2025"
+    chain.check()
 
 
 def test_action_sequence_calculator_loner_reading_and_pro_roll(calc, web):

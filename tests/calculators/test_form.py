@@ -12,7 +12,7 @@ import pytest
 from calculators.api import KINDS, handle
 
 SAMPLE = {"bool": True}
-TEXT = {"chain": "D3,R2"}
+TEXT = {"chain": "D3,R2", "dave": "D:D3,2D2;C3"}
 SQUARES = {"target": [14, 3], "thrower": [10, 7], "landing": [15, 3], "square": [14, 0]}  # a throw-in is from an edge
 
 
@@ -40,6 +40,7 @@ FOR_EACH = [
     ("test", {}),
     ("chain", {}),
     ("chain", {"edition": "bb2025"}),
+    ("dave", {}),
     ("pass", {}),
     ("armour", {"edition": "bb2025"}),
     ("foul", {}),

@@ -31,7 +31,7 @@ PAGES = {
     "calculators/block.md": ["block"],
     "calculators/armour.md": ["armour"],
     "calculators/foul.md": ["foul"],
-    "calculators/chain.md": ["chain"],
+    "calculators/chain.md": ["chain", "dave"],
     "calculators/casualty.md": ["casualty"],
     "calculators/scatter.md": ["scatter"],
     "calculators/deviate.md": ["deviate"],
@@ -208,6 +208,8 @@ def test_the_form_fields_are_the_resolvers_own(pages, rulebook, path):
             shown = {f["name"]: f for f in form.fields
                      if f["for"] is None or value in (f["for"] or "").split()}
             omitted = {"map", "dice"}  # kick/range maps and block's fixed dice are left out on purpose
+            if form.kind == "dave":  # its reading would share the chain form's `reading` in the page's address
+                omitted |= {"reading"}
             assert set(shown) == set(specs) - omitted, (path, form.kind, value)
             for name, field in shown.items():
                 spec = specs[name]
@@ -361,7 +363,7 @@ def test_default_requests_are_what_the_pages_send(repo, rulebook):
 
     ctx = PageContext(repo, "en", Messages("en"), "index.md", BackLinks.build(repo))
     found = default_requests(ctx)
-    assert set(found) == {"pass", "range", "kick", "block", "armour", "foul", "chain", "throw-in", "casualty", "scatter",
+    assert set(found) == {"pass", "range", "kick", "block", "armour", "foul", "chain", "dave", "throw-in", "casualty", "scatter",
                           "deviate"}
     for requests in found.values():
         for request in requests:
@@ -439,3 +441,24 @@ def test_injury_results_are_named_in_the_pages_language(pages):
             assert translated["Badly Hurt"] in stunty, stunty
         markdown, _ = pages[(lang, "calculators/armour.md")]
         assert all(f"<th scope=\"row\">{name}</th>" in markdown for name in translated.values()), lang
+
+
+def test_the_chain_page_takes_a_bloodbowldave_sequence_and_links_it_in_ours(pages, repo):
+    from calculators.dave import REASONS as DAVE_REASONS
+    from plugins.site.render import calcpages
+
+    for lang in ("en", "fr", "ja"):
+        markdown, _ = pages[(lang, "calculators/chain.md")]
+        form = next(f for f in forms_of(markdown) if f.kind == "dave")
+        strings = json.loads(form.attrs["data-strings"])
+        assert {k for k in strings if k.startswith("dave.")} == {f"dave.{r}" for r in DAVE_REASONS} | {"dave.at"}
+        assert all(f"{{{key}}}" in strings["dave.at"] for key in ("token", "position", "text", "reason"))
+        # the pre-rendered result links the default sequence, translated, to the chain form's URL round trip
+        assert ('href="?chain=D3d%2CB2%2FC3%3Btr%3D1&amp;edition=bb2025#calculator"' in markdown
+                and 'data-href="?chain={notation}&amp;edition={edition}#calculator"' in markdown), lang
+        assert "{#dave}" in markdown
+    ctx = PageContext(repo, "en", Messages("en"), "calculators/chain.md", BackLinks.build(repo))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(calcpages, "DAVE_REASONS", {**DAVE_REASONS, "brand-new": "a reason added later"})
+        with pytest.raises(ValueError, match="brand-new"):
+            calcpages.dave_errors(ctx)

@@ -976,6 +976,12 @@ class Calculator {
       }
       if (row) row.hidden = el.dataset.zero === "hide" && isZero(value);
       el.textContent = this.format(el, value);
+      if (el.dataset.href) { // a link whose address carries result values (calculator.py href_from)
+        el.setAttribute("href", el.dataset.href.replace(/\{([\w.]+)\}/g, (whole, path) => {
+          const v = valueAt(result, path);
+          return v === undefined || v === null ? "" : encodeURIComponent(String(v));
+        }));
+      }
     }
     for (const figure of this.box.querySelectorAll("figure[data-pitch]")) this.paint(figure, result, request);
   }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from calculators.dave import REASONS as DAVE_REASONS
 from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_LENGTH,
                                   MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
 
@@ -551,6 +552,75 @@ def chain_calculator(ctx: PageContext) -> Calculator:
                       label=ctx.t("Action sequence calculator"), strings=notation_errors(ctx))
 
 
+def dave_errors(ctx: PageContext) -> dict[str, str]:
+    """What nuffle.js says about a BloodBowlDave sequence our chain cannot express, by the error's reason
+    (`calculators.dave.REASONS`): `dave.<reason>`, and `dave.at` naming their piece. A reason without a message
+    here stops the build."""
+    reasons = {
+        "empty": ctx.t("Paste a sequence written for BloodBowlDave's calculator, for instance D:D3,2D2;C3."),
+        "unreadable": ctx.t("this is not an action of BloodBowlDave's notation that we can read."),
+        "branch": ctx.t("a branch (the sequence going on after a roll that failed without a turnover, or "
+                        "stopping early): our sequences are a straight line of rolls that must all succeed."),
+        "alternatives": ctx.t("weighted alternative outcomes: our sequences cannot weigh outcomes yet."),
+        "dauntless": ctx.t("a Dauntless roll that splits the sequence: our sequences cannot branch yet."),
+        "non-critical": ctx.t("a block result that fails without a turnover (a Push that lets the sequence go "
+                              "on): our sequences cannot branch yet."),
+        "weighted": ctx.t("a weighted roll that cannot be re-rolled: our sequences have no such roll."),
+        "no-reroll": ctx.t("a “do not re-roll” mark: our calculator always uses re-rolls as well as possible."),
+        "diving-tackle": ctx.t("Diving Tackle, the opponent's choice: our sequences do not model it yet."),
+        "hatred": ctx.t("Hatred: our sequences do not model it yet."),
+        "action": ctx.t("an action our sequences have no roll for yet (such as Leap, Throw Team-mate, Hail Mary "
+                        "Pass, an injury roll, Stab or Hypnotic Gaze)."),
+        "skill": ctx.t("a skill our sequences do not model yet."),
+        "skill-value": ctx.t("a skill value our sequences do not model: Mighty Blow and Dirty Player are +1 "
+                             "only, Pro 3+."),
+        "star-player": ctx.t("a star player's special rules: our sequences do not model them; write the "
+                             "player's skills instead."),
+        "inaccurate-pass": ctx.t("a pass that may be inaccurate and still be caught: our sequences stop at a "
+                                 "failed roll."),
+        "target": ctx.t("a roll target our notation cannot write (from 2+ to 6+; block dice 1, 2, 3, −2, −3)."),
+        "block-faces": ctx.t("a block with this many successful faces cannot be written with our block skills "
+                             "(with Brawler, Both Down counts as a failure there)."),
+        "our-rules": ctx.t("the translated sequence breaks a rule of our calculator (for instance Brawler "
+                           "outside a Block action)."),
+    }
+    missing = set(DAVE_REASONS) - set(reasons)
+    if missing:
+        raise ValueError(f"BloodBowlDave notation errors without a message: {sorted(missing)}; add them in "
+                         f"{__name__}.dave_errors")
+    out = {f"dave.{reason}": text for reason, text in reasons.items()}
+    out["dave.at"] = ctx.t("Item {token} of the pasted sequence, at character {position} (“{text}”): {reason}")
+    return out
+
+
+def dave_calculator(ctx: PageContext) -> Calculator:
+    """The chain page's second form: a sequence in BloodBowlDave's notation, answered in ours (kind `dave`),
+    with a link that opens the same sequence in the action-sequence calculator (its URL round trip)."""
+    editions = dict(_edition_switch(ctx))
+    view: list = [
+        Row(ctx.t("The same sequence in our notation (opens it in the calculator above)"), "notation", "text",
+            absent="dash", href="?chain={notation}&edition={edition}#calculator"),
+        Row(ctx.t("Edition (their Season 3 is BB2025, ~S2 at the end is BB2020)"), "edition", "label",
+            labels=editions, absent="dash"),
+        Row(ctx.t("Chance that every roll succeeds, with the team re-rolls given"), "success"),
+        Row(ctx.t("Chance that a fouler is sent off, a turnover"), "sent_off", absent="hide"),
+    ]
+    labels = {"dave": ctx.t("Paste a BloodBowlDave sequence"), "team_rerolls": ctx.t("Team re-rolls")}
+    return Calculator("dave", view, defaults={"dave": "D:D3,2D2;C3", "team_rerolls": 1},
+                      omit=frozenset({"reading"}), labels=labels.get,
+                      label=ctx.t("BloodBowlDave's notation, our numbers"), strings=dave_errors(ctx))
+
+
+def dave_section(ctx: PageContext) -> list[str]:
+    """The chain page's section for BloodBowlDave's notation: what is translated and the form."""
+    return [f"## {ctx.t('Paste a BloodBowlDave sequence')} {{#dave}}", "", ctx.t(
+        "A sequence written for BloodBowlDave's Action Calculator is translated into our notation and computed "
+        "here; the link opens it in the calculator above. What our sequences cannot express yet (branches, "
+        "Dauntless, Leap, star players and other skills we do not model) is refused with the reason. Their "
+        "calculator never re-rolls a failed Loner roll; choose that reading above to compare."),
+        "", render(ctx, dave_calculator(ctx), rules_export(ctx.repo)), ""]
+
+
 def chain_page(ctx: PageContext) -> str:
     calc = chain_calculator(ctx)
     loner = ctx.t(
@@ -595,7 +665,7 @@ def chain_page(ctx: PageContext) -> str:
         "The chance that every roll of a turn succeeds, in order, when the coach uses re-rolls as well as "
         "possible: dodges, rushes, catches and other tests, blocks, armour rolls and fouls. Write the rolls in "
         "the short notation explained below the calculator."),
-        ids, statements, notation_help(ctx),
+        ids, statements, dave_section(ctx) + notation_help(ctx),
         before_field=("chain", roll_form(ctx, rules_export(ctx.repo), [e for e, _ in _edition_switch(ctx)])))
 
 

@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import html
 import json
+import re
+import urllib.parse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -71,6 +73,9 @@ class Row:
     labels: Mapping[str, str] | None = None  # format "label": value -> localized text
     absent: str = "zero"  # a path missing from the result: 0, the row hidden, or a dash
     hide_zero: bool = False  # hide the row while the value is exactly 0 (nothing to say)
+    # the value as a link: an address template whose {dotted.path}s are filled from the result, URL-encoded
+    # (e.g. "?chain={notation}&edition={edition}#calculator": a calculator's URL round trip)
+    href: str | None = None
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS or self.absent not in ABSENT or self.path in RESERVED:
@@ -605,7 +610,21 @@ def _cell(ctx: PageContext, row: Row, result: dict, tag: str) -> tuple[str, bool
     attrs = {"data-field": row.path, "data-format": row.format, "data-absent": row.absent,
              "data-zero": "hide" if row.hide_zero else None,
              "data-labels": json.dumps(dict(row.labels), ensure_ascii=False) if row.labels else None}
+    if row.href is not None:  # the value is a link (nuffle.js refills its address from each result)
+        attrs = {**attrs, "data-href": row.href, "href": href_from(row.href, result)}
+        return f"<{tag}><a{_attrs(attrs)}>{html.escape(text)}</a></{tag}>", hidden
     return f"<{tag}{_attrs(attrs)}>{html.escape(text)}</{tag}>", hidden
+
+
+def href_from(template: str, result: dict) -> str:
+    """`template` with each `{dotted.path}` replaced by that result value, URL-encoded (empty when absent)."""
+    def value(m: re.Match) -> str:
+        try:
+            v = value_at(result, m.group(1))
+        except KeyError:
+            return ""
+        return urllib.parse.quote(str(v), safe="!'()*")  # as encodeURIComponent
+    return re.sub(r"\{([\w.]+)\}", value, template)
 
 
 def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition: str | None = None) -> list[str]:
