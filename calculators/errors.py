@@ -31,7 +31,7 @@ def shown(value: Any) -> str:
     texts after 60 characters; a value whose ``repr`` fails is named by its type.
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return f"an integer of about {value.bit_length() * 30103 // 100000 + 1} digits"
     try:
         return _REPR.repr(value)
     except Exception:  # noqa: BLE001  (a huge integer inside a list, a recursive structure, ...)

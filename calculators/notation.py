@@ -46,7 +46,7 @@ Blitz); ``B2b,A9m`` (a block, then its armour roll with Mighty Blow); ``D3,F9+1d
 **Limits.**  A notation has at most :data:`MAX_LENGTH` characters, :data:`MAX_STEPS` steps and
 :data:`MAX_PLAYERS` players (reasons ``too-long``, ``too-many-steps``, ``too-many-players``, with
 ``allowed`` the range), and ``tr=`` is 0..8: with these, the slowest chain accepted is solved in
-about a second in CPython (``benchmarks/bench_worst_notation.py``; the solver remembers only
+under a second in CPython (``benchmarks/bench_worst_notation.py``; the solver remembers only
 what later steps can use, so its work grows linearly with the steps).
 
 The BB2025 reading of the Loner ruling is not part of the notation: it is given
