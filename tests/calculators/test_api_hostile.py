@@ -60,6 +60,7 @@ VALID = {
     "casualty": {},
     "scatter": {"square": [5, 5]},
     "deviate": {"square": [13, 7]},
+    "dave": {"dave": "D3"},
 }
 
 
