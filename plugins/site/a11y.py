@@ -14,7 +14,8 @@ import re
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 SEARCH_LABEL = re.compile(r'class="md-search__input"[^>]*?aria-label="([^"]*)"')
 SKIP = re.compile(r'(<div data-md-component="skip">)(.*?)(</div>)', re.S)
-CALCULATOR = '<div class="nc-calculator" markdown="0">'
+# the calculator's element as it reaches the page (the sanitiser drops the markdown="0" the renderer writes)
+CALCULATOR = re.compile(r'<div class="nc-calculator"(?: markdown="0")?>')
 CALCULATOR_ID = "nc-calculator"
 
 
@@ -29,8 +30,8 @@ def label_search_dialog(output: str) -> str:
 def skip_to_calculator(output: str, text: str) -> str:
     """Add the skip link to the page's first calculator (`text`: "Skip to the calculator" in the page's
     language) and make that calculator its target; a page without a calculator is returned unchanged."""
-    if CALCULATOR not in output or not SKIP.search(output):
+    if not CALCULATOR.search(output) or not SKIP.search(output):
         return output
-    output = output.replace(CALCULATOR, CALCULATOR[:-1] + f' id="{CALCULATOR_ID}" tabindex="-1">', 1)
+    output = CALCULATOR.sub(f'<div class="nc-calculator" id="{CALCULATOR_ID}" tabindex="-1">', output, count=1)
     link = f'<a href="#{CALCULATOR_ID}" class="md-skip nc-skip">{html.escape(text)}</a>'
     return SKIP.sub(lambda m: m[1] + m[2] + link + m[3], output, count=1)
