@@ -330,7 +330,9 @@ def test_kick_off_landing_is_live_on_the_same_pitch(calc, web):
     c.check_bad_input("target", (13, 15), (20, 7))
     # a target in the kicking half is refused by the resolver: a message next to the target square
     c.set("receiving", "left")
-    assert c.state() == "error" and c.message("target") == "Le calculateur n'a pas accepté cette valeur."
+    # explained in French from the error's reason (receiving-half), not the resolver's English
+    assert c.state() == "error" and c.message("target") == ("Le coup d'envoi doit viser une case de la moitié de "
+                                                            "l'équipe qui reçoit.")
     c.set("target", (6, 7))
     c.check()
 
