@@ -32,6 +32,10 @@ VALID: dict[str, dict[str, Any]] = {
     "block": {},
     "range": {"thrower": [5, 5], "target": [8, 9]},
     "throw-in": {"square": [0, 5]},
+    "casualty": {},
+    "scatter": {"square": [5, 5]},
+    "deviate": {"square": [13, 7]},
+    "dave": {"dave": "D3"},
     "form": {"for": "block"},
 }
 
@@ -57,6 +61,10 @@ FIELDS: dict[str, list[str]] = {
               "goal"],
     "range": ["edition", "thrower", "target", "landing", "map"],
     "throw-in": ["edition", "square"],
+    "casualty": ["edition", "niggling"],
+    "scatter": ["square", "n"],
+    "deviate": ["edition", "square", "kick"],
+    "dave": ["dave", "team_rerolls", "reading"],
     "form": ["for", "edition", "action", "map", "chain", "av", "attacker_brawler"],
 }
 OTHER_FIELDS = ["kind", "", "x", "__proto__", "constructor", "\ud800", "a" * 300]

@@ -55,7 +55,6 @@ FOR_EACH = [
     ("casualty", {"edition": "bb2020"}),
     ("scatter", {}),
     ("deviate", {"edition": "bb2025"}),
-    ("form", {}),
 ]
 
 
