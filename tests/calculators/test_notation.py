@@ -220,4 +220,5 @@ def test_details_go_through_the_json_api():
     assert json.loads(handle_json('{"kind": "chain", "chain": "D3;tr=99"}'))["error"]["details"] == {
         "reason": "team-rerolls-range", "token": 2, "position": 4, "text": "tr=99"}
     # other errors have no details
-    assert "details" not in handle({"kind": "chain", "chain": "D3", "max_team_rerolls": 9})["error"]
+    # an error that is not the notation's carries only its reason (issue 11: every error has one)
+    assert handle({"kind": "chain", "chain": "D3", "max_team_rerolls": 9})["error"]["details"] == {"reason": "range"}

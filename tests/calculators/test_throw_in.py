@@ -108,4 +108,5 @@ def test_throw_in_kind():
     assert got[(12, 7)] == F(1, 3) * p2d6(7)
     assert handle({"kind": "throw-in", "square": [5, 5]})["error"]["field"] == "square"
     assert handle({"kind": "throw-in"})["error"] == {
-        "field": "square", "message": "square is required (classic)", "allowed": [[0, 0], [25, 14]]}
+        "field": "square", "message": "square is required (classic)", "allowed": [[0, 0], [25, 14]],
+        "details": {"reason": "required"}}
