@@ -95,7 +95,8 @@ def load_repository(data_dir: str | Path, *, allow_missing_translations: bool = 
             if not problems:
                 raise
             problems.append(Problem(entity.file, 1, "", "not cross-checked until the other problems are fixed"))
-    repo.termbase = load_termbase(data_dir, repo, problems, _relative(data_dir / FILE, root))
+    if not problems:  # the termbase reads every entity's names: only once every entity has the right shape
+        repo.termbase = load_termbase(data_dir, repo, problems, _relative(data_dir / FILE, root))
     if not allow_missing_translations:
         problems.extend(repo.translation_problems)
     if problems:
