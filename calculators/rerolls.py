@@ -75,7 +75,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .editions import family, mechanics
-from .errors import CalcError
+from .errors import CalcError, shown
 
 __all__ = ["LONER_READINGS", "ONCE_PER_TURN", "SKILL_FOR_KIND", "SKILLS", "RerollRules", "check_reading",
            "d6_at_least", "reroll_rules"]
@@ -154,12 +154,12 @@ def check_reading(edition: str, reading: object, field: str = "reading") -> str 
     if fam != "bb2025":
         if reading is not None:
             raise CalcError(field, f"{field} applies only to BB2025 (the Loner ruling); {edition} has no disputed "
-                                   f"reading here, got {reading!r}", [], reason="bb2025-only")
+                                   f"reading here, got {shown(reading)}", [], reason="bb2025-only")
         return None
     if reading is None:
         return LONER_READINGS[0]
     if not isinstance(reading, str) or reading not in LONER_READINGS:
-        raise CalcError(field, f"{field} must be one of {', '.join(LONER_READINGS)}, got {reading!r}",
+        raise CalcError(field, f"{field} must be one of {', '.join(LONER_READINGS)}, got {shown(reading)}",
                         list(LONER_READINGS), reason="choice")
     return reading
 

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .editions import family, mechanics
-from .errors import CalcError
+from .errors import CalcError, shown
 from .rules import RollSpec, RuleBook
 
 __all__ = [
@@ -208,7 +208,7 @@ def check_pass_reading(edition: str, pass_reading: str | None) -> bool:
     if family(edition) != "bb2025":
         raise CalcError("pass_reading", f"pass_reading applies to BB2025 passes only, not {edition}", None, reason="bb2025-only")
     if pass_reading not in PASS_READINGS:
-        raise CalcError("pass_reading", f"pass_reading must be one of {', '.join(PASS_READINGS)}, got {pass_reading!r}",
+        raise CalcError("pass_reading", f"pass_reading must be one of {', '.join(PASS_READINGS)}, got {shown(pass_reading)}",
                         list(PASS_READINGS), reason="choice")
     return pass_reading == "fumbbl"
 

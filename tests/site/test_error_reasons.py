@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from calculators.api import KINDS, handle
+from calculators.dave import REASONS as DAVE_REASONS
 from calculators.errors import REASONS
 from calculators.notation import REASONS as NOTATION_REASONS
 from plugins.site.messages import Messages
@@ -41,10 +42,40 @@ def test_every_error_the_code_raises_names_a_known_reason():
             given = {k.arg: k.value for k in node.keywords}
             if path.name == "notation.py" and len(node.args) >= 4:
                 continue  # the notation's own details, with its reason (checked by driving below)
+            if path.name == "dave.py":
+                # BloodBowlDave's notation has reasons of its own (pages word them as `dave.<reason>`)
+                if not _dave_reason_known(node):
+                    missing.append(f"{path.name}:{node.lineno}")
+                continue
             reason = given.get("reason")
             if not (isinstance(reason, ast.Constant) and reason.value in REASONS):
                 missing.append(f"{path.name}:{node.lineno}")
     assert not missing, f"CalcError without a known reason at {missing}"
+
+
+def _dave_reason_known(node: ast.Call) -> bool:
+    """The `details` dict of a CalcError in dave.py names its reason: a constant of dave's REASONS, or the
+    `reason` parameter of its `_refuse` helper, whose every caller passes a constant or a table's key."""
+    details = node.args[3] if len(node.args) >= 4 else None
+    if not isinstance(details, ast.Dict):
+        return False
+    for key, value in zip(details.keys, details.values):
+        if isinstance(key, ast.Constant) and key.value == "reason":
+            if isinstance(value, ast.Constant):
+                return value.value in DAVE_REASONS
+            return isinstance(value, ast.Name) and value.id == "reason"
+    return False
+
+
+def test_every_reason_dave_refuses_with_is_one_of_its_reasons():
+    """Each `_refuse("<reason>", …)` in dave.py names one of its REASONS."""
+    tree = ast.parse((CALCULATORS / "dave.py").read_text(encoding="utf-8"))
+    calls = [node for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_refuse"]
+    assert calls
+    unknown = [node.lineno for node in calls
+               if isinstance(node.args[0], ast.Constant) and node.args[0].value not in DAVE_REASONS]
+    assert not unknown, f"_refuse with an unknown reason at dave.py lines {unknown}"
 
 
 def _bad_values(spec: dict) -> list:
