@@ -19,7 +19,7 @@ from .locate import relative_link
 # Regions of a Markdown line that must never be rewritten.
 PROTECTED = re.compile(
     r"`[^`]*`"                      # code spans
-    r"|!?\[[^\]]*\]\([^)]*\)"       # links and images
+    r"|!?\[(?:[^\[\]]|\[[^\]]*\])*\]\([^)]*\)"  # links and images (their text may hold "[LRB6]")
     r"|<[^>]+>"                     # raw HTML tags
     r"|\{[#:.][^}]*\}"              # attribute lists
     r"|\[\[[^\]]*\]\]"              # unresolved data references

@@ -39,6 +39,13 @@ def test_protected_markdown_is_left_alone():
     assert out.endswith("Then a [Catch](../glossary.md#term-catch).")
 
 
+def test_a_link_whose_text_holds_brackets_is_left_alone():
+    """A source titled "[LRB6] Catch, Turnover…" is a link's text: a term inside it is not linked (a link
+    in a link showed as raw Markdown on the verification page)."""
+    source = "See [Forum thread “[LRB6] Catch and Turnover”](../sources.md#s) (2015)."
+    assert run(source, "en") == source
+
+
 def test_french_ignores_case_but_keeps_the_writing():
     assert "[zone de tacle](../glossary.md#term-tackle-zone)" in run("Dans une zone de tacle adverse.", "fr")
 

@@ -237,7 +237,11 @@ def page_of(entity_id: str) -> str:
     kind, slug = entity_id.split(":")
     if kind == "roll":
         roll = load("rolls")[slug]
-        return f"targets/{roll['target']}" if "target" in roll else f"rolls/{slug.rpartition('-')[2]}"
+        if "target" in roll:
+            return f"targets/{roll['target']}"
+        if "target_number" in roll and {READ_AS[e] for e in roll["editions"]} == {"classic"}:
+            return "targets/agility-classic"  # classic's fixed N+ (Going For It) sits with the other classic rolls
+        return f"rolls/{slug.rpartition('-')[2]}"
     return f"{kind}s/{slug}"
 
 

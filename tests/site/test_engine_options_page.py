@@ -37,7 +37,7 @@ def test_an_option_links_its_ruling(repo):
     for option in (o for o in repo.of_kind("engine-option") if o.get("ruling")):
         slug = option["ruling"].partition(":")[2]
         row = next(line for line in markdown.splitlines() if f'id="{option.anchor}"' in line)
-        assert f"(index.md#ruling-{slug})" in row
+        assert f"]({slug}.md)" in row  # each ruling has its own page beside this one
 
 
 def test_rulings_index_and_the_engine_source_link_the_page(repo):
