@@ -225,12 +225,34 @@ def load_termbase(data_dir: str | Path, repo: Repository, problems: list[Problem
                          kind="block-die" if group == "block-die" else "word", twin_katakana=None)
             for lang in LANGUAGES}))
 
-    _check_clashes(base, report)
+    def name_of(entry_id: str, lang: str, alias: str) -> Problem | None:
+        """Where an alias that the termbase does not give comes from: the entity's own `name` (its
+        parenthesised or slashed parts), so a clash is reported in the file a contributor edits."""
+        if alias in ((given_of(entry_id).get(lang) or {}).get("aliases") or []):
+            return None
+        if entry_id in rows:
+            table, row = rows[entry_id]
+            index = next(i for i, r in enumerate(table["rows"]) if r is row)
+            return Problem(table.file, table.line(("rows", index, "name", lang)), f"rows[{index}].name.{lang}", "")
+        entity = repo.get(entry_id)
+        if entity is None:
+            return None
+        return Problem(entity.file, entity.line(("name", lang)), f"name.{lang}", "")
+
+    def clash(entry_id: str, lang: str, alias: str, message: str) -> None:
+        at = name_of(entry_id, lang, alias)
+        if at is None:
+            report(_where(entry_id, lang, "aliases"), message)
+        else:
+            problems.append(Problem(at.file, at.line, at.field, f"{message} (an alias taken from this name)"))
+
+    _check_clashes(base, report, clash)
     return base
 
 
-def _check_clashes(base: Termbase, report) -> None:
-    """An alias finds one entry only; a variant is never another entry's preferred name or its own."""
+def _check_clashes(base: Termbase, report, clash) -> None:
+    """An alias finds one entry only; a variant is never another entry's preferred name or its own.
+    `clash(entry_id, lang, alias, message)` reports an alias found twice, where that alias was written."""
     for lang in LANGUAGES:
         owner: dict[str, str] = {}
         preferred = {e.names[lang].preferred: e.id for e in base.entries}
@@ -239,7 +261,7 @@ def _check_clashes(base: Termbase, report) -> None:
             for alias in names.aliases:
                 first = owner.setdefault(alias.lower(), entry.id)
                 if first != entry.id:
-                    report(_where(entry.id, lang, "aliases"), f"alias {alias!r} already belongs to {first}")
+                    clash(entry.id, lang, alias, f"alias {alias!r} already belongs to {first}")
             for variant in names.variants:
                 if variant == names.preferred:
                     report(_where(entry.id, lang, "variants"), f"{variant!r} is the preferred name itself")

@@ -119,6 +119,20 @@ def test_loader_reports_termbase_problems_with_file_line_and_field(data_copy):
     assert "termbase.yml:11: words.both-down.see: unknown entity 'term:nothing'" in text
 
 
+def test_an_alias_taken_from_a_name_clashes_in_the_file_of_that_name(data_copy):
+    """No termbase.yml: the aliases come from the names ("Turnover (SH)" gives "SH"); a clash is reported
+    at the name a contributor wrote, not at line 1 of a termbase file that does not exist."""
+    for file, name in (("skills/sure-hands.yml", "Sure Hands"), ("glossary/turnover.yml", "Turnover")):
+        path = data_copy / file
+        path.write_text(path.read_text(encoding="utf-8").replace(f"en: {name},", f"en: {name} (SH),"), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_repository(data_copy)
+    text = str(caught.value)
+    assert ("glossary/turnover.yml:1: name.en: alias 'SH' already belongs to skill:sure-hands "
+            "(an alias taken from this name)") in text, text
+    assert "termbase.yml" not in text
+
+
 def test_catalog_findings_give_the_line_of_the_msgstr(tmp_path, repo):
     po = tmp_path / "plugins" / "locale" / "fr" / "LC_MESSAGES" / "messages.po"
     po.parent.mkdir(parents=True)

@@ -47,6 +47,8 @@ def plant(data_dir: Path, text_payload: str, string_payload: str | None, keep=la
         nonlocal changed
         if is_text_map(value):
             for lang in list(value):
+                if keep(file, path + (lang,)):
+                    continue  # refused there (a name whose parts become search aliases that would clash)
                 value[lang] = value[lang] + text_payload
                 changed += 1
             return value
