@@ -31,19 +31,20 @@ def visible_texts(page, selector: str) -> list[str]:
 
 # ------------------------------------------------------------------------------ defect 5: nothing shown
 
-def test_classic_on_the_rulings_page_says_so_and_offers_the_nearest_edition(page, web):
+RULINGS = [yaml.safe_load(p.read_text(encoding="utf-8"))
+           for p in sorted((Path(__file__).resolve().parents[2] / "data" / "rulings").glob("*.yml"))]
+
+
+def test_classic_on_the_rulings_page_lists_the_classic_rulings_and_nothing_else(page, web):
+    """Classic once emptied this page without a word; it now has rulings of its own, and shows just those.
+    (The notice of a page that an edition empties is rendered by `empty_notes`: tests/site/test_pages.py.)"""
     page.goto(url_of(web, "fr", "rulings/"))
     pick(page, "classic")
-    notice = page.locator('.nc-edition-empty[data-edition-only="classic"]')
-    assert notice.is_visible()
-    assert notice.inner_text().startswith("Aucune décision de cette page ne concerne l'édition Classique.")
-    assert not page.locator("#all-rulings").is_visible()  # no ruling is for classic
-    notice.locator("[data-nc-choose]").click()  # "Afficher BB2020": the nearest edition with rulings
-    page.wait_for_function("() => document.documentElement.dataset.ncEdition === 'bb2020'")
-    assert page.eval_on_selector(PICKER, "s => s.value") == "bb2020"
-    assert not notice.is_visible()
+    assert not page.locator('.nc-edition-empty[data-edition-only="classic"]').count()
+    assert page.locator("#all-rulings").is_visible()
+    classic = [r for r in RULINGS if {"classic", "bb2016"} & set(r["editions"])]
     items = visible_texts(page, "#all-rulings ~ ul > li")
-    assert items and len(items) < page.locator("#all-rulings ~ ul > li").count()  # BB2020's rulings only
+    assert len(items) == len(classic) < page.locator("#all-rulings ~ ul > li").count()
 
 
 GUARD = yaml.safe_load((Path(__file__).resolve().parents[2] / "data" / "skills" / "guard.yml").read_text(encoding="utf-8"))

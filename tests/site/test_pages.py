@@ -64,6 +64,18 @@ def test_each_ruling_has_its_own_page_and_the_index_keeps_the_old_anchor(fixture
     assert "(index.md#all-rulings)" in page
 
 
+def test_an_edition_no_ruling_is_for_gets_a_notice_with_the_nearest_edition(fixture_repo):
+    """The fixture's one ruling is classic: choosing BB2020 or BB2025 would empty the index, so each has a
+    notice (shown only while chosen) offering classic, the nearest edition that has rulings, and "all"."""
+    index, _ = render(fixture_repo, "fr", "rulings/index.md")
+    notices = [line for line in index.splitlines() if "nc-edition-empty" in line]
+    assert [n.split('data-edition-only="')[1].split('"')[0] for n in notices] == ["bb2020", "bb2025"]
+    for notice in notices:
+        assert "Aucune décision de cette page ne concerne l'édition" in notice
+        assert 'data-nc-choose="classic"' in notice and "data-nc-show-all" in notice
+    assert 'data-edition-only="classic"' not in index
+
+
 def test_ui_strings_are_translated(fixture_repo):
     for lang in ("fr", "ja"):
         for path in generated_pages(fixture_repo):
