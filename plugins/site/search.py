@@ -53,7 +53,9 @@ and Japanese, katakana of the skills Japanese prose keeps in English (ダイビ�
 go into one more hidden field, `alias_terms`, of the section that shows the entry (`glossary/#term-re-roll`,
 `skills/agility/#skill-diving-tackle`; a table row's page; a word's `see` entity), with a boost ten times
 the title's, so that an alias finds its entry first, above pages that only mention the word. Aliases get the
-same extra forms as the language's texts (folded, other number, katakana and kanji endings).
+same extra forms as the language's texts (folded, other number, katakana and kanji endings). A player's roll
+(data/rolls/) gets its own name as an alias at its section, so « esquive » finds the dodge test and its
+calculator as well as the Dodge skill.
 """
 from __future__ import annotations
 
@@ -186,6 +188,7 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
     A skill's or a block-die face's English name counts as an alias in French and Japanese too (a French
     reader may type "Diving Tackle"), and a Japanese entry's katakana and preferred name as well.
     """
+    from ..data.termbase import split_name
     from .locate import anchor_of, page_of  # the page map needs the site package
 
     out: dict[str, set[str]] = {}
@@ -206,6 +209,11 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
         anchor = anchor_of(target) if entry.kind != "row" else None
         location = url_of(page_of(target)) + (f"#{anchor}" if anchor else "")
         out.setdefault(location, set()).update(words)
+    # A player's roll is looked for by what it is ("esquive", ドッジ): its name finds its section, where its
+    # calculator is, as strongly as the skill of the same name finds the skill.
+    for roll in repo.of_kind("roll"):
+        name = split_name(roll["name"].get(lang) or roll["name"]["en"])[0]
+        out.setdefault(url_of(page_of(roll)) + f"#{anchor_of(roll)}", set()).add(name)
     return out
 
 

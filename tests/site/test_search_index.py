@@ -175,6 +175,10 @@ def test_alias_locations_come_from_the_termbase(repo):
     assert "ダイビングタックル" in ja["skills/agility/#skill-diving-tackle"]
     assert "gabarit" in fr["glossary/#term-random-direction-template"]
     assert "雨" in ja["tables/weather-bb2020/"]  # a table row: its page
+    # a player's roll, by its name, at its section (where its calculator is)
+    assert fr["rolls/bb2020/#roll-dodge-bb2020"] == {"Test d'esquive"}
+    assert "Jet d'esquive" in fr["targets/agility-classic/#roll-dodge-classic"]
+    assert ja["rolls/bb2025/#roll-dodge-bb2025"] == {"ドッジの判定"}
 
 
 def test_add_aliases_boosts_them_above_titles_on_the_entry_only():
