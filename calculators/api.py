@@ -155,7 +155,10 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
       exceeded); BB2020+ AV target 3..13 (``9`` means 9+). Required.
     * ``armour_modifier``, ``injury_modifier``: integers -5..5, default 0.
     * ``mighty_blow``, ``claws``, ``stunty``, ``thick_skull``: booleans, default false.
-    Result: ``outcomes`` (``no_break``, ``stunned``, ``ko``, ``badly_hurt``,
+    * ``claws_reading`` (classic and BB2016 only; given elsewhere it is an error naming it):
+      the reading of Claw with Mighty Blow (``data/rulings/claws-mighty-blow-stacking.yml``),
+      ``"rulebook"`` (default: 8+ after modifiers) or ``"fumbbl"`` (8+ on the unmodified dice).
+    Result: ``claws_reading`` (classic and BB2016: the reading used), ``outcomes`` (``no_break``, ``stunned``, ``ko``, ``badly_hurt``,
     ``casualty``), ``casualty`` (the casualty roll's results, each as an overall
     probability: the outcomes of the ``casualty`` kind, read on the data's casualty table
     when rules are given), ``armour_broken``.  With rules, the injury bands are the data's
@@ -308,7 +311,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .armour import InjuryTable, armour_injury, casualty, foul, injury_table
+from .armour import CLAWS_READINGS, InjuryTable, armour_injury, casualty, check_claws_reading, foul, injury_table
 from .ballmove import deviate, kick_off, landing_map, scatter, throw_in
 from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, Step, summary
 from .editions import EDITIONS, family, mechanics
@@ -689,16 +692,24 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     im = rd.int("injury_modifier", -5, 5, 0)
     mb = rd.bool("mighty_blow", False)
     claws = rd.bool("claws", False)
+    claws_reading = None
+    if family(edition) == "classic":  # the disputed classic Claw + Mighty Blow (BB2020+ has no dispute)
+        claws_reading = rd.choice("claws_reading", CLAWS_READINGS, CLAWS_READINGS[0])
+    elif rd.given("claws_reading"):
+        check_claws_reading(edition, rd.request["claws_reading"])  # raises: a clear error, not "unknown field"
     table = _injury_reader(rd, rules, edition)
     rd.finish()
-    out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, table=table)
+    out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table)
     if rules is not None and any(slug.startswith("casualty-") for slug in rules.tables):
         data_table = rules.dice_table("casualty", edition)  # the data's table, as the casualty kind reads it
         cas = grouped(data_table, table_roll(data_table))
     else:
         cas = casualty(edition)
-    return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
-            "casualty": probs({k: out["casualty"] * v for k, v in cas.items()})}
+    answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
+              "casualty": probs({k: out["casualty"] * v for k, v in cas.items()})}
+    if claws_reading is not None:
+        answer["claws_reading"] = claws_reading
+    return answer
 
 
 def _foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:

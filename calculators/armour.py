@@ -21,8 +21,11 @@ Mechanics:
     Mighty Blow to Claw unless the game option ``CLAW_DOES_NOT_STACK`` is set; note that
     ``factory/GameOptionFactory`` turns that option on by default, while
     ``UtilServerStartGame.addDefaultGameOptions`` turns it off).  The BB2016 engine botbowl
-    (``botbowl/core/procedure.py``, ``Armor.step``) reads the 8 as unmodified instead; we
-    follow the rule text (``data/skills/claws.yml``: its classic note, checked records).
+    (``botbowl/core/procedure.py``, ``Armor.step``) reads the 8 as unmodified instead.  The
+    ruling ``data/rulings/claws-mighty-blow-stacking.yml`` shows both: ``claws_reading``
+    :data:`CLAWS_READINGS` ``"rulebook"`` (the default: the rule text, the 8 after modifiers)
+    or ``"fumbbl"`` (Claw on the unmodified dice, the other modifiers only against AV; botbowl
+    reads it the same way).
   - BB2020 and BB2025 Claws: an **unmodified** 8+ breaks armour (BBBase
     ``docs/bb2020/core_rules/skills_and_traits.md`` "CLAWS": "before applying any
     modifiers"; ``docs/bb2025/core_rules/skills_and_traits.md`` "CLAWS (PASSIVE)":
@@ -68,9 +71,10 @@ from fractions import Fraction
 
 from .casualty import rows_roll
 from .editions import family, mechanics
-from .errors import CalcError
+from .errors import CalcError, shown
 
 __all__ = [
+    "CLAWS_READINGS",
     "CASUALTY_D16",
     "CASUALTY_D16_BB2020",
     "CASUALTY_D68",
@@ -78,6 +82,7 @@ __all__ = [
     "armour_break",
     "armour_injury",
     "armour_roll",
+    "check_claws_reading",
     "casualty",
     "foul",
     "injury",
@@ -138,8 +143,37 @@ def _check_av(edition: str, av: int) -> None:
         raise CalcError("av", f"av must be an integer from {lo} to {hi} ({edition}), got {av!r}", [lo, hi], reason="range")
 
 
+#: classic Claw with Mighty Blow (``data/rulings/claws-mighty-blow-stacking.yml``), named after its positions:
+#: ``"rulebook"`` counts the 8 after modifiers, ``"fumbbl"`` on the unmodified dice.  The first is the default.
+CLAWS_READINGS = ("rulebook", "fumbbl")
+
+
+def check_claws_reading(edition: str, reading: object) -> str | None:
+    """Return the classic Claw reading that applies in ``edition``: ``reading``, or ``"rulebook"`` when None.
+
+    Returns:
+        an entry of :data:`CLAWS_READINGS` for classic and BB2016; None for BB2020 and BB2025, whose
+        Claws already reads the unmodified dice (no dispute).
+
+    Raises:
+        CalcError: on field ``claws_reading``: a value outside :data:`CLAWS_READINGS` (reason
+        ``choice``), or any reading given for BB2020 or BB2025 (reason ``classic-only``).
+    """
+    if family(edition) != "classic":
+        if reading is not None:
+            raise CalcError("claws_reading", f"claws_reading applies to classic and BB2016 only, not {edition}",
+                            None, reason="classic-only")
+        return None
+    if reading is None:
+        return CLAWS_READINGS[0]
+    if not isinstance(reading, str) or reading not in CLAWS_READINGS:
+        raise CalcError("claws_reading", f"claws_reading must be one of {', '.join(CLAWS_READINGS)}, got "
+                        f"{shown(reading)}", list(CLAWS_READINGS), reason="choice")
+    return reading
+
+
 def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_one: bool = False,
-                claws: bool = False) -> tuple[bool, bool]:
+                claws: bool = False, claws_reading: str | None = None) -> tuple[bool, bool]:
     """Return ``(broken, plus_one_spent)`` for one armour roll whose two dice total ``natural`` (2..12).
 
     The one implementation of an armour roll (module docstring): the armour calculator, the
@@ -156,8 +190,14 @@ def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_
             injury roll, ``plus_one_spent`` False).
         claws: Claws/Claw after a block: classic 8+ after modifiers (Mighty Blow included),
             BB2020/BB2025 an unmodified 8+.
+        claws_reading: classic only, an entry of :data:`CLAWS_READINGS` (None: ``"rulebook"``);
+            ``"fumbbl"`` reads the classic 8 on the unmodified dice, as BB2020 does.
+
+    Raises:
+        CalcError: on a ``claws_reading`` that does not apply (:func:`check_claws_reading`).
     """
-    classic_claw = mechanics(edition).armour_rule == "exceeds"
+    reading = check_claws_reading(edition, claws_reading)
+    classic_claw = mechanics(edition).armour_rule == "exceeds" and reading != "fumbbl"
 
     def broken(bonus: int) -> bool:
         total = natural + modifier + bonus
@@ -196,7 +236,7 @@ def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = Non
 
 
 def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifier: int = 0, *,
-                  mighty_blow: bool = False, claws: bool = False,
+                  mighty_blow: bool = False, claws: bool = False, claws_reading: str | None = None,
                   table: InjuryTable | None = None) -> dict[str, Fraction]:
     """Return P(no_break / stunned / ko / badly_hurt / casualty) for a knocked-down player.
 
@@ -207,15 +247,17 @@ def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifi
         mighty_blow: +1 applied where it helps (armour if needed to break, else injury).
         claws: Claws per edition, as :func:`armour_roll` (classic 8+ after modifiers, BB2020+
             unmodified 8+).
+        claws_reading: classic only, the reading of Claw with Mighty Blow (:data:`CLAWS_READINGS`).
         table: injury thresholds (see :func:`injury_table`).
 
     Raises:
-        CalcError: on an invalid ``av`` or edition.
+        CalcError: on an invalid ``av`` or edition, or a ``claws_reading`` that does not apply.
     """
     _check_av(edition, av)
     out = {"no_break": _F0, "stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
     for a, b in _PAIRS:
-        broke, spent = armour_roll(edition, a + b, av, armour_modifier, plus_one=mighty_blow, claws=claws)
+        broke, spent = armour_roll(edition, a + b, av, armour_modifier, plus_one=mighty_blow, claws=claws,
+                                   claws_reading=claws_reading)
         if not broke:
             out["no_break"] += Fraction(1, 36)
             continue

@@ -55,6 +55,7 @@ REASONS: dict[str, str] = {
     "receiving-half": "a kick placed outside the receiving team's half",
     "same-square": "a pass aimed at the thrower's own square",
     "bb2025-only": "a reading of a BB2025 ruling given for another edition",
+    "classic-only": "a reading of a classic ruling given for BB2020 or BB2025",
     "dice-or-strengths": "block dice given together with the strengths or assists they replace",
     "claws-foul": "Claws (or Mighty Blow) on a foul, where it does not act",
     "dirty-player-armour": "Dirty Player on an armour roll after a block (it acts on fouls)",

@@ -437,6 +437,30 @@ def test_action_sequence_calculator_loner_reading_and_pro_roll(calc, web):
     assert result["by_team_rerolls"][1]["policy"] == ["pro+team"]
 
 
+def test_armour_calculator_classic_claws_reading_in_japanese(calc, web):
+    """Classic Claw with Mighty Blow is disputed: the Japanese form offers both readings, the result names the
+    one used (the 36-pair counts of tests/calculators/test_readings.py), and BB2020 has no such field."""
+    c = calc("ja", "calculators/armour/", "armour")
+    reading = f'{c.form} [data-name="claws_reading"]'
+    c.set("edition", "classic")
+    assert c.page.locator(reading).is_visible()
+    for name, value in (("av", 9), ("claws", True), ("mighty_blow", True)):
+        c.set(name, value)
+    result = c.check()
+    assert result["claws_reading"] == "rulebook" and Fraction(result["armour_broken"]["exact"]) == Fraction(7, 12)
+    shown = {cell["path"]: norm(cell["text"]) for cell in c.results()}
+    assert shown["claws_reading"].startswith("ルールブックの記述どおり")
+    c.set("claws_reading", "fumbbl")
+    result = c.check()
+    assert Fraction(result["armour_broken"]["exact"]) == Fraction(5, 12)
+    assert {cell["path"]: norm(cell["text"]) for cell in c.results()}["claws_reading"].startswith("FUMBBL の処理")
+    c.check_query()
+    assert c.query()["claws_reading"] == "fumbbl"
+    c.set("edition", "bb2020")
+    assert c.page.locator(reading).is_hidden()
+    assert "claws_reading" not in c.check() and "claws_reading" not in c.query()
+
+
 def test_action_sequence_calculator_with_a_block_and_a_foul(calc, web):
     # in Japanese: chains with a block, an armour roll and a foul typed in the notation; the values are the
     # hand-worked ones of tests/calculators/test_chain.py

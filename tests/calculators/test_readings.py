@@ -4,6 +4,10 @@ reader pick the reading, names it in the result, and its readings are the ruling
 The PA 1+ reading (``data/rulings/pa-one-plus-modified-one.yml``): the BB2025 rulebook makes a pass roll
 that comes to 1 after modifiers a fumble; FUMBBL (``mechanics/bb2025/PassMechanic``) first asks whether the
 result reaches the PA.  Brute force below: one D6, six faces, counted by hand from each reading's rule.
+
+Classic Claw with Mighty Blow (``data/rulings/claws-mighty-blow-stacking.yml``): the LRB6 text counts the 8
+after modifiers; FUMBBL (``InjuryTypeBlock``, option ``clawDoesNotStack``) and botbowl on the dice alone.
+Brute force: the 36 pairs of dice.
 """
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from fractions import Fraction
 import pytest
 
 from calculators.api import handle
+from calculators.armour import CLAWS_READINGS
 from calculators.rerolls import LONER_READINGS
 from calculators.rolls import PASS_READINGS, D6Test
 
@@ -108,6 +113,8 @@ def _position_readings(repo, ruling_id: str) -> list[str]:
     ({"for": "agility", "edition": "bb2025", "action": "pass"}, "pass_reading", "ruling:pa-one-plus-modified-one",
      PASS_READINGS),
     ({"for": "chain", "edition": "bb2025"}, "reading", "ruling:loner-team-re-roll", LONER_READINGS),
+    ({"for": "armour", "edition": "classic"}, "claws_reading", "ruling:claws-mighty-blow-stacking", CLAWS_READINGS),
+    ({"for": "armour", "edition": "bb2016"}, "claws_reading", "ruling:claws-mighty-blow-stacking", CLAWS_READINGS),
 ])
 def test_every_calculator_that_depends_on_a_disputed_ruling_exposes_its_readings(repo, rulebook, form, field,
                                                                                  ruling, readings):
@@ -135,3 +142,56 @@ def test_bb2020_pa_one_plus_total_of_one_is_accurate(rulebook):
     pa2 = handle({"kind": "agility", "edition": "bb2020", "action": "pass", "pa": 2, "range": "short"},
                  rulebook)["result"]["without_reroll"]
     assert pa2["wildly_inaccurate"]["exact"] == "1/6"  # face 2 comes to 1, short of PA 2+
+
+
+# ------------------------------------------------------------------ classic Claw with Mighty Blow
+
+def _classic_claw_break(av: int, modifier: int, mighty_blow: bool, reading: str) -> Fraction:
+    """P(armour broken) with classic Claw, counted over the 36 dice pairs from each reading's rule:
+    the rulebook's 8 counts the roll after modifiers (Mighty Blow included), FUMBBL's the dice alone."""
+    broken = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            total = a + b + modifier + (1 if mighty_blow else 0)
+            claw_roll = total if reading == "rulebook" else a + b
+            broken += total > av or claw_roll >= 8
+    return Fraction(broken, 36)
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2016"])
+@pytest.mark.parametrize("reading", CLAWS_READINGS)
+@pytest.mark.parametrize("av", range(3, 13))
+@pytest.mark.parametrize("modifier", [-2, 0, 1, 3])
+@pytest.mark.parametrize("mighty_blow", [False, True])
+def test_classic_claws_matches_brute_force_under_each_reading(edition, reading, av, modifier, mighty_blow):
+    out = handle({"kind": "armour", "edition": edition, "av": av, "armour_modifier": modifier, "claws": True,
+                  "mighty_blow": mighty_blow, "claws_reading": reading}, None)
+    assert out["ok"], out
+    assert Fraction(out["result"]["armour_broken"]["exact"]) == _classic_claw_break(av, modifier, mighty_blow, reading)
+    assert out["result"]["claws_reading"] == reading
+
+
+def test_exact_values_for_claws_and_mighty_blow_against_av_9():
+    def broken(reading):
+        return handle({"kind": "armour", "edition": "classic", "av": 9, "claws": True, "mighty_blow": True,
+                       "claws_reading": reading}, None)["result"]["armour_broken"]["exact"]
+    assert broken("rulebook") == "7/12"  # a 7 plus 1 reaches the 8: 21 of 36
+    assert broken("fumbbl") == "5/12"    # 8 or more on the dice: 15 of 36
+    default = handle({"kind": "armour", "edition": "classic", "av": 9, "claws": True, "mighty_blow": True}, None)
+    assert default["result"]["claws_reading"] == "rulebook"
+
+
+def test_the_claws_readings_differ_only_with_a_modifier():
+    for av in range(3, 13):
+        a, b = (handle({"kind": "armour", "edition": "classic", "av": av, "claws": True, "claws_reading": r}, None)
+                ["result"]["armour_broken"] for r in CLAWS_READINGS)
+        assert a == b, av  # Claw alone: nothing to count after modifiers
+
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_a_claws_reading_outside_classic_is_an_error_naming_the_field(edition):
+    out = handle({"kind": "armour", "edition": edition, "av": 9, "claws": True, "claws_reading": "fumbbl"}, None)
+    assert not out["ok"]
+    assert out["error"]["field"] == "claws_reading" and out["error"]["details"]["reason"] == "classic-only"
+    assert "claws_reading" not in {f["name"] for f in handle({"kind": "form", "for": "armour", "edition": edition},
+                                                            None)["result"]["fields"]}

@@ -16,8 +16,8 @@ from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFE
 
 from ...data.export import rules_export
 from ...data.model import Entity
-from .calculator import (Calculator, Pitch, Row, Table, band_labels, edition_name, pass_reading_note, pass_readings,
-                         render, skill_name)
+from .calculator import (Calculator, Pitch, Row, Table, band_labels, claws_reading_note, claws_readings, edition_name,
+                         pass_reading_note, pass_readings, render, skill_name)
 from .context import PageContext
 from .rollform import roll_form
 
@@ -344,7 +344,10 @@ def armour_calculator(ctx: PageContext) -> Calculator:
     casualties = Table(ctx.t("The casualty roll: each result's overall chance"), (ctx.t("Result"), ctx.t("Chance")), (
         *_casualty_rows(ctx, "casualty"),
     ))
-    view: list = [Row(ctx.t("Armour broken"), "armour_broken"), *_injury_rows(ctx), casualties]
+    view: list = [Row(ctx.t("Reading used for {claws} with {mighty_blow}", claws=skill_name(ctx, "claws"),
+                            mighty_blow=skill_name(ctx, "mighty-blow")), "claws_reading", "label",
+                      labels=claws_readings(ctx), absent="hide"),
+                  Row(ctx.t("Armour broken"), "armour_broken"), *_injury_rows(ctx), casualties]
     return Calculator("armour", view, switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
                       label=ctx.t("Armour and injury calculator"))
 
@@ -357,6 +360,7 @@ def armour_page(ctx: PageContext) -> str:
         ctx.t("Mighty Blow adds 1 to the armour roll when that breaks the armour, otherwise to the injury roll. "
               "Claws breaks armour on 8 or more: after modifiers in classic, so Mighty Blow can reach it, and "
               "unmodified in BB2020 and BB2025. The sequence calculator's armour rolls use the same code."),
+        claws_reading_note(ctx),
     ]
     ids = ["term:armour", "term:injury", "term:casualty", "term:knocked-down", "skill:mighty-blow", "skill:claws",
            "skill:stunty", "skill:thick-skull"]

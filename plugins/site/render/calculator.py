@@ -177,6 +177,8 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
             ctx.t("Armour value (the N of AV N+)") if edition else ctx.t("Armour value (AV)")),
         "armour_modifier": ctx.t("Armour roll modifier"), "injury_modifier": ctx.t("Injury roll modifier"),
         "mighty_blow": skill_name(ctx, "mighty-blow"), "claws": skill_name(ctx, "claws"),
+        "claws_reading": ctx.t("Reading of {claws} with {mighty_blow} (classic)", claws=skill_name(ctx, "claws"),
+                               mighty_blow=skill_name(ctx, "mighty-blow")),
         "stunty": ctx.t("Target: {skill}", skill=skill_name(ctx, "stunty")),
         "thick_skull": ctx.t("Target: {skill}", skill=skill_name(ctx, "thick-skull")),
         "assists": ctx.t("Net assists (yours minus theirs)"),
@@ -204,10 +206,28 @@ def pass_reading_note(ctx: PageContext) -> str:
     return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
 
 
+def claws_readings(ctx: PageContext) -> dict[str, str]:
+    """The classic readings of Claw with Mighty Blow (`calculators.armour.CLAWS_READINGS`, named after the
+    positions of `data/rulings/claws-mighty-blow-stacking.yml`), for the form and the result."""
+    return {"rulebook": ctx.t("Rulebook as written: the 8 counts after modifiers, {mighty_blow} included",
+                              mighty_blow=skill_name(ctx, "mighty-blow")),
+            "fumbbl": ctx.t("As FUMBBL plays it: the 8 counts on the dice alone")}
+
+
+def claws_reading_note(ctx: PageContext) -> str:
+    """Markdown for the armour calculator: the classic Claw reading can be picked, and the ruling that explains it."""
+    text = ctx.t("Classic {claws} with {mighty_blow}: the rulebook counts the 8 after modifiers, FUMBBL and botbowl "
+                 "on the dice alone. Pick the reading in the form; the result names the reading used.",
+                 claws=skill_name(ctx, "claws"), mighty_blow=skill_name(ctx, "mighty-blow"))
+    ruling = ctx.repo.get("ruling:claws-mighty-blow-stacking")
+    return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
+
+
 def choice_label(ctx: PageContext, name: str, value: Any) -> str:
     """The label of one choice of a select; a choice without one stops the build."""
     labels = {
         "pass_reading": pass_readings(ctx),
+        "claws_reading": claws_readings(ctx),
         "edition": None,
         "range": {"quick": ctx.t("Quick pass"), "short": ctx.t("Short pass"), "long": ctx.t("Long pass"),
                   "long-bomb": ctx.t("Long bomb")},
@@ -284,6 +304,7 @@ def error_reasons(ctx: PageContext) -> dict[str, str]:
         "receiving-half": ctx.t("The kick must be aimed at a square in the receiving team's half."),
         "same-square": ctx.t("The target must be another square than the thrower's."),
         "bb2025-only": ctx.t("This reading applies to BB2025 only."),
+        "classic-only": ctx.t("This reading applies to classic and BB2016 only."),
         "dice-or-strengths": ctx.t("Give either the block dice or the strengths and assists, not both."),
         "claws-foul": ctx.t("Claws and Mighty Blow act on the armour roll after a block, not on a foul."),
         "dirty-player-armour": ctx.t("Dirty Player acts on a foul, not on the armour roll after a block."),
