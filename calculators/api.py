@@ -50,7 +50,10 @@ Request kinds
       reading of a total of 1 that reaches a PA 1+ thrower's PA
       (``data/rulings/pa-one-plus-modified-one.yml``): ``"rulebook"`` (default: a fumble) |
       ``"fumbbl"`` (an accurate pass); see :mod:`calculators.rolls`.
-    Result: ``roll``, ``edition``, ``pass_reading`` (BB2025 pass only: the reading used),
+    * ``below_one_reading`` (a BB2025 pass only, likewise): the reading of a total of 0 or less
+      (``data/rulings/pass-total-below-one-bb2025.yml``): ``"fumbbl"`` (default: a fumble) |
+      ``"rulebook"`` (as written: an inaccurate pass).
+    Result: ``roll``, ``edition``, ``pass_reading`` and ``below_one_reading`` (BB2025 pass only: the readings used),
     ``target`` (N+ before modifiers),
     ``modifiers`` (list of ``{"key", "value"}`` applied), ``modifier_total``,
     ``needed`` (die face 2..6, or null if impossible), ``needed_label`` (``"4+"``,
@@ -143,7 +146,7 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
       BB2020 deflections are converted with the catch roll's ``deflection`` key.
     * ``pass_skill``, ``safe`` (Safe Throw / Safe Pass), ``catch_skill``: booleans,
       default false.  ``team_rerolls``: 0..8, default 0.
-    * ``pass_reading`` (BB2025 only): as for ``agility``; the result names it.
+    * ``pass_reading``, ``below_one_reading`` (BB2025 only): as for ``agility``; the result names them.
     Result: ``outcomes`` (``{outcome: prob}`` for ``complete``, ``intercepted``,
     ``fumble``, ``fumble_saved``, ``dropped``, ``inaccurate``, ``wildly_inaccurate``,
     ``deflected``; they sum to 1), ``totals`` (``completion``, ``lost_to_opponent``,
@@ -327,7 +330,8 @@ from .passing import totals as pass_totals
 from .notation import format_chain, parse_chain
 from .dave import translate as dave_translate
 from .rerolls import LONER_READINGS, check_reading, reroll_rules
-from .rolls import (FAILURE, FUMBLE, PASS_READINGS, SUCCESS, WILD, D6Test, characteristic_test, check_pass_reading,
+from .rolls import (BELOW_ONE_READINGS, FAILURE, FUMBLE, PASS_READINGS, SUCCESS, WILD, D6Test, characteristic_test,
+                    check_below_one_reading, check_pass_reading,
                     test_from_rules)
 from .rules import RollSpec, RuleBook
 
@@ -442,6 +446,22 @@ def _pass_reading(rd: Reader, edition: str, is_pass: bool) -> str | None:
     return None
 
 
+def _below_one_reading(rd: Reader, edition: str, is_pass: bool) -> str | None:
+    """Read ``below_one_reading``: a BB2025 pass's reading of a total of 0 or less (None elsewhere).
+
+    Raises:
+        CalcError: on field ``below_one_reading`` when it is given where it does not apply.
+    """
+    if is_pass and family(edition) == "bb2025":
+        return rd.choice("below_one_reading", BELOW_ONE_READINGS, BELOW_ONE_READINGS[0])
+    if rd.given("below_one_reading"):
+        if not is_pass:
+            raise CalcError("below_one_reading", "below_one_reading applies to BB2025 passes only", None,
+                            reason="bb2025-only")
+        check_below_one_reading(edition, rd.request["below_one_reading"])  # raises, naming the edition
+    return None
+
+
 def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd, edition = _reader_needing_rules(req, rules)
     action = rd.str("action", max_len=40)
@@ -458,11 +478,14 @@ def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     counts = {c: rd.int(c, 0, 8, 0) for c in spec.counts()}
     reroll = rd.bool("reroll", False)
     pass_reading = _pass_reading(rd, edition, spec.slug.startswith("pass-"))
+    below_one = _below_one_reading(rd, edition, spec.slug.startswith("pass-"))
     rd.finish()
-    test, applied = test_from_rules(rules, spec.slug, value, choices, counts, edition, pass_reading)
+    test, applied = test_from_rules(rules, spec.slug, value, choices, counts, edition, pass_reading, below_one)
     out = {"roll": spec.slug, "edition": edition}
     if pass_reading is not None:
         out["pass_reading"] = pass_reading
+    if below_one is not None:
+        out["below_one_reading"] = below_one
     out.update(_test_result(test, reroll, spec.slug.startswith("pass-"), test.wild_at_or_below is not None))
     out["modifiers"] = [{"key": k, "value": v} for k, v in applied]
     return out
@@ -603,9 +626,11 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     choices = {g: rd.choice(g, [m.key for m in ms]) for g, ms in spec.groups().items()}
     counts = {c: rd.int(f"thrower_{c}", 0, 8, 0) for c in spec.counts()}
     pass_reading = _pass_reading(rd, edition, True)
+    below_one = _below_one_reading(rd, edition, True)
     test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition)
     fam = family(edition)
-    pass_test = characteristic_test(edition, test.target, test.modifier, pass_roll=True, pass_reading=pass_reading)
+    pass_test = characteristic_test(edition, test.target, test.modifier, pass_roll=True, pass_reading=pass_reading,
+                                    below_one_reading=below_one)
     catch_spec = _find_roll(rules, "catch", edition)
     delivery = [m.key for m in catch_spec.groups().get("delivery", ())]
     catch_choice = {"delivery": "accurate"} if "accurate" in delivery else {}
@@ -649,6 +674,7 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     return {
         "edition": edition,
         **({"pass_reading": pass_reading} if pass_reading is not None else {}),
+        **({"below_one_reading": below_one} if below_one is not None else {}),
         "outcomes": probs(dist),
         "totals": probs(pass_totals(dist)),
         "pass_needed": pass_test.needed().label(),

@@ -28,6 +28,17 @@ picks a :data:`PASS_READINGS` entry, named after the ruling's positions:
 
 The two readings give different numbers only for a PA 1+ thrower.
 
+Since the May 2026 errata a BB2025 result may also be modified below 1; what a pass total of 0 or
+less is, is disputed too (``data/rulings/pass-total-below-one-bb2025.yml``).  The reader picks a
+:data:`BELOW_ONE_READINGS` entry, named after that ruling's positions:
+
+* ``"fumbbl"`` (the default, as the ruling recommends): a total of 1 **or less** is a fumble
+  (``christerk/ffb`` ``mechanics/bb2025/PassMechanic``);
+* ``"rulebook"``: the Fumbled Pass rule as written names a total of 1 only, so a total of 0 or
+  less is a failed test, an inaccurate pass (BBBase transcription, "Fumbled Pass").
+
+The two readings give different numbers only when a die face of 2 or more can bring the total below 1.
+
 A test has outcomes ``success``, ``failure``, ``fumble`` and ``wildly_inaccurate``
 (only the last three that can occur are listed).  For a pass, ``success`` is an
 accurate pass and ``failure`` an inaccurate one.  Probabilities are exact
@@ -57,8 +68,10 @@ __all__ = [
     "WILD",
     "D6Test",
     "Needed",
+    "BELOW_ONE_READINGS",
     "PASS_READINGS",
     "characteristic_test",
+    "check_below_one_reading",
     "check_pass_reading",
     "reroll",
     "test_from_rules",
@@ -72,6 +85,9 @@ OUTCOMES: tuple[str, ...] = (SUCCESS, FAILURE, WILD, FUMBLE)
 
 #: BB2025 readings of a modified 1 that reaches the thrower's PA (module docstring); the first is the default.
 PASS_READINGS: tuple[str, ...] = ("rulebook", "fumbbl")
+
+#: BB2025 readings of a pass total of 0 or less (module docstring); the first is the default.
+BELOW_ONE_READINGS: tuple[str, ...] = ("fumbbl", "rulebook")
 
 
 @dataclass(frozen=True)
@@ -114,6 +130,8 @@ class D6Test:
         success_first: True when a modified result that reaches ``target`` succeeds
             before ``fumble_at_or_below`` and ``wild_at_or_below`` are looked at (BB2020
             pass; BB2025 pass, reading ``"fumbbl"``).
+        fumble_exactly: True when only a modified result **equal** to ``fumble_at_or_below``
+            fumbles, a lower one being a failure (BB2025 pass, below-one reading ``"rulebook"``).
     """
 
     target: int
@@ -123,6 +141,7 @@ class D6Test:
     fumble_at_or_below: int | None = None
     wild_at_or_below: int | None = None
     success_first: bool = False
+    fumble_exactly: bool = False
 
     def outcome(self, face: int) -> str:
         """Return the outcome of die ``face`` (1..6): natural 6, natural 1, fumble, wild, then the target."""
@@ -133,7 +152,8 @@ class D6Test:
         result = face + self.modifier
         if self.success_first and result >= self.target:
             return SUCCESS
-        if self.fumble_at_or_below is not None and result <= self.fumble_at_or_below:
+        if self.fumble_at_or_below is not None and (
+                result == self.fumble_at_or_below if self.fumble_exactly else result <= self.fumble_at_or_below):
             return FUMBLE
         if self.wild_at_or_below is not None and result <= self.wild_at_or_below:
             return WILD
@@ -213,8 +233,30 @@ def check_pass_reading(edition: str, pass_reading: str | None) -> bool:
     return pass_reading == "fumbbl"
 
 
+def check_below_one_reading(edition: str, reading: object) -> bool:
+    """Return True when ``reading`` makes only a pass total of exactly 1 a fumble (a lower one inaccurate).
+
+    Args:
+        edition: the edition of the pass roll.
+        reading: None (the default, ``"fumbbl"``), or an entry of :data:`BELOW_ONE_READINGS` (BB2025 only).
+
+    Raises:
+        CalcError: on field ``below_one_reading`` when it is given outside BB2025 (reason ``bb2025-only``)
+        or is not a reading (reason ``choice``).
+    """
+    if reading is None:
+        return False
+    if family(edition) != "bb2025":
+        raise CalcError("below_one_reading", f"below_one_reading applies to BB2025 passes only, not {edition}", None,
+                        reason="bb2025-only")
+    if not isinstance(reading, str) or reading not in BELOW_ONE_READINGS:
+        raise CalcError("below_one_reading", f"below_one_reading must be one of {', '.join(BELOW_ONE_READINGS)}, "
+                        f"got {shown(reading)}", list(BELOW_ONE_READINGS), reason="choice")
+    return reading == "rulebook"
+
+
 def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_roll: bool = False,
-                        pass_reading: str | None = None) -> D6Test:
+                        pass_reading: str | None = None, below_one_reading: str | None = None) -> D6Test:
     """Return a plain ``target+`` D6 test with ``modifier``, under ``edition``'s natural 1/6 rules.
 
     Args:
@@ -225,19 +267,23 @@ def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_ro
             classic and BB2025 fumble on a natural 1 or a modified result <= 1;
             BB2020 fumbles on a natural 1 and is wildly inaccurate on a modified 1 or less.
         pass_reading: BB2025 pass only, an entry of :data:`PASS_READINGS` (None: the rulebook).
+        below_one_reading: BB2025 pass only, an entry of :data:`BELOW_ONE_READINGS` (None: ``"fumbbl"``).
 
     Raises:
-        CalcError: on an unknown edition (field ``edition``), or a ``pass_reading`` that does not apply.
+        CalcError: on an unknown edition (field ``edition``), or a ``pass_reading`` or
+        ``below_one_reading`` that does not apply.
     """
     rule = mechanics(edition).pass_rule
     success_first = check_pass_reading(edition, pass_reading)
+    exactly = check_below_one_reading(edition, below_one_reading)
     if not pass_roll:
         return D6Test(target, modifier)
     if rule == "bb2020":
         # BB2020 DC May 2025 (p. 29 question): a PA 1+ thrower whose total is 1 makes an accurate pass, so the
         # target is looked at before the wildly-inaccurate floor (as FFB bb2020 PassMechanic.evaluatePass does).
         return D6Test(target, modifier, natural_one="fumble", wild_at_or_below=1, success_first=True)
-    return D6Test(target, modifier, natural_one="fumble", fumble_at_or_below=1, success_first=success_first)
+    return D6Test(target, modifier, natural_one="fumble", fumble_at_or_below=1, success_first=success_first,
+                  fumble_exactly=exactly)
 
 
 def test_from_rules(
@@ -248,6 +294,7 @@ def test_from_rules(
     counts: Mapping[str, int] | None = None,
     edition: str | None = None,
     pass_reading: str | None = None,
+    below_one_reading: str | None = None,
 ) -> tuple[D6Test, tuple[tuple[str, int], ...]]:
     """Build the D6 test of roll ``roll_slug`` for a player with characteristic ``value``.
 
@@ -262,12 +309,14 @@ def test_from_rules(
         edition: the edition the roll is made under (defaults to the roll's first
             edition); a BB2020 pass roll gets the wildly-inaccurate mechanic.
         pass_reading: a BB2025 pass roll only, an entry of :data:`PASS_READINGS` (None: the rulebook).
+        below_one_reading: a BB2025 pass roll only, an entry of :data:`BELOW_ONE_READINGS` (None: ``"fumbbl"``).
 
     Returns:
         ``(test, applied)`` where ``applied`` lists ``(modifier key, value applied)``.
 
     Raises:
-        CalcError: naming the field (the group name, the count name, ``value`` or ``pass_reading``).
+        CalcError: naming the field (the group name, the count name, ``value``, ``pass_reading`` or
+        ``below_one_reading``).
     """
     spec: RollSpec = rules.roll(roll_slug)
     choices = dict(choices or {})
@@ -308,8 +357,10 @@ def test_from_rules(
     nat_one = spec.natural_one
     wild = 1 if (roll_slug.startswith("pass-") and family(ed) == "bb2020") else None
     success_first = (check_pass_reading(ed, pass_reading) and spec.fumble_at_or_below is not None) or wild is not None
+    exactly = check_below_one_reading(ed, below_one_reading) and spec.fumble_at_or_below is not None
     test = D6Test(target, total, natural_one=nat_one, natural_six=spec.natural_six == "success",
-                  fumble_at_or_below=spec.fumble_at_or_below, wild_at_or_below=wild, success_first=success_first)
+                  fumble_at_or_below=spec.fumble_at_or_below, wild_at_or_below=wild, success_first=success_first,
+                  fumble_exactly=exactly)
     return test, tuple(applied)
 
 

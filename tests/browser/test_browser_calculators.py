@@ -437,6 +437,25 @@ def test_action_sequence_calculator_loner_reading_and_pro_roll(calc, web):
     assert result["by_team_rerolls"][1]["policy"] == ["pro+team"]
 
 
+def test_bb2025_pass_calculator_total_below_one_reading_in_french(calc, web):
+    """A BB2025 pass total of 0 or less is disputed: the French form offers both readings and the result names
+    the one used (PA 4+, Long Bomb, one marker: tests/calculators/test_readings.py)."""
+    c = calc("fr", "sequences/pass-action-bb2025/", "pass")
+    for name, value in (("pa", 4), ("range", "long-bomb"), ("thrower_tackle_zones", 1)):
+        c.set(name, value)
+    result = c.check()
+    assert result["below_one_reading"] == "fumbbl" and result["outcomes"]["fumble"]["exact"] == "5/6"
+    shown = {cell["path"]: norm(cell["text"]) for cell in c.results()}
+    assert shown["below_one_reading"].startswith("Comme sur FUMBBL, et comme ce site le recommande")
+    c.set("below_one_reading", "rulebook")
+    result = c.check()
+    assert result["outcomes"]["fumble"]["exact"] == "1/3"
+    assert {cell["path"]: norm(cell["text"]) for cell in c.results()}["below_one_reading"].startswith(
+        "Le livre tel qu'il est écrit")
+    c.check_query()
+    assert c.query()["below_one_reading"] == "rulebook"
+
+
 def test_armour_calculator_classic_claws_reading_in_japanese(calc, web):
     """Classic Claw with Mighty Blow is disputed: the Japanese form offers both readings, the result names the
     one used (the 36-pair counts of tests/calculators/test_readings.py), and BB2020 has no such field."""

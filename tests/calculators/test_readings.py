@@ -8,6 +8,9 @@ result reaches the PA.  Brute force below: one D6, six faces, counted by hand fr
 Classic Claw with Mighty Blow (``data/rulings/claws-mighty-blow-stacking.yml``): the LRB6 text counts the 8
 after modifiers; FUMBBL (``InjuryTypeBlock``, option ``clawDoesNotStack``) and botbowl on the dice alone.
 Brute force: the 36 pairs of dice.
+
+A BB2025 pass total of 0 or less (``data/rulings/pass-total-below-one-bb2025.yml``): FUMBBL fumbles it, the
+rulebook as written makes it an inaccurate pass.
 """
 from __future__ import annotations
 
@@ -18,13 +21,14 @@ import pytest
 from calculators.api import handle
 from calculators.armour import CLAWS_READINGS
 from calculators.rerolls import LONER_READINGS
-from calculators.rolls import PASS_READINGS, D6Test
+from calculators.rolls import BELOW_ONE_READINGS, PASS_READINGS, D6Test
 
 RANGE_MODIFIER = {"quick": 0, "short": -1, "long": -2, "long-bomb": -3}
 
 
-def _faces(pa: int, modifier: int, reading: str) -> dict[str, Fraction]:
-    """The BB2025 pass outcome of each face under `reading`, written out from the two rules."""
+def _faces(pa: int, modifier: int, reading: str, below_one: str = "fumbbl") -> dict[str, Fraction]:
+    """The BB2025 pass outcome of each face under `reading` (PA 1+) and `below_one` (a total of 0 or less),
+    written out from the rules of each position."""
     out = {"success": Fraction(0), "failure": Fraction(0), "fumble": Fraction(0)}
     for face in range(1, 7):
         result = face + modifier
@@ -34,7 +38,7 @@ def _faces(pa: int, modifier: int, reading: str) -> dict[str, Fraction]:
             o = "success"
         elif reading == "fumbbl" and result >= pa:
             o = "success"
-        elif result <= 1:
+        elif result == 1 or (result < 1 and below_one == "fumbbl"):
             o = "fumble"
         else:
             o = "success" if result >= pa else "failure"
@@ -53,6 +57,34 @@ def test_bb2025_pass_roll_matches_brute_force_under_each_reading(rulebook, readi
     got = {k: Fraction(v["exact"]) for k, v in out["result"]["without_reroll"].items()}
     assert got == _faces(pa, RANGE_MODIFIER[band] - markers, reading)
     assert out["result"]["pass_reading"] == reading
+
+
+@pytest.mark.parametrize("below_one", BELOW_ONE_READINGS)
+@pytest.mark.parametrize("reading", PASS_READINGS)
+@pytest.mark.parametrize("pa", [1, 3, 5])
+@pytest.mark.parametrize("band", RANGE_MODIFIER)
+@pytest.mark.parametrize("markers", [0, 2, 4])
+def test_bb2025_pass_total_below_one_matches_brute_force_under_each_reading(rulebook, below_one, reading, pa, band,
+                                                                             markers):
+    out = handle({"kind": "agility", "edition": "bb2025", "action": "pass", "pa": pa, "range": band,
+                  "tackle_zones": markers, "pass_reading": reading, "below_one_reading": below_one}, rulebook)
+    assert out["ok"], out
+    got = {k: Fraction(v["exact"]) for k, v in out["result"]["without_reroll"].items()}
+    assert got == _faces(pa, RANGE_MODIFIER[band] - markers, reading, below_one)
+    assert out["result"]["below_one_reading"] == below_one
+
+
+def test_exact_values_for_a_marked_long_bomb_below_one(rulebook):
+    """PA 4+, Long Bomb (−3) and one marker (−1): faces 2, 3 and 4 make −2, −1 and 0."""
+    def outcomes(below_one):
+        out = handle({"kind": "pass", "edition": "bb2025", "pa": 4, "range": "long-bomb", "thrower_tackle_zones": 1,
+                      "below_one_reading": below_one}, rulebook)["result"]
+        assert out["below_one_reading"] == below_one
+        return out["outcomes"]
+    assert outcomes("fumbbl")["fumble"]["exact"] == "5/6"    # 1, 2, 3, 4 and the 5 that makes 1
+    assert outcomes("rulebook")["fumble"]["exact"] == "1/3"  # the natural 1 and the total of exactly 1
+    default = handle({"kind": "pass", "edition": "bb2025", "pa": 4, "range": "long-bomb"}, rulebook)["result"]
+    assert default["below_one_reading"] == "fumbbl"
 
 
 def test_the_readings_differ_only_for_a_pa_one_plus_thrower(rulebook):
@@ -87,11 +119,15 @@ def test_rulebook_is_the_default_and_the_whole_pass_action_follows_the_reading(r
     {"kind": "agility", "edition": "classic", "action": "pass", "ag": 3, "range": "short", "pass_reading": "rulebook"},
     {"kind": "pass", "edition": "bb2020", "pa": 3, "range": "short", "pass_reading": "fumbbl"},
     {"kind": "agility", "edition": "bb2025", "action": "pass", "pa": 1, "range": "short", "pass_reading": "naf"},
+    {"kind": "agility", "edition": "bb2020", "action": "pass", "pa": 3, "range": "short", "below_one_reading": "rulebook"},
+    {"kind": "agility", "edition": "bb2025", "action": "dodge", "ag": 3, "below_one_reading": "rulebook"},
+    {"kind": "pass", "edition": "bb2025", "pa": 3, "range": "short", "below_one_reading": "naf"},
 ])
 def test_a_reading_where_it_does_not_apply_is_an_error_naming_the_field(rulebook, request_):
     out = handle(request_, rulebook)
     assert not out["ok"]
-    assert out["error"]["field"] == "pass_reading"
+    field = "below_one_reading" if "below_one_reading" in request_ else "pass_reading"
+    assert out["error"]["field"] == field
 
 
 def test_success_first_only_changes_results_that_reach_the_target():
@@ -113,6 +149,10 @@ def _position_readings(repo, ruling_id: str) -> list[str]:
     ({"for": "agility", "edition": "bb2025", "action": "pass"}, "pass_reading", "ruling:pa-one-plus-modified-one",
      PASS_READINGS),
     ({"for": "chain", "edition": "bb2025"}, "reading", "ruling:loner-team-re-roll", LONER_READINGS),
+    ({"for": "pass", "edition": "bb2025"}, "below_one_reading", "ruling:pass-total-below-one-bb2025",
+     BELOW_ONE_READINGS),
+    ({"for": "agility", "edition": "bb2025", "action": "pass"}, "below_one_reading",
+     "ruling:pass-total-below-one-bb2025", BELOW_ONE_READINGS),
     ({"for": "armour", "edition": "classic"}, "claws_reading", "ruling:claws-mighty-blow-stacking", CLAWS_READINGS),
     ({"for": "armour", "edition": "bb2016"}, "claws_reading", "ruling:claws-mighty-blow-stacking", CLAWS_READINGS),
 ])

@@ -16,8 +16,9 @@ from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFE
 
 from ...data.export import rules_export
 from ...data.model import Entity
-from .calculator import (Calculator, Pitch, Row, Table, band_labels, claws_reading_note, claws_readings, edition_name,
-                         pass_reading_note, pass_readings, render, skill_name)
+from .calculator import (Calculator, Pitch, Row, Table, band_labels, below_one_reading_note, below_one_readings,
+                         claws_reading_note, claws_readings, edition_name, pass_reading_note, pass_readings, render,
+                         skill_name)
 from .context import PageContext
 from .rollform import roll_form
 
@@ -98,6 +99,8 @@ def pass_calculator(ctx: PageContext, edition: str) -> Calculator:
     view: list = [
         Row(ctx.t("Reading used for a modified 1"), "pass_reading", "label", labels=pass_readings(ctx),
             absent="hide"),
+        Row(ctx.t("Reading used for a total of 0 or less"), "below_one_reading", "label",
+            labels=below_one_readings(ctx), absent="hide"),
         Row(ctx.t("Pass roll needed"), "pass_needed", "needed", absent="dash"),
         Row(ctx.t("Catch roll needed"), "catch_needed", "face", absent="dash"),
         Row(ctx.t("Pass completed"), "totals.completion"),
@@ -134,7 +137,7 @@ def pass_section(ctx: PageContext, seq: Entity, rules: dict) -> tuple[list[str],
     else:
         statements.append(ctx.t("BB2025 order: the accuracy test first, then one interception attempt. Safe Pass "
                                 "saves only a natural 1."))
-        statements.append(pass_reading_note(ctx))
+        statements += [pass_reading_note(ctx), below_one_reading_note(ctx)]
     ids = [f"roll:{a}-{edition}" for a in ("pass", "catch", "interception")]
     ids += ["skill:pass", "skill:safe-throw" if edition == "classic" else "skill:safe-pass", "skill:catch",
             "term:team-re-roll", "term:turnover"]

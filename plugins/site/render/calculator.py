@@ -148,6 +148,7 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "delivery": ctx.t("How the ball arrives"), "action": ctx.t("Action"),
         "reading": ctx.t("Reading of a disputed rule"), "throw": ctx.t("How the throw went"),
         "pass_reading": ctx.t("Reading of a modified 1 on the pass roll (PA 1+ thrower)"),
+        "below_one_reading": ctx.t("Reading of a pass total of 0 or less"),
         "marked": ctx.t("Marked"), "edition": ctx.t("Edition"), "weather": ctx.t("Weather"),
         # pass action
         "thrower_tackle_zones": ctx.t("Thrower: opposing tackle zones"),
@@ -206,6 +207,21 @@ def pass_reading_note(ctx: PageContext) -> str:
     return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
 
 
+def below_one_readings(ctx: PageContext) -> dict[str, str]:
+    """The BB2025 readings of a pass total of 0 or less (`calculators.rolls.BELOW_ONE_READINGS`, named after the
+    positions of `data/rulings/pass-total-below-one-bb2025.yml`), for the form and the result."""
+    return {"fumbbl": ctx.t("As FUMBBL plays it, and as this site recommends: a fumble"),
+            "rulebook": ctx.t("Rulebook as written: only a total of 1 fumbles, a lower one is an inaccurate pass")}
+
+
+def below_one_reading_note(ctx: PageContext) -> str:
+    """Markdown for a BB2025 form with a pass roll: the reading of a total of 0 or less, and its ruling."""
+    text = ctx.t("A pass total of 0 or less (possible since the May 2026 errata): FUMBBL makes it a fumble, the "
+                 "rulebook as written an inaccurate pass. Pick the reading in the form; the result names it.")
+    ruling = ctx.repo.get("ruling:pass-total-below-one-bb2025")
+    return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
+
+
 def claws_readings(ctx: PageContext) -> dict[str, str]:
     """The classic readings of Claw with Mighty Blow (`calculators.armour.CLAWS_READINGS`, named after the
     positions of `data/rulings/claws-mighty-blow-stacking.yml`), for the form and the result."""
@@ -227,6 +243,7 @@ def choice_label(ctx: PageContext, name: str, value: Any) -> str:
     """The label of one choice of a select; a choice without one stops the build."""
     labels = {
         "pass_reading": pass_readings(ctx),
+        "below_one_reading": below_one_readings(ctx),
         "claws_reading": claws_readings(ctx),
         "edition": None,
         "range": {"quick": ctx.t("Quick pass"), "short": ctx.t("Short pass"), "long": ctx.t("Long pass"),

@@ -12,7 +12,8 @@ from calculators.api import handle
 from ...data.export import rules_export
 from ...data.model import Entity
 from .blocks import anchor_key, cell, notes_section, sources_footer
-from .calculator import (Calculator, Row, field_label, pass_reading_note, pass_readings, render,  # noqa: F401
+from .calculator import (Calculator, Row, below_one_reading_note, below_one_readings, field_label,  # noqa: F401
+                         pass_reading_note, pass_readings, render,
                          signed, site_root_from)  # field_label and site_root_from are re-exported
 from .context import PageContext
 from .unconfirmed import marks
@@ -164,6 +165,8 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
 
     view: list = [Row(ctx.t("Reading used for a modified 1"), "pass_reading", "label", labels=pass_readings(ctx),
                       absent="hide"),
+                  Row(ctx.t("Reading used for a total of 0 or less"), "below_one_reading", "label",
+                      labels=below_one_readings(ctx), absent="hide"),
                   Row(ctx.t("Roll needed on the die"), "needed_label", "needed", absent="dash"),
                   Row(ctx.t("Success"), "probabilities.success"), Row(ctx.t("Failure"), "probabilities.failure"),
                   Row(ctx.t("Wildly inaccurate"), "probabilities.wildly_inaccurate", absent="hide"),
@@ -175,7 +178,7 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
         "Pick the roll and the situation: the target and the exact chance update at once. The result below "
         "was computed when this page was built; your browser recomputes it with the same Python code."), ""]
     if edition == "bb2025" and "pass" in actions:
-        intro += [pass_reading_note(ctx), ""]
+        intro += [pass_reading_note(ctx), "", below_one_reading_note(ctx), ""]
     return intro + [render(ctx, calc, rules), ""]
 
 
