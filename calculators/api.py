@@ -431,35 +431,33 @@ def _reader_needing_rules(req: Mapping[str, Any], rules: RuleBook | None) -> tup
     return rd, edition
 
 
-def _pass_reading(rd: Reader, edition: str, is_pass: bool) -> str | None:
-    """Read ``pass_reading``: a BB2025 pass's reading of a modified 1 that reaches the PA (None elsewhere).
+def _bb2025_pass_reading(rd: Reader, edition: str, is_pass: bool, field: str, readings: tuple[str, ...],
+                         check: Callable[[str, Any], Any]) -> str | None:
+    """Read ``field``, the reading of a disputed BB2025 pass rule (``readings``, the first the default): a
+    BB2025 pass has it, any other roll or edition must not (None there).
 
     Raises:
-        CalcError: on field ``pass_reading`` when it is given where it does not apply.
+        CalcError: on ``field`` when it is given where it does not apply (``check(edition, value)`` raises,
+        naming the edition) or is not one of ``readings``.
     """
     if is_pass and family(edition) == "bb2025":
-        return rd.choice("pass_reading", PASS_READINGS, PASS_READINGS[0])
-    if rd.given("pass_reading"):
+        return rd.choice(field, readings, readings[0])
+    if rd.given(field):
         if not is_pass:
-            raise CalcError("pass_reading", "pass_reading applies to BB2025 passes only", None, reason="bb2025-only")
-        check_pass_reading(edition, rd.request["pass_reading"])  # raises, naming the edition
+            raise CalcError(field, f"{field} applies to BB2025 passes only", None, reason="bb2025-only")
+        check(edition, rd.request[field])
     return None
+
+
+def _pass_reading(rd: Reader, edition: str, is_pass: bool) -> str | None:
+    """``pass_reading``: a BB2025 pass's reading of a modified 1 that reaches the PA (None elsewhere)."""
+    return _bb2025_pass_reading(rd, edition, is_pass, "pass_reading", PASS_READINGS, check_pass_reading)
 
 
 def _below_one_reading(rd: Reader, edition: str, is_pass: bool) -> str | None:
-    """Read ``below_one_reading``: a BB2025 pass's reading of a total of 0 or less (None elsewhere).
-
-    Raises:
-        CalcError: on field ``below_one_reading`` when it is given where it does not apply.
-    """
-    if is_pass and family(edition) == "bb2025":
-        return rd.choice("below_one_reading", BELOW_ONE_READINGS, BELOW_ONE_READINGS[0])
-    if rd.given("below_one_reading"):
-        if not is_pass:
-            raise CalcError("below_one_reading", "below_one_reading applies to BB2025 passes only", None,
-                            reason="bb2025-only")
-        check_below_one_reading(edition, rd.request["below_one_reading"])  # raises, naming the edition
-    return None
+    """``below_one_reading``: a BB2025 pass's reading of a total of 0 or less (None elsewhere)."""
+    return _bb2025_pass_reading(rd, edition, is_pass, "below_one_reading", BELOW_ONE_READINGS,
+                                check_below_one_reading)
 
 
 def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:

@@ -192,6 +192,13 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
     return labels[name]
 
 
+def _reading_note(ctx: PageContext, ruling_id: str, text: str) -> str:
+    """Markdown above a form whose number depends on a disputed ruling: "Where sources differ:", a link to the
+    ruling (when the data has it), then `text`, which says what the readings are and that the form picks one."""
+    ruling = ctx.repo.get(ruling_id)
+    return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
+
+
 def pass_readings(ctx: PageContext) -> dict[str, str]:
     """The BB2025 readings of a modified 1 that reaches a PA 1+ thrower's PA (`calculators.rolls.PASS_READINGS`,
     named after the positions of `data/rulings/pa-one-plus-modified-one.yml`), for the form and the result."""
@@ -203,8 +210,7 @@ def pass_reading_note(ctx: PageContext) -> str:
     """Markdown above a BB2025 form with a pass roll: the reading can be picked, and the ruling that explains it."""
     text = ctx.t("A PA 1+ thrower whose roll comes to 1 after modifiers: the rulebook makes it a fumble, FUMBBL an "
                  "accurate pass. Pick the reading in the form; the result names the reading used.")
-    ruling = ctx.repo.get("ruling:pa-one-plus-modified-one")
-    return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
+    return _reading_note(ctx, "ruling:pa-one-plus-modified-one", text)
 
 
 def below_one_readings(ctx: PageContext) -> dict[str, str]:
@@ -218,8 +224,7 @@ def below_one_reading_note(ctx: PageContext) -> str:
     """Markdown for a BB2025 form with a pass roll: the reading of a total of 0 or less, and its ruling."""
     text = ctx.t("A pass total of 0 or less (possible since the May 2026 errata): FUMBBL makes it a fumble, the "
                  "rulebook as written an inaccurate pass. Pick the reading in the form; the result names it.")
-    ruling = ctx.repo.get("ruling:pass-total-below-one-bb2025")
-    return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
+    return _reading_note(ctx, "ruling:pass-total-below-one-bb2025", text)
 
 
 def claws_readings(ctx: PageContext) -> dict[str, str]:
@@ -235,8 +240,7 @@ def claws_reading_note(ctx: PageContext) -> str:
     text = ctx.t("Classic {claws} with {mighty_blow}: the rulebook counts the 8 after modifiers, FUMBBL and botbowl "
                  "on the dice alone. Pick the reading in the form; the result names the reading used.",
                  claws=skill_name(ctx, "claws"), mighty_blow=skill_name(ctx, "mighty-blow"))
-    ruling = ctx.repo.get("ruling:claws-mighty-blow-stacking")
-    return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
+    return _reading_note(ctx, "ruling:claws-mighty-blow-stacking", text)
 
 
 def choice_label(ctx: PageContext, name: str, value: Any) -> str:
