@@ -35,6 +35,7 @@ PAGES = {
     "calculators/casualty.md": ["casualty"],
     "calculators/scatter.md": ["scatter"],
     "calculators/deviate.md": ["deviate"],
+    "calculators/throw-in.md": ["throw-in"],
     "targets/agility-classic.md": ["agility"],
     "rolls/bb2020.md": ["agility"],
 }

@@ -213,8 +213,8 @@ def throw_in_calculator(ctx: PageContext) -> Calculator:
                       defaults={"square": (12, 0)}, pitch=pitch, label=ctx.t("Throw-in calculator"))
 
 
-def throw_in_section(ctx: PageContext, term: Entity, rules: dict | None) -> list[str]:
-    statements = [
+def _throw_in_statements(ctx: PageContext) -> list[str]:
+    return [
         ctx.t("Give the last square the ball was in, on the edge of the pitch, or click one. Classic and BB2025 "
               "count the square under the template as the first, so the ball ends 2D6 − 1 squares away; BB2020 "
               "does not, so it ends 2D6 squares away. A ball that goes out again is thrown in again until it "
@@ -223,10 +223,25 @@ def throw_in_section(ctx: PageContext, term: Entity, rules: dict | None) -> list
               "D3, as their rulebooks and the Jervis engine read; FUMBBL does so in BB2025 only. Classic treats a "
               "corner like an end-zone square."),
     ]
+
+
+THROW_IN_TERMS = ["term:throw-in", "term:random-direction-template", "term:throw-in-template", "term:catch",
+                  "term:bounce"]
+
+
+def throw_in_section(ctx: PageContext, term: Entity, rules: dict | None) -> list[str]:
+    """The throw-in entry's calculator in the glossary (the same form as the page of its own)."""
     lines = [f"### {ctx.t('Where a thrown-in ball lands')} {{#throw-in-calculator}}", ""]
     lines += [render(ctx, throw_in_calculator(ctx), rules), ""]
-    return lines + assumes(ctx, ["term:random-direction-template", "term:throw-in-template", "term:catch",
-                                 "term:bounce"], statements)
+    return lines + assumes(ctx, THROW_IN_TERMS[1:], _throw_in_statements(ctx))
+
+
+def throw_in_page(ctx: PageContext) -> str:
+    """The throw-in calculator on a page of its own, so that on a phone the form is the first thing seen (in the
+    glossary it sits tens of thousands of pixels down the page)."""
+    return _standalone(ctx, throw_in_calculator(ctx), ctx.t("Throw-in calculator"), ctx.t(
+        "Where a ball thrown in by the crowd lands, from the last square it was in, and the chance that it goes "
+        "out again."), THROW_IN_TERMS, _throw_in_statements(ctx))
 
 
 # --------------------------------------------------------------------------- pages of their own
@@ -789,7 +804,7 @@ SequenceSection = Callable[[PageContext, Entity, dict], tuple[list[str], Calcula
 SECTIONS: dict[str, SequenceSection] = {"pass": pass_section, "range": range_section}
 STANDALONE: dict[str, Callable[[PageContext], str]] = {
     "block": block_page, "armour": armour_page, "foul": foul_page, "chain": chain_page,
-    "casualty": casualty_page, "scatter": scatter_page, "deviate": deviate_page,
+    "casualty": casualty_page, "scatter": scatter_page, "deviate": deviate_page, "throw-in": throw_in_page,
 }
 #: the data a page of its own reads besides the code: the casualty page computes from the casualty tables
 STANDALONE_NEEDS: dict[str, tuple[str, ...]] = {
