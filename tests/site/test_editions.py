@@ -8,6 +8,7 @@ plugins/site/editions.py: slugs, `editions:`, `edition_notes:`, `grouped_with:` 
 """
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from html.parser import HTMLParser
@@ -24,6 +25,7 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 
 # ----------------------------------------------------------------------------------- the data, read directly
 
+@functools.lru_cache(maxsize=None)  # read once: the checks below ask for the same folders thousands of times
 def load(folder: str) -> dict[str, dict]:
     return {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / folder).glob("*.yml"))}
 
