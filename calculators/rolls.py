@@ -213,6 +213,23 @@ def reroll(dist: Mapping[str, Fraction], on: Iterable[str] | None = None) -> dic
     return {o: out[o] for o in OUTCOMES if o in out} | {o: p for o, p in out.items() if o not in OUTCOMES}
 
 
+def _bb2025_pass_reading(field: str, readings: tuple[str, ...], edition: str, reading: object) -> str | None:
+    """Return ``reading`` of a disputed BB2025 pass rule, checked (None when not given).
+
+    Raises:
+        CalcError: on ``field`` when a reading is given outside BB2025 (reason ``bb2025-only``) or is not one
+        of ``readings`` (reason ``choice``).
+    """
+    if reading is None:
+        return None
+    if family(edition) != "bb2025":
+        raise CalcError(field, f"{field} applies to BB2025 passes only, not {edition}", None, reason="bb2025-only")
+    if not isinstance(reading, str) or reading not in readings:
+        raise CalcError(field, f"{field} must be one of {', '.join(readings)}, got {shown(reading)}", list(readings),
+                        reason="choice")
+    return reading
+
+
 def check_pass_reading(edition: str, pass_reading: str | None) -> bool:
     """Return True when ``pass_reading`` makes a modified result that reaches the target succeed first.
 
@@ -223,14 +240,7 @@ def check_pass_reading(edition: str, pass_reading: str | None) -> bool:
     Raises:
         CalcError: on field ``pass_reading`` when it is given outside BB2025 or is not a reading.
     """
-    if pass_reading is None:
-        return False
-    if family(edition) != "bb2025":
-        raise CalcError("pass_reading", f"pass_reading applies to BB2025 passes only, not {edition}", None, reason="bb2025-only")
-    if pass_reading not in PASS_READINGS:
-        raise CalcError("pass_reading", f"pass_reading must be one of {', '.join(PASS_READINGS)}, got {shown(pass_reading)}",
-                        list(PASS_READINGS), reason="choice")
-    return pass_reading == "fumbbl"
+    return _bb2025_pass_reading("pass_reading", PASS_READINGS, edition, pass_reading) == "fumbbl"
 
 
 def check_below_one_reading(edition: str, reading: object) -> bool:
@@ -244,15 +254,7 @@ def check_below_one_reading(edition: str, reading: object) -> bool:
         CalcError: on field ``below_one_reading`` when it is given outside BB2025 (reason ``bb2025-only``)
         or is not a reading (reason ``choice``).
     """
-    if reading is None:
-        return False
-    if family(edition) != "bb2025":
-        raise CalcError("below_one_reading", f"below_one_reading applies to BB2025 passes only, not {edition}", None,
-                        reason="bb2025-only")
-    if not isinstance(reading, str) or reading not in BELOW_ONE_READINGS:
-        raise CalcError("below_one_reading", f"below_one_reading must be one of {', '.join(BELOW_ONE_READINGS)}, "
-                        f"got {shown(reading)}", list(BELOW_ONE_READINGS), reason="choice")
-    return reading == "rulebook"
+    return _bb2025_pass_reading("below_one_reading", BELOW_ONE_READINGS, edition, reading) == "rulebook"
 
 
 def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_roll: bool = False,
