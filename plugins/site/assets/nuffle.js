@@ -83,6 +83,13 @@ function valueAt(object, path) {
 }
 
 /** An exact zero: 0, or a resolver value {"exact": "0", …} (calculator.py is_zero). */
+/** A request's canonical text, as answers.py `request_key` writes it: JSON with its keys sorted (by code
+ *  unit; the keys are ASCII field names), no spaces. */
+function requestKey(request) {
+  const keys = Object.keys(request).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(Object.fromEntries(keys.map((key) => [key, request[key]])));
+}
+
 function isZero(value) {
   if (value !== null && typeof value === "object") return value.exact === "0";
   return value === 0;
@@ -588,6 +595,8 @@ class Calculator {
     this.kind = form.dataset.calculator;
     this.lang = form.dataset.lang || pageLang();
     this.strings = readJSON(form.dataset.strings, {});
+    // the build's answers to the requests one change away from the form as built (answers.py), by requestKey
+    this.answers = readJSON(form.dataset.answers, {});
     this.box = form.closest(".nc-calculator") || form.parentElement;
     this.result = this.box.querySelector("[data-result]");
     this.fields = [...form.querySelectorAll("[data-name]")].map((el) => new Field(el)).filter((f) => f.name && f.input);
@@ -886,11 +895,12 @@ class Calculator {
     this.compute(true);
   }
 
-  setState(state, status) {
+  /** `settled`: whether Python's start is over (an answer from the build leaves it downloading). */
+  setState(state, status, settled = true) {
     if (!this.result) return;
     this.result.dataset.state = state;
     // offline.js waits for this before the service worker starts precaching (it would slow Python's start).
-    if (state === "done" || state === "error") document.dispatchEvent(new CustomEvent("nuffle:calculator-settled"));
+    if (settled && (state === "done" || state === "error")) document.dispatchEvent(new CustomEvent("nuffle:calculator-settled"));
     const line = this.result.querySelector('[data-field="status"]');
     if (line && status !== undefined) line.textContent = status;
   }
@@ -1087,6 +1097,14 @@ class Calculator {
       this.setState("loading", this.text("loading"));
       if (this.dirty) this.clearResult();
     }
+    // Until Python is ready, a change the build foresaw (the reader's, or the address's) is answered from
+    // the build's answers: the same resolver's answer to the same request, so nothing is guessed. Any other
+    // change waits for Python; the form as built keeps its pre-rendered result while Python starts.
+    const early = this.engine.isReady || !(fromUser || this.dirty) ? null : this.answerFromBuild(this.request());
+    if (early) {
+      this.show(early.response, early.request, "build");
+      return;
+    }
     if (this.busy) {
       this.again = true;
       return;
@@ -1118,11 +1136,26 @@ class Calculator {
     } finally {
       this.busy = false;
     }
-    // A newer input that failed validation meanwhile keeps its message: this answer is stale.
+    // A newer input (one that failed validation, or one answered from the build) keeps the page: this
+    // answer is stale.
     if (sent !== this.seq || !this.form.isConnected) return;
+    this.show(response, request, "python");
+  }
+
+  /** The build's answer to `request` ({request, response}), or null when the build did not foresee it. */
+  answerFromBuild(request) {
+    const key = requestKey(request);
+    const response = Object.prototype.hasOwnProperty.call(this.answers, key) ? this.answers[key] : null;
+    return response && typeof response === "object" ? { request, response } : null;
+  }
+
+  /** Show the resolver's `response` to `request`; `source`: "python" (computed now, in the page's worker)
+   *  or "build" (the same resolver's answer, computed when the page was built: `data-source` says which). */
+  show(response, request, source) {
+    if (this.result) this.result.dataset.source = source;
     if (response && response.ok && response.result && typeof response.result === "object") {
       this.fill(response.result, request);
-      this.setState("done", this.text("done"));
+      this.setState("done", this.text(source === "build" ? "prerendered" : "done"), source === "python");
       if (this.dirty) this.announce(this.summary());
       return;
     }
@@ -1138,7 +1171,7 @@ class Calculator {
     else if (typeof error.message === "string" && this.lang === DEFAULT_LANG) this.showError(error.message, "en");
     else this.showError(beside ? "" : this.text("rejected"));
     if (beside) this.showProblem(field, explained || this.text("fieldRejected"));
-    this.setState("error", this.text("rejected"));
+    this.setState("error", this.text("rejected"), source === "python");
     this.announce(explained || this.text("rejected"));
   }
 

@@ -53,6 +53,7 @@ from calculators.errors import REASONS
 
 from ...calc.bundle import RULES_PATH, RUNTIME_FILES, RUNTIME_URL, calculators_zip, pyodide_lock_info
 from ...calc.snapshot import interpreter_snapshot
+from .answers import neighbours, prebuilt
 from .context import PageContext
 from .pitch import heat_map
 
@@ -498,6 +499,8 @@ def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
         "data-package": package, "data-rules": site_root + RULES_PATH,
         "data-lock": json.dumps(pyodide_lock_info()), "data-snapshot": interpreter_snapshot()[0],
         "data-strings": json.dumps({**ui_strings(ctx), **calc.strings}, ensure_ascii=False),
+        "data-answers": json.dumps(first_answers(calc, rules, forms, request), separators=(",", ":"),
+                                   ensure_ascii=False),
     }
     out = ['<div class="nc-calculator" markdown="0">']
     if edition:
@@ -528,6 +531,16 @@ def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
         out.append(pitch_html(ctx, calc.pitch, result, request))
     out.append("</div>")
     return "\n".join(out)
+
+
+def first_answers(calc: Calculator, rules: dict | None, forms: dict[Any, dict[str, dict]],
+                  request: dict) -> dict[str, dict]:
+    """The resolver's answers to `request` and to every request one change away from it (see `answers.py`)."""
+    listed = {(value, name): calc.options(name, spec, value) if calc.options else None
+              for value, specs in forms.items() for name, spec in specs.items()}
+    frozen = set(calc.fixed) | set(calc.omit)
+    # the form as built too: a reader who changes a field and changes it back gets the first answer again
+    return prebuilt([request, *neighbours(request, forms, calc.switch, listed, frozen)], rules)
 
 
 def _merged_order(lists: list[list[str]]) -> list[str]:

@@ -1,0 +1,158 @@
+"""A phone on a slow link: a calculator page's first visit over Chromium's network emulation, and on localhost.
+
+Prints figures only (no assertions). Run from the project root:
+
+    .venv/bin/python benchmarks/bench_throttled.py [--lang fr] [--runs 3] [--profile slow|local|both]
+
+1. builds the real site into a temporary folder and serves it with `make serve`'s app, counting bytes sent;
+2. for each profile, a fresh browser profile per run at 360 × 800 px: `slow` is Chromium's network emulation
+   through the DevTools protocol (Network.emulateNetworkConditions: 1.6 Mbps down, 750 kbps up, 150 ms
+   latency, set before the first request; it applies to the calculator's worker too), `local` no emulation;
+3. on the French Agility page (`targets/agility-classic/`, calculator near the top) it records, in ms from the
+   start of navigation:
+   - pre-rendered: when the calculator's result is in the document (it is in the page's HTML);
+   - first change: the reader changes one field (tackle zones 0 → 1) as soon as the page's scripts have run
+     (the load event); the time that change is answered (`data-state="done"`), and from where
+     (`data-source`: "build", the answers written on the form, or "python");
+   - Python: a second change (also a re-roll: two fields away from the form as built, so not foreseen) and the
+     time its answer comes from Python: what every first change cost before the build's answers;
+   - the bytes the server sent up to each point.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_browser import CHROMIUM, CHROMIUM_ARGS, Counter, CountingApp, build, free_port  # noqa: E402
+from waitress.server import create_server  # noqa: E402
+
+from plugins.serve import make_app  # noqa: E402
+
+PAGE = "targets/agility-classic/"
+SLOW = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
+PHONE = {"width": 360, "height": 800}
+# Records when the result element is in the document, and each time it settles (state and source).
+PROBE = """
+(() => {
+  window.__nc = {settled: []};
+  const seen = new WeakSet();
+  const check = () => {
+    const el = document.querySelector('[data-result]');
+    if (!el) return;
+    if (window.__nc.prerendered === undefined) window.__nc.prerendered = performance.now();
+    const key = el.dataset.state + '/' + (el.dataset.source || '') + '/' + window.__nc.changes;
+    if ((el.dataset.state === 'done' || el.dataset.state === 'error') && window.__nc.last !== key) {
+      window.__nc.last = key;
+      window.__nc.settled.push({at: performance.now(), state: el.dataset.state, source: el.dataset.source || null,
+                                after: window.__nc.changes || 0});
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state', 'data-source'], childList: true});
+})();
+"""
+# Change one field as a reader would (the form listens to "change"), and count the change.
+CHANGE = """([name, value]) => {
+  const wrapper = document.querySelector(`form[data-calculator] [data-name="${name}"]`);
+  const input = wrapper.querySelector('select, input');
+  if (input.type === 'checkbox') input.checked = value === 'true'; else input.value = value;
+  window.__nc.changes = (window.__nc.changes || 0) + 1;
+  window.__nc['change' + window.__nc.changes] = performance.now();
+  input.dispatchEvent(new Event('change', {bubbles: true}));
+}"""
+
+
+def settled_after(page, change: int, source: str | None = None, timeout_ms: int = 600_000) -> dict:
+    page.wait_for_function(
+        """([n, source]) => window.__nc.settled.some(s => s.after === n && (source === null || s.source === source))""",
+        arg=[change, source], timeout=timeout_ms)
+    return page.evaluate("""([n, source]) => window.__nc.settled.find(s => s.after === n && (source === null || s.source === source))""",
+                         [change, source])
+
+
+def visit(pw, url: str, counter: Counter, slow: bool) -> dict:
+    with tempfile.TemporaryDirectory(prefix="nuffle-profile-") as profile:
+        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                    headless=True, viewport=PHONE, is_mobile=True, has_touch=True)
+        ctx.add_init_script(PROBE)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        if slow:
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", SLOW)
+        start = counter.snapshot()[0]
+        page.goto(url, wait_until="load")
+        prerendered = page.evaluate("window.__nc.prerendered")
+        at_load = counter.snapshot()[0]
+        page.evaluate(CHANGE, ["tackle_zones", "1"])
+        first = settled_after(page, 1)
+        first_bytes = counter.snapshot()[0]
+        page.evaluate(CHANGE, ["reroll", "true"])
+        python = settled_after(page, 2, "python")
+        python_bytes = counter.snapshot()[0]
+        changed_at = page.evaluate("[window.__nc.change1, window.__nc.change2]")
+        ctx.close()
+    return {"prerendered": prerendered, "change": changed_at[0], "first": first["at"], "first_source": first["source"],
+            "first_wait": first["at"] - changed_at[0], "python": python["at"],
+            "bytes_load": at_load - start, "bytes_first": first_bytes - start, "bytes_python": python_bytes - start}
+
+
+def row(label: str, runs: list[dict]) -> str:
+    def med(key: str) -> float:
+        return statistics.median(r[key] for r in runs)
+    sources = ", ".join(sorted({str(r["first_source"]) for r in runs}))
+    spread = ", ".join(f"{r['first'] / 1000:.2f}/{r['python'] / 1000:.1f}" for r in runs)
+    return (f"{label:<6} pre-rendered result {med('prerendered') / 1000:6.2f} s ({med('bytes_load') / 1e3:7.1f} kB)   "
+            f"first change at {med('change') / 1000:5.2f} s answered at {med('first') / 1000:6.2f} s "
+            f"(+{med('first_wait'):.0f} ms, from {sources}; {med('bytes_first') / 1e3:7.1f} kB)   "
+            f"first Python answer {med('python') / 1000:6.2f} s ({med('bytes_python') / 1e6:5.2f} MB)   "
+            f"runs (first change, Python): {spread}")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", default="fr", choices=["en", "fr", "ja"])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--profile", default="both", choices=["slow", "local", "both"])
+    parser.add_argument("--site", type=Path, help="an already built site (built for this port: see --port)")
+    parser.add_argument("--port", type=int, help="the port --site was built for")
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} not found: nothing measured")
+        return 0
+    from playwright.sync_api import sync_playwright
+
+    port = args.port or free_port()
+    url = f"http://127.0.0.1:{port}/"
+    with tempfile.TemporaryDirectory(prefix="nuffle-bench-") as tmp:
+        out = args.site
+        if out is None:
+            out = Path(tmp) / "site"
+            what, seconds = build(out, url, fixture=False)
+            print(f"build: {what}: {seconds:.2f} s")
+        page_url = url + ("" if args.lang == "en" else f"{args.lang}/") + PAGE
+        counter = Counter()
+        server = create_server(CountingApp(make_app(out), counter), host="127.0.0.1", port=port, threads=8)
+        threading.Thread(target=server.run, daemon=True).start()
+        results: dict[str, list[dict]] = {}
+        try:
+            with sync_playwright() as pw:
+                for profile in (("slow", "local") if args.profile == "both" else (args.profile,)):
+                    results[profile] = [visit(pw, page_url, counter, profile == "slow") for _ in range(args.runs)]
+        finally:
+            server.close()
+    print(f"page: {page_url} (headless Chromium at 360 px, {args.runs} runs, medians; slow = 1.6 Mbps / 150 ms)")
+    for profile, runs in results.items():
+        print(row(profile, runs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
