@@ -43,7 +43,9 @@ Request kinds
       ``ag`` otherwise, integer 1..6.  A roll with a fixed ``target_number`` (the Rush,
       2+) has no characteristic field.
     * one field per modifier group of the roll, e.g. ``range``: ``quick`` | ``short`` |
-      ``long`` | ``long-bomb``; ``delivery``: ``accurate`` | ``inaccurate``. Required.
+      ``long`` | ``long-bomb``; ``delivery``: ``accurate`` | ``inaccurate``. Required, but for
+      ``weather`` (``other-weather`` | ``very-sunny``, ``pouring-rain`` or ``blizzard``, the one that
+      changes the roll), whose default is its first choice, the weather that changes nothing.
     * one integer field per ``per`` count, e.g. ``tackle_zones``: 0..8, default 0.
     * ``reroll``: boolean, default false: which distribution ``probabilities`` shows.
     * ``pass_reading`` (a BB2025 pass only; given elsewhere it is an error naming it): the
@@ -144,6 +146,11 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
       the interception roll has a ``delivery`` group, its ``accurate``,
       ``inaccurate`` and ``wildly-inaccurate`` keys give one target per pass quality.
       BB2020 deflections are converted with the catch roll's ``deflection`` key.
+    * ``weather`` (when a roll has a ``weather`` group): one choice for the whole action, among the
+      keys of the pass, catch and interception rolls' ``weather`` groups (``other-weather``,
+      ``very-sunny``, ``pouring-rain``), default the first.  Each roll applies it when its own group
+      has that key and its first choice (no weather modifier) otherwise: Very Sunny is the thrower's,
+      Pouring Rain the receiver's and the interceptor's.
     * ``pass_skill``, ``safe`` (Safe Throw / Safe Pass), ``catch_skill``: booleans,
       default false.  ``team_rerolls``: 0..8, default 0.
     * ``pass_reading``, ``below_one_reading`` (BB2025 only): as for ``agility``; the result names them.
@@ -337,6 +344,8 @@ from .rules import RollSpec, RuleBook
 
 __all__ = ["KINDS", "handle", "handle_json", "prob"]
 
+#: the modifier group of the weather: its first choice changes nothing, and is the default
+WEATHER = "weather"
 RESERVED = frozenset({"kind", "edition", "action", "reroll", "ag", "pa"})
 
 
@@ -385,7 +394,9 @@ def _roll_fields(rules: RuleBook, spec: RollSpec, action: str, edition: str) -> 
     out: list[dict[str, Any]] = [{"name": char[0], "type": "int", "allowed": [char[1], char[2]], "default": None,
                                   "required": True}] if char else []
     for group, mods in spec.groups().items():
-        out.append({"name": group, "type": "choice", "allowed": [m.key for m in mods], "default": None, "required": True})
+        weather = group == WEATHER  # the weather that changes nothing unless told (see the module docstring)
+        out.append({"name": group, "type": "choice", "allowed": [m.key for m in mods],
+                    "default": mods[0].key if weather else None, "required": not weather})
     for count in spec.counts():
         out.append({"name": count, "type": "int", "allowed": [0, 8], "default": 0, "required": False})
     for f in out[1 if char else 0:]:
@@ -472,7 +483,8 @@ def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
         name, lo, hi = char
         rd.context = f" ({edition} {action}" + (f"; {hi} means {hi} or more)" if table and table.rows[-1].or_more else ")")
         value = rd.int(name, lo, hi)
-    choices = {g: rd.choice(g, [m.key for m in ms]) for g, ms in spec.groups().items()}
+    choices = {g: rd.choice(g, [m.key for m in ms], ms[0].key if g == WEATHER else REQUIRED)
+               for g, ms in spec.groups().items()}
     counts = {c: rd.int(c, 0, 8, 0) for c in spec.counts()}
     reroll = rd.bool("reroll", False)
     pass_reading = _pass_reading(rd, edition, spec.slug.startswith("pass-"))
@@ -615,13 +627,33 @@ def _player_roll(rd: Reader, rules: RuleBook, action: str, edition: str, who: st
     return test
 
 
+def _weather_keys(*specs: RollSpec) -> list[str]:
+    """The keys of the rolls' ``weather`` groups, each once, in the order first met."""
+    return list(dict.fromkeys(m.key for s in specs for m in s.groups().get(WEATHER, ())))
+
+
+def _weather_for(spec: RollSpec, weather: str | None) -> dict[str, str]:
+    """The ``weather`` choice of one roll for the action's weather: its own key, else its first choice."""
+    mods = spec.groups().get(WEATHER)
+    if not mods:
+        return {}
+    keys = [m.key for m in mods]
+    return {WEATHER: weather if weather in keys else keys[0]}
+
+
 def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd, edition = _reader_needing_rules(req, rules)
     rd.context = f" ({edition} pass)"
     spec = _find_roll(rules, "pass", edition)
     name, lo, hi = _characteristic_field(rules, spec, "pass")
     value = rd.int(name, lo, hi)
-    choices = {g: rd.choice(g, [m.key for m in ms]) for g, ms in spec.groups().items()}
+    catch_spec = _find_roll(rules, "catch", edition)
+    ispec = _find_roll(rules, "interception", edition)
+    choices = {g: rd.choice(g, [m.key for m in ms]) for g, ms in spec.groups().items() if g != WEATHER}
+    # The weather is the game's, not one player's: one field for the three rolls (see the module docstring).
+    weathers = _weather_keys(spec, catch_spec, ispec)
+    weather = rd.choice(WEATHER, weathers, weathers[0]) if weathers else None
+    choices.update(_weather_for(spec, weather))
     counts = {c: rd.int(f"thrower_{c}", 0, 8, 0) for c in spec.counts()}
     pass_reading = _pass_reading(rd, edition, True)
     below_one = _below_one_reading(rd, edition, True)
@@ -629,34 +661,34 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     fam = family(edition)
     pass_test = characteristic_test(edition, test.target, test.modifier, pass_roll=True, pass_reading=pass_reading,
                                     below_one_reading=below_one)
-    catch_spec = _find_roll(rules, "catch", edition)
     delivery = [m.key for m in catch_spec.groups().get("delivery", ())]
-    catch_choice = {"delivery": "accurate"} if "accurate" in delivery else {}
+    catch_weather = _weather_for(catch_spec, weather)
+    catch_choice = {**({"delivery": "accurate"} if "accurate" in delivery else {}), **catch_weather}
     receiver = _player_roll(rd, rules, "catch", edition, "receiver", catch_choice, False)
     intercept_needed: dict[str, int] | None = None
     deflection = None
     if rd.given("interceptor_ag") or rd.describing:
-        ispec = _find_roll(rules, "interception", edition)
         _, ilo, ihi = _characteristic_field(rules, ispec, "interception")
         rd.int("interceptor_ag", ilo, ihi, None)  # optional: absent = no interceptor
         qualities = [m.key for m in ispec.groups().get("delivery", ())]
         intercept_needed = {}
         if qualities:
             for q in qualities:
-                t = _player_roll(rd, rules, "interception", edition, "interceptor", {"delivery": q}, True)
+                t = _player_roll(rd, rules, "interception", edition, "interceptor",
+                                 {"delivery": q, **_weather_for(ispec, weather)}, True)
                 intercept_needed[q.replace("-", "_")] = _needed(t)
         else:
-            t = _player_roll(rd, rules, "interception", edition, "interceptor", {}, True)
+            t = _player_roll(rd, rules, "interception", edition, "interceptor", _weather_for(ispec, weather), True)
             intercept_needed["any"] = _needed(t)
         if fam == "bb2020" and not rd.describing:
             if "deflection" not in delivery:
                 raise CalcError("rules", "BB2020 deflections need a 'deflection' key in the catch roll's delivery group", reason="rules")
             ag = rd.int("interceptor_ag", 1, 6)
-            deflection = _needed(test_from_rules(rules, catch_spec.slug, ag, {"delivery": "deflection"}, {}, edition)[0])
+            deflection = _needed(test_from_rules(rules, catch_spec.slug, ag, {"delivery": "deflection", **catch_weather},
+                                                 {}, edition)[0])
     else:
         # No interceptor: its other fields may be sent and are ignored, as for an absent receiver.
-        ispec = _find_roll(rules, "interception", edition)
-        for name_ in [*ispec.counts(), *(g for g in ispec.groups() if g != "delivery")]:
+        for name_ in [*ispec.counts(), *(g for g in ispec.groups() if g not in ("delivery", WEATHER))]:
             rd.read.add(f"interceptor_{name_}")
     pass_skill = rd.bool("pass_skill", False)
     safe = rd.bool("safe", False)

@@ -35,3 +35,20 @@ def test_pick_up_has_pouring_rain(repo, edition):
     mods = {m["key"]: m["value"] for m in repo[f"roll:pick-up-{edition}"]["modifiers"]}
     assert mods["pouring-rain"] == -1
     assert mods.get("pick-up", 0) == (1 if edition == "classic" else 0)
+
+
+#: the passing rolls and the weather that changes each (issue 11): Very Sunny a pass or a team-mate throw,
+#: Pouring Rain a catch (a hand-off's included) and an interception; no weather changes a landing
+PASSING_WEATHER = {"pass": "very-sunny", "throw-team-mate": "very-sunny", "catch": "pouring-rain",
+                   "hand-off": "pouring-rain", "interception": "pouring-rain"}
+
+
+@pytest.mark.parametrize("edition", MOVEMENT)
+def test_each_passing_roll_carries_its_weather_and_every_weather_modifier_is_checked(repo, edition):
+    for action, key in PASSING_WEATHER.items():
+        roll = repo[f"roll:{action}-{edition}"]
+        weather = [(m["key"], m["value"]) for m in roll["modifiers"] if m.get("group") == "weather"]
+        assert weather == [("other-weather", 0), (key, -1)], roll.id
+        checked = {c["of"] for c in roll.get("checked") or [] if c["verdict"] == "agrees" and c["edition"] == edition}
+        assert {"modifiers.other-weather", f"modifiers.{key}"} <= checked, roll.id
+    assert not [m for m in repo[f"roll:landing-{edition}"]["modifiers"] if m.get("group") == "weather"]

@@ -49,7 +49,9 @@ SEED_001_MODIFIERS = {
 @pytest.mark.parametrize("roll_slug", sorted(SEED_001_MODIFIERS))
 def test_seed_001_tables_and_modifiers(repo, roll_slug):
     roll = repo[f"roll:{roll_slug}"]
-    assert {m["key"]: m["value"] for m in roll["modifiers"]} == SEED_001_MODIFIERS[roll_slug]
+    # the seed's tables leave the weather out; issue 11 added it as a group of its own (test_player_rolls.py)
+    seed = {m["key"]: m["value"] for m in roll["modifiers"] if m.get("group") != "weather"}
+    assert seed == SEED_001_MODIFIERS[roll_slug]
     assert all(_complete(m["label"]) for m in roll["modifiers"])
     table = repo[f"target:{roll['target']}"]
     assert [(r["value"], r["target"]) for r in table["rows"]] == [(1, 6), (2, 5), (3, 4), (4, 3), (5, 2), (6, 1)]

@@ -288,6 +288,29 @@ def test_calculators_on_one_page_may_not_share_a_field_name(repo):
             switch_options=[("pass", "Pass")])], rules_export(repo))
 
 
+@pytest.mark.parametrize("lang, sunny, rain, other", [
+    ("en", "Very Sunny", "Pouring Rain", "Any other weather (no modifier)"),
+    ("fr", "Très Ensoleillé", "Averse", "Tout autre temps (aucun modificateur)"),
+    ("ja", "眩い日差し", "激しい雨", "その他の天候（修正なし）")])
+def test_the_weather_of_the_passing_rolls_is_listed_and_offered_in_each_language(pages, lang, sunny, rain, other):
+    """Issue 11: the weather rows of the passing rolls render on the tests pages, and the pass calculator offers
+    one weather, named as on the weather table, for the thrower, the receiver and the interceptor."""
+    for path, edition in (("targets/agility-classic.md", "classic"), ("rolls/bb2020.md", "bb2020")):
+        markdown, _ = pages[(lang, path)]
+        sections = {s.split(" {#", 1)[1].split("}", 1)[0]: s for s in markdown.split("\n## ")[1:] if " {#" in s}
+        for roll, name in (("pass", sunny), ("throw-team-mate", sunny), ("catch", rain), ("hand-off", rain),
+                           ("interception", rain)):
+            assert f"\n- −1 {name}" in sections[f"roll-{roll}-{edition}"], (lang, path, roll)
+        assert "−1" not in "".join(line for line in sections[f"roll-landing-{edition}"].splitlines()
+                                   if line.startswith("- ") and (sunny in line or rain in line))
+    markdown, _ = pages[(lang, "sequences/pass-action-bb2020.md")]
+    (weather,) = [f for form in forms_of(markdown) if form.kind == "pass" for f in form.fields if "weather" in f["name"]]
+    assert weather["name"] == "weather"
+    select = markdown.split('<select name="weather">', 1)[1].split("</select>", 1)[0]
+    assert [html.unescape(o) for o in re.findall(r">([^<]+)</option>", select)] == [
+        other, f"{sunny} (−1)", f"{rain} (−1)"]
+
+
 def test_the_pass_page_states_its_edition_and_links_the_rules_it_assumes(pages):
     markdown, _ = pages[("en", "sequences/pass-action-bb2025.md")]
     section = markdown.split("## Pass calculator", 1)[1].split("## Range ruler", 1)[0]

@@ -61,6 +61,20 @@ def modifier_options(ctx: PageContext, roll: Entity | None, group: str) -> list[
     return options or None
 
 
+def weather_options(ctx: PageContext, rolls: list[Entity], keys: list[str]) -> list[tuple[str, str]]:
+    """The one weather choice of a calculator that covers several rolls (the Pass action): the first key is
+    each roll's "no weather modifier" choice, any other is named from the roll whose weather it changes,
+    with that roll's modifier ("Pouring Rain (−1)")."""
+    from .calculator import signed
+
+    named: dict[str, str] = {}
+    mods = [m for roll in rolls for m in roll.get("modifiers") or [] if m.get("group") == "weather"]
+    for m in sorted(mods, key=lambda m: m["value"] == 0):  # a roll the weather changes names it first
+        named.setdefault(m["key"], f"{ctx.plain(m['label'])} ({signed(m['value'])})")
+    return [(key, ctx.t("Any other weather (no modifier)") if i == 0 else named[key])
+            for i, key in enumerate(keys)]
+
+
 def check_disjoint(calcs: list[Calculator], rules: dict | None) -> None:
     """Calculators on one page share the query string: their visible fields must have different names."""
     from .calculator import _forms
@@ -92,6 +106,8 @@ def pass_calculator(ctx: PageContext, edition: str) -> Calculator:
             return ([("", nobody[name])] if name in nobody else []) + values
         if name == "range":
             return modifier_options(ctx, rolls["pass"], "range")
+        if name == "weather":
+            return weather_options(ctx, [r for r in rolls.values() if r is not None], spec["choices"])
         if name.startswith("interceptor_") and spec["type"] == "choice":
             return modifier_options(ctx, rolls["interception"], name.removeprefix("interceptor_"))
         return None
