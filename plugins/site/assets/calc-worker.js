@@ -3,7 +3,7 @@
 // Runs the `calculators` Python package in Pyodide, off the main thread. RPC: the page posts
 // {id, type, ...}; the worker answers {id, ok: true, value} or {id, ok: false, error: "message"}.
 //   {type: "init", runtime: [dir, ...], lock, package: "calculators-<hash>.zip", snapshot: "snapshot-<hash>.bin",
-//    rules: [url, ...]}
+//    snapshotBytes: <its size>, rules: [url, ...]}
 //       Load Pyodide from the first runtime directory that works. The lock `info` goes in as
 //       lockFileContents, so pyodide-lock.json is never fetched. Unpack the calculators zip (from the
 //       same directory) into the working directory, which is on sys.path, and fetch the rules JSON.
@@ -20,7 +20,8 @@
 //   worker fetches it while the runtime loads and boots with loadPyodide({_loadSnapshot}) (Pyodide's
 //   experimental, underscore API), then unpacks and imports the package as usual (a snapshot holds the
 //   wasm memory only, not the files). Its name carries a content hash, so the HTTP cache and the service
-//   worker keep it like the runtime. On any failure (no snapshot named, a failed download, a snapshot
+//   worker keep it like the runtime. On a slow link it is dropped (see SNAPSHOT_DOWNLOAD_BUDGET_MS). On any
+//   failure (no snapshot named, a failed or too slow download, a snapshot
 //   Pyodide rejects, a failed import, a timeout) Python starts normally.
 //   How Python started is reported in self.nuffleBoot (read by the browser tests and the benchmark)
 //   and in one console.info line.
@@ -28,6 +29,14 @@
 let ready = null; // Promise of {call(requestJSON) -> responseJSON, version, runtime, boot}
 
 const SNAPSHOT_BOOT_TIMEOUT_MS = 20_000; // a snapshot start that hangs this long falls back to a fresh one
+// The snapshot spares the interpreter's start (about half a second) but is 4.9 MB more to download: on a slow
+// link that costs far more than it saves (1.6 Mbps: 25 s more, benchmarks/bench_throttled.py). Once it has
+// been downloading for SNAPSHOT_PROBE_MS, a snapshot whose whole download would take longer than
+// SNAPSHOT_DOWNLOAD_BUDGET_MS (projected from the bytes received so far) is dropped: Python starts normally,
+// and the runtime gets the bandwidth. The budget is generous: a busy machine on localhost projected 7 s once,
+// and dropping the snapshot there only costs the interpreter's start; 1.6 Mbps projects 140 s and more.
+const SNAPSHOT_PROBE_MS = 2_000;
+const SNAPSHOT_DOWNLOAD_BUDGET_MS = 12_000;
 
 // {path: "snapshot" | "fresh", ms, reason?, and the time of each stage}, see boot().
 self.nuffleBoot = { path: null };
@@ -54,11 +63,11 @@ async function handle(msg) {
   throw new Error(`unknown message type ${JSON.stringify(msg.type)}`);
 }
 
-async function fetchFirst(urls, what) {
+async function fetchFirst(urls, what, signal = undefined) {
   let last = null;
   for (const url of urls) {
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { signal });
       if (res.ok) return res;
       last = new Error(`${what}: HTTP ${res.status} for ${url}`);
     } catch (err) {
@@ -66,6 +75,49 @@ async function fetchFirst(urls, what) {
     }
   }
   throw last || new Error(`${what}: no URL given`);
+}
+
+/**
+ * The snapshot's bytes, read as they arrive; rejects (and stops the download) when the whole of it would
+ * take more than SNAPSHOT_DOWNLOAD_BUDGET_MS to arrive. `expected`: its size in bytes, as decoded (the page's
+ * data-snapshot-bytes); 0 when unknown (then it is never dropped for its speed).
+ */
+async function readSnapshot(urls, expected) {
+  const controller = new AbortController();
+  const start = performance.now();
+  let received = 0;
+  let slow = null;
+  const judge = () => {
+    const elapsed = performance.now() - start;
+    const projected = elapsed * expected / Math.max(received, 1);
+    if (expected > 0 && elapsed >= SNAPSHOT_PROBE_MS && projected > SNAPSHOT_DOWNLOAD_BUDGET_MS && received < expected) {
+      slow = `the snapshot would take about ${Math.round(projected / 1000)} s to download`;
+      controller.abort();
+    }
+  };
+  const timer = setInterval(judge, 250);
+  try {
+    const response = await fetchFirst(urls, "snapshot", controller.signal);
+    const reader = response.body.getReader();
+    const chunks = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+    }
+    const bytes = new Uint8Array(received);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return { bytes: bytes.buffer, url: response.url };
+  } catch (err) {
+    throw slow ? new Error(slow) : err;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 async function importRuntime(dirs) {
@@ -164,13 +216,13 @@ function inRuntime(dirs, name) {
   return dirs.map((dir) => new URL(name, new URL(dir, self.location.href)).href);
 }
 
-async function boot({ runtime, lock, package: pkg, snapshot, rules }) {
+async function boot({ runtime, lock, package: pkg, snapshot, snapshotBytes: expected, rules }) {
   const start = performance.now();
   const report = self.nuffleBoot;
   // The snapshot, the rules and the package download while the runtime loads.
   const used = { package: null, rules: null, snapshot: null }; // the URL each download came from
   const snapshotBytes = snapshot
-    ? fetchFirst(inRuntime(runtime, snapshot), "snapshot").then((r) => { used.snapshot = r.url; return r.arrayBuffer(); })
+    ? readSnapshot(inRuntime(runtime, snapshot), Number(expected) || 0).then((r) => { used.snapshot = r.url; return r.bytes; })
     : Promise.reject(new Error("no snapshot named by the page"));
   snapshotBytes.catch(() => {});
   const rulesText = fetchFirst(rules, "rules").then((r) => { used.rules = r.url; return r.text(); });

@@ -338,6 +338,7 @@ class Engine {
       lock,
       package: form.dataset.package || "",
       snapshot: form.dataset.snapshot || "",
+      snapshotBytes: Number(form.dataset.snapshotBytes) || 0,
       rules: candidates(form.dataset.rules || "api/v1/rules.json"),
     }).then((info) => {
       this.isReady = true;

@@ -24,7 +24,10 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
     .then(otherLanguages)
     .catch(() => undefined);
   const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 2000));
-  const CALCULATOR_WAIT_MS = 20000;
+  // Long enough for Python's first start on a slow mobile link (about 35 s at 1.6 Mbps, benchmarks/
+  // bench_throttled.py): precaching the pages meanwhile would take its bandwidth. A start that fails
+  // settles at once (an error), so this only bounds a start that hangs.
+  const CALCULATOR_WAIT_MS = 90000;
   let registered = false;
   const registerOnce = () => { if (!registered) { registered = true; register(); } };
   const afterCalculator = () => {
