@@ -20,6 +20,7 @@ from calculators.api import handle
 from plugins.site.messages import Messages
 from plugins.site.render.calculator import Row, format_value, is_zero, value_at
 from plugins.site.render.context import BackLinks, PageContext
+from plugins.site.render.pitch_table import probability_text, ranked_squares, square_name
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +36,7 @@ DUMP_RESULT = """box => [...box.querySelectorAll('[data-result] [data-field]')]
     .map(e => ({path: e.dataset.field, format: e.dataset.format, absent: e.dataset.absent, zero: e.dataset.zero || null,
                 labels: e.dataset.labels ? JSON.parse(e.dataset.labels) : null, text: e.textContent,
                 rowHidden: !!(e.closest('[data-row]') && e.closest('[data-row]').hidden)}))"""
+TABLE_ROWS = "trs => trs.map(tr => [...tr.cells].map(c => c.textContent))"
 DUMP_PITCH = """(fig) => ({key: fig.dataset.pitchValue, squares: Object.fromEntries([...fig.querySelectorAll('rect[data-square]')]
     .map(r => [r.dataset.square, [r.getAttribute('data-' + (fig.dataset.pitchValue || 'in')), Number(r.getAttribute('fill-opacity'))]])),
     marks: Object.fromEntries([...fig.querySelectorAll('[data-mark]')].map(c => [c.dataset.mark,
@@ -126,8 +128,13 @@ class Calc:
         self.page.wait_for_selector(f'{self.box} [data-result]:is([data-state="done"], [data-state="error"])',
                                     state="attached")
 
-    def click_square(self, x: int, y: int) -> None:
-        self.page.locator(f'{self.box} figure[data-pitch] rect[data-square="{x},{y}"]').click()
+    def click_square(self, x: int, y: int, field: str | None = None) -> None:
+        """Click a square of the pitch, then the button that puts it into `field` (default: the first the
+        pitch offers), and wait for the answer."""
+        figure = f"{self.box} figure[data-pitch]"
+        self.page.locator(f'{figure} rect[data-square="{x},{y}"]').click()
+        button = f'button[data-pick-field="{field}"]' if field else "button[data-pick-field]:visible"
+        self.page.locator(f"{figure} {button}").first.click()
         self.wait()
 
     # --- checking
@@ -176,6 +183,13 @@ class Calc:
                 assert (at is None) == (square is None), (name, at, square)
                 if square:
                     assert [float(v) for v in at] == [square[0] * 12 + 6, square[1] * 12 + 6]
+            # the table under the pitch (pitch.js): the squares above zero, highest first (issue 11, defect 10)
+            rows = self.page.eval_on_selector_all(f"{figure} tbody[data-pitch-rows] tr", TABLE_ROWS)
+            squares = [(tuple(map(int, sq.split(","))), v) for sq, v in expected.items()]
+            ranked = [(square_name(self.ctx, sq), v) for sq, v in ranked_squares(dict(squares))]
+            assert [r[0] for r in rows] == [name for name, _ in ranked]
+            if key:
+                assert [norm(r[1]) for r in rows] == [norm(probability_text(self.ctx, v)) for _, v in ranked]
         return result
 
     def query(self) -> dict[str, str]:
@@ -284,13 +298,13 @@ def test_range_ruler_with_squares_typed_and_clicked(calc, web):
     c = calc("ja", path, "range")
     first_result_is_prerendered(c, web, path)
     c.check()
-    c.click_square(14, 4)  # a click sets the target square at first
+    c.click_square(14, 4)  # the first button puts the square into the target field
     assert c.request()["target"] == [14, 4]
     c.check()
     c.set("thrower", (5, 7))
     result = c.check()
     assert result["band"] == "long" and result["interception_squares"]
-    c.click_square(3, 3)  # ... then the square field last edited
+    c.click_square(3, 3, "thrower")  # each square field has its button under the pitch
     assert c.request()["thrower"] == [3, 3] and c.request()["target"] == [14, 4]
     c.check()
     c.set("thrower", (5, 7))

@@ -146,6 +146,7 @@ def test_a_far_calculator_starts_python_only_when_the_reader_gets_near(page, web
     edition = box.locator('select[name="edition"]').input_value()
     for square in ((24, 14), (0, 7)):
         box.locator(f'rect[data-square="{square[0]},{square[1]}"]').click()
+        box.locator('button[data-pick-field="square"]').click()  # the chosen square into the form (pitch.js)
         page.wait_for_function("""sq => {
             const box = document.querySelector('.nc-calculator:has(form[data-calculator="throw-in"])');
             return box.querySelector('[data-result]').dataset.state === 'done'

@@ -16,7 +16,8 @@
 //    message next to the field, the field keeps its own value); with no edition in it, a calculator
 //    with an edition select starts on the reader's chosen edition. Once Python has started, the page
 //    asks the service worker (offline.js) to keep the files it used, so that the calculators work
-//    offline after one visit.
+//    offline after one visit. A calculator's pitch picture is recoloured here; pitch.js makes it readable
+//    (the square read out, the table, the zoom) and puts a chosen square into the form.
 //
 // 3. Editions: the picker at the top of every page (select[data-nc-edition-picker]) stores the reader's
 //    edition in localStorage; <html data-nc-edition> (set in <head> before the first paint, see
@@ -602,7 +603,6 @@ class Calculator {
     this.result = this.box.querySelector("[data-result]");
     this.fields = [...form.querySelectorAll("[data-name]")].map((el) => new Field(el)).filter((f) => f.name && f.input);
     this.switchField = form.dataset.switch ? this.fields.find((f) => f.name === form.dataset.switch && !f.fixed) || null : null;
-    this.activeSquare = null; // the square field a click on the pitch sets
     this.lastRequest = null;
     this.seq = 0;
     this.dirty = false;       // inputs differ from what the page was built with
@@ -632,11 +632,6 @@ class Calculator {
       const t = event.target;
       if (t.type === "number" || t.type === "text") this.onInput(event); // selects and boxes also fire "change"
     });
-    this.form.addEventListener("focusin", (event) => {
-      const field = this.fieldOf(event.target);
-      if (field && field.isSquare) this.activeSquare = field.name;
-    });
-    this.wirePitches();
     this.applySwitch();
     this.dirty = this.readQuery();
     // Python starts now when it costs nothing (already running in this tab), when the URL carries this
@@ -999,7 +994,8 @@ class Calculator {
 
   // --- pitch pictures
 
-  /** Recolour the pitch's squares from the result list named by data-pitch; ring the request's squares. */
+  /** Recolour the pitch's squares from the result list named by data-pitch; ring the request's squares.
+   *  pitch.js then writes the squares' tooltips, the table and the square read out ("nuffle:pitch-painted"). */
   paint(figure, result, request) {
     const list = valueAt(result, figure.dataset.pitch);
     const key = figure.dataset.pitchValue || "";
@@ -1026,16 +1022,11 @@ class Calculator {
       const square = rect.dataset.square;
       const v = values.get(square) || 0;
       rect.setAttribute("fill-opacity", (v / peak).toFixed(3));
-      const [x, y] = square.split(",");
-      const title = rect.querySelector("title");
-      if (key) {
-        rect.setAttribute(`data-${key}`, exact.get(square) || "0");
-        if (title) title.textContent = `(${x}, ${y}) ${this.percent.format(v)}`;
-      } else {
-        rect.setAttribute("data-in", v ? "1" : "0");
-      }
+      if (key) rect.setAttribute(`data-${key}`, exact.get(square) || "0");
+      else rect.setAttribute("data-in", v ? "1" : "0");
     }
     this.placeMarks(figure, request);
+    figure.dispatchEvent(new CustomEvent("nuffle:pitch-painted"));
   }
 
   placeMarks(figure, request) {
@@ -1050,28 +1041,6 @@ class Calculator {
       } else {
         mark.setAttribute("visibility", "hidden");
       }
-    }
-  }
-
-  /** A click on a pitch square sets the square field last focused (or the first listed in data-pick). */
-  wirePitches() {
-    for (const figure of this.box.querySelectorAll("figure[data-pitch][data-pick]")) {
-      const names = figure.dataset.pick.split(/\s+/).filter(Boolean);
-      if (!names.length) continue;
-      figure.classList.add("nc-pickable");
-      figure.addEventListener("click", (event) => {
-        const rect = event.target instanceof Element ? event.target.closest("rect[data-square]") : null;
-        if (!rect) return;
-        const name = names.includes(this.activeSquare) ? this.activeSquare : names[0];
-        const field = this.field(name);
-        if (!field || !field.isSquare || field.disabled) return;
-        const [x, y] = rect.dataset.square.split(",");
-        this.urlNotes.delete(field);
-        field.inputs[0].value = x;
-        field.inputs[1].value = y;
-        this.dirty = true;
-        this.compute(true);
-      });
     }
   }
 

@@ -175,7 +175,8 @@ def range_calculator(ctx: PageContext, edition: str) -> Calculator:
     ]
     pitch = Pitch("interception_squares", ctx.t("Squares under the ruler: an opponent standing on one may try to "
                                                 "intercept (blue ring: thrower; red ring: target)"),
-                  marks=("thrower", "target", "landing"), pick=("target", "thrower", "landing"))
+                  marks=("thrower", "target", "landing"), pick=("target", "thrower", "landing"),
+                  states=(ctx.t("under the ruler"), ctx.t("not under the ruler")))
     return Calculator("range", view, fixed={"edition": edition}, omit=frozenset({"map"}),
                       defaults={"thrower": (7, 7), "target": (14, 9)}, pitch=pitch,
                       label=ctx.t("Range ruler"))
@@ -185,7 +186,7 @@ def range_section(ctx: PageContext, seq: Entity, rules: dict) -> tuple[list[str]
     edition = seq.editions[0]
     calc = range_calculator(ctx, edition)
     statements = [ctx.t("The bands follow FUMBBL's range chart, and the ruler is 1.74 squares wide as in FUMBBL. "
-                        "A click on the pitch sets the target square, or the square field you last edited.")]
+                        "Tap or click a square of the pitch, then a button under it to put that square into a field.")]
     if edition in MODERN:
         statements.append(ctx.t("In this edition the ruler runs to where the ball lands, so give that square when "
                                 "the pass is not accurate."))
@@ -231,10 +232,10 @@ def throw_in_calculator(ctx: PageContext) -> Calculator:
 
 def _throw_in_statements(ctx: PageContext) -> list[str]:
     return [
-        ctx.t("Give the last square the ball was in, on the edge of the pitch, or click one. Classic and BB2025 "
-              "count the square under the template as the first, so the ball ends 2D6 − 1 squares away; BB2020 "
-              "does not, so it ends 2D6 squares away. A ball that goes out again is thrown in again until it "
-              "lands on the pitch."),
+        ctx.t("Give the last square the ball was in, on the edge of the pitch, or tap one and then the button under "
+              "the pitch. Classic and BB2025 count the square under the template as the first, so the ball ends "
+              "2D6 − 1 squares away; BB2020 does not, so it ends 2D6 squares away. A ball that goes out again is "
+              "thrown in again until it lands on the pitch."),
         ctx.t("Where sources differ: in a corner, BB2020 and BB2025 turn the random direction template and roll a "
               "D3, as their rulebooks and the Jervis engine read; FUMBBL does so in BB2025 only. Classic treats a "
               "corner like an end-zone square."),

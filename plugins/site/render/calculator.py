@@ -33,8 +33,10 @@ Markup contract with nuffle.js:
   has `<field>.<reason>` (and `<field>.at`, a template with `{token}`, `{position}`, `{text}` and
   `{reason}`, when the details name a token): e.g. the chain notation's errors.
 * `figure[data-pitch=<dotted path>]`: the rects are recoloured from that list (`data-pitch-value`: the
-  item key of each square's probability; none: a set of squares); `circle[data-mark=<square field>]`
-  follow the inputs; `data-pick` lists the square fields a click on the pitch sets.
+  item key of each square's probability; none: a set of squares), then nuffle.js fires
+  `nuffle:pitch-painted` on the figure (pitch.js refreshes the square read out and the table);
+  `circle[data-mark=<square field>]` follow the inputs; `data-pick` lists the square fields whose
+  `button[data-pick-field]` (pitch.js) puts the chosen square into them (render/pitch.py).
 """
 from __future__ import annotations
 
@@ -102,7 +104,8 @@ class Pitch:
     title: str
     value: str | None = None
     marks: tuple[str, ...] = ()  # square fields of the request ringed on the pitch
-    pick: tuple[str, ...] = ()   # square fields a click on the pitch sets (the first unless another has focus)
+    pick: tuple[str, ...] = ()   # square fields a chosen square of the pitch may be put into (one button each)
+    states: tuple[str, str] | None = None  # a set of squares (value None): how a square in it / out of it reads
 
 
 @dataclass
@@ -531,7 +534,9 @@ def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
     used = request.get("edition") if "edition" in order and "edition" not in calc.fixed and "edition" not in calc.omit else None
     out += result_html(ctx, calc.view, result, used)
     if calc.pitch:
-        out.append(pitch_html(ctx, calc.pitch, result, request))
+        picks = [(name, _label_of(ctx, calc, name, edition)) for name in calc.pitch.pick
+                 if name in order and name not in calc.fixed and name not in calc.omit]
+        out.append(pitch_html(ctx, calc.pitch, result, request, picks))
     out.append("</div>")
     return "\n".join(out)
 
@@ -719,8 +724,14 @@ def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition
     return out
 
 
-def pitch_html(ctx: PageContext, pitch: Pitch, result: dict, request: dict) -> str:
-    """The pitch picture of a result list, with the request's squares ringed."""
+def pitch_html(ctx: PageContext, pitch: Pitch, result: dict, request: dict,
+               picks: list[tuple[str, str]] | None = None) -> str:
+    """The pitch picture of a result list, with the request's squares ringed.
+
+    `picks`: (name, label) of the form's square fields a chosen square may be put into (default: none).
+    A pitch of a set of squares (no `pitch.value`) needs `pitch.states`, or ValueError."""
+    if pitch.value is None and not pitch.states:
+        raise ValueError(f"the pitch of {pitch.path!r} shows a set of squares: it needs the texts of its states")
     items = value_at(result, pitch.path)
     values: dict[tuple[int, int], Fraction] = {}
     for item in items:
@@ -732,4 +743,4 @@ def pitch_html(ctx: PageContext, pitch: Pitch, result: dict, request: dict) -> s
     attrs = {"data-pitch": pitch.path, "data-pitch-value": pitch.value or "",
              "data-pick": " ".join(pitch.pick)}
     return heat_map(ctx, values, pitch.title, field=pitch.value or "in", marks=marks, attrs=attrs,
-                    percent=pitch.value is not None)
+                    states=None if pitch.value else pitch.states, picks=picks or ())

@@ -20,8 +20,9 @@ def kick_section(ctx: PageContext, seq: Entity, rules: dict | None = None) -> tu
     calc = kick_calculator(ctx, edition)
     overview = _ok(handle({"kind": "kick", "edition": edition, "map": True}, None))
     risk = {tuple(item["square"]): Fraction(item["touchback"]["exact"]) for item in overview["map"]}
-    statements = [ctx.t("All squares are assumed empty, and the Kick skill is used whenever it is ticked. A click on "
-                        "the pitch sets the square aimed at.")]
+    statements = [ctx.t("All squares are assumed empty, and the Kick skill is used whenever it is ticked. Tap or "
+                        "click a square of the pitch to read its chance, then the button under the pitch to aim "
+                        "there.")]
     if edition == "bb2025":
         statements.append(ctx.t("Where sources differ: whether BB2025's Kick may be chosen after seeing the "
                                 "deviation die is disputed (see the ruling); here Kick is used whenever it is "
