@@ -1,4 +1,5 @@
-"""The extra search terms of plugins/site/search.py, and the separators of config/fr.yml and config/ja.yml.
+"""The extra search terms of plugins/site/search.py, and the separators of mkdocs.yml, config/fr.yml and
+config/ja.yml.
 
 The separators are JavaScript regexes run by Material's search worker; Python's `re` reads them the same
 way for what is used here (classes, \\s, lookaround), so the splits below are the worker's.
@@ -13,13 +14,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from plugins.site.search import HIDDEN, extend_index, fold, folded_terms, french_terms, number_forms, run_endings
+from plugins.site.search import (HIDDEN, STOP_WORDS, extend_index, fold, folded_terms, french_terms, number_forms,
+                                 run_endings)
 
 PROJECT = Path(__file__).resolve().parents[2]
 
 
 def separator(lang: str) -> re.Pattern:
-    config = yaml.safe_load((PROJECT / "config" / f"{lang}.yml").read_text(encoding="utf-8"))
+    path = PROJECT / ("mkdocs.yml" if lang == "en" else f"config/{lang}.yml")
+    config = yaml.safe_load(path.read_text(encoding="utf-8"))
     search = next(p["search"] for p in config["plugins"] if isinstance(p, dict) and "search" in p)
     return re.compile(search["separator"])
 
@@ -138,6 +141,32 @@ def test_french_separator_splits_elisions_and_punctuation():
     assert not sep.fullmatch("'") and not sep.fullmatch("’")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_stop_words_are_separators_so_they_leave_queries(lang):
+    """Material splits each query word with the separator: a stop word is no query word (« de » would match
+    every word in de…). The one-letter French ones leave as elisions (d', l', s')."""
+    sep = separator(lang)
+    elisions = {"d", "l", "s"} if lang == "fr" else set()
+    for word in STOP_WORDS[lang]:
+        for typed in (word, word.capitalize(), word.upper()):
+            if word in elisions:
+                assert split(typed + "'arbitre", sep) == ["arbitre"], typed
+            else:
+                assert split(typed, sep) == [], typed
+    if lang == "fr":
+        assert split("zone de tacle", sep) == ["zone", "tacle"]
+        assert split("Pot-de-vin, dés de blocage", sep) == ["Pot", "vin", "dés", "blocage"]
+        assert split("mettre le paquet, relance d'équipe, d'un", sep) == ["mettre", "paquet", "relance", "équipe"]
+        # only whole words: the words they start stay whole
+        for word in ("dé", "dés", "dextérité", "Leader", "lancer", "enfin", "aujourd'hui", "où", "unique", "D6"):
+            assert split(word, sep) == [word]
+    else:
+        assert split("go for it", sep) == ["go"] and split("Line of Scrimmage", sep) == ["Line", "Scrimmage"]
+        assert split("in the end zone, on a pass", sep) == ["end", "zone,", "pass"]
+        for word in ("injury", "interception", "Animosity", "touchdown", "Theft", "one", "it's", "A1", "orc"):
+            assert split(word, sep) == [word]
+
+
 # ----------------------------------------------------------------------------------------- the real site
 
 @pytest.mark.slow
@@ -146,7 +175,7 @@ def test_built_indexes(site):
         return json.loads((site.dir / prefix / "search" / "search_index.json").read_text(encoding="utf-8"))
 
     english, french, japanese = load(""), load("fr"), load("ja")
-    assert english["config"] == {"lang": ["en"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"],
+    assert english["config"] == {"lang": ["en"], "separator": separator("en").pattern, "pipeline": ["stopWordFilter"],
                                  "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0},
                                             "tags": {"boost": 1000000.0}, "alias_terms": {"boost": 10000.0}}}
     assert not any(field in doc for doc in english["docs"] for field in HIDDEN.values())
