@@ -52,8 +52,12 @@ plugins/data/termbase.py) the words players type for it: abbreviations (RR, GFI,
 and Japanese, katakana of the skills Japanese prose keeps in English (ダイビングタックル), misspellings. They
 go into one more hidden field, `alias_terms`, of the section that shows the entry (`glossary/#term-re-roll`,
 `skills/agility/#skill-diving-tackle`; a table row's page; a word's `see` entity), with a boost ten times
-the title's, so that an alias finds its entry first, above pages that only mention the word. Aliases get the
-same extra forms as the language's texts (folded, other number, katakana and kanji endings). A player's roll
+the title's, so that an alias finds its entry first, above pages that only mention the word. Each word of an
+alias gets the same extra forms as the language's texts (folded, other number, katakana and kanji endings),
+except a form that is another entry's own one-word alias. A query word counts once for each index term of a
+field it starts, so an entry whose alias field had relance and relances outscored, for « relance d'équipe »,
+Team re-roll, whose multi-word alias got no other forms (relance, équipe); now it has équipes too, and not
+relances, which the termbase gives to Re-roll. A player's roll
 (data/rolls/) gets its own name as an alias at its section, so « esquive » finds the dodge test and its
 calculator as well as the Dodge skill.
 """
@@ -229,16 +233,27 @@ def add_aliases(index: dict, lang: str, aliases: dict[str, set[str]]) -> dict:
     makers = TERMS.get(lang, ())
     for doc in index["docs"]:
         doc.pop(ALIASES, None)
+
+    def tokens_of(word: str) -> list[str]:
+        return [t for t in SPLIT.split(word.lower()) if t and t not in STOP_WORDS.get(lang, ())]
+
+    # A one-word alias belongs to its entry: another entry's word does not get it as an extra form
+    # (« relances » is Re-roll's alias, not a form of Team re-roll's « relance d'équipe »).
+    owner: dict[str, str] = {}
+    for location, words in sorted(aliases.items()):
+        for word in words:
+            if len(tokens := tokens_of(word)) == 1:
+                owner.setdefault(tokens[0], location)
     for location, words in sorted(aliases.items()):
         doc = docs.get(location) or docs.get(location.split("#")[0])
         if doc is None:
             continue
         terms: set[str] = set()
         for word in words:
-            tokens = [t for t in SPLIT.split(word.lower()) if t and t not in STOP_WORDS.get(lang, ())]
+            tokens = tokens_of(word)
             terms |= set(tokens) | ({fold(t) for t in tokens} if makers else set())
-            if len(tokens) == 1:  # extra forms of one-word aliases only: "relance d'équipe" is not "relances"
-                terms |= set().union(*(make(word) for make in makers))
+            forms = set().union(set(), *(make(t) for t in tokens for make in makers))
+            terms |= {form for form in forms if owner.get(form, location) == location}
         doc[ALIASES] = " ".join(sorted(set(doc.get(ALIASES, "").split()) | terms))
     return index
 
