@@ -11,8 +11,8 @@ de… (Déviation); the separators of mkdocs.yml and config/fr.yml now take the 
 counts once for each term it starts): a multi-word alias's words now get their other forms too
 (plugins/site/search.py). A word counted as much for every longer word it starts as for itself (« fumble »
 found Fumblerooski first) and Material mangled hyphenated words (« team re-roll »): search-query.js sends
-each word exact and as a prefix, cut at its hyphens. "pouring rain" missed since each ruling got its page (the
-Secure the Ball ruling, an article, outranks the weather tables' text).
+each word exact and as a prefix, cut at its hyphens. "pouring rain" and « averse » found the Secure the Ball
+ruling first (a page's own entry outranks the weather tables' text): each table row now has a section.
 """
 from __future__ import annotations
 

@@ -211,11 +211,44 @@ def test_alias_locations_come_from_the_termbase(repo):
     assert {"Diving Tackle", "Tacle plongeant"} <= fr["skills/agility/#skill-diving-tackle"]
     assert "ダイビングタックル" in ja["skills/agility/#skill-diving-tackle"]
     assert "gabarit" in fr["glossary/#term-random-direction-template"]
-    assert "雨" in ja["tables/weather-bb2020/"]  # a table row: its page
+    assert "雨" in ja["tables/weather-bb2020/#row-pouring-rain"]  # a table row: its own section (row_sections)
+    assert not any("#row-" in location and "Pouring Rain" in words for location, words in en.items())
     # a player's roll, by its name, at its section (where its calculator is)
     assert fr["rolls/bb2020/#roll-dodge-bb2020"] == {"Test d'esquive"}
     assert "Jet d'esquive" in fr["targets/agility-classic/#roll-dodge-classic"]
     assert ja["rolls/bb2025/#roll-dodge-bb2025"] == {"ドッジの判定"}
+
+
+def test_row_titles_come_from_the_termbase(repo):
+    from plugins.site.search import row_titles
+    en, fr = row_titles(repo, "en"), row_titles(repo, "fr")
+    assert en["tables/weather-bb2020/#row-pouring-rain"] == "Pouring Rain"
+    assert fr["tables/weather-bb2020/#row-pouring-rain"] == "Averse"
+    assert en["tables/kick-off-bb2020/#row-blitz"] == "Blitz"
+
+
+def test_add_row_sections_gives_each_row_a_section_after_its_page(tmp_path):
+    from plugins.site.search import add_row_sections
+    page = tmp_path / "tables" / "weather" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text('<table><thead><tr><th>Roll</th><th>Result</th><th>Effect</th></tr></thead><tbody>\n'
+                    '<tr>\n<td><a class="nc-key" id="row-nice" href="#row-nice">2–10</a></td>\n<td>Nice</td>\n'
+                    '<td>No effect.</td>\n</tr>\n<tr class="x">\n<td><a class="nc-key" id="row-pouring-rain" '
+                    'href="#row-pouring-rain">11</a></td>\n<td>Pouring Rain</td>\n<td><span title="1/18">5.6%</span>'
+                    '</td>\n<td>Catch &amp; pick-up: <a href="../../glossary/#term-catch">−1</a>.</td>\n</tr>\n'
+                    '</tbody></table>', encoding="utf-8")
+    docs = [{"location": "tables/weather/", "title": "Weather", "text": "Roll Result Effect 2–10 Nice …"},
+            {"location": "tables/weather/#notes", "title": "Notes", "text": ""},
+            {"location": "glossary/", "title": "Glossary", "text": ""}]
+    titles = {"tables/weather/#row-pouring-rain": "Pouring Rain", "tables/weather/#row-nice": "Nice",
+              "tables/gone/#row-x": "X"}  # a page not in the index: nothing
+    result = add_row_sections(index(*docs), tmp_path, titles)
+    assert [doc["location"] for doc in result["docs"]] == [
+        "tables/weather/", "tables/weather/#row-nice", "tables/weather/#row-pouring-rain", "tables/weather/#notes",
+        "glossary/"]  # the page's entry first (Material's rule), the rows in the table's order
+    assert result["docs"][2] == {"location": "tables/weather/#row-pouring-rain", "title": "Pouring Rain",
+                                 "text": "11 5.6% Catch &amp; pick-up: −1."}  # the other cells, as text
+    assert add_row_sections(copy.deepcopy(result), tmp_path, titles) == result
 
 
 def test_add_aliases_boosts_them_above_titles_on_the_entry_only():
