@@ -2,17 +2,21 @@
 box in headless Chromium, finds its entry among the first 3 results (issue 10). benchmarks/bench_search.py
 prints hit@1 and hit@3 of the same set.
 
-The queries listed in KNOWN_MISSES do not reach the top 3 yet and are strict xfails, so that a fix shows up
-(none now). Fixed causes, for the record: "ball carrier" is a house word with no entry of its own; the
-termbase sends it to Stalling, the glossary entry defined as « a ball carrier who… » (data/termbase.yml). French queries with « de » or « le » (« zone de tacle », « mettre le paquet »)
-missed because Material splits a query at spaces and appends * to every word, so « de » matched every word in
-de… (Déviation); the separators of mkdocs.yml and config/fr.yml now take the stop words out of every query.
-« relance d'équipe » was a tie with Re-roll, whose alias field had both relance and relances (a query word
-counts once for each term it starts): a multi-word alias's words now get their other forms too
-(plugins/site/search.py). A word counted as much for every longer word it starts as for itself (« fumble »
-found Fumblerooski first) and Material mangled hyphenated words (« team re-roll »): search-query.js sends
-each word exact and as a prefix, cut at its hyphens. "pouring rain" and « averse » found the Secure the Ball
-ruling first (a page's own entry outranks the weather tables' text): each table row now has a section.
+A query that does not reach the top 3 yet goes in KNOWN_MISSES, a strict xfail, so that a fix shows up; there
+is none now. The misses fixed so far, and their causes:
+- « zone de tacle », « gabarit de renvoi », « dés de blocage », « mettre le paquet »: Material splits a query at
+  spaces and appends * to every word, filtering no stop word, so « de » matched every word in de…
+  (Déviation) and « le » Leader. The separators of mkdocs.yml and config/fr.yml drop the stop words.
+- « relance d'équipe », a tie with Re-roll, whose alias field had relance and relances (a query word counts
+  once for each term of a field that it starts): a multi-word alias's words get their other forms too,
+  except another entry's own alias (plugins/site/search.py).
+- « fumble » found Fumblerooski first (a word counted as much for each longer word it starts as for itself)
+  and « team re-roll » Re-roll (Material mangles hyphenated words): search-query.js sends each word exact
+  and as a prefix, cut at its hyphens.
+- "pouring rain", « averse »: a table row was found only through its page's text, below the Secure the Ball
+  ruling page that names it: each table row has a section (plugins/site/search.py).
+- "ball carrier", a house word with no entry: the termbase sends it to Stalling, the glossary entry
+  defined as « a ball carrier who… » (data/termbase.yml).
 """
 from __future__ import annotations
 
