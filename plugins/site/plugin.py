@@ -153,10 +153,12 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         if ARTICLE in output:
             to_differences = get_relative_url(self.differences_url, page.url)
             output = output.replace(ARTICLE, ARTICLE + picker(self.repo, self.editions, self.t, to_differences), 1)
-        # Before Material's bundle: hold the search index back until the reader searches (lazy-search.js).
+        # Before Material's bundle: hold the search index back until the reader searches (lazy-search.js),
+        # and rewrite each query before the search worker sees it (search-query.js).
         bundle = BUNDLE_TAG.search(output)
         if bundle:
-            shim = f'<script src="{bundle["prefix"]}assets/nuffle/lazy-search.js"></script>'
+            shim = "".join(f'<script src="{bundle["prefix"]}assets/nuffle/{name}"></script>'
+                           for name in ("lazy-search.js", "search-query.js"))
             output = output[:bundle.start()] + shim + output[bundle.start():]
         return output
 

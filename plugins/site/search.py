@@ -47,15 +47,25 @@ The index is written as UTF-8 instead of \\u escapes, so the Japanese one grows 
 from 179 to 250 kB gzip (900 kB to 1.2 MB raw), fetched only when the reader starts a search
 (lazy-search.js). English gets no extra word forms.
 
+**Table rows.** Material indexes a page's headings only, so a row of a weather, kick-off or injury table was
+found only through its page's whole text, below any ruling page that names it once (a page's own entry gets
+Material's bigger boost than a section): "pouring rain" found the Secure the Ball ruling first. Every build
+gives each row a section of its own (`tables/weather-bb2020/#row-pouring-rain`, its anchor in the table),
+with the row's name as title and its other cells as text (`add_row_sections`).
+
 **Aliases.** Every build, English included, then gives each entry of the termbase (data/termbase.yml,
 plugins/data/termbase.py) the words players type for it: abbreviations (RR, GFI, TZ), English names in French
 and Japanese, katakana of the skills Japanese prose keeps in English (ダイビングタックル), misspellings. They
 go into one more hidden field, `alias_terms`, of the section that shows the entry (`glossary/#term-re-roll`,
-`skills/agility/#skill-diving-tackle`; a table row's page; a word's `see` entity), with a boost ten times
-the title's, so that an alias finds its entry first, above pages that only mention the word. Aliases get the
-same extra forms as the language's texts (folded, other number, katakana and kanji endings). A player's roll
-(data/rolls/) gets its own name as an alias at its section, so « esquive » finds the dodge test and its
-calculator as well as the Dodge skill.
+`skills/agility/#skill-diving-tackle`; a table row's section; a word's `see` entity), with a boost ten
+times the title's, so that an alias finds its entry first, above pages that only mention the word. Each word
+of an alias gets the same extra forms as the language's texts (folded, other number, katakana and kanji
+endings), except a form that is another entry's own one-word alias. A query word counts once for each index
+term of a field it starts, so an entry whose alias field had relance and relances outscored, for « relance
+d'équipe », Team re-roll, whose multi-word alias got no other forms (relance, équipe); now it has équipes
+too, and not relances, which the termbase gives to Re-roll. A player's roll (data/rolls/) gets its own name
+as an alias at its section, so « esquive » finds the dodge test and its calculator as well as the Dodge
+skill.
 """
 from __future__ import annotations
 
@@ -71,9 +81,12 @@ ALIASES = "alias_terms"  # hidden field with the termbase's aliases of the entry
 ALIAS_BOOST = 10  # times the title's boost
 SPLIT = re.compile(r"[\s\-'’.,:;!?()（）、。]+")
 # Words of a multi-word alias that are left out of the field: a query word matches every index term it
-# starts, so "d'équipe" would otherwise make every alias with a word in d… ("défenseur") a hit.
+# starts, so "d'équipe" would otherwise make every alias with a word in d… ("défenseur") a hit. The
+# separators of mkdocs.yml and config/fr.yml leave the same words out of queries (the one-letter ones as
+# elisions: d', l', s'), so that « zone de tacle » searches zone* and tacle* (tests/site/test_search_index.py).
 STOP_WORDS = {"en": {"a", "an", "the", "of", "for", "it", "to", "and", "in", "on", "or"},
-              "fr": {"d", "de", "des", "du", "l", "la", "le", "les", "un", "une", "et", "à", "au", "en", "s"},
+              "fr": {"d", "de", "des", "du", "l", "la", "le", "les", "un", "une", "et", "ou", "à", "au", "aux",
+                     "en", "s"},
               "ja": set()}
 
 TAG = re.compile(r"<[^>]*>")
@@ -127,12 +140,14 @@ def french_terms(text: str) -> set[str]:
     """Every form of the French words of `text` that a query may be typed in and the text lacks: the other
     number of each word of three letters or more (`number_forms`), and the folded form of each word and of
     those forms (`folded_terms`)."""
+    words = {w.lower() for w in LATIN_WORD.findall(text)}
     terms: set[str] = set()
-    for word in {w.lower() for w in LATIN_WORD.findall(text)}:
+    for word in words:
         forms = {word} | (number_forms(word) if len(word) >= 3 and word.isalpha() else set())
         terms |= forms | {fold(form) for form in forms}
-        terms.discard(word)
-    return terms
+    # What the text has is left out once all are made: taken out word by word, a word stayed when a word
+    # made after it had it as a form (jet: jets), so the index changed with Python's set order, per build.
+    return terms - words
 
 
 def run_endings(text: str) -> set[str]:
@@ -198,7 +213,9 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
             continue
         names = entry.names[lang]
         words = set(names.aliases) | set(names.forms)
-        if entry.kind != "row":  # a row's name is in its page's text; the page holds every row's aliases
+        # A table row's name is its section's title (row_sections); as an alias it would outrank the words'
+        # own entries (the kick-off tables' Blitz! row against the Blitz action).
+        if entry.kind != "row":
             words.add(names.preferred)
         if lang != "en" and (entry.kind == "skill" or entry.group == "block-die"):
             words.add(entry.names["en"].preferred)
@@ -206,7 +223,7 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
             words.add(names.katakana)
         if not words:
             continue
-        anchor = anchor_of(target) if entry.kind != "row" else None
+        anchor = anchor_of(target) if entry.kind != "row" else entry.anchor
         location = url_of(page_of(target)) + (f"#{anchor}" if anchor else "")
         out.setdefault(location, set()).update(words)
     # A player's roll is looked for by what it is ("esquive", ドッジ): its name finds its section, where its
@@ -215,6 +232,51 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
         name = split_name(roll["name"].get(lang) or roll["name"]["en"])[0]
         out.setdefault(url_of(page_of(roll)) + f"#{anchor_of(roll)}", set()).add(name)
     return out
+
+
+def row_titles(repo, lang: str) -> dict[str, str]:
+    """Index location of each table row (`tables/weather-bb2020/#row-pouring-rain`) -> its name in `lang`."""
+    from .locate import page_of  # the page map needs the site package
+
+    return {url_of(page_of(repo.get(entry.target))) + f"#{entry.anchor}": entry.names[lang].preferred
+            for entry in repo.termbase.entries if entry.kind == "row" and repo.get(entry.target) is not None}
+
+
+ROW = re.compile(r"<tr\b[^>]*>(?P<cells>(?:(?!</tr>).)*?\bid=\"(?P<id>row-[^\"]+)\"(?:(?!</tr>).)*)</tr>", re.S)
+CELL = re.compile(r"<t[dh][^>]*>(.*?)</t[dh]>", re.S)
+BREAK = re.compile(r"<br\s*/?>|</?(?:p|div|li|ul|ol)\b[^>]*>")  # tags between words; other tags are inline
+
+
+def add_row_sections(index: dict, site_dir: Path, titles: dict[str, str]) -> dict:
+    """Give each table row of `titles` a section of its own in the index (in place; returns it): its
+    location (the row's anchor), its name as title and its other cells as text, read from the built page,
+    right after the page's own entry. Material indexes a page's headings only, so a row was found only
+    through its page's whole text, below a ruling page that names it once (\"pouring rain\"): now its name
+    is a title, and the row's termbase aliases go to its section (alias_locations). Running it again gives
+    the same index."""
+    by_page: dict[str, dict[str, str]] = {}
+    for location, title in titles.items():
+        page, _, anchor = location.partition("#")
+        by_page.setdefault(page, {})[anchor] = title
+    docs = [doc for doc in index["docs"] if doc["location"] not in titles]
+    for page, rows in by_page.items():
+        at = next((i for i, doc in enumerate(docs) if doc["location"] == page), None)
+        built = Path(site_dir) / page / "index.html"
+        if at is None or not built.is_file():
+            continue
+        sections = []
+        for match in ROW.finditer(built.read_text(encoding="utf-8")):
+            title = rows.get(match["id"])
+            if title is None:
+                continue
+            cells = [" ".join(html.unescape(TAG.sub("", BREAK.sub(" ", cell))).split())
+                     for cell in CELL.findall(match["cells"])]
+            text = " ".join(cell for cell in cells if cell and cell != title)
+            sections.append({"location": f"{page}#{match['id']}", "title": html.escape(title, quote=False),
+                             "text": html.escape(text, quote=False)})
+        docs[at + 1:at + 1] = sections
+    index["docs"] = docs
+    return index
 
 
 def add_aliases(index: dict, lang: str, aliases: dict[str, set[str]]) -> dict:
@@ -226,28 +288,43 @@ def add_aliases(index: dict, lang: str, aliases: dict[str, set[str]]) -> dict:
     makers = TERMS.get(lang, ())
     for doc in index["docs"]:
         doc.pop(ALIASES, None)
+
+    def tokens_of(word: str) -> list[str]:
+        return [t for t in SPLIT.split(word.lower()) if t and t not in STOP_WORDS.get(lang, ())]
+
+    # A one-word alias belongs to its entry: another entry's word does not get it as an extra form
+    # (« relances » is Re-roll's alias, not a form of Team re-roll's « relance d'équipe »).
+    owner: dict[str, str] = {}
+    for location, words in sorted(aliases.items()):
+        for word in words:
+            if len(tokens := tokens_of(word)) == 1:
+                owner.setdefault(tokens[0], location)
     for location, words in sorted(aliases.items()):
         doc = docs.get(location) or docs.get(location.split("#")[0])
         if doc is None:
             continue
         terms: set[str] = set()
         for word in words:
-            tokens = [t for t in SPLIT.split(word.lower()) if t and t not in STOP_WORDS.get(lang, ())]
+            tokens = tokens_of(word)
             terms |= set(tokens) | ({fold(t) for t in tokens} if makers else set())
-            if len(tokens) == 1:  # extra forms of one-word aliases only: "relance d'équipe" is not "relances"
-                terms |= set().union(*(make(word) for make in makers))
+            forms = set().union(set(), *(make(t) for t in tokens for make in makers))
+            terms |= {form for form in forms if owner.get(form, location) == location}
         doc[ALIASES] = " ".join(sorted(set(doc.get(ALIASES, "").split()) | terms))
     return index
 
 
 def extend_search_index(config, repo=None) -> None:
-    """on_post_build hook: rewrite <site_dir>/search/search_index.json for the build's language: the extra
-    word forms (fr, ja) and the termbase's aliases (every language, when `repo` is given)."""
+    """on_post_build hook: rewrite <site_dir>/search/search_index.json for the build's language: a section
+    for each table row and the termbase's aliases (every language, when `repo` is given), and the extra word
+    forms (fr, ja)."""
     lang = config.theme["language"]
     path = Path(config.site_dir) / "search" / "search_index.json"
     if not path.is_file() or (lang not in TERMS and repo is None):
         return
-    index = extend_index(json.loads(path.read_text(encoding="utf-8")), lang)
+    index = json.loads(path.read_text(encoding="utf-8"))
+    if repo is not None and repo.termbase is not None:
+        add_row_sections(index, Path(config.site_dir), row_titles(repo, lang))
+    extend_index(index, lang)
     if repo is not None and repo.termbase is not None:
         add_aliases(index, lang, alias_locations(repo, lang))
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -200,6 +200,25 @@ def test_french_singular_query_still_finds_the_plurals(tab, site):
     check(tab, site, "fr", "passe", french_prefix("passe"))
 
 
+# ----------------------------------------------------------------------------------------- every language
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_each_latin_word_reaches_the_worker_exact_and_as_a_prefix(tab, site, lang):
+    """search-query.js rewrites a query before Material's worker sees it: each Latin word exact with a boost
+    (Material then appends * to the plain one), a hyphenated word cut at its hyphens; Japanese words and
+    lunr syntax as typed."""
+    tab.goto(site.url + PREFIX[lang])
+    rewrite = lambda query: tab.evaluate("query => window.__nucSearchQuery(query)", query)  # noqa: E731
+    assert rewrite("fumble") == "fumble^2 fumble"
+    assert rewrite(" team  re-roll ") == "team^2 team re^2 re roll^2 roll"
+    assert rewrite("relance d'équipe") == "relance^2 relance d'équipe"  # the separator drops « d' »
+    for typed in ("振り直し", "AG判定", "+block -dodge", "title:blitz", '"tackle zone"', "3+"):
+        assert rewrite(typed) == typed
+    # and the worker gets it: « fumble » finds the Fumble entry before Fumblerooski, which it only starts
+    if lang == "fr":
+        assert search(tab, site, lang, "fumble")["hrefs"][0].split("?")[0] == site.url + "fr/glossary/"
+
+
 # ----------------------------------------------------------------------------------------- English
 
 @pytest.mark.parametrize("query", ["turnover", "interception"])

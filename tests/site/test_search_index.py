@@ -1,4 +1,5 @@
-"""The extra search terms of plugins/site/search.py, and the separators of config/fr.yml and config/ja.yml.
+"""The extra search terms of plugins/site/search.py, and the separators of mkdocs.yml, config/fr.yml and
+config/ja.yml.
 
 The separators are JavaScript regexes run by Material's search worker; Python's `re` reads them the same
 way for what is used here (classes, \\s, lookaround), so the splits below are the worker's.
@@ -13,13 +14,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from plugins.site.search import HIDDEN, extend_index, fold, folded_terms, french_terms, number_forms, run_endings
+from plugins.site.search import (HIDDEN, STOP_WORDS, extend_index, fold, folded_terms, french_terms, number_forms,
+                                 run_endings)
 
 PROJECT = Path(__file__).resolve().parents[2]
 
 
 def separator(lang: str) -> re.Pattern:
-    config = yaml.safe_load((PROJECT / "config" / f"{lang}.yml").read_text(encoding="utf-8"))
+    path = PROJECT / ("mkdocs.yml" if lang == "en" else f"config/{lang}.yml")
+    config = yaml.safe_load(path.read_text(encoding="utf-8"))
     search = next(p["search"] for p in config["plugins"] if isinstance(p, dict) and "search" in p)
     return re.compile(search["separator"])
 
@@ -70,6 +73,14 @@ def test_french_terms_add_each_word_in_the_other_number_and_without_accents():
     words = {"la", "probabilité", "d", "un", "total", "2d6", "ag"}
     for query in ("probabilites", "probabilités", "probabilite", "totaux", "total"):
         assert any(term.startswith(query) for term in terms | words), query
+
+
+def test_french_terms_never_repeat_a_word_of_the_text_whatever_the_order():
+    """Each word's forms are made before the text's words are taken out: a word of the text stayed when a
+    word handled after it made it as a form, so the index changed from one build to the next (set order)."""
+    for text in ("jet jets coup coups", "jets jet coups coup", "Les coups et le coup du jet, des jets"):
+        terms = french_terms(text)
+        assert not terms & {"jet", "jets", "coup", "coups"}, (text, terms)
 
 
 def test_run_endings_cover_words_inside_longer_runs():
@@ -138,6 +149,32 @@ def test_french_separator_splits_elisions_and_punctuation():
     assert not sep.fullmatch("'") and not sep.fullmatch("’")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_stop_words_are_separators_so_they_leave_queries(lang):
+    """Material splits each query word with the separator: a stop word is no query word (« de » would match
+    every word in de…). The one-letter French ones leave as elisions (d', l', s')."""
+    sep = separator(lang)
+    elisions = {"d", "l", "s"} if lang == "fr" else set()
+    for word in STOP_WORDS[lang]:
+        for typed in (word, word.capitalize(), word.upper()):
+            if word in elisions:
+                assert split(typed + "'arbitre", sep) == ["arbitre"], typed
+            else:
+                assert split(typed, sep) == [], typed
+    if lang == "fr":
+        assert split("zone de tacle", sep) == ["zone", "tacle"]
+        assert split("Pot-de-vin, dés de blocage", sep) == ["Pot", "vin", "dés", "blocage"]
+        assert split("mettre le paquet, relance d'équipe, d'un", sep) == ["mettre", "paquet", "relance", "équipe"]
+        # only whole words: the words they start stay whole
+        for word in ("dé", "dés", "dextérité", "Leader", "lancer", "enfin", "aujourd'hui", "où", "unique", "D6"):
+            assert split(word, sep) == [word]
+    else:
+        assert split("go for it", sep) == ["go"] and split("Line of Scrimmage", sep) == ["Line", "Scrimmage"]
+        assert split("in the end zone, on a pass", sep) == ["end", "zone,", "pass"]
+        for word in ("injury", "interception", "Animosity", "touchdown", "Theft", "one", "it's", "A1", "orc"):
+            assert split(word, sep) == [word]
+
+
 # ----------------------------------------------------------------------------------------- the real site
 
 @pytest.mark.slow
@@ -146,7 +183,7 @@ def test_built_indexes(site):
         return json.loads((site.dir / prefix / "search" / "search_index.json").read_text(encoding="utf-8"))
 
     english, french, japanese = load(""), load("fr"), load("ja")
-    assert english["config"] == {"lang": ["en"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"],
+    assert english["config"] == {"lang": ["en"], "separator": separator("en").pattern, "pipeline": ["stopWordFilter"],
                                  "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0},
                                             "tags": {"boost": 1000000.0}, "alias_terms": {"boost": 10000.0}}}
     assert not any(field in doc for doc in english["docs"] for field in HIDDEN.values())
@@ -174,11 +211,44 @@ def test_alias_locations_come_from_the_termbase(repo):
     assert {"Diving Tackle", "Tacle plongeant"} <= fr["skills/agility/#skill-diving-tackle"]
     assert "ダイビングタックル" in ja["skills/agility/#skill-diving-tackle"]
     assert "gabarit" in fr["glossary/#term-random-direction-template"]
-    assert "雨" in ja["tables/weather-bb2020/"]  # a table row: its page
+    assert "雨" in ja["tables/weather-bb2020/#row-pouring-rain"]  # a table row: its own section (row_sections)
+    assert not any("#row-" in location and "Pouring Rain" in words for location, words in en.items())
     # a player's roll, by its name, at its section (where its calculator is)
     assert fr["rolls/bb2020/#roll-dodge-bb2020"] == {"Test d'esquive"}
     assert "Jet d'esquive" in fr["targets/agility-classic/#roll-dodge-classic"]
     assert ja["rolls/bb2025/#roll-dodge-bb2025"] == {"ドッジの判定"}
+
+
+def test_row_titles_come_from_the_termbase(repo):
+    from plugins.site.search import row_titles
+    en, fr = row_titles(repo, "en"), row_titles(repo, "fr")
+    assert en["tables/weather-bb2020/#row-pouring-rain"] == "Pouring Rain"
+    assert fr["tables/weather-bb2020/#row-pouring-rain"] == "Averse"
+    assert en["tables/kick-off-bb2020/#row-blitz"] == "Blitz"
+
+
+def test_add_row_sections_gives_each_row_a_section_after_its_page(tmp_path):
+    from plugins.site.search import add_row_sections
+    page = tmp_path / "tables" / "weather" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text('<table><thead><tr><th>Roll</th><th>Result</th><th>Effect</th></tr></thead><tbody>\n'
+                    '<tr>\n<td><a class="nc-key" id="row-nice" href="#row-nice">2–10</a></td>\n<td>Nice</td>\n'
+                    '<td>No effect.</td>\n</tr>\n<tr class="x">\n<td><a class="nc-key" id="row-pouring-rain" '
+                    'href="#row-pouring-rain">11</a></td>\n<td>Pouring Rain</td>\n<td><span title="1/18">5.6%</span>'
+                    '</td>\n<td>Catch &amp; pick-up: <a href="../../glossary/#term-catch">−1</a>.</td>\n</tr>\n'
+                    '</tbody></table>', encoding="utf-8")
+    docs = [{"location": "tables/weather/", "title": "Weather", "text": "Roll Result Effect 2–10 Nice …"},
+            {"location": "tables/weather/#notes", "title": "Notes", "text": ""},
+            {"location": "glossary/", "title": "Glossary", "text": ""}]
+    titles = {"tables/weather/#row-pouring-rain": "Pouring Rain", "tables/weather/#row-nice": "Nice",
+              "tables/gone/#row-x": "X"}  # a page not in the index: nothing
+    result = add_row_sections(index(*docs), tmp_path, titles)
+    assert [doc["location"] for doc in result["docs"]] == [
+        "tables/weather/", "tables/weather/#row-nice", "tables/weather/#row-pouring-rain", "tables/weather/#notes",
+        "glossary/"]  # the page's entry first (Material's rule), the rows in the table's order
+    assert result["docs"][2] == {"location": "tables/weather/#row-pouring-rain", "title": "Pouring Rain",
+                                 "text": "11 5.6% Catch &amp; pick-up: −1."}  # the other cells, as text
+    assert add_row_sections(copy.deepcopy(result), tmp_path, titles) == result
 
 
 def test_add_aliases_boosts_them_above_titles_on_the_entry_only():
@@ -194,8 +264,9 @@ def test_add_aliases_boosts_them_above_titles_on_the_entry_only():
     by = {doc["location"]: doc.get(ALIASES) for doc in result["docs"]}
     assert by["glossary/"] is None
     assert set(by["glossary/#term-re-roll"].split()) >= {"rr", "relances"}
-    # a multi-word alias: its words without articles and without other numbers (« relances » stays re-roll's)
-    assert set(by["glossary/#term-team-re-roll"].split()) == {"relance", "équipe", "equipe"}
+    # a multi-word alias: its words without articles, in both numbers, but « relances » stays Re-roll's own
+    # (« relance* » would otherwise count twice there and rank Re-roll first for « relance d'équipe »)
+    assert set(by["glossary/#term-team-re-roll"].split()) == {"relance", "équipe", "equipe", "équipes", "equipes"}
     assert set(by["tables/weather/"].split()) >= {"pluie", "battante"}  # no section for a row: its page
     assert add_aliases(copy.deepcopy(result), "fr", {"glossary/#term-re-roll": {"RR", "relances"},
                                                      "glossary/#term-team-re-roll": {"relance d'équipe"},
