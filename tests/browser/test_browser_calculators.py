@@ -689,7 +689,7 @@ def test_throw_in_calculator_in_the_glossary(calc, web):
     # not an edge square: refused by the resolver, the message is next to the square
     c.set("square", (5, 5))
     # explained in French from the error's reason (edge-square), not the resolver's English
-    assert c.state() == "error" and c.message("square") == "Une remise en jeu part d'une case du bord du terrain\xa0: x 0 ou 25, ou y 0 ou 14."
+    assert c.state() == "error" and c.message("square") == "Un renvoi part d'une case du bord du terrain\xa0: x 0 ou 25, ou y 0 ou 14."
     c.set("square", (5, 14))
     c.check()
 
