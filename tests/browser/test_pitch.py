@@ -6,7 +6,7 @@ gives squares large enough to tap, scrolling inside the picture and never the pa
 picture is the build's for the default request, then follows every live result. With the keyboard the
 drawing is one Tab stop, the arrow keys move from square to square, Enter puts the square into the form.
 axe-core finds nothing serious once all of it is open. (The table against every calculator's live result:
-`Calc.check` in test_browser_calculators.py; the markup: tests/site/test_pitch.py.)
+`Calc.check` in test_browser_calculators.py; the markup: tests/site/test_pitch_markup.py.)
 """
 from __future__ import annotations
 
