@@ -450,7 +450,7 @@ def test_injury_results_are_named_in_the_pages_language(pages):
     # as the rulebooks (English only) and the glossary's edition notes write it
     names = {"fr": {"Badly Hurt": "Commotion (Badly Hurt)", "Seriously Hurt": "Amoché (Seriously Hurt)",
                     "Serious Injury": "Blessure sérieuse (Serious Injury)",
-                    "Lasting Injury": "Blessure persistante (Lasting Injury)"},
+                    "Lasting Injury": "Séquelle durable (Lasting Injury)"},
              "ja": {"Badly Hurt": "軽傷（Badly Hurt）", "Seriously Hurt": "重傷（Seriously Hurt）",
                     "Serious Injury": "深刻な負傷（Serious Injury）", "Lasting Injury": "後遺症（Lasting Injury）"}}
     english = tuple(names["fr"])
