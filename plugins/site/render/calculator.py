@@ -59,6 +59,7 @@ from ...calc.snapshot import interpreter_snapshot
 from .answers import neighbours, prebuilt
 from .context import PageContext
 from .pitch import heat_map
+from .pitch_table import probability_text as fraction_text
 
 FORMATS = ("probability", "number", "text", "label", "signed", "needed", "face", "count")
 ABSENT = ("zero", "hide", "dash")
@@ -385,8 +386,8 @@ def needed_text(ctx: PageContext, label: str | None) -> str:
 
 
 def probability_text(ctx: PageContext, p: dict | None) -> str:
-    fraction = Fraction(p["exact"]) if p else Fraction(0)
-    return f"{fraction} ({ctx.t.percent(fraction)})"
+    """A resolver probability (`{"exact": "a/b", …}`, or None for 0) as every result shows it: "1/36 (2.8%)"."""
+    return fraction_text(ctx, Fraction(p["exact"]) if p else Fraction(0))
 
 
 def number_text(ctx: PageContext, value: Any) -> str:
