@@ -85,13 +85,19 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
       ``"designers-commentary"`` (BB2020's answer carried over, no); see
       :mod:`calculators.rerolls`.
     * ``max_team_rerolls``: integer 0..8; default the notation's ``tr=`` or 3.
-    Result: ``notation`` (canonical), ``edition``, ``reading`` (BB2025 only: the reading
-    used), ``team_reroll_on_pro_roll`` (a team re-roll may re-roll a failed Pro roll:
+    * ``weather``: ``other-weather`` (default: no modifier) or a weather that changes one of
+      the chain's D6 tests in that edition (``blizzard``, ``pouring-rain``, ``very-sunny``;
+      :func:`calculators.weather.weather_keys`); the notation's faces are written without it
+      and each roll the weather changes takes its data's modifier (:mod:`calculators.weather`).
+      Needs the rules data for any value but the default.
+    Result: ``notation`` (canonical, as written: without the weather), ``edition``, ``reading`` (BB2025
+    only: the reading used), ``weather`` (the weather used), ``team_reroll_on_pro_roll`` (a team re-roll may re-roll a failed Pro roll:
     classic), ``team_reroll_on_loner_roll`` (a second team re-roll may re-roll a failed
     Loner roll: BB2025 read as written), ``steps`` (list, one object per step, each
     with ``kind``, ``player`` and ``single``: a D6 test ``{"kind", "target", "skill",
-    "player", "single"}`` where ``single`` is P(one die passes), for an interception
-    step P(the interceptor succeeds); a block ``{"kind": "block", "dice": 1..3,
+    "player", "single"}`` where ``target`` is the face needed after the weather,
+    ``weather_modifier`` (only when the weather changed it) the modifier applied, and
+    ``single`` P(one die passes), for an interception step P(the interceptor succeeds); a block ``{"kind": "block", "dice": 1..3,
     "chooser": "attacker" | "defender", "attacker": [skills], "defender": [skills],
     "goal": "down" | "standing", "player", "single"}`` where ``single`` is P(one
     roll of the dice succeeds); an armour roll ``{"kind": "armour", "av", "modifier",
@@ -341,6 +347,7 @@ from .rolls import (BELOW_ONE_READINGS, FAILURE, FUMBLE, PASS_READINGS, SUCCESS,
                     check_below_one_reading, check_pass_reading,
                     test_from_rules)
 from .rules import RollSpec, RuleBook
+from .weather import NO_WEATHER, apply_weather, weather_keys
 
 __all__ = ["KINDS", "handle", "handle_json", "prob"]
 
@@ -363,12 +370,9 @@ def probs(dist: Mapping[str, Fraction]) -> dict[str, Any]:
 
 
 def _find_roll(rules: RuleBook, action: str, edition: str) -> RollSpec:
-    slug = f"{action}-{edition}"
-    if slug in rules.rolls:
-        return rules.rolls[slug]
-    for spec in rules.rolls.values():
-        if spec.slug.startswith(action + "-") and edition in spec.editions:
-            return spec
+    spec = rules.roll_of(action, edition)
+    if spec is not None:
+        return spec
     actions = sorted({s.slug.rsplit("-", 1)[0] for s in rules.rolls.values() if edition in s.editions})
     raise CalcError("action", f"action must be one of {', '.join(actions) or '(none)'} for {edition}, got {action!r}", actions, reason="choice")
 
@@ -535,11 +539,13 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     elif rd.given("reading"):
         check_reading(edition, req["reading"])  # raises: a clear error rather than "unknown field"
     k_given = rd.int("max_team_rerolls", 0, 8, None)
+    # the weather needs each roll's data; without rules only the weather that changes nothing is known
+    weather = rd.choice("weather", weather_keys(rules, edition) if rules is not None else [NO_WEATHER], NO_WEATHER)
     rd.finish()
     parsed = parse_chain(text, edition, reading)
     default_max = parsed.team_rerolls if parsed.team_rerolls is not None else 3
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
-    chain = parsed.chain
+    chain, weathered = apply_weather(parsed.chain, rules, weather) if weather != NO_WEATHER else (parsed.chain, None)
     rr = reroll_rules(edition, reading)
     rows = summary(chain, max(k_max, parsed.team_rerolls or 0))
     by = []
@@ -550,11 +556,16 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
         row["policy"] = list(r.policy)
         by.append(row)
     at = rows[parsed.team_rerolls or 0]
-    out: dict[str, Any] = {"notation": format_chain(chain, parsed.team_rerolls), "edition": edition}
+    out: dict[str, Any] = {"notation": format_chain(parsed.chain, parsed.team_rerolls), "edition": edition}
     if reading is not None:
         out["reading"] = reading
+    out["weather"] = weather
+    steps = [_chain_step(s, edition) for s in chain.steps]
+    for step, modifier in zip(steps, weathered or ()):
+        if modifier:
+            step["weather_modifier"] = modifier
     out.update({
-        "steps": [_chain_step(s, edition) for s in chain.steps],
+        "steps": steps,
         "players": [{"pro": p.pro, "loner": p.loner} for p in chain.players],
         "team_reroll_on_pro_roll": rr.team_reroll_on_pro_roll,
         "team_reroll_on_loner_roll": rr.team_reroll_on_loner_roll,

@@ -198,6 +198,17 @@ class RuleBook:
         except KeyError:
             raise RulesError("rules.rolls", f"the rules data has no roll {slug!r}", sorted(self.rolls)) from None
 
+    def roll_of(self, action: str, edition: str) -> RollSpec | None:
+        """Return the roll of ``action`` (``"rush"``, ``"catch"``…) in ``edition``: ``f"{action}-{edition}"``, or a
+        roll named ``action-…`` whose editions include it (``rush-classic`` for BB2016); None when there is none."""
+        slug = f"{action}-{edition}"
+        if slug in self.rolls:
+            return self.rolls[slug]
+        for spec in self.rolls.values():
+            if spec.slug.rsplit("-", 1)[0] == action and edition in spec.editions:
+                return spec
+        return None
+
     def dice_table(self, name: str, edition: str) -> DiceTable:
         """Return the dice table ``name`` of ``edition``: ``f"{name}-{edition}"``, or a table named ``name-…`` whose
         editions include it (``injury-classic`` for BB2016).

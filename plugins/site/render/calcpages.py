@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from calculators.chain import D6_KINDS
 from calculators.dave import REASONS as DAVE_REASONS
 from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_LENGTH,
                                   MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
@@ -448,7 +449,9 @@ def notation_help(ctx: PageContext) -> list[str]:
     lines = [f"## {ctx.t('The notation')} {{#notation}}", "", ctx.t(
         "Each roll is a letter and the number needed on the die, modifiers included: D3 is a dodge on 3+. "
         "Commas separate the rolls of one player; a slash starts the next player, for instance the catcher "
-        "after the thrower."), "",
+        "after the thrower."), "", ctx.t(
+        "Leave the weather out of those numbers: the Weather field adds its modifier to each roll it changes "
+        "(a Rush in a Blizzard, a catch or a pick-up in Pouring Rain, a pass in Very Sunny weather)."), "",
         f"| {ctx.t('Letter')} | {ctx.t('Roll')} | {ctx.t('Skill mark')} |", "|---|---|---|"]
     def listed(marks: dict[str, str]) -> str:
         return ctx.listing([f"`{m}` {skill_name(ctx, slug)}" for m, slug in marks.items()])
@@ -581,9 +584,12 @@ def chain_calculator(ctx: PageContext) -> Calculator:
                             "(none if it gives none)"), "sent_off", absent="hide"),
                   table]
 
-    def options(name: str, spec: dict, _edition) -> list[tuple[str, str]] | None:
+    def options(name: str, spec: dict, edition) -> list[tuple[str, str]] | None:
         if name == "reading":
             return [(key, readings[key]) for key in spec["choices"]]
+        if name == "weather":  # each weather named from a roll it changes, as on the Pass action's form
+            rolls = [ctx.repo.get(f"roll:{kind}-{edition}") for kind in D6_KINDS]
+            return weather_options(ctx, [r for r in rolls if r is not None], spec["choices"])
         return None
 
     return Calculator("chain", view, switch="edition", switch_options=_edition_switch(ctx),

@@ -1,0 +1,88 @@
+"""The weather's modifiers on a chain's D6 tests, read from the rules data (one source for every calculator).
+
+A chain's D6 test gives the die face needed with every modifier *but the weather* applied; the
+``chain`` request's ``weather`` field then applies, to each test the weather changes, the modifier
+that roll's data gives for that weather (``data/rolls/<roll>-<edition>.yml``, group ``weather``, each
+value ``checked`` against public sources there), the same numbers the single-roll and Pass-action
+calculators use.  Per edition that is, as the data has it today: Blizzard −1 on a Rush; Pouring Rain
+−1 on a catch, a hand-off's catch, a pick-up and an interception attempt; Very Sunny −1 on a pass and a
+Throw Team-mate.  A dodge and a landing have no weather modifier in any edition.
+
+Not modelled here: Blizzard's limit on a pass's range (Quick or Short Passes only) is about which
+passes may be thrown at all, not the die; the Pass-action calculator states it.
+
+The die face needed moves by the modifier: a −1 asks one more on the die.  A natural 1 always fails
+(a pass's is a fumble) and a natural 6 always succeeds on every roll a chain has (each
+roll's ``natural_one`` and ``natural_six`` in the data; checked here), so the face needed stays within 2..6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .chain import D6_KINDS, Chain, Step
+from .errors import CalcError
+from .rules import RollSpec, RuleBook
+
+__all__ = ["NO_WEATHER", "WEATHER_GROUP", "apply_weather", "weather_keys"]
+
+#: the modifier group of the weather in the rules data
+WEATHER_GROUP = "weather"
+#: the weather key that changes no roll (every roll's first weather choice in the data)
+NO_WEATHER = "other-weather"
+
+
+def _weather_modifiers(spec: RollSpec | None) -> dict[str, int]:
+    if spec is None:
+        return {}
+    return {m.key: m.value for m in spec.groups().get(WEATHER_GROUP, ())}
+
+
+def weather_keys(rules: RuleBook, edition: str) -> list[str]:
+    """Return the weathers a chain may name in ``edition``: :data:`NO_WEATHER` first, then each weather that
+    changes at least one of the chain's D6 tests, in the order the data first gives them."""
+    keys = [NO_WEATHER]
+    for kind in D6_KINDS:
+        for key, value in _weather_modifiers(rules.roll_of(kind, edition)).items():
+            if value and key not in keys:
+                keys.append(key)
+    return keys
+
+
+def apply_weather(chain: Chain, rules: RuleBook, weather: str) -> tuple[Chain, tuple[int, ...]]:
+    """Return ``(chain with each D6 test's face needed moved by the weather, modifier applied per step)``.
+
+    Args:
+        chain: a validated chain of ``chain.edition``.
+        rules: the rules data (:class:`calculators.rules.RuleBook`).
+        weather: an entry of :func:`weather_keys` for the chain's edition.
+
+    Returns:
+        The new chain (the same object when nothing changes) and, per step of ``chain.steps``, the
+        weather modifier applied (0 for blocks, armour rolls, plain tests and rolls the weather leaves
+        alone).
+
+    Raises:
+        CalcError: on field ``weather`` for a weather outside :func:`weather_keys` (reason ``choice``), or
+        if a roll's data lets a modified face pass 6 or fall below 2 without a natural 6 or 1 rule
+        (reason ``rules``: the data, not the request, is at fault).
+    """
+    edition = chain.edition
+    keys = weather_keys(rules, edition)
+    if weather not in keys:
+        raise CalcError("weather", f"weather must be one of {', '.join(keys)} for {edition}, got {weather!r}",
+                        keys, reason="choice")
+    steps, applied = [], []
+    for step in chain.steps:
+        spec = rules.roll_of(step.kind, edition) if isinstance(step, Step) else None
+        value = _weather_modifiers(spec).get(weather, 0)
+        if value:
+            if spec.natural_one not in ("fail", "fumble") or spec.natural_six != "success":
+                raise CalcError("weather", f"roll {spec.slug} has no natural 1 and 6 rule to bound a modified face",
+                                reason="rules")
+            step = replace(step, target=min(6, max(2, step.target - value)))
+        steps.append(step)
+        applied.append(value)
+    if not any(applied):
+        return chain, tuple(applied)
+    return replace(chain, steps=tuple(steps)).validate(), tuple(applied)
