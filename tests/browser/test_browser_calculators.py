@@ -494,6 +494,28 @@ def test_armour_calculator_classic_claws_reading_in_japanese(calc, web):
     assert "claws_reading" not in c.check() and "claws_reading" not in c.query()
 
 
+def test_action_sequence_calculator_in_the_weather(calc, web):
+    # in French: a Rush then a catch, the numbers written without the weather; the Weather field moves each roll
+    # the data's weather changes (tests/calculators/test_chain_weather.py): Blizzard R2 -> 3+ (4/6) and C3 stays
+    # (4/6); Pouring Rain R2 stays (5/6) and C3 -> 4+ (3/6)
+    path = "calculators/chain/"
+    c = calc("fr", path, "chain")
+    c.set("edition", "bb2020")
+    c.set("chain", "R2,C3;tr=0")
+    labels = c.page.eval_on_selector_all(f'{c.form} [data-name="weather"] option', "os => os.map(o => o.textContent)")
+    assert labels[0] == "Tout autre temps (aucun modificateur)" and "Blizzard (−1)" in labels, labels
+    c.set("weather", "blizzard")
+    assert Fraction(c.check()["success"]["exact"]) == Fraction(4, 9)
+    c.set("weather", "pouring-rain")
+    result = c.check()
+    assert Fraction(result["success"]["exact"]) == Fraction(5, 12)
+    shown = {cell["path"]: norm(cell["text"]) for cell in c.results()}
+    assert shown["notation"] == "R2,C3;tr=0"  # the rolls as written: the weather is its own field
+    c.check_query()
+    assert c.query()["weather"] == "pouring-rain"
+    c.round_trip()
+
+
 def test_action_sequence_calculator_with_a_block_and_a_foul(calc, web):
     # in Japanese: chains with a block, an armour roll and a foul typed in the notation; the values are the
     # hand-worked ones of tests/calculators/test_chain.py
