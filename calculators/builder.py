@@ -1,8 +1,10 @@
 """Chain notation from plain choices: the roll-by-roll form of the action-sequence calculator.
 
 A coach picks rolls one by one (a dodge, a rush, a pick-up, a pass, a catch, …), each with the player's
-characteristic, the roll's modifiers as the rules data defines them (tackle zones, weather, …) and whether the
-player has the skill that re-rolls it; then the team re-rolls, Pro and Loner.  This module turns those choices
+characteristic, the roll's modifiers as the rules data defines them (tackle zones, range, …) and whether the
+player has the skill that re-rolls it; then the team re-rolls, Pro and Loner.  The weather is not a roll's
+choice here: it is the game's, one field of the whole chain (the ``chain`` request's ``weather``,
+:mod:`calculators.weather`), so a form never counts it twice.  This module turns those choices
 into the ``chain`` notation of :mod:`calculators.notation`, so the result is computed by the one resolver of
 chains (:mod:`calculators.chain`), and the reader sees the notation the choices stand for.
 
@@ -33,6 +35,7 @@ from .errors import CalcError
 from .notation import LETTERS, SKILL_MARKS
 from .rules import RollSpec, RuleBook
 from .rolls import test_from_rules
+from .weather import WEATHER_GROUP
 
 __all__ = ["EXCLUDED", "MODIFIER_TOTALS", "RECEIVER_ACTIONS", "menu", "needed_face", "row_token", "write_chain"]
 
@@ -48,6 +51,11 @@ MODIFIER_TOTALS: tuple[int, int] = (-10, 6)
 
 def _action(spec: RollSpec) -> str:
     return spec.slug.rsplit("-", 1)[0]
+
+
+def _groups(spec: RollSpec) -> dict:
+    """The roll's exclusive modifier groups a row chooses from: every one but the weather (the chain's own field)."""
+    return {g: mods for g, mods in spec.groups().items() if g != WEATHER_GROUP}
 
 
 def _spec(rules: RuleBook, edition: str, action: str, field: str) -> RollSpec:
@@ -86,7 +94,7 @@ def needed_face(rules: RuleBook, edition: str, action: str, value: int | None, t
         CalcError: on an unknown roll or characteristic value.
     """
     spec = _spec(rules, edition, action, "action")
-    first = {group: mods[0].key for group, mods in spec.groups().items()}
+    first = {group: mods[0].key for group, mods in spec.groups().items()}  # the weather that changes nothing too
     test, _ = test_from_rules(rules, spec.slug, value if value is not None else 0, first, {}, edition)
     return dataclasses.replace(test, modifier=total).needed().face
 
@@ -115,7 +123,7 @@ def menu(rules: RuleBook, edition: str) -> list[dict[str, Any]]:
             "mark": SKILL_MARKS.get(action) if action in _LETTER else None,
             "receiver": action in RECEIVER_ACTIONS, "characteristic": name, "values": values,
             "groups": [{"name": g, "options": [{"key": m.key, "value": m.value} for m in mods]}
-                       for g, mods in spec.groups().items()],
+                       for g, mods in _groups(spec).items()],
             "counts": [{"name": m.per, "value": m.value} for m in spec.modifiers if m.per is not None],
             "always": sum(m.value for m in spec.always()), "totals": [low, high], "faces": faces,
         })
@@ -134,7 +142,11 @@ def row_token(rules: RuleBook, edition: str, row: Mapping[str, Any], field: str 
     """
     action = row.get("action")
     spec = _spec(rules, edition, action, f"{field}.action")
-    choices = {g: (row.get("choices") or {}).get(g, mods[0].key) for g, mods in spec.groups().items()}
+    chosen = row.get("choices") or {}
+    if WEATHER_GROUP in chosen:
+        raise CalcError(f"{field}.choices.{WEATHER_GROUP}", "the weather is the chain's own field, not a roll's",
+                        None, reason="choice")
+    choices = {g: chosen.get(g, mods[0].key) for g, mods in spec.groups().items()}
     try:
         test, _ = test_from_rules(rules, spec.slug, row.get("value", 0) if spec.fixed is None else 0, choices,
                                   row.get("counts") or {}, edition)

@@ -41,17 +41,30 @@ def test_ag3_dodge_into_one_tackle_zone_then_pick_up_with_one_team_re_roll(book,
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_rush_in_a_blizzard_needs_3_and_sure_feet_marks_it(book, edition):
-    row = {"action": "rush", "choices": {"weather": "blizzard"}, "skill": True}
-    assert row_token(book, edition, row) == "R3f"
-    assert row_token(book, edition, {"action": "rush"}) == "R2"
+def test_rush_in_a_blizzard_needs_3_and_sure_feet_marks_it(book, rulebook, edition):
+    # the row is written without the weather; the chain's weather field moves it (calculators/weather.py)
+    notation = write_chain(book, edition, [{"action": "rush", "skill": True}])
+    assert notation == "R2f"
+    result = handle({"kind": "chain", "chain": notation, "edition": edition, "weather": "blizzard"}, rulebook)
+    assert result["result"]["steps"][0]["target"] == 3 and Fraction(result["result"]["success"]["exact"]) == Fraction(8, 9)
 
 
-def test_pouring_rain_and_classic_pick_up_bonus(book):
-    # classic AG 3: 4+, +1 pick-up, -1 Pouring Rain, -1 tackle zone: 5+; BB2020 AG 3+: -2, so 5+
-    row = {"action": "pick-up", "value": 3, "choices": {"weather": "pouring-rain"}, "counts": {"tackle_zones": 1}}
-    assert row_token(book, "classic", row) == "P5"
-    assert row_token(book, "bb2020", row) == "P5"
+def test_pouring_rain_and_classic_pick_up_bonus(book, rulebook):
+    # classic AG 3: 4+, +1 pick-up, -1 tackle zone: 4+, and -1 Pouring Rain: 5+; BB2020 AG 3+: -1, 4+, then 5+
+    row = {"action": "pick-up", "value": 3, "counts": {"tackle_zones": 1}}
+    for edition in ("classic", "bb2020"):
+        assert row_token(book, edition, row) == "P4"
+        result = handle({"kind": "chain", "chain": "P4", "edition": edition, "weather": "pouring-rain"}, rulebook)
+        assert result["result"]["steps"][0]["target"] == 5
+
+
+def test_the_roll_form_offers_no_weather_the_chain_has_its_own_field(book):
+    # one weather for the whole chain: a row may not carry one as well (it would be counted twice)
+    for edition in EDITIONS:
+        assert all(g["name"] != "weather" for roll in menu(book, edition) for g in roll["groups"]), edition
+    with pytest.raises(CalcError) as e:
+        row_token(book, "bb2020", {"action": "rush", "choices": {"weather": "blizzard"}})
+    assert e.value.field == "row.choices.weather"
 
 
 def test_a_catch_starts_the_receiver_with_flags_on_the_mover_only(book):

@@ -13,7 +13,7 @@ from fractions import Fraction as F
 import pytest
 
 from calculators.api import handle
-from calculators.builder import menu, row_token
+from calculators.builder import row_token
 from calculators.rules import RuleBook
 
 EDITIONS = ("classic", "bb2020", "bb2025")
@@ -32,12 +32,11 @@ def exact(d):
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_the_form_offers_each_roll_the_weather_that_changes_it(book, edition):
-    rolls = {r["action"]: r for r in menu(book, edition)}
+def test_the_data_gives_each_roll_the_weather_that_changes_it(book, edition):
     for action, (key, value) in WEATHER.items():
-        groups = {g["name"]: [(o["key"], o["value"]) for o in g["options"]] for g in rolls[action]["groups"]}
-        assert groups.get("weather") == [("other-weather", 0), (key, value)], (edition, action)
-    assert all(g["name"] != "weather" for g in rolls["landing"]["groups"])  # no weather in any landing rule
+        groups = book.roll_of(action, edition).groups()
+        assert [(m.key, m.value) for m in groups.get("weather", ())] == [("other-weather", 0), (key, value)], (edition, action)
+    assert "weather" not in book.roll_of("landing", edition).groups()  # no weather in any landing rule
 
 
 @pytest.mark.parametrize("edition, characteristic", [("classic", "ag"), ("bb2020", "pa"), ("bb2025", "pa")])
@@ -46,7 +45,9 @@ def test_a_short_pass_in_very_sunny_weather_needs_one_more(book, rulebook, editi
     # BB2020 and BB2025 PA 3+: a Short pass -1, so 4+, and 5+ in Very Sunny weather.
     row = {"action": "pass", "value": 3, "choices": {"range": "short"}}
     assert row_token(book, edition, row) == "T4"
-    assert row_token(book, edition, {**row, "choices": {"range": "short", "weather": "very-sunny"}}) == "T5"
+    # the roll-by-roll form writes T4; the chain's weather field makes it 5+
+    chain = handle({"kind": "chain", "chain": "T4", "edition": edition, "weather": "very-sunny"}, rulebook)["result"]
+    assert chain["steps"][0]["target"] == 5
     base = {"kind": "agility", "edition": edition, "action": "pass", characteristic: 3, "range": "short"}
     fine = handle({**base, "weather": "other-weather"}, rulebook)["result"]
     sunny = handle({**base, "weather": "very-sunny"}, rulebook)["result"]
