@@ -11,8 +11,8 @@ import re
 from collections.abc import Callable
 
 from calculators.dave import REASONS as DAVE_REASONS
-from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_LENGTH,
-                                  MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
+from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_DEPTH,
+                                  MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
 
 from ...data.export import rules_export
 from ...data.model import Entity
@@ -438,7 +438,8 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "test": ctx.t("Any other N+ test"),
             "block": ctx.t("Block (the number is the block dice; negative when the defender chooses)"),
             "armour": ctx.t("Armour roll after a block (the number is the AV)"),
-            "foul": ctx.t("Foul (the number is the victim's AV)")}
+            "foul": ctx.t("Foul (the number is the victim's AV)"),
+            "dauntless": ctx.t("Dauntless roll (the number is what the attacker needs), then its two branches")}
 
 
 def notation_help(ctx: PageContext) -> list[str]:
@@ -483,6 +484,25 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: the AV as on the armour calculator (classic AV 8 breaks on 9 or more; in "
                            "BB2020 and BB2025 write the AV target, 9 for 9+), then an optional modifier, for a "
                            "foul the net assists: {code2}.", code="`A8`", code2="`F9+2`"),
+              "", ctx.t("Branches, alternatives and marks:"), "",
+              "- " + ctx.t("{code}: a pass on 4+ whose 2 or 3 is a failure that does not end the sequence (an "
+                           "inaccurate pass, not a fumble); the rolls in braces right after it are made only then, "
+                           "before the sequence goes on. Without braces it simply goes on.", code="`T4~2{/C5}`"),
+              "- " + ctx.t("{code}: braces after a block hold what follows a result that leaves the attacker "
+                           "standing and the defender up (a Push): here Frenzy's second block. {code2} goes straight "
+                           "on after such a result.", code="`B2b{B2b}`", code2="`B2b{}`"),
+              "- " + ctx.t("{code}: a Dauntless roll on 4+, then the rolls on a success and, after “|”, those on a "
+                           "failure.", code="`U4{B2b|B-2b}`"),
+              "- " + ctx.t("{code}: alternatives with exact weights: half the time a rush on 2+, a third of the time "
+                           "a rush on 3+ then a pick-up on 4+; the rest of the time the sequence fails.",
+                           code="`(1/2:R2|1/3:R3,P4)`"),
+              "- " + ctx.t("{code}: the mark {mark} says this roll will not be re-rolled (no team re-roll, Pro or "
+                           "skill).", code="`D3!`", mark="`!`"),
+              "- " + ctx.t("{code}: the mark {mark} on a dodge: an opponent with Diving Tackle may take 2 off the "
+                           "result when that makes the dodge fail, at the moment its edition allows.",
+                           code="`D3d^`", mark="`^`"),
+              "- " + ctx.t("Inside braces or alternatives a slash starts a new player, as anywhere else; groups "
+                           "nest at most {n} deep.", n=ctx.t.number(MAX_DEPTH)),
               "", ctx.t("Examples:"), "",
               "- " + ctx.t("{code}: a dodge on 3+, a rush on 2+, then picking the ball up on 3+.", code="`D3,R2,P3`"),
               "- " + ctx.t("{code}: the same player with Dodge and Sure Feet, and two team re-rolls.",
@@ -549,6 +569,22 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
                                foul=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["foul"].items()})),
         "step-rule": ctx.t("this roll is not allowed here in the chosen edition (an AV outside its range, or "
                            "Brawler outside a Block action)."),
+        "bad-partial": ctx.t("a band ~N of failures that do not end the sequence needs N from 2 to one less than "
+                             "the number needed, on a roll of ours without Diving Tackle, as in T4~2."),
+        "bad-roll-mark": ctx.t("the mark ! (no re-roll) goes once on a roll of ours, the mark ^ (Diving Tackle) "
+                               "once on a dodge, as in D3d!^."),
+        "misplaced-branch": ctx.t("braces come right after a roll that can branch: a roll with ~N, a block or a "
+                                  "Dauntless roll U."),
+        "branch-shape": ctx.t("a Dauntless roll is followed by its two branches, U4{success|failure}; other "
+                              "braces hold a single branch, without “|”."),
+        "unclosed-branch": ctx.t("a “{” or “(” is never closed."),
+        "unexpected-close": ctx.t("a “}”, “)” or “|” with no brace or parenthesis open before it."),
+        "missing-separator": ctx.t("a comma or a slash is missing between two rolls or groups."),
+        "bad-alternatives": ctx.t("alternatives are written in parentheses, each with its weight, as in "
+                                  "(1/2:R2|1/3:R3), after a roll of the same player."),
+        "bad-weight": ctx.t("each weight is a fraction greater than 0 and at most 1, and the weights add up to "
+                            "at most 1."),
+        "too-deep": ctx.t("braces and parentheses nest at most {n} deep.", n=ctx.t.number(MAX_DEPTH)),
     }
     missing = set(REASONS) - set(reasons)
     if missing:
