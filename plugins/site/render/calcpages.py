@@ -493,9 +493,9 @@ def notation_help(ctx: PageContext) -> list[str]:
                            "on after such a result.", code="`B2b{B2b}`", code2="`B2b{}`"),
               "- " + ctx.t("{code}: a Dauntless roll on 4+, then the rolls on a success and, after “|”, those on a "
                            "failure.", code="`U4{B2b|B-2b}`"),
-              "- " + ctx.t("{code}: alternatives with exact weights: half the time a rush on 2+, a third of the time "
-                           "a rush on 3+ then a pick-up on 4+; the rest of the time the sequence fails.",
-                           code="`(1/2:R2|1/3:R3,P4)`"),
+              "- " + ctx.t("{code}: after a dodge, alternatives with exact weights: half the time a rush on 2+, a "
+                           "third of the time a rush on 3+ then a pick-up on 4+; the rest of the time the sequence "
+                           "fails.", code="`D3,(1/2:R2|1/3:R3,P4)`"),
               "- " + ctx.t("{code}: the mark {mark} says this roll will not be re-rolled (no team re-roll, Pro or "
                            "skill).", code="`D3!`", mark="`!`"),
               "- " + ctx.t("{code}: the mark {mark} on a dodge: an opponent with Diving Tackle may take 2 off the "
