@@ -634,15 +634,18 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
     reasons = {
         "empty": ctx.t("Paste a sequence written for BloodBowlDave's calculator, for instance D:D3,2D2;C3."),
         "unreadable": ctx.t("this is not an action of BloodBowlDave's notation that we can read."),
-        "branch": ctx.t("a branch (the sequence going on after a roll that failed without a turnover, or "
-                        "stopping early): our sequences are a straight line of rolls that must all succeed."),
-        "alternatives": ctx.t("weighted alternative outcomes: our sequences cannot weigh outcomes yet."),
-        "dauntless": ctx.t("a Dauntless roll that splits the sequence: our sequences cannot branch yet."),
-        "non-critical": ctx.t("a block result that fails without a turnover (a Push that lets the sequence go "
-                              "on): our sequences cannot branch yet."),
+        "branch": ctx.t("a branch we cannot translate yet (braces not after a block's non-critical results, "
+                        "or square brackets that end the sequence early)."),
+        "alternatives": ctx.t("weighted alternative outcomes in this form are not translated yet: write them in "
+                              "our notation, as in D3,(1/2:R2|1/2:R3)."),
+        "dauntless": ctx.t("a Dauntless split we cannot translate: after the Dauntless roll, both branches must "
+                           "be blocks."),
+        "non-critical": ctx.t("a block whose number of non-critical results (a Push that lets the sequence go "
+                              "on) differs from what our block skills give."),
         "weighted": ctx.t("a weighted roll that cannot be re-rolled: our sequences have no such roll."),
-        "no-reroll": ctx.t("a “do not re-roll” mark: our calculator always uses re-rolls as well as possible."),
-        "diving-tackle": ctx.t("Diving Tackle, the opponent's choice: our sequences do not model it yet."),
+        "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate (on this roll, or together with Pro): "
+                           "write it in our notation with !."),
+        "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge: our sequences model it on dodges."),
         "hatred": ctx.t("Hatred: our sequences do not model it yet."),
         "action": ctx.t("an action our sequences have no roll for yet (such as Leap, Throw Team-mate, Hail Mary "
                         "Pass, an injury roll, Stab or Hypnotic Gaze)."),
@@ -651,8 +654,8 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                              "only, Pro 3+."),
         "star-player": ctx.t("a star player's special rules: our sequences do not model them; write the "
                              "player's skills instead."),
-        "inaccurate-pass": ctx.t("a pass that may be inaccurate and still be caught: our sequences stop at a "
-                                 "failed roll."),
+        "inaccurate-pass": ctx.t("a pass that may be inaccurate and still be caught: not translated yet; write "
+                                 "it in our notation with ~N, as in T4~2."),
         "target": ctx.t("a roll target our notation cannot write (from 2+ to 6+; block dice 1, 2, 3, −2, −3)."),
         "block-faces": ctx.t("a block with this many successful faces cannot be written with our block skills "
                              "(with Brawler, Both Down counts as a failure there)."),
