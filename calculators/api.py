@@ -109,8 +109,10 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     ``none`` | ``skill`` | ``pro`` | ``pro+team`` | ``team`` | ``team+team`` |
     ``opponent``: what to use if that step's first roll fails while all earlier rolls
     passed, or for a block whose best choice depends on the failed roll an object
-    ``{case: choice}`` over ``both_down`` | ``one_die`` | ``all_dice`` (see
-    :func:`calculators.chain.policy`); armour rolls and fouls are never re-rolled:
+    ``{case: choice}`` over ``both_down`` | ``one_die`` | ``all_dice`` (with branches also
+    ``critical``, ``non_critical``, ``dived`` and a branching block's ``critical/…`` and
+    ``non_critical/…`` cases; one choice per main-line step, ``none`` for weighted
+    alternatives; see :func:`calculators.chain.policy`); armour rolls and fouls are never re-rolled:
     ``none``), ``success`` (at ``tr=`` when given, else at 0) and, with a foul,
     ``sent_off`` (the same).
     Error: a notation that cannot be read is an error on field ``chain`` whose
