@@ -22,7 +22,8 @@ A *chain* is what a player (or a few players) must pass in one team turn, in ord
   a break (:func:`calculators.armour.armour_break`); a send-off is a turnover in every
   edition (rules-facts §8 "Turnover triggers"), so any later step is never taken.
 
-A step that fails after every re-roll ends the chain (for the full outcome tree of a
+A step that fails after every re-roll ends the chain, unless the failure is a non-critical one
+with a branch (see **Branches** below; for the full outcome tree of a
 pass use :mod:`calculators.passing`, of a block :mod:`calculators.block`).  The chain
 *succeeds* when every step succeeds in order; a send-off on a foul that is the chain's
 last step does not undo that foul's broken armour, so it still counts as a success.
