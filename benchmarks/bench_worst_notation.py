@@ -8,6 +8,8 @@ re-rolls in its table (``max_team_rerolls``).  This script times, with 8 team re
 1. constructed worst cases: the longest runs of the heaviest steps (once-per-turn skills, Pro and Loner on
    every player, three-dice blocks the defender chooses, fouls whose send-offs double the work), one
    player or the most players, and the 16-player ``D6d/D6d/...`` of issue 12 (now refused: 11 players);
+   then branching ones (issue 9: branches nested to ``MAX_DEPTH``, Dauntless splits, alternatives, Diving
+   Tackle), with the slowest one's CPU time printed against the 2 s target;
 2. a random search: random valid chains, then mutations of the slowest ones (a step made heavier, one
    added, flags added) for ``--seconds`` seconds (default 60), with a fixed ``--seed``.
 
@@ -101,6 +103,22 @@ def constructed(edition: str) -> dict[str, str]:
     }
 
 
+def constructed_branching(edition: str) -> dict[str, str]:
+    """Hand-made worst cases with branches (issue 9): nested to the depth limit, heavy steps everywhere."""
+    flags = "[pro,loner=2]"
+    return {
+        "Frenzy blocks nested 3 deep, Pro and Loner": most("B-3bt:bdw{B-3bt:bdw{B-3bt:bdw{D6d}}}", prefix=flags,
+                                                          per_step=4),
+        "Dauntless, Frenzy in both branches": most("U6{B-3bt:bdw{B-3bt:bdw}|B-3bt:bdw{B-3bt:bdw}}", prefix=flags,
+                                                   per_step=5),
+        "~N tests with branches 3 deep": most("T6p~2{D6d~2{R6f~2{P6h}}}", prefix=flags, per_step=4),
+        "alternatives of branches": most("D6d,(1/3:D6d~2{R6f}|1/3:B-3bt:bdw{D6d}|1/3:U6{D6d|R6f})", prefix=flags,
+                                         per_step=9),
+        "Diving Tackle and do-not-re-roll marks": most("D6d^,R6f!,D6d^", prefix=flags, per_step=3),
+        "11 players, each a Dauntless split": most("[pro,loner=2]U6{B-3bt:bdw|D6d}", "/", per_step=3),
+    }
+
+
 def random_step(rng: random.Random, edition: str) -> str:
     r = rng.random()
     if r < 0.5:
@@ -144,6 +162,24 @@ def mutate(rng: random.Random, text: str, edition: str) -> str:
     return out + ";tr=8"
 
 
+def run_cases(cases, found: list) -> tuple[float, float, str]:
+    """Time ``cases(edition)`` in every setting, print each, add the accepted ones to ``found``; return the
+    slowest by CPU time: ``(cpu seconds, wall seconds, "setting text")``."""
+    slowest = (0.0, 0.0, "")
+    for edition, reading in SETTINGS:
+        for name, text in cases(edition).items():
+            t, r = timed(request(text, edition, reading), 3)
+            status = "ok" if r["ok"] else f"refused: {r['error']['message'][:60]}"
+            label = edition + (f"/{reading}" if reading else "")
+            print(f"  {label:28} {name:45} {len(text):3} chars {t * 1000:8.1f} ms  {status}")
+            if r["ok"]:
+                found.append((t, text, edition, reading))
+                cpu = min(_cpu(request(text, edition, reading)) for _ in range(3))
+                if cpu > slowest[0]:
+                    slowest = (cpu, t, f"{label} {text}")
+    return slowest
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=60.0, help="random search time, all editions together")
@@ -166,14 +202,11 @@ def main() -> None:
 
     found: list[tuple[float, str, str, str | None]] = []  # (seconds, text, edition, reading)
     print("\nConstructed worst cases (8 team re-rolls), best of 3:")
-    for edition, reading in SETTINGS:
-        for name, text in constructed(edition).items():
-            t, r = timed(request(text, edition, reading), 3)
-            status = "ok" if r["ok"] else f"refused: {r['error']['message'][:60]}"
-            label = edition + (f"/{reading}" if reading else "")
-            print(f"  {label:28} {name:45} {len(text):3} chars {t * 1000:8.1f} ms  {status}")
-            if r["ok"]:
-                found.append((t, text, edition, reading))
+    run_cases(constructed, found)
+    print("\nBranching worst cases (issue 9; 8 team re-rolls), best of 3:")
+    cpu, wall, label = run_cases(constructed_branching, found)
+    print(f"  the slowest branching input: {cpu * 1000:.1f} ms CPU, {wall * 1000:.1f} ms wall (limit: 2 s in CPython): "
+          f"{label}")
 
     print(f"\nRandom search with mutations ({args.seconds:.0f} s, seed {args.seed}):")
     deadline = time.perf_counter() + args.seconds

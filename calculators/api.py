@@ -103,7 +103,11 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     roll of the dice succeeds); an armour roll ``{"kind": "armour", "av", "modifier",
     "mighty_blow", "claws", "player", "single"}`` and a foul ``{"kind": "foul", "av",
     "modifier", "dirty_player", "player", "single", "sent_off"}`` where ``single`` is
-    P(the armour breaks) and ``sent_off`` P(that foul sends its fouler off)),
+    P(the armour breaks) and ``sent_off`` P(that foul sends its fouler off); with branches
+    (:mod:`calculators.notation`): a D6 test adds ``partial`` and ``branch`` (its steps) when it
+    has a non-critical band, ``no_reroll`` and ``diving_tackle`` when marked, a block ``branch``
+    and ``no_reroll``; ``{"kind": "dauntless", "target", "player", "single", "success": [steps],
+    "failure": [steps]}``; ``{"kind": "alternatives", "options": [{"weight": prob, "steps"}]}``),
     ``players`` (list of ``{"pro", "loner"}``), ``team_rerolls`` (the ``tr=`` value or
     null), ``by_team_rerolls`` (list, index k = k team re-rolls available:
     ``{"team_rerolls": k, "success": prob, "sent_off": prob (only in a chain with a
@@ -111,8 +115,10 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     ``none`` | ``skill`` | ``pro`` | ``pro+team`` | ``team`` | ``team+team`` |
     ``opponent``: what to use if that step's first roll fails while all earlier rolls
     passed, or for a block whose best choice depends on the failed roll an object
-    ``{case: choice}`` over ``both_down`` | ``one_die`` | ``all_dice`` (see
-    :func:`calculators.chain.policy`); armour rolls and fouls are never re-rolled:
+    ``{case: choice}`` over ``both_down`` | ``one_die`` | ``all_dice`` (with branches also
+    ``critical``, ``non_critical``, ``dived`` and a branching block's ``critical/…`` and
+    ``non_critical/…`` cases; one choice per main-line step, ``none`` for weighted
+    alternatives; see :func:`calculators.chain.policy`); armour rolls and fouls are never re-rolled:
     ``none``), ``success`` (at ``tr=`` when given, else at 0) and, with a foul,
     ``sent_off`` (the same).
     Error: a notation that cannot be read is an error on field ``chain`` whose
@@ -329,7 +335,7 @@ from typing import Any
 
 from .armour import CLAWS_READINGS, InjuryTable, armour_injury, casualty, check_claws_reading, foul, injury_table
 from .ballmove import deviate, kick_off, landing_map, scatter, throw_in
-from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, Step, summary
+from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, Alternatives, ArmourStep, BlockStep, Dauntless, Step, summary
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError, shown
 from .casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
@@ -593,13 +599,29 @@ def _dave(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     return {"dave": text, **out}
 
 
-def _chain_step(s: Step | BlockStep | ArmourStep, edition: str) -> dict[str, Any]:
-    """A chain step as the ``chain`` result lists it (see the module docstring)."""
+def _chain_step(s: Step | BlockStep | ArmourStep | Dauntless | Alternatives, edition: str) -> dict[str, Any]:
+    """A chain step as the ``chain`` result lists it (see the module docstring); branches nest."""
+    def steps(branch: tuple) -> list[dict[str, Any]]:
+        return [_chain_step(t, edition) for t in branch]
+
+    if isinstance(s, Alternatives):
+        return {"kind": "alternatives", "options": [{"weight": prob(w), "steps": steps(b)} for w, b in s.options]}
+    if isinstance(s, Dauntless):
+        out = {"kind": "dauntless", "target": s.target, "player": s.player, "single": prob(s.p()),
+               "success": steps(s.success), "failure": steps(s.failure)}
+        if s.no_reroll:
+            out["no_reroll"] = True
+        return out
     if isinstance(s, BlockStep):
-        return {"kind": "block", "dice": abs(s.dice), "chooser": "defender" if s.dice < 0 else "attacker",
-                "attacker": [k for k in BLOCK_ATTACKER if k in s.attacker],
-                "defender": [k for k in BLOCK_DEFENDER if k in s.defender], "goal": s.goal, "player": s.player,
-                "single": prob(s.single(edition))}
+        out = {"kind": "block", "dice": abs(s.dice), "chooser": "defender" if s.dice < 0 else "attacker",
+               "attacker": [k for k in BLOCK_ATTACKER if k in s.attacker],
+               "defender": [k for k in BLOCK_DEFENDER if k in s.defender], "goal": s.goal, "player": s.player,
+               "single": prob(s.single(edition))}
+        if s.no_reroll:
+            out["no_reroll"] = True
+        if s.branch is not None:
+            out["branch"] = steps(s.branch)
+        return out
     if isinstance(s, ArmourStep):
         out: dict[str, Any] = {"kind": s.kind, "av": s.av, "modifier": s.modifier}
         if s.foul:
@@ -611,7 +633,14 @@ def _chain_step(s: Step | BlockStep | ArmourStep, edition: str) -> dict[str, Any
             o = s.outcomes(edition)
             out["sent_off"] = prob(o["break_sent_off"] + o["hold_sent_off"])
         return out
-    return {"kind": s.kind, "target": s.target, "skill": s.skill, "player": s.player, "single": prob(s.p())}
+    out = {"kind": s.kind, "target": s.target, "skill": s.skill, "player": s.player, "single": prob(s.p())}
+    if s.partial is not None:
+        out.update({"partial": s.partial, "branch": steps(s.branch)})
+    if s.no_reroll:
+        out["no_reroll"] = True
+    if s.diving_tackle:
+        out["diving_tackle"] = True
+    return out
 
 
 def _needed(test: D6Test) -> int | None:

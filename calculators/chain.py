@@ -22,7 +22,8 @@ A *chain* is what a player (or a few players) must pass in one team turn, in ord
   a break (:func:`calculators.armour.armour_break`); a send-off is a turnover in every
   edition (rules-facts §8 "Turnover triggers"), so any later step is never taken.
 
-A step that fails after every re-roll ends the chain (for the full outcome tree of a
+A step that fails after every re-roll ends the chain, unless the failure is a non-critical one
+with a branch (see **Branches** below; for the full outcome tree of a
 pass use :mod:`calculators.passing`, of a block :mod:`calculators.block`).  The chain
 *succeeds* when every step succeeds in order; a send-off on a foul that is the chain's
 last step does not undo that foul's broken armour, so it still counts as a success.
@@ -76,6 +77,55 @@ other re-roll may follow on that block.
 off (:func:`sent_off_by_rerolls`).  The coach plays for the greatest chance of success
 and, among equally good choices, for the smallest chance of a send-off; both are exact.
 
+**Branches.**  A chain need not be a straight line (issue 9):
+
+* a D6 test may have a band of **non-critical failures** (:attr:`Step.partial`: faces
+  ``partial..target-1``, e.g. a pass that is inaccurate but not fumbled; a natural 1 and lower
+  faces are critical).  After any failure the coach may re-roll as usual; a *final* non-critical
+  failure goes on with the step's :attr:`Step.branch`, then the main line; a critical one ends
+  the chain.  A block may likewise have non-critical results (:attr:`BlockStep.branch`, goal
+  ``down``): the faces that leave the attacker standing but the defender up (a Push, a Stumble
+  against Dodge, Both Down when both have Block), e.g. Frenzy's second block.  With a branch,
+  accepting a failed roll is no longer worth 0, so a failed Pro or Loner roll leaves the roll
+  as it was (the coach then weighs a further team re-roll against keeping it: the options
+  ``pro``/``pro+team`` and ``team``/``team+team`` are both offered);
+* a :class:`Dauntless` roll splits the chain: its success and failure branches (typically the
+  block with different dice), then the main line; the roll may be re-rolled as any own D6;
+* :class:`Alternatives`: exact weights, each alternative's steps then the main line, the rest
+  of the probability a failure;
+* a **Diving Tackle** on a dodge (:attr:`Step.diving_tackle`), an opponent's choice made to lower
+  our chance: the diver takes 2 off a dodge it can turn from a pass into a failure (a natural 6
+  still passes).  When it is decided, per edition (sources: FUMBBL ``christerk/ffb``
+  ``skill/bb2016/DivingTackle.java`` and ``skill/mixed/DivingTackle.java`` (BB2020, BB2025) with their
+  ``skillbehaviour/bb20xx/DivingTackleBehaviour.java``; BBBase ``docs/bb2020/core_rules/faq_290525.md``,
+  ``docs/bb2020/core_rules/skills_and_traits.md``, ``docs/bb2025/core_rules/skills_and_traits.md`` and
+  ``latest_faq.md``; ``data/skills/diving-tackle.yml``; rules-facts "Diving Tackle / Timing"):
+
+  - BB2025: once the test is rolled and every re-roll and modifier applied (skill text; the
+    FAQ's dodge order: roll and re-rolls, then Diving Tackle).  A roll it fails is never
+    re-rolled: the dodge passes only on ``target + 2`` (or a 6), and a failure below ``target``
+    may still be re-rolled (needing ``target + 2``).
+  - BB2020: declared once our test has passed (skill text), before our re-roll decision; the
+    May 2025 FAQ lets it come on a re-rolled dodge too, and lets a dive on the first roll be
+    re-rolled, the -2 still applying.  So every roll of that dodge needs ``target + 2``: the
+    dodge is played as a dodge at ``min(target + 2, 6)``.
+  - classic (LRB6/CRP as the FFB BB2016 class quotes it, ``data/skills/diving-tackle.yml``): the
+    skill is used "after" the dodge roll, with no condition that the roll passed; if not used on
+    the first roll it may be used on the re-roll, and once used its -2 stays for the re-roll.
+    FFB offers it only when it turns a pass into a failure; ``njustesen/botbowl``
+    (``core/procedure.py`` ``Dodge``) has the diver decide *before* the roll, which can only be
+    worse for the diver.  Either way a re-rolled dodge needs ``target + 2``, so classic plays as
+    BB2020.  The diver's own fate (Placed Prone, its tackle zone) is not part of the chain.
+
+  The opponent dives whenever that lowers our chance (it never raises it);
+* a **"do not re-roll" mark** (``no_reroll`` on :class:`Step`, :class:`BlockStep`, :class:`Dauntless`):
+  no team re-roll, Pro or skill on that roll.
+
+The solver keeps one implementation: the steps and their branches become nodes in pre-order
+(:func:`_tree`), each with explicit next nodes (success, non-critical failure, alternatives), so
+a straight chain's step i is node i; the states are (node, re-roll resources), and what a state
+remembers is cut to what the node's descendants can use.
+
 Values are Fractions; states are memoised per call (no global state).  A state keeps only
 what a later step can use: a once-per-turn skill's use while its player still has a step
 that skill re-rolls, Pro's while its player still has a step Pro may re-roll (players roll
@@ -86,7 +136,7 @@ exponentially with the players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -100,8 +150,8 @@ from .rerolls import ONCE_PER_TURN, SKILL_FOR_KIND, check_reading, d6_at_least, 
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "D6_KINDS", "KINDS", "ArmourStep", "BlockStep", "Chain", "Player", "Row", "Step", "policy",
-           "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary"]
+           "D6_KINDS", "KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless", "Player", "Row",
+           "Step", "children", "policy", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
 D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test")
@@ -109,6 +159,11 @@ D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-
 ARMOUR_KINDS: tuple[str, ...] = ("armour", "foul")
 #: every step kind
 KINDS: tuple[str, ...] = D6_KINDS + ("block",) + ARMOUR_KINDS
+#: D6 steps that are an opponent's roll: the chain goes on when it fails, and it is never ours to re-roll
+OPPONENT_KINDS: frozenset[str] = frozenset({"interception"})
+#: when an opponent's Diving Tackle is decided, by edition family: True after every re-roll of the dodge
+#: (BB2025), False after each roll, before the coach's re-roll (classic, BB2020); see the module docstring
+DIVING_TACKLE_AFTER_REROLLS: dict[str, bool] = {"classic": False, "bb2020": False, "bb2025": True}
 #: block dice: 1, 2, 3 (the attacker chooses) or -2, -3 (the defender chooses), as :class:`calculators.block.Block`
 BLOCK_DICE: tuple[int, ...] = (1, 2, 3, -2, -3)
 #: the attacker's skills a block step models (Block, Tackle; Brawler in BB2020/BB2025)
@@ -136,12 +191,24 @@ class Step:
         skill: the acting player has the skill that re-rolls this kind of step
             (Dodge, Sure Feet, Sure Hands, Catch, Pass; see ``rerolls.SKILL_FOR_KIND``).
         player: index into :attr:`Chain.players` of the player who rolls.
+        partial: None (every failure is critical), or the lowest face, 2..target-1, of a band of
+            *non-critical* failures: faces ``partial..target-1`` fail without ending the chain (a pass
+            that is inaccurate but not fumbled); a natural 1 and faces below ``partial`` end it.
+        branch: steps taken after a non-critical failure (once every re-roll is decided), before the
+            main line goes on; empty: the main line goes straight on.  Needs ``partial``.
+        no_reroll: the coach will not re-roll this step (no team re-roll, Pro or skill).
+        diving_tackle: (a dodge) an opponent with Diving Tackle may take 2 off the result when that
+            turns a pass into a failure (see the module docstring for each edition's timing).
     """
 
     kind: str
     target: int
     skill: bool = False
     player: int = 0
+    partial: int | None = None
+    branch: tuple = ()
+    no_reroll: bool = False
+    diving_tackle: bool = False
 
     def p(self) -> Fraction:
         """Return P(one die passes): faces ``target..6``, never a 1, always a 6 (:func:`calculators.rolls.face_chance`)."""
@@ -164,6 +231,11 @@ class BlockStep:
         defender: the defender's skills, a subset of :data:`BLOCK_DEFENDER`.
         goal: ``down`` (default) or ``standing`` (:data:`BLOCK_GOALS`).
         player: index into :attr:`Chain.players` of the attacker.
+        branch: None (a roll that is not a success ends the chain, as always before), or the steps
+            taken after a *non-critical* result (goal ``down`` only): a face that leaves the attacker
+            standing and the defender up (a Push; a Stumble against Dodge; Both Down when both have
+            Block), e.g. Frenzy's second block; empty: the main line goes straight on.
+        no_reroll: the coach will not re-roll this block (no team re-roll, Pro or Brawler).
     """
 
     dice: int = 1
@@ -171,6 +243,8 @@ class BlockStep:
     defender: frozenset = frozenset()
     goal: str = "down"
     player: int = 0
+    branch: tuple | None = None
+    no_reroll: bool = False
 
     kind: ClassVar[str] = "block"
 
@@ -271,7 +345,81 @@ class ArmourStep:
         return o["break"] + o["break_sent_off"]
 
 
-AnyStep = Union[Step, BlockStep, ArmourStep]
+@dataclass(frozen=True)
+class Dauntless:
+    """A Dauntless roll that splits the chain: ``success`` steps if the D6 reaches ``target``, else ``failure``
+    steps, then the main line goes on (each branch typically the block with its own dice).
+
+    The roll is the attacker's own D6 (:mod:`calculators.block`: no edition forbids re-rolling it, so a
+    team re-roll or Pro may re-roll a failure; no skill does).  A failure is not the end of the chain.
+
+    Attributes:
+        target: the face needed, 2..6 (the defender's ST minus the attacker's compared ST, plus one).
+        success: steps after a success (a tuple of steps, possibly empty).
+        failure: steps after a failure.
+        player: index into :attr:`Chain.players` of the attacker.
+        no_reroll: the coach will not re-roll the Dauntless roll.
+    """
+
+    target: int
+    success: tuple = ()
+    failure: tuple = ()
+    player: int = 0
+    no_reroll: bool = False
+
+    kind: ClassVar[str] = "dauntless"
+
+    def p(self) -> Fraction:
+        """Return P(the D6 reaches the target)."""
+        return d6_at_least(self.target)
+
+    def single(self, edition: str) -> Fraction:
+        """Return P(the D6 reaches the target) (every edition)."""
+        return self.p()
+
+
+@dataclass(frozen=True)
+class Alternatives:
+    """Weighted alternatives: with probability ``weight`` the chain goes on with that alternative's steps,
+    then the main line; with ``1 - sum(weights)`` it fails (e.g. where a bouncing ball ends up).
+
+    Attributes:
+        options: ``((weight, steps), ...)``: each weight an exact Fraction in (0, 1], their sum at most 1;
+            ``steps`` a tuple of steps, possibly empty.
+    """
+
+    options: tuple
+
+    kind: ClassVar[str] = "alternatives"
+
+
+AnyStep = Union[Step, BlockStep, ArmourStep, Dauntless, Alternatives]
+
+
+def children(s: AnyStep) -> tuple[tuple[str, tuple], ...]:
+    """Return ``((field path, steps), ...)``: the branches of step ``s`` (empty for a straight step).
+
+    Paths are as :meth:`Chain.validate` names them after the step's own: ``.branch``, ``.success``,
+    ``.failure``, ``.options[k]``.
+    """
+    if isinstance(s, Step):
+        return ((".branch", s.branch),) if s.branch else ()
+    if isinstance(s, BlockStep):
+        return ((".branch", s.branch),) if s.branch else ()
+    if isinstance(s, Dauntless):
+        return ((".success", s.success), (".failure", s.failure))
+    if isinstance(s, Alternatives):
+        return tuple((f".options[{k}]", o[1]) for k, o in enumerate(s.options))
+    return ()
+
+
+def walk(steps: tuple, prefix: str = "steps"):
+    """Yield ``(path, step)`` for every step of ``steps`` and of their branches, in pre-order."""
+    for i, s in enumerate(steps):
+        path = f"{prefix}[{i}]"
+        yield path, s
+        for sub, branch in children(s):
+            yield from walk(branch, path + sub)
 
 
 @dataclass(frozen=True)
@@ -313,87 +461,333 @@ class Chain:
                 raise CalcError(f"players[{i}].loner", f"Loner must be 2..6 (X of X+), got {pl.loner!r}", [2, 6], reason="range")
         if not self.steps:
             raise CalcError("steps", "a chain needs at least one step", reason="chain-shape")
-        for i, s in enumerate(self.steps):
+        everything = list(walk(self.steps))
+        for path, s in everything:
             if isinstance(s, BlockStep):
-                self._check_block(i, s)
+                self._check_block(path, s, everything)
             elif isinstance(s, ArmourStep):
-                self._check_armour(i, s)
+                self._check_armour(path, s)
             elif isinstance(s, Step):
-                if s.kind not in D6_KINDS:
-                    raise CalcError(f"steps[{i}].kind", f"unknown step kind {s.kind!r}", list(KINDS), reason="choice")
-                if not (isinstance(s.target, int) and 2 <= s.target <= 6):
-                    raise CalcError(f"steps[{i}].target", f"the die face needed must be 2..6, got {s.target!r}", [2, 6], reason="range")
-                if s.skill and s.kind not in SKILL_FOR_KIND:
-                    raise CalcError(f"steps[{i}].skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND), reason="choice")
+                self._check_d6(path, s)
+            elif isinstance(s, Dauntless):
+                if not (isinstance(s.target, int) and not isinstance(s.target, bool) and 2 <= s.target <= 6):
+                    raise CalcError(f"{path}.target", f"the Dauntless face needed must be 2..6, got {s.target!r}", [2, 6],
+                                    reason="range")
+                self._check_branches(path, s)
+            elif isinstance(s, Alternatives):
+                self._check_alternatives(path, s)
             else:
-                raise CalcError(f"steps[{i}].kind", f"not a chain step: {s!r}", list(KINDS), reason="choice")
-            if not (isinstance(s.player, int) and 0 <= s.player < len(self.players)):
-                raise CalcError(f"steps[{i}].player", f"player index {s.player} out of range", [0, len(self.players) - 1], reason="range")
-            previous = self.steps[i - 1].player if i else 0
-            if s.player not in (previous, previous + 1):
-                raise CalcError(f"steps[{i}].player", "each player's steps are consecutive: players are numbered 0, 1, ... in order", reason="chain-shape")
-        if self.steps[-1].player != len(self.players) - 1:
+                raise CalcError(f"{path}.kind", f"not a chain step: {s!r}", list(KINDS), reason="choice")
+            if not isinstance(s, Alternatives) and not (isinstance(s.player, int) and 0 <= s.player < len(self.players)):
+                raise CalcError(f"{path}.player", f"player index {s.player} out of range", [0, len(self.players) - 1], reason="range")
+        top = self._check_players(self.steps, "steps", 0, -1)
+        if top != len(self.players) - 1:
             raise CalcError("players", "every player must roll at least one step", reason="chain-shape")
         return self
 
-    def _check_block(self, i: int, s: BlockStep) -> None:
+    def _check_players(self, steps: tuple, prefix: str, previous: int, top: int) -> int:
+        """Check the players' order in ``steps`` (after a step of player ``previous``; ``top`` the highest
+        player so far) and return the highest player afterwards.
+
+        Within a sequence each step's player is the previous step's or a new one (the next number); a branch
+        starts from its step's player; after a branch the main line goes on from the step that owns it.
+        """
+        for i, s in enumerate(steps):
+            path = f"{prefix}[{i}]"
+            if isinstance(s, Alternatives):
+                for sub, branch in children(s):
+                    top = self._check_players(branch, path + sub, previous, top)
+                continue
+            if s.player != previous and s.player != top + 1 and not (top < 0 and s.player == 0):
+                raise CalcError(f"{path}.player", "each player's steps are consecutive: players are numbered 0, 1, ... in order",
+                                reason="chain-shape")
+            previous, top = s.player, max(top, s.player)
+            for sub, branch in children(s):
+                top = self._check_players(branch, path + sub, previous, top)
+        return top
+
+    def _check_d6(self, path: str, s: Step) -> None:
+        if s.kind not in D6_KINDS:
+            raise CalcError(f"{path}.kind", f"unknown step kind {s.kind!r}", list(KINDS), reason="choice")
+        if not (isinstance(s.target, int) and 2 <= s.target <= 6):
+            raise CalcError(f"{path}.target", f"the die face needed must be 2..6, got {s.target!r}", [2, 6], reason="range")
+        if s.skill and s.kind not in SKILL_FOR_KIND:
+            raise CalcError(f"{path}.skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND), reason="choice")
+        if s.partial is not None:
+            if not (isinstance(s.partial, int) and not isinstance(s.partial, bool) and 2 <= s.partial < s.target):
+                raise CalcError(f"{path}.partial", f"the lowest non-critical face must be 2..{s.target - 1} (below the "
+                                f"target {s.target}), got {s.partial!r}", [2, s.target - 1], reason="range")
+            if s.kind in OPPONENT_KINDS or s.diving_tackle:
+                raise CalcError(f"{path}.partial", "an opponent's roll or a dodge against Diving Tackle has no "
+                                "non-critical failure here", reason="chain-shape")
+        if s.branch and s.partial is None:
+            raise CalcError(f"{path}.branch", "a failure branch needs a band of non-critical failures (partial)",
+                            reason="chain-shape")
+        if s.diving_tackle and s.kind != "dodge":
+            raise CalcError(f"{path}.diving_tackle", "Diving Tackle acts on a dodge only", ["dodge"], reason="chain-shape")
+        if s.no_reroll and s.kind in OPPONENT_KINDS:
+            raise CalcError(f"{path}.no_reroll", "an opponent's roll is never ours to re-roll", reason="chain-shape")
+        self._check_branches(path, s)
+
+    def _check_branches(self, path: str, s: AnyStep) -> None:
+        for sub, branch in children(s):
+            if not isinstance(branch, tuple):
+                raise CalcError(f"{path}{sub}", "a branch is a tuple of steps", reason="chain-shape")
+
+    def _check_alternatives(self, path: str, s: Alternatives) -> None:
+        if not isinstance(s.options, tuple) or not s.options:
+            raise CalcError(f"{path}.options", "alternatives need at least one (weight, steps) pair", reason="chain-shape")
+        total = _ZERO
+        for k, o in enumerate(s.options):
+            if not (isinstance(o, tuple) and len(o) == 2 and isinstance(o[1], tuple)):
+                raise CalcError(f"{path}.options[{k}]", "each alternative is a (weight, steps) pair", reason="chain-shape")
+            w = o[0]
+            if isinstance(w, bool) or not isinstance(w, (int, Fraction)) or not 0 < w <= 1:
+                raise CalcError(f"{path}.options[{k}]", f"a weight is an exact fraction in (0, 1], got {w!r}", [0, 1],
+                                reason="range")
+            total += w
+        if total > 1:
+            raise CalcError(f"{path}.options", f"the weights add up to {total}, more than 1", [0, 1], reason="range")
+
+    def _check_block(self, path: str, s: BlockStep, everything: list | None = None) -> None:
         if s.dice not in BLOCK_DICE or isinstance(s.dice, bool):
-            raise CalcError(f"steps[{i}].dice", f"block dice must be one of 1, 2, 3 (the attacker chooses) or -2, -3 "
-                                                f"(the defender chooses), got {s.dice!r}", list(BLOCK_DICE), reason="choice")
+            raise CalcError(f"{path}.dice", f"block dice must be one of 1, 2, 3 (the attacker chooses) or -2, -3 "
+                                            f"(the defender chooses), got {s.dice!r}", list(BLOCK_DICE), reason="choice")
         allowed = [k for k in BLOCK_ATTACKER if k != "brawler" or family(self.edition) != "classic"]
-        for name, skills, ok in ((f"steps[{i}].attacker", s.attacker, allowed),
-                                 (f"steps[{i}].defender", s.defender, list(BLOCK_DEFENDER))):
+        for name, skills, ok in ((f"{path}.attacker", s.attacker, allowed),
+                                 (f"{path}.defender", s.defender, list(BLOCK_DEFENDER))):
             bad = sorted(set(skills) - set(ok))
             if bad:
                 extra = " (Brawler exists in BB2020 and BB2025 only)" if bad[0] == "brawler" else ""
                 raise CalcError(name, f"unknown skill {bad[0]!r} for {self.edition}{extra}; allowed: {', '.join(ok)}", ok, reason="skills")
         if s.goal not in BLOCK_GOALS:
-            raise CalcError(f"steps[{i}].goal", f"goal must be one of {', '.join(BLOCK_GOALS)}, got {s.goal!r}",
+            raise CalcError(f"{path}.goal", f"goal must be one of {', '.join(BLOCK_GOALS)}, got {s.goal!r}",
                             list(BLOCK_GOALS), reason="choice")
+        if s.branch is not None and s.goal != "down":
+            raise CalcError(f"{path}.branch", "only a knock-down block (goal down) has non-critical results", reason="chain-shape")
+        self._check_branches(path, s)
         if "brawler" in s.attacker:
-            others = [t for t in self.steps if t is not s and t.player == s.player]
-            if any(not (isinstance(t, ArmourStep) and not t.foul) for t in others):
-                raise CalcError(f"steps[{i}].attacker", "Brawler works only on a Block action, not in a Blitz: "
+            # a Block action: besides its blocks (Frenzy's second, a Dauntless roll) only armour rolls
+            others = [t for _, t in (everything if everything is not None else walk(self.steps))
+                      if t is not s and not isinstance(t, Alternatives) and t.player == s.player]
+            if any(not ((isinstance(t, ArmourStep) and not t.foul) or isinstance(t, (BlockStep, Dauntless))) for t in others):
+                raise CalcError(f"{path}.attacker", "Brawler works only on a Block action, not in a Blitz: "
                                 "besides that block, its player may only have armour rolls", reason="brawler-blitz")
 
-    def _check_armour(self, i: int, s: ArmourStep) -> None:
+    def _check_armour(self, path: str, s: ArmourStep) -> None:
         hi = 12 if mechanics(self.edition).armour_rule == "exceeds" else 13
         if not (isinstance(s.av, int) and not isinstance(s.av, bool) and 3 <= s.av <= hi):
-            raise CalcError(f"steps[{i}].av", f"av must be an integer from 3 to {hi} ({self.edition}), got {s.av!r}",
+            raise CalcError(f"{path}.av", f"av must be an integer from 3 to {hi} ({self.edition}), got {s.av!r}",
                             [3, hi], reason="range")
         lim = 8 if s.foul else 5
         if not (isinstance(s.modifier, int) and not isinstance(s.modifier, bool) and -lim <= s.modifier <= lim):
             what = "a foul's modifier (net assists)" if s.foul else "an armour roll's modifier"
-            raise CalcError(f"steps[{i}].modifier", f"{what} must be an integer from {-lim} to {lim}, got {s.modifier!r}",
+            raise CalcError(f"{path}.modifier", f"{what} must be an integer from {-lim} to {lim}, got {s.modifier!r}",
                             [-lim, lim], reason="range")
         if s.foul and (s.mighty_blow or s.claws):
-            raise CalcError(f"steps[{i}].{'mighty_blow' if s.mighty_blow else 'claws'}",
+            raise CalcError(f"{path}.{'mighty_blow' if s.mighty_blow else 'claws'}",
                             "Mighty Blow and Claws act after a block, not on a foul", reason="claws-foul")
         if not s.foul and s.dirty_player:
-            raise CalcError(f"steps[{i}].dirty_player", "Dirty Player acts on a foul's armour roll only", reason="dirty-player-armour")
+            raise CalcError(f"{path}.dirty_player", "Dirty Player acts on a foul's armour roll only", reason="dirty-player-armour")
 
 
 def _scale(c: Fraction, terms: tuple) -> tuple:
-    return tuple((c * k, st) for k, st in terms)
+    return tuple((c * k, j, st) for k, j, st in terms)
+
+
+#: a roll's outcome classes: a success, a non-critical failure (the chain goes on by the step's branch),
+#: a critical failure (the chain ends)
+_S, _N, _C = 2, 1, 0
+
+
+def _one_die(att: bool, others: str, q: tuple) -> tuple:
+    """(P(S), P(N)) of a block roll once one die is re-rolled (``q``: that die's (P(S), P(N))), the others
+    standing for ``others``: ``new`` (they cannot help: the new die decides), ``push`` (their best, or for the
+    defender's choice their worst, is a non-critical face) or ``none`` (the defender keeps a critical one)."""
+    if others == "new":
+        return q
+    if others == "none":
+        return (_ZERO, _ZERO)
+    return (q[0], _ONE - q[0]) if att else (_ZERO, q[0] + q[1])
+
+
+def _block_cases(s: BlockStep, with_nc: bool) -> tuple:
+    """Return ``(P(S), P(N), {case: (P, accept class, one-die others, Brawler others or None)})`` of a block roll.
+
+    Every ordered roll is enumerated; a die's class is S (a face of :meth:`BlockStep.good_faces`), N (with
+    ``with_nc``: a face where the attacker stays standing but the step is not a success: the ``standing``
+    goal's good faces minus these) or C.  The attacker keeps the best die, the defender gives the worst.
+    A failed roll's case says what accepting it gives and what re-rolling one die (Pro in BB2020/BB2025,
+    or Brawler on a Both Down die) can give: the best die to re-roll is always one of the lowest class, so
+    the others' class does not depend on values.  Without ``with_nc`` the cases are :data:`BLOCK_CASES`.
+    """
+    good = s.good_faces()
+    nc = (replace(s, goal="standing", branch=None).good_faces() - good) if with_nc else frozenset()
+    cls = {f: (_S if f in good else _N if f in nc else _C) for f in FACES}
+    n, att = abs(s.dice), s.dice > 0
+    w = Fraction(1, 6 ** n)
+    p_s = p_n = _ZERO
+    cases: dict = {}
+
+    def others(rest: list) -> str:
+        if not rest:
+            return "new"
+        o = max(rest) if att else min(rest)
+        if att:
+            return "push" if o == _N else "new"
+        return "new" if o == _S else "push" if o == _N else "none"
+
+    rank = {"new": 2, "push": 1, "none": 0}
+    for faces in product(FACES, repeat=n):
+        c = [cls[f] for f in faces]
+        res = max(c) if att else min(c)
+        if res == _S:
+            p_s += w
+            continue
+        if res == _N:
+            p_n += w
+        outs = [others(c[:j] + c[j + 1:]) for j in range(n)]
+        pro = max(outs, key=rank.__getitem__)
+        bd = [outs[j] for j in range(n) if FACES[faces[j]] == "both_down"]
+        brawl = max(bd, key=rank.__getitem__) if bd else None
+        if with_nc:
+            name = f"{'non_critical' if res == _N else 'critical'}/{pro}" + (f"/brawler-{brawl}" if brawl else "")
+        else:
+            name = "all_dice" if pro == "none" else "both_down" if bd else "one_die"
+        old = cases.get(name)
+        cases[name] = ((old[0] if old else _ZERO) + w, res, pro, brawl)
+    order = list(BLOCK_CASES) + sorted(k for k in cases if k not in BLOCK_CASES)
+    return p_s, p_n, {k: cases[k] for k in order if k in cases}
+
+
+class _Node:
+    """One node of the solver's tree (internal): a step, where each outcome leads, and its numbers.
+
+    ``kind``: ``roll`` (ours to re-roll: a D6 test, a block, a Dauntless roll), ``opp`` (an opponent's
+    roll), ``armour``, ``alt`` (weighted alternatives) or ``end``.  ``succ``: the next node on a success
+    (or the only next node); ``nc``: the next node on a non-critical failure (None: there is none);
+    ``alts``: ``((weight, node), ...)``.  A roll node has ``p_ok`` (P(first roll succeeds)), ``cases``
+    ``{case: (P(the first roll fails so), accepted class, may be re-rolled, one-die dist, Brawler dist)}``
+    and ``again`` ((P(S), P(N)) of a re-roll of the whole roll).
+    """
+
+    __slots__ = ("kind", "step", "succ", "nc", "alts", "p_ok", "cases", "again")
+
+    def __init__(self, kind: str, step: object = None) -> None:
+        self.kind, self.step = kind, step
+        self.succ, self.nc, self.alts = 0, None, ()
+        self.p_ok, self.cases, self.again = _ZERO, {}, (_ZERO, _ZERO)
+
+
+def _tree(chain: Chain) -> tuple[list, list]:
+    """Return ``(nodes, main)``: the steps of ``chain`` and of every branch as nodes in pre-order (a straight
+    chain's step i is node i; the last node is ``end``), and the node index of each main-line step."""
+    nodes: list[_Node] = []
+    kids: dict[int, list] = {}
+
+    def number(seq: tuple) -> list[int]:
+        out = []
+        for s in seq:
+            j = len(nodes)
+            nodes.append(_Node("", s))
+            out.append(j)
+            kids[j] = [number(branch) for _, branch in children(s)]
+        return out
+
+    def entry(idxs: list, cont: int) -> int:
+        return idxs[0] if idxs else cont
+
+    def link(seq: tuple, idxs: list, cont: int) -> None:
+        for k, (s, j) in enumerate(zip(seq, idxs)):
+            nxt = idxs[k + 1] if k + 1 < len(idxs) else cont
+            node = nodes[j]
+            node.succ = nxt
+            for (_, branch), b in zip(children(s), kids[j]):
+                link(branch, b, nxt)
+            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]])
+
+    main = number(chain.steps)
+    nodes.append(_Node("end"))
+    link(chain.steps, main, len(nodes) - 1)
+    return nodes, main
+
+
+def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int]) -> None:
+    """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`)."""
+    if isinstance(s, Alternatives):
+        node.kind = "alt"
+        node.alts = tuple((Fraction(w), e) for (w, _), e in zip(s.options, entries))
+        return
+    if isinstance(s, ArmourStep):
+        node.kind = "armour"
+        return
+    if s.kind in OPPONENT_KINDS:
+        node.kind = "opp"
+        node.p_ok = _ONE - s.p()
+        return
+    node.kind = "roll"
+    if isinstance(s, Dauntless):
+        # a success leads to one branch, any failure to the other: every failure is "non-critical"
+        p = s.p()
+        node.succ, node.nc = entries
+        node.p_ok, node.again = p, (p, _ONE - p)
+        node.cases = {None: (_ONE - p, _N, True, None, None)}
+        return
+    if isinstance(s, BlockStep):
+        with_nc = s.branch is not None
+        if with_nc:
+            node.nc = entries[0] if s.branch else node.succ
+        p_s, p_n, cases = _block_cases(s, with_nc)
+        q = (Fraction(len(s.good_faces()), 6), _ZERO)
+        if with_nc:
+            standing = replace(s, goal="standing", branch=None).good_faces()
+            q = (q[0], Fraction(len(standing - s.good_faces()), 6))
+        att = s.dice > 0
+        node.p_ok, node.again = p_s, (p_s, p_n)
+        node.cases = {k: (p, res, True, _one_die(att, pro, q), _one_die(att, brawl, q) if brawl else None)
+                      for k, (p, res, pro, brawl) in cases.items()}
+        return
+    p = s.p()
+    if s.diving_tackle:
+        # the dodger needs 2 more when the diver acts (a natural 6 still passes: face_chance caps at 6)
+        q = face_chance(s.target + 2)
+        node.p_ok, node.again = q, (q, _ZERO)
+        if DIVING_TACKLE_AFTER_REROLLS[family(edition)]:
+            # BB2025: the dive comes once every re-roll is done: a roll it fails is not re-rolled
+            node.cases = {None: (_ONE - p, _C, True, None, None), "dived": (p - q, _C, False, None, None)}
+        else:
+            # classic, BB2020: the dive comes before the coach's re-roll, and its -2 stays for the re-roll
+            node.cases = {None: (_ONE - q, _C, True, None, None)}
+        return
+    node.p_ok = p
+    if s.partial is not None:
+        node.nc = entries[0] if s.branch else node.succ
+        p_n = Fraction(s.target - s.partial, 6)
+        node.again = (p, p_n)
+        node.cases = {"non_critical": (p_n, _N, True, None, None), None: (_ONE - p - p_n, _C, True, None, None)}
+    else:
+        node.again = (p, _ZERO)
+        node.cases = {None: (_ONE - p, _C, True, None, None)}
 
 
 def _solver(chain: Chain):
-    """Return (value, sent_off, choose, fail_cases) functions over states, memoised for this chain only.
+    """Return (value, sent_off, choose, fail_cases, main) functions over states, memoised for this chain only.
 
-    A *state* is ``(i, tr, team_used, skills_used, pro_used)``: before step ``i``.  An option
-    after a failure is a tuple of *terms* ``(coefficient, (tr, team_used, skills_used,
-    pro_used))``: the chance that the chain reaches step ``i + 1`` in that state.
+    A *state* is ``(j, tr, team_used, skills_used, pro_used)``: before node ``j`` of :func:`_tree` (a straight
+    chain's step j).  An option after a failure is a tuple of *terms* ``(coefficient, node, (tr, team_used,
+    skills_used, pro_used))``: the chance that the chain reaches that node in that state.  ``main``: the node
+    of each main-line step.
     """
     chain.validate()
     rr = reroll_rules(chain.edition, chain.reading)
-    steps, players = chain.steps, chain.players
-    n = len(steps)
+    players = chain.players
+    nodes, main = _tree(chain)
+    end = len(nodes) - 1
     cap = rr.team_rerolls_per_turn
     pro_q = d6_at_least(rr.pro_target)
     pro_whole_roll = family(chain.edition) == "classic"  # classic Pro re-rolls the whole block roll
-    blocks = {i: s.table() for i, s in enumerate(steps) if s.kind == "block"}
-    armour = {i: s.outcomes(chain.edition) for i, s in enumerate(steps) if s.kind in ARMOUR_KINDS}
-    fouls = any(s.kind == "foul" for s in steps)
+    armour = {j: nd.step.outcomes(chain.edition) for j, nd in enumerate(nodes) if nd.kind == "armour"}
+    fouls = any(s.kind == "foul" for _, s in walk(chain.steps))
 
     def team_left(tr: int, team_used: int) -> bool:
         return tr > 0 and (cap is None or team_used < cap)
@@ -402,179 +796,210 @@ def _solver(chain: Chain):
         """After a failed Loner roll (its team re-roll spent): may a second team re-roll re-roll that die?"""
         return pl.loner is not None and rr.team_reroll_on_loner_roll and team_left(tr, team_used)
 
-    def via_team(pl: Player, tr: int, team_used: int, then) -> tuple:
+    def via_team(pl: Player, tr: int, team_used: int, then, stands, second: bool) -> tuple:
         """Terms of spending a team re-roll on some roll of player ``pl`` (``team_left`` must hold).
 
-        ``then(tr', used')`` gives the terms once the team re-roll goes ahead, with the
-        resources left.  A Loner player rolls first; a failed Loner roll loses the team
-        re-roll (it counts as used) and, when :func:`loner_reroll` allows, a second team
-        re-roll re-rolls the Loner die (no Loner roll of its own, never re-rolled again).
+        ``then(tr', used')`` gives the terms once the team re-roll goes ahead, ``stands(tr', used')`` those
+        of keeping the roll as it is, with the resources left.  A Loner player rolls first; a failed Loner
+        roll loses the team re-roll (it counts as used) and the roll stands, or (``second``, when
+        :func:`loner_reroll` allows) a second team re-roll re-rolls the Loner die (no Loner roll of its own,
+        never re-rolled again).
         """
         if pl.loner is None:
             return then(tr - 1, team_used + 1)
         q = d6_at_least(pl.loner)
         terms = _scale(q, then(tr - 1, team_used + 1))
-        if loner_reroll(pl, tr - 1, team_used + 1):
+        if second:
             terms += _scale((_ONE - q) * q, then(tr - 2, team_used + 2))
+            terms += _scale((_ONE - q) * (_ONE - q), stands(tr - 2, team_used + 2))
+        else:
+            terms += _scale(_ONE - q, stands(tr - 1, team_used + 1))
         return terms
 
-    # What a later step can use, from step i on (the memo keeps nothing else, so its size stays
-    # linear in the steps): a once-per-turn skill of a player who still has a step that skill
-    # re-rolls, the Pro of a player who still has a step Pro may re-roll, and how many team re-rolls
-    # may still be used (with a per-turn cap, classic: the fewer of those left and the cap's rest;
-    # every use takes one from both, so that number alone decides what is allowed).
-    keep_skills: list[frozenset] = [frozenset()] * (n + 1)
-    keep_pro: list[frozenset] = [frozenset()] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        s = steps[i]
-        ks, kp = keep_skills[i + 1], keep_pro[i + 1]
-        if isinstance(s, Step) and s.skill and SKILL_FOR_KIND[s.kind] in ONCE_PER_TURN:
-            ks = ks | {(s.player, SKILL_FOR_KIND[s.kind])}
-        if players[s.player].pro and s.kind not in ARMOUR_KINDS and s.kind != "interception":
-            kp = kp | {s.player}
-        keep_skills[i], keep_pro[i] = ks, kp
+    # What a later step can use, from node j on (the memo keeps nothing else, so its size stays linear in
+    # the nodes): a once-per-turn skill of a player who still has a step that skill re-rolls, the Pro of a
+    # player who still has a step Pro may re-roll, each over the node's descendants (its branches
+    # included), and how many team re-rolls may still be used (with a per-turn cap, classic: the fewer of
+    # those left and the cap's rest; every use takes one from both, so that number alone decides).
+    n = len(nodes)
+    keep_skills: list[frozenset] = [frozenset()] * n
+    keep_pro: list[frozenset] = [frozenset()] * n
+    for j in range(n - 2, -1, -1):  # every successor comes later in pre-order
+        nd = nodes[j]
+        ks, kp = frozenset(), frozenset()
+        for k in (nd.succ, nd.nc, *(e for _, e in nd.alts)):
+            if k is not None:
+                ks, kp = ks | keep_skills[k], kp | keep_pro[k]
+        s = nd.step
+        if nd.kind == "roll" and not s.no_reroll:
+            if isinstance(s, Step) and s.skill and SKILL_FOR_KIND[s.kind] in ONCE_PER_TURN:
+                ks = ks | {(s.player, SKILL_FOR_KIND[s.kind])}
+            if players[s.player].pro:
+                kp = kp | {s.player}
+        keep_skills[j], keep_pro[j] = ks, kp
 
-    def bounded(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> tuple:
-        """The state before step i with what no step from i on can use forgotten (same values)."""
+    def bounded(j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> tuple:
+        """The state before node j with what no step from j on can use forgotten (same values)."""
         return (tr if cap is None else max(0, min(tr, cap - team_used)), 0,
-                skills_used & keep_skills[i] if skills_used else skills_used,
-                pro_used & keep_pro[i] if pro_used else pro_used)
+                skills_used & keep_skills[j] if skills_used else skills_used,
+                pro_used & keep_pro[j] if pro_used else pro_used)
 
-    single = [blocks[i][0] if s.kind == "block" else (s.p() if s.kind in D6_KINDS else None)
-              for i, s in enumerate(steps)]
-    failing = [tuple((p, case) for case, p in blocks[i][1]) if s.kind == "block"
-               else (((_ONE - single[i]), None),) if s.kind in D6_KINDS else ()
-               for i, s in enumerate(steps)]
+    def dist_terms(nd: _Node, dist: tuple, st: tuple) -> tuple:
+        out = ()
+        if dist[0]:
+            out += ((dist[0], nd.succ, st),)
+        if dist[1]:
+            out += ((dist[1], nd.nc, st),)
+        return out
 
-    def options(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
-        """Return ((name, terms), ...): the choices after step i's roll fails (``case``: a block's, else None)."""
-        return _options(i, *bounded(i, tr, team_used, skills_used, pro_used), case)
+    def options(j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case):
+        """Return ((name, terms), ...): the choices after node j's roll fails so (``case``)."""
+        return _options(j, *bounded(j, tr, team_used, skills_used, pro_used), case)
 
     @lru_cache(maxsize=None)
-    def _options(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
-        s = steps[i]
+    def _options(j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case):
+        nd = nodes[j]
+        s = nd.step
         pl = players[s.player]
-        p_team = single[i]
-        p_skill = _ZERO
-        skill_after = skills_used
-        if s.kind == "block":
-            q1 = blocks[i][2]
-            p_pro = p_team if pro_whole_roll else (q1 if case in ("both_down", "one_die") else _ZERO)
-            if "brawler" in s.attacker and case == "both_down":
-                p_skill = q1
-        else:
-            p_pro = p_team
-            if s.skill:
-                name = SKILL_FOR_KIND[s.kind]
-                key = (s.player, name)
-                if name not in ONCE_PER_TURN:
-                    p_skill = p_team
-                elif key not in skills_used:
-                    p_skill, skill_after = p_team, skills_used | {key}
-        opts: list[tuple[str, tuple]] = [("none", ())]
-        if p_skill:
-            opts.append(("skill", ((p_skill, (tr, team_used, skill_after, pro_used)),)))
-        if pl.pro and s.player not in pro_used and p_pro:
+        _, res, rerollable, one, brawl = nd.cases[case]
+
+        def stands(tr2: int, u2: int, sk: frozenset = skills_used, pr: frozenset = pro_used) -> tuple:
+            """Terms of keeping the failed roll: a non-critical failure goes on by the branch."""
+            return ((_ONE, nd.nc, (tr2, u2, sk, pr)),) if res == _N else ()
+
+        opts: list[tuple[str, tuple]] = [("none", stands(tr, team_used))]
+        if s.no_reroll or not rerollable:
+            return tuple(opts)
+        again = nd.again
+        skill, skill_after, pro = None, skills_used, again
+        if isinstance(s, BlockStep):
+            if not pro_whole_roll:
+                pro = one
+            if "brawler" in s.attacker:
+                skill = brawl
+        elif isinstance(s, Step) and s.skill:
+            name = SKILL_FOR_KIND[s.kind]
+            key = (s.player, name)
+            if name not in ONCE_PER_TURN:
+                skill = again
+            elif key not in skills_used:
+                skill, skill_after = again, skills_used | {key}
+        if skill and any(skill):
+            opts.append(("skill", dist_terms(nd, skill, (tr, team_used, skill_after, pro_used))))
+        if pl.pro and s.player not in pro_used and pro and any(pro):
             after = pro_used | {s.player}
 
-            def rerolled(tr2: int, used2: int) -> tuple:  # the Pro roll passed: re-roll the die
-                return ((p_pro, (tr2, used2, skills_used, after)),)
+            def rerolled(tr2: int, u2: int) -> tuple:  # the Pro roll: if it passes the roll is re-rolled
+                return (_scale(pro_q, dist_terms(nd, pro, (tr2, u2, skills_used, after)))
+                        + _scale(_ONE - pro_q, stands(tr2, u2, pr=after)))
 
-            terms = _scale(pro_q, rerolled(tr, team_used))
-            name = "pro"
             if rr.team_reroll_on_pro_roll and team_left(tr, team_used):
-                # classic: a team re-roll re-rolls the failed Pro roll
-                terms += _scale(_ONE - pro_q, via_team(pl, tr, team_used, lambda tr2, u2: _scale(pro_q, rerolled(tr2, u2))))
-                name = "pro+team"
-            opts.append((name, terms))
+                # classic: a team re-roll may re-roll the failed Pro roll (or the coach keeps the roll)
+                if res == _N:
+                    opts.append(("pro", rerolled(tr, team_used)))
+                again_pro = via_team(pl, tr, team_used, rerolled, lambda t2, u2: stands(t2, u2, pr=after), False)
+                opts.append(("pro+team", _scale(pro_q, dist_terms(nd, pro, (tr, team_used, skills_used, after)))
+                             + _scale(_ONE - pro_q, again_pro)))
+            else:
+                opts.append(("pro", rerolled(tr, team_used)))
         if team_left(tr, team_used):
-            terms = via_team(pl, tr, team_used, lambda tr2, u2: ((p_team, (tr2, u2, skills_used, pro_used)),))
-            opts.append(("team+team" if loner_reroll(pl, tr - 1, team_used + 1) else "team", terms))
+            def then(tr2: int, u2: int) -> tuple:
+                return dist_terms(nd, again, (tr2, u2, skills_used, pro_used))
+
+            if loner_reroll(pl, tr - 1, team_used + 1):
+                if res == _N:
+                    opts.append(("team", via_team(pl, tr, team_used, then, stands, False)))
+                opts.append(("team+team", via_team(pl, tr, team_used, then, stands, True)))
+            else:
+                opts.append(("team", via_team(pl, tr, team_used, then, stands, False)))
         return tuple(opts)
 
-    def ev(fn, i: int, terms: tuple) -> Fraction:
-        """Sum of coefficient x fn(step i + 1, state) over the terms."""
-        total = None
-        for c, st in terms:
-            x = c * fn(i + 1, *st)
-            total = x if total is None else total + x
-        return _ZERO if total is None else total
+    def ev(fn, terms: tuple) -> Fraction:
+        """Sum of coefficient x fn(node, state) over the terms."""
+        total = _ZERO
+        for c, k, st in terms:
+            total += c * fn(k, *st)
+        return total
 
-    def choose(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
-        """Return (name, terms, value) of the best choice after step i's roll fails.
+    def choose(j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case):
+        """Return (name, terms, value) of the best choice after node j's roll fails so (``case``).
 
         The greatest chance of success; among equals (chains with a foul) the smallest
         chance of a send-off; then the cheapest source, in the order of :func:`options`.
         """
-        return _choose(i, *bounded(i, tr, team_used, skills_used, pro_used), case)
+        return _choose(j, *bounded(j, tr, team_used, skills_used, pro_used), case)
 
     @lru_cache(maxsize=None)
-    def _choose(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
-        opts = options(i, tr, team_used, skills_used, pro_used, case)
-        values = [ev(value, i, terms) for _, terms in opts]
+    def _choose(j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case):
+        opts = options(j, tr, team_used, skills_used, pro_used, case)
+        values = [ev(value, terms) for _, terms in opts]
         best = max(values)
         tied = [k for k, v in enumerate(values) if v == best]
         if fouls and len(tied) > 1:
-            sent = {k: ev(sent_off, i, opts[k][1]) for k in tied}
+            sent = {k: ev(sent_off, opts[k][1]) for k in tied}
             low = min(sent.values())
             tied = [k for k in tied if sent[k] == low]
         name, terms = opts[tied[0]]
         return name, terms, best
 
-    def fail_cases(i: int):
-        """((P(the first roll fails so), case), ...) of step i (a D6 test: one case, None)."""
-        return failing[i]
+    def fail_cases(j: int):
+        """((P(the first roll fails so), case), ...) of node j (a roll node; a plain D6 test: one case, None)."""
+        return tuple((c[0], case) for case, c in nodes[j].cases.items() if c[0])
 
-    def value(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
-        """P(steps i.. all succeed) from this state, with optimal play."""
-        return _value(i, *bounded(i, tr, team_used, skills_used, pro_used))
+    def value(j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
+        """P(the chain succeeds from node j on) from this state, with optimal play."""
+        return _value(j, *bounded(j, tr, team_used, skills_used, pro_used))
 
     @lru_cache(maxsize=None)
-    def _value(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
-        if i == n:
-            return _ONE
-        s = steps[i]
+    def _value(j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
+        nd = nodes[j]
         state = (tr, team_used, skills_used, pro_used)
-        if s.kind == "interception":  # the opponent rolls; we go on only if it fails
-            return (_ONE - single[i]) * value(i + 1, *state)
-        if s.kind in ARMOUR_KINDS:
-            o = armour[i]
-            v = o["break"] * value(i + 1, *state)
-            return v + o["break_sent_off"] if i == n - 1 else v
-        v = single[i] * value(i + 1, *state)
-        for p, case in failing[i]:
+        if nd.kind == "end":
+            return _ONE
+        if nd.kind == "alt":
+            return sum((w * value(k, *state) for w, k in nd.alts), _ZERO)
+        if nd.kind == "opp":  # the opponent rolls; we go on only if it fails
+            return nd.p_ok * value(nd.succ, *state)
+        if nd.kind == "armour":
+            o = armour[j]
+            v = o["break"] * value(nd.succ, *state)
+            return v + o["break_sent_off"] if nd.succ == end else v
+        v = nd.p_ok * value(nd.succ, *state)
+        for p, case in fail_cases(j):
             best = _ZERO
-            for _, terms in options(i, tr, team_used, skills_used, pro_used, case):
+            for _, terms in options(j, tr, team_used, skills_used, pro_used, case):
                 if terms:
-                    x = ev(value, i, terms)
+                    x = ev(value, terms)
                     if x > best:
                         best = x
             if best:
                 v += p * best
         return v
 
-    def sent_off(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
-        """P(a fouler is sent off from step i on), playing as :func:`choose` does."""
-        return _sent_off(i, *bounded(i, tr, team_used, skills_used, pro_used))
+    def sent_off(j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
+        """P(a fouler is sent off from node j on), playing as :func:`choose` does."""
+        return _sent_off(j, *bounded(j, tr, team_used, skills_used, pro_used))
 
     @lru_cache(maxsize=None)
-    def _sent_off(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
-        if i == n:
-            return _ZERO
-        s = steps[i]
+    def _sent_off(j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
+        nd = nodes[j]
         state = (tr, team_used, skills_used, pro_used)
-        if s.kind == "interception":
-            return (_ONE - single[i]) * sent_off(i + 1, *state)
-        if s.kind in ARMOUR_KINDS:
-            o = armour[i]
-            return o["break_sent_off"] + o["hold_sent_off"] + o["break"] * sent_off(i + 1, *state)
-        x = single[i] * sent_off(i + 1, *state)
-        for p, case in failing[i]:
-            x += p * ev(sent_off, i, choose(i, *state, case)[1])
+        if nd.kind == "end":
+            return _ZERO
+        if nd.kind == "alt":
+            return sum((w * sent_off(k, *state) for w, k in nd.alts), _ZERO)
+        if nd.kind == "opp":
+            return nd.p_ok * sent_off(nd.succ, *state)
+        if nd.kind == "armour":
+            o = armour[j]
+            return o["break_sent_off"] + o["hold_sent_off"] + o["break"] * sent_off(nd.succ, *state)
+        x = nd.p_ok * sent_off(nd.succ, *state)
+        for p, case in fail_cases(j):
+            x += p * ev(sent_off, choose(j, *state, case)[1])
         return x
 
     value.cache_info = _value.cache_info  # type: ignore[attr-defined]  # the memo's size, for tests
-    return value, sent_off, choose, fail_cases
+    return value, sent_off, choose, fail_cases, (nodes, main)
 
 
 def _check_team_rerolls(name: str, k: object) -> None:
@@ -622,18 +1047,20 @@ def sent_off_by_rerolls(chain: Chain, max_team_rerolls: int = 3) -> tuple[Fracti
     return tuple(sent(0, k, 0, frozenset(), frozenset()) for k in range(max_team_rerolls + 1))
 
 
-def _policy(chain: Chain, choose, fail_cases, team_rerolls: int) -> tuple[str | dict[str, str], ...]:
+def _policy(chain: Chain, choose, fail_cases, team_rerolls: int, tree: tuple) -> tuple[str | dict[str, str], ...]:
+    nodes, main = tree
     state = (team_rerolls, 0, frozenset(), frozenset())
     out: list[str | dict[str, str]] = []
-    for i, s in enumerate(chain.steps):
-        if s.kind == "interception":
+    for j in main:
+        kind = nodes[j].kind
+        if kind == "opp":
             out.append("opponent")
-        elif s.kind in ARMOUR_KINDS:
+        elif kind != "roll":  # armour rolls, fouls, weighted alternatives: nothing to re-roll
             out.append("none")
         else:
-            names = {case: choose(i, *state, case)[0] for _, case in fail_cases(i)}
+            names = {"critical" if case is None else case: choose(j, *state, case)[0] for _, case in fail_cases(j)}
             distinct = set(names.values())
-            out.append(distinct.pop() if len(distinct) == 1 else names)
+            out.append(distinct.pop() if len(distinct) == 1 else names if names else "none")
     return tuple(out)
 
 
@@ -646,7 +1073,11 @@ def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], .
     ``"team"``, ``"team+team"`` (a team re-roll, and a second one on the Loner roll if
     it fails: BB2025 as written), or ``"opponent"`` for an interception step (not ours
     to re-roll).  For a block step whose best choice depends on the failed roll, a dict
-    ``{case: choice}`` over the :data:`BLOCK_CASES` that can occur.  Later failures
+    ``{case: choice}`` over the :data:`BLOCK_CASES` that can occur (a block with a branch:
+    ``"critical/…"`` and ``"non_critical/…"`` cases, what one re-rolled die can give after it:
+    ``new``, ``push``, ``none``); for a D6 test with a non-critical band or against Diving Tackle
+    in BB2025, a dict over ``"critical"``, ``"non_critical"``, ``"dived"`` when they differ.  Main-line
+    steps only: a Dauntless roll has its own entry; weighted alternatives ``"none"``.  Later failures
     change the state; the DP handles them, this is the summary shown to readers.  Among
     equal values the cheapest source is named, in the order none, skill, Pro, team
     (after the smaller chance of a send-off, in a chain with a foul).
@@ -655,8 +1086,8 @@ def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], .
         CalcError: as :func:`solve`.
     """
     _check_team_rerolls("team_rerolls", team_rerolls)
-    _, _, choose, fail_cases = _solver(chain)
-    return _policy(chain, choose, fail_cases, team_rerolls)
+    _, _, choose, fail_cases, tree = _solver(chain)
+    return _policy(chain, choose, fail_cases, team_rerolls, tree)
 
 
 @dataclass(frozen=True)
@@ -677,8 +1108,8 @@ def summary(chain: Chain, max_team_rerolls: int = 3) -> tuple[Row, ...]:
         CalcError: as :func:`solve`.
     """
     _check_team_rerolls("max_team_rerolls", max_team_rerolls)
-    value, sent_off, choose, fail_cases = _solver(chain)
-    fouls = any(s.kind == "foul" for s in chain.steps)
+    value, sent_off, choose, fail_cases, tree = _solver(chain)
+    fouls = any(s.kind == "foul" for _, s in walk(chain.steps))
     start = (0, frozenset(), frozenset())
     return tuple(Row(k, value(0, k, *start), sent_off(0, k, *start) if fouls else None,
-                     _policy(chain, choose, fail_cases, k)) for k in range(max_team_rerolls + 1))
+                     _policy(chain, choose, fail_cases, k, tree)) for k in range(max_team_rerolls + 1))

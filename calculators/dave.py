@@ -42,12 +42,24 @@ of the six faces succeed  stays standing: POW, Stumbles, two Pushes), 5 ``b=s``;
 
 Their marks ``*`` (use Pro on this roll), ``^`` (use Brawler) and ``¬`` (do not use
 Break Tackle) are choices the coach makes there; our resolver takes the best use of every
-re-roll itself and has no Break Tackle, so they are read and dropped.
+re-roll itself and has no Break Tackle, so they are read and dropped.  So is ``'`` on a block
+(their CLAUDE.md: do not re-roll its non-critical failures), another plan choice.
 
-Refused, with ``details["reason"]`` one of :data:`REASONS`: branches (``{…}`` after a
-non-critical failure, ``[…]`` that ends the sequence, alternative outcomes ``(…)(…)``,
-Dauntless ``|``, a block's non-critical failures ``!k``), weighted or non-re-rollable rolls
-(``1/2``), "do not re-roll" marks ``'``, Diving Tackle ``"``, Hatred ``%``, actions our chain
+**Branches** (issue 9), as their ``CLAUDE.md`` describes them:
+
+* a block ``kDn!m{…}`` (Frenzy: ``m`` of the six faces are non-critical, the steps in braces
+  follow one): ours is the block with a failure branch, ``B2{B1}``, when our face model gives
+  the same ``m`` for the marks that give ``n`` (else ``non-critical``);
+* Dauntless: their ``L<n>`` then ``block|block`` (success | failure): ours ``U<n>{…|…}``; ``'`` on
+  the Dauntless roll becomes our ``!`` (refused with Pro's ``*`` on the same roll);
+* Diving Tackle ``"`` on a dodge: our ``^``.  Their Season 3 lets the dodge be re-rolled after the
+  dive (BB2020's timing); ours dives after every re-roll in BB2025: see
+  ``tests/calculators/dave_differences.yml``.
+
+Refused, with ``details["reason"]`` one of :data:`REASONS`: other branches (``{…}`` anywhere
+else, ``[…]`` that ends the sequence, alternative outcomes ``(…)(…)``), weighted or
+non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
+anything but a dodge, Hatred ``%``, actions our chain
 has no step for (Leap, Throw Team-mate, Hail Mary Pass, injury, Dauntless, Tentacles,
 Shadowing, Stab, Chainsaw, Hypnotic Gaze, Bribe, Argue the Call), skills it does not model
 (Break Tackle, Diving Catch, Sneaky Git, Mighty Blow +2, …), star players, and an inaccurate
@@ -57,7 +69,7 @@ pass that may still be caught.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import CalcError
 from .notation import parse_chain
@@ -68,19 +80,19 @@ __all__ = ["ACTIONS", "REASONS", "SKILLS", "Translation", "translate"]
 REASONS: dict[str, str] = {
     "empty": "the sequence is empty",
     "unreadable": "not an action of that notation",
-    "branch": "a branch (the sequence going on after a non-critical failure, or ending early): our chain is a straight line",
-    "alternatives": "alternative outcomes with their weights: our chain cannot weigh outcomes",
-    "dauntless": "a Dauntless roll splitting the sequence: our chain cannot branch",
-    "non-critical": "a block's non-critical failures (a Push that lets the sequence go on): our chain cannot branch",
+    "branch": "a branch not translated (braces not after a block's non-critical faces !k, or [...] ending the sequence)",
+    "alternatives": "alternative outcomes (w,...)(w,...): not translated (ours writes them (w:...|w:...))",
+    "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
+    "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
     "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
-    "no-reroll": "a 'do not re-roll' mark: our resolver always takes the best re-roll",
-    "diving-tackle": "Diving Tackle (the opponent's choice): our chain does not model it",
+    "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll, or with Pro used on the same roll)",
+    "diving-tackle": "Diving Tackle on a roll other than a dodge: ours models it on dodges",
     "hatred": "Hatred: our chain does not model it",
     "action": "an action our chain has no step for",
     "skill": "a skill our chain does not model",
     "skill-value": "a skill value our chain does not model",
     "star-player": "a star player's special rules: our chain does not model them",
-    "inaccurate-pass": "a pass that may be inaccurate and still be caught: our chain cannot go on after a failed roll",
+    "inaccurate-pass": "a pass that may be inaccurate and still be caught: their inaccurate-pass model is not translated",
     "target": "a roll target our notation cannot write",
     "block-faces": "a block whose number of succeeding faces no skills of ours give",
     "our-rules": "our chain refuses the translated sequence",
@@ -148,8 +160,7 @@ def _tokens(text: str):
 
 def _structure(text: str) -> None:
     """Refuse the constructs that make a sequence branch, naming the token that holds the first one."""
-    checks = (("(", "alternatives"), (")", "alternatives"), ("{", "branch"), ("}", "branch"), ("[", "branch"),
-              ("]", "branch"), ("|", "dauntless"))
+    checks = (("(", "alternatives"), (")", "alternatives"), ("[", "branch"), ("]", "branch"))
     first = min(((text.find(c), reason) for c, reason in checks if c in text), default=None)
     if first is None:
         return
@@ -193,13 +204,16 @@ def _skills(prefix: str, pos: int) -> tuple[set[str], int | None]:
 
 
 def _block(tok: str, pos: int, skills: set[str]) -> str:
-    body = tok.replace("*", "").replace("^", "")
+    head, brace, branch = tok.partition("{")
+    if brace and not branch.endswith("}"):
+        raise _refuse("branch", tok, pos, REASONS["branch"])
+    body = head.replace("*", "").replace("^", "").replace("'", "")
     m = _BLOCK.match(body)
     if not m:
         raise _refuse("unreadable", tok, pos, "a block is written as the dice, D, the succeeding faces, as 2D3")
     dice, faces, non_critical = int(m.group(1)), int(m.group(2)), m.group(3)
-    if non_critical is not None:
-        raise _refuse("non-critical", tok, pos, REASONS["non-critical"])
+    if brace and non_critical is None:
+        raise _refuse("branch", tok, pos, REASONS["branch"])
     if dice not in (1, 2, 3, -2, -3):
         raise _refuse("target", tok, pos, "block dice other than 1, 2, 3, -2, -3")
     if faces not in _BLOCK_FACES:
@@ -210,7 +224,19 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
             raise _refuse("block-faces", tok, pos, f"{faces} succeeding faces with Both Down failing (Brawler): "
                                                    "no skills of ours give that")
         att += "r"
-    return f"B{dice}{att}{':' + dfd if dfd else ''}{goal}"
+    ours = f"B{dice}{att}{':' + dfd if dfd else ''}{goal}"
+    if non_critical is None:
+        return ours
+    # their !k: k of the six faces are non-critical failures (the attacker standing, the defender not down); ours
+    # are the faces our face model gives for those marks (BlockStep: the "standing" goal's faces minus these)
+    step = parse_chain(ours, "bb2025").chain.steps[0]
+    ours_k = len(replace(step, goal="standing").good_faces() - step.good_faces())
+    if goal or ours_k != int(non_critical):
+        raise _refuse("non-critical", tok, pos, f"{non_critical} non-critical faces where our marks give {ours_k}: "
+                                                + REASONS["non-critical"])
+    inner = branch[:-1]
+    steps = [_action(part, pos, skills) for part in inner.split(",")] if inner else []
+    return ours + "{" + ",".join(steps) + "}"
 
 
 def _action(tok: str, pos: int, skills: set[str]) -> str:
@@ -219,12 +245,18 @@ def _action(tok: str, pos: int, skills: set[str]) -> str:
         raise _refuse("weighted", tok, pos, REASONS["weighted"])
     if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
         raise _refuse("action", tok, pos, f"{_NO_STEP[tok[0]]}: {REASONS['action']}")
-    for mark, reason in (("'", "no-reroll"), ('"', "diving-tackle"), ("%", "hatred")):
+    head = tok.partition("{")[0]
+    if "D" in head[1:] and "%" not in tok:
+        return _block(tok, pos, skills)
+    if "{" in tok or "}" in tok or "|" in tok:
+        raise _refuse("branch", tok, pos, REASONS["branch"])
+    for mark, reason in (("'", "no-reroll"), ("%", "hatred")):
         if mark in tok:
             raise _refuse(reason, tok, pos, REASONS[reason])
-    if "D" in tok[1:]:
-        return _block(tok, pos, skills)
-    body = tok.replace("*", "").replace("¬", "")
+    diving = tok.count('"')
+    if diving and (tok[:1] != "D" or diving > 1):
+        raise _refuse("diving-tackle", tok, pos, REASONS["diving-tackle"])
+    body = tok.replace("*", "").replace("¬", "").replace('"', "")
     m = _TEST.match(body)
     if not m or (m.group(1) and m.group(1) not in ACTIONS) or (m.group(3) and m.group(1) != "P"):
         raise _refuse("unreadable", tok, pos, REASONS["unreadable"])
@@ -243,7 +275,7 @@ def _action(tok: str, pos: int, skills: set[str]) -> str:
             raise _refuse("inaccurate-pass", tok, pos, REASONS["inaccurate-pass"])
     if not 2 <= target <= 6:
         raise _refuse("target", tok, pos, f"a D6 target of {target}+: ours go from 2+ to 6+")
-    return f"{ours}{target}{mark if skill in skills else ''}"
+    return f"{ours}{target}{mark if skill in skills else ''}{'^' if diving else ''}"
 
 
 def translate(text: str, team_rerolls: int | None = None) -> Translation:
@@ -290,11 +322,31 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
         flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
         steps = []
         offset = start + len(prefix) + len(sep)
-        for part in rest.split(","):
+        parts = rest.split(",")
+        k = 0
+        while k < len(parts):
+            part = parts[k]
             if not part:
                 raise _refuse("unreadable", part, offset + 1, "an empty action")
+            if "|" in part:
+                raise _refuse("dauntless", part, offset + 1, REASONS["dauntless"])
+            if re.fullmatch(r"L\d['*]*", part) and k + 1 < len(parts) and parts[k + 1].count("|") == 1:
+                if "'" in part and "*" in part:  # their Pro on a roll no team re-roll may re-roll: ours has no such mark
+                    raise _refuse("no-reroll", part, offset + 1, REASONS["no-reroll"])
+                # Dauntless: their L<n> (the face needed) then the block on a success | on a failure
+                yes, no = parts[k + 1].split("|")
+                at = offset + len(part) + 2
+                if not all("D" in b[1:] for b in (yes, no)):
+                    raise _refuse("dauntless", parts[k + 1], at, "a Dauntless branch other than a block: "
+                                  + REASONS["dauntless"])
+                blocks = [_block(b, at, skills) for b in (yes, no)]
+                steps.append(f"U{part[1]}{'!' if chr(39) in part else ''}{{{blocks[0]}|{blocks[1]}}}")
+                offset += len(part) + len(parts[k + 1]) + 2
+                k += 2
+                continue
             steps.append(_action(part, offset + 1, skills))
             offset += len(part) + 1
+            k += 1
         players.append((f"[{','.join(flags)}]" if flags else "") + ",".join(steps))
         start += len(chunk) + 1
     notation = "/".join(players) + (f";tr={team_rerolls}" if team_rerolls is not None else "")

@@ -2,12 +2,16 @@
 
 Grammar (spaces are ignored)::
 
-    chain   = player { "/" player } { ";" option }
-    player  = [ "[" flag { "," flag } "]" ] step { "," step }
-    step    = test | block | armour
-    test    = LETTER DIGIT [ SKILL ]
-    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ]
+    chain   = sequence { ";" option }
+    sequence= item { ( "," | "/" ) item }    ("/": the next item is a new player's)
+    item    = [ flags ] step | alternatives
+    flags   = "[" flag { "," flag } "]"       (only on a player's first step)
+    step    = test [ "{" sequence "}" ] | block [ "{" [ sequence ] "}" ] | armour
+            | "U" DIGIT [ "!" ] "{" [ sequence ] "|" [ sequence ] "}"
+    test    = LETTER DIGIT [ SKILL ] [ "~" DIGIT ] [ "!" ] [ "^" ]
+    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ] [ "!" ]
     armour  = ( "A" | "F" ) NUMBER [ ( "+" | "-" ) NUMBER ] { MARK }
+    alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
 
@@ -39,15 +43,34 @@ Blow and ``c`` Claws on ``A``, ``d`` Dirty Player on ``F``.
 ``/`` starts the next player (a catcher after a thrower); each player may carry
 ``[pro]`` and ``[loner=4]`` flags.
 
+**Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)
+makes faces N..target-1 a *non-critical* failure (N from 2 to target-1): ``T4~2`` is a 4+ pass whose 2-3
+is inaccurate but not fumbled; the chain then goes on with the steps in ``{…}`` written right after
+the step (``T4~2{C3}``), then the main line; without braces it goes straight on.  A block followed by
+``{…}`` goes on with those steps after a non-critical result (a Push, a Stumble against Dodge, Both
+Down when both have Block): ``B2b{B2b}`` is Frenzy's second block; ``B2b{}`` goes straight on.  ``U`` is
+a Dauntless roll (the face needed, 2..6) followed by its two branches, success then failure:
+``U4{B2b|B-2b}``.  Weighted alternatives ``(1/2:R2|1/3:R3,P4)``: each weight an exact fraction (``a/b``
+or ``1``), their sum at most 1 (the rest fails), each alternative's steps (possibly none) then the main
+line.  Inside a group ``/`` starts a new player as anywhere else (``T4~2{/C5}``); after the group the
+main line goes on with the player of the step (or the alternatives) before it.  Groups nest at most
+:data:`MAX_DEPTH` deep.  Marks after a step (:data:`ROLL_MARKS`): ``!`` the coach will not re-roll it
+(``D3!``, ``B2b!``, ``U4!{…|…}``); ``^`` on a dodge, an opponent with Diving Tackle may dive
+(``D3d^``).  Canonical order: skill mark, ``~N``, ``!``, ``^``.
+
 Examples: ``D3,R2,P3`` (dodge 3+, rush 2+, pick-up 3+); ``D3d,R2f;tr=2`` (with Dodge
 and Sure Feet, two team re-rolls); ``[pro]P3h,T4/[loner=4]C3c``; ``R2,B2b:d,D3`` (a
-Blitz); ``B2b,A9m`` (a block, then its armour roll with Mighty Blow); ``D3,F9+1d``.
+Blitz); ``B2b,A9m`` (a block, then its armour roll with Mighty Blow); ``D3,F9+1d``;
+``T4~2{/C5}/C3`` (an inaccurate pass may still be caught, on a 5+); ``U4{B2b|B-2b},A9m``.
 
-**Limits.**  A notation has at most :data:`MAX_LENGTH` characters, :data:`MAX_STEPS` steps and
+**Limits.**  A notation has at most :data:`MAX_LENGTH` characters, :data:`MAX_STEPS` steps (every step
+of every branch, and each group of alternatives, counts one) and
 :data:`MAX_PLAYERS` players (reasons ``too-long``, ``too-many-steps``, ``too-many-players``, with
-``allowed`` the range), and ``tr=`` is 0..8: with these, the slowest chain accepted is solved in
-under a second in CPython (``benchmarks/bench_worst_notation.py``; the solver remembers only
-what later steps can use, so its work grows linearly with the steps).
+``allowed`` the range), groups nest at most :data:`MAX_DEPTH` deep (``too-deep``), and ``tr=`` is
+0..8: with these, the slowest chain accepted is solved in under a second of CPU time in CPython
+and the slowest branching one (branches nested to the limit, heavy steps in each) in about
+0.6 s, under the 2 s target (``benchmarks/bench_worst_notation.py``; the solver remembers only
+what a node's descendants can use, so its work grows linearly with the steps).
 
 The BB2025 reading of the Loner ruling is not part of the notation: it is given
 beside it (``parse_chain(text, "bb2025", reading)``, the ``reading`` field of the
@@ -65,19 +88,20 @@ which are about the whole chain).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
-from .chain import ArmourStep, BlockStep, Chain, Player, Step
+from .chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless, Player, Step
 from .errors import CalcError
 
-__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "LETTERS", "MAX_LENGTH", "MAX_PLAYERS",
-           "MAX_STEPS", "REASONS", "SKILL_MARKS",
+__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "LETTERS", "MAX_DEPTH", "MAX_LENGTH",
+           "MAX_PLAYERS", "MAX_STEPS", "REASONS", "ROLL_MARKS", "SKILL_MARKS",
            "Parsed", "format_chain", "format_step", "parse_chain"]
 
 LETTERS: dict[str, str] = {
     "D": "dodge", "R": "rush", "P": "pick-up", "T": "pass", "C": "catch",
     "H": "hand-off", "L": "landing", "I": "interception", "N": "test",
-    "B": "block", "A": "armour", "F": "foul",
+    "B": "block", "A": "armour", "F": "foul", "U": "dauntless",
 }
 _KIND_LETTER = {v: k for k, v in LETTERS.items()}
 #: step kind -> skill mark letter (D6 tests)
@@ -91,8 +115,14 @@ ARMOUR_MARKS: dict[str, dict[str, tuple[str, str]]] = {
     "armour": {"m": ("mighty_blow", "mighty-blow"), "c": ("claws", "claws")},
     "foul": {"d": ("dirty_player", "dirty-player")},
 }
-_STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)\Z")
-_BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?\Z")
+_STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:~([0-9]+))?([!^]*)\Z")
+_BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?([!^]*)\Z")
+#: the marks after a step: ``!`` the coach will not re-roll it, ``^`` an opponent's Diving Tackle (dodges)
+ROLL_MARKS: dict[str, str] = {"!": "no_reroll", "^": "diving_tackle"}
+_GROUP = "{}()|"
+_ENDS = ",/;" + _GROUP
+_WEIGHT = re.compile(r"\s*([0-9]+(?:\s*/\s*[0-9]+)?\s*:)")
+_WEIGHT_TOKEN = re.compile(r"[0-9]+(?:/[0-9]+)?:")
 _ARMOUR = re.compile(r"([AF])([0-9]+)([+-][0-9]+)?([a-z]*)\Z")
 #: the most steps a chain may have
 MAX_STEPS = 30
@@ -100,6 +130,8 @@ MAX_STEPS = 30
 MAX_PLAYERS = 11
 #: the longest notation text, in characters (spaces included)
 MAX_LENGTH = 200
+#: the deepest nesting of branches and alternatives (``{…}`` and ``(…)`` inside one another)
+MAX_DEPTH = 3
 #: ``details["reason"]`` of a notation error -> what is wrong
 REASONS: dict[str, str] = {
     "empty": "the chain is empty",
@@ -127,6 +159,16 @@ REASONS: dict[str, str] = {
     "bad-armour": "an armour roll or foul that cannot be read",
     "bad-step-mark": "an unknown or repeated skill mark on a block, armour roll or foul",
     "step-rule": "a step the edition or the steps around it do not allow (AV range, Brawler outside a Block action)",
+    "bad-partial": "a non-critical band ~N outside 2..target-1, or on a roll that cannot have one",
+    "bad-roll-mark": "a '!' (do not re-roll) or '^' (Diving Tackle, dodges only) repeated or where it does not apply",
+    "misplaced-branch": "a '{' that does not follow a step that can branch (~N test, block, Dauntless U)",
+    "branch-shape": "a Dauntless roll without its two branches {success|failure}, or a '|' in a failure branch",
+    "unclosed-branch": "a '{' or '(' without its closing '}' or ')'",
+    "unexpected-close": "a '}', ')' or '|' with no group open",
+    "missing-separator": "two steps or groups with no ',' or '/' between them",
+    "bad-alternatives": "alternatives not written (weight:steps|weight:steps)",
+    "bad-weight": "a weight outside (0, 1], or weights adding up to more than 1",
+    "too-deep": f"branches and alternatives nested more than {MAX_DEPTH} deep",
 }
 
 
@@ -150,7 +192,11 @@ def _whole(reason: str, message: str, allowed: object = None) -> CalcError:
 
 
 def _tokens(text: str):
-    """Yield (index, position, separator_before, token) with positions in the original text."""
+    """Yield (index, position, separator_before, token) with positions in the original text.
+
+    ``{``, ``}``, ``(``, ``)`` and ``|`` are tokens of their own; a weight ``a/b:`` right after ``(`` or
+    ``|`` is one token (its ``/`` is not a player separator).
+    """
     index = 0
     sep = ""
     i = 0
@@ -167,6 +213,18 @@ def _tokens(text: str):
             i += 1
             continue
         start = i
+        if c in _GROUP:
+            index += 1
+            yield index, start, sep, c
+            sep = ""
+            i += 1
+            if c in "(|":
+                m = _WEIGHT.match(text, i)
+                if m:
+                    index += 1
+                    yield index, m.start(1), "", re.sub(r"\s", "", m.group(1))
+                    i = m.end()
+            continue
         if c == "[":
             j = text.find("]", i)
             if j < 0:
@@ -177,19 +235,184 @@ def _tokens(text: str):
             while i < n and text[i].isspace():
                 i += 1
             k = i
-            while k < n and text[k] not in ",/;":
+            while k < n and text[k] not in _ENDS:
                 k += 1
             index += 1
             yield index, start, sep, text[start:k].replace(" ", "")
             i = k
         else:
-            while i < n and text[i] not in ",/;":
+            while i < n and text[i] not in _ENDS:
                 i += 1
             index += 1
             yield index, start, sep, text[start:i].strip().replace(" ", "")
         sep = ""
     if sep:
         raise _fail(index + 1, n - 1, sep, "the chain ends with a separator", reason="trailing-separator")
+
+
+class _Parser:
+    """Recursive descent over :func:`_tokens` (grammar in the module docstring)."""
+
+    def __init__(self, text: str) -> None:
+        self.toks = list(_tokens(text))
+        self.k = 0
+        self.players: list[Player] = []
+        self.where: dict[str, tuple[int, int, str]] = {}  # each step's path -> its token (number, position, text)
+        self.count = 0
+        self.tr: int | None = None
+
+    def peek(self):
+        return self.toks[self.k] if self.k < len(self.toks) else None
+
+    def counted(self, index: int, pos: int, shown: str) -> None:
+        self.count += 1
+        if self.count > MAX_STEPS:
+            raise _fail(index, pos, shown, f"a chain has at most {MAX_STEPS} steps", [1, MAX_STEPS],
+                        reason="too-many-steps")
+
+    def new_player(self, index: int, pos: int, shown: str, flags: Player) -> int:
+        self.players.append(flags)
+        if len(self.players) > MAX_PLAYERS:
+            raise _fail(index, pos, shown, f"a chain has at most {MAX_PLAYERS} players", [1, MAX_PLAYERS],
+                        reason="too-many-players")
+        return len(self.players) - 1
+
+    def sequence(self, prefix: str, current: int | None, depth: int) -> tuple:
+        """Steps up to a closing ``}``, ``)``, ``|``, the options or the end; ``current``: the player going on
+        (None at the start of the chain)."""
+        out: list = []
+        top = current is None
+        while True:
+            t = self.peek()
+            if t is None:
+                break
+            index, pos, sep, tok = t
+            if tok in ("}", ")", "|"):
+                if sep:
+                    raise _fail(index, pos, tok, f"a separator before '{tok}'", reason="empty-step")
+                if top:
+                    raise _fail(index, pos, tok, f"'{tok}' with no group open", reason="unexpected-close")
+                break
+            if sep == ";":
+                if not top:
+                    raise _fail(index, pos, tok, "options come last, after ';', outside any group",
+                                reason="option-not-last")
+                break
+            if not out:
+                if sep and (top or sep != "/"):
+                    raise _fail(index, pos, tok, "the chain starts with a separator" if top else
+                                "a group starts with a separator (only '/' may start one: a new player)",
+                                reason="leading-separator")
+            elif not sep:
+                raise _fail(index, pos, tok, "a separator (',' or '/') is missing before this", reason="missing-separator")
+            self.k += 1
+            path = f"{prefix}[{len(out)}]"
+            if tok == "{":
+                raise _fail(index, pos, tok, "'{' comes right after a step that can branch (a D6 test with ~N, a "
+                                             "block, a Dauntless roll U)", reason="misplaced-branch")
+            shown = tok
+            if tok == "(" and (sep == "/" or current is None):
+                raise _fail(index, pos, tok, "alternatives come after a step of the player they follow, not first or "
+                                             "right after '/'", reason="bad-alternatives")
+            if sep == "/" or current is None:
+                flags = Player()
+                if tok.startswith("["):
+                    close = tok.index("]")
+                    flags = _flags(index, pos, tok[1:close])
+                    tok = tok[close + 1:]
+                current = self.new_player(index, pos, shown, flags)
+            elif tok.startswith("["):
+                raise _fail(index, pos, tok, "player flags go before the player's first step, after '/'",
+                            reason="misplaced-flags")
+            if tok == "(":
+                if shown != "(":  # flags glued to a group
+                    raise _fail(index, pos, shown, "player flags go before a step", reason="misplaced-flags")
+                self.counted(index, pos, tok)
+                self.where[path] = (index, pos, tok)
+                out.append(self.alternatives(index, pos, path, current, depth + 1))
+                continue
+            step = _step(index, pos, tok, current, shown)
+            self.counted(index, pos, shown)
+            self.where[path] = (index, pos, shown)
+            out.append(self.branches(index, pos, shown, step, path, current, depth + 1))
+        return tuple(out)
+
+    def group(self, index: int, pos: int, shown: str, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise _fail(index, pos, shown, f"groups nest at most {MAX_DEPTH} deep", [1, MAX_DEPTH], reason="too-deep")
+
+    def closing(self, index: int, pos: int, opener: str, wanted: str) -> str:
+        t = self.peek()
+        if t is None:
+            raise _fail(index, pos, opener, f"'{opener}' without a closing '{wanted}'", reason="unclosed-branch")
+        self.k += 1
+        return t[3]
+
+    def branches(self, index: int, pos: int, shown: str, step, path: str, player: int, depth: int):
+        """The ``{…}`` after a step, if any: its failure branch, or a Dauntless roll's two."""
+        t = self.peek()
+        if t is None or t[3] != "{" or t[2]:
+            if isinstance(step, Dauntless):
+                raise _fail(index, pos, shown, "a Dauntless roll needs its two branches: U4{success|failure}",
+                            reason="branch-shape")
+            return step
+        self.group(t[0], t[1], "{", depth)
+        self.k += 1
+        if isinstance(step, Dauntless):
+            yes = self.sequence(path + ".success", player, depth)
+            end = self.closing(t[0], t[1], "{", "}")
+            if end != "|":
+                raise _fail(t[0], t[1], "{", "a Dauntless roll needs two branches: U4{success|failure}",
+                            reason="branch-shape")
+            no = self.sequence(path + ".failure", player, depth)
+            if self.closing(t[0], t[1], "{", "}") != "}":
+                raise _fail(t[0], t[1], "{", "a Dauntless roll has two branches, not more", reason="branch-shape")
+            return replace(step, success=yes, failure=no)
+        if not (isinstance(step, BlockStep) or (isinstance(step, Step) and step.partial is not None)):
+            raise _fail(t[0], t[1], "{", "only a D6 test with a non-critical band (~N), a block or a Dauntless roll "
+                                         "may be followed by '{'", reason="misplaced-branch")
+        branch = self.sequence(path + ".branch", player, depth)
+        if self.closing(t[0], t[1], "{", "}") != "}":
+            raise _fail(t[0], t[1], "{", "a failure branch has one sequence: '|' belongs to a Dauntless roll",
+                        reason="branch-shape")
+        return replace(step, branch=branch)
+
+    def alternatives(self, index: int, pos: int, path: str, player: int, depth: int) -> Alternatives:
+        self.group(index, pos, "(", depth)
+        options = []
+        total = Fraction(0)
+        while True:
+            t = self.peek()
+            if t is None or not _WEIGHT_TOKEN.fullmatch(t[3]):
+                where = t if t is not None else (index, pos, "", "(")
+                raise _fail(where[0], where[1], where[3], "each alternative starts with its weight: (1/2:D3|1/3:R2)",
+                            reason="bad-alternatives")
+            self.k += 1
+            a, b = t[3][:-1].partition("/")[::2]
+            w = Fraction(int(a), int(b or 1)) if int(b or 1) else Fraction(0)
+            total += w
+            if not 0 < w <= 1 or total > 1:
+                raise _fail(t[0], t[1], t[3], "a weight is a fraction in (0, 1], the weights adding up to at most 1",
+                            ["1/6", "1"], reason="bad-weight")
+            steps = self.sequence(f"{path}.options[{len(options)}]", player, depth)
+            options.append((w, steps))
+            end = self.closing(index, pos, "(", ")")
+            if end == ")":
+                return Alternatives(tuple(options))
+            if end != "|":
+                raise _fail(index, pos, "(", "alternatives are written (w:steps|w:steps)", reason="bad-alternatives")
+
+    def options(self) -> None:
+        for index, pos, sep, tok in self.toks[self.k:]:
+            if sep not in (";", ","):
+                raise _fail(index, pos, tok, "options come last, after ';'", reason="option-not-last")
+            m = re.fullmatch(r"tr=([0-9]+)", tok)
+            if not m or not 0 <= int(m.group(1)) <= 8:
+                raise _fail(index, pos, tok, "unknown option; use tr=N with N from 0 to 8", ["tr=0", "tr=8"],
+                            reason="team-rerolls-range" if m else "bad-option")
+            if self.tr is not None:
+                raise _fail(index, pos, tok, "tr= given twice", reason="repeated-option")
+            self.tr = int(m.group(1))
 
 
 def parse_chain(text: str, edition: str = "classic", reading: str | None = None) -> Parsed:
@@ -207,58 +430,26 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
         raise _whole("empty", "the chain is empty; write steps such as D3,R2,P3")
     if len(text) > MAX_LENGTH:
         raise _whole("too-long", f"the chain has {len(text)} characters; at most {MAX_LENGTH}", [1, MAX_LENGTH])
-    players: list[Player] = []
-    steps: list[Step | BlockStep | ArmourStep] = []
-    where: list[tuple[int, int, str]] = []  # each step's token: (number, position, text)
-    tr: int | None = None
-    in_options = False
-    for index, pos, sep, tok in _tokens(text):
-        if sep == ";":
-            in_options = True
-        if in_options:
-            if sep not in (";", ","):
-                raise _fail(index, pos, tok, "options come last, after ';'", reason="option-not-last")
-            m = re.fullmatch(r"tr=([0-9]+)", tok)
-            if not m or not 0 <= int(m.group(1)) <= 8:
-                raise _fail(index, pos, tok, "unknown option; use tr=N with N from 0 to 8", ["tr=0", "tr=8"],
-                            reason="team-rerolls-range" if m else "bad-option")
-            if tr is not None:
-                raise _fail(index, pos, tok, "tr= given twice", reason="repeated-option")
-            tr = int(m.group(1))
-            continue
-        shown = tok
-        if not players and sep:
-            raise _fail(index, pos, tok, "the chain starts with a separator", reason="leading-separator")
-        if sep == "/" or not players:
-            flags = Player()
-            if tok.startswith("["):
-                close = tok.index("]")
-                flags = _flags(index, pos, tok[1:close])
-                tok = tok[close + 1:]
-            players.append(flags)
-            if len(players) > MAX_PLAYERS:
-                raise _fail(index, pos, shown, f"a chain has at most {MAX_PLAYERS} players", [1, MAX_PLAYERS],
-                            reason="too-many-players")
-        elif tok.startswith("["):
-            raise _fail(index, pos, tok, "player flags go before the player's first step, after '/'",
-                        reason="misplaced-flags")
-        steps.append(_step(index, pos, tok, len(players) - 1, shown))
-        where.append((index, pos, shown))
-        if len(steps) > MAX_STEPS:
-            raise _fail(index, pos, shown, f"a chain has at most {MAX_STEPS} steps", [1, MAX_STEPS],
-                        reason="too-many-steps")
+    p = _Parser(text)
+    steps = p.sequence("steps", None, 0)
+    p.options()
     if not steps:
         raise _whole("no-steps", "the chain has no steps; write steps such as D3,R2,P3")
-    chain = Chain(tuple(steps), tuple(players), edition, reading)
+    chain = Chain(steps, tuple(p.players), edition, reading)
     try:
         chain.validate()
     except CalcError as e:
         # what depends on the edition (AV range, Brawler) or on other steps: name the step's token
-        m = re.match(r"steps\[(\d+)\]", e.field)
+        m = re.match(r"steps\[[^ ]*\]", e.field)
         if m is None:
             raise
-        raise _fail(*where[int(m.group(1))], e.message, e.allowed, reason="step-rule") from None
-    return Parsed(chain, tr)
+        path = m.group(0)
+        while path not in p.where and "]" in path:
+            path = path[:path.rindex("[")] if path.endswith("]") else path[:path.rindex(".")]
+        if path not in p.where:
+            raise
+        raise _fail(*p.where[path], e.message, e.allowed, reason="step-rule") from None
+    return Parsed(chain, p.tr)
 
 
 def _flags(index: int, pos: int, body: str) -> Player:
@@ -289,13 +480,25 @@ def _marks(index: int, pos: int, shown: str, marks: str, known: dict, what: str)
     return out
 
 
+def _roll_marks(index: int, pos: int, shown: str, marks: str, allowed: str) -> dict[str, bool]:
+    """The fields set by a run of ``!``/``^`` marks, each given once and allowed on this step."""
+    out: dict[str, bool] = {}
+    for c in marks:
+        if c not in allowed or ROLL_MARKS[c] in out:
+            what = "given twice" if ROLL_MARKS[c] in out else "does not apply to this step"
+            hint = "'!' (do not re-roll) on a roll of ours, '^' (Diving Tackle) on a dodge"
+            raise _fail(index, pos, shown, f"mark {c!r} {what}; {hint}", list(allowed), reason="bad-roll-mark")
+        out[ROLL_MARKS[c]] = True
+    return out
+
+
 def _block(index: int, pos: int, tok: str, player: int, shown: str) -> BlockStep:
     m = _BLOCK.match(tok)
     if not m:
         raise _fail(index, pos, shown, "expected a block such as B2, B-2, B2bt:d or B2b:dw=s: the dice (negative when the "
                                        "defender chooses), the attacker's skill marks, ':' and the defender's, '=s' "
                                        "when the attacker only needs to stay standing", reason="bad-block")
-    dice_text, att, dfd, goal = m.groups()
+    dice_text, att, dfd, goal, marks = m.groups()
     dice = int(dice_text)
     if dice not in (1, 2, 3, -2, -3):
         raise _fail(index, pos, shown, f"block dice must be 1, 2 or 3 (the attacker chooses) or -2, -3 (the defender "
@@ -306,7 +509,8 @@ def _block(index: int, pos: int, tok: str, player: int, shown: str) -> BlockStep
                     reason="block-goal")
     attacker = _marks(index, pos, shown, att, BLOCK_ATTACKER_MARKS, "attacker's skill")
     defender = _marks(index, pos, shown, dfd or "", BLOCK_DEFENDER_MARKS, "defender's skill")
-    return BlockStep(dice, frozenset(attacker), frozenset(defender), "standing" if goal else "down", player)
+    fields = _roll_marks(index, pos, shown, marks, "!")
+    return BlockStep(dice, frozenset(attacker), frozenset(defender), "standing" if goal else "down", player, **fields)
 
 
 def _armour(index: int, pos: int, tok: str, player: int, shown: str) -> ArmourStep:
@@ -322,7 +526,7 @@ def _armour(index: int, pos: int, tok: str, player: int, shown: str) -> ArmourSt
     return ArmourStep(int(av), int(modifier or 0), kind == "foul", player=player, **fields)
 
 
-def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | BlockStep | ArmourStep:
+def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | BlockStep | ArmourStep | Dauntless:
     if tok[:1] == "B":
         return _block(index, pos, tok, player, shown)
     if tok[:1] in ("A", "F"):
@@ -331,7 +535,7 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
     if not m:
         raise _fail(index, pos, shown, "expected a step such as D3 or D3d: a roll letter, the die face needed, an optional skill mark",
                     reason="unreadable")
-    letter, digits, mark = m.groups()
+    letter, digits, mark, partial, marks = m.groups()
     if letter not in LETTERS:
         known = ", ".join(f"{k} {v}" for k, v in LETTERS.items())
         raise _fail(index, pos, shown, f"unknown roll letter {letter!r}; known: {known}", list(LETTERS),
@@ -349,19 +553,42 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
             raise _fail(index, pos, shown, f"skill mark {mark!r} does not apply to a {kind} step; {hint}", [want] if want else [],
                         reason="bad-mark")
         skill = True
-    return Step(kind, target, skill, player)
+    opponent = kind == "interception"
+    if kind == "dauntless":
+        if partial is not None:
+            raise _fail(index, pos, shown, "a Dauntless roll has no non-critical band: its failure is a branch",
+                        reason="bad-partial")
+        return Dauntless(target, player=player, **_roll_marks(index, pos, shown, marks, "!"))
+    fields = _roll_marks(index, pos, shown, marks, ("" if opponent else "!") + ("^" if kind == "dodge" else ""))
+    if partial is not None:
+        low = int(partial)
+        if opponent or fields.get("diving_tackle") or not 2 <= low < target:
+            raise _fail(index, pos, shown, f"a non-critical band ~N needs N from 2 to {target - 1} (below the face needed), "
+                                           "on a roll of ours without Diving Tackle", [2, target - 1], reason="bad-partial")
+        fields["partial"] = low
+    return Step(kind, target, skill, player, **fields)
 
 
-def format_step(step: Step | BlockStep | ArmourStep) -> str:
-    """Return the canonical notation of one step (without its player's flags)."""
+def format_step(step: Step | BlockStep | ArmourStep | Dauntless) -> str:
+    """Return the canonical notation of one step, without its player's flags and its branches."""
     if isinstance(step, BlockStep):
         att = "".join(k for k, v in BLOCK_ATTACKER_MARKS.items() if v in step.attacker)
         dfd = "".join(k for k, v in BLOCK_DEFENDER_MARKS.items() if v in step.defender)
-        return f"B{step.dice}{att}{':' + dfd if dfd else ''}{'=s' if step.goal == 'standing' else ''}"
+        return (f"B{step.dice}{att}{':' + dfd if dfd else ''}{'=s' if step.goal == 'standing' else ''}"
+                f"{'!' if step.no_reroll else ''}")
     if isinstance(step, ArmourStep):
         marks = "".join(k for k, (f, _) in ARMOUR_MARKS[step.kind].items() if getattr(step, f))
         return f"{_KIND_LETTER[step.kind]}{step.av}{f'{step.modifier:+d}' if step.modifier else ''}{marks}"
-    return f"{_KIND_LETTER[step.kind]}{step.target}{SKILL_MARKS[step.kind] if step.skill else ''}"
+    if isinstance(step, Dauntless):
+        return f"U{step.target}{'!' if step.no_reroll else ''}"
+    marks = "".join(k for k, f in ROLL_MARKS.items() if getattr(step, f))
+    return (f"{_KIND_LETTER[step.kind]}{step.target}{SKILL_MARKS[step.kind] if step.skill else ''}"
+            f"{f'~{step.partial}' if step.partial is not None else ''}{marks}")
+
+
+def _weight(w: Fraction) -> str:
+    w = Fraction(w)
+    return str(w.numerator) if w.denominator == 1 else f"{w.numerator}/{w.denominator}"
 
 
 def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
@@ -370,19 +597,34 @@ def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
     ``parse_chain(format_chain(c, n), c.edition, c.reading)`` gives back ``Parsed(c, n)``
     (the reading is not part of the notation).
     """
-    parts: list[str] = []
-    current = -1
-    for s in chain.steps:
-        tok = format_step(s)
-        if s.player != current:
-            pl = chain.players[s.player]
-            flags = (["pro"] if pl.pro else []) + ([f"loner={pl.loner}"] if pl.loner is not None else [])
-            prefix = f"[{','.join(flags)}]" if flags else ""
-            parts.append(("/" if parts else "") + prefix + tok)
-            current = s.player
-        else:
-            parts.append("," + tok)
-    out = "".join(parts)
+    seen: set[int] = set()
+
+    def sequence(steps: tuple, current: int) -> str:
+        parts: list[str] = []
+        for s in steps:
+            if isinstance(s, Alternatives):
+                body = "|".join(f"{_weight(w)}:{sequence(branch, current)}" for w, branch in s.options)
+                parts.append(("," if parts else "") + f"({body})")
+                continue
+            tok = format_step(s)
+            if s.player not in seen:
+                seen.add(s.player)
+                pl = chain.players[s.player]
+                flags = (["pro"] if pl.pro else []) + ([f"loner={pl.loner}"] if pl.loner is not None else [])
+                prefix = f"[{','.join(flags)}]" if flags else ""
+                parts.append(("/" if parts or s.player else "") + prefix + tok)
+                current = s.player
+            else:
+                parts.append(("," if parts else "") + tok)
+            if isinstance(s, Dauntless):
+                parts.append("{" + sequence(s.success, current) + "|" + sequence(s.failure, current) + "}")
+            elif isinstance(s, BlockStep) and s.branch is not None:
+                parts.append("{" + sequence(s.branch, current) + "}")
+            elif isinstance(s, Step) and s.branch:
+                parts.append("{" + sequence(s.branch, current) + "}")
+        return "".join(parts)
+
+    out = sequence(chain.steps, 0)
     if team_rerolls is not None:
         out += f";tr={team_rerolls}"
     return out

@@ -64,6 +64,12 @@ def test_each_difference_check_holds(k):
     ("P2-1", "T3", "bb2025"),  # needs a natural 3; a natural 2 is 1 after the modifier: a fumble, never inaccurate
     ("1D4,2D5", "B1=s,B2b=s", "bb2025"),
     (" D : D3, R2 ~S2 ", "D3d,R2", "bb2020"),
+    # branches (issue 9): Frenzy's second block after a Push (!2: two non-critical faces), Dauntless, Diving Tackle
+    ("2D2!2{1D2}", "B2{B1}", "bb2025"),
+    ("1D3!2'{1D3}", "B1b{B1b}", "bb2025"),  # their ' (keep a Push) is a plan choice: ours takes the best
+    ("L2,2D2|1D2", "U2{B2|B1}", "bb2025"),
+    ("L2',2D2|1D2", "U2!{B2|B1}", "bb2025"),
+    ("D:D3\"", "D3d^", "bb2025"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -76,21 +82,24 @@ def test_team_rerolls_become_the_option():
 
 
 @pytest.mark.parametrize("theirs, reason, number, text, position", [
-    ("2D2!2{1D2}", "branch", 1, "2D2!2{1D2}", 1),
+    ("2D2{1D2}", "branch", 1, "2D2{1D2}", 1),      # a brace with no non-critical faces (!k) before it
     ("D:D3,S+2{D3}", "branch", 3, "S+2{D3}", 6),
     ("(1/2)(1/4)(1/4)", "alternatives", 1, "(1/2)(1/4)(1/4)", 1),
-    ("L2,2D2|1D2", "dauntless", 2, "2D2|1D2", 4),
+    ("L2,2D2|K9", "dauntless", 2, "2D2|K9", 4),    # our Dauntless branches start with a block
+    ("2D2|1D2", "dauntless", 1, "2D2|1D2", 1),    # a split with no Dauntless roll before it
+    ("2D1!2{1D2}", "non-critical", 1, "2D1!2{1D2}", 1),  # POW alone succeeds (B2:d): ours has 3 non-critical faces
+    ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),
     ("D3,E3", "action", 2, "E3", 4),
     ("F8,J8", "action", 2, "J8", 4),
     ("BT1:D5", "skill", 1, "BT1", 1),
     ("MB2:2D3,K8", "skill-value", 1, "MB2", 1),
     ("Akhorne:D3", "star-player", 1, "Akhorne", 1),
-    ("D3\"", "diving-tackle", 1, "D3\"", 1),
+    ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge only
     ("H:1D3%", "skill", 1, "H", 1),
     ("1D3%", "hatred", 1, "1D3%", 1),
     ("4/6,2", "weighted", 1, "4/6", 1),
     ("P4-2;C2", "inaccurate-pass", 1, "P4-2", 1),
-    ("2D2'", "no-reroll", 1, "2D2'", 1),
+    ("D3'", "no-reroll", 1, "D3'", 1),
     ("B:3D3", "block-faces", 2, "3D3", 3),
     ("D3,C1", "target", 2, "C1", 4),
     ("D3,X2", "unreadable", 2, "X2", 4),

@@ -172,6 +172,17 @@ DETAILS = [
     ("F9+1,F9q", "bad-step-mark", 2, 6, "F9q"),
     ("A13", "step-rule", 1, 1, "A13"),          # classic AV goes to 12
     ("D3,B2r", "step-rule", 2, 4, "B2r"),       # no Brawler in classic
+    # branches (issue 9): structural tokens ({ } ( ) | and a weight a/b:) are numbered like steps
+    ("T4~5", "bad-partial", 1, 1, "T4~5"),
+    ("R3^", "bad-roll-mark", 1, 1, "R3^"),
+    ("T4{C3}", "misplaced-branch", 2, 3, "{"),
+    ("U4{B2}", "branch-shape", 2, 3, "{"),
+    ("T4~2{C3", "unclosed-branch", 2, 5, "{"),
+    ("T4~2}", "unexpected-close", 2, 5, "}"),
+    ("T4~2{C3}C4", "missing-separator", 5, 9, "C4"),
+    ("D3,(R2)", "bad-alternatives", 3, 5, "R2"),
+    ("D3,(1/2:R2|2/3:R3)", "bad-weight", 6, 12, "2/3:"),
+    ("D3,(1/2:(1/2:(1/2:(1/2:D3))))", "too-deep", 8, 19, "("),
 ]
 
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from calculators.chain import D6_KINDS
 from calculators.dave import REASONS as DAVE_REASONS
-from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_LENGTH,
-                                  MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
+from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_DEPTH,
+                                  MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
 
 from ...data.export import rules_export
 from ...data.model import Entity
@@ -439,7 +439,8 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "test": ctx.t("Any other N+ test"),
             "block": ctx.t("Block (the number is the block dice; negative when the defender chooses)"),
             "armour": ctx.t("Armour roll after a block (the number is the AV)"),
-            "foul": ctx.t("Foul (the number is the victim's AV)")}
+            "foul": ctx.t("Foul (the number is the victim's AV)"),
+            "dauntless": ctx.t("Dauntless roll (the number is what the attacker needs), then its two branches")}
 
 
 def notation_help(ctx: PageContext) -> list[str]:
@@ -486,6 +487,25 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: the AV as on the armour calculator (classic AV 8 breaks on 9 or more; in "
                            "BB2020 and BB2025 write the AV target, 9 for 9+), then an optional modifier, for a "
                            "foul the net assists: {code2}.", code="`A8`", code2="`F9+2`"),
+              "", ctx.t("Branches, alternatives and marks:"), "",
+              "- " + ctx.t("{code}: a pass on 4+ whose 2 or 3 is a failure that does not end the sequence (an "
+                           "inaccurate pass, not a fumble); the rolls in braces right after it are made only then, "
+                           "before the sequence goes on. Without braces it simply goes on.", code="`T4~2{/C5}`"),
+              "- " + ctx.t("{code}: braces after a block hold what follows a result that leaves the attacker "
+                           "standing and the defender up (a Push): here Frenzy's second block. {code2} goes straight "
+                           "on after such a result.", code="`B2b{B2b}`", code2="`B2b{}`"),
+              "- " + ctx.t("{code}: a Dauntless roll on 4+, then the rolls on a success and, after “|”, those on a "
+                           "failure.", code="`U4{B2b|B-2b}`"),
+              "- " + ctx.t("{code}: after a dodge, alternatives with exact weights: half the time a rush on 2+, a "
+                           "third of the time a rush on 3+ then a pick-up on 4+; the rest of the time the sequence "
+                           "fails.", code="`D3,(1/2:R2|1/3:R3,P4)`"),
+              "- " + ctx.t("{code}: the mark {mark} says this roll will not be re-rolled (no team re-roll, Pro or "
+                           "skill).", code="`D3!`", mark="`!`"),
+              "- " + ctx.t("{code}: the mark {mark} on a dodge: an opponent with Diving Tackle may take 2 off the "
+                           "result when that makes the dodge fail, at the moment its edition allows.",
+                           code="`D3d^`", mark="`^`"),
+              "- " + ctx.t("Inside braces or alternatives a slash starts a new player, as anywhere else; groups "
+                           "nest at most {n} deep.", n=ctx.t.number(MAX_DEPTH)),
               "", ctx.t("Examples:"), "",
               "- " + ctx.t("{code}: a dodge on 3+, a rush on 2+, then picking the ball up on 3+.", code="`D3,R2,P3`"),
               "- " + ctx.t("{code}: the same player with Dodge and Sure Feet, and two team re-rolls.",
@@ -552,6 +572,22 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
                                foul=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["foul"].items()})),
         "step-rule": ctx.t("this roll is not allowed here in the chosen edition (an AV outside its range, or "
                            "Brawler outside a Block action)."),
+        "bad-partial": ctx.t("a band ~N of failures that do not end the sequence needs N from 2 to one less than "
+                             "the number needed, on a roll of ours without Diving Tackle, as in T4~2."),
+        "bad-roll-mark": ctx.t("the mark ! (no re-roll) goes once on a roll of ours, the mark ^ (Diving Tackle) "
+                               "once on a dodge, as in D3d!^."),
+        "misplaced-branch": ctx.t("braces come right after a roll that can branch: a roll with ~N, a block or a "
+                                  "Dauntless roll U."),
+        "branch-shape": ctx.t("a Dauntless roll is followed by its two branches, U4{success|failure}; other "
+                              "braces hold a single branch, without “|”."),
+        "unclosed-branch": ctx.t("a “{” or “(” is never closed."),
+        "unexpected-close": ctx.t("a “}”, “)” or “|” with no brace or parenthesis open before it."),
+        "missing-separator": ctx.t("a comma or a slash is missing between two rolls or groups."),
+        "bad-alternatives": ctx.t("alternatives are written in parentheses, each with its weight, as in "
+                                  "(1/2:R2|1/3:R3), after a roll of the same player."),
+        "bad-weight": ctx.t("each weight is a fraction greater than 0 and at most 1, and the weights add up to "
+                            "at most 1."),
+        "too-deep": ctx.t("braces and parentheses nest at most {n} deep.", n=ctx.t.number(MAX_DEPTH)),
     }
     missing = set(REASONS) - set(reasons)
     if missing:
@@ -604,15 +640,18 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
     reasons = {
         "empty": ctx.t("Paste a sequence written for BloodBowlDave's calculator, for instance D:D3,2D2;C3."),
         "unreadable": ctx.t("this is not an action of BloodBowlDave's notation that we can read."),
-        "branch": ctx.t("a branch (the sequence going on after a roll that failed without a turnover, or "
-                        "stopping early): our sequences are a straight line of rolls that must all succeed."),
-        "alternatives": ctx.t("weighted alternative outcomes: our sequences cannot weigh outcomes yet."),
-        "dauntless": ctx.t("a Dauntless roll that splits the sequence: our sequences cannot branch yet."),
-        "non-critical": ctx.t("a block result that fails without a turnover (a Push that lets the sequence go "
-                              "on): our sequences cannot branch yet."),
+        "branch": ctx.t("a branch we cannot translate yet (braces not after a block's non-critical results, "
+                        "or square brackets that end the sequence early)."),
+        "alternatives": ctx.t("weighted alternative outcomes in this form are not translated yet: write them in "
+                              "our notation, as in D3,(1/2:R2|1/2:R3)."),
+        "dauntless": ctx.t("a Dauntless split we cannot translate: after the Dauntless roll, both branches must "
+                           "be blocks."),
+        "non-critical": ctx.t("a block whose number of non-critical results (a Push that lets the sequence go "
+                              "on) differs from what our block skills give."),
         "weighted": ctx.t("a weighted roll that cannot be re-rolled: our sequences have no such roll."),
-        "no-reroll": ctx.t("a “do not re-roll” mark: our calculator always uses re-rolls as well as possible."),
-        "diving-tackle": ctx.t("Diving Tackle, the opponent's choice: our sequences do not model it yet."),
+        "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate (on this roll, or together with Pro): "
+                           "write it in our notation with !."),
+        "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge: our sequences model it on dodges."),
         "hatred": ctx.t("Hatred: our sequences do not model it yet."),
         "action": ctx.t("an action our sequences have no roll for yet (such as Leap, Throw Team-mate, Hail Mary "
                         "Pass, an injury roll, Stab or Hypnotic Gaze)."),
@@ -621,8 +660,8 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                              "only, Pro 3+."),
         "star-player": ctx.t("a star player's special rules: our sequences do not model them; write the "
                              "player's skills instead."),
-        "inaccurate-pass": ctx.t("a pass that may be inaccurate and still be caught: our sequences stop at a "
-                                 "failed roll."),
+        "inaccurate-pass": ctx.t("a pass that may be inaccurate and still be caught: not translated yet; write "
+                                 "it in our notation with ~N, as in T4~2."),
         "target": ctx.t("a roll target our notation cannot write (from 2+ to 6+; block dice 1, 2, 3, −2, −3)."),
         "block-faces": ctx.t("a block with this many successful faces cannot be written with our block skills "
                              "(with Brawler, Both Down counts as a failure there)."),
