@@ -353,7 +353,7 @@ from .rolls import (BELOW_ONE_READINGS, FAILURE, FUMBLE, PASS_READINGS, SUCCESS,
                     check_below_one_reading, check_pass_reading,
                     test_from_rules)
 from .rules import RollSpec, RuleBook
-from .weather import NO_WEATHER, apply_weather, weather_keys
+from .weather import NO_WEATHER, apply_weather, weather_keys, weather_modifiers
 
 __all__ = ["KINDS", "handle", "handle_json", "prob"]
 
@@ -551,7 +551,8 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     parsed = parse_chain(text, edition, reading)
     default_max = parsed.team_rerolls if parsed.team_rerolls is not None else 3
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
-    chain, weathered = apply_weather(parsed.chain, rules, weather) if weather != NO_WEATHER else (parsed.chain, None)
+    weathered = weather_modifiers(rules, edition, weather) if weather != NO_WEATHER else {}
+    chain = apply_weather(parsed.chain, rules, weather) if weathered else parsed.chain
     rr = reroll_rules(edition, reading)
     rows = summary(chain, max(k_max, parsed.team_rerolls or 0))
     by = []
@@ -566,10 +567,7 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     if reading is not None:
         out["reading"] = reading
     out["weather"] = weather
-    steps = [_chain_step(s, edition) for s in chain.steps]
-    for step, modifier in zip(steps, weathered or ()):
-        if modifier:
-            step["weather_modifier"] = modifier
+    steps = [_chain_step(s, edition, weathered) for s in chain.steps]
     out.update({
         "steps": steps,
         "players": [{"pro": p.pro, "loner": p.loner} for p in chain.players],
@@ -599,10 +597,12 @@ def _dave(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     return {"dave": text, **out}
 
 
-def _chain_step(s: Step | BlockStep | ArmourStep | Dauntless | Alternatives, edition: str) -> dict[str, Any]:
-    """A chain step as the ``chain`` result lists it (see the module docstring); branches nest."""
+def _chain_step(s: Step | BlockStep | ArmourStep | Dauntless | Alternatives, edition: str,
+                weathered: Mapping[str, int]) -> dict[str, Any]:
+    """A chain step as the ``chain`` result lists it (see the module docstring); branches nest. ``weathered``:
+    the weather's modifier by D6 kind (:func:`calculators.weather.weather_modifiers`), named on each step it moved."""
     def steps(branch: tuple) -> list[dict[str, Any]]:
-        return [_chain_step(t, edition) for t in branch]
+        return [_chain_step(t, edition, weathered) for t in branch]
 
     if isinstance(s, Alternatives):
         return {"kind": "alternatives", "options": [{"weight": prob(w), "steps": steps(b)} for w, b in s.options]}
@@ -634,6 +634,8 @@ def _chain_step(s: Step | BlockStep | ArmourStep | Dauntless | Alternatives, edi
             out["sent_off"] = prob(o["break_sent_off"] + o["hold_sent_off"])
         return out
     out = {"kind": s.kind, "target": s.target, "skill": s.skill, "player": s.player, "single": prob(s.p())}
+    if weathered.get(s.kind):
+        out["weather_modifier"] = weathered[s.kind]
     if s.partial is not None:
         out.update({"partial": s.partial, "branch": steps(s.branch)})
     if s.no_reroll:

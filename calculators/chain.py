@@ -151,7 +151,7 @@ from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
            "D6_KINDS", "KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless", "Player", "Row",
-           "Step", "children", "policy", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
+           "Step", "children", "map_steps", "policy", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
 D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test")
@@ -420,6 +420,21 @@ def walk(steps: tuple, prefix: str = "steps"):
         yield path, s
         for sub, branch in children(s):
             yield from walk(branch, path + sub)
+
+
+def map_steps(steps: tuple, fn) -> tuple:
+    """Return ``steps`` with ``fn(step)`` in place of every step, branches included (each step's branches are
+    mapped first, then the step itself); the tree's shape is kept."""
+    out = []
+    for s in steps:
+        if isinstance(s, (Step, BlockStep)) and s.branch:
+            s = replace(s, branch=map_steps(s.branch, fn))
+        elif isinstance(s, Dauntless):
+            s = replace(s, success=map_steps(s.success, fn), failure=map_steps(s.failure, fn))
+        elif isinstance(s, Alternatives):
+            s = replace(s, options=tuple((w, map_steps(b, fn)) for w, b in s.options))
+        out.append(fn(s))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .chain import D6_KINDS, Chain, Step
+from .chain import D6_KINDS, Chain, Step, map_steps
 from .errors import CalcError
 from .rules import RollSpec, RuleBook
 
-__all__ = ["NO_WEATHER", "WEATHER_GROUP", "apply_weather", "weather_keys"]
+__all__ = ["NO_WEATHER", "WEATHER_GROUP", "apply_weather", "weather_keys", "weather_modifiers"]
 
 #: the modifier group of the weather in the rules data
 WEATHER_GROUP = "weather"
@@ -32,7 +32,7 @@ WEATHER_GROUP = "weather"
 NO_WEATHER = "other-weather"
 
 
-def _weather_modifiers(spec: RollSpec | None) -> dict[str, int]:
+def _of_roll(spec: RollSpec | None) -> dict[str, int]:
     if spec is None:
         return {}
     return {m.key: m.value for m in spec.groups().get(WEATHER_GROUP, ())}
@@ -43,46 +43,68 @@ def weather_keys(rules: RuleBook, edition: str) -> list[str]:
     changes at least one of the chain's D6 tests, in the order the data first gives them."""
     keys = [NO_WEATHER]
     for kind in D6_KINDS:
-        for key, value in _weather_modifiers(rules.roll_of(kind, edition)).items():
+        for key, value in _of_roll(rules.roll_of(kind, edition)).items():
             if value and key not in keys:
                 keys.append(key)
     return keys
 
 
-def apply_weather(chain: Chain, rules: RuleBook, weather: str) -> tuple[Chain, tuple[int, ...]]:
-    """Return ``(chain with each D6 test's face needed moved by the weather, modifier applied per step)``.
+def weather_modifiers(rules: RuleBook, edition: str, weather: str) -> dict[str, int]:
+    """Return ``{D6 step kind: modifier}`` for every kind of :data:`calculators.chain.D6_KINDS` that ``weather``
+    changes in ``edition`` (a kind left out takes 0).
+
+    Raises:
+        CalcError: on field ``weather`` for a weather outside :func:`weather_keys` (reason ``choice``), or if a
+        roll's data lets a modified face pass 6 or fall below 2 without a natural 6 or 1 rule (reason
+        ``rules``: the data, not the request, is at fault).
+    """
+    keys = weather_keys(rules, edition)
+    if weather not in keys:
+        raise CalcError("weather", f"weather must be one of {', '.join(keys)} for {edition}, got {weather!r}",
+                        keys, reason="choice")
+    out = {}
+    for kind in D6_KINDS:
+        spec = rules.roll_of(kind, edition)
+        value = _of_roll(spec).get(weather, 0)
+        if value:
+            if spec.natural_one not in ("fail", "fumble") or spec.natural_six != "success":
+                raise CalcError("weather", f"roll {spec.slug} has no natural 1 and 6 rule to bound a modified face",
+                                reason="rules")
+            out[kind] = value
+    return out
+
+
+def apply_weather(chain: Chain, rules: RuleBook, weather: str) -> Chain:
+    """Return ``chain`` with the face needed of each D6 test the weather changes moved by its modifier, in every
+    branch (the same object when nothing changes).
+
+    A test with a band of non-critical failures (``partial``: a pass's inaccurate results) has the band's lower
+    edge moved too, as it stands on the modified total; when the cap at 6 (a natural 6) leaves the band empty,
+    the band and its branch are dropped.
 
     Args:
         chain: a validated chain of ``chain.edition``.
         rules: the rules data (:class:`calculators.rules.RuleBook`).
         weather: an entry of :func:`weather_keys` for the chain's edition.
 
-    Returns:
-        The new chain (the same object when nothing changes) and, per step of ``chain.steps``, the
-        weather modifier applied (0 for blocks, armour rolls, plain tests and rolls the weather leaves
-        alone).
-
     Raises:
-        CalcError: on field ``weather`` for a weather outside :func:`weather_keys` (reason ``choice``), or
-        if a roll's data lets a modified face pass 6 or fall below 2 without a natural 6 or 1 rule
-        (reason ``rules``: the data, not the request, is at fault).
+        CalcError: as :func:`weather_modifiers`.
     """
-    edition = chain.edition
-    keys = weather_keys(rules, edition)
-    if weather not in keys:
-        raise CalcError("weather", f"weather must be one of {', '.join(keys)} for {edition}, got {weather!r}",
-                        keys, reason="choice")
-    steps, applied = [], []
-    for step in chain.steps:
-        spec = rules.roll_of(step.kind, edition) if isinstance(step, Step) else None
-        value = _weather_modifiers(spec).get(weather, 0)
-        if value:
-            if spec.natural_one not in ("fail", "fumble") or spec.natural_six != "success":
-                raise CalcError("weather", f"roll {spec.slug} has no natural 1 and 6 rule to bound a modified face",
-                                reason="rules")
-            step = replace(step, target=min(6, max(2, step.target - value)))
-        steps.append(step)
-        applied.append(value)
-    if not any(applied):
-        return chain, tuple(applied)
-    return replace(chain, steps=tuple(steps)).validate(), tuple(applied)
+    modifiers = weather_modifiers(rules, chain.edition, weather)
+    if not modifiers:
+        return chain
+
+    def moved(step):
+        value = modifiers.get(step.kind, 0) if isinstance(step, Step) else 0
+        if not value:
+            return step
+        target = min(6, max(2, step.target - value))
+        if step.partial is None:
+            return replace(step, target=target)
+        # the band's lower edge is on the modified total too; a band the cap at 6 leaves empty is gone, with its branch
+        partial = max(2, step.partial - value)
+        if partial >= target:
+            return replace(step, target=target, partial=None, branch=())
+        return replace(step, target=target, partial=partial)
+
+    return replace(chain, steps=map_steps(chain.steps, moved)).validate()

@@ -15,7 +15,7 @@ from calculators.chain import D6_KINDS
 from calculators.errors import CalcError
 from calculators.notation import LETTERS, parse_chain
 from calculators.rules import RuleBook
-from calculators.weather import NO_WEATHER, apply_weather, weather_keys
+from calculators.weather import NO_WEATHER, apply_weather, weather_keys, weather_modifiers
 
 EDITIONS = ("classic", "bb2016", "bb2020", "bb2025")
 
@@ -84,10 +84,26 @@ def test_a_weather_outside_the_choices_names_the_field_and_the_choices(rulebook)
 
 def test_apply_weather_refuses_an_unknown_weather_and_leaves_a_calm_chain_alone(book):
     parsed = parse_chain("R2,C3", "bb2025").chain
-    assert apply_weather(parsed, book, NO_WEATHER) == (parsed, (0, 0))
+    assert apply_weather(parsed, book, NO_WEATHER) is parsed
     with pytest.raises(CalcError) as err:
         apply_weather(parsed, book, "fog")
     assert err.value.field == "weather"
+
+
+def test_the_weather_reaches_every_branch(rulebook):
+    # Blizzard: the Rush inside a Dauntless branch and in the alternatives moves too; Very Sunny moves a pass's
+    # inaccurate band with its face (a 4+ pass inaccurate on 2-3 becomes 5+, inaccurate on 3-4)
+    result = chain(rulebook, "U4{R2|R2},(1/2:R2|1/2:D3)", "bb2020", "blizzard")
+    dauntless, alternatives = result["steps"]
+    assert [b[0]["target"] for b in (dauntless["success"], dauntless["failure"])] == [3, 3]
+    assert [o["steps"][0]["target"] for o in alternatives["options"]] == [3, 3]
+    assert alternatives["options"][1]["steps"][0].get("weather_modifier") is None  # a dodge: no weather
+    sunny = chain(rulebook, "T4~2{C3}", "bb2025", "very-sunny")["steps"][0]
+    assert (sunny["target"], sunny["partial"], sunny["weather_modifier"]) == (5, 3, -1)
+    assert sunny["branch"][0]["target"] == 3  # the catch is Pouring Rain's, not Very Sunny's
+    # a band the natural 6 leaves empty is gone with its branch: 6+ pass inaccurate on 5 -> 6+, fumbled on 1-5
+    capped = chain(rulebook, "T6~5{C3}", "bb2025", "very-sunny")["steps"][0]
+    assert capped["target"] == 6 and "partial" not in capped and F(capped["single"]["exact"]) == F(1, 6)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -100,7 +116,7 @@ def test_every_weather_modifier_of_a_chain_roll_comes_from_the_data(book, editio
         for target in range(2, 7):
             parsed = parse_chain(f"{letter}{target}", edition).chain
             for weather in weather_keys(book, edition):
-                moved, applied = apply_weather(parsed, book, weather)
+                moved = apply_weather(parsed, book, weather)
                 value = values.get(weather, 0)
-                assert applied == (value,)
+                assert weather_modifiers(book, edition, weather).get(kind, 0) == value
                 assert moved.steps[0].target == min(6, max(2, target - value)), (kind, target, weather)
