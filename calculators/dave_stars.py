@@ -45,7 +45,9 @@ writes, not the rolls: they are not refused.  Three rules their calculator ignor
 their roll is in the sequence: Swift as the Breeze (dodge, rush, leap), Strong Passing Game (pass) and
 Slashing Nails (armour, BB2025: Claws on a Blitz); and Steady Footing, a skill of Jordell's in BB2025
 (``skill/bb2025/SteadyFooting.java``: a 6 saves a player who would fall over or be Knocked Down), which
-their notation has no code for.
+their notation has no code for.  No Ball (No Hands in BB2020) is refused when the star would hold the
+ball (pick-up, catch, pass): BBBase gives it to Akhorne, Fungus, Gretchen and Kreek in both editions, to
+Helmut, Max and Nobbla in BB2025 and to Rumbelow in BB2020; their calculator lists it without using it.
 
 Crushing Blow, Ram and Dwarven Scourge are a once-per-game +1 (+2 for ``Ivan*``) to the armour roll of
 a block, which may be applied after the roll: with one armour roll of that star in the sequence, that is
@@ -103,6 +105,7 @@ _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
 }
 #: skills with no code in their notation that our chain lacks (ours, lower case) -> (name, actions they change)
 _SKILL_GAP: dict[str, tuple[str, frozenset[str]]] = {
+    "noball": ("No Ball (No Hands in BB2020: this player never holds the ball)", frozenset("UCPM")),
     "steady": ("Steady Footing (a 6 saves a player who would fall over or be Knocked Down)",
                frozenset({"D", "R", "E", "block"})),
 }
@@ -133,7 +136,7 @@ def _star(short: str, name: str, codes: str, rule2020: str | None, rule2025: str
 #: their short name (lower case) -> :class:`Star`; codes are their ``SkillsInput`` (special rules included),
 #: with ours in lower case for rules their calculator ignores, and the BB2020 differences of BBBase
 STARS: dict[str, Star] = {s.short.lower(): s for s in (
-    _star("Akhorne", "Akhorne the Squirrel", "D,CL,L4,BR", "Blind Rage", "Blind Rage"),
+    _star("Akhorne", "Akhorne the Squirrel", "D,CL,L4,BR,noball", "Blind Rage", "Blind Rage"),
     _star("Anqi", "Anqi Panqi", "L4,SB", "Savage Blow", "Savage Blow"),
     _star("Barik", "Barik Farblast", "SH,PA,L4,BI", "Blast It!", "Blast It!"),
     _star("Bilerot", "Bilerot Vomitflesh", "L4,DP1,LF", "Putrid Regurgitation", "Putrid Regurgitation", "L4,DP1"),
@@ -149,13 +152,13 @@ STARS: dict[str, Star] = {s.short.lower(): s for s in (
     _star("Eldril", "Eldril Sidewinder", "D,C,L4,MD", "Mesmerizing Gaze", "Mesmerising Dance"),
     _star("Estelle", "Estelle la Veneaux", "D,L4", "Baleful Hex", "Baleful Hex"),
     _star("Frank", "Frank 'n' Stein", "BT,MB,L4,BB", "Brutal Block", None),
-    _star("Fungus", "Fungus the Loon", "MB,L4,WD", "Whirling Dervish", "Whirling Dervish"),
+    _star("Fungus", "Fungus the Loon", "MB,L4,WD,noball", "Whirling Dervish", "Whirling Dervish"),
     _star("Glart", "Glart Smashrip", "CL,L4", "Frenzied Rush", "Frenzied Rush"),
     _star("Gloriel", "Gloriel Summerbloom", "D,SH,PA,L3", "Shot to Nothing", "Shot to Nothing"),
     _star("Glotl", "Glotl Stop", "MB,L4", "Primal Savagery", "Primal Savagery"),
     _star("Grak", "Grak", "MB,L4", "Two for One", "I'll Carry You"),
     _star("Grashnak", "Grashnak Blackhoof", "MB,L4", "Gored by the Bull", "Gored by the Bull"),
-    _star("Gretchen", "Gretchen Wächter", "D,L4", "Incorporeal", "Incorporeal"),
+    _star("Gretchen", "Gretchen Wächter", "D,L4,noball", "Incorporeal", "Incorporeal"),
     _star("Grim", "Grim Ironjaw", "L4,S", "Slayer", "Slayer"),
     _star("Griff", "Griff Oberwald", "D,SF,L3,CP", "Consummate Professional", "Consummate Professional"),
     _star("Grom", "Grombrindal, the White Dwarf", "BT,SF,MB,L4", "Wisdom of the White Dwarf",
@@ -163,7 +166,7 @@ STARS: dict[str, Star] = {s.short.lower(): s for s in (
     _star("Guffle", "Guffle Pusmaw", "L4", "Quick Bite", "Quick Bite", "L4,C"),
     _star("H'thark", "H'thark the Unstoppable", "BT,SF,L4,UM", "Unstoppable Momentum", "Unstoppable Momentum"),
     _star("Hakflem", "Hakflem Skuttlespike", "D,L4", "Treacherous", "Treacherous"),
-    _star("Helmut", "Helmut Wulf", "P,L4,OP", "Old Pro", "Old Pro"),
+    _star("Helmut", "Helmut Wulf", "P,L4,OP,noball", "Old Pro", "Old Pro", "P,L4,OP"),
     _star("Ivan", "Ivan 'the Animal' Deathshroud", "L4,DS", "Dwarven Scourge", "Dwarven Scourge"),
     _star("Ivan*", "Ivan 'the Animal' Deathshroud (against a Dwarf)", "L4,DS,H", "Dwarven Scourge",
           "Dwarven Scourge"),
@@ -174,22 +177,23 @@ STARS: dict[str, Star] = {s.short.lower(): s for s in (
     _star("Josef", "Josef Bugman", "L3", None, "Dwarfen Grit"),
     _star("Karla", "Karla von Kill", "D,L4", "Indomitable", "Indomitable"),
     _star("Kiroth", "Kiroth Krakeneye", "L4", "Black Ink", "Black Ink"),
-    _star("Kreek", "Kreek 'the Verminator' Rustgouger", "MB,L4", "I'll Be Back!", "I'll Be Back!"),
+    _star("Kreek", "Kreek 'the Verminator' Rustgouger", "MB,L4,noball", "I'll Be Back!", "I'll Be Back!"),
     _star("Borak", "Lord Borak the Despoiler", "MB,L3,DP1,SG,LC", "Lord of Chaos", "Lord of Chaos",
           "MB,L4,DP2,SG,LC"),
     _star("Lucien", "Lucien Swift", "MB,L4,WIT", "Two for One", "Working in Tandem", "MB,L4"),
     _star("Maple", "Maple Highgrove", "MB,B,L4", "Vicious Vines", "Vicious Vines"),
-    _star("Max", "Max Spleenripper", "L4", "Maximum Carnage", "Maximum Carnage"),
+    _star("Max", "Max Spleenripper", "L4,noball", "Maximum Carnage", "Maximum Carnage", "L4"),
     _star("Zug", "Mighty Zug", "MB,L4,CR", "Crushing Blow", "Crushing Blow"),
     _star("Morg", "Morg 'n' Thorg", "MB,L4,TB,H", "The Ballista", "The Ballista", "MB2,L4,TB"),
-    _star("Nobbla", "Nobbla Blackwart", "D,L4", "Kick 'em While They're Down!", "Kick 'em While They're Down!"),
+    _star("Nobbla", "Nobbla Blackwart", "D,L4,noball", "Kick 'em While They're Down!", "Kick 'em While They're Down!",
+          "D,L4"),
     _star("Puggy", "Puggy Baconbreath", "D,L3,HL", "Halfling Luck", "Halfling Luck", "D,L4,HL"),
     _star("Rashnack", "Rashnak Backstabber", "L4,SG,TC", "Toxin Connoisseur", "Toxin Connoisseur"),
     _star("Ripper", "Ripper Bolgrot", "MB,L4,TMT", "Thinking Man's Troll", "Thinking Man's Troll"),
     _star("Rodney", "Rodney Roachbait", "C,DC,L4", "Catch of the Day", "Catch of the Day"),
     _star("Rowana", "Rowana Forestfoot", "D,L4,BL", "Bounding Leap", "Bounding Leap"),
     _star("Roxanna", "Roxanna Darknail", "D,L4,nails", "Burst of Speed", "Slashing Nails", "D,L4"),
-    _star("Rumbelow", "Rumbelow Sheepskin", "L4,R", "Ram", "Ram"),
+    _star("Rumbelow", "Rumbelow Sheepskin", "L4,R", "Ram", "Ram", "L4,R,noball"),
     _star("Scyla", "Scyla Anfingrimm", "CL,MB,L4", "Fury of the Blood God", "Fury of the Blood God"),
     _star("Scrappa", "Scrappa Sorehead", "D,SF,L4,DP1", "Yoink!", "Yoink!"),
     _star("Skitter", "Skitter Stab-Stab", "D,L4,MA", "Master Assassin", "Master Assassin"),

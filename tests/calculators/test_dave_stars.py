@@ -32,6 +32,7 @@ from calculators.notation import parse_chain
     ("Varag:2D3,K8~S2", "[loner=4]B2b,A8+1m", "bb2020"),     # Crushing Blow, not Krump and Smash
     ("Puggy:F8~S2", "[loner=4]F8", "bb2020"),                # Loner (4+); Halfling Luck re-rolls no foul
     ("Willow:2D3,K8~S2", "[loner=4]B2b,A8", "bb2020"),       # Indomitable, not Woodland Fury
+    ("Max:U3~S2", "[loner=4]P3", "bb2020"),                  # No Ball is Max's in BB2025 only
     ("P2;Guffle:C3~S2", "T2/[loner=4]C3c", "bb2020"),        # BB2020 Monstrous Mouth re-rolls a failed catch
     ("P2;Guffle:C3", "T2/[loner=4]C3", "bb2025"),            # the BB2025 skill does not
 ])
@@ -55,6 +56,8 @@ def test_star_translation(theirs, ours, edition):
     ("Zug:2D3,K8,2D3,K8", "star-rule", "once per game"),
     ("Gobbo:D3,F8", "star-skill", "Sneaky Git"),
     ("Jordell:2D2", "star-skill", "Steady Footing"),          # BB2025 only, no code in their notation
+    ("Max:U3", "star-skill", "No Ball"),
+    ("Rumbelow:C3~S2", "star-skill", "No Hands"),
     ("Grom:R2,D5", "star-skill", "Break Tackle"),
     ("Deeproot:2D3,K8~S2", "star-skill", "Mighty Blow +2"),
     ("Frank:D3,2D3", "star-edition", "BB2025"),
