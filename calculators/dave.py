@@ -62,8 +62,11 @@ non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Divin
 anything but a dodge, Hatred ``%``, actions our chain
 has no step for (Leap, Throw Team-mate, Hail Mary Pass, injury, Dauntless, Tentacles,
 Shadowing, Stab, Chainsaw, Hypnotic Gaze, Bribe, Argue the Call), skills it does not model
-(Break Tackle, Diving Catch, Sneaky Git, Mighty Blow +2, …), star players, and an inaccurate
-pass that may still be caught.
+(Break Tackle, Diving Catch, Sneaky Git, Mighty Blow +2, …), and an inaccurate pass that may
+still be caught.  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
+skills that star brings (:mod:`calculators.dave_stars`); it is refused (``star-skill``, ``star-rule``,
+``star-edition``) when a skill or special rule of the star that our chain lacks changes a roll of the
+sequence, and a name that is none of their stars is ``star-player``.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from .dave_stars import REASONS as _STAR_REASONS, armour_bonus, expand as _star_skills, find as _star
 from .errors import CalcError
 from .notation import parse_chain
 
@@ -91,7 +95,8 @@ REASONS: dict[str, str] = {
     "action": "an action our chain has no step for",
     "skill": "a skill our chain does not model",
     "skill-value": "a skill value our chain does not model",
-    "star-player": "a star player's special rules: our chain does not model them",
+    "star-player": "a name that is not one of that notation's star players",
+    **_STAR_REASONS,  # a known star refused: calculators/dave_stars.py
     "inaccurate-pass": "a pass that may be inaccurate and still be caught: their inaccurate-pass model is not translated",
     "target": "a roll target our notation cannot write",
     "block-faces": "a block whose number of succeeding faces no skills of ours give",
@@ -318,7 +323,10 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     start = 0
     for chunk in text.split(";"):
         prefix, sep, rest = chunk.rpartition(":")
-        skills, loner = _skills(prefix, start) if sep else (set(), None)
+        star, codes, bonus = _star(prefix) if sep else None, prefix, 0
+        if star is not None:  # a star's name for its skills (calculators/dave_stars.py)
+            codes, bonus = _star_skills(star, rest, edition, start + 1, _skills)
+        skills, loner = _skills(codes, start) if sep else (set(), None)
         flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
         steps = []
         offset = start + len(prefix) + len(sep)
@@ -347,6 +355,7 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
             steps.append(_action(part, offset + 1, skills))
             offset += len(part) + 1
             k += 1
+        steps = [armour_bonus(step, bonus) for step in steps]
         players.append((f"[{','.join(flags)}]" if flags else "") + ",".join(steps))
         start += len(chunk) + 1
     notation = "/".join(players) + (f";tr={team_rerolls}" if team_rerolls is not None else "")

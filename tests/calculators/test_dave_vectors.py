@@ -93,7 +93,10 @@ def test_team_rerolls_become_the_option():
     ("F8,J8", "action", 2, "J8", 4),
     ("BT1:D5", "skill", 1, "BT1", 1),
     ("MB2:2D3,K8", "skill-value", 1, "MB2", 1),
-    ("Akhorne:D3", "star-player", 1, "Akhorne", 1),
+    ("Bryce:D3", "star-player", 1, "Bryce", 1),
+    ("Anqi:1D2", "star-rule", 1, "Anqi", 1),
+    ("D3;Gobbo:D3,F8", "star-skill", 2, "Gobbo", 4),
+    ("Frank:D5", "star-edition", 1, "Frank", 1),
     ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge only
     ("H:1D3%", "skill", 1, "H", 1),
     ("1D3%", "hatred", 1, "1D3%", 1),

@@ -42,7 +42,7 @@ def test_every_error_the_code_raises_names_a_known_reason():
             given = {k.arg: k.value for k in node.keywords}
             if path.name == "notation.py" and len(node.args) >= 4:
                 continue  # the notation's own details, with its reason (checked by driving below)
-            if path.name == "dave.py":
+            if path.name in ("dave.py", "dave_stars.py"):
                 # BloodBowlDave's notation has reasons of its own (pages word them as `dave.<reason>`)
                 if not _dave_reason_known(node):
                     missing.append(f"{path.name}:{node.lineno}")
@@ -68,14 +68,14 @@ def _dave_reason_known(node: ast.Call) -> bool:
 
 
 def test_every_reason_dave_refuses_with_is_one_of_its_reasons():
-    """Each `_refuse("<reason>", …)` in dave.py names one of its REASONS."""
-    tree = ast.parse((CALCULATORS / "dave.py").read_text(encoding="utf-8"))
-    calls = [node for node in ast.walk(tree)
+    """Each `_refuse("<reason>", …)` in dave.py and dave_stars.py names one of dave's REASONS."""
+    calls = [node for name in ("dave.py", "dave_stars.py")
+             for node in ast.walk(ast.parse((CALCULATORS / name).read_text(encoding="utf-8")))
              if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_refuse"]
     assert calls
     unknown = [node.lineno for node in calls
                if isinstance(node.args[0], ast.Constant) and node.args[0].value not in DAVE_REASONS]
-    assert not unknown, f"_refuse with an unknown reason at dave.py lines {unknown}"
+    assert not unknown, f"_refuse with an unknown reason at lines {unknown} (dave.py, dave_stars.py)"
 
 
 def _bad_values(spec: dict) -> list:

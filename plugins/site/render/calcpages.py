@@ -658,8 +658,13 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "skill": ctx.t("a skill our sequences do not model yet."),
         "skill-value": ctx.t("a skill value our sequences do not model: Mighty Blow and Dirty Player are +1 "
                              "only, Pro 3+."),
-        "star-player": ctx.t("a star player's special rules: our sequences do not model them; write the "
-                             "player's skills instead."),
+        "star-player": ctx.t("a name that is not one of that calculator's star players: write the player's "
+                             "skills instead."),
+        "star-skill": ctx.t("a skill of this star player changes one of these rolls, and our sequences do not "
+                            "model it yet."),
+        "star-rule": ctx.t("a special rule of this star player changes one of these rolls, and our sequences do "
+                           "not model it yet."),
+        "star-edition": ctx.t("this star player is not in the chosen edition's rules."),
         "inaccurate-pass": ctx.t("a pass that may be inaccurate and still be caught: not translated yet; write "
                                  "it in our notation with ~N, as in T4~2."),
         "target": ctx.t("a roll target our notation cannot write (from 2+ to 6+; block dice 1, 2, 3, −2, −3)."),
@@ -699,9 +704,10 @@ def dave_section(ctx: PageContext) -> list[str]:
     """The chain page's section for BloodBowlDave's notation: what is translated and the form."""
     return [f"## {ctx.t('Paste a BloodBowlDave sequence')} {{#dave}}", "", ctx.t(
         "A sequence written for BloodBowlDave's Action Calculator is translated into our notation and computed "
-        "here; the link opens it in the calculator above. What our sequences cannot express yet (branches, "
-        "Dauntless, Leap, star players and other skills we do not model) is refused with the reason. Their "
-        "calculator never re-rolls a failed Loner roll; choose that reading above to compare."),
+        "here; the link opens it in the calculator above. A star player's name stands for the skills that star "
+        "brings in the chosen edition. What our sequences cannot express yet (branches, Dauntless, Leap, skills "
+        "and star players' special rules we do not model) is refused with the reason. Their calculator never "
+        "re-rolls a failed Loner roll; choose that reading above to compare."),
         "", render(ctx, dave_calculator(ctx), rules_export(ctx.repo)), ""]
 
 

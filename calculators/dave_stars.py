@@ -1,0 +1,311 @@
+"""Star players in BloodBowlDave's notation: the skills a star brings, or why our chain cannot have it.
+
+In that calculator's notation a player's skill list may be replaced by a star player's short name
+(``Drull:D3,2D2``, ``Morg:H5;G4``).  :mod:`calculators.dave` asks :func:`expand` for the skill list
+such a name stands for, in that notation's skill codes, and translates it as any other skill list.
+
+**Their data** (repository ``BloodBowlDave/BloodBowlActionCalculator`` at commit ``745c978``, read,
+not copied): ``ActionCalculator.Models/StarPlayerRules.cs`` gives each star (``StarPlayer.cs``: the
+full name and the short name typed) its full skill list, its special rule (``StarPlayerSkill.cs``) and
+the skill codes their calculator applies; ``ActionCalculator/PlayerBuilder.cs`` reads a short name in
+place of a skill list, case-insensitively, with ``Ivan*`` as Ivan against a Dwarf (Dwarven Scourge
+then counts as Mighty Blow +2 with Hatred, otherwise as Mighty Blow +1 without Hatred).  One list
+serves both of their seasons.  Their calculator models a special rule only where its code is in that
+list (Consummate Professional, Old Pro, Savage Blow, Lord of Chaos, Halfling Luck, …: the strategies
+under ``ActionCalculator/Strategies`` that test them); the others it ignores.
+
+**Rules source, per edition**: the BBBase star player pages (repository
+``BBBase-EHeresy-PPPub/BBBase`` at ``87cb594``, ``docs/bb2020/starplayers/*.md`` and
+``docs/bb2025/starplayers/*.md``).  Their lists match the BB2025 pages for every star (the Black Gobbo's
+Stunty excepted, which changes no roll of a sequence).  The BB2020 pages differ where
+:data:`STARS` gives a BB2020 entry of its own: Deeproot Strongbranch and Morg 'n' Thorg have Mighty Blow
++2 (Morg without Hatred), Lord Borak Dirty Player +2 and Loner 4+, Puggy Baconbreath Loner 4+,
+Grombrindal neither Break Tackle nor Sure Feet, Bilerot Vomitflesh no Lone Fouler, Zzharg Madeye Sure
+Hands; Lucien and Valen Swift have Two for One (no Working in Tandem), Varag Ghoul-Chewer Crushing Blow
+(not Krump and Smash, no Hatred), Willow Rosebark Indomitable (not Woodland Fury), Roxanna Darknail
+Burst of Speed (not Slashing Nails), Jordell Freshbreeze no Steady Footing.  Guffle Pusmaw's
+Monstrous Mouth re-rolls a failed catch in BB2020 (FUMBBL ``christerk/ffb``,
+``skill/bb2020/MonstrousMouth.java``; the BB2025 skill has no re-roll, ``skill/bb2025/MonstrousMouth.java``):
+it is the Catch skill's re-roll, so his BB2020 list has Catch (``C``), which theirs does not.  Frank 'n'
+Stein has a BB2020 page only, Josef Bugman a BB2025 page only.
+
+**What a star becomes.**  Their notation writes each roll's target with its modifiers, and a block's
+succeeding faces: a skill matters to a sequence only when it re-rolls a roll of it, changes an armour
+roll or foul beyond the written target, or changes a roll after it is made.  :func:`expand` keeps the
+star's skills that matter to the actions written (Dodge to ``D``, Sure Feet to ``R``, Mighty Blow and
+Claws to ``K``, Brawler to blocks, Loner and Pro always) and refuses, naming the star and the rule,
+when a skill or special rule our chain does not model matters to them (reason ``star-skill`` or
+``star-rule``), when the star has no page in the edition (``star-edition``).  Skills that change no
+roll of a sequence we can translate are dropped: Diving Catch (it helps only to catch an inaccurate
+pass, refused as ``inaccurate-pass``), Hatred (it needs a block marked ``%``, refused as ``hatred``:
+their calculator also lets it re-roll unmarked blocks when team re-rolls are given, which the rules do
+not), Whirling Dervish (a weighted roll, refused as ``weighted``).  Special rules a coach declares
+before rolling (Incorporeal, Gored by the Bull, Burst of Speed, …) change which rolls the sequence
+writes, not the rolls: they are not refused.  Three rules their calculator ignores are refused when
+their roll is in the sequence: Swift as the Breeze (dodge, rush, leap), Strong Passing Game (pass) and
+Slashing Nails (armour, BB2025: Claws on a Blitz); and Steady Footing, a skill of Jordell's in BB2025
+(``skill/bb2025/SteadyFooting.java``: a 6 saves a player who would fall over or be Knocked Down), which
+their notation has no code for.  No Ball (No Hands in BB2020) is refused when the star would hold the
+ball (pick-up, catch, pass): BBBase gives it to Akhorne, Fungus, Gretchen and Kreek in both editions, to
+Helmut, Max and Nobbla in BB2025 and to Rumbelow in BB2020; their calculator lists it without using it.
+
+Crushing Blow, Ram and Dwarven Scourge are a once-per-game +1 (+2 for ``Ivan*``) to the armour roll of
+a block, which may be applied after the roll: with one armour roll of that star in the sequence, that is
+our armour step's modifier (``A8+1m``); with more, our chain cannot choose which roll takes it, and the
+sequence is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from .errors import CalcError
+
+__all__ = ["REASONS", "STARS", "Star", "armour_bonus", "expand", "find"]
+
+#: reasons a star is refused (``details["reason"]``) -> what is wrong (the English reference text)
+REASONS: dict[str, str] = {
+    "star-skill": "a star player's skill our chain does not model changes a roll of this sequence",
+    "star-rule": "a star player's special rule our chain does not model changes a roll of this sequence",
+    "star-edition": "this star player has no page in the edition's rules",
+}
+
+_EVERY = frozenset("DRUCGPIKFEHJLMNSTWY") | {"block", "roll"}
+#: what a once-per-game or once-per-half re-roll of any die can change (never armour, injury, a foul)
+_NOT_ARMOUR = _EVERY - frozenset("KFJ")
+#: their modelled skill codes -> the actions (their letters, ``block``, ``roll`` for a plain roll) whose
+#: rolls the skill changes; Loner and Pro change every re-roll and are always kept
+_MODELLED_USE: dict[str, frozenset[str]] = {
+    "D": frozenset("D"), "SF": frozenset("R"), "SH": frozenset("U"), "C": frozenset("C"), "PA": frozenset("P"),
+    "B": frozenset({"block"}), "CL": frozenset("K"), "MB": frozenset("K"), "DP": frozenset("F"),
+    "L": _EVERY, "P": _EVERY,
+}
+#: skills (their codes) we leave to :mod:`calculators.dave` to accept or refuse -> (name, actions they change)
+_SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
+    "BT": ("Break Tackle", frozenset("D")), "SG": ("Sneaky Git", frozenset("F")),
+    "LF": ("Lone Fouler", frozenset("F")), "DC": ("Diving Catch", frozenset()), "H": ("Hatred", frozenset()),
+}
+#: special rules (their codes, or ours in lower case where their calculator has none) -> (name, actions)
+_RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
+    "ASP": ("A Sneaky Pair", frozenset("FT")), "OP": ("Old Pro", frozenset("K")),
+    "TB": ("The Ballista", frozenset("HP")), "MD": ("Mesmerising Dance", frozenset("Y")),
+    "BB": ("Brutal Block", frozenset("J")), "SM": ("Savage Mauling", frozenset("J")),
+    "S": ("Slayer (against a Big Guy only, which the notation does not say)", frozenset("KJ")),
+    "BR": ("Blind Rage", frozenset("L")), "BI": ("Blast It!", frozenset("M")), "WD": ("Whirling Dervish", frozenset()),
+    "SB": ("Savage Blow", frozenset({"block"})), "UM": ("Unstoppable Momentum", frozenset({"block"})),
+    "LC": ("Lord of Chaos", frozenset({"block"})), "WIT": ("Working in Tandem", frozenset({"block"})),
+    "WF": ("Woodland Fury", frozenset({"block"})), "HL": ("Halfling Luck", _NOT_ARMOUR),
+    "TMT": ("Thinking Man's Troll", _NOT_ARMOUR), "CP": ("Consummate Professional", _NOT_ARMOUR),
+    "TC": ("Toxin Connoisseur", frozenset("J")), "BL": ("Bounding Leap", frozenset("E")),
+    "MA": ("Master Assassin", frozenset("T")), "KS": ("Krump and Smash", frozenset("K")),
+    "swift": ("Swift as the Breeze", frozenset("DRE")), "strong": ("Strong Passing Game", frozenset("P")),
+    "nails": ("Slashing Nails (Claws on a Blitz)", frozenset("K")),
+}
+#: skills with no code in their notation that our chain lacks (ours, lower case) -> (name, actions they change)
+_SKILL_GAP: dict[str, tuple[str, frozenset[str]]] = {
+    "noball": ("No Ball (No Hands in BB2020: this player never holds the ball)", frozenset("UCPM")),
+    "steady": ("Steady Footing (a 6 saves a player who would fall over or be Knocked Down)",
+               frozenset({"D", "R", "E", "block"})),
+}
+#: once-per-game armour bonuses after a block (their codes) -> (name, bonus)
+_ARMOUR_BONUS: dict[str, tuple[str, int]] = {"CR": ("Crushing Blow", 1), "R": ("Ram", 1), "DS": ("Dwarven Scourge", 1)}
+
+
+@dataclass(frozen=True)
+class Star:
+    """One star: ``short`` (the name typed), ``name``, and per edition (``bb2020``/``bb2025``) the skill
+    codes in their notation (None: no page in that edition's rules) and the special rule's name."""
+
+    short: str
+    name: str
+    codes: dict[str, tuple[str, ...] | None]
+    rule: dict[str, str | None]
+
+
+def _star(short: str, name: str, codes: str, rule2020: str | None, rule2025: str | None,
+          bb2020: str | None = None) -> Star:
+    """A star whose BB2020 codes are ``bb2020`` when given, else those of BB2025 (None rule: no page)."""
+    split = tuple(codes.split(",")) if codes else ()
+    old = tuple(bb2020.split(",")) if bb2020 else split
+    return Star(short, name, {"bb2020": old if rule2020 else None, "bb2025": split if rule2025 else None},
+                {"bb2020": rule2020, "bb2025": rule2025})
+
+
+#: their short name (lower case) -> :class:`Star`; codes are their ``SkillsInput`` (special rules included),
+#: with ours in lower case for rules their calculator ignores, and the BB2020 differences of BBBase
+STARS: dict[str, Star] = {s.short.lower(): s for s in (
+    _star("Akhorne", "Akhorne the Squirrel", "D,CL,L4,BR,noball", "Blind Rage", "Blind Rage"),
+    _star("Anqi", "Anqi Panqi", "L4,SB", "Savage Blow", "Savage Blow"),
+    _star("Barik", "Barik Farblast", "SH,PA,L4,BI", "Blast It!", "Blast It!"),
+    _star("Bilerot", "Bilerot Vomitflesh", "L4,DP1,LF", "Putrid Regurgitation", "Putrid Regurgitation", "L4,DP1"),
+    _star("Boa", "Boa Kon'ssstriktr", "D,L4", "Look into my Eyes", "Look into my Eyes"),
+    _star("Bomber", "Bomber Dribblesnot", "D,L4", "Kaboom!", "Kaboom!"),
+    _star("Karina", "Captain Karina von Riesz", "D,L4", "Tasty Morsel", "Tasty Morsel"),
+    _star("Cindy", "Cindy Piewhistle", "D,L4", "All You Can Eat", "All You Can Eat"),
+    _star("Luthor", "Count Luthor von Drakenborg", "L4", "Star of the Show", "Star of the Show"),
+    _star("Crumble", "Crumbleberry", "D,SH,L4", "Two for One", "I'll Carry You"),
+    _star("Deeproot", "Deeproot Strongbranch", "MB,L4", "Reliable", "Reliable", "MB2,L4"),
+    _star("Dribl", "Dribl", "D,L4,DP1,SG,ASP", "A Sneaky Pair", "A Sneaky Pair"),
+    _star("Drull", "Drull", "D,L4,ASP", "A Sneaky Pair", "A Sneaky Pair"),
+    _star("Eldril", "Eldril Sidewinder", "D,C,L4,MD", "Mesmerizing Gaze", "Mesmerising Dance"),
+    _star("Estelle", "Estelle la Veneaux", "D,L4", "Baleful Hex", "Baleful Hex"),
+    _star("Frank", "Frank 'n' Stein", "BT,MB,L4,BB", "Brutal Block", None),
+    _star("Fungus", "Fungus the Loon", "MB,L4,WD,noball", "Whirling Dervish", "Whirling Dervish"),
+    _star("Glart", "Glart Smashrip", "CL,L4", "Frenzied Rush", "Frenzied Rush"),
+    _star("Gloriel", "Gloriel Summerbloom", "D,SH,PA,L3", "Shot to Nothing", "Shot to Nothing"),
+    _star("Glotl", "Glotl Stop", "MB,L4", "Primal Savagery", "Primal Savagery"),
+    _star("Grak", "Grak", "MB,L4", "Two for One", "I'll Carry You"),
+    _star("Grashnak", "Grashnak Blackhoof", "MB,L4", "Gored by the Bull", "Gored by the Bull"),
+    _star("Gretchen", "Gretchen Wächter", "D,L4,noball", "Incorporeal", "Incorporeal"),
+    _star("Grim", "Grim Ironjaw", "L4,S", "Slayer", "Slayer"),
+    _star("Griff", "Griff Oberwald", "D,SF,L3,CP", "Consummate Professional", "Consummate Professional"),
+    _star("Grom", "Grombrindal, the White Dwarf", "BT,SF,MB,L4", "Wisdom of the White Dwarf",
+          "Wisdom of the White Dwarf", "MB,L4"),
+    _star("Guffle", "Guffle Pusmaw", "L4", "Quick Bite", "Quick Bite", "L4,C"),
+    _star("H'thark", "H'thark the Unstoppable", "BT,SF,L4,UM", "Unstoppable Momentum", "Unstoppable Momentum"),
+    _star("Hakflem", "Hakflem Skuttlespike", "D,L4", "Treacherous", "Treacherous"),
+    _star("Helmut", "Helmut Wulf", "P,L4,OP,noball", "Old Pro", "Old Pro", "P,L4,OP"),
+    _star("Ivan", "Ivan 'the Animal' Deathshroud", "L4,DS", "Dwarven Scourge", "Dwarven Scourge"),
+    _star("Ivan*", "Ivan 'the Animal' Deathshroud (against a Dwarf)", "L4,DS,H", "Dwarven Scourge",
+          "Dwarven Scourge"),
+    _star("Ivar", "Ivar Eriksson", "L4", "Raiding Party", "Raiding Party"),
+    _star("Jeremiah", "Jeremiah Kool", "D,PA,DC,L4", "The Flashing Blade", "The Flashing Blade"),
+    _star("Jordell", "Jordell Freshbreeze", "D,DC,L4,swift,steady", "Swift as the Breeze", "Swift as the Breeze",
+          "D,DC,L4,swift"),
+    _star("Josef", "Josef Bugman", "L3", None, "Dwarfen Grit"),
+    _star("Karla", "Karla von Kill", "D,L4", "Indomitable", "Indomitable"),
+    _star("Kiroth", "Kiroth Krakeneye", "L4", "Black Ink", "Black Ink"),
+    _star("Kreek", "Kreek 'the Verminator' Rustgouger", "MB,L4,noball", "I'll Be Back!", "I'll Be Back!"),
+    _star("Borak", "Lord Borak the Despoiler", "MB,L3,DP1,SG,LC", "Lord of Chaos", "Lord of Chaos",
+          "MB,L4,DP2,SG,LC"),
+    _star("Lucien", "Lucien Swift", "MB,L4,WIT", "Two for One", "Working in Tandem", "MB,L4"),
+    _star("Maple", "Maple Highgrove", "MB,B,L4", "Vicious Vines", "Vicious Vines"),
+    _star("Max", "Max Spleenripper", "L4,noball", "Maximum Carnage", "Maximum Carnage", "L4"),
+    _star("Zug", "Mighty Zug", "MB,L4,CR", "Crushing Blow", "Crushing Blow"),
+    _star("Morg", "Morg 'n' Thorg", "MB,L4,TB,H", "The Ballista", "The Ballista", "MB2,L4,TB"),
+    _star("Nobbla", "Nobbla Blackwart", "D,L4,noball", "Kick 'em While They're Down!", "Kick 'em While They're Down!",
+          "D,L4"),
+    _star("Puggy", "Puggy Baconbreath", "D,L3,HL", "Halfling Luck", "Halfling Luck", "D,L4,HL"),
+    _star("Rashnack", "Rashnak Backstabber", "L4,SG,TC", "Toxin Connoisseur", "Toxin Connoisseur"),
+    _star("Ripper", "Ripper Bolgrot", "MB,L4,TMT", "Thinking Man's Troll", "Thinking Man's Troll"),
+    _star("Rodney", "Rodney Roachbait", "C,DC,L4", "Catch of the Day", "Catch of the Day"),
+    _star("Rowana", "Rowana Forestfoot", "D,L4,BL", "Bounding Leap", "Bounding Leap"),
+    _star("Roxanna", "Roxanna Darknail", "D,L4,nails", "Burst of Speed", "Slashing Nails", "D,L4"),
+    _star("Rumbelow", "Rumbelow Sheepskin", "L4,R", "Ram", "Ram", "L4,R,noball"),
+    _star("Scyla", "Scyla Anfingrimm", "CL,MB,L4", "Fury of the Blood God", "Fury of the Blood God"),
+    _star("Scrappa", "Scrappa Sorehead", "D,SF,L4,DP1", "Yoink!", "Yoink!"),
+    _star("Skitter", "Skitter Stab-Stab", "D,L4,MA", "Master Assassin", "Master Assassin"),
+    _star("Skrorg", "Skrorg Snowpelt", "CL,MB,L4", "Pump Up the Crowd", "Pump Up the Crowd"),
+    _star("Skrull", "Skrull Halfheight", "SH,PA,L4,strong", "Strong Passing Game", "Strong Passing Game"),
+    _star("Swiftvine", "Swiftvine Glimmershard", "L4", "Furious Outburst", "Furious Outburst"),
+    _star("Gobbo", "The Black Gobbo", "D,L3,SG", "Sneakiest of the Lot", "Sneakiest of the Lot"),
+    _star("Thorsson", "Thorsson Stoutmead", "L4", "Beer Barrel Bash!", "Beer Barrel Bash"),
+    _star("Valen", "Valen Swift", "SH,PA,L4", "Two for One", "Working in Tandem"),
+    _star("Varag", "Varag Ghoul-Chewer", "MB,L4,H,KS", "Crushing Blow", "Krump and Smash", "MB,L4,CR"),
+    _star("Wilhelm", "Wilhelm Chaney", "C,CL,L4,SM", "Savage Mauling", "Savage Mauling"),
+    _star("Willow", "Willow Rosebark", "L4,WF", "Indomitable", "Woodland Fury", "L4"),
+    _star("Wither", "Withergrasp Doubledrool", "L4", "Watch Out!", "Watch Out!"),
+    _star("Zolcath", "Zolcath the Zoat", "SF,MB,L4", "Excuse Me, Are You a Zoat?", "Excuse Me, Are You a Zoat?"),
+    _star("Zzharg", "Zzharg Madeye", "L4", "Then I Started Blastin'!", "Blastin' Solves Everything", "SH,L4"),
+)}
+_EDITION_NAME = {"bb2020": "BB2020", "bb2025": "BB2025"}
+
+
+def find(prefix: str) -> Star | None:
+    """The star whose short name is ``prefix`` (any case, ``Ivan*`` included), or None."""
+    return STARS.get(prefix.lower())
+
+
+def _uses(actions: str) -> dict[str, str]:
+    """What each written action is (their letter, ``block``, ``roll``) -> the first token written for it,
+    in the order written."""
+    found: dict[str, str] = {}
+    for tok in actions.split(","):
+        kind = "block" if "D" in tok[1:] else (tok[0] if tok[:1].isalpha() and tok[:1].isupper() else "roll")
+        found.setdefault(kind, tok)
+    return found
+
+
+def _first(uses: dict[str, str], touched: frozenset[str]) -> str | None:
+    """The first written token among the actions ``touched``, or None."""
+    return next((tok for kind, tok in uses.items() if kind in touched), None)
+
+
+def _refuse(reason: str, star: Star, position: int, message: str) -> CalcError:
+    return CalcError("dave", f"{star.short!r} at character {position}: {star.name}: {message}", None,
+                     {"reason": reason, "token": None, "position": position, "text": star.short})
+
+
+def expand(star: Star, actions: str, edition: str, position: int,
+           check: Callable[[str, int], object]) -> tuple[str, int]:
+    """The skill list (their codes, e.g. ``"D,L4"``) that ``star`` brings to ``actions``, and the armour bonus.
+
+    Args:
+        star: from :func:`find`.
+        actions: the player's actions in their notation, as written after ``:`` (``"D3,2D2"``).
+        edition: ``"bb2020"`` or ``"bb2025"``.
+        position: the 1-based character of the star's name, for the refusal.
+        check: the reader of a skill list (``calculators.dave._skills``); a refusal it raises for a kept
+            skill becomes a ``star-skill`` refusal naming the star.
+
+    Returns:
+        ``(codes, bonus)``: the codes that change a roll of ``actions``, comma-separated, and the
+        once-per-game armour bonus (0, 1 or 2) for the star's single armour roll.
+
+    Raises:
+        CalcError: field ``dave``, ``details["reason"]`` one of :data:`REASONS`, ``text`` the star's name.
+    """
+    codes = star.codes[edition]
+    if codes is None:
+        other = next(e for e, c in star.codes.items() if c is not None)
+        raise _refuse("star-edition", star, position,
+                      f"{REASONS['star-edition']} ({_EDITION_NAME[edition]}; BBBase has it in {_EDITION_NAME[other]})")
+    uses = _uses(actions)
+    kept: list[str] = []
+    bonus = 0
+    for code in codes:
+        base = re.sub(r"[1-6]\Z", "", code)
+        if base in _RULE_USE:
+            name, touched = _RULE_USE[base]
+            hit = _first(uses, touched)
+            if hit is not None:
+                raise _refuse("star-rule", star, position, f"{name} changes the roll {hit!r}: "
+                                                           "our chain does not model that special rule")
+        elif base in _SKILL_GAP:
+            name, touched = _SKILL_GAP[base]
+            hit = _first(uses, touched)
+            if hit is not None:
+                raise _refuse("star-skill", star, position, f"{name} ({_EDITION_NAME[edition]}) changes the roll "
+                                                            f"{hit!r}: our chain does not model that skill")
+        elif base in _ARMOUR_BONUS:
+            name, value = _ARMOUR_BONUS[base]
+            armour = [t for t in actions.split(",") if t.startswith("K")]
+            if len(armour) > 1:
+                raise _refuse("star-rule", star, position, f"{name} is once per game: with {len(armour)} armour "
+                                                           "rolls our chain cannot choose the one it helps")
+            bonus = value + (1 if star.short == "Ivan*" else 0)
+        elif _first(uses, _SKILL_USE[base][1] if base in _SKILL_USE else _MODELLED_USE[base]) is not None:
+            kept.append(code)
+    try:
+        check(",".join(kept), 0)
+    except CalcError as e:
+        code = (e.details or {}).get("text") or ""
+        base = re.sub(r"[1-6]\Z", "", code)
+        named = {"MB": "Mighty Blow", "DP": "Dirty Player"}
+        name = _SKILL_USE[base][0] if base in _SKILL_USE else (
+            f"{named[base]} +{code[len(base):]}" if base in named and code != base else code)
+        hit = _first(uses, _SKILL_USE[base][1] if base in _SKILL_USE else _MODELLED_USE.get(base, _EVERY))
+        raise _refuse("star-skill", star, position, f"{name} ({_EDITION_NAME[edition]}) changes the roll "
+                                                    f"{hit!r}: {e.message.rsplit(': ', 1)[-1]}") from None
+    return ",".join(kept), bonus
+
+
+def armour_bonus(step: str, bonus: int) -> str:
+    """Our step with ``bonus`` added to an armour roll's modifier (``A8m`` -> ``A8+1m``); others unchanged."""
+    m = re.fullmatch(r"A(\d+)([+-]\d+)?([a-z]*)", step)
+    if not bonus or m is None:
+        return step
+    total = bonus + int(m.group(2) or 0)
+    return f"A{m.group(1)}{f'{total:+d}' if total else ''}{m.group(3)}"

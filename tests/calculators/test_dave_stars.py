@@ -1,0 +1,106 @@
+"""Star players in BloodBowlDave's notation (calculators/dave_stars.py): the skills each brings, per edition,
+and the refusals that name the star and the rule our chain lacks."""
+
+from __future__ import annotations
+
+import pytest
+
+from calculators.dave import REASONS, translate
+from calculators.dave_stars import STARS, armour_bonus, expand, find
+from calculators.errors import CalcError
+from calculators.notation import parse_chain
+
+
+@pytest.mark.parametrize("theirs, ours, edition", [
+    ("Drull:D3,2D2", "[loner=4]D3d,B2", "bb2025"),          # A Sneaky Pair changes fouls and stabs only
+    ("drull:D3,2D2", "[loner=4]D3d,B2", "bb2025"),          # their short names are read in any case
+    ("Barik:P2;C2", "[loner=4]T2p/C2", "bb2025"),            # Blast It! helps a Hail Mary Pass only
+    ("Gloriel:D3,P2;C2", "[loner=3]D3d,T2p/C2", "bb2025"),
+    ("Crumble:U3,D3", "[loner=4]P3h,D3d", "bb2025"),
+    ("Rodney:C3", "[loner=4]C3c", "bb2025"),                 # Diving Catch: only an inaccurate pass's catch
+    ("Scyla:2D3,K9", "[loner=4]B2b,A9mc", "bb2025"),
+    ("Scrappa:R2,D3,F8", "[loner=4]R2f,D3d,F8d", "bb2025"),
+    ("Zug:2D3,K8", "[loner=4]B2b,A8+1m", "bb2025"),           # Crushing Blow: +1 on its one armour roll
+    ("Rumbelow:2D3,K8", "[loner=4]B2b,A8+1", "bb2025"),       # Ram
+    ("Ivan:2D3,K8", "[loner=4]B2b,A8+1", "bb2025"),           # Dwarven Scourge, not against a Dwarf
+    ("Helmut:2,2", "[pro,loner=4]N2,N2", "bb2025"),          # Old Pro changes armour rolls only
+    ("Maple:2D2", "[loner=4]B2r", "bb2025"),                 # Brawler; Mighty Blow dropped without armour
+    ("Zug:D3", "[loner=4]D3", "bb2025"),                     # nothing of Zug's changes a dodge but Loner
+    # BB2020 (~S2) pages differ from their list: BBBase docs/bb2020/starplayers
+    ("Bilerot:F8~S2", "[loner=4]F8d", "bb2020"),             # no Lone Fouler in BB2020
+    ("Grom:R2,D5,2D3,K8~S2", "[loner=4]R2,D5,B2b,A8m", "bb2020"),  # neither Break Tackle nor Sure Feet
+    ("Varag:2D3,K8~S2", "[loner=4]B2b,A8+1m", "bb2020"),     # Crushing Blow, not Krump and Smash
+    ("Puggy:F8~S2", "[loner=4]F8", "bb2020"),                # Loner (4+); Halfling Luck re-rolls no foul
+    ("Willow:2D3,K8~S2", "[loner=4]B2b,A8", "bb2020"),       # Indomitable, not Woodland Fury
+    ("Max:U3~S2", "[loner=4]P3", "bb2020"),                  # No Ball is Max's in BB2025 only
+    ("P2;Guffle:C3~S2", "T2/[loner=4]C3c", "bb2020"),        # BB2020 Monstrous Mouth re-rolls a failed catch
+    ("P2;Guffle:C3", "T2/[loner=4]C3", "bb2025"),            # the BB2025 skill does not
+])
+def test_star_translation(theirs, ours, edition):
+    t = translate(theirs)
+    assert (t.notation, t.edition) == (ours, edition)
+    parse_chain(t.notation, t.edition)
+
+
+@pytest.mark.parametrize("theirs, reason, words", [
+    ("Anqi:1D2", "star-rule", "Savage Blow"),
+    ("Puggy:D3,2D2", "star-rule", "Halfling Luck"),
+    ("Griff:R2,2D2,D3~S2", "star-rule", "Consummate Professional"),
+    ("Helmut:2D2,K8", "star-rule", "Old Pro"),
+    ("Willow:2D3,K8", "star-rule", "Woodland Fury"),
+    ("Lucien:2D3,K8", "star-rule", "Working in Tandem"),
+    ("Jordell:D3", "star-rule", "Swift as the Breeze"),       # ignored by their calculator, a rule of the star
+    ("Skrull:P2;C2", "star-rule", "Strong Passing Game"),
+    ("Roxanna:2D2,K8", "star-rule", "Slashing Nails"),
+    ("Grim:2D3,K8", "star-rule", "Big Guy"),
+    ("Zug:2D3,K8,2D3,K8", "star-rule", "once per game"),
+    ("Gobbo:D3,F8", "star-skill", "Sneaky Git"),
+    ("Jordell:2D2", "star-skill", "Steady Footing"),          # BB2025 only, no code in their notation
+    ("Max:U3", "star-skill", "No Ball"),
+    ("Rumbelow:C3~S2", "star-skill", "No Hands"),
+    ("Grom:R2,D5", "star-skill", "Break Tackle"),
+    ("Deeproot:2D3,K8~S2", "star-skill", "Mighty Blow +2"),
+    ("Frank:D3,2D3", "star-edition", "BB2025"),
+    ("Josef:2,2~S2", "star-edition", "BB2020"),
+])
+def test_star_refusal_names_star_and_rule(theirs, reason, words):
+    with pytest.raises(CalcError) as e:
+        translate(theirs)
+    details = e.value.details
+    star = find(theirs.split(":")[0])
+    assert details["reason"] == reason and reason in REASONS
+    assert details["text"] == star.short and details["token"] == 1 and details["position"] == 1
+    assert star.name in e.value.message and words in e.value.message
+
+
+def test_star_after_another_player_points_at_its_name():
+    with pytest.raises(CalcError) as e:
+        translate("D3;Anqi:1D2")
+    assert (e.value.details["token"], e.value.details["position"]) == (2, 4)
+
+
+def test_every_star_of_theirs_is_here_once():
+    # StarPlayer.cs at 745c978 lists 67 stars; Ivan* is Ivan against a Dwarf (StarPlayerRules.ByShortName)
+    assert len(STARS) == 68 and find("Ivan*") is not None and find("Bryce") is None
+
+
+@pytest.mark.parametrize("star", sorted(STARS), ids=str)
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_every_star_expands_or_refuses_with_a_star_reason(star, edition):
+    def check(codes, _pos):
+        return codes
+    for actions in ("D3,R2,U3", "2D3,K8", "P3", "F8", "2,2"):
+        try:
+            codes, bonus = expand(STARS[star], actions, edition, 1, check)
+        except CalcError as e:
+            assert e.details["reason"] in ("star-rule", "star-skill", "star-edition")
+        else:
+            assert bonus in (0, 1, 2) and all(c and c[0].isupper() for c in codes.split(",") if c)
+
+
+@pytest.mark.parametrize("step, bonus, out", [
+    ("A8m", 1, "A8+1m"), ("A8", 2, "A8+2"), ("A9-1c", 1, "A9c"), ("F8d", 1, "F8d"), ("A8m", 0, "A8m"),
+    ("D3d", 1, "D3d"),
+])
+def test_armour_bonus(step, bonus, out):
+    assert armour_bonus(step, bonus) == out
