@@ -345,6 +345,55 @@ def test_the_chain_page_lets_the_reader_pick_the_loner_reading_and_links_the_rul
     assert "in classic a team re-roll may re-roll it" in markdown  # the Pro roll
 
 
+def _example_tokens(codes: list[str]) -> list[str]:
+    """The steps written in the page's example codes: split at separators and groups, weights and flags dropped."""
+    tokens = []
+    for code in codes:
+        for token in re.split(r"[,/;{}()|]", code):
+            token = re.sub(r"^\[[^\]]*\]|^[0-9]+(?:/[0-9]+)?:", "", token.strip())
+            if token:
+                tokens.append(token)
+    return tokens
+
+
+def _parses(code: str) -> bool:
+    from calculators.errors import CalcError
+    from calculators.notation import parse_chain
+
+    try:
+        parse_chain(code, "bb2020")
+    except CalcError:
+        return False
+    return True
+
+
+def test_the_chain_help_shows_every_letter_and_mark_in_an_example(pages):
+    """Issue 9: the help lists every letter and mark *with an example*: each is used by a code the page shows,
+    and every such code is valid notation (checked above). The marks come from calculators.notation."""
+    from calculators import notation as n
+
+    kind_letter = {kind: letter for letter, kind in n.LETTERS.items()}
+    for lang in ("en", "fr", "ja"):
+        markdown, _ = pages[(lang, "calculators/chain.md")]
+        help_text = markdown.split("{#notation}", 1)[1].split("\n## ", 1)[0]
+        codes = re.findall(r"`([^`]+)`", help_text)
+        tokens = _example_tokens([c for c in codes if _parses(c)])
+        missing = [f"letter {letter}" for letter in n.LETTERS
+                   if not any(re.match(rf"{letter}-?[0-9]", t) for t in tokens)]
+        missing += [f"mark {mark} on {kind}" for kind, mark in n.SKILL_MARKS.items()
+                    if not any(re.match(rf"{kind_letter[kind]}[0-9]+{mark}", t) for t in tokens)]
+        blocks = [re.match(r"B-?[0-9]+([a-z]*)(?::([a-z]*))?", t) for t in tokens if t.startswith("B")]
+        missing += [f"attacker mark {m}" for m in n.BLOCK_ATTACKER_MARKS if not any(b and m in b.group(1) for b in blocks)]
+        missing += [f"defender mark {m}" for m in n.BLOCK_DEFENDER_MARKS
+                    if not any(b and m in (b.group(2) or "") for b in blocks)]
+        for kind, marks in n.ARMOUR_MARKS.items():
+            armour = [re.match(r"[A-Z][0-9]+(?:[+-][0-9]+)?([a-z0-9]*)", t) for t in tokens
+                      if t.startswith(kind_letter[kind])]
+            missing += [f"{kind} mark {m}" for m in marks if not any(a and m in a.group(1) for a in armour)]
+        missing += [f"roll mark {m}" for m in n.ROLL_MARKS if not any(m in t for t in tokens)]
+        assert not missing, (lang, missing)
+
+
 def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
     from calculators.notation import LETTERS, parse_chain
 

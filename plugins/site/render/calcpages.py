@@ -516,6 +516,16 @@ def notation_help(ctx: PageContext) -> list[str]:
                            "away.", code="`R2,B2b:d,D3`"),
               "- " + ctx.t("{code}: a block, then the armour roll against AV 9+ with Mighty Blow.", code="`B2b,A9m`"),
               "- " + ctx.t("{code}: a dodge, then a foul with one net assist and Dirty Player.", code="`D3,F9+1d`"),
+              "- " + ctx.t("{code}: an opponent needs a 6 to intercept and fails, the thrower with Pass passes on "
+                           "4+, the catcher with Catch catches on 3+.", code="`I6,T4p/C3c`"),
+              "- " + ctx.t("{code}: a pick-up on 3+, then a team-mate with Catch takes the hand-off on 3+.",
+                           code="`P3/H3c`"),
+              "- " + ctx.t("{code}: a plain 3+ roll (here the throw of a team-mate), then the thrown player lands "
+                           "on 4+.", code="`N3/L4`"),
+              "- " + ctx.t("{code}: the defender picks from two dice and has Block and Wrestle; the attacker only "
+                           "needs to stay standing.", code="`B-2:bw=s`"),
+              "- " + ctx.t("{code}: a block, then the armour roll against AV 9+ with a +1 modifier, Mighty Blow and "
+                           "Claws.", code="`B2b,A9+1mc`"),
               ""]
     return lines
 
