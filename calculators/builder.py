@@ -36,8 +36,10 @@ from .rolls import test_from_rules
 
 __all__ = ["EXCLUDED", "MODIFIER_TOTALS", "RECEIVER_ACTIONS", "menu", "needed_face", "row_token", "write_chain"]
 
-#: roll kind -> notation letter; a roll the notation has no letter for is a plain ``N`` test
-_LETTER: dict[str, str] = {kind: letter for letter, kind in LETTERS.items() if letter not in "NBAFI"}
+#: roll kind -> notation letter; a roll the notation has no letter for is a plain ``N`` test.  Classic's
+#: ``leap`` roll (the Leap skill) is the chain's ``jump`` kind (``J``); opponents' and coaches' rolls are not offered
+_LETTER: dict[str, str] = {**{kind: letter for letter, kind in LETTERS.items() if letter not in "NBAFIESKQ"},
+                           "leap": "J"}
 #: rolls another player makes (the receiver, the thrown player): they start a new player in the notation
 RECEIVER_ACTIONS: frozenset[str] = frozenset({"catch", "hand-off", "landing"})
 #: rolls the form does not offer: an interception is the opponent's roll (the pass calculator handles it)

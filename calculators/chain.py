@@ -3,10 +3,14 @@
 A *chain* is what a player (or a few players) must pass in one team turn, in order:
 
 * **D6 tests** (:class:`Step`): dodges, rushes, a pick-up, a pass, a catch, a landing,
-  plain N+ tests, and opponents' interception attempts.  Each needs ``target``+ on the
-  die (2..6, already including every modifier; a natural 1 always fails, a natural 6
-  always succeeds).  An interception step is an opponent's roll: the chain goes on only
-  if the interceptor *fails*, and our re-rolls never apply to it.
+  plain N+ tests, opponents' interception attempts, and the rolls of :data:`D6_KINDS`
+  listed below (jumps and leaps, a Hail Mary Pass, a team-mate's throw, Hypnotic Gaze,
+  Tentacles, Shadowing, a Bribe, Argue the Call).  Each needs ``target``+ on the die (2..6,
+  already including every modifier; a natural 1 always fails, a natural 6 always
+  succeeds).  An opponent's roll (:data:`calculators.rerolls.OPPONENT_KINDS`: an
+  interception, Tentacles, Shadowing) goes the other way: the chain goes on only if it
+  *fails*, and our re-rolls never apply to it.  A dodge may carry Break Tackle (BB2020,
+  BB2025; :attr:`Step.break_tackle`).
 * **Blocks** (:class:`BlockStep`): 1 to 3 block dice, chosen by the attacker or (2 or 3
   dice) the defender, with the faces of :mod:`calculators.block`.  The step succeeds when
   the defender is Knocked Down and the attacker stays standing (goal ``down``, the
@@ -21,6 +25,50 @@ A *chain* is what a player (or a few players) must pass in one team turn, in ord
   fouler is sent off on a natural double on the armour roll, or on the injury roll after
   a break (:func:`calculators.armour.armour_break`); a send-off is a turnover in every
   edition (rules-facts §8 "Turnover triggers"), so any later step is never taken.
+
+**The other D6 kinds, per edition** (who rolls, the target, what re-rolls it; sources are
+``christerk/ffb`` (FUMBBL, ``ffb-common/.../skill/<ruleset>/`` and ``ffb-server/.../step/<ruleset>/``),
+BBBase's transcriptions (``docs/bb2020/core_rules/``, ``docs/bb2025/core_rules/``), botbowl for
+BB2016 and ``/work/shared/reference/rules-facts.md``):
+
+* ``jump``: classic, the Leap skill's Agility roll, no modifier but Very Long Legs' +1 (FFB
+  ``skill/bb2016/Leap``, ``VeryLongLegs``; botbowl ``procedure.Leap`` and
+  ``Game.get_leap_modifiers``); BB2020 and BB2025, the Agility test to Jump over a Prone or
+  Stunned player, or to Leap with the skill, at minus the greater number of markers of the two
+  squares (BBBase BB2025 "Jumping over players"; FFB ``step/bb2020|bb2025/move/StepJump``).  Our
+  roll; a team re-roll or Pro, no skill (FFB offers only a star player's Bounding Leap).
+* ``hail-mary``: the thrower's roll for a Hail Mary Pass, in every edition.  Classic: a 1
+  fumbles, anything else throws (FFB ``skill/common/HailMaryPass``; rules-facts §Hail Mary,
+  which has it in LRB6 too, against this issue's brief that supposed it absent from classic);
+  BB2020: a Passing Ability test that is never accurate, failing only as wildly inaccurate or a
+  fumble; BB2025: the test as a Long Bomb, an accurate result counting as inaccurate (BBBase
+  skills pages).  The digit is what avoids the failure the reader counts.  Re-rolled by the Pass
+  skill ("re-rolled as normal", BBBase BB2020 Hail Mary Pass), a team re-roll or Pro.
+* ``throw-team-mate``: the thrower's roll of a Throw Team-mate action (the landing is ``landing``),
+  every edition (FFB ``skill/bb2016/ThrowTeamMate``, ``skill/mixed/ThrowTeamMate``;
+  ``data/rolls/throw-team-mate-*.yml``).  Team re-roll or Pro; the Pass skill does not apply (FFB
+  re-rolls it as its own action, ``THROW_TEAM_MATE``, which only a star player's rule re-rolls).
+* ``hypnotic-gaze``: our gazer's roll, every edition.  Classic and BB2020: an Agility roll or test,
+  -1 per opponent marking the gazer besides the victim (FFB ``step/bb2016|bb2020/move/StepHypnoticGaze``;
+  BBBase BB2020 Hypnotic Gaze); BB2025: a flat 3+ (BBBase BB2025 Hypnotic Gaze).  Team re-roll or
+  Pro; no skill.
+* ``tentacles`` (an opponent's roll): BB2020 and BB2025 only, D6 + their ST - ours, 6 or more holds
+  the mover (BBBase Tentacles; FFB ``skillbehaviour/bb2020|bb2025/TentaclesBehaviour``).  Classic is a
+  2D6 roll by the *moving* player (FFB ``skill/common/Tentacles`` doc comment), not a D6 step: refused.
+* ``shadowing`` (an opponent's roll): BB2020, D6 + their MA - ours, 6 or more; BB2025, a flat 4+
+  (BBBase Shadowing both editions; FFB ``skillbehaviour/bb2020|bb2025/ShadowingBehaviour``).  Classic
+  is a 2D6 roll by the moving player (FFB ``skill/bb2016/Shadowing``): refused.
+* ``bribe``: every edition, 2+ (FFB ``DiceInterpreter.isBribesSuccessful``; BBBase BB2020 and BB2025
+  inducements; rules-facts §kick-off "A Bribe succeeds on D6 2+").  Nothing re-rolls it.
+* ``argue-the-call``: a 6 (5+ with Friends with the Ref or a Biased Referee's +1).  BB2020 and
+  BB2025 (BBBase "Argue the Call"), and BB2016 as FUMBBL plays it (``step/bb2016/foul/StepBribes``);
+  not in LRB6/CRP (``classic``), and botbowl's BB2016 has no such roll: the sources disagree on
+  BB2016, we follow FUMBBL.  Even a 6 leaves the turnover in BB2020 and BB2025 (BBBase), so the step
+  belongs at the end of a chain.  Nothing re-rolls it (Bribery and Corruption is not modelled).
+* ``interception`` (``I``): BB2025 calls it Interception again ("Interceptions", BBBase BB2025:
+  an Agility test at -3 against an accurate pass, -2 against an inaccurate one); BB2020's Passing
+  Interference is the same D6 step for the chain (its deflection and the catch that turns it into
+  an interception are in :mod:`calculators.passing`).  No new kind.
 
 A step that fails after every re-roll ends the chain (for the full outcome tree of a
 pass use :mod:`calculators.passing`, of a block :mod:`calculators.block`).  The chain
@@ -47,6 +95,8 @@ left, team re-rolls used this turn, once-per-turn skills used, Pro used), taking
 failed die or block roll the best of:
 
 * ``none``: accept the failure (the chain ends);
+* ``break-tackle`` (a dodge whose die fell short by no more than the bonus, once per turn): add
+  the bonus, and the dodge passes;
 * ``skill``: the step's skill re-rolls the die (for a block: Brawler);
 * ``pro``: the Pro roll, then the die (or block roll, or one block die) is re-rolled if
   it passes;
@@ -96,15 +146,30 @@ from .armour import armour_break
 from .block import FACES
 from .editions import check_edition, family, mechanics
 from .errors import CalcError
-from .rerolls import ONCE_PER_TURN, SKILL_FOR_KIND, check_reading, d6_at_least, reroll_rules
+from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, OPPONENT_KINDS, SKILL_FOR_KIND,
+                      check_reading, d6_at_least, reroll_rules)
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "D6_KINDS", "KINDS", "ArmourStep", "BlockStep", "Chain", "Player", "Row", "Step", "policy",
+           "D6_KINDS", "KIND_EDITIONS", "KINDS", "ArmourStep", "BlockStep", "Chain", "Player", "Row", "Step", "policy",
            "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
-D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test")
+D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test",
+                             "jump", "hail-mary", "throw-team-mate", "hypnotic-gaze", "tentacles", "shadowing",
+                             "bribe", "argue-the-call")
+#: D6 kinds that exist in some editions only -> those editions (module docstring); the others exist in all
+KIND_EDITIONS: dict[str, tuple[str, ...]] = {
+    "tentacles": ("bb2020", "bb2025"),
+    "shadowing": ("bb2020", "bb2025"),
+    "argue-the-call": ("bb2016", "bb2020", "bb2025"),
+}
+#: why a kind is refused outside :data:`KIND_EDITIONS` (said in the error)
+_KIND_ABSENT: dict[str, str] = {
+    "tentacles": "classic Tentacles is a 2D6 roll by the moving player, not a D6 step",
+    "shadowing": "classic Shadowing is a 2D6 roll by the moving player, not a D6 step",
+    "argue-the-call": "LRB6 and the CRP have no Argue the Call roll",
+}
 #: armour-roll step kinds: after a block, and a Foul's
 ARMOUR_KINDS: tuple[str, ...] = ("armour", "foul")
 #: every step kind
@@ -136,12 +201,22 @@ class Step:
         skill: the acting player has the skill that re-rolls this kind of step
             (Dodge, Sure Feet, Sure Hands, Catch, Pass; see ``rerolls.SKILL_FOR_KIND``).
         player: index into :attr:`Chain.players` of the player who rolls.
+        break_tackle: a dodge only, BB2020 and BB2025: the player's Break Tackle bonus (an entry
+            of :data:`calculators.rerolls.BREAK_TACKLE_BONUSES` for the edition), 0 without it.
     """
 
     kind: str
     target: int
     skill: bool = False
     player: int = 0
+    break_tackle: int = 0
+
+    def within_bonus(self) -> Fraction:
+        """Return P(one die fails but Break Tackle's bonus would make it pass): a face from
+        ``target - break_tackle`` to ``target - 1``, never a natural 1 (0 without Break Tackle)."""
+        if not self.break_tackle:
+            return _ZERO
+        return Fraction(len([f for f in range(2, 6) if self.target - self.break_tackle <= f < self.target]), 6)
 
     def p(self) -> Fraction:
         """Return P(one die passes): faces ``target..6``, never a 1, always a 6 (:func:`calculators.rolls.face_chance`)."""
@@ -325,6 +400,7 @@ class Chain:
                     raise CalcError(f"steps[{i}].target", f"the die face needed must be 2..6, got {s.target!r}", [2, 6], reason="range")
                 if s.skill and s.kind not in SKILL_FOR_KIND:
                     raise CalcError(f"steps[{i}].skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND), reason="choice")
+                self._check_d6_edition(i, s)
             else:
                 raise CalcError(f"steps[{i}].kind", f"not a chain step: {s!r}", list(KINDS), reason="choice")
             if not (isinstance(s.player, int) and 0 <= s.player < len(self.players)):
@@ -335,6 +411,29 @@ class Chain:
         if self.steps[-1].player != len(self.players) - 1:
             raise CalcError("players", "every player must roll at least one step", reason="chain-shape")
         return self
+
+    def _check_d6_edition(self, i: int, s: Step) -> None:
+        """A D6 kind that exists in the edition, and Break Tackle only where and as it exists."""
+        where = KIND_EDITIONS.get(s.kind)
+        if where is not None and self.edition not in where:
+            raise CalcError(f"steps[{i}].kind", f"no {s.kind} roll in {self.edition}: {_KIND_ABSENT[s.kind]}; it exists "
+                                                f"in {', '.join(where)}", list(where), reason="not-in-edition")
+        bt = s.break_tackle
+        if bt == 0 and not isinstance(bt, bool):
+            return
+        bonuses = BREAK_TACKLE_BONUSES[family(self.edition)]
+        if not bonuses:
+            raise CalcError(f"steps[{i}].break_tackle", f"no Break Tackle bonus in {self.edition}: classic Break "
+                                                        "Tackle uses ST instead of AG, already in the dodge's target; it "
+                                                        "is a bonus in bb2020 and bb2025", ["bb2020", "bb2025"],
+                            reason="not-in-edition")
+        if s.kind != "dodge":
+            raise CalcError(f"steps[{i}].break_tackle", f"Break Tackle helps a dodge only, not a {s.kind} step",
+                            ["dodge"], reason="choice")
+        if isinstance(bt, bool) or bt not in bonuses:
+            raise CalcError(f"steps[{i}].break_tackle", f"Break Tackle's bonus in {self.edition} is one of "
+                                                        f"{', '.join(map(str, bonuses))}, got {bt!r}", list(bonuses),
+                            reason="choice")
 
     def _check_block(self, i: int, s: BlockStep) -> None:
         if s.dice not in BLOCK_DICE or isinstance(s.dice, bool):
@@ -371,6 +470,19 @@ class Chain:
                             "Mighty Blow and Claws act after a block, not on a foul", reason="claws-foul")
         if not s.foul and s.dirty_player:
             raise CalcError(f"steps[{i}].dirty_player", "Dirty Player acts on a foul's armour roll only", reason="dirty-player-armour")
+
+
+#: step kinds Pro never re-rolls: armour rolls, an opponent's roll, the coach's Bribe and Argue the Call
+_NO_PRO = frozenset(ARMOUR_KINDS) | OPPONENT_KINDS | NOT_REROLLED_KINDS
+
+
+def _d6_cases(p: Fraction, within: Fraction) -> tuple:
+    """((P(the first roll fails so), case), ...) of a D6 step: one case, None; with Break Tackle,
+    ``within_bonus`` (the bonus would save it) and ``beyond_bonus``, those that can occur."""
+    if not within:
+        return ((_ONE - p, None),)
+    rest = _ONE - p - within
+    return ((within, "within_bonus"),) + (((rest, "beyond_bonus"),) if rest else ())
 
 
 def _scale(c: Fraction, terms: tuple) -> tuple:
@@ -430,7 +542,9 @@ def _solver(chain: Chain):
         ks, kp = keep_skills[i + 1], keep_pro[i + 1]
         if isinstance(s, Step) and s.skill and SKILL_FOR_KIND[s.kind] in ONCE_PER_TURN:
             ks = ks | {(s.player, SKILL_FOR_KIND[s.kind])}
-        if players[s.player].pro and s.kind not in ARMOUR_KINDS and s.kind != "interception":
+        if isinstance(s, Step) and s.break_tackle:
+            ks = ks | {(s.player, "break-tackle")}
+        if players[s.player].pro and s.kind not in _NO_PRO:
             kp = kp | {s.player}
         keep_skills[i], keep_pro[i] = ks, kp
 
@@ -442,8 +556,10 @@ def _solver(chain: Chain):
 
     single = [blocks[i][0] if s.kind == "block" else (s.p() if s.kind in D6_KINDS else None)
               for i, s in enumerate(steps)]
+    # Break Tackle: P(a die falls short by no more than the bonus), per step (0 without it)
+    within = [s.within_bonus() if isinstance(s, Step) else _ZERO for s in steps]
     failing = [tuple((p, case) for case, p in blocks[i][1]) if s.kind == "block"
-               else (((_ONE - single[i]), None),) if s.kind in D6_KINDS else ()
+               else _d6_cases(single[i], within[i]) if s.kind in D6_KINDS else ()
                for i, s in enumerate(steps)]
 
     def options(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
@@ -453,10 +569,21 @@ def _solver(chain: Chain):
     @lru_cache(maxsize=None)
     def _options(i: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case: str | None):
         s = steps[i]
+        if s.kind in NOT_REROLLED_KINDS:  # a Bribe, Argue the Call: nothing re-rolls the coach's roll
+            return (("none", ()),)
         pl = players[s.player]
         p_team = single[i]
         p_skill = _ZERO
         skill_after = skills_used
+        bt_key = (s.player, "break-tackle")
+        bt_free = bool(within[i]) and bt_key not in skills_used
+
+        def landed(p: Fraction, tr2: int, used2: int, skills: frozenset, pros: frozenset) -> tuple:
+            """Terms of a re-rolled die that passes with ``p``; an unused Break Tackle also saves a die within its bonus."""
+            terms = ((p, (tr2, used2, skills, pros)),)
+            if bt_free and bt_key not in skills:
+                terms += ((within[i], (tr2, used2, skills | {bt_key}, pros)),)
+            return terms
         if s.kind == "block":
             q1 = blocks[i][2]
             p_pro = p_team if pro_whole_roll else (q1 if case in ("both_down", "one_die") else _ZERO)
@@ -472,13 +599,15 @@ def _solver(chain: Chain):
                 elif key not in skills_used:
                     p_skill, skill_after = p_team, skills_used | {key}
         opts: list[tuple[str, tuple]] = [("none", ())]
+        if bt_free and case == "within_bonus":
+            opts.append(("break-tackle", ((_ONE, (tr, team_used, skills_used | {bt_key}, pro_used)),)))
         if p_skill:
-            opts.append(("skill", ((p_skill, (tr, team_used, skill_after, pro_used)),)))
+            opts.append(("skill", landed(p_skill, tr, team_used, skill_after, pro_used)))
         if pl.pro and s.player not in pro_used and p_pro:
             after = pro_used | {s.player}
 
             def rerolled(tr2: int, used2: int) -> tuple:  # the Pro roll passed: re-roll the die
-                return ((p_pro, (tr2, used2, skills_used, after)),)
+                return landed(p_pro, tr2, used2, skills_used, after)
 
             terms = _scale(pro_q, rerolled(tr, team_used))
             name = "pro"
@@ -488,7 +617,7 @@ def _solver(chain: Chain):
                 name = "pro+team"
             opts.append((name, terms))
         if team_left(tr, team_used):
-            terms = via_team(pl, tr, team_used, lambda tr2, u2: ((p_team, (tr2, u2, skills_used, pro_used)),))
+            terms = via_team(pl, tr, team_used, lambda tr2, u2: landed(p_team, tr2, u2, skills_used, pro_used))
             opts.append(("team+team" if loner_reroll(pl, tr - 1, team_used + 1) else "team", terms))
         return tuple(opts)
 
@@ -535,7 +664,7 @@ def _solver(chain: Chain):
             return _ONE
         s = steps[i]
         state = (tr, team_used, skills_used, pro_used)
-        if s.kind == "interception":  # the opponent rolls; we go on only if it fails
+        if s.kind in OPPONENT_KINDS:  # the opponent rolls; we go on only if it fails
             return (_ONE - single[i]) * value(i + 1, *state)
         if s.kind in ARMOUR_KINDS:
             o = armour[i]
@@ -563,7 +692,7 @@ def _solver(chain: Chain):
             return _ZERO
         s = steps[i]
         state = (tr, team_used, skills_used, pro_used)
-        if s.kind == "interception":
+        if s.kind in OPPONENT_KINDS:
             return (_ONE - single[i]) * sent_off(i + 1, *state)
         if s.kind in ARMOUR_KINDS:
             o = armour[i]
@@ -626,7 +755,7 @@ def _policy(chain: Chain, choose, fail_cases, team_rerolls: int) -> tuple[str | 
     state = (team_rerolls, 0, frozenset(), frozenset())
     out: list[str | dict[str, str]] = []
     for i, s in enumerate(chain.steps):
-        if s.kind == "interception":
+        if s.kind in OPPONENT_KINDS:
             out.append("opponent")
         elif s.kind in ARMOUR_KINDS:
             out.append("none")
@@ -640,13 +769,15 @@ def _policy(chain: Chain, choose, fail_cases, team_rerolls: int) -> tuple[str | 
 def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], ...]:
     """Return, for each step, the optimal choice if its roll fails, on the path where all earlier rolls passed.
 
-    Choices: ``"none"`` (accept the failure; always so for an armour roll or a foul,
-    which nothing re-rolls), ``"skill"`` (for a block: Brawler), ``"pro"``,
+    Choices: ``"none"`` (accept the failure; always so for an armour roll, a foul, a
+    Bribe or Argue the Call, which nothing re-rolls), ``"break-tackle"`` (a dodge whose die
+    fell short by no more than the bonus), ``"skill"`` (for a block: Brawler), ``"pro"``,
     ``"pro+team"`` (Pro, and a team re-roll on the Pro roll if it fails: classic),
     ``"team"``, ``"team+team"`` (a team re-roll, and a second one on the Loner roll if
-    it fails: BB2025 as written), or ``"opponent"`` for an interception step (not ours
-    to re-roll).  For a block step whose best choice depends on the failed roll, a dict
-    ``{case: choice}`` over the :data:`BLOCK_CASES` that can occur.  Later failures
+    it fails: BB2025 as written), or ``"opponent"`` for an opponent's roll (an interception,
+    Tentacles, Shadowing: not ours to re-roll).  For a block step whose best choice depends on
+    the failed roll, a dict ``{case: choice}`` over the :data:`BLOCK_CASES` that can occur; for a
+    dodge with Break Tackle likewise over ``within_bonus`` and ``beyond_bonus``.  Later failures
     change the state; the DP handles them, this is the summary shown to readers.  Among
     equal values the cheapest source is named, in the order none, skill, Pro, team
     (after the smaller chance of a send-off, in a chain with a foul).

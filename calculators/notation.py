@@ -5,7 +5,7 @@ Grammar (spaces are ignored)::
     chain   = player { "/" player } { ";" option }
     player  = [ "[" flag { "," flag } "]" ] step { "," step }
     step    = test | block | armour
-    test    = LETTER DIGIT [ SKILL ]
+    test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ]
     block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ]
     armour  = ( "A" | "F" ) NUMBER [ ( "+" | "-" ) NUMBER ] { MARK }
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
@@ -13,10 +13,24 @@ Grammar (spaces are ignored)::
 
 **D6 tests.**  Letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C``
 catch, ``H`` hand-off (the receiver's catch), ``L`` landing, ``I`` an opponent's
-interception attempt (the digit is what the *interceptor* needs), ``N`` a plain N+ test.
+interception attempt (the digit is what the *interceptor* needs), ``N`` a plain N+ test,
+and (issue 9, :mod:`calculators.chain` gives each one's rules per edition):
+
+* ``J`` a **J**\ ump over a Prone or Stunned player, or a Leap (classic: the Leap skill's roll);
+* ``M`` a Hail **M**\ ary Pass's roll (re-rolled by the Pass skill: mark ``p``);
+* ``W`` a thro\ **W** of a team-mate (the thrower's roll; ``L`` is the landing);
+* ``G`` a Hypnotic **G**\ aze;
+* ``E`` an opponent's t\ **E**\ ntacles roll and ``S`` an opponent's **S**\ hadowing roll (BB2020
+  and BB2025; like ``I``, the digit is what the *opponent* needs, and the chain goes on if it fails);
+* ``K`` a Bribe (a **K**\ ickback to the referee) and ``Q`` Argue the Call (**Q**\ uestion the call),
+  the coach's rolls that nothing re-rolls (Argue the Call: not in ``classic``).
+
 The digit is the die face needed, 2..6, modifiers included.  Skill marks (the acting
 player has the skill that re-rolls that step): ``d`` Dodge on ``D``, ``f`` Sure Feet on
-``R``, ``h`` Sure Hands on ``P``, ``c`` Catch on ``C`` or ``H``, ``p`` Pass on ``T``.
+``R``, ``h`` Sure Hands on ``P``, ``c`` Catch on ``C`` or ``H``, ``p`` Pass on ``T`` or ``M``.
+**Break Tackle** (BB2020, BB2025) comes last on a dodge: ``b`` and the bonus, ``D4b1`` (BB2020
++1 or +2, BB2025 +1 to +3 by ST), ``D4db2`` with Dodge too; used at most once per turn, when a
+failed die falls short by no more than the bonus, if the coach chooses.
 
 **Blocks.**  ``B`` and the number of block dice as the block calculator's ``dice`` field
 has it: ``B1``, ``B2``, ``B3`` (the attacker chooses), ``B-2``, ``B-3`` (the defender
@@ -70,18 +84,23 @@ from dataclasses import dataclass
 from .chain import ArmourStep, BlockStep, Chain, Player, Step
 from .errors import CalcError
 
-__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "LETTERS", "MAX_LENGTH", "MAX_PLAYERS",
+__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "BREAK_TACKLE_MARK", "LETTERS", "MAX_LENGTH", "MAX_PLAYERS",
            "MAX_STEPS", "REASONS", "SKILL_MARKS",
            "Parsed", "format_chain", "format_step", "parse_chain"]
 
 LETTERS: dict[str, str] = {
     "D": "dodge", "R": "rush", "P": "pick-up", "T": "pass", "C": "catch",
     "H": "hand-off", "L": "landing", "I": "interception", "N": "test",
+    "J": "jump", "M": "hail-mary", "W": "throw-team-mate", "G": "hypnotic-gaze", "E": "tentacles",
+    "S": "shadowing", "K": "bribe", "Q": "argue-the-call",
     "B": "block", "A": "armour", "F": "foul",
 }
 _KIND_LETTER = {v: k for k, v in LETTERS.items()}
 #: step kind -> skill mark letter (D6 tests)
-SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass": "p", "catch": "c", "hand-off": "c"}
+SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass": "p", "catch": "c", "hand-off": "c",
+                               "hail-mary": "p"}
+#: the Break Tackle mark on a dodge, followed by the bonus (``D4b2``)
+BREAK_TACKLE_MARK = "b"
 #: block step: the attacker's mark -> skill (before ':'), in canonical order
 BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawler"}
 #: block step: the defender's mark -> skill (after ':'), in canonical order
@@ -91,7 +110,7 @@ ARMOUR_MARKS: dict[str, dict[str, tuple[str, str]]] = {
     "armour": {"m": ("mighty_blow", "mighty-blow"), "c": ("claws", "claws")},
     "foul": {"d": ("dirty_player", "dirty-player")},
 }
-_STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)\Z")
+_STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:b([0-9]+))?\Z")
 _BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?\Z")
 _ARMOUR = re.compile(r"([AF])([0-9]+)([+-][0-9]+)?([a-z]*)\Z")
 #: the most steps a chain may have
@@ -126,7 +145,8 @@ REASONS: dict[str, str] = {
     "block-goal": "a block goal other than =s",
     "bad-armour": "an armour roll or foul that cannot be read",
     "bad-step-mark": "an unknown or repeated skill mark on a block, armour roll or foul",
-    "step-rule": "a step the edition or the steps around it do not allow (AV range, Brawler outside a Block action)",
+    "step-rule": "a step the edition or the steps around it do not allow (AV range, Brawler outside a Block action, "
+                 "a roll or Break Tackle bonus the edition does not have)",
 }
 
 
@@ -329,9 +349,10 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
         return _armour(index, pos, tok, player, shown)
     m = _STEP.match(tok)
     if not m:
-        raise _fail(index, pos, shown, "expected a step such as D3 or D3d: a roll letter, the die face needed, an optional skill mark",
+        raise _fail(index, pos, shown, "expected a step such as D3, D3d or D3db1: a roll letter, the die face needed, an "
+                                       "optional skill mark, and on a dodge b and a Break Tackle bonus",
                     reason="unreadable")
-    letter, digits, mark = m.groups()
+    letter, digits, mark, bt = m.groups()
     if letter not in LETTERS:
         known = ", ".join(f"{k} {v}" for k, v in LETTERS.items())
         raise _fail(index, pos, shown, f"unknown roll letter {letter!r}; known: {known}", list(LETTERS),
@@ -342,6 +363,9 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
         raise _fail(index, pos, shown, f"the die face needed must be 2..6, got {target}", [2, 6],
                     reason="bad-target")
     skill = False
+    if mark == BREAK_TACKLE_MARK and kind == "dodge":
+        raise _fail(index, pos, shown, "Break Tackle's mark b takes its bonus, as in D4b1 or D4db2", ["b1", "b2", "b3"],
+                    reason="bad-mark")
     if mark:
         want = SKILL_MARKS.get(kind)
         if want != mark:
@@ -349,7 +373,10 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
             raise _fail(index, pos, shown, f"skill mark {mark!r} does not apply to a {kind} step; {hint}", [want] if want else [],
                         reason="bad-mark")
         skill = True
-    return Step(kind, target, skill, player)
+    if bt is not None and kind != "dodge":
+        raise _fail(index, pos, shown, f"Break Tackle (b{bt}) helps a dodge only, not a {kind} step", ["D"],
+                    reason="bad-mark")
+    return Step(kind, target, skill, player, int(bt) if bt is not None else 0)
 
 
 def format_step(step: Step | BlockStep | ArmourStep) -> str:
@@ -361,7 +388,8 @@ def format_step(step: Step | BlockStep | ArmourStep) -> str:
     if isinstance(step, ArmourStep):
         marks = "".join(k for k, (f, _) in ARMOUR_MARKS[step.kind].items() if getattr(step, f))
         return f"{_KIND_LETTER[step.kind]}{step.av}{f'{step.modifier:+d}' if step.modifier else ''}{marks}"
-    return f"{_KIND_LETTER[step.kind]}{step.target}{SKILL_MARKS[step.kind] if step.skill else ''}"
+    bt = f"{BREAK_TACKLE_MARK}{step.break_tackle}" if step.break_tackle else ""
+    return f"{_KIND_LETTER[step.kind]}{step.target}{SKILL_MARKS[step.kind] if step.skill else ''}{bt}"
 
 
 def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
