@@ -20,7 +20,8 @@ theirs                    ours
 ========================  ===========================================================
 ``3`` (a re-rollable      ``N3`` (a plain 3+ test)
 3+ roll)
-``D3`` dodge              ``D3`` (``D3d`` with the Dodge skill ``D``)
+``D3`` dodge              ``D3`` (``D3d`` with the Dodge skill ``D``; ``D3b2`` when the player
+                          has Break Tackle ``BT2``, ``BT`` alone being +1 as theirs reads it)
 ``R2`` rush               ``R2`` (``R2f`` with Sure Feet ``SF``)
 ``U3`` pick-up            ``P3`` (``P3h`` with Sure Hands ``SH``)
 ``C3`` catch              ``C3`` (``C3c`` with Catch ``C``)
@@ -40,17 +41,21 @@ of the six faces succeed  stays standing: POW, Stumbles, two Pushes), 5 ``b=s``;
                           Both Down as failing: 3 or 5 faces are refused)
 ========================  ===========================================================
 
-Their marks ``*`` (use Pro on this roll), ``^`` (use Brawler) and ``¬`` (do not use
-Break Tackle) are choices the coach makes there; our resolver takes the best use of every
-re-roll itself and has no Break Tackle, so they are read and dropped.
+Their marks ``*`` (use Pro on this roll), ``^`` (use Brawler) and ``¬`` (use Break Tackle
+before any re-roll) are choices the coach makes there; our resolver takes the best use of every
+re-roll and of Break Tackle itself, so they are read and dropped.  Their Break Tackle is used on
+the first die when no re-roll is left (or on ``¬``), else on the re-rolled die; ours chooses at
+every failed die, so a sequence with it may come out higher here (``dave_differences.yml``).
 
 Refused, with ``details["reason"]`` one of :data:`REASONS`: branches (``{…}`` after a
 non-critical failure, ``[…]`` that ends the sequence, alternative outcomes ``(…)(…)``,
 Dauntless ``|``, a block's non-critical failures ``!k``), weighted or non-re-rollable rolls
 (``1/2``), "do not re-roll" marks ``'``, Diving Tackle ``"``, Hatred ``%``, actions our chain
-has no step for (Leap, Throw Team-mate, Hail Mary Pass, injury, Dauntless, Tentacles,
-Shadowing, Stab, Chainsaw, Hypnotic Gaze, Bribe, Argue the Call), skills it does not model
-(Break Tackle, Diving Catch, Sneaky Git, Mighty Blow +2, …), star players, and an inaccurate
+does not read from theirs (Leap, Throw Team-mate, Hail Mary Pass, injury, Dauntless, Tentacles,
+Shadowing, Stab, Chainsaw, Hypnotic Gaze, Bribe, Argue the Call: theirs models most of them as
+branches, a Bribe or Argue the Call only after a send-off, Tentacles and Shadowing as the mover's
+re-rollable roll, none of which our straight chain of issue 9's kinds says), skills it does not model
+(Diving Catch, Sneaky Git, Mighty Blow +2, …), star players, and an inaccurate
 pass that may still be caught.
 """
 
@@ -89,11 +94,11 @@ REASONS: dict[str, str] = {
 #: their player skill code -> our use of it (None: read and not needed, e.g. Pro is a flag)
 SKILLS: dict[str, str] = {
     "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
-    "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player",
+    "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
 }
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
-    "BT": "Break Tackle", "CB": "Cloud Burster", "DC": "Diving Catch", "SG": "Sneaky Git", "DT": "Diving Tackle",
+    "CB": "Cloud Burster", "DC": "Diving Catch", "SG": "Sneaky Git", "DT": "Diving Tackle",
     "CP": "Consummate Professional", "OP": "Old Pro", "TB": "The Ballista", "MD": "Mesmerising Dance",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
     "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish", "H": "Hatred", "LF": "Lone Fouler",
@@ -159,10 +164,11 @@ def _structure(text: str) -> None:
             raise _refuse(reason, tok, pos + 1, REASONS[reason])
 
 
-def _skills(prefix: str, pos: int) -> tuple[set[str], int | None]:
-    """Our skills and the Loner target of a player's ``skills:`` prefix."""
+def _skills(prefix: str, pos: int) -> tuple[set[str], int | None, int]:
+    """Our skills, the Loner target and the Break Tackle bonus (0 without it) of a player's ``skills:`` prefix."""
     skills: set[str] = set()
     loner = None
+    break_tackle = 0
     offset = 0
     for part in prefix.split(","):
         at = pos + offset + 1
@@ -186,10 +192,14 @@ def _skills(prefix: str, pos: int) -> tuple[set[str], int | None]:
             raise _refuse("skill-value", part, at, "Pro other than 3+: " + REASONS["skill-value"])
         elif skill in ("mighty-blow", "dirty-player") and value not in ("", "1"):
             raise _refuse("skill-value", part, at, f"{part}: only +1 is modelled")
+        elif skill == "break-tackle":
+            break_tackle = int(value or 1)  # their player's Break Tackle value defaults to 1
+            if not 1 <= break_tackle <= 3:
+                raise _refuse("skill-value", part, at, "Break Tackle is +1 to +3")
         elif skill not in ("loner", "pro", "mighty-blow", "dirty-player") and value:
             raise _refuse("unreadable", part, at, "this skill takes no value")
         skills.add(skill)
-    return skills, loner
+    return skills, loner, break_tackle
 
 
 def _block(tok: str, pos: int, skills: set[str]) -> str:
@@ -213,8 +223,8 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
     return f"B{dice}{att}{':' + dfd if dfd else ''}{goal}"
 
 
-def _action(tok: str, pos: int, skills: set[str]) -> str:
-    """Our step for one of their actions (``pos`` 1-based)."""
+def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0) -> str:
+    """Our step for one of their actions (``pos`` 1-based); ``break_tackle``: the player's bonus, marked on dodges."""
     if "/" in tok:
         raise _refuse("weighted", tok, pos, REASONS["weighted"])
     if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
@@ -243,7 +253,8 @@ def _action(tok: str, pos: int, skills: set[str]) -> str:
             raise _refuse("inaccurate-pass", tok, pos, REASONS["inaccurate-pass"])
     if not 2 <= target <= 6:
         raise _refuse("target", tok, pos, f"a D6 target of {target}+: ours go from 2+ to 6+")
-    return f"{ours}{target}{mark if skill in skills else ''}"
+    bt = f"b{break_tackle}" if break_tackle and ours == "D" else ""
+    return f"{ours}{target}{mark if skill in skills else ''}{bt}"
 
 
 def translate(text: str, team_rerolls: int | None = None) -> Translation:
@@ -286,14 +297,14 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     start = 0
     for chunk in text.split(";"):
         prefix, sep, rest = chunk.rpartition(":")
-        skills, loner = _skills(prefix, start) if sep else (set(), None)
+        skills, loner, break_tackle = _skills(prefix, start) if sep else (set(), None, 0)
         flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
         steps = []
         offset = start + len(prefix) + len(sep)
         for part in rest.split(","):
             if not part:
                 raise _refuse("unreadable", part, offset + 1, "an empty action")
-            steps.append(_action(part, offset + 1, skills))
+            steps.append(_action(part, offset + 1, skills, break_tackle))
             offset += len(part) + 1
         players.append((f"[{','.join(flags)}]" if flags else "") + ",".join(steps))
         start += len(chunk) + 1

@@ -73,6 +73,9 @@ def test_translation(theirs, ours, edition):
 
 def test_team_rerolls_become_the_option():
     assert translate("2,2", 2).notation == "N2,N2;tr=2"
+    # Break Tackle (issue 9): their BTn is our b mark on every dodge of that player, BT alone +1; ¬ is dropped
+    assert translate("BT2,D:D3¬,R2,D4").notation == "D3db2,R2,D4db2"
+    assert translate("BT:D5").notation == "D5b1"
 
 
 @pytest.mark.parametrize("theirs, reason, number, text, position", [
@@ -82,7 +85,8 @@ def test_team_rerolls_become_the_option():
     ("L2,2D2|1D2", "dauntless", 2, "2D2|1D2", 4),
     ("D3,E3", "action", 2, "E3", 4),
     ("F8,J8", "action", 2, "J8", 4),
-    ("BT1:D5", "skill", 1, "BT1", 1),
+    ("DC:D5", "skill", 1, "DC", 1),
+    ("BT4:D5", "skill-value", 1, "BT4", 1),
     ("MB2:2D3,K8", "skill-value", 1, "MB2", 1),
     ("Akhorne:D3", "star-player", 1, "Akhorne", 1),
     ("D3\"", "diving-tackle", 1, "D3\"", 1),
