@@ -26,6 +26,8 @@ theirs                    ours
 ``U3`` pick-up            ``P3`` (``P3h`` with Sure Hands ``SH``)
 ``C3`` catch              ``C3`` (``C3c`` with Catch ``C``)
 ``G4`` landing            ``L4``
+``E3`` Leap               ``J3`` (issue 9's jump or leap: a team re-roll or Pro, no skill;
+                          their strategy resolves only its success, like ours)
 ``P3`` pass (``P4-2``:    ``T3`` (``T3p`` with Pass ``PA``; ``P4-2`` needs a natural 6:
 target, then the          ``T6``), only when no roll can be an inaccurate pass: the
 modifier on the die)      target is 2+, or every missed roll from 2 is a fumble (the
@@ -51,7 +53,7 @@ Refused, with ``details["reason"]`` one of :data:`REASONS`: branches (``{…}`` 
 non-critical failure, ``[…]`` that ends the sequence, alternative outcomes ``(…)(…)``,
 Dauntless ``|``, a block's non-critical failures ``!k``), weighted or non-re-rollable rolls
 (``1/2``), "do not re-roll" marks ``'``, Diving Tackle ``"``, Hatred ``%``, actions our chain
-does not read from theirs (Leap, Throw Team-mate, Hail Mary Pass, injury, Dauntless, Tentacles,
+does not read from theirs (Throw Team-mate, Hail Mary Pass, injury, Dauntless, Tentacles,
 Shadowing, Stab, Chainsaw, Hypnotic Gaze, Bribe, Argue the Call: theirs models most of them as
 branches, a Bribe or Argue the Call only after a send-off, Tentacles and Shadowing as the mover's
 re-rollable roll, none of which our straight chain of issue 9's kinds says), skills it does not model
@@ -110,12 +112,12 @@ _UNMODELLED: dict[str, str] = {
 #: their action letter -> (our letter, the skill that gives our skill mark, that mark); None: refused
 ACTIONS: dict[str, tuple[str, str | None, str] | None] = {
     "D": ("D", "dodge", "d"), "R": ("R", "sure-feet", "f"), "U": ("P", "sure-hands", "h"),
-    "C": ("C", "catch", "c"), "G": ("L", None, ""), "I": ("I", None, ""),
+    "C": ("C", "catch", "c"), "G": ("L", None, ""), "I": ("I", None, ""), "E": ("J", None, ""),
     "P": ("T", "pass", "p"), "K": ("A", None, ""), "F": ("F", None, ""),
 }
 #: their action letters our chain has no step for -> the action's name
 _NO_STEP: dict[str, str] = {
-    "A": "Argue the Call", "B": "Bribe", "E": "Leap", "H": "Throw Team-mate", "J": "injury roll",
+    "A": "Argue the Call", "B": "Bribe", "H": "Throw Team-mate", "J": "injury roll",
     "L": "Dauntless", "M": "Hail Mary Pass", "N": "Tentacles", "S": "Shadowing", "T": "Stab",
     "W": "Chainsaw", "Y": "Hypnotic Gaze",
 }

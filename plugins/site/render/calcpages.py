@@ -638,8 +638,8 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "no-reroll": ctx.t("a “do not re-roll” mark: our calculator always uses re-rolls as well as possible."),
         "diving-tackle": ctx.t("Diving Tackle, the opponent's choice: our sequences do not model it yet."),
         "hatred": ctx.t("Hatred: our sequences do not model it yet."),
-        "action": ctx.t("an action our sequences have no roll for yet (such as Leap, Throw Team-mate, Hail Mary "
-                        "Pass, an injury roll, Stab or Hypnotic Gaze)."),
+        "action": ctx.t("an action of theirs we do not translate yet (such as Throw Team-mate, Hail Mary Pass, a "
+                        "Bribe, an injury roll, Stab or Hypnotic Gaze)."),
         "skill": ctx.t("a skill our sequences do not model yet."),
         "skill-value": ctx.t("a skill value our sequences do not model: Mighty Blow and Dirty Player are +1 "
                              "only, Pro 3+."),
@@ -685,7 +685,7 @@ def dave_section(ctx: PageContext) -> list[str]:
     return [f"## {ctx.t('Paste a BloodBowlDave sequence')} {{#dave}}", "", ctx.t(
         "A sequence written for BloodBowlDave's Action Calculator is translated into our notation and computed "
         "here; the link opens it in the calculator above. What our sequences cannot express yet (branches, "
-        "Dauntless, Leap, star players and other skills we do not model) is refused with the reason. Their "
+        "Dauntless, star players and other skills we do not model) is refused with the reason. Their "
         "calculator never re-rolls a failed Loner roll; choose that reading above to compare."),
         "", render(ctx, dave_calculator(ctx), rules_export(ctx.repo)), ""]
 
