@@ -47,6 +47,12 @@ Request kinds
       ``weather`` (``other-weather`` | ``very-sunny``, ``pouring-rain`` or ``blizzard``, the one that
       changes the roll), whose default is its first choice, the weather that changes nothing.
     * one integer field per ``per`` count, e.g. ``tackle_zones``: 0..8, default 0.
+    * one boolean field per skill that changes the roll in that edition (the roll's ``skill``
+      modifiers in ``data/rolls/``, issue 9), named after the skill with ``_``: ``accurate``,
+      ``strong_arm``, ``cannoneer``, ``nerves_of_steel`` (pass, catch, interception), ``big_hand``
+      and ``extra_arms`` (pick-up, catch, interception), ``very_long_legs`` (leap, jump,
+      interception), as each edition has them; default false.  An applied one is listed in
+      ``modifiers`` (a skill that removes modifiers takes them off that list).
     * ``reroll``: boolean, default false: which distribution ``probabilities`` shows.
     * ``pass_reading`` (a BB2025 pass only; given elsewhere it is an error naming it): the
       reading of a total of 1 that reaches a PA 1+ thrower's PA
@@ -95,9 +101,10 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     classic), ``team_reroll_on_loner_roll`` (a second team re-roll may re-roll a failed
     Loner roll: BB2025 read as written), ``steps`` (list, one object per step, each
     with ``kind``, ``player`` and ``single``: a D6 test ``{"kind", "target", "skill",
-    "player", "single"}`` where ``target`` is the face needed after the weather,
-    ``weather_modifier`` (only when the weather changed it) the modifier applied, and
-    ``single`` P(one die passes), for an interception step P(the interceptor succeeds); a block ``{"kind": "block", "dice": 1..3,
+    "player", "single"}`` (a dodge adds ``break_tackle``, its bonus or 0) where ``target`` is the face
+    needed after the weather, ``weather_modifier`` (only when the weather changed it) the modifier
+    applied, and ``single`` P(one die passes), for an opponent's roll (an interception, Tentacles,
+    Shadowing) P(the opponent succeeds); a block ``{"kind": "block", "dice": 1..3,
     "chooser": "attacker" | "defender", "attacker": [skills], "defender": [skills],
     "goal": "down" | "standing", "player", "single"}`` where ``single`` is P(one
     roll of the dice succeeds); an armour roll ``{"kind": "armour", "av", "modifier",
@@ -112,13 +119,14 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     null), ``by_team_rerolls`` (list, index k = k team re-rolls available:
     ``{"team_rerolls": k, "success": prob, "sent_off": prob (only in a chain with a
     foul: P(a fouler is sent off), a turnover), "policy": [choice per step]}``, choice
-    ``none`` | ``skill`` | ``pro`` | ``pro+team`` | ``team`` | ``team+team`` |
+    ``none`` | ``break-tackle`` | ``skill`` | ``pro`` | ``pro+team`` | ``team`` | ``team+team`` |
     ``opponent``: what to use if that step's first roll fails while all earlier rolls
     passed, or for a block whose best choice depends on the failed roll an object
     ``{case: choice}`` over ``both_down`` | ``one_die`` | ``all_dice`` (with branches also
     ``critical``, ``non_critical``, ``dived`` and a branching block's ``critical/…`` and
-    ``non_critical/…`` cases; one choice per main-line step, ``none`` for weighted
-    alternatives; see :func:`calculators.chain.policy`); armour rolls and fouls are never re-rolled:
+    ``non_critical/…`` cases; a dodge with Break Tackle ``within_bonus`` | ``beyond_bonus``; one
+    choice per main-line step, ``none`` for weighted alternatives; see
+    :func:`calculators.chain.policy`); armour rolls and fouls are never re-rolled:
     ``none``), ``success`` (at ``tr=`` when given, else at 0) and, with a foul,
     ``sent_off`` (the same).
     Error: a notation that cannot be read is an error on field ``chain`` whose
@@ -150,11 +158,14 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
     * thrower: ``ag`` (classic, the AG table range) or ``pa`` (1..6, N+) as for
       ``agility``; ``range`` (the pass roll's range group); one integer field
       ``thrower_<count>`` per ``per`` count of the pass roll (``thrower_tackle_zones``
-      classic, ``thrower_markers`` BB2020+), 0..8, default 0.
-    * receiver (optional; absent = empty target square): ``receiver_ag`` and
-      ``receiver_<count>``; the catch uses the ``accurate`` key of the catch roll's
+      classic, ``thrower_markers`` BB2020+), 0..8, default 0; ``thrower_<skill>`` booleans for the
+      pass roll's skill modifiers (``thrower_accurate``, ``thrower_strong_arm``, ``thrower_cannoneer``,
+      ``thrower_nerves_of_steel``, as the edition has them), default false.
+    * receiver (optional; absent = empty target square): ``receiver_ag``,
+      ``receiver_<count>`` and ``receiver_<skill>`` (``receiver_extra_arms``, ``receiver_nerves_of_steel``); the catch uses the ``accurate`` key of the catch roll's
       ``delivery`` group when it has one.
-    * interceptor (optional): ``interceptor_ag`` and ``interceptor_<count>``.  When
+    * interceptor (optional): ``interceptor_ag``, ``interceptor_<count>`` and ``interceptor_<skill>``
+      (``interceptor_extra_arms``, ``interceptor_very_long_legs``, …, as the edition's interception roll has them).  When
       the interception roll has a ``delivery`` group, its ``accurate``,
       ``inaccurate`` and ``wildly-inaccurate`` keys give one target per pass quality.
       BB2020 deflections are converted with the catch roll's ``deflection`` key.
@@ -409,11 +420,25 @@ def _roll_fields(rules: RuleBook, spec: RollSpec, action: str, edition: str) -> 
                     "default": mods[0].key if weather else None, "required": not weather})
     for count in spec.counts():
         out.append({"name": count, "type": "int", "allowed": [0, 8], "default": 0, "required": False})
+    for skill in spec.skills():
+        out.append({"name": _skill_field(skill), "type": "bool", "allowed": [True, False], "default": False,
+                    "required": False})
     for f in out[1 if char else 0:]:
         if f["name"] in RESERVED:
             raise CalcError("rules", f"roll {spec.slug} uses the reserved field name {f['name']!r}", reason="rules")
     out.append({"name": "reroll", "type": "bool", "allowed": [True, False], "default": False, "required": False})
     return out
+
+
+def _skill_field(skill: str, who: str = "") -> str:
+    """The boolean field of a skill that changes a roll (``nerves-of-steel`` -> ``nerves_of_steel``, with
+    ``<who>_`` before it for the pass request's players)."""
+    return (f"{who}_" if who else "") + skill.replace("-", "_")
+
+
+def _read_skills(rd: Reader, spec: RollSpec, who: str = "") -> list[str]:
+    """The skills of ``spec.skills()`` the request ticks (boolean fields, default false)."""
+    return [skill for skill in spec.skills() if rd.bool(_skill_field(skill, who), False)]
 
 
 def _test_result(test: D6Test, reroll: bool, pass_like: bool, wild: bool) -> dict[str, Any]:
@@ -496,11 +521,12 @@ def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     choices = {g: rd.choice(g, [m.key for m in ms], ms[0].key if g == WEATHER else REQUIRED)
                for g, ms in spec.groups().items()}
     counts = {c: rd.int(c, 0, 8, 0) for c in spec.counts()}
+    skills = _read_skills(rd, spec)
     reroll = rd.bool("reroll", False)
     pass_reading = _pass_reading(rd, edition, spec.slug.startswith("pass-"))
     below_one = _below_one_reading(rd, edition, spec.slug.startswith("pass-"))
     rd.finish()
-    test, applied = test_from_rules(rules, spec.slug, value, choices, counts, edition, pass_reading, below_one)
+    test, applied = test_from_rules(rules, spec.slug, value, choices, counts, edition, pass_reading, below_one, skills)
     out = {"roll": spec.slug, "edition": edition}
     if pass_reading is not None:
         out["pass_reading"] = pass_reading
@@ -642,6 +668,8 @@ def _chain_step(s: Step | BlockStep | ArmourStep | Dauntless | Alternatives, edi
         out["no_reroll"] = True
     if s.diving_tackle:
         out["diving_tackle"] = True
+    if s.kind == "dodge":
+        out["break_tackle"] = s.break_tackle
     return out
 
 
@@ -660,12 +688,13 @@ def _player_roll(rd: Reader, rules: RuleBook, action: str, edition: str, who: st
     # own inputs, `<who>_<group>`, defaulting to the group's first choice.
     own = {g: ms for g, ms in spec.groups().items() if g not in choices}
     if value is None:
-        for name_ in [*spec.counts(), *own]:
+        for name_ in [*spec.counts(), *own, *map(_skill_field, spec.skills())]:
             rd.read.add(f"{who}_{name_}")
         return None
     counts = {c: rd.int(f"{who}_{c}", 0, 8, 0) for c in spec.counts()}
     choices = {**choices, **{g: rd.choice(f"{who}_{g}", [m.key for m in ms], ms[0].key) for g, ms in own.items()}}
-    test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition)
+    skills = _read_skills(rd, spec, who)
+    test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition, skills=skills)
     return test
 
 
@@ -697,9 +726,10 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     weather = rd.choice(WEATHER, weathers, weathers[0]) if weathers else None
     choices.update(_weather_for(spec, weather))
     counts = {c: rd.int(f"thrower_{c}", 0, 8, 0) for c in spec.counts()}
+    thrower_skills = _read_skills(rd, spec, "thrower")
     pass_reading = _pass_reading(rd, edition, True)
     below_one = _below_one_reading(rd, edition, True)
-    test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition)
+    test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition, skills=thrower_skills)
     fam = family(edition)
     pass_test = characteristic_test(edition, test.target, test.modifier, pass_roll=True, pass_reading=pass_reading,
                                     below_one_reading=below_one)
@@ -730,7 +760,8 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
                                                  {}, edition)[0])
     else:
         # No interceptor: its other fields may be sent and are ignored, as for an absent receiver.
-        for name_ in [*ispec.counts(), *(g for g in ispec.groups() if g not in ("delivery", WEATHER))]:
+        for name_ in [*ispec.counts(), *(g for g in ispec.groups() if g not in ("delivery", WEATHER)),
+                      *map(_skill_field, ispec.skills())]:
             rd.read.add(f"interceptor_{name_}")
     pass_skill = rd.bool("pass_skill", False)
     safe = rd.bool("safe", False)

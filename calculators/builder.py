@@ -39,8 +39,10 @@ from .weather import WEATHER_GROUP
 
 __all__ = ["EXCLUDED", "MODIFIER_TOTALS", "RECEIVER_ACTIONS", "menu", "needed_face", "row_token", "write_chain"]
 
-#: roll kind -> notation letter; a roll the notation has no letter for is a plain ``N`` test
-_LETTER: dict[str, str] = {kind: letter for letter, kind in LETTERS.items() if letter not in "NBAFI"}
+#: roll kind -> notation letter; a roll the notation has no letter for is a plain ``N`` test.  Classic's
+#: ``leap`` roll (the Leap skill) is the chain's ``jump`` kind (``V``); opponents' and coaches' rolls are not offered
+_LETTER: dict[str, str] = {**{kind: letter for letter, kind in LETTERS.items() if letter not in "NBAFIESKQU"},
+                           "leap": next(letter for letter, kind in LETTERS.items() if kind == "jump")}
 #: rolls another player makes (the receiver, the thrown player): they start a new player in the notation
 RECEIVER_ACTIONS: frozenset[str] = frozenset({"catch", "hand-off", "landing"})
 #: rolls the form does not offer: an interception is the opponent's roll (the pass calculator handles it)

@@ -3,10 +3,14 @@
 A *chain* is what a player (or a few players) must pass in one team turn, in order:
 
 * **D6 tests** (:class:`Step`): dodges, rushes, a pick-up, a pass, a catch, a landing,
-  plain N+ tests, and opponents' interception attempts.  Each needs ``target``+ on the
-  die (2..6, already including every modifier; a natural 1 always fails, a natural 6
-  always succeeds).  An interception step is an opponent's roll: the chain goes on only
-  if the interceptor *fails*, and our re-rolls never apply to it.
+  plain N+ tests, opponents' interception attempts, and the rolls of :data:`D6_KINDS`
+  listed below (jumps and leaps, a Hail Mary Pass, a team-mate's throw, Hypnotic Gaze,
+  Tentacles, Shadowing, a Bribe, Argue the Call).  Each needs ``target``+ on the die (2..6,
+  already including every modifier; a natural 1 always fails, a natural 6 always
+  succeeds).  An opponent's roll (:data:`calculators.rerolls.OPPONENT_KINDS`: an
+  interception, Tentacles, Shadowing) goes the other way: the chain goes on only if it
+  *fails*, and our re-rolls never apply to it.  A dodge may carry Break Tackle (BB2020,
+  BB2025; :attr:`Step.break_tackle`).
 * **Blocks** (:class:`BlockStep`): 1 to 3 block dice, chosen by the attacker or (2 or 3
   dice) the defender, with the faces of :mod:`calculators.block`.  The step succeeds when
   the defender is Knocked Down and the attacker stays standing (goal ``down``, the
@@ -21,6 +25,50 @@ A *chain* is what a player (or a few players) must pass in one team turn, in ord
   fouler is sent off on a natural double on the armour roll, or on the injury roll after
   a break (:func:`calculators.armour.armour_break`); a send-off is a turnover in every
   edition (rules-facts §8 "Turnover triggers"), so any later step is never taken.
+
+**The other D6 kinds, per edition** (who rolls, the target, what re-rolls it; sources are
+``christerk/ffb`` (FUMBBL, ``ffb-common/.../skill/<ruleset>/`` and ``ffb-server/.../step/<ruleset>/``),
+BBBase's transcriptions (``docs/bb2020/core_rules/``, ``docs/bb2025/core_rules/``), botbowl for
+BB2016 and ``/work/shared/reference/rules-facts.md``):
+
+* ``jump``: classic, the Leap skill's Agility roll, no modifier but Very Long Legs' +1 (FFB
+  ``skill/bb2016/Leap``, ``VeryLongLegs``; botbowl ``procedure.Leap`` and
+  ``Game.get_leap_modifiers``); BB2020 and BB2025, the Agility test to Jump over a Prone or
+  Stunned player, or to Leap with the skill, at minus the greater number of markers of the two
+  squares (BBBase BB2025 "Jumping over players"; FFB ``step/bb2020|bb2025/move/StepJump``).  Our
+  roll; a team re-roll or Pro, no skill (FFB offers only a star player's Bounding Leap).
+* ``hail-mary``: the thrower's roll for a Hail Mary Pass, in every edition.  Classic: a 1
+  fumbles, anything else throws (FFB ``skill/common/HailMaryPass``; rules-facts §Hail Mary,
+  which has it in LRB6 too, against this issue's brief that supposed it absent from classic);
+  BB2020: a Passing Ability test that is never accurate, failing only as wildly inaccurate or a
+  fumble; BB2025: the test as a Long Bomb, an accurate result counting as inaccurate (BBBase
+  skills pages).  The digit is what avoids the failure the reader counts.  Re-rolled by the Pass
+  skill ("re-rolled as normal", BBBase BB2020 Hail Mary Pass), a team re-roll or Pro.
+* ``throw-team-mate``: the thrower's roll of a Throw Team-mate action (the landing is ``landing``),
+  every edition (FFB ``skill/bb2016/ThrowTeamMate``, ``skill/mixed/ThrowTeamMate``;
+  ``data/rolls/throw-team-mate-*.yml``).  Team re-roll or Pro; the Pass skill does not apply (FFB
+  re-rolls it as its own action, ``THROW_TEAM_MATE``, which only a star player's rule re-rolls).
+* ``hypnotic-gaze``: our gazer's roll, every edition.  Classic and BB2020: an Agility roll or test,
+  -1 per opponent marking the gazer besides the victim (FFB ``step/bb2016|bb2020/move/StepHypnoticGaze``;
+  BBBase BB2020 Hypnotic Gaze); BB2025: a flat 3+ (BBBase BB2025 Hypnotic Gaze).  Team re-roll or
+  Pro; no skill.
+* ``tentacles`` (an opponent's roll): BB2020 and BB2025 only, D6 + their ST - ours, 6 or more holds
+  the mover (BBBase Tentacles; FFB ``skillbehaviour/bb2020|bb2025/TentaclesBehaviour``).  Classic is a
+  2D6 roll by the *moving* player (FFB ``skill/common/Tentacles`` doc comment), not a D6 step: refused.
+* ``shadowing`` (an opponent's roll): BB2020, D6 + their MA - ours, 6 or more; BB2025, a flat 4+
+  (BBBase Shadowing both editions; FFB ``skillbehaviour/bb2020|bb2025/ShadowingBehaviour``).  Classic
+  is a 2D6 roll by the moving player (FFB ``skill/bb2016/Shadowing``): refused.
+* ``bribe``: every edition, 2+ (FFB ``DiceInterpreter.isBribesSuccessful``; BBBase BB2020 and BB2025
+  inducements; rules-facts §kick-off "A Bribe succeeds on D6 2+").  Nothing re-rolls it.
+* ``argue-the-call``: a 6 (5+ with Friends with the Ref or a Biased Referee's +1).  BB2020 and
+  BB2025 (BBBase "Argue the Call"), and BB2016 as FUMBBL plays it (``step/bb2016/foul/StepBribes``);
+  not in LRB6/CRP (``classic``), and botbowl's BB2016 has no such roll: the sources disagree on
+  BB2016, we follow FUMBBL.  Even a 6 leaves the turnover in BB2020 and BB2025 (BBBase), so the step
+  belongs at the end of a chain.  Nothing re-rolls it (Bribery and Corruption is not modelled).
+* ``interception`` (``I``): BB2025 calls it Interception again ("Interceptions", BBBase BB2025:
+  an Agility test at -3 against an accurate pass, -2 against an inaccurate one); BB2020's Passing
+  Interference is the same D6 step for the chain (its deflection and the catch that turns it into
+  an interception are in :mod:`calculators.passing`).  No new kind.
 
 A step that fails after every re-roll ends the chain, unless the failure is a non-critical one
 with a branch (see **Branches** below; for the full outcome tree of a
@@ -48,6 +96,8 @@ left, team re-rolls used this turn, once-per-turn skills used, Pro used), taking
 failed die or block roll the best of:
 
 * ``none``: accept the failure (the chain ends);
+* ``break-tackle`` (a dodge whose die fell short by no more than the bonus, once per turn): add
+  the bonus, and the dodge passes;
 * ``skill``: the step's skill re-rolls the die (for a block: Brawler);
 * ``pro``: the Pro roll, then the die (or block roll, or one block die) is re-rolled if
   it passes;
@@ -146,21 +196,34 @@ from .armour import armour_break
 from .block import FACES
 from .editions import check_edition, family, mechanics
 from .errors import CalcError
-from .rerolls import ONCE_PER_TURN, SKILL_FOR_KIND, check_reading, d6_at_least, reroll_rules
+from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, OPPONENT_KINDS, SKILL_FOR_KIND,
+                      check_reading, d6_at_least, reroll_rules)
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "D6_KINDS", "KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless", "Player", "Row",
+           "D6_KINDS", "KIND_EDITIONS", "KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless", "Player", "Row",
            "Step", "children", "map_steps", "policy", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
-D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test")
+D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test",
+                             "jump", "hail-mary", "throw-team-mate", "hypnotic-gaze", "tentacles", "shadowing",
+                             "bribe", "argue-the-call")
+#: D6 kinds that exist in some editions only -> those editions (module docstring); the others exist in all
+KIND_EDITIONS: dict[str, tuple[str, ...]] = {
+    "tentacles": ("bb2020", "bb2025"),
+    "shadowing": ("bb2020", "bb2025"),
+    "argue-the-call": ("bb2016", "bb2020", "bb2025"),
+}
+#: why a kind is refused outside :data:`KIND_EDITIONS` (said in the error)
+_KIND_ABSENT: dict[str, str] = {
+    "tentacles": "classic Tentacles is a 2D6 roll by the moving player, not a D6 step",
+    "shadowing": "classic Shadowing is a 2D6 roll by the moving player, not a D6 step",
+    "argue-the-call": "LRB6 and the CRP have no Argue the Call roll",
+}
 #: armour-roll step kinds: after a block, and a Foul's
 ARMOUR_KINDS: tuple[str, ...] = ("armour", "foul")
 #: every step kind
 KINDS: tuple[str, ...] = D6_KINDS + ("block",) + ARMOUR_KINDS
-#: D6 steps that are an opponent's roll: the chain goes on when it fails, and it is never ours to re-roll
-OPPONENT_KINDS: frozenset[str] = frozenset({"interception"})
 #: when an opponent's Diving Tackle is decided, by edition family: True after every re-roll of the dodge
 #: (BB2025), False after each roll, before the coach's re-roll (classic, BB2020); see the module docstring
 DIVING_TACKLE_AFTER_REROLLS: dict[str, bool] = {"classic": False, "bb2020": False, "bb2025": True}
@@ -199,6 +262,8 @@ class Step:
         no_reroll: the coach will not re-roll this step (no team re-roll, Pro or skill).
         diving_tackle: (a dodge) an opponent with Diving Tackle may take 2 off the result when that
             turns a pass into a failure (see the module docstring for each edition's timing).
+        break_tackle: a dodge only, BB2020 and BB2025: the player's Break Tackle bonus (an entry
+            of :data:`calculators.rerolls.BREAK_TACKLE_BONUSES` for the edition), 0 without it.
     """
 
     kind: str
@@ -209,6 +274,14 @@ class Step:
     branch: tuple = ()
     no_reroll: bool = False
     diving_tackle: bool = False
+    break_tackle: int = 0
+
+    def within_bonus(self) -> Fraction:
+        """Return P(one die fails but Break Tackle's bonus would make it pass): a face from
+        ``target - break_tackle`` to ``target - 1``, never a natural 1 (0 without Break Tackle)."""
+        if not self.break_tackle:
+            return _ZERO
+        return Fraction(len([f for f in range(2, 6) if self.target - self.break_tackle <= f < self.target]), 6)
 
     def p(self) -> Fraction:
         """Return P(one die passes): faces ``target..6``, never a 1, always a 6 (:func:`calculators.rolls.face_chance`)."""
@@ -542,6 +615,10 @@ class Chain:
             raise CalcError(f"{path}.diving_tackle", "Diving Tackle acts on a dodge only", ["dodge"], reason="chain-shape")
         if s.no_reroll and s.kind in OPPONENT_KINDS:
             raise CalcError(f"{path}.no_reroll", "an opponent's roll is never ours to re-roll", reason="chain-shape")
+        self._check_d6_edition(path, s)
+        if s.break_tackle and (s.partial is not None or s.diving_tackle):
+            raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band or against Diving "
+                            "Tackle is not modelled", reason="chain-shape")
         self._check_branches(path, s)
 
     def _check_branches(self, path: str, s: AnyStep) -> None:
@@ -563,6 +640,29 @@ class Chain:
             total += w
         if total > 1:
             raise CalcError(f"{path}.options", f"the weights add up to {total}, more than 1", [0, 1], reason="range")
+
+    def _check_d6_edition(self, path: str, s: Step) -> None:
+        """A D6 kind that exists in the edition, and Break Tackle only where and as it exists."""
+        where = KIND_EDITIONS.get(s.kind)
+        if where is not None and self.edition not in where:
+            raise CalcError(f"{path}.kind", f"no {s.kind} roll in {self.edition}: {_KIND_ABSENT[s.kind]}; it exists "
+                                                f"in {', '.join(where)}", list(where), reason="not-in-edition")
+        bt = s.break_tackle
+        if bt == 0 and not isinstance(bt, bool):
+            return
+        bonuses = BREAK_TACKLE_BONUSES[family(self.edition)]
+        if not bonuses:
+            raise CalcError(f"{path}.break_tackle", f"no Break Tackle bonus in {self.edition}: classic Break "
+                                                        "Tackle uses ST instead of AG, already in the dodge's target; it "
+                                                        "is a bonus in bb2020 and bb2025", ["bb2020", "bb2025"],
+                            reason="not-in-edition")
+        if s.kind != "dodge":
+            raise CalcError(f"{path}.break_tackle", f"Break Tackle helps a dodge only, not a {s.kind} step",
+                            ["dodge"], reason="choice")
+        if isinstance(bt, bool) or bt not in bonuses:
+            raise CalcError(f"{path}.break_tackle", f"Break Tackle's bonus in {self.edition} is one of "
+                                                        f"{', '.join(map(str, bonuses))}, got {bt!r}", list(bonuses),
+                            reason="choice")
 
     def _check_block(self, path: str, s: BlockStep, everything: list | None = None) -> None:
         if s.dice not in BLOCK_DICE or isinstance(s.dice, bool):
@@ -775,14 +875,22 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int]) -> None:
             node.cases = {None: (_ONE - q, _C, True, None, None)}
         return
     node.p_ok = p
+    rerollable = s.kind not in NOT_REROLLED_KINDS  # a Bribe, Argue the Call: the coach's roll, never re-rolled
     if s.partial is not None:
         node.nc = entries[0] if s.branch else node.succ
         p_n = Fraction(s.target - s.partial, 6)
         node.again = (p, p_n)
-        node.cases = {"non_critical": (p_n, _N, True, None, None), None: (_ONE - p - p_n, _C, True, None, None)}
+        node.cases = {"non_critical": (p_n, _N, rerollable, None, None),
+                      None: (_ONE - p - p_n, _C, rerollable, None, None)}
+        return
+    node.again = (p, _ZERO)
+    within = s.within_bonus()
+    if within:  # Break Tackle: a die short by no more than the bonus may be saved (once per turn)
+        node.cases = {"within_bonus": (within, _C, rerollable, None, None)}
+        if _ONE - p - within:
+            node.cases["beyond_bonus"] = (_ONE - p - within, _C, rerollable, None, None)
     else:
-        node.again = (p, _ZERO)
-        node.cases = {None: (_ONE - p, _C, True, None, None)}
+        node.cases = {None: (_ONE - p, _C, rerollable, None, None)}
 
 
 def _solver(chain: Chain):
@@ -846,7 +954,9 @@ def _solver(chain: Chain):
             if k is not None:
                 ks, kp = ks | keep_skills[k], kp | keep_pro[k]
         s = nd.step
-        if nd.kind == "roll" and not s.no_reroll:
+        if nd.kind == "roll" and isinstance(s, Step) and s.break_tackle:  # not a re-roll: "!" leaves it
+            ks = ks | {(s.player, "break-tackle")}
+        if nd.kind == "roll" and not s.no_reroll and s.kind not in NOT_REROLLED_KINDS:
             if isinstance(s, Step) and s.skill and SKILL_FOR_KIND[s.kind] in ONCE_PER_TURN:
                 ks = ks | {(s.player, SKILL_FOR_KIND[s.kind])}
             if players[s.player].pro:
@@ -878,13 +988,37 @@ def _solver(chain: Chain):
         pl = players[s.player]
         _, res, rerollable, one, brawl = nd.cases[case]
 
-        def stands(tr2: int, u2: int, sk: frozenset = skills_used, pr: frozenset = pro_used) -> tuple:
-            """Terms of keeping the failed roll: a non-critical failure goes on by the branch."""
-            return ((_ONE, nd.nc, (tr2, u2, sk, pr)),) if res == _N else ()
+        bt_key = (s.player, "break-tackle")
+        within = s.within_bonus() if isinstance(s, Step) else _ZERO
+        bt_free = bool(within) and bt_key not in skills_used
 
-        opts: list[tuple[str, tuple]] = [("none", stands(tr, team_used))]
+        def stands(tr2: int, u2: int, sk: frozenset = skills_used, pr: frozenset = pro_used) -> tuple:
+            """Terms of keeping the failed roll (after a failed Pro or Loner roll too): a non-critical failure goes
+            on by the branch; a die within Break Tackle's bonus is saved by it if still unused."""
+            if res == _N:
+                return ((_ONE, nd.nc, (tr2, u2, sk, pr)),)
+            if bt_free and case == "within_bonus" and bt_key not in sk:
+                return ((_ONE, nd.succ, (tr2, u2, sk | {bt_key}, pr)),)
+            return ()
+
+        # keeping the roll is worth something (a branch, Break Tackle): then a failed Pro or Loner roll may be
+        # left standing rather than followed by a further team re-roll
+        keeps = res == _N or (bt_free and case == "within_bonus")
+        opts: list[tuple[str, tuple]] = [("none", ())]
+        if res == _N:
+            opts[0] = ("none", stands(tr, team_used))
+        elif bt_free and case == "within_bonus":  # Break Tackle's bonus turns this die into a pass
+            opts.append(("break-tackle", stands(tr, team_used)))
         if s.no_reroll or not rerollable:
             return tuple(opts)
+
+        def landed(dist: tuple, st: tuple) -> tuple:
+            """Terms of a re-roll giving ``dist``; a still unused Break Tackle also saves a die within its bonus."""
+            terms = dist_terms(nd, dist, st)
+            if bt_free and bt_key not in st[2]:
+                terms += ((within, nd.succ, (st[0], st[1], st[2] | {bt_key}, st[3])),)
+            return terms
+
         again = nd.again
         skill, skill_after, pro = None, skills_used, again
         if isinstance(s, BlockStep):
@@ -900,29 +1034,29 @@ def _solver(chain: Chain):
             elif key not in skills_used:
                 skill, skill_after = again, skills_used | {key}
         if skill and any(skill):
-            opts.append(("skill", dist_terms(nd, skill, (tr, team_used, skill_after, pro_used))))
+            opts.append(("skill", landed(skill, (tr, team_used, skill_after, pro_used))))
         if pl.pro and s.player not in pro_used and pro and any(pro):
             after = pro_used | {s.player}
 
             def rerolled(tr2: int, u2: int) -> tuple:  # the Pro roll: if it passes the roll is re-rolled
-                return (_scale(pro_q, dist_terms(nd, pro, (tr2, u2, skills_used, after)))
+                return (_scale(pro_q, landed(pro, (tr2, u2, skills_used, after)))
                         + _scale(_ONE - pro_q, stands(tr2, u2, pr=after)))
 
             if rr.team_reroll_on_pro_roll and team_left(tr, team_used):
                 # classic: a team re-roll may re-roll the failed Pro roll (or the coach keeps the roll)
-                if res == _N:
+                if keeps:
                     opts.append(("pro", rerolled(tr, team_used)))
                 again_pro = via_team(pl, tr, team_used, rerolled, lambda t2, u2: stands(t2, u2, pr=after), False)
-                opts.append(("pro+team", _scale(pro_q, dist_terms(nd, pro, (tr, team_used, skills_used, after)))
+                opts.append(("pro+team", _scale(pro_q, landed(pro, (tr, team_used, skills_used, after)))
                              + _scale(_ONE - pro_q, again_pro)))
             else:
                 opts.append(("pro", rerolled(tr, team_used)))
         if team_left(tr, team_used):
             def then(tr2: int, u2: int) -> tuple:
-                return dist_terms(nd, again, (tr2, u2, skills_used, pro_used))
+                return landed(again, (tr2, u2, skills_used, pro_used))
 
             if loner_reroll(pl, tr - 1, team_used + 1):
-                if res == _N:
+                if keeps:
                     opts.append(("team", via_team(pl, tr, team_used, then, stands, False)))
                 opts.append(("team+team", via_team(pl, tr, team_used, then, stands, True)))
             else:
@@ -1082,8 +1216,9 @@ def _policy(chain: Chain, choose, fail_cases, team_rerolls: int, tree: tuple) ->
 def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], ...]:
     """Return, for each step, the optimal choice if its roll fails, on the path where all earlier rolls passed.
 
-    Choices: ``"none"`` (accept the failure; always so for an armour roll or a foul,
-    which nothing re-rolls), ``"skill"`` (for a block: Brawler), ``"pro"``,
+    Choices: ``"none"`` (accept the failure; always so for an armour roll, a foul, a
+    Bribe or Argue the Call, which nothing re-rolls), ``"break-tackle"`` (a dodge whose die
+    fell short by no more than the bonus), ``"skill"`` (for a block: Brawler), ``"pro"``,
     ``"pro+team"`` (Pro, and a team re-roll on the Pro roll if it fails: classic),
     ``"team"``, ``"team+team"`` (a team re-roll, and a second one on the Loner roll if
     it fails: BB2025 as written), or ``"opponent"`` for an interception step (not ours

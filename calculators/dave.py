@@ -20,11 +20,14 @@ theirs                    ours
 ========================  ===========================================================
 ``3`` (a re-rollable      ``N3`` (a plain 3+ test)
 3+ roll)
-``D3`` dodge              ``D3`` (``D3d`` with the Dodge skill ``D``)
+``D3`` dodge              ``D3`` (``D3d`` with the Dodge skill ``D``; ``D3b2`` when the player
+                          has Break Tackle ``BT2``, ``BT`` alone being +1 as theirs reads it)
 ``R2`` rush               ``R2`` (``R2f`` with Sure Feet ``SF``)
 ``U3`` pick-up            ``P3`` (``P3h`` with Sure Hands ``SH``)
 ``C3`` catch              ``C3`` (``C3c`` with Catch ``C``)
 ``G4`` landing            ``L4``
+``E3`` Leap               ``V3`` (issue 9's jump or leap: a team re-roll or Pro, no skill;
+                          their strategy resolves only its success, like ours)
 ``P3`` pass (``P4-2``:    ``T3`` (``T3p`` with Pass ``PA``; ``P4-2`` needs a natural 6:
 target, then the          ``T6``), only when no roll can be an inaccurate pass: the
 modifier on the die)      target is 2+, or every missed roll from 2 is a fumble (the
@@ -40,10 +43,13 @@ of the six faces succeed  stays standing: POW, Stumbles, two Pushes), 5 ``b=s``;
                           Both Down as failing: 3 or 5 faces are refused)
 ========================  ===========================================================
 
-Their marks ``*`` (use Pro on this roll), ``^`` (use Brawler) and ``¬`` (do not use
-Break Tackle) are choices the coach makes there; our resolver takes the best use of every
-re-roll itself and has no Break Tackle, so they are read and dropped.  So is ``'`` on a block
-(their CLAUDE.md: do not re-roll its non-critical failures), another plan choice.
+Their marks ``*`` (use Pro on this roll), ``^`` (use Brawler) and ``¬`` (use Break Tackle
+before any re-roll) are choices the coach makes there; our resolver takes the best use of every
+re-roll and of Break Tackle itself, so they are read and dropped.  So is ``'`` on a block
+(their CLAUDE.md: do not re-roll its non-critical failures), another plan choice.  Their Break
+Tackle is used on the first die when no re-roll is left (or on ``¬``), else on the re-rolled die;
+ours chooses at every failed die, so a sequence with it may come out higher here
+(``dave_differences.yml``).
 
 **Branches** (issue 9), as their ``CLAUDE.md`` describes them:
 
@@ -60,10 +66,11 @@ Refused, with ``details["reason"]`` one of :data:`REASONS`: other branches (``{�
 else, ``[…]`` that ends the sequence, alternative outcomes ``(…)(…)``), weighted or
 non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
 anything but a dodge, Hatred ``%``, actions our chain
-has no step for (Leap, Throw Team-mate, Hail Mary Pass, injury, Dauntless, Tentacles,
-Shadowing, Stab, Chainsaw, Hypnotic Gaze, Bribe, Argue the Call), skills it does not model
-(Break Tackle, Diving Catch, Sneaky Git, Mighty Blow +2, …), and an inaccurate pass that may
-still be caught.  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
+does not read from theirs (Throw Team-mate, Hail Mary Pass, injury, Tentacles, Shadowing, Stab,
+Chainsaw, Hypnotic Gaze, Bribe, Argue the Call: theirs models most of them as branches, a Bribe or
+Argue the Call only after a send-off, Tentacles and Shadowing as the mover's re-rollable roll),
+skills it does not model (Diving Catch, Sneaky Git, Mighty Blow +2, …), and an inaccurate pass
+that may still be caught.  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
 skills that star brings (:mod:`calculators.dave_stars`); it is refused (``star-skill``, ``star-rule``,
 ``star-edition``) when a skill or special rule of the star that our chain lacks changes a roll of the
 sequence, and a name that is none of their stars is ``star-player``.
@@ -106,11 +113,11 @@ REASONS: dict[str, str] = {
 #: their player skill code -> our use of it (None: read and not needed, e.g. Pro is a flag)
 SKILLS: dict[str, str] = {
     "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
-    "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player",
+    "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
 }
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
-    "BT": "Break Tackle", "CB": "Cloud Burster", "DC": "Diving Catch", "SG": "Sneaky Git", "DT": "Diving Tackle",
+    "CB": "Cloud Burster", "DC": "Diving Catch", "SG": "Sneaky Git", "DT": "Diving Tackle",
     "CP": "Consummate Professional", "OP": "Old Pro", "TB": "The Ballista", "MD": "Mesmerising Dance",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
     "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish", "H": "Hatred", "LF": "Lone Fouler",
@@ -122,12 +129,12 @@ _UNMODELLED: dict[str, str] = {
 #: their action letter -> (our letter, the skill that gives our skill mark, that mark); None: refused
 ACTIONS: dict[str, tuple[str, str | None, str] | None] = {
     "D": ("D", "dodge", "d"), "R": ("R", "sure-feet", "f"), "U": ("P", "sure-hands", "h"),
-    "C": ("C", "catch", "c"), "G": ("L", None, ""), "I": ("I", None, ""),
+    "C": ("C", "catch", "c"), "G": ("L", None, ""), "I": ("I", None, ""), "E": ("V", None, ""),
     "P": ("T", "pass", "p"), "K": ("A", None, ""), "F": ("F", None, ""),
 }
 #: their action letters our chain has no step for -> the action's name
 _NO_STEP: dict[str, str] = {
-    "A": "Argue the Call", "B": "Bribe", "E": "Leap", "H": "Throw Team-mate", "J": "injury roll",
+    "A": "Argue the Call", "B": "Bribe", "H": "Throw Team-mate", "J": "injury roll",
     "L": "Dauntless", "M": "Hail Mary Pass", "N": "Tentacles", "S": "Shadowing", "T": "Stab",
     "W": "Chainsaw", "Y": "Hypnotic Gaze",
 }
@@ -175,10 +182,11 @@ def _structure(text: str) -> None:
             raise _refuse(reason, tok, pos + 1, REASONS[reason])
 
 
-def _skills(prefix: str, pos: int) -> tuple[set[str], int | None]:
-    """Our skills and the Loner target of a player's ``skills:`` prefix."""
+def _skills(prefix: str, pos: int) -> tuple[set[str], int | None, int]:
+    """Our skills, the Loner target and the Break Tackle bonus (0 without it) of a player's ``skills:`` prefix."""
     skills: set[str] = set()
     loner = None
+    break_tackle = 0
     offset = 0
     for part in prefix.split(","):
         at = pos + offset + 1
@@ -202,10 +210,14 @@ def _skills(prefix: str, pos: int) -> tuple[set[str], int | None]:
             raise _refuse("skill-value", part, at, "Pro other than 3+: " + REASONS["skill-value"])
         elif skill in ("mighty-blow", "dirty-player") and value not in ("", "1"):
             raise _refuse("skill-value", part, at, f"{part}: only +1 is modelled")
+        elif skill == "break-tackle":
+            break_tackle = int(value or 1)  # their player's Break Tackle value defaults to 1
+            if not 1 <= break_tackle <= 3:
+                raise _refuse("skill-value", part, at, "Break Tackle is +1 to +3")
         elif skill not in ("loner", "pro", "mighty-blow", "dirty-player") and value:
             raise _refuse("unreadable", part, at, "this skill takes no value")
         skills.add(skill)
-    return skills, loner
+    return skills, loner, break_tackle
 
 
 def _block(tok: str, pos: int, skills: set[str]) -> str:
@@ -244,8 +256,8 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
     return ours + "{" + ",".join(steps) + "}"
 
 
-def _action(tok: str, pos: int, skills: set[str]) -> str:
-    """Our step for one of their actions (``pos`` 1-based)."""
+def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0) -> str:
+    """Our step for one of their actions (``pos`` 1-based); ``break_tackle``: the player's bonus, marked on dodges."""
     if "/" in tok:
         raise _refuse("weighted", tok, pos, REASONS["weighted"])
     if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
@@ -261,6 +273,8 @@ def _action(tok: str, pos: int, skills: set[str]) -> str:
     diving = tok.count('"')
     if diving and (tok[:1] != "D" or diving > 1):
         raise _refuse("diving-tackle", tok, pos, REASONS["diving-tackle"])
+    if diving and break_tackle:  # our chain does not weigh the two modifiers on one dodge
+        raise _refuse("skill", tok, pos, f"Break Tackle against Diving Tackle on one dodge: {REASONS['skill']}")
     body = tok.replace("*", "").replace("¬", "").replace('"', "")
     m = _TEST.match(body)
     if not m or (m.group(1) and m.group(1) not in ACTIONS) or (m.group(3) and m.group(1) != "P"):
@@ -280,7 +294,8 @@ def _action(tok: str, pos: int, skills: set[str]) -> str:
             raise _refuse("inaccurate-pass", tok, pos, REASONS["inaccurate-pass"])
     if not 2 <= target <= 6:
         raise _refuse("target", tok, pos, f"a D6 target of {target}+: ours go from 2+ to 6+")
-    return f"{ours}{target}{mark if skill in skills else ''}{'^' if diving else ''}"
+    bt = f"b{break_tackle}" if break_tackle and ours == "D" else ""
+    return f"{ours}{target}{mark if skill in skills else ''}{bt}{'^' if diving else ''}"
 
 
 def translate(text: str, team_rerolls: int | None = None) -> Translation:
@@ -326,7 +341,7 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
         star, codes, bonus = _star(prefix) if sep else None, prefix, 0
         if star is not None:  # a star's name for its skills (calculators/dave_stars.py)
             codes, bonus = _star_skills(star, rest, edition, start + 1, _skills)
-        skills, loner = _skills(codes, start) if sep else (set(), None)
+        skills, loner, break_tackle = _skills(codes, start) if sep else (set(), None, 0)
         flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
         steps = []
         offset = start + len(prefix) + len(sep)
@@ -352,7 +367,7 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
                 offset += len(part) + len(parts[k + 1]) + 2
                 k += 2
                 continue
-            steps.append(_action(part, offset + 1, skills))
+            steps.append(_action(part, offset + 1, skills, break_tackle))
             offset += len(part) + 1
             k += 1
         steps = [armour_bonus(step, bonus) for step in steps]

@@ -62,6 +62,8 @@ REASONS: dict[str, str] = {
     "needs-other": "a field given without the field it depends on",
     "brawler-blitz": "Brawler on a Blitz (it acts on a Block action only)",
     "chain-shape": "a chain whose players or steps do not fit together",
+    "not-in-edition": "a roll or skill that does not exist, or not in that form, in the chosen edition (``allowed`` "
+                      "lists the editions where it does)",
     "impossible": "a roll that no die face can pass",
     "internal": "an exception no check foresaw (a bug, or rules data of an unforeseen shape)",
 }

@@ -8,7 +8,7 @@ Grammar (spaces are ignored)::
     flags   = "[" flag { "," flag } "]"       (only on a player's first step)
     step    = test [ "{" sequence "}" ] | block [ "{" [ sequence ] "}" ] | armour
             | "U" DIGIT [ "!" ] "{" [ sequence ] "|" [ sequence ] "}"
-    test    = LETTER DIGIT [ SKILL ] [ "~" DIGIT ] [ "!" ] [ "^" ]
+    test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" ] [ "^" ]
     block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ] [ "!" ]
     armour  = ( "A" | "F" ) NUMBER [ ( "+" | "-" ) NUMBER ] { MARK }
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
@@ -17,10 +17,24 @@ Grammar (spaces are ignored)::
 
 **D6 tests.**  Letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C``
 catch, ``H`` hand-off (the receiver's catch), ``L`` landing, ``I`` an opponent's
-interception attempt (the digit is what the *interceptor* needs), ``N`` a plain N+ test.
+interception attempt (the digit is what the *interceptor* needs), ``N`` a plain N+ test,
+and (issue 9, :mod:`calculators.chain` gives each one's rules per edition):
+
+* ``V`` a jump (V for vault) over a Prone or Stunned player, or a Leap (classic: the Leap skill's roll);
+* ``M`` a Hail Mary Pass's roll (re-rolled by the Pass skill: mark ``p``);
+* ``W`` a throw of a team-mate (the thrower's roll; ``L`` is the landing);
+* ``G`` a Hypnotic Gaze;
+* ``E`` an opponent's tEntacles roll and ``S`` an opponent's Shadowing roll (BB2020
+  and BB2025; like ``I``, the digit is what the *opponent* needs, and the chain goes on if it fails);
+* ``K`` a Bribe (a kickback to the referee) and ``Q`` Argue the Call (question the call),
+  the coach's rolls that nothing re-rolls (Argue the Call: not in ``classic``).
+
 The digit is the die face needed, 2..6, modifiers included.  Skill marks (the acting
 player has the skill that re-rolls that step): ``d`` Dodge on ``D``, ``f`` Sure Feet on
-``R``, ``h`` Sure Hands on ``P``, ``c`` Catch on ``C`` or ``H``, ``p`` Pass on ``T``.
+``R``, ``h`` Sure Hands on ``P``, ``c`` Catch on ``C`` or ``H``, ``p`` Pass on ``T`` or ``M``.
+**Break Tackle** (BB2020, BB2025) follows the skill mark on a dodge: ``b`` and the bonus, ``D4b1`` (BB2020
++1 or +2, BB2025 +1 to +3 by ST), ``D4db2`` with Dodge too; used at most once per turn, when a
+failed die falls short by no more than the bonus, if the coach chooses.
 
 **Blocks.**  ``B`` and the number of block dice as the block calculator's ``dice`` field
 has it: ``B1``, ``B2``, ``B3`` (the attacker chooses), ``B-2``, ``B-3`` (the defender
@@ -93,19 +107,25 @@ from fractions import Fraction
 
 from .chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless, Player, Step
 from .errors import CalcError
+from .rerolls import OPPONENT_KINDS
 
-__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "LETTERS", "MAX_DEPTH", "MAX_LENGTH",
+__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "BREAK_TACKLE_MARK", "LETTERS", "MAX_DEPTH", "MAX_LENGTH",
            "MAX_PLAYERS", "MAX_STEPS", "REASONS", "ROLL_MARKS", "SKILL_MARKS",
            "Parsed", "format_chain", "format_step", "parse_chain"]
 
 LETTERS: dict[str, str] = {
     "D": "dodge", "R": "rush", "P": "pick-up", "T": "pass", "C": "catch",
     "H": "hand-off", "L": "landing", "I": "interception", "N": "test",
+    "V": "jump", "M": "hail-mary", "W": "throw-team-mate", "G": "hypnotic-gaze", "E": "tentacles",
+    "S": "shadowing", "K": "bribe", "Q": "argue-the-call",
     "B": "block", "A": "armour", "F": "foul", "U": "dauntless",
 }
 _KIND_LETTER = {v: k for k, v in LETTERS.items()}
 #: step kind -> skill mark letter (D6 tests)
-SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass": "p", "catch": "c", "hand-off": "c"}
+SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass": "p", "catch": "c", "hand-off": "c",
+                               "hail-mary": "p"}
+#: the Break Tackle mark on a dodge, followed by the bonus (``D4b2``)
+BREAK_TACKLE_MARK = "b"
 #: block step: the attacker's mark -> skill (before ':'), in canonical order
 BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawler"}
 #: block step: the defender's mark -> skill (after ':'), in canonical order
@@ -115,7 +135,7 @@ ARMOUR_MARKS: dict[str, dict[str, tuple[str, str]]] = {
     "armour": {"m": ("mighty_blow", "mighty-blow"), "c": ("claws", "claws")},
     "foul": {"d": ("dirty_player", "dirty-player")},
 }
-_STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:~([0-9]+))?([!^]*)\Z")
+_STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:b([0-9]+))?(?:~([0-9]+))?([!^]*)\Z")
 _BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?([!^]*)\Z")
 #: the marks after a step: ``!`` the coach will not re-roll it, ``^`` an opponent's Diving Tackle (dodges)
 ROLL_MARKS: dict[str, str] = {"!": "no_reroll", "^": "diving_tackle"}
@@ -158,7 +178,8 @@ REASONS: dict[str, str] = {
     "block-goal": "a block goal other than =s",
     "bad-armour": "an armour roll or foul that cannot be read",
     "bad-step-mark": "an unknown or repeated skill mark on a block, armour roll or foul",
-    "step-rule": "a step the edition or the steps around it do not allow (AV range, Brawler outside a Block action)",
+    "step-rule": "a step the edition or the steps around it do not allow (AV range, Brawler outside a Block action, "
+                 "a roll or Break Tackle bonus the edition does not have)",
     "bad-partial": "a non-critical band ~N outside 2..target-1, or on a roll that cannot have one",
     "bad-roll-mark": "a '!' (do not re-roll) or '^' (Diving Tackle, dodges only) repeated or where it does not apply",
     "misplaced-branch": "a '{' that does not follow a step that can branch (~N test, block, Dauntless U)",
@@ -533,9 +554,10 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
         return _armour(index, pos, tok, player, shown)
     m = _STEP.match(tok)
     if not m:
-        raise _fail(index, pos, shown, "expected a step such as D3 or D3d: a roll letter, the die face needed, an optional skill mark",
+        raise _fail(index, pos, shown, "expected a step such as D3, D3d or D3db1: a roll letter, the die face needed, an "
+                                       "optional skill mark, and on a dodge b and a Break Tackle bonus",
                     reason="unreadable")
-    letter, digits, mark, partial, marks = m.groups()
+    letter, digits, mark, bt, partial, marks = m.groups()
     if letter not in LETTERS:
         known = ", ".join(f"{k} {v}" for k, v in LETTERS.items())
         raise _fail(index, pos, shown, f"unknown roll letter {letter!r}; known: {known}", list(LETTERS),
@@ -546,6 +568,9 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
         raise _fail(index, pos, shown, f"the die face needed must be 2..6, got {target}", [2, 6],
                     reason="bad-target")
     skill = False
+    if mark == BREAK_TACKLE_MARK and kind == "dodge":
+        raise _fail(index, pos, shown, "Break Tackle's mark b takes its bonus, as in D4b1 or D4db2", ["b1", "b2", "b3"],
+                    reason="bad-mark")
     if mark:
         want = SKILL_MARKS.get(kind)
         if want != mark:
@@ -553,7 +578,10 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
             raise _fail(index, pos, shown, f"skill mark {mark!r} does not apply to a {kind} step; {hint}", [want] if want else [],
                         reason="bad-mark")
         skill = True
-    opponent = kind == "interception"
+    if bt is not None and kind != "dodge":
+        raise _fail(index, pos, shown, f"Break Tackle (b{bt}) helps a dodge only, not a {kind} step", ["D"],
+                    reason="bad-mark")
+    opponent = kind in OPPONENT_KINDS
     if kind == "dauntless":
         if partial is not None:
             raise _fail(index, pos, shown, "a Dauntless roll has no non-critical band: its failure is a branch",
@@ -566,6 +594,8 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
             raise _fail(index, pos, shown, f"a non-critical band ~N needs N from 2 to {target - 1} (below the face needed), "
                                            "on a roll of ours without Diving Tackle", [2, target - 1], reason="bad-partial")
         fields["partial"] = low
+    if bt is not None:
+        fields["break_tackle"] = int(bt)
     return Step(kind, target, skill, player, **fields)
 
 
@@ -582,7 +612,8 @@ def format_step(step: Step | BlockStep | ArmourStep | Dauntless) -> str:
     if isinstance(step, Dauntless):
         return f"U{step.target}{'!' if step.no_reroll else ''}"
     marks = "".join(k for k, f in ROLL_MARKS.items() if getattr(step, f))
-    return (f"{_KIND_LETTER[step.kind]}{step.target}{SKILL_MARKS[step.kind] if step.skill else ''}"
+    bt = f"{BREAK_TACKLE_MARK}{step.break_tackle}" if step.break_tackle else ""
+    return (f"{_KIND_LETTER[step.kind]}{step.target}{SKILL_MARKS[step.kind] if step.skill else ''}{bt}"
             f"{f'~{step.partial}' if step.partial is not None else ''}{marks}")
 
 

@@ -19,7 +19,9 @@ Sure Feet             a failed rush (Go For It)         once per team turn in ev
 Sure Hands            a failed pick-up                  no limit (LRB6, BB2020, BB2025 text)
 Catch                 a failed catch, including the     no limit
                       catch of a hand-off
-Pass                  a failed pass roll                no limit (one Pass action per turn anyway)
+Pass                  a failed pass roll, and a Hail    no limit (one Pass action per turn anyway)
+                      Mary Pass's roll                  (LRB6 Pass: a fumble too; BB2020 Hail Mary
+                                                        Pass: "re-rolled as normal")
 Pro                   any one die of the player         classic: 4+ on a D6, once per turn;
                                                         BB2020: 3+, once per turn; BB2025: 3+, once
                                                         per activation.  If the Pro roll fails the
@@ -65,6 +67,26 @@ after the ruling's positions:
 Either way a die whose team re-roll was lost to the Loner roll is not then re-rolled
 by Pro or a skill: a re-roll was spent on it, and the original result stands.
 
+**Rolls nobody of ours re-rolls** (:data:`OPPONENT_KINDS`, :data:`NOT_REROLLED_KINDS`).  An
+opponent's roll made in our turn (an interception attempt, Tentacles, Shadowing) is theirs: our
+team re-rolls, Pro and skills never apply to it, and our chain goes on only if it *fails*.  A
+Bribe and an Argue the Call roll are the coach's, not a player's: no team re-roll (rules-facts
+§8, BB2025 team re-rolls: never on a Bribe or Argue the Call roll), no Pro, no skill; FUMBBL's
+engine offers none either (``christerk/ffb`` ``server/step/bb2016|bb2020|bb2025/foul/StepBribes``:
+a bribe is one roll, and Argue the Call is re-rolled only by the Bribery and Corruption team rule,
+which is not modelled).
+
+**Break Tackle** (:data:`BREAK_TACKLE_BONUSES`) is not a re-roll: after a failed dodge whose die
+fell short by no more than the bonus (never a natural 1), the player may add the bonus, once per
+team turn, so the dodge passes.  BB2020: +1 with ST 4 or less, +2 with ST 5 or more, "once during
+their activation" (BBBase ``docs/bb2020/core_rules/skills_and_traits.md``); FUMBBL applies it after
+the roll, only when it turns a failure into a success (``ffb-common skill/bb2020/BreakTackle``,
+``server/step/bb2020/move/StepMoveDodge``).  BB2025: +1 with ST 3 or less, +2 with ST 4, +3 with ST
+5 or more, "once per Turn" (BBBase ``docs/bb2025/core_rules/skills_and_traits.md``, ``ffb-common
+skill/bb2025/BreakTackle``).  Classic (LRB6, BB2016): the player uses ST instead of AG for the dodge,
+decided before the die is rolled (``ffb-common skill/bb2016/BreakTackle``), so it is already in the
+dodge's target and is no mark.  It may also turn a *re-rolled* die into a success, if still unused.
+
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
 """
@@ -77,8 +99,8 @@ from fractions import Fraction
 from .editions import family, mechanics
 from .errors import CalcError, shown
 
-__all__ = ["LONER_READINGS", "ONCE_PER_TURN", "SKILL_FOR_KIND", "SKILLS", "RerollRules", "check_reading",
-           "d6_at_least", "reroll_rules"]
+__all__ = ["BREAK_TACKLE_BONUSES", "LONER_READINGS", "NOT_REROLLED_KINDS", "ONCE_PER_TURN", "OPPONENT_KINDS",
+           "SKILL_FOR_KIND", "SKILLS", "RerollRules", "check_reading", "d6_at_least", "reroll_rules"]
 
 #: skill id -> display name
 SKILLS: dict[str, str] = {
@@ -87,6 +109,7 @@ SKILLS: dict[str, str] = {
     "sure-hands": "Sure Hands",
     "catch": "Catch",
     "pass": "Pass",
+    "break-tackle": "Break Tackle",
 }
 
 #: chain step kind -> the skill that re-rolls it
@@ -97,10 +120,20 @@ SKILL_FOR_KIND: dict[str, str] = {
     "catch": "catch",
     "hand-off": "catch",
     "pass": "pass",
+    "hail-mary": "pass",
 }
 
-#: skills limited to one use per team turn, in every edition
-ONCE_PER_TURN: frozenset[str] = frozenset({"dodge", "sure-feet"})
+#: skills limited to one use per team turn, in every edition (Break Tackle: BB2020 and BB2025, see above)
+ONCE_PER_TURN: frozenset[str] = frozenset({"dodge", "sure-feet", "break-tackle"})
+
+#: chain step kinds an opponent rolls in our turn: never our re-roll; our chain goes on only if they fail
+OPPONENT_KINDS: frozenset[str] = frozenset({"interception", "tentacles", "shadowing"})
+
+#: chain step kinds our coach rolls that nothing re-rolls (no team re-roll, no Pro, no skill)
+NOT_REROLLED_KINDS: frozenset[str] = frozenset({"bribe", "argue-the-call"})
+
+#: edition family -> the Break Tackle bonuses a dodge may take (by the player's ST; see the module docstring)
+BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1, 2), "bb2025": (1, 2, 3)}
 
 #: BB2025 readings of the Loner ruling (may a team re-roll re-roll a failed Loner roll?),
 #: named after the ruling's positions (``data/rulings/loner-team-re-roll.yml``); the

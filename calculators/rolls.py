@@ -297,6 +297,7 @@ def test_from_rules(
     edition: str | None = None,
     pass_reading: str | None = None,
     below_one_reading: str | None = None,
+    skills: Iterable[str] = (),
 ) -> tuple[D6Test, tuple[tuple[str, int], ...]]:
     """Build the D6 test of roll ``roll_slug`` for a player with characteristic ``value``.
 
@@ -312,15 +313,24 @@ def test_from_rules(
             edition); a BB2020 pass roll gets the wildly-inaccurate mechanic.
         pass_reading: a BB2025 pass roll only, an entry of :data:`PASS_READINGS` (None: the rulebook).
         below_one_reading: a BB2025 pass roll only, an entry of :data:`BELOW_ONE_READINGS` (None: ``"fumbbl"``).
+        skills: the player's skills among the roll's ``skill`` modifiers (:meth:`RollSpec.skills`, skill slugs):
+            each such modifier applies when its group condition (``only``) holds, and removes the applied
+            modifiers it ``cancels`` (issue 9: Accurate, Strong Arm, Cannoneer, Nerves of Steel, Big Hand,
+            Extra Arms, Very Long Legs, per edition in ``data/rolls/``).
 
     Returns:
         ``(test, applied)`` where ``applied`` lists ``(modifier key, value applied)``.
 
     Raises:
         CalcError: naming the field (the group name, the count name, ``value``, ``pass_reading`` or
-        ``below_one_reading``).
+        ``below_one_reading``); ``skills`` naming a skill the roll has no modifier for.
     """
     spec: RollSpec = rules.roll(roll_slug)
+    skills = set(skills)
+    unknown = sorted(skills - set(spec.skills()))
+    if unknown:
+        raise CalcError("skills", f"no skill {unknown[0]!r} changes {roll_slug}; allowed: {', '.join(spec.skills())}",
+                        list(spec.skills()), reason="skills")
     choices = dict(choices or {})
     counts = dict(counts or {})
     table = rules.table_for(spec)
@@ -354,6 +364,11 @@ def test_from_rules(
             if n:
                 applied.append((m.key, m.value * n))
     applied.extend((m.key, m.value) for m in spec.always())
+    chosen_keys = set(choices.values())
+    for m in spec.modifiers:
+        if m.skill in skills and (not m.only or chosen_keys & set(m.only)):
+            applied = [(k, v) for k, v in applied if k not in m.cancels]
+            applied.append((m.key, m.value))
     total = sum(v for _, v in applied)
     ed = edition if edition is not None else spec.editions[0]
     nat_one = spec.natural_one

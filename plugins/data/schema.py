@@ -392,7 +392,8 @@ KIND_SPECS: dict[str, Obj] = {
             "natural_six": Enum("success"),
             "modifiers": List(
                 Obj({"key": KEY, "value": Int(-10, 10), "label": Text()},
-                    {"group": KEY, "per": Enum("tackle_zones")}),
+                    {"group": KEY, "per": Enum("tackle_zones"), "skill": Ref("skill", bare=True),
+                     "only": List(KEY), "cancels": List(KEY)}),
                 unique_key="key",
             ),
             **COMMON,

@@ -76,9 +76,11 @@ def test_a_catch_starts_the_receiver_with_flags_on_the_mover_only(book):
     assert write_chain(book, "classic", rows) == "D3d,T4/C3c"
 
 
-def test_leap_and_jump_are_plain_tests(book):
-    assert row_token(book, "classic", {"action": "leap", "value": 3}) == "N4"
-    assert row_token(book, "bb2025", {"action": "jump", "value": 3, "counts": {"tackle_zones": 2}}) == "N5"
+def test_leap_jump_and_team_mate_throw_have_their_letters(book):
+    # issue 9: classic's Leap roll and BB2020+'s Jump are the chain's V, a team-mate's throw W (no skill mark)
+    assert row_token(book, "classic", {"action": "leap", "value": 3}) == "V4"
+    assert row_token(book, "bb2025", {"action": "jump", "value": 3, "counts": {"tackle_zones": 2}}) == "V5"
+    assert row_token(book, "bb2020", {"action": "throw-team-mate", "value": 3, "skill": True}) == "W3"
 
 
 def test_errors_name_the_row_and_field(book):

@@ -416,6 +416,8 @@ TEAM_CAP = {"classic": 1, "bb2020": 99, "bb2025": 99}  # classic: one team re-ro
 # Pro was tried, no other re-roll for that die (and no such permission)
 TEAM_ON_PRO_ROLL = {"classic": True, "bb2020": False, "bb2025": False}
 ONCE = {"dodge", "rush"}  # Dodge and Sure Feet: once per turn
+OPPONENT = {"interception", "tentacles", "shadowing"}  # an opponent rolls: we go on when it fails (issue 9)
+COACH_ONLY = {"bribe", "argue-the-call"}  # the coach's rolls: no team re-roll, no Pro, no skill (issue 9)
 FACES = range(1, 7)
 
 
@@ -505,14 +507,24 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             return _mean(armour_rolled(i, a, b, tr, team_used, used, pros) for a in FACES for b in FACES)
         total = NOTHING
         for face in FACES:
-            if s.kind == "interception":
+            if s.kind in OPPONENT:
                 v = NOTHING if passes(face, s.target) else go(i + 1, tr, team_used, used, pros)
             elif passes(face, s.target):
                 v = go(i + 1, tr, team_used, used, pros)
             else:
-                v = after_fail(i, tr, team_used, used, pros)
+                v = _best(after_fail(i, tr, team_used, used, pros), break_tackle(i, face, tr, team_used, used, pros))
             total = _add(total, _times(F(1, 6), v))
         return total
+
+    def break_tackle(i, face, tr, team_used, used, pros):
+        """Break Tackle on a failed die (BB2020/BB2025 dodge): the bonus added once per turn, if it makes the die
+        pass (a natural 1 still fails); NOTHING when it cannot."""
+        s = steps[i]
+        bonus = getattr(s, "break_tackle", 0)
+        mark = (s.player, "break-tackle")
+        if bonus and mark not in used and face != 1 and face + bonus >= s.target:
+            return go(i + 1, tr, team_used, used | {mark}, pros)
+        return NOTHING
 
     # ---- armour rolls and fouls: never re-rolled (no team re-roll, Pro or skill on an armour roll)
 
@@ -585,7 +597,8 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
 
     def reroll_value(i, tr, team_used, used, pros):
         s = steps[i]
-        return _mean(go(i + 1, tr, team_used, used, pros) if passes(f, s.target) else NOTHING for f in FACES)
+        return _mean(go(i + 1, tr, team_used, used, pros) if passes(f, s.target)
+                     else break_tackle(i, f, tr, team_used, used, pros) for f in FACES)
 
     def team_reroll(pl, tr, team_used, goes_ahead):
         """Spend a team re-roll for player `pl`: the Loner roll face by face, and on a failed one the best of
@@ -625,6 +638,8 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
         s = steps[i]
         pl = chain.players[s.player]
         best = NOTHING
+        if s.kind in COACH_ONLY:
+            return best
         if s.skill:
             mark = (s.player, s.kind if s.kind in ONCE else None)
             if s.kind not in ONCE or mark not in used:

@@ -11,7 +11,7 @@ from fractions import Fraction as F
 import pytest
 
 from calculators.api import handle
-from calculators.chain import D6_KINDS
+from calculators.chain import D6_KINDS, KIND_EDITIONS
 from calculators.errors import CalcError
 from calculators.notation import LETTERS, parse_chain
 from calculators.rules import RuleBook
@@ -110,6 +110,8 @@ def test_the_weather_reaches_every_branch(rulebook):
 def test_every_weather_modifier_of_a_chain_roll_comes_from_the_data(book, edition):
     # brute force over every D6 kind and weather: the step moves by exactly the data's value, bounded to 2..6
     for kind in D6_KINDS:
+        if edition not in KIND_EDITIONS.get(kind, (edition,)):
+            continue  # a roll this edition does not have (the chain refuses it)
         spec = book.roll_of(kind, edition)
         values = {m.key: m.value for m in spec.groups().get("weather", ())} if spec else {}
         letter = {k: letter for letter, k in LETTERS.items()}[kind]

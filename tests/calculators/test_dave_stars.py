@@ -29,6 +29,7 @@ from calculators.notation import parse_chain
     # BB2020 (~S2) pages differ from their list: BBBase docs/bb2020/starplayers
     ("Bilerot:F8~S2", "[loner=4]F8d", "bb2020"),             # no Lone Fouler in BB2020
     ("Grom:R2,D5,2D3,K8~S2", "[loner=4]R2,D5,B2b,A8m", "bb2020"),  # neither Break Tackle nor Sure Feet
+    ("Grom:R2,D5", "[loner=4]R2f,D5b1", "bb2025"),  # Sure Feet, and Break Tackle (+1 at ST 3)
     ("Varag:2D3,K8~S2", "[loner=4]B2b,A8+1m", "bb2020"),     # Crushing Blow, not Krump and Smash
     ("Puggy:F8~S2", "[loner=4]F8", "bb2020"),                # Loner (4+); Halfling Luck re-rolls no foul
     ("Willow:2D3,K8~S2", "[loner=4]B2b,A8", "bb2020"),       # Indomitable, not Woodland Fury
@@ -58,7 +59,6 @@ def test_star_translation(theirs, ours, edition):
     ("Jordell:2D2", "star-skill", "Steady Footing"),          # BB2025 only, no code in their notation
     ("Max:U3", "star-skill", "No Ball"),
     ("Rumbelow:C3~S2", "star-skill", "No Hands"),
-    ("Grom:R2,D5", "star-skill", "Break Tackle"),
     ("Deeproot:2D3,K8~S2", "star-skill", "Mighty Blow +2"),
     ("Frank:D3,2D3", "star-edition", "BB2025"),
     ("Josef:2,2~S2", "star-edition", "BB2020"),

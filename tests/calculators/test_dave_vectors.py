@@ -79,6 +79,11 @@ def test_translation(theirs, ours, edition):
 
 def test_team_rerolls_become_the_option():
     assert translate("2,2", 2).notation == "N2,N2;tr=2"
+    # Break Tackle (issue 9): their BTn is our b mark on every dodge of that player, BT alone +1; ¬ is dropped
+    assert translate("BT2,D:D3¬,R2,D4").notation == "D3db2,R2,D4db2"
+    assert translate("BT:D5").notation == "D5b1"
+    # their Leap E is our jump or leap J
+    assert translate("P:E3,D3~S2").notation == "[pro]V3,D3" and translate("E4").edition == "bb2025"
 
 
 @pytest.mark.parametrize("theirs, reason, number, text, position", [
@@ -89,9 +94,10 @@ def test_team_rerolls_become_the_option():
     ("2D2|1D2", "dauntless", 1, "2D2|1D2", 1),    # a split with no Dauntless roll before it
     ("2D1!2{1D2}", "non-critical", 1, "2D1!2{1D2}", 1),  # POW alone succeeds (B2:d): ours has 3 non-critical faces
     ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),
-    ("D3,E3", "action", 2, "E3", 4),
+    ("D3,M2", "action", 2, "M2", 4),
     ("F8,J8", "action", 2, "J8", 4),
-    ("BT1:D5", "skill", 1, "BT1", 1),
+    ("DC:D5", "skill", 1, "DC", 1),
+    ("BT4:D5", "skill-value", 1, "BT4", 1),
     ("MB2:2D3,K8", "skill-value", 1, "MB2", 1),
     ("Bryce:D3", "star-player", 1, "Bryce", 1),
     ("Anqi:1D2", "star-rule", 1, "Anqi", 1),
@@ -142,8 +148,8 @@ def test_api_dave_kind_reading_reaches_the_chain():
 
 def test_api_dave_kind_refusal_has_details():
     from calculators.api import handle
-    got = handle({"kind": "dave", "dave": "D3,E3"})
+    got = handle({"kind": "dave", "dave": "D3,M2"})
     assert not got["ok"]
     assert got["error"]["field"] == "dave"
-    assert got["error"]["details"] == {"reason": "action", "token": 2, "position": 4, "text": "E3"}
-    assert "token 2" in got["error"]["message"] and "'E3'" in got["error"]["message"]
+    assert got["error"]["details"] == {"reason": "action", "token": 2, "position": 4, "text": "M2"}
+    assert "token 2" in got["error"]["message"] and "'M2'" in got["error"]["message"]

@@ -277,6 +277,27 @@ def test_a_field_without_a_label_stops_the_build(repo):
         Row("x", "outcomes.push", "percent-ish")
 
 
+@pytest.mark.parametrize("edition, fields", [
+    ("classic", {"thrower_accurate", "thrower_strong_arm", "thrower_nerves_of_steel", "receiver_extra_arms",
+                 "interceptor_very_long_legs"}),
+    ("bb2025", {"thrower_accurate", "thrower_cannoneer", "receiver_nerves_of_steel", "interceptor_extra_arms",
+                "interceptor_very_long_legs"})])
+def test_the_pass_form_offers_the_skills_that_change_its_rolls(pages, rulebook, edition, fields):
+    # issue 9: a checkbox per skill of the data's skill modifiers, unticked, the request it makes answered as such
+    for lang in ("en", "fr"):
+        markdown, _ = pages[(lang, f"sequences/pass-action-{edition}.md")]
+        form = next(f for f in forms_of(markdown) if f.kind == "pass")
+        names = {f["name"] for f in form.fields}
+        assert fields <= names, (lang, fields - names)
+        for name in fields:
+            field = form.field(name)
+            assert field["type"] == "bool" and not field["inputs"][0]["checked"]
+        request = {**form.request(), "thrower_" + ("strong_arm" if edition == "classic" else "cannoneer"): True}
+        assert handle(request, rulebook)["ok"]
+    markdown, _ = pages[("fr", "sequences/pass-action-bb2025.md")]
+    assert "Lanceur\u00a0: Cannonier" in markdown and "Intercepteur\u00a0: Très longues jambes" in markdown
+
+
 def test_calculators_on_one_page_may_not_share_a_field_name(repo):
     from plugins.site.render.calcpages import check_disjoint, pass_calculator
     from plugins.data.export import rules_export
@@ -462,6 +483,28 @@ def test_the_throw_in_row_of_further_throw_ins_hides_when_there_are_none(pages, 
         assert number_text(ctx, {"exact": "2", "float": 2.0}) == "2"
 
 
+def test_the_chain_help_lists_the_new_kinds_and_break_tackle_with_examples(pages):
+    # issue 9: every new letter in the table, Break Tackle's mark and an example of each kind
+    from calculators.notation import parse_chain
+
+    for lang in ("en", "fr", "ja"):
+        markdown, _ = pages[(lang, "calculators/chain.md")]
+        notation = markdown.split("{#notation}", 1)[1].split("\n## ", 1)[0]
+        for letter in "JMWGESKQ":
+            assert f"| `{letter}` |" in notation, (lang, letter)
+        assert "`D4b1`, `D4db2`" in notation
+        codes = re.findall(r"^- `([^`]+)`", notation, re.M)
+        kinds = {s.kind for code in codes if code[0] not in "[;"
+                 for s in parse_chain(code, "bb2025").chain.steps}
+        assert {"jump", "hail-mary", "throw-team-mate", "hypnotic-gaze", "tentacles", "shadowing", "bribe",
+                "argue-the-call"} <= kinds, lang
+    markdown, _ = pages[("en", "calculators/chain.md")]
+    notation = markdown.split("{#notation}", 1)[1]
+    assert "| `M` | Hail Mary Pass (the thrower's roll) | `p` Pass |" in notation
+    assert "| `E` | An opponent's Tentacles roll (BB2020 and BB2025; the number is what the opponent needs) | — |" \
+        in notation
+
+
 def test_the_chain_form_can_explain_every_notation_error_in_the_pages_language(pages):
     from calculators.notation import REASONS
 
@@ -473,7 +516,8 @@ def test_the_chain_form_can_explain_every_notation_error_in_the_pages_language(p
         assert "{value}" in strings["url"] and "{problem}" in strings["url"]
         # the letters and marks come from calculators.notation, not from the catalogs
         assert "D, R, P, T, C, H, L, I, N" in strings["chain.unknown-letter"]
-        assert "d (D), f (R), h (P), p (T), c (C/H)" in strings["chain.bad-mark"]
+        assert "d (D), f (R), h (P), p (T/M), c (C/H)" in strings["chain.bad-mark"]  # M: Hail Mary Pass (issue 9)
+        assert "J, M, W, G, E, S, K, Q" in strings["chain.unknown-letter"]
     markdown, _ = pages[("fr", "calculators/chain.md")]
     strings = json.loads(next(f for f in forms_of(markdown) if f.kind == "chain").attrs["data-strings"])
     nb = "\u00a0"  # French: a no-break space inside « » and before ":"

@@ -437,6 +437,17 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "landing": ctx.t("Landing"), "interception": ctx.t("An opponent's interception (the number is what "
                                                                "the interceptor needs)"),
             "test": ctx.t("Any other N+ test"),
+            "jump": ctx.t("Jump over a Prone or Stunned player, or Leap (classic: the Leap skill's roll)"),
+            "hail-mary": ctx.t("Hail Mary Pass (the thrower's roll)"),
+            "throw-team-mate": ctx.t("Throw Team-mate: the thrower's roll (the landing is L)"),
+            "hypnotic-gaze": ctx.t("Hypnotic Gaze"),
+            "tentacles": ctx.t("An opponent's Tentacles roll (BB2020 and BB2025; the number is what the opponent "
+                               "needs)"),
+            "shadowing": ctx.t("An opponent's Shadowing roll (BB2020 and BB2025; the number is what the opponent "
+                               "needs)"),
+            "bribe": ctx.t("Bribe (never re-rolled)"),
+            "argue-the-call": ctx.t("Argue the Call (BB2016, BB2020, BB2025; never re-rolled; a turnover all the "
+                                    "same in BB2020 and BB2025)"),
             "block": ctx.t("Block (the number is the block dice; negative when the defender chooses)"),
             "armour": ctx.t("Armour roll after a block (the number is the AV)"),
             "foul": ctx.t("Foul (the number is the victim's AV)"),
@@ -472,6 +483,13 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: before a player's rolls, that player has Pro, or Loner (4+).",
                            code="`[pro]`, `[loner=4]`"),
               "- " + ctx.t("{code}: at the end, the team re-rolls left this turn (0 to 8).", code="`;tr=2`"),
+              "- " + ctx.t("{code}: {skill} on a dodge, with its bonus last (BB2020 +1 or +2, BB2025 +1 to +3, by "
+                           "ST): used at most once a turn, when the die falls short by no more than the bonus, if "
+                           "that is the best choice. In classic the skill uses ST instead of AG: write that target.",
+                           code="`D4b1`, `D4db2`", skill=skill_name(ctx, "break-tackle")),
+              "- " + ctx.t("An opponent's roll ({codes}) is theirs: the sequence goes on when it fails, and your "
+                           "re-rolls never apply to it. Nothing re-rolls a Bribe or Argue the Call ({codes2}).",
+                           codes="`I`, `E`, `S`", codes2="`K`, `Q`"),
               "", ctx.t("Blocks, armour rolls and fouls:"), "",
               "- " + ctx.t("{code}: two block dice, the attacker choosing; {code2}: the defender chooses from two "
                            "dice (after strength, assists and any skill that changes the number of dice).",
@@ -526,6 +544,17 @@ def notation_help(ctx: PageContext) -> list[str]:
                            "needs to stay standing.", code="`B-2:bw=s`"),
               "- " + ctx.t("{code}: a block, then the armour roll against AV 9+ with a +1 modifier, Mighty Blow and "
                            "Claws.", code="`B2b,A9+1mc`"),
+              "- " + ctx.t("{code}: a dodge on 4+ with Break Tackle (+1) in BB2020, a jump on 3+, then an "
+                           "opponent's Tentacles roll that must fail (it needs 5+).", code="`D4b1,V3,E5`"),
+              "- " + ctx.t("{code}: a dodge, then an opponent's Shadowing roll on 4+ (BB2025) that must fail for the "
+                           "dodging player to get clear.", code="`D3,S4`"),
+              "- " + ctx.t("{code}: a Hail Mary Pass with the Pass skill, a 1 failing; then the catch on 4+.",
+                           code="`M2p/C4`"),
+              "- " + ctx.t("{code}: a thrower throws a team-mate on 3+, who lands on 4+.", code="`W3/L4`"),
+              "- " + ctx.t("{code}: a Hypnotic Gaze on 3+ (BB2025).", code="`G3`"),
+              "- " + ctx.t("{code}: a foul, then a Bribe on 2+ (the bribe's chance alone: the sequence does not "
+                           "know the bribe is only rolled after a send-off).", code="`F9,K2`"),
+              "- " + ctx.t("{code}: arguing the call on a 6.", code="`Q6`"),
               ""]
     return lines
 
@@ -556,8 +585,8 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
                             "player has the skill, its mark, as in D3 or D3d."),
         "unknown-letter": ctx.t("unknown roll letter: use one of {letters}.", letters=letters),
         "bad-target": ctx.t("the number needed on the die goes from 2 to 6."),
-        "bad-mark": ctx.t("this skill mark does not go with this roll. Each mark goes after its letters: {marks}.",
-                          marks=marks),
+        "bad-mark": ctx.t("this skill mark does not go with this roll. Each mark goes after its letters: {marks}; "
+                          "Break Tackle, b and its bonus, on a dodge only (D4b1).", marks=marks),
         "too-many-steps": ctx.t("a sequence has at most {n} rolls.", n=ctx.t.number(MAX_STEPS)),
         "too-many-players": ctx.t("a sequence has at most {n} players (a team has no more on the pitch).",
                                   n=ctx.t.number(MAX_PLAYERS)),
@@ -580,8 +609,9 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
                                attacker=_mark_list(BLOCK_ATTACKER_MARKS), defender=_mark_list(BLOCK_DEFENDER_MARKS),
                                armour=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["armour"].items()}),
                                foul=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["foul"].items()})),
-        "step-rule": ctx.t("this roll is not allowed here in the chosen edition (an AV outside its range, or "
-                           "Brawler outside a Block action)."),
+        "step-rule": ctx.t("this roll is not allowed here in the chosen edition (an AV outside its range, "
+                           "Brawler outside a Block action, a roll or a Break Tackle bonus this edition does not "
+                           "have)."),
         "bad-partial": ctx.t("a band ~N of failures that do not end the sequence needs N from 2 to one less than "
                              "the number needed, on a roll of ours without Diving Tackle, as in T4~2."),
         "bad-roll-mark": ctx.t("the mark ! (no re-roll) goes once on a roll of ours, the mark ^ (Diving Tackle) "
@@ -663,8 +693,8 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                            "write it in our notation with !."),
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge: our sequences model it on dodges."),
         "hatred": ctx.t("Hatred: our sequences do not model it yet."),
-        "action": ctx.t("an action our sequences have no roll for yet (such as Leap, Throw Team-mate, Hail Mary "
-                        "Pass, an injury roll, Stab or Hypnotic Gaze)."),
+        "action": ctx.t("an action of theirs we do not translate yet (such as Throw Team-mate, Hail Mary Pass, a "
+                        "Bribe, an injury roll, Stab or Hypnotic Gaze)."),
         "skill": ctx.t("a skill our sequences do not model yet."),
         "skill-value": ctx.t("a skill value our sequences do not model: Mighty Blow and Dirty Player are +1 "
                              "only, Pro 3+."),
@@ -715,7 +745,7 @@ def dave_section(ctx: PageContext) -> list[str]:
     return [f"## {ctx.t('Paste a BloodBowlDave sequence')} {{#dave}}", "", ctx.t(
         "A sequence written for BloodBowlDave's Action Calculator is translated into our notation and computed "
         "here; the link opens it in the calculator above. A star player's name stands for the skills that star "
-        "brings in the chosen edition. What our sequences cannot express yet (branches, Dauntless, Leap, skills "
+        "brings in the chosen edition. What our sequences cannot express yet (some branches, some actions, skills "
         "and star players' special rules we do not model) is refused with the reason. Their calculator never "
         "re-rolls a failed Loner roll; choose that reading above to compare."),
         "", render(ctx, dave_calculator(ctx), rules_export(ctx.repo)), ""]
@@ -754,13 +784,15 @@ def chain_page(ctx: PageContext) -> str:
               "rolls with the same code."),
         ctx.t("A foul: the fouler is sent off on a double on the armour roll, or on the injury roll when the armour "
               "broke. A send-off is a turnover, so no roll after it is made; the result shows its chance, when the "
-              "coach plays for success first. Sneaky Git, bribes and arguing the call are not counted."),
+              "coach plays for success first. Sneaky Git is not counted; a Bribe or Argue the Call may be written as "
+              "a roll of its own (K, Q), never re-rolled."),
     ]
     ids = ["term:team-re-roll", "term:turnover", "skill:dodge", "skill:sure-feet", "skill:sure-hands", "skill:catch",
            "skill:pass", "skill:pro", "skill:loner", "ruling:loner-team-re-roll", "ruling:pro-restrictions",
            "term:block", "term:blitz", "term:knocked-down", "skill:block", "skill:tackle", "skill:wrestle",
            "skill:brawler", "ruling:brawler-blitz", "term:armour", "term:foul", "skill:mighty-blow", "skill:claws",
-           "skill:dirty-player"]
+           "skill:dirty-player", "skill:break-tackle", "skill:leap", "skill:hail-mary-pass", "skill:throw-team-mate",
+           "skill:hypnotic-gaze", "skill:tentacles", "skill:shadowing"]
     return _standalone(ctx, calc, ctx.t("Action sequence calculator"), ctx.t(
         "The chance that every roll of a turn succeeds, in order, when the coach uses re-rolls as well as "
         "possible: dodges, rushes, catches and other tests, blocks, armour rolls and fouls. Write the rolls in "

@@ -142,6 +142,10 @@ def edition_name(ctx: PageContext, edition: str) -> str:
     return ctx.plain(entity["short"]) if entity is not None else edition
 
 
+#: skills that only change a roll's target, as the rolls' `skill` modifiers name them (data/rolls/)
+TARGET_SKILLS = ("accurate", "strong-arm", "cannoneer", "nerves-of-steel", "big-hand", "extra-arms", "very-long-legs")
+
+
 def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
     """The label of a calculator field; a field without one stops the build rather than show a raw key."""
     attacker = lambda slug: ctx.t("Attacker: {skill}", skill=skill_name(ctx, slug))  # noqa: E731
@@ -192,6 +196,12 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "dirty_player": skill_name(ctx, "dirty-player"), "sneaky_git": skill_name(ctx, "sneaky-git"),
         # chain
         "chain": ctx.t("Rolls, in notation"), "max_team_rerolls": ctx.t("Table up to this many team re-rolls"),
+        # skills that change a roll's target (the rolls' `skill` modifiers in data/rolls/, issue 9)
+        **{s.replace("-", "_"): skill_name(ctx, s) for s in TARGET_SKILLS},
+        **{f"thrower_{s.replace('-', '_')}": ctx.t("Thrower: {skill}", skill=skill_name(ctx, s)) for s in TARGET_SKILLS},
+        **{f"receiver_{s.replace('-', '_')}": ctx.t("Receiver: {skill}", skill=skill_name(ctx, s)) for s in TARGET_SKILLS},
+        **{f"interceptor_{s.replace('-', '_')}": ctx.t("Interceptor: {skill}", skill=skill_name(ctx, s))
+           for s in TARGET_SKILLS},
     }
     if name not in labels:
         raise ValueError(f"calculator field {name!r} has no label: add one in {__name__}.field_label")
@@ -338,6 +348,7 @@ def error_reasons(ctx: PageContext) -> dict[str, str]:
         "needs-other": ctx.t("This value needs another field that is empty."),
         "brawler-blitz": ctx.t("Brawler acts on a Block action only, not on a Blitz."),
         "chain-shape": ctx.t("Every player needs at least one roll, and each player's rolls come together."),
+        "not-in-edition": ctx.t("This roll or skill does not exist in this edition, or not in this form."),
         "impossible": ctx.t("No die face can pass this roll with these modifiers."),
         "internal": ctx.t("The calculator could not answer this request: try other values, or reload the page."),
     }
