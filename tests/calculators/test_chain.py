@@ -512,7 +512,7 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             elif passes(face, s.target):
                 v = go(i + 1, tr, team_used, used, pros)
             else:
-                v = _best(after_fail(i, tr, team_used, used, pros), break_tackle(i, face, tr, team_used, used, pros))
+                v = _best(after_fail(i, face, tr, team_used, used, pros), break_tackle(i, face, tr, team_used, used, pros))
             total = _add(total, _times(F(1, 6), v))
         return total
 
@@ -600,10 +600,12 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
         return _mean(go(i + 1, tr, team_used, used, pros) if passes(f, s.target)
                      else break_tackle(i, f, tr, team_used, used, pros) for f in FACES)
 
-    def team_reroll(pl, tr, team_used, goes_ahead):
+    def team_reroll(pl, tr, team_used, goes_ahead, stands=None):
         """Spend a team re-roll for player `pl`: the Loner roll face by face, and on a failed one the best of
         accepting (nothing) and, where allowed, a second team re-roll on that Loner die (no Loner roll for it, and
-        that die is never re-rolled again).  `goes_ahead(tr, team_used)`: the value once the re-roll happens."""
+        that die is never re-rolled again).  `goes_ahead(tr, team_used)`: the value once the re-roll happens;
+        `stands(tr, team_used)`: the value of the failed die left as it is (Break Tackle may still save it)."""
+        stands = stands or (lambda tr2, used2: NOTHING)
         tr, team_used = tr - 1, team_used + 1  # spent, even if the Loner roll fails
         if pl.loner is None:
             return goes_ahead(tr, team_used)
@@ -612,29 +614,32 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             if g >= pl.loner:
                 v = goes_ahead(tr, team_used)
             else:
-                v = NOTHING
+                v = stands(tr, team_used)
                 if team_on_loner_roll and team_available(tr, team_used):
-                    again = _mean(goes_ahead(tr - 1, team_used + 1) if h >= pl.loner else NOTHING for h in FACES)
+                    again = _mean(goes_ahead(tr - 1, team_used + 1) if h >= pl.loner else stands(tr - 1, team_used + 1)
+                                  for h in FACES)
                     v = _best(v, again)
             total = _add(total, _times(F(1, 6), v))
         return total
 
-    def pro_attempt(pl, tr, team_used, reroll):
-        """The Pro roll face by face; `reroll(tr, team_used)`: the value once it passes."""
+    def pro_attempt(pl, tr, team_used, reroll, stands=None):
+        """The Pro roll face by face; `reroll(tr, team_used)`: the value once it passes; `stands(tr, team_used)`:
+        the value of the failed die left as it is (Break Tackle may still save it)."""
+        stands = stands or (lambda tr2, used2: NOTHING)
         total = NOTHING
         for g in FACES:
             if g >= PRO_NEEDS[fam]:
                 v = reroll(tr, team_used)
             else:
-                v = NOTHING  # the die stands
+                v = stands(tr, team_used)  # the die stands
                 if TEAM_ON_PRO_ROLL[fam] and team_available(tr, team_used):
                     def pro_again(tr2, used2):  # the Pro roll re-rolled by the team re-roll
-                        return _mean(reroll(tr2, used2) if h >= PRO_NEEDS[fam] else NOTHING for h in FACES)
-                    v = _best(v, team_reroll(pl, tr, team_used, pro_again))
+                        return _mean(reroll(tr2, used2) if h >= PRO_NEEDS[fam] else stands(tr2, used2) for h in FACES)
+                    v = _best(v, team_reroll(pl, tr, team_used, pro_again, stands))
             total = _add(total, _times(F(1, 6), v))
         return total
 
-    def after_fail(i, tr, team_used, used, pros):
+    def after_fail(i, face, tr, team_used, used, pros):
         s = steps[i]
         pl = chain.players[s.player]
         best = NOTHING
@@ -647,10 +652,12 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
         if pl.pro and s.player not in pros:
             after = pros | {s.player}
             best = _best(best, pro_attempt(pl, tr, team_used,
-                                           lambda tr2, used2: reroll_value(i, tr2, used2, used, after)))
+                                           lambda tr2, used2: reroll_value(i, tr2, used2, used, after),
+                                           lambda tr2, used2: break_tackle(i, face, tr2, used2, used, after)))
         if team_available(tr, team_used):
             best = _best(best, team_reroll(pl, tr, team_used,
-                                           lambda tr2, used2: reroll_value(i, tr2, used2, used, pros)))
+                                           lambda tr2, used2: reroll_value(i, tr2, used2, used, pros),
+                                           lambda tr2, used2: break_tackle(i, face, tr2, used2, used, pros)))
         return best
 
     return go(0, team_rerolls, 0, frozenset(), frozenset())

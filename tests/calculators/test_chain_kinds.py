@@ -215,3 +215,15 @@ def test_the_oracle_sees_break_tackle_and_the_opponents_rolls():
     assert oracle_full(P("D4b1", "bb2020"), 1)[0] == F(8, 9)
     assert oracle_full(P("[pro]K2", "bb2025"), 2)[0] == F(5, 6)
     assert oracle_full(P("[pro]D3,S4", "bb2025"), 2)[0] == solve(P("[pro]D3,S4", "bb2025"), 2)
+
+
+@pytest.mark.parametrize("text, edition, reading", [
+    ("[pro]D5b1,D5b1", "bb2020", None), ("[pro]D4b2,D5b2,D6b2", "bb2020", None),
+    ("[pro,loner=4]D5b1,D5b1", "bb2025", "rulebook"), ("[loner=3]D5b2,D6b2", "bb2025", "designers-commentary"),
+    ("[pro]D5b3,D6b3", "bb2025", "rulebook")])
+def test_break_tackle_saves_the_die_a_failed_pro_or_loner_roll_leaves_standing(text, edition, reading):
+    # Pro (or a team re-roll behind Loner) tried on a die within the bonus, to keep Break Tackle for a later dodge:
+    # if the Pro or Loner roll fails the die stands, and Break Tackle may still save it (solver and oracle agree)
+    chain = parse_chain(text, edition, reading).chain
+    for tr in range(0, 3):
+        assert solve(chain, tr) == oracle_full(chain, tr)[0], (text, tr)
