@@ -75,7 +75,8 @@ main line goes on with the player of the step (or the alternatives) before it.  
 Examples: ``D3,R2,P3`` (dodge 3+, rush 2+, pick-up 3+); ``D3d,R2f;tr=2`` (with Dodge
 and Sure Feet, two team re-rolls); ``[pro]P3h,T4/[loner=4]C3c``; ``R2,B2b:d,D3`` (a
 Blitz); ``B2b,A9m`` (a block, then its armour roll with Mighty Blow); ``D3,F9+1d``;
-``T4~2{/C5}/C3`` (an inaccurate pass may still be caught, on a 5+); ``U4{B2b|B-2b},A9m``.
+``T4~2{/C5}`` (an inaccurate pass may still be caught, on a 5+; the main line goes on after the
+braces too, so ``T4~2{/C5}/C3`` asks for both catches after an inaccurate pass); ``U4{B2b|B-2b},A9m``.
 
 **Limits.**  A notation has at most :data:`MAX_LENGTH` characters, :data:`MAX_STEPS` steps (every step
 of every branch, and each group of alternatives, counts one) and

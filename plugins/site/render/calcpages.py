@@ -745,7 +745,7 @@ def dave_section(ctx: PageContext) -> list[str]:
     return [f"## {ctx.t('Paste a BloodBowlDave sequence')} {{#dave}}", "", ctx.t(
         "A sequence written for BloodBowlDave's Action Calculator is translated into our notation and computed "
         "here; the link opens it in the calculator above. A star player's name stands for the skills that star "
-        "brings in the chosen edition. What our sequences cannot express yet (some branches, some actions, skills "
+        "brings in the sequence's edition. What our sequences cannot express yet (some branches, some actions, skills "
         "and star players' special rules we do not model) is refused with the reason. Their calculator never "
         "re-rolls a failed Loner roll; choose that reading above to compare."),
         "", render(ctx, dave_calculator(ctx), rules_export(ctx.repo)), ""]
