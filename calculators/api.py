@@ -112,7 +112,7 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     "modifier", "dirty_player", "player", "single", "sent_off"}`` where ``single`` is
     P(the armour breaks) and ``sent_off`` P(that foul sends its fouler off); with branches
     (:mod:`calculators.notation`): a D6 test adds ``partial`` and ``branch`` (its steps) when it
-    has a non-critical band, ``no_reroll`` and ``diving_tackle`` when marked, a block ``branch``
+    has a non-critical band, and ``success`` (its steps) when a success has its own, ``no_reroll`` and ``diving_tackle`` when marked, a block ``branch``
     and ``no_reroll``; ``{"kind": "dauntless", "target", "player", "single", "success": [steps],
     "failure": [steps]}``; ``{"kind": "alternatives", "options": [{"weight": prob, "steps"}]}``),
     ``players`` (list of ``{"pro", "loner"}``), ``team_rerolls`` (the ``tr=`` value or
@@ -664,6 +664,8 @@ def _chain_step(s: Step | BlockStep | ArmourStep | Dauntless | Alternatives, edi
         out["weather_modifier"] = weathered[s.kind]
     if s.partial is not None:
         out.update({"partial": s.partial, "branch": steps(s.branch)})
+    if s.success:
+        out["success"] = steps(s.success)
     if s.no_reroll:
         out["no_reroll"] = True
     if s.diving_tackle:

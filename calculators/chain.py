@@ -264,6 +264,8 @@ class Step:
             turns a pass into a failure (see the module docstring for each edition's timing).
         break_tackle: a dodge only, BB2020 and BB2025: the player's Break Tackle bonus (an entry
             of :data:`calculators.rerolls.BREAK_TACKLE_BONUSES` for the edition), 0 without it.
+        success: with a non-critical band, steps taken after a success only, before the main line goes on
+            (an accurate pass's catch, while ``branch`` holds the inaccurate pass's); empty: none.
     """
 
     kind: str
@@ -275,6 +277,7 @@ class Step:
     no_reroll: bool = False
     diving_tackle: bool = False
     break_tackle: int = 0
+    success: tuple = ()
 
     def within_bonus(self) -> Fraction:
         """Return P(one die fails but Break Tackle's bonus would make it pass): a face from
@@ -475,8 +478,8 @@ def children(s: AnyStep) -> tuple[tuple[str, tuple], ...]:
     Paths are as :meth:`Chain.validate` names them after the step's own: ``.branch``, ``.success``,
     ``.failure``, ``.options[k]``.
     """
-    if isinstance(s, Step):
-        return ((".branch", s.branch),) if s.branch else ()
+    if isinstance(s, Step):  # as written: the success branch first, then the failure one
+        return (((".success", s.success),) if s.success else ()) + (((".branch", s.branch),) if s.branch else ())
     if isinstance(s, BlockStep):
         return ((".branch", s.branch),) if s.branch else ()
     if isinstance(s, Dauntless):
@@ -502,6 +505,8 @@ def map_steps(steps: tuple, fn) -> tuple:
     for s in steps:
         if isinstance(s, (Step, BlockStep)) and s.branch:
             s = replace(s, branch=map_steps(s.branch, fn))
+        if isinstance(s, Step) and s.success:
+            s = replace(s, success=map_steps(s.success, fn))
         elif isinstance(s, Dauntless):
             s = replace(s, success=map_steps(s.success, fn), failure=map_steps(s.failure, fn))
         elif isinstance(s, Alternatives):
@@ -611,6 +616,9 @@ class Chain:
         if s.branch and s.partial is None:
             raise CalcError(f"{path}.branch", "a failure branch needs a band of non-critical failures (partial)",
                             reason="chain-shape")
+        if s.success and s.partial is None:
+            raise CalcError(f"{path}.success", "a success branch goes with a band of non-critical failures "
+                            "(partial): without one, write its steps after the roll", reason="chain-shape")
         if s.diving_tackle and s.kind != "dodge":
             raise CalcError(f"{path}.diving_tackle", "Diving Tackle acts on a dodge only", ["dodge"], reason="chain-shape")
         if s.no_reroll and s.kind in OPPONENT_KINDS:
@@ -877,7 +885,9 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int]) -> None:
     node.p_ok = p
     rerollable = s.kind not in NOT_REROLLED_KINDS  # a Bribe, Argue the Call: the coach's roll, never re-rolled
     if s.partial is not None:
-        node.nc = entries[0] if s.branch else node.succ
+        node.nc = entries[-1] if s.branch else node.succ
+        if s.success:  # a success goes on by its own branch (entries: the success branch's first)
+            node.succ = entries[0]
         p_n = Fraction(s.target - s.partial, 6)
         node.again = (p, p_n)
         node.cases = {"non_critical": (p_n, _N, rerollable, None, None),

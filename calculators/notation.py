@@ -6,7 +6,7 @@ Grammar (spaces are ignored)::
     sequence= item { ( "," | "/" ) item }    ("/": the next item is a new player's)
     item    = [ flags ] step | alternatives
     flags   = "[" flag { "," flag } "]"       (only on a player's first step)
-    step    = test [ "{" sequence "}" ] | block [ "{" [ sequence ] "}" ] | armour
+    step    = test [ "{" sequence [ "|" [ sequence ] ] "}" ] | block [ "{" [ sequence ] "}" ] | armour
             | "U" DIGIT [ "!" ] "{" [ sequence ] "|" [ sequence ] "}"
     test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" ] [ "^" ]
     block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ] [ "!" ]
@@ -60,7 +60,9 @@ Blow and ``c`` Claws on ``A``, ``d`` Dirty Player on ``F``.
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)
 makes faces N..target-1 a *non-critical* failure (N from 2 to target-1): ``T4~2`` is a 4+ pass whose 2-3
 is inaccurate but not fumbled; the chain then goes on with the steps in ``{…}`` written right after
-the step (``T4~2{C3}``), then the main line; without braces it goes straight on.  A block followed by
+the step (``T4~2{C3}``), then the main line; without braces it goes straight on.  Two sequences in the
+braces split the roll, like a Dauntless roll: ``T4~2{/C3|/C5}`` is a catch on 3+ after an accurate pass
+and on 5+ after an inaccurate one, then the main line (the success sequence first).  A block followed by
 ``{…}`` goes on with those steps after a non-critical result (a Push, a Stumble against Dodge, Both
 Down when both have Block): ``B2b{B2b}`` is Frenzy's second block; ``B2b{}`` goes straight on.  ``U`` is
 a Dauntless roll (the face needed, 2..6) followed by its two branches, success then failure:
@@ -76,7 +78,8 @@ Examples: ``D3,R2,P3`` (dodge 3+, rush 2+, pick-up 3+); ``D3d,R2f;tr=2`` (with D
 and Sure Feet, two team re-rolls); ``[pro]P3h,T4/[loner=4]C3c``; ``R2,B2b:d,D3`` (a
 Blitz); ``B2b,A9m`` (a block, then its armour roll with Mighty Blow); ``D3,F9+1d``;
 ``T4~2{/C5}`` (an inaccurate pass may still be caught, on a 5+; the main line goes on after the
-braces too, so ``T4~2{/C5}/C3`` asks for both catches after an inaccurate pass); ``U4{B2b|B-2b},A9m``.
+braces too, so ``T4~2{/C5}/C3`` asks for both catches after an inaccurate pass: write
+``T4~2{/C3|/C5}`` for one catch or the other); ``U4{B2b|B-2b},A9m``.
 
 **Limits.**  A notation has at most :data:`MAX_LENGTH` characters, :data:`MAX_STEPS` steps (every step
 of every branch, and each group of alternatives, counts one) and
@@ -184,7 +187,8 @@ REASONS: dict[str, str] = {
     "bad-partial": "a non-critical band ~N outside 2..target-1, or on a roll that cannot have one",
     "bad-roll-mark": "a '!' (do not re-roll) or '^' (Diving Tackle, dodges only) repeated or where it does not apply",
     "misplaced-branch": "a '{' that does not follow a step that can branch (~N test, block, Dauntless U)",
-    "branch-shape": "a Dauntless roll without its two branches {success|failure}, or a '|' in a failure branch",
+    "branch-shape": "a Dauntless roll without its two branches {success|failure}, more than two branches, or a "
+                    "'|' in a block's branch",
     "unclosed-branch": "a '{' or '(' without its closing '}' or ')'",
     "unexpected-close": "a '}', ')' or '|' with no group open",
     "missing-separator": "two steps or groups with no ',' or '/' between them",
@@ -394,9 +398,17 @@ class _Parser:
             raise _fail(t[0], t[1], "{", "only a D6 test with a non-critical band (~N), a block or a Dauntless roll "
                                          "may be followed by '{'", reason="misplaced-branch")
         branch = self.sequence(path + ".branch", player, depth)
-        if self.closing(t[0], t[1], "{", "}") != "}":
-            raise _fail(t[0], t[1], "{", "a failure branch has one sequence: '|' belongs to a Dauntless roll",
-                        reason="branch-shape")
+        end = self.closing(t[0], t[1], "{", "}")
+        if end == "|" and isinstance(step, Step):
+            # T4~2{success|non-critical}: the first sequence follows a success, the second the non-critical failure
+            other = self.sequence(path + ".branch", player, depth)
+            if self.closing(t[0], t[1], "{", "}") != "}":
+                raise _fail(t[0], t[1], "{", "a roll with a band ~N has at most two branches: {success|non-critical}",
+                            reason="branch-shape")
+            return replace(step, success=branch, branch=other)
+        if end != "}":
+            raise _fail(t[0], t[1], "{", "a block's branch has one sequence: '|' belongs to a Dauntless roll or a "
+                                         "roll with a band ~N", reason="branch-shape")
         return replace(step, branch=branch)
 
     def alternatives(self, index: int, pos: int, path: str, player: int, depth: int) -> Alternatives:
@@ -652,6 +664,8 @@ def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
                 parts.append("{" + sequence(s.success, current) + "|" + sequence(s.failure, current) + "}")
             elif isinstance(s, BlockStep) and s.branch is not None:
                 parts.append("{" + sequence(s.branch, current) + "}")
+            elif isinstance(s, Step) and s.success:
+                parts.append("{" + sequence(s.success, current) + "|" + sequence(s.branch, current) + "}")
             elif isinstance(s, Step) and s.branch:
                 parts.append("{" + sequence(s.branch, current) + "}")
         return "".join(parts)

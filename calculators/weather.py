@@ -104,6 +104,10 @@ def apply_weather(chain: Chain, rules: RuleBook, weather: str) -> Chain:
         # the band's lower edge is on the modified total too; a band the cap at 6 leaves empty is gone, with its branch
         partial = max(2, step.partial - value)
         if partial >= target:
+            if step.success:  # its success branch would have no failure band to stand beside
+                raise CalcError("weather", f"the weather leaves no non-critical failure on {step.kind} "
+                                f"{step.target}+ (now {target}+, a natural 6 only): write it without ~ and braces",
+                                reason="choice")
             return replace(step, target=target, partial=None, branch=())
         return replace(step, target=target, partial=partial)
 

@@ -12,7 +12,7 @@ import pytest
 from test_chain import (FACES, FAMILY, NOTHING, ONCE, PRO_NEEDS, RULESETS, TEAM_CAP, TEAM_ON_PRO_ROLL, _add, _best,
                         _mean, _times, block_face_ok, random_armour)
 
-from calculators.chain import (Alternatives, ArmourStep, BlockStep, Chain, Dauntless, Step, policy,
+from calculators.chain import (Alternatives, ArmourStep, BlockStep, Chain, Dauntless, Player, Step, policy,
                                sent_off_by_rerolls, solve, success_by_rerolls, summary)
 from calculators.errors import CalcError
 from calculators.notation import REASONS, format_chain, parse_chain
@@ -229,7 +229,7 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             if dauntless:
                 seq = s.success if face >= s.target else s.failure
                 return go((seq,) + rest, tr, used, skills, pros)
-            ok = go(rest, tr, used, skills, pros)
+            ok = go(((s.success,) if getattr(s, "success", ()) else ()) + rest, tr, used, skills, pros)
             if passes(face, s.target + 2 if dt else s.target):
                 return ok
             if passes(face, s.target):  # only Diving Tackle fails it
@@ -364,6 +364,9 @@ def random_branching(rng: random.Random, edition: str, depth: int = 0, budget: l
             if depth < 2 and rng.random() < 0.6:
                 body = seq()
                 branch = "{" + body + "}" if body else ""  # T4~2{} is written T4~2
+                if rng.random() < 0.3:  # a success branch too: T4~2{success|non-critical}
+                    success = seq()
+                    branch = "{" + success + "|" + body + "}" if success else branch
         if rng.random() < 0.15:
             tok += "!"
         return tok + branch
@@ -489,7 +492,7 @@ def test_notation_builds_the_tree():
     ("D3^~2", "unreadable", 1),
     ("U4", "branch-shape", 1),
     ("U4{B2}", "branch-shape", 2),
-    ("T4~2{C3|C4}", "branch-shape", 2),
+    ("B2b{C3|C4}", "branch-shape", 2),
     ("D3,(1/2:R2|2/3:R3)", "bad-weight", 6),
     ("D3,(0:R2)", "bad-weight", 3),
     ("D3,(R2)", "bad-alternatives", 3),
@@ -532,3 +535,28 @@ def test_chain_validation_of_the_new_fields():
         with pytest.raises(CalcError) as e:
             solve(Chain((Step("test", 3), step) if isinstance(step, Alternatives) else (step,)))
         assert e.value.field in (field, field.replace("steps[0]", "steps[1]")), (step, e.value.field)
+
+
+def test_a_success_branch_splits_a_roll_with_a_band():
+    # BB2020, no re-roll: T4~2{/C3|/C5}: accurate 1/2 then C3 2/3; inaccurate 1/3 then C5 1/3: 1/3 + 1/9 = 4/9
+    # (the reviewer's "C3 if accurate, C5 if inaccurate"); T4~2{/C5}/C3 asks for both after an inaccurate pass
+    split = P("T4~2{/C3|/C5}", "bb2020")
+    assert solve(split) == F(4, 9) == oracle_tree(split, 0)[0]
+    assert solve(P("T4~2{/C5}/C3", "bb2020")) == F(1, 2) * F(2, 3) + F(1, 3) * F(1, 3) * F(2, 3)
+    # the main line goes on after either branch, and the oracle agrees with re-rolls and Pro
+    for text in ("[pro]T4p~2{/C3c|/[loner=4]C5},N3;tr=1", "T5~3{D3|R2},N4;tr=2", "T4~2{N3|},N2;tr=1"):
+        for edition in ("classic", "bb2020", "bb2025"):
+            chain = P(text, edition)
+            for tr in range(3):
+                assert solve(chain, tr) == oracle_tree(chain, tr)[0], (text, edition, tr)
+
+
+def test_a_success_branch_round_trips_and_needs_a_band():
+    for text in ("T4~2{/C3|/C5}", "T4~2{N3|}", "T4~2{|N3}/C4"):
+        assert format_chain(P(text, "bb2020")) == text.replace("{|N3}", "{N3}")
+    with pytest.raises(CalcError) as e:
+        Chain((Step("pass", 4, success=(Step("catch", 3, player=1),)),), (Player(), Player()), "bb2020").validate()
+    assert e.value.field == "steps[0].success"
+    with pytest.raises(CalcError) as e:
+        P("T4~2{C3|C4|C5}", "bb2020")
+    assert e.value.details["reason"] == "branch-shape"

@@ -509,6 +509,10 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: a pass on 4+ whose 2 or 3 is a failure that does not end the sequence (an "
                            "inaccurate pass, not a fumble); the rolls in braces right after it are made only then, "
                            "before the sequence goes on. Without braces it simply goes on.", code="`T4~2{/C5}`"),
+              "- " + ctx.t("{code}: two sequences in the braces split the roll: a catch on 3+ after an accurate pass, "
+                           "on 5+ after an inaccurate one (success first, then “|”). Beware: after {code2} the "
+                           "sequence goes on with the main line, so both catches would be asked for after an "
+                           "inaccurate pass.", code="`T4~2{/C3|/C5}`", code2="`T4~2{/C5}/C3`"),
               "- " + ctx.t("{code}: braces after a block hold what follows a result that leaves the attacker "
                            "standing and the defender up (a Push): here Frenzy's second block. {code2} goes straight "
                            "on after such a result.", code="`B2b{B2b}`", code2="`B2b{}`"),
@@ -618,8 +622,9 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
                                "once on a dodge, as in D3d!^."),
         "misplaced-branch": ctx.t("braces come right after a roll that can branch: a roll with ~N, a block or a "
                                   "Dauntless roll U."),
-        "branch-shape": ctx.t("a Dauntless roll is followed by its two branches, U4{success|failure}; other "
-                              "braces hold a single branch, without “|”."),
+        "branch-shape": ctx.t("a Dauntless roll is followed by its two branches, U4{success|failure}; a roll "
+                              "with ~N holds one or two, T4~2{success|non-critical}; a block's braces hold one, "
+                              "without “|”."),
         "unclosed-branch": ctx.t("a “{” or “(” is never closed."),
         "unexpected-close": ctx.t("a “}”, “)” or “|” with no brace or parenthesis open before it."),
         "missing-separator": ctx.t("a comma or a slash is missing between two rolls or groups."),
