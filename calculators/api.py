@@ -97,7 +97,8 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
       and each roll the weather changes takes its data's modifier (:mod:`calculators.weather`).
       Needs the rules data for any value but the default.
     Result: ``notation`` (canonical, as written: without the weather), ``edition``, ``reading`` (BB2025
-    only: the reading used), ``weather`` (the weather used), ``team_reroll_on_pro_roll`` (a team re-roll may re-roll a failed Pro roll:
+    only: the reading used), ``weather`` (the weather used), ``weathered`` (only when the weather moved a
+    face: the notation of the rolls as computed, e.g. ``R3`` for ``R2`` in a Blizzard), ``team_reroll_on_pro_roll`` (a team re-roll may re-roll a failed Pro roll:
     classic), ``team_reroll_on_loner_roll`` (a second team re-roll may re-roll a failed
     Loner roll: BB2025 read as written), ``steps`` (list, one object per step, each
     with ``kind``, ``player`` and ``single``: a D6 test ``{"kind", "target", "skill",
@@ -593,6 +594,8 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     if reading is not None:
         out["reading"] = reading
     out["weather"] = weather
+    if chain != parsed.chain:  # the weather moved some face: the rolls as computed
+        out["weathered"] = format_chain(chain, parsed.team_rerolls)
     steps = [_chain_step(s, edition, weathered) for s in chain.steps]
     out.update({
         "steps": steps,

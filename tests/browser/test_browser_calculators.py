@@ -511,6 +511,7 @@ def test_action_sequence_calculator_in_the_weather(calc, web):
     assert Fraction(result["success"]["exact"]) == Fraction(5, 12)
     shown = {cell["path"]: norm(cell["text"]) for cell in c.results()}
     assert shown["notation"] == "R2,C3;tr=0"  # the rolls as written: the weather is its own field
+    assert shown["weathered"] == "R2,C4;tr=0"  # and the rolls as computed, the catch moved by the rain
     c.check_query()
     assert c.query()["weather"] == "pouring-rain"
     c.round_trip()

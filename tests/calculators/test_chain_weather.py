@@ -70,6 +70,9 @@ def test_the_result_names_the_weather_and_keeps_the_notation_as_written(rulebook
     plain = chain(rulebook, "D3,R3,R3;tr=1", "bb2020")
     assert result["success"] == plain["success"] and result["by_team_rerolls"] == plain["by_team_rerolls"]
     assert chain(rulebook, "D3", "bb2020")["weather"] == NO_WEATHER
+    # the rolls as computed are named when the weather moved one, and only then
+    assert result["weathered"] == "D3,R3,R3;tr=1"
+    assert "weathered" not in chain(rulebook, "D3,C3", "bb2020", "blizzard")
 
 
 def test_a_weather_outside_the_choices_names_the_field_and_the_choices(rulebook):

@@ -658,6 +658,7 @@ def chain_calculator(ctx: PageContext) -> Calculator:
                   (ctx.t("Team re-rolls"), ctx.t("Success")),
                   tuple(Row(ctx.t.number(k), f"by_team_rerolls.{k}.success", absent="hide") for k in range(9)))
     view: list = [Row(ctx.t("Rolls as read"), "notation", "text", absent="dash"),
+                  Row(ctx.t("Rolls as computed, with the weather's modifiers"), "weathered", "text", absent="hide"),
                   Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide"),
                   Row(ctx.t("Chance that every roll succeeds, with the team re-rolls the notation gives (none "
                             "if it gives none)"), "success"),
