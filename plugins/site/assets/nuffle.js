@@ -906,7 +906,10 @@ class Calculator {
   }
 
   clearResult() {
-    for (const el of this.valueElements()) el.textContent = "—";
+    for (const el of this.valueElements()) {
+      el.textContent = "—";
+      if (el.dataset.href) el.removeAttribute("href"); // no link left to the last answer's values
+    }
   }
 
   showError(message, lang) {
