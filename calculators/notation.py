@@ -16,13 +16,13 @@ catch, ``H`` hand-off (the receiver's catch), ``L`` landing, ``I`` an opponent's
 interception attempt (the digit is what the *interceptor* needs), ``N`` a plain N+ test,
 and (issue 9, :mod:`calculators.chain` gives each one's rules per edition):
 
-* ``J`` a **J**\ ump over a Prone or Stunned player, or a Leap (classic: the Leap skill's roll);
-* ``M`` a Hail **M**\ ary Pass's roll (re-rolled by the Pass skill: mark ``p``);
-* ``W`` a thro\ **W** of a team-mate (the thrower's roll; ``L`` is the landing);
-* ``G`` a Hypnotic **G**\ aze;
-* ``E`` an opponent's t\ **E**\ ntacles roll and ``S`` an opponent's **S**\ hadowing roll (BB2020
+* ``J`` a jump over a Prone or Stunned player, or a Leap (classic: the Leap skill's roll);
+* ``M`` a Hail Mary Pass's roll (re-rolled by the Pass skill: mark ``p``);
+* ``W`` a throw of a team-mate, thro-W (the thrower's roll; ``L`` is the landing);
+* ``G`` a Hypnotic Gaze;
+* ``E`` an opponent's tEntacles roll and ``S`` an opponent's Shadowing roll (BB2020
   and BB2025; like ``I``, the digit is what the *opponent* needs, and the chain goes on if it fails);
-* ``K`` a Bribe (a **K**\ ickback to the referee) and ``Q`` Argue the Call (**Q**\ uestion the call),
+* ``K`` a Bribe (a Kickback to the referee) and ``Q`` Argue the Call (Question the call),
   the coach's rolls that nothing re-rolls (Argue the Call: not in ``classic``).
 
 The digit is the die face needed, 2..6, modifiers included.  Skill marks (the acting
