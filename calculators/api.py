@@ -51,7 +51,8 @@ Request kinds
       modifiers in ``data/rolls/``, issue 9), named after the skill with ``_``: ``accurate``,
       ``strong_arm``, ``cannoneer``, ``nerves_of_steel`` (pass, catch, interception), ``big_hand``
       and ``extra_arms`` (pick-up, catch, interception), ``very_long_legs`` (leap, jump,
-      interception), as each edition has them; default false.  An applied one is listed in
+      interception), ``leap`` (BB2020/BB2025 jump: the penalty lessened by 1, to no less than -1),
+      as each edition has them; default false.  An applied one is listed in
       ``modifiers`` (a skill that removes modifiers takes them off that list).
     * ``reroll``: boolean, default false: which distribution ``probabilities`` shows.
     * ``pass_reading`` (a BB2025 pass only; given elsewhere it is an error naming it): the

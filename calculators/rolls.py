@@ -315,7 +315,7 @@ def test_from_rules(
         below_one_reading: a BB2025 pass roll only, an entry of :data:`BELOW_ONE_READINGS` (None: ``"fumbbl"``).
         skills: the player's skills among the roll's ``skill`` modifiers (:meth:`RollSpec.skills`, skill slugs):
             each such modifier applies when its group condition (``only``) holds, and removes the applied
-            modifiers it ``cancels`` (issue 9: Accurate, Strong Arm, Cannoneer, Nerves of Steel, Big Hand,
+            modifiers it ``cancels`` or lessens the ones it ``eases`` to no less than -1 (issue 9: Accurate, Strong Arm, Cannoneer, Nerves of Steel, Big Hand,
             Extra Arms, Very Long Legs, per edition in ``data/rolls/``).
 
     Returns:
@@ -365,10 +365,17 @@ def test_from_rules(
                 applied.append((m.key, m.value * n))
     applied.extend((m.key, m.value) for m in spec.always())
     chosen_keys = set(choices.values())
+    eased: dict[tuple[str, ...], int] = {}  # what easing skills already added to each eased set of modifiers
     for m in spec.modifiers:
         if m.skill in skills and (not m.only or chosen_keys & set(m.only)):
             applied = [(k, v) for k, v in applied if k not in m.cancels]
-            applied.append((m.key, m.value))
+            if m.eases:  # lessen those modifiers by up to m.value, never above -1 (BB2020 Leap, Very Long Legs)
+                penalty = sum(v for k, v in applied if k in m.eases) + eased.get(m.eases, 0)
+                bonus = max(0, min(m.value, -1 - penalty))
+                eased[m.eases] = eased.get(m.eases, 0) + bonus
+                applied.append((m.key, bonus))
+            else:
+                applied.append((m.key, m.value))
     total = sum(v for _, v in applied)
     ed = edition if edition is not None else spec.editions[0]
     nat_one = spec.natural_one

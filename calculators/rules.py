@@ -23,12 +23,14 @@ Shape (see ``data/README.md``, kinds *target* and *roll*):
   BB2020 and BB2025), optional ``characteristic`` (``ag`` | ``pa``: that characteristic is the N+),
   optional ``target_number`` (int 2..6: a fixed N+ whatever the player, the Rush's 2+), ``natural_one`` (``fail`` | ``fumble``), ``natural_six``
   (``success``), optional ``fumble_at_or_below`` (int), ``modifiers`` (list of
-  ``{key, value: int, group?: str, per?: str, skill?: str, only?: [str], cancels?: [str]}``).
+  ``{key, value: int, group?: str, per?: str, skill?: str, only?: [str], cancels?: [str], eases?: [str]}``).
   Modifiers sharing a ``group`` are exclusive (the reader picks one); a ``per`` modifier is
   multiplied by a count the reader gives; a ``skill`` modifier (a skill slug, issue 9) applies
   only when the player has that skill, and then only with one of the group choices it lists in
   ``only`` (when given), and it removes the modifiers whose keys it lists in ``cancels`` (Nerves
-  of Steel, Big Hand); a modifier with none of these always applies.
+  of Steel, Big Hand), or with ``eases`` adds up to ``value`` to the sum of the listed modifiers
+  but never above -1 (BB2020 Leap and Very Long Legs on a Jump); a modifier with none of these
+  always applies.
 
 * ``tables.<slug>`` (optional section): a dice table whose rows carry a machine
   ``outcome`` (``data/tables/``: injury, casualty, lasting injury): ``editions``, ``dice``
@@ -100,7 +102,8 @@ class Modifier:
     ``group``: modifiers in one group are exclusive (one is chosen).  ``per``: the name
     of a count (``tackle_zones``) the value is multiplied by.  ``skill``: applies only for a
     player with that skill (a skill slug), and only with a group choice in ``only`` when that
-    is not empty; it removes the applied modifiers whose keys are in ``cancels``.  None of
+    is not empty; it removes the applied modifiers whose keys are in ``cancels``; with ``eases``
+    it adds at most ``value`` to the sum of those modifiers, never raising it above -1.  None of
     these: always applies.
     """
 
@@ -111,6 +114,7 @@ class Modifier:
     skill: str | None = None
     only: tuple[str, ...] = ()
     cancels: tuple[str, ...] = ()
+    eases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -339,7 +343,7 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
     for i, m in enumerate(mods_raw):
         mf = f"{field}.modifiers[{i}]"
         _expect(isinstance(m, dict), mf, "expected {key, value, group?, per?}", m)
-        _keys(m, mf, {"key", "value"}, {"group", "per", "skill", "only", "cancels"})
+        _keys(m, mf, {"key", "value"}, {"group", "per", "skill", "only", "cancels", "eases"})
         key = m["key"]
         _expect(isinstance(key, str) and bool(_KEY.match(key)), f"{mf}.key", "expected an ASCII kebab-case key", key)
         _expect(key not in seen, f"{mf}.key", "duplicate modifier key", key)
@@ -351,18 +355,18 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
         _expect(per is None or (isinstance(per, str) and bool(_COUNT.match(per))), f"{mf}.per",
                 "expected a lower-case count name such as 'tackle_zones'", per)
         _expect(group is None or per is None, mf, "a modifier has a group or a per count, not both", m)
-        skill, only, cancels = m.get("skill"), m.get("only", []), m.get("cancels", [])
+        skill, only, cancels, eases = m.get("skill"), m.get("only", []), m.get("cancels", []), m.get("eases", [])
         _expect(skill is None or (isinstance(skill, str) and bool(_KEY.match(skill))), f"{mf}.skill",
                 "expected a skill slug", skill)
         _expect(skill is None or (group is None and per is None), mf, "a skill modifier has no group or per count", m)
-        for name, keys in (("only", only), ("cancels", cancels)):
+        for name, keys in (("only", only), ("cancels", cancels), ("eases", eases)):
             _expect(isinstance(keys, list) and all(isinstance(k, str) and bool(_KEY.match(k)) for k in keys),
                     f"{mf}.{name}", "expected a list of modifier keys", keys)
             _expect(not keys or skill is not None, f"{mf}.{name}", f"{name} goes with a skill modifier", keys)
-        mods.append(Modifier(key, m["value"], group, per, skill, tuple(only), tuple(cancels)))
+        mods.append(Modifier(key, m["value"], group, per, skill, tuple(only), tuple(cancels), tuple(eases)))
     keys = {m.key for m in mods}
     for i, m in enumerate(mods):
-        for name, listed in (("only", m.only), ("cancels", m.cancels)):
+        for name, listed in (("only", m.only), ("cancels", m.cancels), ("eases", m.eases)):
             bad = [k for k in listed if k not in keys]
             _expect(not bad, f"{field}.modifiers[{i}].{name}", "expected keys of this roll's modifiers", bad)
     return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods), characteristic, fixed)

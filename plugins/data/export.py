@@ -8,7 +8,7 @@ def rules_export(repo: Repository) -> dict:
     """The rule numbers the resolver needs (target tables, rolls and dice tables), without any text.
 
     Shape: {"targets": {slug: {"characteristic", "rows"}}, "rolls": {slug: {"editions", "target",
-    "natural_one", "natural_six", ["characteristic"], ["target_number"], ["fumble_at_or_below"], "modifiers": [{"key", "value", ["group"], ["per"], ["skill"], ["only"], ["cancels"]}]},
+    "natural_one", "natural_six", ["characteristic"], ["target_number"], ["fumble_at_or_below"], "modifiers": [{"key", "value", ["group"], ["per"], ["skill"], ["only"], ["cancels"], ["eases"]}]},
     "tables": {slug: {"editions", "dice", "rows": [{"key", "roll", "outcome"}]}}} (tables whose rows all
     carry an `outcome`).
     """
@@ -23,7 +23,7 @@ def rules_export(repo: Repository) -> dict:
             if optional in roll.data:
                 entry[optional] = roll[optional]
         entry["modifiers"] = [
-            {k: mod[k] for k in ("key", "value", "group", "per", "skill", "only", "cancels") if k in mod}
+            {k: mod[k] for k in ("key", "value", "group", "per", "skill", "only", "cancels", "eases") if k in mod}
             for mod in roll.get("modifiers") or []
         ]
         rolls[roll.slug] = entry

@@ -393,7 +393,7 @@ KIND_SPECS: dict[str, Obj] = {
             "modifiers": List(
                 Obj({"key": KEY, "value": Int(-10, 10), "label": Text()},
                     {"group": KEY, "per": Enum("tackle_zones"), "skill": Ref("skill", bare=True),
-                     "only": List(KEY), "cancels": List(KEY)}),
+                     "only": List(KEY), "cancels": List(KEY), "eases": List(KEY)}),
                 unique_key="key",
             ),
             **COMMON,

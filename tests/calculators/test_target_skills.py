@@ -81,9 +81,19 @@ def test_very_long_legs_per_edition(rulebook):
     assert agility(rulebook, edition="classic", action="leap", ag=3, very_long_legs=True)["needed"] == 3
     # BB2025 Jump AG 3+ with one marker: 4+, +1: 3+
     assert agility(rulebook, edition="bb2025", action="jump", ag=3, tackle_zones=1, very_long_legs=True)["needed"] == 3
-    # BB2020 Very Long Legs lessens the Jump's penalty to no less than -1, not modelled: not a field there
-    bad = handle({"kind": "agility", "edition": "bb2020", "action": "jump", "ag": 3, "very_long_legs": True}, rulebook)
-    assert not bad["ok"] and bad["error"]["details"]["reason"] == "unknown-field"
+    # BB2020 Very Long Legs and Leap lessen the Jump's penalty by 1 each, to no less than -1: AG 3+ with three
+    # markers 6+; one of them 5+; both 4+; with one marker (-1) nothing changes
+    args = dict(edition="bb2020", action="jump", ag=3, tackle_zones=3)
+    assert agility(rulebook, **args)["needed"] == 6
+    assert agility(rulebook, **args, very_long_legs=True)["needed"] == 5
+    r = agility(rulebook, **args, very_long_legs=True, leap=True)
+    assert r["needed"] == 4 and applied(r) == {"tackle-zone": -3, "leap": 1, "very-long-legs": 1}
+    r = agility(rulebook, edition="bb2020", action="jump", ag=3, tackle_zones=2, very_long_legs=True, leap=True)
+    assert r["needed"] == 4 and applied(r) == {"tackle-zone": -2, "leap": 1, "very-long-legs": 0}
+    assert agility(rulebook, edition="bb2020", action="jump", ag=3, tackle_zones=1, leap=True)["needed"] == 4
+    # BB2025: Very Long Legs a plain +1, Leap (when leaping) the same easing: two markers 5+, both 3+
+    r = agility(rulebook, edition="bb2025", action="jump", ag=3, tackle_zones=2, very_long_legs=True, leap=True)
+    assert r["needed"] == 3
     # interceptions: BB2020 AG 3+, an accurate pass -3, marked -1: only a 6; +2 and Nerves of Steel: 4+
     args = dict(edition="bb2020", action="interception", ag=3, delivery="accurate", marked="yes")
     assert agility(rulebook, **args)["needed_label"] == "6+ (natural 6 only)"

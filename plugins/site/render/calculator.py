@@ -143,7 +143,8 @@ def edition_name(ctx: PageContext, edition: str) -> str:
 
 
 #: skills that only change a roll's target, as the rolls' `skill` modifiers name them (data/rolls/)
-TARGET_SKILLS = ("accurate", "strong-arm", "cannoneer", "nerves-of-steel", "big-hand", "extra-arms", "very-long-legs")
+TARGET_SKILLS = ("accurate", "strong-arm", "cannoneer", "nerves-of-steel", "big-hand", "extra-arms", "very-long-legs",
+                 "leap")
 
 
 def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
