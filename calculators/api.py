@@ -95,9 +95,14 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     "chooser": "attacker" | "defender", "attacker": [skills], "defender": [skills],
     "goal": "down" | "standing", "player", "single"}`` where ``single`` is P(one
     roll of the dice succeeds); an armour roll ``{"kind": "armour", "av", "modifier",
-    "mighty_blow", "claws", "player", "single"}`` and a foul ``{"kind": "foul", "av",
-    "modifier", "dirty_player", "player", "single", "sent_off"}`` where ``single`` is
-    P(the armour breaks) and ``sent_off`` P(that foul sends its fouler off)),
+    "mighty_blow", "claws", "stab", "piling_on", "chainsaw", "iron_hard_skin", "player", "single"}``
+    and a foul ``{"kind": "foul", "av", "modifier", "dirty_player", "sneaky_git", "lone_fouler",
+    "chainsaw", "iron_hard_skin", "player", "single", "sent_off"}`` where ``mighty_blow`` and
+    ``dirty_player`` are the X of the skill's (+X) (0 without), ``single`` is P(the armour breaks)
+    and ``sent_off`` P(that foul sends its fouler off); an injury roll ``{"kind": "injury",
+    "need": "ko" | "casualty" | n, "modifier", "stunty", "thick_skull", "player", "single"}``
+    where ``single`` is P(the injury meets its need), after the armour step just before it
+    given that the armour broke),
     ``players`` (list of ``{"pro", "loner"}``), ``team_rerolls`` (the ``tr=`` value or
     null), ``by_team_rerolls`` (list, index k = k team re-rolls available:
     ``{"team_rerolls": k, "success": prob, "sent_off": prob (only in a chain with a
@@ -323,7 +328,7 @@ from typing import Any
 
 from .armour import CLAWS_READINGS, InjuryTable, armour_injury, casualty, check_claws_reading, foul, injury_table
 from .ballmove import deviate, kick_off, landing_map, scatter, throw_in
-from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, Step, summary
+from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, InjuryStep, Step, step_singles, summary
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError, shown
 from .casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
@@ -554,7 +559,7 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     if reading is not None:
         out["reading"] = reading
     out.update({
-        "steps": [_chain_step(s, edition) for s in chain.steps],
+        "steps": [_chain_step(s, edition, p) for s, p in zip(chain.steps, step_singles(chain))],
         "players": [{"pro": p.pro, "loner": p.loner} for p in chain.players],
         "team_reroll_on_pro_roll": rr.team_reroll_on_pro_roll,
         "team_reroll_on_loner_roll": rr.team_reroll_on_loner_roll,
@@ -582,25 +587,30 @@ def _dave(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     return {"dave": text, **out}
 
 
-def _chain_step(s: Step | BlockStep | ArmourStep, edition: str) -> dict[str, Any]:
-    """A chain step as the ``chain`` result lists it (see the module docstring)."""
+def _chain_step(s: Step | BlockStep | ArmourStep | InjuryStep, edition: str, single: Fraction) -> dict[str, Any]:
+    """A chain step as the ``chain`` result lists it (see the module docstring); ``single`` from
+    :func:`calculators.chain.step_singles`."""
     if isinstance(s, BlockStep):
         return {"kind": "block", "dice": abs(s.dice), "chooser": "defender" if s.dice < 0 else "attacker",
                 "attacker": [k for k in BLOCK_ATTACKER if k in s.attacker],
                 "defender": [k for k in BLOCK_DEFENDER if k in s.defender], "goal": s.goal, "player": s.player,
-                "single": prob(s.single(edition))}
+                "single": prob(single)}
     if isinstance(s, ArmourStep):
         out: dict[str, Any] = {"kind": s.kind, "av": s.av, "modifier": s.modifier}
         if s.foul:
-            out["dirty_player"] = s.dirty_player
+            out.update({"dirty_player": int(s.dirty_player), "sneaky_git": s.sneaky_git, "lone_fouler": s.lone_fouler})
         else:
-            out.update({"mighty_blow": s.mighty_blow, "claws": s.claws})
-        out.update({"player": s.player, "single": prob(s.single(edition))})
+            out.update({"mighty_blow": int(s.mighty_blow), "claws": s.claws, "stab": s.stab, "piling_on": s.piling_on})
+        out.update({"chainsaw": s.chainsaw, "iron_hard_skin": s.iron_hard_skin, "player": s.player,
+                    "single": prob(single)})
         if s.foul:
             o = s.outcomes(edition)
             out["sent_off"] = prob(o["break_sent_off"] + o["hold_sent_off"])
         return out
-    return {"kind": s.kind, "target": s.target, "skill": s.skill, "player": s.player, "single": prob(s.p())}
+    if isinstance(s, InjuryStep):
+        return {"kind": "injury", "need": s.need, "modifier": s.modifier, "stunty": s.stunty,
+                "thick_skull": s.thick_skull, "player": s.player, "single": prob(single)}
+    return {"kind": s.kind, "target": s.target, "skill": s.skill, "player": s.player, "single": prob(single)}
 
 
 def _needed(test: D6Test) -> int | None:

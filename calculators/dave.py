@@ -12,8 +12,11 @@ classic (LRB6) rules, so a translation is never classic.
 
 **Their notation, as read here.**  ``;`` starts the next player (our ``/``).  A player may
 begin with its skills before ``:`` (``D,SF:`` Dodge and Sure Feet; ``L4:`` Loner 4+, ``L``
-alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1; ``DP1`` Dirty Player +1), then its
-actions separated by ``,``.  Actions, with what each becomes here:
+alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1, ``MB2`` +2; ``DP1`` Dirty Player +1,
+``DP2`` +2; ``SG`` Sneaky Git; ``LF`` Lone Fouler), then its actions separated by ``,``.  A
+Mighty Blow or Dirty Player value the edition does not allow is refused (``skill-value``:
+BB2025 Dirty Player is +1 only, :data:`calculators.armour.SKILL_VALUES`).  Actions, with what
+each becomes here:
 
 ========================  ===========================================================
 theirs                    ours
@@ -30,8 +33,15 @@ target, then the          ``T6``), only when no roll can be an inaccurate pass: 
 modifier on the die)      target is 2+, or every missed roll from 2 is a fumble (the
                           die plus the modifier 1 or less)
 ``I6`` interference       ``I6`` (the opponent's roll; the sequence goes on when it fails)
-``K9`` armour break       ``A9`` (``m`` Mighty Blow +1 ``MB``/``MB1``, ``c`` Claws ``CL``)
-``F8`` foul               ``F8`` (``d`` Dirty Player +1 ``DP``/``DP1``)
+``K9`` armour break       ``A9`` (``m`` Mighty Blow +1 ``MB``/``MB1``, ``m2`` ``MB2``, ``c``
+                          Claws ``CL``)
+``F8`` foul               ``F8`` (``d`` Dirty Player ``DP``/``DP1``, ``d2`` ``DP2``; ``s``
+                          Sneaky Git ``SG``; ``l`` Lone Fouler ``LF``)
+``J8`` injury 8+          ``J8`` (after an armour roll, with the Mighty Blow or Dirty
+                          Player the armour roll did not use, as theirs does)
+``T8`` Stab               ``A8k`` (an unmodified armour roll)
+``W8`` Chainsaw (2D6      ``A11w`` (the AV is their number + 3, ours adds the +3; their
+needing 8+)               kick-back D6 is not in the action, so none is written)
 ``2D3`` block: dice       ``B2`` with the marks whose face model gives that many
 (negative: the defender   succeeding faces: 1 ``:d`` (POW only), 2 none (POW,
 chooses), then how many   Stumbles), 3 ``b`` (and Both Down), 4 ``=s`` (the attacker
@@ -48,10 +58,10 @@ Refused, with ``details["reason"]`` one of :data:`REASONS`: branches (``{…}`` 
 non-critical failure, ``[…]`` that ends the sequence, alternative outcomes ``(…)(…)``,
 Dauntless ``|``, a block's non-critical failures ``!k``), weighted or non-re-rollable rolls
 (``1/2``), "do not re-roll" marks ``'``, Diving Tackle ``"``, Hatred ``%``, actions our chain
-has no step for (Leap, Throw Team-mate, Hail Mary Pass, injury, Dauntless, Tentacles,
-Shadowing, Stab, Chainsaw, Hypnotic Gaze, Bribe, Argue the Call), skills it does not model
-(Break Tackle, Diving Catch, Sneaky Git, Mighty Blow +2, …), star players, and an inaccurate
-pass that may still be caught.
+has no step for (Leap, Throw Team-mate, Hail Mary Pass, Dauntless, Tentacles, Shadowing,
+Hypnotic Gaze, Bribe, Argue the Call), skills it does not model (Break Tackle, Diving Catch,
+…), skill values the edition does not allow, star players, and an inaccurate pass that may
+still be caught.
 """
 
 from __future__ import annotations
@@ -59,6 +69,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .armour import SKILL_VALUES
+from .editions import family
 from .errors import CalcError
 from .notation import parse_chain
 
@@ -89,14 +101,15 @@ REASONS: dict[str, str] = {
 #: their player skill code -> our use of it (None: read and not needed, e.g. Pro is a flag)
 SKILLS: dict[str, str] = {
     "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
-    "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player",
+    "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "SG": "sneaky-git",
+    "LF": "lone-fouler",
 }
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
-    "BT": "Break Tackle", "CB": "Cloud Burster", "DC": "Diving Catch", "SG": "Sneaky Git", "DT": "Diving Tackle",
+    "BT": "Break Tackle", "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
     "CP": "Consummate Professional", "OP": "Old Pro", "TB": "The Ballista", "MD": "Mesmerising Dance",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
-    "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish", "H": "Hatred", "LF": "Lone Fouler",
+    "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish", "H": "Hatred",
     "SB": "Savage Blow", "ASP": "A Sneaky Pair", "UM": "Unstoppable Momentum", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
     "BL": "Bounding Leap", "MA": "Master Assassin", "WIT": "Working in Tandem", "KS": "Krump and Smash",
@@ -110,10 +123,11 @@ ACTIONS: dict[str, tuple[str, str | None, str] | None] = {
 }
 #: their action letters our chain has no step for -> the action's name
 _NO_STEP: dict[str, str] = {
-    "A": "Argue the Call", "B": "Bribe", "E": "Leap", "H": "Throw Team-mate", "J": "injury roll",
-    "L": "Dauntless", "M": "Hail Mary Pass", "N": "Tentacles", "S": "Shadowing", "T": "Stab",
-    "W": "Chainsaw", "Y": "Hypnotic Gaze",
+    "A": "Argue the Call", "B": "Bribe", "E": "Leap", "H": "Throw Team-mate",
+    "L": "Dauntless", "M": "Hail Mary Pass", "N": "Tentacles", "S": "Shadowing", "Y": "Hypnotic Gaze",
 }
+#: their 2D6 action letters that become our armour or injury steps: injury ``J``, Stab ``T``, Chainsaw ``W``
+_ROLLS_2D6 = ("J", "T", "W")
 #: succeeding block faces (of six) -> our block marks giving that many (attacker, defender, goal)
 _BLOCK_FACES: dict[int, tuple[str, str, str]] = {1: ("", "d", ""), 2: ("", "", ""), 3: ("b", "", ""),
                                                  4: ("", "", "=s"), 5: ("b", "", "=s")}
@@ -159,8 +173,9 @@ def _structure(text: str) -> None:
             raise _refuse(reason, tok, pos + 1, REASONS[reason])
 
 
-def _skills(prefix: str, pos: int) -> tuple[set[str], int | None]:
-    """Our skills and the Loner target of a player's ``skills:`` prefix."""
+def _skills(prefix: str, pos: int, edition: str, values: dict[str, int]) -> tuple[set[str], int | None]:
+    """Our skills and the Loner target of a player's ``skills:`` prefix; ``values`` gets the X of
+    Mighty Blow (+X) and Dirty Player (+X), refused above what ``edition`` allows."""
     skills: set[str] = set()
     loner = None
     offset = 0
@@ -184,9 +199,14 @@ def _skills(prefix: str, pos: int) -> tuple[set[str], int | None]:
                 raise _refuse("skill-value", part, at, "Loner needs 2+ to 6+")
         elif skill == "pro" and value not in ("", "3"):
             raise _refuse("skill-value", part, at, "Pro other than 3+: " + REASONS["skill-value"])
-        elif skill in ("mighty-blow", "dirty-player") and value not in ("", "1"):
-            raise _refuse("skill-value", part, at, f"{part}: only +1 is modelled")
-        elif skill not in ("loner", "pro", "mighty-blow", "dirty-player") and value:
+        elif skill in ("mighty-blow", "dirty-player"):
+            field = skill.replace("-", "_")
+            top = SKILL_VALUES[field][family(edition)]
+            if not 1 <= int(value or 1) <= top:
+                raise _refuse("skill-value", part, at, f"{part}: {edition} allows +1" + (f" to +{top}" if top > 1 else
+                                                                                         " only"))
+            values[skill] = int(value or 1)
+        if skill not in ("loner", "pro", "mighty-blow", "dirty-player") and value:
             raise _refuse("unreadable", part, at, "this skill takes no value")
         skills.add(skill)
     return skills, loner
@@ -213,8 +233,36 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
     return f"B{dice}{att}{':' + dfd if dfd else ''}{goal}"
 
 
-def _action(tok: str, pos: int, skills: set[str]) -> str:
-    """Our step for one of their actions (``pos`` 1-based)."""
+def _roll_2d6(tok: str, pos: int) -> str:
+    """Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn``: a 2D6 roll needing n+ (natural dice plus what
+    their calculator adds itself), never re-rolled there nor here.
+
+    * ``Jn`` -> ``Jn``, our injury step needing a total of n+; after an armour roll it takes the Mighty Blow the
+      armour roll did not use, as theirs does (their ``InjuryStrategy`` adds the Mighty Blow value when the
+      previous action is an armour break and Mighty Blow was not used on it).
+    * ``Tn`` -> ``Ank``: a Stab's unmodified armour roll needing n+ on the dice.
+    * ``Wn`` -> ``A(n+3)w``: their Chainsaw is a 2D6 roll needing n+ with the +3 inside n (their
+      ``ChainsawStrategy``: two dice against n); ours writes the AV and adds +3.  Their kick-back D6 is not
+      part of it, so none is written here either.
+    """
+    m = re.fullmatch(r"([JTW])(\d+)", tok)
+    if not m:
+        raise _refuse("unreadable", tok, pos, REASONS["unreadable"])
+    letter, n = m.group(1), int(m.group(2))
+    if letter == "J":
+        if not 2 <= n <= 16:
+            raise _refuse("target", tok, pos, f"an injury total of {n}+: ours go from 2+ to 16+")
+        return f"J{n}"
+    av = n + 3 if letter == "W" else n
+    if not 3 <= av <= 13:
+        raise _refuse("target", tok, pos, f"an armour roll needing {n}+ on the dice: ours go from 3+ to 13+"
+                      + (" with the Chainsaw's +3" if letter == "W" else ""))
+    return f"A{av}{'w' if letter == 'W' else 'k'}"
+
+
+def _action(tok: str, pos: int, skills: set[str], values: dict[str, int] | None = None) -> str:
+    """Our step for one of their actions (``pos`` 1-based); ``values``: the X of Mighty Blow / Dirty Player."""
+    values = values or {}
     if "/" in tok:
         raise _refuse("weighted", tok, pos, REASONS["weighted"])
     if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
@@ -224,6 +272,8 @@ def _action(tok: str, pos: int, skills: set[str]) -> str:
             raise _refuse(reason, tok, pos, REASONS[reason])
     if "D" in tok[1:]:
         return _block(tok, pos, skills)
+    if tok[:1] in _ROLLS_2D6:
+        return _roll_2d6(tok, pos)
     body = tok.replace("*", "").replace("¬", "")
     m = _TEST.match(body)
     if not m or (m.group(1) and m.group(1) not in ACTIONS) or (m.group(3) and m.group(1) != "P"):
@@ -234,8 +284,10 @@ def _action(tok: str, pos: int, skills: set[str]) -> str:
     else:
         ours, skill, mark = ACTIONS[letter]
     if letter in ("K", "F"):
-        marks = {"K": (("mighty-blow", "m"), ("claws", "c")), "F": (("dirty-player", "d"),)}[letter]
-        return f"{ours}{target}" + "".join(k for s, k in marks if s in skills)
+        marks = {"K": (("mighty-blow", "m"), ("claws", "c")),
+                 "F": (("dirty-player", "d"), ("sneaky-git", "s"), ("lone-fouler", "l"))}[letter]
+        return f"{ours}{target}" + "".join(k + (str(values[s]) if values.get(s, 1) > 1 else "")
+                                           for s, k in marks if s in skills)
     if letter == "P":  # the modifier applies to the die: accurate on target - modifier, 6 always
         modifier = int(m.group(3) + m.group(4)) if m.group(3) else 0
         target = max(2, min(6, target - modifier))
@@ -286,14 +338,15 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     start = 0
     for chunk in text.split(";"):
         prefix, sep, rest = chunk.rpartition(":")
-        skills, loner = _skills(prefix, start) if sep else (set(), None)
+        values: dict[str, int] = {}
+        skills, loner = _skills(prefix, start, edition, values) if sep else (set(), None)
         flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
         steps = []
         offset = start + len(prefix) + len(sep)
         for part in rest.split(","):
             if not part:
                 raise _refuse("unreadable", part, offset + 1, "an empty action")
-            steps.append(_action(part, offset + 1, skills))
+            steps.append(_action(part, offset + 1, skills, values))
             offset += len(part) + 1
         players.append((f"[{','.join(flags)}]" if flags else "") + ",".join(steps))
         start += len(chunk) + 1

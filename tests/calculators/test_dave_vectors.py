@@ -53,6 +53,11 @@ def test_each_difference_check_holds(k):
 
 
 @pytest.mark.parametrize("theirs, ours, edition", [
+    ("MB2:2D3,K8,J8", "B2b,A8m2,J8", "bb2025"),
+    ("DP2:F8,J8~S2", "F8d2,J8", "bb2020"),
+    ("SG,LF:F8,2", "F8sl,N2", "bb2025"),
+    ("T8,J8", "A8k,J8", "bb2025"),
+    ("W8", "A11w", "bb2025"),
     ("2,3;4,5,6", "N2,N3/N4,N5,N6", "bb2025"),
     ("D,SF:D3,R2;C:C3", "D3d,R2f/C3c", "bb2025"),
     ("SH:U3,P2~S2", "P3h,T2", "bb2020"),
@@ -81,9 +86,10 @@ def test_team_rerolls_become_the_option():
     ("(1/2)(1/4)(1/4)", "alternatives", 1, "(1/2)(1/4)(1/4)", 1),
     ("L2,2D2|1D2", "dauntless", 2, "2D2|1D2", 4),
     ("D3,E3", "action", 2, "E3", 4),
-    ("F8,J8", "action", 2, "J8", 4),
+    ("F8,Y3", "action", 2, "Y3", 4),
     ("BT1:D5", "skill", 1, "BT1", 1),
-    ("MB2:2D3,K8", "skill-value", 1, "MB2", 1),
+    ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),
+    ("DP2:F8", "skill-value", 1, "DP2", 1),   # BB2025 Dirty Player is +1 only (FFB, BBBase); DP2:F8~S2 is read
     ("Akhorne:D3", "star-player", 1, "Akhorne", 1),
     ("D3\"", "diving-tackle", 1, "D3\"", 1),
     ("H:1D3%", "skill", 1, "H", 1),

@@ -11,8 +11,8 @@ import re
 from collections.abc import Callable
 
 from calculators.dave import REASONS as DAVE_REASONS
-from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_LENGTH,
-                                  MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
+from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
+                                  MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
 
 from ...data.export import rules_export
 from ...data.model import Entity
@@ -438,7 +438,8 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "test": ctx.t("Any other N+ test"),
             "block": ctx.t("Block (the number is the block dice; negative when the defender chooses)"),
             "armour": ctx.t("Armour roll after a block (the number is the AV)"),
-            "foul": ctx.t("Foul (the number is the victim's AV)")}
+            "foul": ctx.t("Foul (the number is the victim's AV)"),
+            "injury": ctx.t("Injury roll (K: KO or worse; C: a casualty; a number: that total or more)")}
 
 
 def notation_help(ctx: PageContext) -> list[str]:
@@ -460,6 +461,8 @@ def notation_help(ctx: PageContext) -> list[str]:
                           colon="`:`", defender=listed(BLOCK_DEFENDER_MARKS))
         elif kind in ARMOUR_MARKS:
             skill = listed({m: slug for m, (_, slug) in ARMOUR_MARKS[kind].items()})
+        elif kind == "injury":
+            skill = listed({m: slug for m, (_, slug) in INJURY_MARKS.items()})
         else:
             skill = f"`{mark}` {skill_name(ctx, mark_skill[mark])}" if mark else "—"
         lines.append(f"| `{letter}` | {names[kind]} | {skill} |")
@@ -483,6 +486,19 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: the AV as on the armour calculator (classic AV 8 breaks on 9 or more; in "
                            "BB2020 and BB2025 write the AV target, 9 for 9+), then an optional modifier, for a "
                            "foul the net assists: {code2}.", code="`A8`", code2="`F9+2`"),
+              "- " + ctx.t("{code}: a block by a player with Juggernaut, so part of a Blitz: a Both Down may be "
+                           "taken as a push, and the defender's Wrestle does not work.", code="`B2j:w`"),
+              "- " + ctx.t("{code}: a number after the mark gives the value of Mighty Blow (+X) or Dirty Player "
+                           "(+X): here Mighty Blow (+2), in BB2020 or BB2025.", code="`A9m2`"),
+              "- " + ctx.t("{code}: after an armour roll, the injury roll that must follow it: {ko} KO or worse, "
+                           "{cas} a casualty, or a number for that total or more ({n}). Mighty Blow or Dirty Player "
+                           "not needed on the armour roll goes on this roll.", code="`A9m,JK`", ko="`JK`",
+                           cas="`JC`", n="`J8`"),
+              "- " + ctx.t("{code}: a Stab instead of a block (an armour roll nobody may modify); {code2}: a "
+                           "Chainsaw, its kick-back roll on 2+ first, then +3 on the armour roll.",
+                           code="`A9k`", code2="`N2,A9w`"),
+              "- " + ctx.t("{code}: a foul by a player with Sneaky Git; {code2}: Lone Fouler (BB2025, nobody "
+                           "assists): a failed armour roll is re-rolled.", code="`F9s`", code2="`F9l`"),
               "", ctx.t("Examples:"), "",
               "- " + ctx.t("{code}: a dodge on 3+, a rush on 2+, then picking the ball up on 3+.", code="`D3,R2,P3`"),
               "- " + ctx.t("{code}: the same player with Dodge and Sure Feet, and two team re-rolls.",
@@ -543,12 +559,16 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
         "bad-armour": ctx.t("an armour roll is written A (after a block) or F (a foul), the AV, an optional modifier "
                             "and marks, as in A9+1mc or F8+2d."),
         "bad-step-mark": ctx.t("unknown or repeated skill mark. Block: {attacker} before “:”, {defender} after it. "
-                               "Armour roll: {armour}. Foul: {foul}.",
+                               "Armour roll: {armour}. Foul: {foul}. Injury roll: {injury}.",
                                attacker=_mark_list(BLOCK_ATTACKER_MARKS), defender=_mark_list(BLOCK_DEFENDER_MARKS),
                                armour=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["armour"].items()}),
-                               foul=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["foul"].items()})),
-        "step-rule": ctx.t("this roll is not allowed here in the chosen edition (an AV outside its range, or "
-                           "Brawler outside a Block action)."),
+                               foul=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["foul"].items()}),
+                               injury=_mark_list({k: slug for k, (_, slug) in INJURY_MARKS.items()})),
+        "bad-injury": ctx.t("an injury roll is written J, then K (KO or worse), C (a casualty) or the total "
+                            "needed, an optional modifier and marks, as in JK, JCs or J8+1."),
+        "step-rule": ctx.t("this roll is not allowed here in the chosen edition (an AV outside its range, "
+                           "Brawler outside a Block action, a skill value or a skill the edition does not have, or "
+                           "skills that do not go together)."),
     }
     missing = set(REASONS) - set(reasons)
     if missing:
