@@ -280,6 +280,10 @@ class ArmourStep:
         piling_on: (after a block, classic) Piling On: the armour roll, or else the injury roll
             that follows, is re-rolled if it falls short, and the player is Placed Prone: its
             activation ends, so no later step of that player may follow (FFB ``skill/bb2016/PilingOn``).
+            Whether it also costs a team re-roll is disputed (``data/rulings/piling-on-team-re-roll.yml``):
+            the LRB6 text asks for none, FUMBBL's default option asks for one; this step follows the
+            rulebook (no team re-roll spent).  FUMBBL's other Piling On options (armour only, injury
+            only, ``data/engine-options/piling-on-*.yml``) are house rules, off by default.
     """
 
     av: int
@@ -474,7 +478,7 @@ class Chain:
         if not (isinstance(s.av, int) and not isinstance(s.av, bool) and 3 <= s.av <= hi):
             raise CalcError(f"steps[{i}].av", f"av must be an integer from 3 to {hi} ({self.edition}), got {s.av!r}",
                             [3, hi], reason="range")
-        lim = 8 if s.foul else 5
+        lim = 8 if s.foul and not s.chainsaw else 5  # a Chainsaw foul: its +3 on top, 8 in all
         if not (isinstance(s.modifier, int) and not isinstance(s.modifier, bool) and -lim <= s.modifier <= lim):
             what = "a foul's modifier (net assists)" if s.foul else "an armour roll's modifier"
             raise CalcError(f"steps[{i}].modifier", f"{what} must be an integer from {-lim} to {lim}, got {s.modifier!r}",
