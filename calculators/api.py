@@ -170,6 +170,11 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
       exceeded); BB2020+ AV target 3..13 (``9`` means 9+). Required.
     * ``armour_modifier``, ``injury_modifier``: integers -5..5, default 0.
     * ``mighty_blow``, ``claws``, ``stunty``, ``thick_skull``: booleans, default false.
+    * ``mighty_blow_value`` (BB2020, BB2025): the X of Mighty Blow (+X), 1..2, default 1 (used with
+      ``mighty_blow``); classic allows +1 only (given there, anything but 1 is refused).
+    * ``iron_hard_skin`` (BB2020, BB2025; refused in classic): the target's Iron Hard Skin, boolean:
+      the armour roll is read on the natural dice (``armour_modifier`` and Claws do not apply) and
+      Mighty Blow goes on the injury roll.
     * ``claws_reading`` (classic and BB2016 only; given elsewhere it is an error naming it):
       the reading of Claw with Mighty Blow (``data/rulings/claws-mighty-blow-stacking.yml``),
       ``"rulebook"`` (default: 8+ after modifiers) or ``"fumbbl"`` (8+ on the unmodified dice).
@@ -201,6 +206,9 @@ exported rules; see :mod:`calculators.casualty`).  Needs the rules.
       ``sneaky_git`` follows the edition's text (see :func:`calculators.armour.foul`):
       classic and BB2025 forgive a double on the armour roll only when the armour
       holds, BB2020 forgives every armour double; an injury double always sends off.
+      ``dirty_player_value`` (BB2020 only: 1..2, default 1): the X of Dirty Player (+X).
+      ``lone_fouler`` (BB2025 only; needs ``assists`` 0): a held armour roll is re-rolled.
+      ``iron_hard_skin`` (BB2020, BB2025): the victim's Iron Hard Skin.
     Result: ``outcomes`` as for ``armour``, ``armour_broken``, ``sent_off``.
 
 ``"kick"``: the kick-off (see :mod:`calculators.ballmove`; squares are ``[x, y]``,
@@ -326,7 +334,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .armour import CLAWS_READINGS, InjuryTable, armour_injury, casualty, check_claws_reading, foul, injury_table
+from .armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, casualty, check_claws_reading,
+                     check_lone_fouler, foul, injury_table)
 from .ballmove import deviate, kick_off, landing_map, scatter, throw_in
 from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, ArmourStep, BlockStep, InjuryStep, Step, step_singles, summary
 from .editions import EDITIONS, family, mechanics
@@ -742,6 +751,34 @@ def _injury_reader(rd: Reader, rules: RuleBook | None = None, edition: str = "cl
     return injury_table(rd.bool("stunty", False), rd.bool("thick_skull", False), _injury_base(rules, edition))
 
 
+def _skill_value(rd: Reader, edition: str, field: str) -> int:
+    """The X of Mighty Blow (+X) or Dirty Player (+X) given the skill: field ``<field>_value``, read only in an
+    edition that allows more than +1 (:data:`calculators.armour.SKILL_VALUES`); elsewhere 1, and the field given
+    anyway is refused (reason ``skill-value``) rather than called unknown."""
+    top = SKILL_VALUES[field][family(edition)]
+    name = f"{field}_value"
+    if top > 1:
+        return rd.int(name, 1, top, 1)
+    if rd.given(name):
+        value = rd.request[name]
+        if value != 1 or isinstance(value, bool):
+            raise CalcError(name, f"{name} must be 1 in {edition} (+1 only), got {value!r}", [1, 1],
+                            reason="skill-value")
+        rd.read.add(name)
+    return 1
+
+
+def _iron_hard_skin(rd: Reader, edition: str) -> bool:
+    """The target's Iron Hard Skin: read in BB2020 and BB2025; given in classic it is refused (``edition-skill``)."""
+    if family(edition) != "classic":
+        return rd.bool("iron_hard_skin", False)
+    if rd.given("iron_hard_skin") and rd.request["iron_hard_skin"] is not False:
+        raise CalcError("iron_hard_skin", f"Iron Hard Skin exists in BB2020 and BB2025 only, not {edition}", [False],
+                        reason="edition-skill")
+    rd.read.add("iron_hard_skin")
+    return False
+
+
 def _edition_and_av(rd: Reader) -> tuple[str, int]:
     """Read ``edition`` and the target's ``av``: classic AV 3..12 (the roll must exceed it), BB2020+ AV
     3+..13+ (the roll must reach it)."""
@@ -757,15 +794,18 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     am = rd.int("armour_modifier", -5, 5, 0)
     im = rd.int("injury_modifier", -5, 5, 0)
     mb = rd.bool("mighty_blow", False)
+    mb = _skill_value(rd, edition, "mighty_blow") if mb else (_skill_value(rd, edition, "mighty_blow") and 0)
     claws = rd.bool("claws", False)
     claws_reading = None
     if family(edition) == "classic":  # the disputed classic Claw + Mighty Blow (BB2020+ has no dispute)
         claws_reading = rd.choice("claws_reading", CLAWS_READINGS, CLAWS_READINGS[0])
     elif rd.given("claws_reading"):
         check_claws_reading(edition, rd.request["claws_reading"])  # raises: a clear error, not "unknown field"
+    ihs = _iron_hard_skin(rd, edition)
     table = _injury_reader(rd, rules, edition)
     rd.finish()
-    out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table)
+    out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table,
+                        iron_hard_skin=ihs)
     if rules is not None and any(slug.startswith("casualty-") for slug in rules.tables):
         data_table = rules.dice_table("casualty", edition)  # the data's table, as the casualty kind reads it
         cas = grouped(data_table, table_roll(data_table))
@@ -783,10 +823,18 @@ def _foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     edition, av = _edition_and_av(rd)
     assists = rd.int("assists", -8, 8, 0)
     dp = rd.bool("dirty_player", False)
+    dp = _skill_value(rd, edition, "dirty_player") if dp else (_skill_value(rd, edition, "dirty_player") and 0)
     sg = rd.bool("sneaky_git", False)
+    lf = False
+    if family(edition) == "bb2025":
+        lf = rd.bool("lone_fouler", False)
+    elif rd.given("lone_fouler"):
+        check_lone_fouler(edition, rd.request["lone_fouler"], 0)  # raises: a clear error, not "unknown field"
+    ihs = _iron_hard_skin(rd, edition)
     table = _injury_reader(rd, rules, edition)
     rd.finish()
-    out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table)
+    out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table, lone_fouler=lf,
+                     iron_hard_skin=ihs)
     return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent)}
 
 

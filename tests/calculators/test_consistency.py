@@ -162,3 +162,33 @@ def test_armour_and_chain_requests_agree_with_an_injury_step(edition):
         assert a["ok"] and c["ok"], (a, c)
         o = a["result"]["outcomes"]
         assert _exact(c["result"]["success"]) == _exact(o["badly_hurt"]) + _exact(o["casualty"]), (edition, av)
+
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_armour_and_foul_requests_agree_with_the_chain_on_values_and_new_skills(edition):
+    # the armour and foul pages' new fields (Mighty Blow / Dirty Player value, Iron Hard Skin, Lone Fouler) against
+    # the sequence calculator's marks
+    for av in (7, 9, 11):
+        for value in range(1, 3):
+            a = handle({"kind": "armour", "edition": edition, "av": av, "mighty_blow": True, "mighty_blow_value": value,
+                        "iron_hard_skin": False})
+            c = handle({"kind": "chain", "edition": edition, "chain": f"A{av}m{value},JC"})
+            o = a["result"]["outcomes"]
+            assert _exact(c["result"]["success"]) == _exact(o["badly_hurt"]) + _exact(o["casualty"]), (av, value)
+        a = handle({"kind": "armour", "edition": edition, "av": av, "mighty_blow": True, "iron_hard_skin": True})
+        c = handle({"kind": "chain", "edition": edition, "chain": f"A{av}mi,JK"})
+        o = a["result"]["outcomes"]
+        assert _exact(c["result"]["success"]) == sum(_exact(o[k]) for k in ("ko", "badly_hurt", "casualty"))
+        foul_req = {"kind": "foul", "edition": edition, "av": av, "dirty_player": True, "sneaky_git": True}
+        marks = "ds"
+        if edition == "bb2025":
+            foul_req["lone_fouler"] = True
+            marks += "l"
+        else:
+            foul_req["dirty_player_value"] = 2
+            marks = "d2s"
+        f = handle(foul_req)
+        c = handle({"kind": "chain", "edition": edition, "chain": f"F{av}{marks}"})
+        assert f["ok"] and c["ok"], (f, c)
+        assert _exact(f["result"]["armour_broken"]) == _exact(c["result"]["steps"][0]["single"])
+        assert _exact(f["result"]["sent_off"]) == _exact(c["result"]["steps"][0]["sent_off"])

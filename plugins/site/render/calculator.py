@@ -190,6 +190,10 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "thick_skull": ctx.t("Target: {skill}", skill=skill_name(ctx, "thick-skull")),
         "assists": ctx.t("Net assists (yours minus theirs)"),
         "dirty_player": skill_name(ctx, "dirty-player"), "sneaky_git": skill_name(ctx, "sneaky-git"),
+        "mighty_blow_value": ctx.t("Value of {skill} (+X)", skill=skill_name(ctx, "mighty-blow")),
+        "dirty_player_value": ctx.t("Value of {skill} (+X)", skill=skill_name(ctx, "dirty-player")),
+        "iron_hard_skin": ctx.t("Target: {skill}", skill=skill_name(ctx, "iron-hard-skin")),
+        "lone_fouler": skill_name(ctx, "lone-fouler"),
         # chain
         "chain": ctx.t("Rolls, in notation"), "max_team_rerolls": ctx.t("Table up to this many team re-rolls"),
     }
