@@ -493,10 +493,12 @@ class Chain:
             try:
                 skill_value(self.edition, name, getattr(s, name))
             except CalcError as e:
-                raise CalcError(f"steps[{i}].{name}", e.message, e.allowed, reason=e.details["reason"]) from None
+                raise CalcError(f"steps[{i}].{name}", e.message, e.allowed, reason="skill-value") from None
 
         def refuse(name: str, message: str, allowed: object = None, reason: str = "step-skill") -> CalcError:
-            return CalcError(f"steps[{i}].{name}", message, allowed, reason=reason)
+            if reason == "edition-skill":
+                return CalcError(f"steps[{i}].{name}", message, allowed, reason="edition-skill")
+            return CalcError(f"steps[{i}].{name}", message, allowed, reason="step-skill")
 
         if not s.foul and (s.sneaky_git or s.lone_fouler):
             name = "sneaky_git" if s.sneaky_git else "lone_fouler"
