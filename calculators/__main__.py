@@ -56,8 +56,17 @@ def _step_label(step: dict, edition: str) -> str:
     if kind in ("armour", "foul"):
         av = f"AV{step['av']}" if edition in ("classic", "bb2016") else f"AV{step['av']}+"
         mod = f" {step['modifier']:+d}" if step["modifier"] else ""
-        marks = [name.replace("_", " ") for name in ("mighty_blow", "claws", "dirty_player") if step.get(name)]
+        names = ("mighty_blow", "claws", "dirty_player", "sneaky_git", "lone_fouler", "iron_hard_skin", "stab",
+                 "chainsaw", "piling_on")
+        marks = [name.replace("_", " ") + (f" +{step[name]}" if step.get(name, 0) is not True and
+                                           isinstance(step.get(name), int) and step[name] > 1 else "")
+                 for name in names if step.get(name)]
         return f"{kind} {av}{mod}" + (f" ({', '.join(marks)})" if marks else "")
+    if kind == "injury":
+        need = {"ko": "KO or worse", "casualty": "casualty"}.get(step["need"], f"{step['need']}+")
+        mod = f" {step['modifier']:+d}" if step["modifier"] else ""
+        marks = [name.replace("_", " ") for name in ("stunty", "thick_skull") if step.get(name)]
+        return f"injury {need}{mod}" + (f" ({', '.join(marks)})" if marks else "")
     return f"{kind} {step['target']}+" + (" (skill)" if step["skill"] else "")
 
 

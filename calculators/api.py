@@ -110,13 +110,19 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     "chooser": "attacker" | "defender", "attacker": [skills], "defender": [skills],
     "goal": "down" | "standing", "player", "single"}`` where ``single`` is P(one
     roll of the dice succeeds); an armour roll ``{"kind": "armour", "av", "modifier",
-    "mighty_blow", "claws", "player", "single"}`` and a foul ``{"kind": "foul", "av",
-    "modifier", "dirty_player", "player", "single", "sent_off"}`` where ``single`` is
-    P(the armour breaks) and ``sent_off`` P(that foul sends its fouler off); with branches
+    "mighty_blow", "claws", "stab", "piling_on", "chainsaw", "iron_hard_skin", "player", "single"}``
+    and a foul ``{"kind": "foul", "av", "modifier", "dirty_player", "sneaky_git", "lone_fouler",
+    "chainsaw", "iron_hard_skin", "player", "single", "sent_off"}`` where ``mighty_blow`` and
+    ``dirty_player`` are the X of the skill's (+X) (0 without), ``single`` is P(the armour breaks)
+    and ``sent_off`` P(that foul sends its fouler off); an injury roll ``{"kind": "injury",
+    "need": "ko" | "casualty" | n, "modifier", "stunty", "thick_skull", "player", "single"}``
+    where ``single`` is P(the injury meets its need), after the armour step just before it
+    given that the armour broke; with branches
     (:mod:`calculators.notation`): a D6 test adds ``partial`` and ``branch`` (its steps) when it
-    has a non-critical band, and ``success`` (its steps) when a success has its own, ``no_reroll`` and ``diving_tackle`` when marked, a block ``branch``
-    and ``no_reroll``; ``{"kind": "dauntless", "target", "player", "single", "success": [steps],
-    "failure": [steps]}``; ``{"kind": "alternatives", "options": [{"weight": prob, "steps"}]}``),
+    has a non-critical band, and ``success`` (its steps) when a success has its own, ``no_reroll`` and
+    ``diving_tackle`` when marked, a block ``branch`` and ``no_reroll``; ``{"kind": "dauntless", "target",
+    "player", "single", "success": [steps], "failure": [steps]}``; ``{"kind": "alternatives", "options":
+    [{"weight": prob, "steps"}]}``),
     ``players`` (list of ``{"pro", "loner"}``), ``team_rerolls`` (the ``tr=`` value or
     null), ``by_team_rerolls`` (list, index k = k team re-rolls available:
     ``{"team_rerolls": k, "success": prob, "sent_off": prob (only in a chain with a
@@ -190,6 +196,11 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
       exceeded); BB2020+ AV target 3..13 (``9`` means 9+). Required.
     * ``armour_modifier``, ``injury_modifier``: integers -5..5, default 0.
     * ``mighty_blow``, ``claws``, ``stunty``, ``thick_skull``: booleans, default false.
+    * ``mighty_blow_value`` (BB2020, BB2025): the X of Mighty Blow (+X), 1..2, default 1 (used with
+      ``mighty_blow``); classic allows +1 only (given there, anything but 1 is refused).
+    * ``iron_hard_skin`` (BB2020, BB2025; refused in classic): the target's Iron Hard Skin, boolean:
+      the armour roll is read on the natural dice (``armour_modifier`` and Claws do not apply) and
+      Mighty Blow goes on the injury roll.
     * ``claws_reading`` (classic and BB2016 only; given elsewhere it is an error naming it):
       the reading of Claw with Mighty Blow (``data/rulings/claws-mighty-blow-stacking.yml``),
       ``"rulebook"`` (default: 8+ after modifiers) or ``"fumbbl"`` (8+ on the unmodified dice).
@@ -221,6 +232,9 @@ exported rules; see :mod:`calculators.casualty`).  Needs the rules.
       ``sneaky_git`` follows the edition's text (see :func:`calculators.armour.foul`):
       classic and BB2025 forgive a double on the armour roll only when the armour
       holds, BB2020 forgives every armour double; an injury double always sends off.
+      ``dirty_player_value`` (BB2020 only: 1..2, default 1): the X of Dirty Player (+X).
+      ``lone_fouler`` (BB2025 only; needs ``assists`` 0): a held armour roll is re-rolled.
+      ``iron_hard_skin`` (BB2020, BB2025): the victim's Iron Hard Skin.
     Result: ``outcomes`` as for ``armour``, ``armour_broken``, ``sent_off``.
 
 ``"kick"``: the kick-off (see :mod:`calculators.ballmove`; squares are ``[x, y]``,
@@ -346,9 +360,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .armour import CLAWS_READINGS, InjuryTable, armour_injury, casualty, check_claws_reading, foul, injury_table
+from .armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, casualty, check_claws_reading,
+                     check_lone_fouler, foul, injury_table)
 from .ballmove import deviate, kick_off, landing_map, scatter, throw_in
-from .chain import BLOCK_ATTACKER, BLOCK_DEFENDER, Alternatives, ArmourStep, BlockStep, Dauntless, Step, summary
+from .chain import (BLOCK_ATTACKER, BLOCK_DEFENDER, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step,
+                     step_singles, summary, walk)
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError, shown
 from .casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
@@ -597,7 +613,9 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     out["weather"] = weather
     if chain != parsed.chain:  # the weather moved some face: the rolls as computed
         out["weathered"] = format_chain(chain, parsed.team_rerolls)
-    steps = [_chain_step(s, edition, weathered) for s in chain.steps]
+    linked = step_singles(chain)
+    singles = {id(s): linked[j] for j, (_, s) in enumerate(walk(chain.steps)) if j in linked}
+    steps = [_chain_step(s, edition, weathered, singles) for s in chain.steps]
     out.update({
         "steps": steps,
         "players": [{"pro": p.pro, "loner": p.loner} for p in chain.players],
@@ -627,12 +645,14 @@ def _dave(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     return {"dave": text, **out}
 
 
-def _chain_step(s: Step | BlockStep | ArmourStep | Dauntless | Alternatives, edition: str,
-                weathered: Mapping[str, int]) -> dict[str, Any]:
+def _chain_step(s: Step | BlockStep | ArmourStep | InjuryStep | Dauntless | Alternatives, edition: str,
+                weathered: Mapping[str, int], singles: Mapping[int, Fraction]) -> dict[str, Any]:
     """A chain step as the ``chain`` result lists it (see the module docstring); branches nest. ``weathered``:
-    the weather's modifier by D6 kind (:func:`calculators.weather.weather_modifiers`), named on each step it moved."""
+    the weather's modifier by D6 kind (:func:`calculators.weather.weather_modifiers`), named on each step it moved;
+    ``singles``: by ``id`` of an injury step after its armour roll, its ``single``
+    (:func:`calculators.chain.step_singles`)."""
     def steps(branch: tuple) -> list[dict[str, Any]]:
-        return [_chain_step(t, edition, weathered) for t in branch]
+        return [_chain_step(t, edition, weathered, singles) for t in branch]
 
     if isinstance(s, Alternatives):
         return {"kind": "alternatives", "options": [{"weight": prob(w), "steps": steps(b)} for w, b in s.options]}
@@ -655,14 +675,19 @@ def _chain_step(s: Step | BlockStep | ArmourStep | Dauntless | Alternatives, edi
     if isinstance(s, ArmourStep):
         out: dict[str, Any] = {"kind": s.kind, "av": s.av, "modifier": s.modifier}
         if s.foul:
-            out["dirty_player"] = s.dirty_player
+            out.update({"dirty_player": int(s.dirty_player), "sneaky_git": s.sneaky_git, "lone_fouler": s.lone_fouler})
         else:
-            out.update({"mighty_blow": s.mighty_blow, "claws": s.claws})
-        out.update({"player": s.player, "single": prob(s.single(edition))})
+            out.update({"mighty_blow": int(s.mighty_blow), "claws": s.claws, "stab": s.stab, "piling_on": s.piling_on})
+        out.update({"chainsaw": s.chainsaw, "iron_hard_skin": s.iron_hard_skin, "player": s.player,
+                    "single": prob(s.single(edition))})
         if s.foul:
             o = s.outcomes(edition)
             out["sent_off"] = prob(o["break_sent_off"] + o["hold_sent_off"])
         return out
+    if isinstance(s, InjuryStep):
+        return {"kind": "injury", "need": s.need, "modifier": s.modifier, "stunty": s.stunty,
+                "thick_skull": s.thick_skull, "player": s.player,
+                "single": prob(singles.get(id(s), s.single(edition)))}
     out = {"kind": s.kind, "target": s.target, "skill": s.skill, "player": s.player, "single": prob(s.p())}
     if weathered.get(s.kind):
         out["weather_modifier"] = weathered[s.kind]
@@ -811,6 +836,34 @@ def _injury_reader(rd: Reader, rules: RuleBook | None = None, edition: str = "cl
     return injury_table(rd.bool("stunty", False), rd.bool("thick_skull", False), _injury_base(rules, edition))
 
 
+def _skill_value(rd: Reader, edition: str, field: str) -> int:
+    """The X of Mighty Blow (+X) or Dirty Player (+X) given the skill: field ``<field>_value``, read only in an
+    edition that allows more than +1 (:data:`calculators.armour.SKILL_VALUES`); elsewhere 1, and the field given
+    anyway is refused (reason ``skill-value``) rather than called unknown."""
+    top = SKILL_VALUES[field][family(edition)]
+    name = f"{field}_value"
+    if top > 1:
+        return rd.int(name, 1, top, 1)
+    if rd.given(name):
+        value = rd.request[name]
+        if value != 1 or isinstance(value, bool):
+            raise CalcError(name, f"{name} must be 1 in {edition} (+1 only), got {value!r}", [1, 1],
+                            reason="skill-value")
+        rd.read.add(name)
+    return 1
+
+
+def _iron_hard_skin(rd: Reader, edition: str) -> bool:
+    """The target's Iron Hard Skin: read in BB2020 and BB2025; given in classic it is refused (``edition-skill``)."""
+    if family(edition) != "classic":
+        return rd.bool("iron_hard_skin", False)
+    if rd.given("iron_hard_skin") and rd.request["iron_hard_skin"] is not False:
+        raise CalcError("iron_hard_skin", f"Iron Hard Skin exists in BB2020 and BB2025 only, not {edition}", [False],
+                        reason="edition-skill")
+    rd.read.add("iron_hard_skin")
+    return False
+
+
 def _edition_and_av(rd: Reader) -> tuple[str, int]:
     """Read ``edition`` and the target's ``av``: classic AV 3..12 (the roll must exceed it), BB2020+ AV
     3+..13+ (the roll must reach it)."""
@@ -826,15 +879,18 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     am = rd.int("armour_modifier", -5, 5, 0)
     im = rd.int("injury_modifier", -5, 5, 0)
     mb = rd.bool("mighty_blow", False)
+    mb = _skill_value(rd, edition, "mighty_blow") if mb else (_skill_value(rd, edition, "mighty_blow") and 0)
     claws = rd.bool("claws", False)
     claws_reading = None
     if family(edition) == "classic":  # the disputed classic Claw + Mighty Blow (BB2020+ has no dispute)
         claws_reading = rd.choice("claws_reading", CLAWS_READINGS, CLAWS_READINGS[0])
     elif rd.given("claws_reading"):
         check_claws_reading(edition, rd.request["claws_reading"])  # raises: a clear error, not "unknown field"
+    ihs = _iron_hard_skin(rd, edition)
     table = _injury_reader(rd, rules, edition)
     rd.finish()
-    out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table)
+    out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table,
+                        iron_hard_skin=ihs)
     if rules is not None and any(slug.startswith("casualty-") for slug in rules.tables):
         data_table = rules.dice_table("casualty", edition)  # the data's table, as the casualty kind reads it
         cas = grouped(data_table, table_roll(data_table))
@@ -852,10 +908,18 @@ def _foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     edition, av = _edition_and_av(rd)
     assists = rd.int("assists", -8, 8, 0)
     dp = rd.bool("dirty_player", False)
+    dp = _skill_value(rd, edition, "dirty_player") if dp else (_skill_value(rd, edition, "dirty_player") and 0)
     sg = rd.bool("sneaky_git", False)
+    lf = False
+    if family(edition) == "bb2025":
+        lf = rd.bool("lone_fouler", False)
+    elif rd.given("lone_fouler"):
+        check_lone_fouler(edition, rd.request["lone_fouler"], 0)  # raises: a clear error, not "unknown field"
+    ihs = _iron_hard_skin(rd, edition)
     table = _injury_reader(rd, rules, edition)
     rd.finish()
-    out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table)
+    out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table, lone_fouler=lf,
+                     iron_hard_skin=ihs)
     return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent)}
 
 

@@ -36,6 +36,27 @@ Mechanics:
 * Mighty Blow: +1 to the armour *or* the injury roll, applied where it helps: on the
   armour roll only when the armour would not break without it, otherwise on the
   injury roll (classic MB; BB2020 MB (+1); BB2025 MB may be applied after rolling).
+* **Mighty Blow (+X) and Dirty Player (+X)** (:data:`SKILL_VALUES`, :func:`skill_value`): the
+  whole value goes on one roll, the armour or the injury, as for +1.  Allowed values:
+
+  - classic (LRB6/CRP, BB2016): +1 only.  FFB ``skill/bb2016/MightyBlow`` and
+    ``skill/bb2016/DirtyPlayer`` register a fixed +1 (``StaticArmourModifier``).
+  - BB2020: Mighty Blow (+X) and Dirty Player (+X), "the amount shown in brackets" (BBBase
+    ``docs/bb2020/core_rules/skills_and_traits.md``); FFB ``skill/bb2020/MightyBlow`` and
+    ``DirtyPlayer`` carry a value (``VariableArmourModifier``), and FFB's rosters give star
+    players value 2 (``ffb-server/rosters/roster_renegades.xml``: Dirty Player 2 and Mighty Blow 2;
+    ``roster_dark_elf_league_fumbbl.xml``: Mighty Blow 2).  Allowed 1..2.
+  - BB2025: Mighty Blow keeps a value in FFB (``skill/bb2025/MightyBlow``, a
+    ``VariableArmourModifier``; BloodBowlDave's calculator takes ``MB2``), allowed 1..2; Dirty
+    Player is a fixed +1 in both FFB (``skill/bb2025/DirtyPlayer``, ``StaticArmourModifier``) and
+    BBBase (``docs/bb2025/core_rules/skills_and_traits.md`` "DIRTY PLAYER": "a +1 modifier"), so
+    +1 only, although BloodBowlDave's calculator accepts ``DP2`` without naming an edition.
+* **Iron Hard Skin** (BB2020 with its errata, BB2025; FFB ``skill/mixed/IronHardSkin``): opponents
+  may not modify an armour roll against the player and Claws does not work (BBBase BB2020
+  "IRON HARD SKIN", the errata in colour; BB2025 "IRON HARD SKIN (PASSIVE)").  The armour roll is
+  read on the natural dice (FFB ignores foul, skill and special-effect armour modifiers), so
+  Mighty Blow and Dirty Player can only go on the injury roll.  The skill does not exist in
+  classic (FFB has no bb2016 class).
 * Injury (2D6 + modifiers) by thresholds: up to ``stunned_max`` Stunned, up to
   ``ko_max`` KO, then Casualty.  Defaults 7 and 9 (2–7 / 8–9 / 10–12, rules-facts §5).
   Stunty: 2–6 Stunned, 7–8 KO, 9 Badly Hurt (no casualty roll), 10+ Casualty
@@ -58,7 +79,17 @@ Mechanics:
     does, and so does a double on the injury roll.
   - BB2020: a double on the armour roll never sends the fouler off, broken armour or
     not; a double on the injury roll still does (BB2020 Designer's Commentary, May
-    2025, p. 75: ``data/rulings/sneaky-git-injury-double.yml``).
+    2025, p. 75: ``data/rulings/sneaky-git-injury-double.yml``).  FFB's javadoc for
+    ``skill/bb2020/SneakyGit`` still carries the classic sentence ("unless the Armour roll
+    was successful"); BBBase's BB2020 text has no such condition: the sources disagree,
+    and the calculator follows the rulebook text and the Designer's Commentary.
+* **Lone Fouler** (BB2025 only; BBBase ``docs/bb2025/core_rules/skills_and_traits.md``
+  "LONE FOULER"; FFB ``skill/bb2025/LoneFouler``, once per turn, and
+  ``server/injury/modification/bb2025/LoneFoulerModification``): when nobody gives an offensive
+  or a defensive assist to the foul, a failed armour roll may be re-rolled.  FFB replaces the
+  armour roll by the new one before the send-off is judged, so only the kept roll's double
+  counts; the rule text does not say otherwise, and this module reads it so.  The re-roll is
+  taken whenever the armour held (it can only raise the chance of a break).
 
 All functions return ``{outcome: Fraction}`` dicts summing to 1 (``sent_off`` is a
 separate probability).
@@ -68,6 +99,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from .casualty import rows_roll
 from .editions import family, mechanics
@@ -79,6 +111,7 @@ __all__ = [
     "CASUALTY_D16_BB2020",
     "CASUALTY_D68",
     "InjuryTable",
+    "SKILL_VALUES",
     "armour_break",
     "armour_injury",
     "armour_roll",
@@ -86,7 +119,12 @@ __all__ = [
     "casualty",
     "foul",
     "injury",
+    "INJURY_NEEDS",
+    "armour_then_injury",
+    "check_lone_fouler",
+    "injury_reaches",
     "injury_table",
+    "skill_value",
 ]
 
 _F0 = Fraction(0)
@@ -133,6 +171,34 @@ def injury_table(stunty: bool = False, thick_skull: bool = False, base: InjuryTa
     return t
 
 
+#: the highest value of Mighty Blow (+X) and Dirty Player (+X) per edition family (module docstring)
+SKILL_VALUES: dict[str, dict[str, int]] = {
+    "mighty_blow": {"classic": 1, "bb2020": 2, "bb2025": 2},
+    "dirty_player": {"classic": 1, "bb2020": 2, "bb2025": 1},
+}
+
+
+def skill_value(edition: str, field: str, value: object) -> int:
+    """Return the bonus of a (+X) skill given as a boolean or an integer: False/0 -> 0, True -> 1, X -> X.
+
+    Args:
+        edition: the edition (its family sets the highest value, :data:`SKILL_VALUES`).
+        field: ``mighty_blow`` or ``dirty_player`` (the error names it).
+        value: False, True, or an integer 0..the edition's highest value.
+
+    Raises:
+        CalcError: field ``field``, reason ``skill-value``, with ``allowed`` the range, on any other value.
+    """
+    top = SKILL_VALUES[field][family(edition)]
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int) and 0 <= value <= top:
+        return value
+    name = field.replace("_", " ")
+    raise CalcError(field, f"{name} must be true, false or an integer from 0 to {top} ({edition}: +1"
+                    f"{' to +' + str(top) if top > 1 else ' only'}), got {shown(value)}", [0, top], reason="skill-value")
+
+
 def _breaks(edition: str, total: int, av: int) -> bool:
     return total > av if mechanics(edition).armour_rule == "exceeds" else total >= av
 
@@ -141,6 +207,12 @@ def _check_av(edition: str, av: int) -> None:
     lo, hi = (3, 12) if mechanics(edition).armour_rule == "exceeds" else (3, 13)
     if not (isinstance(av, int) and not isinstance(av, bool) and lo <= av <= hi):
         raise CalcError("av", f"av must be an integer from {lo} to {hi} ({edition}), got {av!r}", [lo, hi], reason="range")
+
+
+def _check_iron_hard_skin(edition: str, iron_hard_skin: object, field: str = "iron_hard_skin") -> None:
+    if iron_hard_skin and family(edition) == "classic":
+        raise CalcError(field, f"Iron Hard Skin exists in BB2020 and BB2025 only, not {edition}", [False],
+                        reason="edition-skill")
 
 
 #: classic Claw with Mighty Blow (``data/rulings/claws-mighty-blow-stacking.yml``), named after its positions:
@@ -172,8 +244,9 @@ def check_claws_reading(edition: str, reading: object) -> str | None:
     return reading
 
 
-def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_one: bool = False,
-                claws: bool = False, claws_reading: str | None = None) -> tuple[bool, bool]:
+def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_one: bool | int = False,
+                claws: bool = False, claws_reading: str | None = None,
+                iron_hard_skin: bool = False) -> tuple[bool, bool]:
     """Return ``(broken, plus_one_spent)`` for one armour roll whose two dice total ``natural`` (2..12).
 
     The one implementation of an armour roll (module docstring): the armour calculator, the
@@ -185,13 +258,16 @@ def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_
         natural: the unmodified 2D6 total.
         av: classic AV, or BB2020+ AV target (not checked here: callers check it).
         modifier: every fixed armour modifier (assists on a foul, Chainsaw, ...).
-        plus_one: Mighty Blow after a block, Dirty Player on a foul: +1 spent on the armour roll
-            only when the armour breaks with it and not without it (otherwise it goes on the
-            injury roll, ``plus_one_spent`` False).
+        plus_one: Mighty Blow after a block, Dirty Player on a foul: True or 1 for +1, an integer
+            X for +X (not checked here: callers check it with :func:`skill_value`), spent whole on
+            the armour roll only when the armour breaks with it and not without it (otherwise it
+            goes on the injury roll, ``plus_one_spent`` False).
         claws: Claws/Claw after a block: classic 8+ after modifiers (Mighty Blow included),
             BB2020/BB2025 an unmodified 8+.
         claws_reading: classic only, an entry of :data:`CLAWS_READINGS` (None: ``"rulebook"``);
             ``"fumbbl"`` reads the classic 8 on the unmodified dice, as BB2020 does.
+        iron_hard_skin: the victim has Iron Hard Skin (BB2020, BB2025): the roll is read on the
+            natural dice, Claws does not work and the +X is never spent on it.
 
     Raises:
         CalcError: on a ``claws_reading`` that does not apply (:func:`check_claws_reading`).
@@ -199,13 +275,17 @@ def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_
     reading = check_claws_reading(edition, claws_reading)
     classic_claw = mechanics(edition).armour_rule == "exceeds" and reading != "fumbbl"
 
-    def broken(bonus: int) -> bool:
-        total = natural + modifier + bonus
+    bonus = int(plus_one)
+    if iron_hard_skin:
+        modifier, claws, bonus = 0, False, 0
+
+    def broken(extra: int) -> bool:
+        total = natural + modifier + extra
         return _breaks(edition, total, av) or (claws and (total if classic_claw else natural) >= 8)
 
     if broken(0):
         return True, False
-    if plus_one and broken(1):
+    if bonus and broken(bonus):
         return True, True
     return False, False
 
@@ -236,39 +316,73 @@ def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = Non
 
 
 def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifier: int = 0, *,
-                  mighty_blow: bool = False, claws: bool = False, claws_reading: str | None = None,
-                  table: InjuryTable | None = None) -> dict[str, Fraction]:
+                  mighty_blow: bool | int = False, claws: bool = False, claws_reading: str | None = None,
+                  table: InjuryTable | None = None, iron_hard_skin: bool = False) -> dict[str, Fraction]:
     """Return P(no_break / stunned / ko / badly_hurt / casualty) for a knocked-down player.
 
     Args:
         edition: the edition (armour rule, Claws).
         av: classic AV (3..12, breaks when exceeded) or BB2020+ AV target (3..13, ``9`` for 9+).
         armour_modifier / injury_modifier: other fixed modifiers (e.g. Chainsaw +3).
-        mighty_blow: +1 applied where it helps (armour if needed to break, else injury).
+        mighty_blow: True (+1) or the X of Mighty Blow (+X) (:func:`skill_value`), applied whole where
+            it helps (armour if needed to break, else injury).
         claws: Claws per edition, as :func:`armour_roll` (classic 8+ after modifiers, BB2020+
             unmodified 8+).
         claws_reading: classic only, the reading of Claw with Mighty Blow (:data:`CLAWS_READINGS`).
         table: injury thresholds (see :func:`injury_table`).
+        iron_hard_skin: the victim's Iron Hard Skin (BB2020, BB2025), as :func:`armour_roll`.
 
     Raises:
-        CalcError: on an invalid ``av`` or edition, or a ``claws_reading`` that does not apply.
+        CalcError: on an invalid ``av`` or edition, a ``mighty_blow`` value the edition does not
+        allow, Iron Hard Skin in classic, or a ``claws_reading`` that does not apply.
     """
     _check_av(edition, av)
+    mb = skill_value(edition, "mighty_blow", mighty_blow)
+    _check_iron_hard_skin(edition, iron_hard_skin)
     out = {"no_break": _F0, "stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
     for a, b in _PAIRS:
-        broke, spent = armour_roll(edition, a + b, av, armour_modifier, plus_one=mighty_blow, claws=claws,
-                                   claws_reading=claws_reading)
+        broke, spent = armour_roll(edition, a + b, av, armour_modifier, plus_one=mb, claws=claws,
+                                   claws_reading=claws_reading, iron_hard_skin=iron_hard_skin)
         if not broke:
             out["no_break"] += Fraction(1, 36)
             continue
-        inj_mod = injury_modifier + (1 if mighty_blow and not spent else 0)
+        inj_mod = injury_modifier + (0 if spent else mb)
         for k, v in injury(inj_mod, table).items():
             out[k] += Fraction(1, 36) * v
     return out
 
 
-def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool = False, claws: bool = False,
-                 foul: bool = False) -> dict[str, Fraction]:
+def _rolls(edition: str, av: int, modifier: int, *, bonus: int = 0, claws: bool = False, foul: bool = False,
+           sneaky_git: bool = False, lone_fouler: bool = False, iron_hard_skin: bool = False,
+           claws_reading: str | None = None):
+    """Yield ``(weight, broken, bonus_spent, sent_off)`` over the armour roll's results (the one enumeration of an
+    armour roll, with a foul's send-off on an armour double and Lone Fouler's re-roll; module docstring).
+
+    ``sent_off`` is the armour roll's own send-off (a natural double not forgiven by Sneaky Git); the injury
+    roll's double is left to the caller.  With ``lone_fouler`` a roll that did not break is re-rolled and
+    the new roll replaces it (FFB ``RerollArmourModification``): only the kept roll's double counts.
+    """
+    forgives_broken = family(edition) == "bb2020"  # Sneaky Git: BB2020 forgives every armour double
+
+    def one(a: int, b: int):
+        broke, spent = armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws,
+                                   claws_reading=claws_reading, iron_hard_skin=iron_hard_skin)
+        forgiven = sneaky_git and (forgives_broken or not broke)
+        return broke, spent, foul and a == b and not forgiven
+
+    w = Fraction(1, 36)
+    for a, b in _PAIRS:
+        broke, spent, sent = one(a, b)
+        if broke or not lone_fouler:
+            yield w, broke, spent, sent
+            continue
+        for c, d in _PAIRS:
+            yield (w / 36, *one(c, d))
+
+
+def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool | int = False, claws: bool = False,
+                 foul: bool = False, sneaky_git: bool = False, lone_fouler: bool = False,
+                 iron_hard_skin: bool = False) -> dict[str, Fraction]:
     """Return the joint chance that an armour roll breaks and that a fouler is sent off (a chain's armour step).
 
     Outcomes (Fractions summing to 1): ``break`` (broken, nobody sent off), ``break_sent_off``,
@@ -280,15 +394,20 @@ def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool = F
             is **at least** the AV target (:func:`armour_injury`).
         av: classic AV 3..12, BB2020+ AV target 3..13.
         modifier: the armour roll's modifier, -8..8 (for a foul: the net assists).
-        plus_one: Mighty Blow (after a block) or Dirty Player (a foul): +1 on the armour roll when it
-            makes the armour break, as :func:`armour_injury` and :func:`foul` apply them; a break is
-            all a chain asks of the roll.
+        plus_one: Mighty Blow (after a block) or Dirty Player (a foul): True (+1) or the X of the
+            skill's (+X) (the caller checks it, :func:`skill_value`), on the armour roll when it makes
+            the armour break, as :func:`armour_injury` and :func:`foul` apply them; a break is all a
+            chain asks of the roll.
         claws: (not with ``foul``) Claws/Claw as :func:`armour_roll`: classic counts a total of 8 or
             more **after modifiers**, Mighty Blow included; BB2020 and BB2025 an **unmodified** 8 or
             more.
         foul: the roll is a Foul's: the fouler is sent off on a natural double on the armour roll,
             or, when the armour broke on a roll that was no double, on a double on the injury roll
-            (1 in 6), in every edition (:func:`foul` without Sneaky Git).
+            (1 in 6), in every edition.
+        sneaky_git: (a foul) Sneaky Git per edition, as :func:`foul`.
+        lone_fouler: (a foul, BB2025) Lone Fouler: a roll that did not break is re-rolled (the
+            caller checks that nobody assists).
+        iron_hard_skin: the victim's Iron Hard Skin, as :func:`armour_roll`.
 
     Raises:
         CalcError: on ``av`` or ``modifier`` out of range, or ``claws`` with ``foul``.
@@ -299,58 +418,169 @@ def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool = F
     if claws and foul:
         raise CalcError("claws", "Claws acts on the armour roll after a block, not on a foul", reason="claws-foul")
     out = {"break": _F0, "break_sent_off": _F0, "hold": _F0, "hold_sent_off": _F0}
-    w = Fraction(1, 36)
-    for a, b in _PAIRS:
-        broke, _ = armour_roll(edition, a + b, av, modifier, plus_one=plus_one, claws=claws)
-        if not foul:
-            out["break" if broke else "hold"] += w
-        elif a == b:
+    for w, broke, _, sent in _rolls(edition, av, modifier, bonus=int(plus_one), claws=claws, foul=foul,
+                                     sneaky_git=sneaky_git, lone_fouler=lone_fouler, iron_hard_skin=iron_hard_skin):
+        if sent:
             out["break_sent_off" if broke else "hold_sent_off"] += w
-        elif broke:
+        elif foul and broke:
             out["break_sent_off"] += w / 6  # a double on the injury roll
             out["break"] += w * 5 / 6
         else:
-            out["hold"] += w
+            out["break" if broke else "hold"] += w
     return out
 
 
-def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool = False, sneaky_git: bool = False,
-         table: InjuryTable | None = None) -> tuple[dict[str, Fraction], Fraction]:
-    """Return ``(outcomes, P(sent off))`` for a foul: armour with ``assists`` (net, -8..8), then injury.
+#: what an injury step may need (:func:`injury_reaches`): KO or worse, or a casualty (Badly Hurt included)
+INJURY_NEEDS: tuple[str, ...] = ("ko", "casualty")
+_AT_LEAST = {"ko": ("ko", "badly_hurt", "casualty"), "casualty": ("badly_hurt", "casualty")}
 
-    Dirty Player adds +1 where it helps (as Mighty Blow).  Sent off on a natural double
-    on the armour roll, or on the injury roll after a break.  Sneaky Git follows the
-    edition's text (module docstring): classic and BB2025 forgive an armour double only
-    when the armour holds; BB2020 forgives every armour double.  An injury double sends
-    the fouler off in every edition, Sneaky Git or not.
+
+def injury_reaches(total: int, need: str | int, table: InjuryTable | None = None) -> bool:
+    """Return whether an injury total (2D6 + modifiers) meets ``need``.
+
+    ``need``: ``"ko"`` (KO or worse on ``table``), ``"casualty"`` (Badly Hurt or a Casualty: the player goes
+    to the Casualty box, a Stunty's Badly Hurt included), or an integer n: the total is n or more
+    (BloodBowlDave's "Injury n+", read on no table).
+    """
+    if isinstance(need, int) and not isinstance(need, bool):
+        return total >= need
+    return (table or InjuryTable()).result(total) in _AT_LEAST[need]
+
+
+def armour_then_injury(edition: str, av: int | None, modifier: int = 0, injury_modifier: int = 0, *,
+                       need: str | int = "ko", bonus: int = 0, claws: bool = False, foul: bool = False,
+                       sneaky_git: bool = False, lone_fouler: bool = False, iron_hard_skin: bool = False,
+                       table: InjuryTable | None = None, bonus_on_injury: bool = True,
+                       piling_on: bool = False) -> dict[str, Fraction]:
+    """Return the joint outcome of an armour roll that must break followed by an injury roll that must meet ``need``.
+
+    Outcomes, as :func:`armour_break`'s: ``break`` (the armour broke and the injury met ``need``, nobody sent
+    off), ``break_sent_off`` (the same, and the fouler sent off), ``hold`` (either roll fell short, nobody sent
+    off), ``hold_sent_off``.  The +X (``bonus``: Mighty Blow after a block, Dirty Player on a foul) goes on
+    the armour roll only when it makes the armour break, otherwise on the injury roll (BB2020 and BB2025 "may
+    be applied after the roll has been made"; classic MB/DP "only one of the dice rolls").  With ``av`` None
+    there is no armour roll (an injury roll alone, e.g. a push into the crowd): the bonus then goes on the
+    injury.  A foul's fouler is sent off on an armour double (:func:`armour_break`) or on an injury double.
+    ``bonus_on_injury`` False: an unused +X is lost (BB2025 Mighty Blow with a Chainsaw, FFB).
+
+    ``piling_on`` (classic Piling On, after a block; FFB ``skill/bb2016/PilingOn``: "re-roll the Armour roll
+    or Injury roll"): one re-roll, of the armour roll or of the injury roll, chosen with the dice in sight
+    to give the best chance (:func:`_piling_on`).
 
     Raises:
-        CalcError: on an invalid ``av`` or ``assists``.
+        CalcError: as :func:`armour_break`.
+    """
+    w36 = Fraction(1, 36)
+    out = {"break": _F0, "break_sent_off": _F0, "hold": _F0, "hold_sent_off": _F0}
+    if piling_on:
+        armour_break(edition, av, modifier, plus_one=bonus, claws=claws)  # the checks
+        ok = _piling_on(edition, av, modifier, injury_modifier, need, bonus, claws, table)
+        return {"break": ok, "break_sent_off": _F0, "hold": 1 - ok, "hold_sent_off": _F0}
+    if av is None:
+        rolls = [(Fraction(1), True, False, False)]
+    else:
+        armour_break(edition, av, modifier, plus_one=bonus, claws=claws, foul=foul)  # the checks
+        rolls = _rolls(edition, av, modifier, bonus=bonus, claws=claws, foul=foul, sneaky_git=sneaky_git,
+                       lone_fouler=lone_fouler, iron_hard_skin=iron_hard_skin)
+    for w, broke, spent, sent in rolls:
+        if not broke:
+            out["hold_sent_off" if sent else "hold"] += w
+            continue
+        mod = injury_modifier + (0 if spent or not bonus_on_injury else bonus)
+        for c, d in _PAIRS:
+            ok = injury_reaches(c + d + mod, need, table)
+            off = sent or (foul and c == d)
+            out[("break" if ok else "hold") + ("_sent_off" if off else "")] += w * w36
+    return out
+
+
+def _piling_on(edition: str, av: int, modifier: int, injury_modifier: int, need: str | int, bonus: int,
+               claws: bool, table: InjuryTable | None) -> Fraction:
+    """P(armour broken and injury meeting ``need``) with one Piling On re-roll and the +X, both used at best.
+
+    After the armour dice: if they break without the +X, the +X goes on the injury and Piling On may
+    re-roll a short injury roll; if they break only with it, the coach either spends it (Piling On kept
+    for the injury) or re-rolls the armour with Piling On (the +X kept for whichever roll needs it); if
+    they hold even with it, Piling On re-rolls the armour.  The best of these is taken for each result.
+    """
+    w = Fraction(1, 36)
+
+    @lru_cache(maxsize=None)
+    def injury_p(mod: int, reroll: bool) -> Fraction:
+        p = sum((w for c, d in _PAIRS if injury_reaches(c + d + mod, need, table)), _F0)
+        return p + (1 - p) * p if reroll else p
+
+    @lru_cache(maxsize=None)
+    def armour_p(reroll: bool) -> Fraction:
+        total = _F0
+        for a, b in _PAIRS:
+            broke, spent = armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws)
+            without = broke and not spent
+            options = []
+            if without:
+                options.append(injury_p(injury_modifier + bonus, reroll))
+            elif broke:
+                options.append(injury_p(injury_modifier, reroll))
+            if reroll and not without:
+                options.append(armour_p(False))
+            total += w * max(options, default=_F0)
+        return total
+
+    return armour_p(True)
+
+
+def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool | int = False, sneaky_git: bool = False,
+         table: InjuryTable | None = None, lone_fouler: bool = False,
+         iron_hard_skin: bool = False) -> tuple[dict[str, Fraction], Fraction]:
+    """Return ``(outcomes, P(sent off))`` for a foul: armour with ``assists`` (net, -8..8), then injury.
+
+    Dirty Player adds its +1 (True) or +X (BB2020: 1..2, :func:`skill_value`) where it helps (as Mighty
+    Blow).  Sent off on a natural double on the armour roll, or on the injury roll after a break.
+    Sneaky Git follows the edition's text (module docstring): classic and BB2025 forgive an armour
+    double only when the armour holds; BB2020 forgives every armour double.  An injury double sends
+    the fouler off in every edition, Sneaky Git or not.  ``lone_fouler`` (BB2025 only, and only with
+    no assists on either side: ``assists`` must be 0) re-rolls an armour roll that held;
+    ``iron_hard_skin`` (BB2020, BB2025) reads the armour roll on the natural dice.
+
+    Raises:
+        CalcError: on an invalid ``av``, ``assists``, ``dirty_player`` value, Lone Fouler outside BB2025
+        or with assists, or Iron Hard Skin in classic.
     """
     _check_av(edition, av)
     if not (isinstance(assists, int) and -8 <= assists <= 8):
         raise CalcError("assists", f"assists must be an integer from -8 to 8, got {assists!r}", [-8, 8], reason="range")
+    dp = skill_value(edition, "dirty_player", dirty_player)
+    check_lone_fouler(edition, lone_fouler, assists)
+    _check_iron_hard_skin(edition, iron_hard_skin)
     t = table or InjuryTable()
-    # Sneaky Git forgives an armour double: always (BB2020), or only when the armour holds (classic, BB2025)
-    forgives_broken = family(edition) == "bb2020"
     out = {"no_break": _F0, "stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
     sent = _F0
-    for a, b in _PAIRS:
-        broke, spent = armour_roll(edition, a + b, av, assists, plus_one=dirty_player)
-        inj_mod = 1 if broke and dirty_player and not spent else 0
-        w = Fraction(1, 36)
-        forgiven = sneaky_git and (forgives_broken or not broke)
-        if a == b and not forgiven:
+    w36 = Fraction(1, 36)
+    for w, broke, spent, armour_double in _rolls(edition, av, assists, bonus=dp, foul=True, sneaky_git=sneaky_git,
+                                                 lone_fouler=lone_fouler, iron_hard_skin=iron_hard_skin):
+        if armour_double:
             sent += w
-            armour_double = True
-        else:
-            armour_double = False
         if not broke:
             out["no_break"] += w
             continue
+        inj_mod = 0 if spent else dp
         for c, d in _PAIRS:
-            r = t.result(c + d + inj_mod)
-            out[r] += w * Fraction(1, 36)
+            out[t.result(c + d + inj_mod)] += w * w36
             if c == d and not armour_double:
-                sent += w * Fraction(1, 36)
+                sent += w * w36
     return out, sent
+
+
+def check_lone_fouler(edition: str, lone_fouler: object, assists: int, field: str = "lone_fouler") -> None:
+    """Refuse Lone Fouler outside BB2025, or with assists (it needs none on either side).
+
+    Raises:
+        CalcError: field ``field``, reason ``edition-skill`` or ``step-skill``.
+    """
+    if not lone_fouler:
+        return
+    if family(edition) != "bb2025":
+        raise CalcError(field, f"Lone Fouler exists in BB2025 only, not {edition}", [False], reason="edition-skill")
+    if assists:
+        raise CalcError(field, "Lone Fouler works only when no player gives an offensive or a defensive assist: "
+                        f"the assists must be 0, got {assists:+d}", [0], reason="step-skill")

@@ -45,7 +45,8 @@ Strength skills (:func:`strength_dice`):
   re-roll per turn in classic, shared with the block dice; Pro once, shared with the
   block dice and the Frenzy block; a failed Pro roll leaves the D6 as it is).
 
-What a chosen face does (``Skills`` names the skills modelled):
+What a chosen face does (``Skills`` names the skills modelled; one implementation,
+:func:`face_value`, which the chain's block step calls too):
 
 * Attacker Down: the attacker is Knocked Down (a turnover).
 * Both Down: each player without Block is Knocked Down (a turnover if the attacker
@@ -112,12 +113,13 @@ defender minimises (its choice of face with more dice, its Wrestle, its Fend).  
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TypeVar
 
 from .editions import family, mechanics
 from .errors import CalcError
@@ -134,6 +136,7 @@ __all__ = [
     "Strengths",
     "dice_for_strength",
     "face_of",
+    "face_value",
     "preference_key",
     "push_effect",
     "resolve_block",
@@ -162,6 +165,7 @@ _F0 = Fraction(0)
 _F1 = Fraction(1)
 _DICE = (-3, -2, 1, 2, 3)
 Dist = dict[str, Fraction]
+T = TypeVar("T")
 
 
 def face_of(number: int) -> str:
@@ -263,6 +267,52 @@ def push_effect(attacker: frozenset | set = frozenset(), defender: frozenset | s
         return "pushed"
     firm, fend = "stand_firm" in defender, "fend" in defender
     return "stand_firm_or_fend" if firm and fend else "stand_firm" if firm else "fend" if fend else "pushed"
+
+
+def face_value(face: str, attacker: frozenset | set, defender: frozenset | set, blitz: bool,
+               value: Callable[[str], T], pick: Callable[[list[T], bool], T]) -> T:
+    """Return what block die face ``face`` (a :data:`FACES` id) gives: the one face model of every calculator.
+
+    The block calculator (:func:`resolve_block`) and the chain's block step
+    (:meth:`calculators.chain.BlockStep.good_faces`) both call it, so they cannot disagree on a face.
+
+    Args:
+        face: ``attacker_down``, ``both_down``, ``push``, ``stumble`` or ``pow``.
+        attacker, defender: the players' skills (``block``, ``tackle``, ``wrestle``, ``juggernaut``;
+            ``block``, ``dodge``, ``wrestle``).
+        blitz: the block is part of a Blitz (Juggernaut works only then).
+        value: maps an immediate outcome (an entry of :data:`OUTCOMES` other than ``nothing``
+            when Block protects both, and ``push`` for a push, which the caller may continue,
+            e.g. into Frenzy's second block) to the caller's value of it.
+        pick: ``pick(options, attacker_decides)``: the deciding coach's choice among values.
+
+    The rules (module docstring "What a chosen face does"): Stumble is a push when the defender
+    has Dodge and the attacker lacks Tackle; on Both Down each player without Block falls, then
+    the defender may use Wrestle (not against Juggernaut on a Blitz), then the attacker its own
+    Wrestle, then Juggernaut on a Blitz (Both Down treated as a Push): LRB6/BB2016 (FFB
+    ``skill/mixed/Juggernaut``), BB2020, BB2025 (FFB ``skill/bb2025/Juggernaut``, BBBase
+    ``docs/bb2025/core_rules/skills_and_traits.md`` "JUGGERNAUT": any Both Down of the Blitz).
+    """
+    if face == "attacker_down":
+        return value("attacker_down")
+    if face == "pow":
+        return value("defender_down")
+    if face == "stumble":
+        return value("push") if "dodge" in defender and "tackle" not in attacker else value("defender_down")
+    if face == "push":
+        return value("push")
+    juggernaut = "juggernaut" in attacker and blitz
+    a_falls, d_falls = "block" not in attacker, "block" not in defender
+    base = {(True, True): "both_down", (True, False): "attacker_down",
+            (False, True): "defender_down", (False, False): "nothing"}[(a_falls, d_falls)]
+    v = value(base)
+    if "wrestle" in defender and not juggernaut:
+        v = pick([v, value("both_prone")], False)
+    if "wrestle" in attacker:
+        v = pick([value("both_prone"), v], True)
+    if juggernaut:
+        v = pick([value("push"), v], True)
+    return v
 
 
 def preference_key(dist: Mapping[str, Fraction], goal: str = "knock_down") -> tuple[Fraction, ...]:
@@ -417,35 +467,13 @@ def resolve_block(block: Block) -> Dist:
             return d
         return {"push": _F1}
 
-    def face_value(face: str, second: bool, team: int, pro: bool) -> Dist:
-        if face == "attacker_down":
-            return {"attacker_down": _F1}
-        if face == "pow":
-            return {"defender_down": _F1}
-        if face == "stumble":
-            if "dodge" in dfd and "tackle" not in att:
-                return push(second, team, pro)
-            return {"defender_down": _F1}
-        if face == "push":
-            return push(second, team, pro)
-        # Both Down
-        a_falls, d_falls = "block" not in att, "block" not in dfd
-        base = {(True, True): "both_down", (True, False): "attacker_down",
-                (False, True): "defender_down", (False, False): "nothing"}[(a_falls, d_falls)]
-        v: Dist = {base: _F1}
-        prone: Dist = {"both_prone": _F1}
-        if "wrestle" in dfd and not juggernaut:
-            v = best([v, prone], attacker_decides=False)
-        if "wrestle" in att:
-            v = best([prone, v], attacker_decides=True)
-        if juggernaut:
-            v = best([push(second, team, pro), v], attacker_decides=True)
-        return v
+    def face_value_(face: str, second: bool, team: int, pro: bool) -> Dist:
+        return face_value(face, att, dfd, b.blitz, lambda o: push(second, team, pro) if o == "push" else {o: _F1}, best)
 
     @lru_cache(maxsize=None)
     def choose(faces: tuple[int, ...], attacker_chooses: bool, second: bool, team: int, pro: bool) -> Dist:
         """The choosing coach picks one of the final dice."""
-        options = [face_value(f, second, team, pro) for f in sorted({FACES[x] for x in faces})]
+        options = [face_value_(f, second, team, pro) for f in sorted({FACES[x] for x in faces})]
         return best(options, attacker_chooses)
 
     def reroll_one(faces: tuple[int, ...], index: int, dice: int, second: bool, team: int, pro: bool) -> Dist:

@@ -15,7 +15,8 @@ A *chain* is what a player (or a few players) must pass in one team turn, in ord
   dice) the defender, with the faces of :mod:`calculators.block`.  The step succeeds when
   the defender is Knocked Down and the attacker stays standing (goal ``down``, the
   default) or merely when the attacker stays standing (goal ``standing``: no turnover,
-  and the player can go on).
+  and the player can go on).  Which faces succeed comes from the block calculator's own
+  face model (:func:`calculators.block.face_value`), Juggernaut on a Blitz included.
 * **Armour rolls and fouls** (:class:`ArmourStep`): a 2D6 armour roll that must break
   the armour, after a block (Mighty Blow, Claws) or in a Foul (assists, Dirty Player).
   Nobody may re-roll an armour roll: no team re-roll (BB2020 and BB2025: rules-facts §8
@@ -25,6 +26,24 @@ A *chain* is what a player (or a few players) must pass in one team turn, in ord
   fouler is sent off on a natural double on the armour roll, or on the injury roll after
   a break (:func:`calculators.armour.armour_break`); a send-off is a turnover in every
   edition (rules-facts §8 "Turnover triggers"), so any later step is never taken.
+  Mighty Blow and Dirty Player may carry a value (+X); the victim's Iron Hard Skin, a Stab,
+  a Chainsaw, Piling On (classic), Sneaky Git and Lone Fouler (BB2025) are fields of the
+  step, each checked per edition (:class:`ArmourStep`).
+* **Injury rolls** (:class:`InjuryStep`): a 2D6 injury roll that must reach KO or worse, a
+  casualty, or a total n+.  Right after an armour step of the same player it is that roll's
+  injury roll: the solver takes the two as one joint roll (the armour must break, the +X the
+  armour did not use goes on the injury, a foul's injury double sends the fouler off:
+  :func:`calculators.armour.armour_then_injury`).  Nothing re-rolls it but classic Piling On.
+* **Pile Driver** (BB2020, BB2025: a free Foul after a block that Knocked the target Down, the
+  player then Placed Prone; FFB ``skill/bb2020/PileDriver``, ``skill/bb2025/PileDriver``, BBBase
+  "PILE DRIVER") is written as a foul step after the block's armour roll (``B2,A9,F9``):
+  a foul's rolls in every respect; that the player is then Placed Prone only means no later
+  step of that player follows.  **Projectile Vomit** (BB2020, BB2025: a D6 2+, then an armour
+  roll nobody may modify, BBBase "PROJECTILE VOMIT"; FFB ``skill/bb2020|bb2025/ProjectileVomit``)
+  is a test ``N2`` then an unmodified armour step ``A9`` (nothing marks it: on a 1 the vomiter
+  rolls against its own armour, which the chain does not ask).  Whether a team re-roll may
+  re-roll the Vomit or Chainsaw D6 is not settled by the sources checked: the test step
+  allows it as any test of the acting player.
 
 **The other D6 kinds, per edition** (who rolls, the target, what re-rolls it; sources are
 ``christerk/ffb`` (FUMBBL, ``ffb-common/.../skill/<ruleset>/`` and ``ffb-server/.../step/<ruleset>/``),
@@ -192,8 +211,9 @@ from functools import lru_cache
 from itertools import product
 from typing import ClassVar, Union
 
-from .armour import armour_break
-from .block import FACES
+from .armour import (INJURY_NEEDS, SKILL_VALUES, InjuryTable, armour_break, armour_then_injury,
+                     injury_table, skill_value)
+from .block import FACES, face_value
 from .editions import check_edition, family, mechanics
 from .errors import CalcError
 from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, OPPONENT_KINDS, SKILL_FOR_KIND,
@@ -201,8 +221,9 @@ from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, O
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "D6_KINDS", "KIND_EDITIONS", "KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless", "Player", "Row",
-           "Step", "children", "map_steps", "policy", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
+           "D6_KINDS", "KIND_EDITIONS", "KINDS", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain",
+           "Dauntless", "InjuryStep", "Player", "Row", "Step", "children", "linked_armour", "map_steps", "policy",
+           "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
 D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-off", "landing", "interception", "test",
@@ -222,15 +243,17 @@ _KIND_ABSENT: dict[str, str] = {
 }
 #: armour-roll step kinds: after a block, and a Foul's
 ARMOUR_KINDS: tuple[str, ...] = ("armour", "foul")
+#: 2D6 roll step kinds that no re-roll source of the chain touches: armour rolls, fouls, injury rolls
+ROLL_KINDS: tuple[str, ...] = ARMOUR_KINDS + ("injury",)
 #: every step kind
-KINDS: tuple[str, ...] = D6_KINDS + ("block",) + ARMOUR_KINDS
+KINDS: tuple[str, ...] = D6_KINDS + ("block",) + ROLL_KINDS
 #: when an opponent's Diving Tackle is decided, by edition family: True after every re-roll of the dodge
 #: (BB2025), False after each roll, before the coach's re-roll (classic, BB2020); see the module docstring
 DIVING_TACKLE_AFTER_REROLLS: dict[str, bool] = {"classic": False, "bb2020": False, "bb2025": True}
 #: block dice: 1, 2, 3 (the attacker chooses) or -2, -3 (the defender chooses), as :class:`calculators.block.Block`
 BLOCK_DICE: tuple[int, ...] = (1, 2, 3, -2, -3)
-#: the attacker's skills a block step models (Block, Tackle; Brawler in BB2020/BB2025)
-BLOCK_ATTACKER: tuple[str, ...] = ("block", "tackle", "brawler")
+#: the attacker's skills a block step models (Block, Tackle, Juggernaut; Brawler in BB2020/BB2025)
+BLOCK_ATTACKER: tuple[str, ...] = ("block", "tackle", "brawler", "juggernaut")
 #: the defender's skills a block step models
 BLOCK_DEFENDER: tuple[str, ...] = ("block", "dodge", "wrestle")
 #: a block step's goals: ``down`` (the defender Knocked Down, the attacker standing) or ``standing``
@@ -303,7 +326,8 @@ class BlockStep:
         dice: an entry of :data:`BLOCK_DICE`: the number of dice after strength, assists and any skill
             that changes it; negative when the defender chooses.
         attacker: the attacker's skills, a subset of :data:`BLOCK_ATTACKER`.  ``brawler`` also says
-            the block is a Block action (Brawler does nothing in a Blitz).
+            the block is a Block action (Brawler does nothing in a Blitz); ``juggernaut`` says it is
+            a Blitz's block (Juggernaut does nothing otherwise), so the two exclude each other.
         defender: the defender's skills, a subset of :data:`BLOCK_DEFENDER`.
         goal: ``down`` (default) or ``standing`` (:data:`BLOCK_GOALS`).
         player: index into :attr:`Chain.players` of the attacker.
@@ -327,30 +351,22 @@ class BlockStep:
     def good_faces(self) -> frozenset[int]:
         """Return the block die faces (1..6, :data:`calculators.block.FACES`) on which the step succeeds.
 
-        The face model of :mod:`calculators.block` (rules-facts §8, LRB6, BB2020, BB2025):
-        Attacker Down never; Both Down when the attacker has Block and the defender has
-        no Wrestle (with Wrestle the defender Places both players Prone, and it will, since
-        that leaves the attacker on the ground), and for ``down`` the defender also lacks
-        Block; Push only for ``standing``; Defender Stumbles for ``standing``, and for
-        ``down`` unless the defender has Dodge and the attacker lacks Tackle; Defender
-        Down (POW) always.
+        The face model is :func:`calculators.block.face_value`, the block calculator's own:
+        a face succeeds when the outcome the coaches pick on it (the attacker's Juggernaut,
+        the defender's Wrestle) is the defender Knocked Down with the attacker standing
+        (goal ``down``), or for ``standing`` any outcome that leaves the attacker on its
+        feet (defender down, a push, or Both Down with Block on both sides).  Juggernaut
+        (``juggernaut``) says the block is a Blitz's: it may turn Both Down into a Push
+        and the defender may not use Wrestle.
         """
-        att, dfd, down = self.attacker, self.defender, self.goal == "down"
-        good = set()
-        for number, face in FACES.items():
-            if face == "attacker_down":
-                ok = False
-            elif face == "both_down":
-                ok = "block" in att and "wrestle" not in dfd and not (down and "block" in dfd)
-            elif face == "push":
-                ok = not down
-            elif face == "stumble":
-                ok = not down or not ("dodge" in dfd and "tackle" not in att)
-            else:  # pow
-                ok = True
-            if ok:
-                good.add(number)
-        return frozenset(good)
+        ok = {"defender_down"} if self.goal == "down" else {"defender_down", "push", "nothing"}
+        blitz = "juggernaut" in self.attacker
+
+        def pick(options: list[bool], attacker_decides: bool) -> bool:
+            return max(options) if attacker_decides else min(options)
+
+        return frozenset(number for number, face in FACES.items()
+                         if face_value(face, self.attacker, self.defender, blitz, lambda o: o in ok, pick))
 
     def table(self) -> tuple[Fraction, tuple[tuple[str, Fraction], ...], Fraction]:
         """Return ``(P(one roll succeeds), ((case, P(a first roll fails so)), ...), P(one re-rolled die succeeds))``.
@@ -391,34 +407,131 @@ class ArmourStep:
         modifier: after a block, -5..5 (e.g. Chainsaw); in a Foul, the net assists (and any other
             modifier), -8..8.
         foul: the roll is a Foul's (its fouler may be sent off).
-        mighty_blow: (after a block) +1 where it breaks the armour.
+        mighty_blow: (after a block) True or 1 for +1, an integer X for Mighty Blow (+X) (allowed
+            values per edition: :data:`calculators.armour.SKILL_VALUES`), on the armour roll where it
+            breaks the armour, else on the injury step that follows.
         claws: (after a block) classic: 8+ after modifiers breaks; BB2020/BB2025: an unmodified 8+.
-        dirty_player: (a Foul) +1 where it breaks the armour.
+        dirty_player: (a Foul) as ``mighty_blow``, for Dirty Player (+X).
         player: index into :attr:`Chain.players` of the player whose action it is.
+        sneaky_git: (a Foul) the fouler's Sneaky Git, per edition (:func:`calculators.armour.foul`).
+        lone_fouler: (a Foul, BB2025) Lone Fouler: nobody assists (``modifier`` 0) and a held armour
+            roll is re-rolled (:mod:`calculators.armour`).
+        iron_hard_skin: (BB2020, BB2025) the victim's Iron Hard Skin: no modifier, no Claws, and the
+            +X goes on the injury roll.
+        stab: (not a Foul) the roll is a Stab's, made instead of a block: unmodified in every edition
+            (FFB ``skill/bb2016/Stab``, ``bb2020/Stab``, ``bb2025/Stab``; BBBase BB2020 "STAB", BB2025
+            "STAB (ACTIVE)"), so no modifier, Mighty Blow or Claws.
+        chainsaw: the roll is a Chainsaw's (instead of a block, or in a Foul): +3 (FFB
+            ``skill/bb2016|bb2020|bb2025/Chainsaw``, BBBase BB2020 "CHAINSAW", BB2025 "CHAINSAW*
+            (ACTIVE)"); the kick-back D6 (2+) is a test step of its own written before it.  Mighty
+            Blow: refused in classic and BB2020 (both rule texts: not with Chainsaw); in BB2025 FFB
+            lets it add to the armour roll only (``skill/bb2025/MightyBlow``: not on the injury of a
+            chainsaw), and so does this step.
+        piling_on: (after a block, classic) Piling On: the armour roll, or else the injury roll
+            that follows, is re-rolled if it falls short, and the player is Placed Prone: its
+            activation ends, so no later step of that player may follow (FFB ``skill/bb2016/PilingOn``).
+            Whether it also costs a team re-roll is disputed (``data/rulings/piling-on-team-re-roll.yml``):
+            the LRB6 text asks for none, FUMBBL's default option asks for one; this step follows the
+            rulebook (no team re-roll spent).  FUMBBL's other Piling On options (armour only, injury
+            only, ``data/engine-options/piling-on-*.yml``) are house rules, off by default.
     """
 
     av: int
     modifier: int = 0
     foul: bool = False
-    mighty_blow: bool = False
+    mighty_blow: bool | int = False
     claws: bool = False
-    dirty_player: bool = False
+    dirty_player: bool | int = False
     player: int = 0
+    sneaky_git: bool = False
+    lone_fouler: bool = False
+    iron_hard_skin: bool = False
+    stab: bool = False
+    chainsaw: bool = False
+    piling_on: bool = False
 
     @property
     def kind(self) -> str:
         """``"foul"`` or ``"armour"``."""
         return "foul" if self.foul else "armour"
 
+    def bonus(self) -> int:
+        """The +X of Mighty Blow or Dirty Player (0 without), as an integer."""
+        return int(self.dirty_player if self.foul else self.mighty_blow)
+
+    def total_modifier(self) -> int:
+        """The armour roll's fixed modifier: ``modifier``, and +3 for a Chainsaw."""
+        return self.modifier + (3 if self.chainsaw else 0)
+
+    def rolls(self, edition: str, injury: InjuryStep | None = None) -> dict[str, Fraction]:
+        """Return ``break``, ``break_sent_off``, ``hold``, ``hold_sent_off`` for this roll, or, with the
+        ``injury`` step that follows it, for the pair (both must succeed; :func:`calculators.armour.armour_then_injury`).
+        """
+        if injury is None and not self.piling_on:
+            return armour_break(edition, self.av, self.total_modifier(), plus_one=self.bonus(), claws=self.claws,
+                                foul=self.foul, sneaky_git=self.sneaky_git, lone_fouler=self.lone_fouler,
+                                iron_hard_skin=self.iron_hard_skin)
+        return armour_then_injury(edition, self.av, self.total_modifier(), 0 if injury is None else injury.modifier,
+                                  need=2 if injury is None else injury.need, bonus=self.bonus(),
+                                  claws=self.claws, foul=self.foul, sneaky_git=self.sneaky_git,
+                                  lone_fouler=self.lone_fouler, iron_hard_skin=self.iron_hard_skin,
+                                  table=None if injury is None else injury.table(),
+                                  bonus_on_injury=not self.chainsaw, piling_on=self.piling_on)
+
     def outcomes(self, edition: str) -> dict[str, Fraction]:
-        """Return :func:`calculators.armour.armour_break` for this roll: ``break``, ``break_sent_off``, ``hold``, ``hold_sent_off``."""
-        return armour_break(edition, self.av, self.modifier, plus_one=self.mighty_blow or self.dirty_player,
-                            claws=self.claws, foul=self.foul)
+        """Return the armour roll alone: ``break``, ``break_sent_off``, ``hold``, ``hold_sent_off``."""
+        return self.rolls(edition)
 
     def single(self, edition: str) -> Fraction:
         """Return P(the armour breaks)."""
         o = self.outcomes(edition)
         return o["break"] + o["break_sent_off"]
+
+
+@dataclass(frozen=True)
+class InjuryStep:
+    """An injury roll (2D6) that must reach a result.
+
+    After an armour step of the same player (the step just before), the two are one joint roll: the
+    injury is made only if the armour broke, and that step's Mighty Blow or Dirty Player (+X), when the
+    armour roll did not use it, is added here (classic "only one of the dice rolls", BB2020/BB2025 "may
+    be applied after the roll has been made"), and a Foul's fouler is sent off on a double here.  Without
+    an armour step before, the roll stands alone (e.g. a player pushed into the crowd).
+
+    Attributes:
+        need: ``"ko"`` (KO or worse), ``"casualty"`` (Badly Hurt or worse: the player goes to the
+            Casualty box), or an integer 2..16: the total (2D6 + ``modifier`` + any +X) must be that
+            or more (BloodBowlDave's "Injury n+"; no table is read).
+        modifier: other fixed modifiers, -5..5.  After a Stab it must be 0 in classic and BB2020
+            ("an unmodified Injury roll": FFB ``skill/bb2016/Stab``, BBBase BB2020 "STAB"); BB2025's
+            Stab text (BBBase "STAB (ACTIVE)") forbids modifying the armour roll only, while FFB's
+            ``skill/bb2025/Stab`` javadoc keeps the older sentence: the sources disagree, and the step
+            follows the BB2025 rule text.
+        stunty: the victim's Stunty: 2-6 Stunned, 7-8 KO, 9 Badly Hurt, 10+ Casualty (every edition:
+            FFB ``skill/bb2016/Stunty``, ``skill/mixed/Stunty``; BBBase BB2020 and BB2025 Stunty injury
+            table; :func:`calculators.armour.injury_table`).
+        thick_skull: the victim's Thick Skull: an 8 is Stunned (with Stunty a 7), every edition (FFB
+            ``skill/common/ThickSkull``; BBBase BB2020 and BB2025 "THICK SKULL").
+        player: index into :attr:`Chain.players` of the player whose action it is.
+    """
+
+    need: str | int = "ko"
+    modifier: int = 0
+    stunty: bool = False
+    thick_skull: bool = False
+    player: int = 0
+
+    kind: ClassVar[str] = "injury"
+
+    def table(self) -> InjuryTable:
+        """The injury thresholds for the victim (:func:`calculators.armour.injury_table`)."""
+        return injury_table(self.stunty, self.thick_skull)
+
+    def single(self, edition: str) -> Fraction:
+        """Return P(the roll alone meets ``need``), with ``modifier`` and no +X."""
+        o = armour_then_injury(edition, None, 0, self.modifier, need=self.need, table=self.table())
+        return o["break"]
+
 
 
 @dataclass(frozen=True)
@@ -469,7 +582,7 @@ class Alternatives:
     kind: ClassVar[str] = "alternatives"
 
 
-AnyStep = Union[Step, BlockStep, ArmourStep, Dauntless, Alternatives]
+AnyStep = Union[Step, BlockStep, ArmourStep, InjuryStep, Dauntless, Alternatives]
 
 
 def children(s: AnyStep) -> tuple[tuple[str, tuple], ...]:
@@ -487,6 +600,15 @@ def children(s: AnyStep) -> tuple[tuple[str, tuple], ...]:
     if isinstance(s, Alternatives):
         return tuple((f".options[{k}]", o[1]) for k, o in enumerate(s.options))
     return ()
+
+
+def _places(steps: tuple, prefix: str = "steps"):
+    """Yield ``(path, sequence, index)`` for every step of ``steps`` and of their branches, in pre-order."""
+    for i, s in enumerate(steps):
+        path = f"{prefix}[{i}]"
+        yield path, steps, i
+        for sub, branch in children(s):
+            yield from _places(branch, path + sub)
 
 
 def walk(steps: tuple, prefix: str = "steps"):
@@ -555,11 +677,15 @@ class Chain:
         if not self.steps:
             raise CalcError("steps", "a chain needs at least one step", reason="chain-shape")
         everything = list(walk(self.steps))
-        for path, s in everything:
+        where = {path: (seq, i) for path, seq, i in _places(self.steps)}
+        for position, (path, s) in enumerate(everything):
+            seq, i = where[path]
             if isinstance(s, BlockStep):
                 self._check_block(path, s, everything)
             elif isinstance(s, ArmourStep):
-                self._check_armour(path, s)
+                self._check_armour(path, s, seq, i, everything, position)
+            elif isinstance(s, InjuryStep):
+                self._check_injury(path, s, seq, i)
             elif isinstance(s, Step):
                 self._check_d6(path, s)
             elif isinstance(s, Dauntless):
@@ -686,6 +812,9 @@ class Chain:
         if s.goal not in BLOCK_GOALS:
             raise CalcError(f"{path}.goal", f"goal must be one of {', '.join(BLOCK_GOALS)}, got {s.goal!r}",
                             list(BLOCK_GOALS), reason="choice")
+        if "brawler" in s.attacker and "juggernaut" in s.attacker:
+            raise CalcError(f"{path}.attacker", "Brawler works on a Block action, Juggernaut on a Blitz: one block "
+                            "cannot use both", ["brawler", "juggernaut"], reason="step-skill")
         if s.branch is not None and s.goal != "down":
             raise CalcError(f"{path}.branch", "only a knock-down block (goal down) has non-critical results", reason="chain-shape")
         self._check_branches(path, s)
@@ -693,16 +822,18 @@ class Chain:
             # a Block action: besides its blocks (Frenzy's second, a Dauntless roll) only armour rolls
             others = [t for _, t in (everything if everything is not None else walk(self.steps))
                       if t is not s and not isinstance(t, Alternatives) and t.player == s.player]
-            if any(not ((isinstance(t, ArmourStep) and not t.foul) or isinstance(t, (BlockStep, Dauntless))) for t in others):
+            if any(not ((isinstance(t, (ArmourStep, InjuryStep)) and t.kind != "foul") or isinstance(t, (BlockStep, Dauntless)))
+                   for t in others):
                 raise CalcError(f"{path}.attacker", "Brawler works only on a Block action, not in a Blitz: "
-                                "besides that block, its player may only have armour rolls", reason="brawler-blitz")
+                                "besides that block, its player may only have armour and injury rolls", reason="brawler-blitz")
 
-    def _check_armour(self, path: str, s: ArmourStep) -> None:
+    def _check_armour(self, path: str, s: ArmourStep, seq: tuple, i: int, everything: list, position: int) -> None:
+        """``seq``, ``i``: the sequence that holds ``s`` and its index there; ``everything[:position]``: the steps before."""
         hi = 12 if mechanics(self.edition).armour_rule == "exceeds" else 13
         if not (isinstance(s.av, int) and not isinstance(s.av, bool) and 3 <= s.av <= hi):
             raise CalcError(f"{path}.av", f"av must be an integer from 3 to {hi} ({self.edition}), got {s.av!r}",
                             [3, hi], reason="range")
-        lim = 8 if s.foul else 5
+        lim = 8 if s.foul and not s.chainsaw else 5  # a Chainsaw foul: its +3 on top, 8 in all
         if not (isinstance(s.modifier, int) and not isinstance(s.modifier, bool) and -lim <= s.modifier <= lim):
             what = "a foul's modifier (net assists)" if s.foul else "an armour roll's modifier"
             raise CalcError(f"{path}.modifier", f"{what} must be an integer from {-lim} to {lim}, got {s.modifier!r}",
@@ -712,6 +843,123 @@ class Chain:
                             "Mighty Blow and Claws act after a block, not on a foul", reason="claws-foul")
         if not s.foul and s.dirty_player:
             raise CalcError(f"{path}.dirty_player", "Dirty Player acts on a foul's armour roll only", reason="dirty-player-armour")
+        fam = family(self.edition)
+        for name in ("mighty_blow", "dirty_player"):
+            try:
+                skill_value(self.edition, name, getattr(s, name))
+            except CalcError as e:
+                raise CalcError(f"{path}.{name}", e.message, e.allowed, reason="skill-value") from None
+
+        def refuse(name: str, message: str, allowed: object = None, reason: str = "step-skill") -> CalcError:
+            if reason == "edition-skill":
+                return CalcError(f"{path}.{name}", message, allowed, reason="edition-skill")
+            return CalcError(f"{path}.{name}", message, allowed, reason="step-skill")
+
+        if not s.foul and (s.sneaky_git or s.lone_fouler):
+            name = "sneaky_git" if s.sneaky_git else "lone_fouler"
+            raise refuse(name, f"{name.replace('_', ' ').title()} acts on a foul only", [False])
+        if s.lone_fouler:
+            if fam != "bb2025":
+                raise refuse("lone_fouler", f"Lone Fouler exists in BB2025 only, not {self.edition}", [False], "edition-skill")
+            if s.modifier:
+                raise refuse("lone_fouler", "Lone Fouler works only when nobody assists the foul: the modifier must be 0",
+                             [0], "step-skill")
+            if any(isinstance(t, ArmourStep) and t.lone_fouler and t.player == s.player for _, t in everything[:position]):
+                raise refuse("lone_fouler", "Lone Fouler is used once per turn", [False], "step-skill")
+        if s.iron_hard_skin:
+            if fam == "classic":
+                raise refuse("iron_hard_skin", f"Iron Hard Skin exists in BB2020 and BB2025 only, not {self.edition}",
+                             [False], "edition-skill")
+            if s.modifier or s.claws or s.chainsaw:
+                name = "modifier" if s.modifier else "claws" if s.claws else "chainsaw"
+                raise refuse(name, "Iron Hard Skin: opponents may not modify the armour roll and Claws does not work; "
+                             "write no modifier, Claws or Chainsaw", [0] if name == "modifier" else [False])
+        if s.stab:
+            if s.foul or s.modifier or s.mighty_blow or s.claws or s.chainsaw:
+                name = next(n for n in ("foul", "modifier", "mighty_blow", "claws", "chainsaw") if getattr(s, n))
+                raise refuse(name, "a Stab's armour roll is made instead of a block and cannot be modified (every "
+                             "edition): no foul, modifier, Mighty Blow, Claws or Chainsaw", [0] if name == "modifier" else [False])
+        if s.chainsaw and s.mighty_blow and fam != "bb2025":
+            raise refuse("mighty_blow", f"Mighty Blow cannot be used with a Chainsaw in {self.edition}", [False])
+        if s.piling_on:
+            if fam != "classic":
+                raise refuse("piling_on", f"Piling On re-rolls armour or injury in classic only; in {self.edition} "
+                             "write Pile Driver as a foul step after the block", [False], "edition-skill")
+            if s.foul or s.stab or s.chainsaw:
+                raise refuse("piling_on", "Piling On follows a block, not a foul, Stab or Chainsaw", [False])
+            later = [t for t in seq[i + 1:] if not isinstance(t, Alternatives) and t.player == s.player]
+            if later and not (len(later) == 1 and isinstance(later[0], InjuryStep) and seq[i + 1] is later[0]):
+                raise refuse("piling_on", "a Piling On player is Placed Prone: only the injury roll may follow its "
+                             "armour roll", reason="step-skill")
+
+    def _check_injury(self, path: str, s: InjuryStep, seq: tuple, i: int) -> None:
+        need_ok = s.need in INJURY_NEEDS if isinstance(s.need, str) else (
+            isinstance(s.need, int) and not isinstance(s.need, bool) and 2 <= s.need <= 16)
+        if not need_ok:
+            raise CalcError(f"{path}.need", f"an injury step needs ko, casualty or a total from 2 to 16, got "
+                            f"{s.need!r}", list(INJURY_NEEDS) + [2, 16], reason="choice")
+        if not (isinstance(s.modifier, int) and not isinstance(s.modifier, bool) and -5 <= s.modifier <= 5):
+            raise CalcError(f"{path}.modifier", f"an injury roll's modifier must be an integer from -5 to 5, got "
+                            f"{s.modifier!r}", [-5, 5], reason="range")
+        if isinstance(s.need, int) and (s.stunty or s.thick_skull):
+            raise CalcError(f"{path}.{'stunty' if s.stunty else 'thick_skull'}", "Stunty and Thick Skull move the "
+                            "injury table's bands: they apply to ko or casualty, not to a total n+", [False],
+                            reason="step-skill")
+        armour = linked_armour(seq, i)
+        if armour is not None and armour.stab and s.modifier and family(self.edition) != "bb2025":
+            raise CalcError(f"{path}.modifier", f"the injury roll after a Stab cannot be modified in "
+                            f"{self.edition}", [0], reason="step-skill")
+
+
+def linked_armour(steps: tuple, i: int) -> ArmourStep | None:
+    """The armour step whose injury roll step ``i`` is (the step just before, same player), or None."""
+    s = steps[i]
+    if isinstance(s, InjuryStep) and i > 0 and isinstance(steps[i - 1], ArmourStep) and steps[i - 1].player == s.player:
+        return steps[i - 1]
+    return None
+
+
+def _linked_pairs(chain: Chain):
+    """Yield ``(pre-order index, step, its injury step or None / its armour step or None)`` for every 2D6 step of
+    ``chain``, branches included: an armour step with the injury step right after it in the same sequence, an
+    injury step with the armour step right before it."""
+    for j, (path, seq, i) in enumerate(_places(chain.steps)):
+        s = seq[i]
+        if isinstance(s, ArmourStep):
+            yield j, s, seq[i + 1] if i + 1 < len(seq) and linked_armour(seq, i + 1) is s else None
+        elif isinstance(s, InjuryStep):
+            yield j, s, linked_armour(seq, i)
+
+
+def rolls_2d6(chain: Chain) -> dict[int, dict[str, Fraction]]:
+    """Return, for each armour, foul and injury step (keyed by its index in pre-order, as :func:`walk` yields the
+    steps), its outcomes (``break``, ``break_sent_off``, ``hold``, ``hold_sent_off``) as the solver uses them: an
+    armour step followed by its injury step carries the pair's joint outcome (:meth:`ArmourStep.rolls`), and that
+    injury step then passes for sure (``break`` 1).
+    """
+    out: dict[int, dict[str, Fraction]] = {}
+    for j, s, other in _linked_pairs(chain):
+        if isinstance(s, ArmourStep):
+            out[j] = s.rolls(chain.edition, other)
+        elif other is not None:
+            out[j] = {"break": _ONE, "break_sent_off": _ZERO, "hold": _ZERO, "hold_sent_off": _ZERO}
+        else:
+            p = s.single(chain.edition)
+            out[j] = {"break": p, "break_sent_off": _ZERO, "hold": _ONE - p, "hold_sent_off": _ZERO}
+    return out
+
+
+def step_singles(chain: Chain) -> dict[int, Fraction]:
+    """Return the ``single`` the ``chain`` request lists for each injury step that follows its armour roll (keyed
+    by pre-order index): P(the injury meets its need | the armour broke), the +X carried over included."""
+    chain.validate()
+    out = {}
+    for j, s, armour in _linked_pairs(chain):
+        if isinstance(s, InjuryStep) and armour is not None:
+            joint = armour.rolls(chain.edition, s)
+            broke = armour.single(chain.edition)
+            out[j] = (joint["break"] + joint["break_sent_off"]) / broke if broke else _ZERO
+    return out
 
 
 def _scale(c: Fraction, terms: tuple) -> tuple:
@@ -841,7 +1089,7 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int]) -> None:
         node.kind = "alt"
         node.alts = tuple((Fraction(w), e) for (w, _), e in zip(s.options, entries))
         return
-    if isinstance(s, ArmourStep):
+    if isinstance(s, (ArmourStep, InjuryStep)):  # 2D6 rolls nothing of the chain re-rolls
         node.kind = "armour"
         return
     if s.kind in OPPONENT_KINDS:
@@ -919,7 +1167,12 @@ def _solver(chain: Chain):
     cap = rr.team_rerolls_per_turn
     pro_q = d6_at_least(rr.pro_target)
     pro_whole_roll = family(chain.edition) == "classic"  # classic Pro re-rolls the whole block roll
-    armour = {j: nd.step.outcomes(chain.edition) for j, nd in enumerate(nodes) if nd.kind == "armour"}
+    # a 2D6 node's outcomes (node j is the j-th step in pre-order); an armour roll with its injury roll is one
+    # joint roll, and its send-off counts as the chain's success when that injury roll is the last step
+    armour = rolls_2d6(chain)
+    linked = {j for j, step, other in _linked_pairs(chain) if isinstance(step, ArmourStep) and other is not None}
+    last = {j for j, nd in enumerate(nodes)
+            if nd.kind == "armour" and (nd.succ == end or (j in linked and nodes[nd.succ].succ == end))}
     fouls = any(s.kind == "foul" for _, s in walk(chain.steps))
 
     def team_left(tr: int, team_used: int) -> bool:
@@ -1122,7 +1375,7 @@ def _solver(chain: Chain):
         if nd.kind == "armour":
             o = armour[j]
             v = o["break"] * value(nd.succ, *state)
-            return v + o["break_sent_off"] if nd.succ == end else v
+            return v + o["break_sent_off"] if j in last else v
         v = nd.p_ok * value(nd.succ, *state)
         for p, case in fail_cases(j):
             best = _ZERO

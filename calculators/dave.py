@@ -12,8 +12,11 @@ classic (LRB6) rules, so a translation is never classic.
 
 **Their notation, as read here.**  ``;`` starts the next player (our ``/``).  A player may
 begin with its skills before ``:`` (``D,SF:`` Dodge and Sure Feet; ``L4:`` Loner 4+, ``L``
-alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1; ``DP1`` Dirty Player +1), then its
-actions separated by ``,``.  Actions, with what each becomes here:
+alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1, ``MB2`` +2; ``DP1`` Dirty Player +1,
+``DP2`` +2; ``SG`` Sneaky Git; ``LF`` Lone Fouler), then its actions separated by ``,``.  A
+Mighty Blow or Dirty Player value the edition does not allow is refused (``skill-value``:
+BB2025 Dirty Player is +1 only, :data:`calculators.armour.SKILL_VALUES`).  Actions, with what
+each becomes here:
 
 ========================  ===========================================================
 theirs                    ours
@@ -33,8 +36,15 @@ target, then the          ``T6``), only when no roll can be an inaccurate pass: 
 modifier on the die)      target is 2+, or every missed roll from 2 is a fumble (the
                           die plus the modifier 1 or less)
 ``I6`` interference       ``I6`` (the opponent's roll; the sequence goes on when it fails)
-``K9`` armour break       ``A9`` (``m`` Mighty Blow +1 ``MB``/``MB1``, ``c`` Claws ``CL``)
-``F8`` foul               ``F8`` (``d`` Dirty Player +1 ``DP``/``DP1``)
+``K9`` armour break       ``A9`` (``m`` Mighty Blow +1 ``MB``/``MB1``, ``m2`` ``MB2``, ``c``
+                          Claws ``CL``)
+``F8`` foul               ``F8`` (``d`` Dirty Player ``DP``/``DP1``, ``d2`` ``DP2``; ``s``
+                          Sneaky Git ``SG``; ``l`` Lone Fouler ``LF``)
+``J8`` injury 8+          ``J8`` (after an armour roll, with the Mighty Blow or Dirty
+                          Player the armour roll did not use, as theirs does)
+``T8`` Stab               ``A8k`` (an unmodified armour roll)
+``W8`` Chainsaw (2D6      ``A11w`` (the AV is their number + 3, ours adds the +3; their
+needing 8+)               kick-back D6 is not in the action, so none is written)
 ``2D3`` block: dice       ``B2`` with the marks whose face model gives that many
 (negative: the defender   succeeding faces: 1 ``:d`` (POW only), 2 none (POW,
 chooses), then how many   Stumbles), 3 ``b`` (and Both Down), 4 ``=s`` (the attacker
@@ -66,11 +76,12 @@ Refused, with ``details["reason"]`` one of :data:`REASONS`: other branches (``{�
 else, ``[…]`` that ends the sequence, alternative outcomes ``(…)(…)``), weighted or
 non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
 anything but a dodge, Hatred ``%``, actions our chain
-does not read from theirs (Throw Team-mate, Hail Mary Pass, injury, Tentacles, Shadowing, Stab,
-Chainsaw, Hypnotic Gaze, Bribe, Argue the Call: theirs models most of them as branches, a Bribe or
+does not read from theirs (Throw Team-mate, Hail Mary Pass, Tentacles, Shadowing, Hypnotic Gaze,
+Bribe, Argue the Call: theirs models most of them as branches, a Bribe or
 Argue the Call only after a send-off, Tentacles and Shadowing as the mover's re-rollable roll),
-skills it does not model (Diving Catch, Sneaky Git, Mighty Blow +2, …), and an inaccurate pass
-that may still be caught.  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
+skills it does not model (Diving Catch, …), skill values the edition does not allow, and an
+inaccurate pass that may still be caught.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
+(:func:`_roll_2d6`).  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
 skills that star brings (:mod:`calculators.dave_stars`); it is refused (``star-skill``, ``star-rule``,
 ``star-edition``) when a skill or special rule of the star that our chain lacks changes a roll of the
 sequence, and a name that is none of their stars is ``star-player``.
@@ -82,6 +93,8 @@ import re
 from dataclasses import dataclass, replace
 
 from .dave_stars import REASONS as _STAR_REASONS, armour_bonus, expand as _star_skills, find as _star
+from .armour import SKILL_VALUES
+from .editions import family
 from .errors import CalcError
 from .notation import parse_chain
 
@@ -114,13 +127,14 @@ REASONS: dict[str, str] = {
 SKILLS: dict[str, str] = {
     "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
+    "SG": "sneaky-git", "LF": "lone-fouler",
 }
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
-    "CB": "Cloud Burster", "DC": "Diving Catch", "SG": "Sneaky Git", "DT": "Diving Tackle",
+    "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
     "CP": "Consummate Professional", "OP": "Old Pro", "TB": "The Ballista", "MD": "Mesmerising Dance",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
-    "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish", "H": "Hatred", "LF": "Lone Fouler",
+    "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish", "H": "Hatred",
     "SB": "Savage Blow", "ASP": "A Sneaky Pair", "UM": "Unstoppable Momentum", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
     "BL": "Bounding Leap", "MA": "Master Assassin", "WIT": "Working in Tandem", "KS": "Krump and Smash",
@@ -134,10 +148,11 @@ ACTIONS: dict[str, tuple[str, str | None, str] | None] = {
 }
 #: their action letters our chain has no step for -> the action's name
 _NO_STEP: dict[str, str] = {
-    "A": "Argue the Call", "B": "Bribe", "H": "Throw Team-mate", "J": "injury roll",
-    "L": "Dauntless", "M": "Hail Mary Pass", "N": "Tentacles", "S": "Shadowing", "T": "Stab",
-    "W": "Chainsaw", "Y": "Hypnotic Gaze",
+    "A": "Argue the Call", "B": "Bribe", "H": "Throw Team-mate",
+    "L": "Dauntless", "M": "Hail Mary Pass", "N": "Tentacles", "S": "Shadowing", "Y": "Hypnotic Gaze",
 }
+#: their 2D6 action letters that become our armour or injury steps: injury ``J``, Stab ``T``, Chainsaw ``W``
+_ROLLS_2D6 = ("J", "T", "W")
 #: succeeding block faces (of six) -> our block marks giving that many (attacker, defender, goal)
 _BLOCK_FACES: dict[int, tuple[str, str, str]] = {1: ("", "d", ""), 2: ("", "", ""), 3: ("b", "", ""),
                                                  4: ("", "", "=s"), 5: ("b", "", "=s")}
@@ -182,8 +197,12 @@ def _structure(text: str) -> None:
             raise _refuse(reason, tok, pos + 1, REASONS[reason])
 
 
-def _skills(prefix: str, pos: int) -> tuple[set[str], int | None, int]:
-    """Our skills, the Loner target and the Break Tackle bonus (0 without it) of a player's ``skills:`` prefix."""
+def _skills(prefix: str, pos: int, edition: str = "bb2025",
+            values: dict[str, int] | None = None) -> tuple[set[str], int | None, int]:
+    """Our skills, the Loner target and the Break Tackle bonus (0 without it) of a player's ``skills:`` prefix;
+    ``values`` (when given) gets the X of Mighty Blow (+X) and Dirty Player (+X), refused above what ``edition``
+    allows."""
+    values = {} if values is None else values
     skills: set[str] = set()
     loner = None
     break_tackle = 0
@@ -208,13 +227,18 @@ def _skills(prefix: str, pos: int) -> tuple[set[str], int | None, int]:
                 raise _refuse("skill-value", part, at, "Loner needs 2+ to 6+")
         elif skill == "pro" and value not in ("", "3"):
             raise _refuse("skill-value", part, at, "Pro other than 3+: " + REASONS["skill-value"])
-        elif skill in ("mighty-blow", "dirty-player") and value not in ("", "1"):
-            raise _refuse("skill-value", part, at, f"{part}: only +1 is modelled")
+        elif skill in ("mighty-blow", "dirty-player"):
+            field = skill.replace("-", "_")
+            top = SKILL_VALUES[field][family(edition)]
+            if not 1 <= int(value or 1) <= top:
+                raise _refuse("skill-value", part, at, f"{part}: {edition} allows +1" + (f" to +{top}" if top > 1 else
+                                                                                         " only"))
+            values[skill] = int(value or 1)
         elif skill == "break-tackle":
             break_tackle = int(value or 1)  # their player's Break Tackle value defaults to 1
             if not 1 <= break_tackle <= 3:
                 raise _refuse("skill-value", part, at, "Break Tackle is +1 to +3")
-        elif skill not in ("loner", "pro", "mighty-blow", "dirty-player") and value:
+        if skill not in ("loner", "pro", "mighty-blow", "dirty-player", "break-tackle") and value:
             raise _refuse("unreadable", part, at, "this skill takes no value")
         skills.add(skill)
     return skills, loner, break_tackle
@@ -256,8 +280,37 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
     return ours + "{" + ",".join(steps) + "}"
 
 
-def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0) -> str:
-    """Our step for one of their actions (``pos`` 1-based); ``break_tackle``: the player's bonus, marked on dodges."""
+def _roll_2d6(tok: str, pos: int) -> str:
+    """Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn``: a 2D6 roll needing n+ (natural dice plus what
+    their calculator adds itself), never re-rolled there nor here.
+
+    * ``Jn`` -> ``Jn``, our injury step needing a total of n+; after an armour roll it takes the Mighty Blow the
+      armour roll did not use, as theirs does (their ``InjuryStrategy`` adds the Mighty Blow value when the
+      previous action is an armour break and Mighty Blow was not used on it).
+    * ``Tn`` -> ``Ank``: a Stab's unmodified armour roll needing n+ on the dice.
+    * ``Wn`` -> ``A(n+3)w``: their Chainsaw is a 2D6 roll needing n+ with the +3 inside n (their
+      ``ChainsawStrategy``: two dice against n); ours writes the AV and adds +3.  Their kick-back D6 is not
+      part of it, so none is written here either.
+    """
+    m = re.fullmatch(r"([JTW])(\d+)", tok)
+    if not m:
+        raise _refuse("unreadable", tok, pos, REASONS["unreadable"])
+    letter, n = m.group(1), int(m.group(2))
+    if letter == "J":
+        if not 2 <= n <= 16:
+            raise _refuse("target", tok, pos, f"an injury total of {n}+: ours go from 2+ to 16+")
+        return f"J{n}"
+    av = n + 3 if letter == "W" else n
+    if not 3 <= av <= 13:
+        raise _refuse("target", tok, pos, f"an armour roll needing {n}+ on the dice: ours go from 3+ to 13+"
+                      + (" with the Chainsaw's +3" if letter == "W" else ""))
+    return f"A{av}{'w' if letter == 'W' else 'k'}"
+
+
+def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values: dict[str, int] | None = None) -> str:
+    """Our step for one of their actions (``pos`` 1-based); ``break_tackle``: the player's bonus, marked on dodges;
+    ``values``: the X of Mighty Blow / Dirty Player."""
+    values = values or {}
     if "/" in tok:
         raise _refuse("weighted", tok, pos, REASONS["weighted"])
     if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
@@ -270,6 +323,8 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0) -> str:
     for mark, reason in (("'", "no-reroll"), ("%", "hatred")):
         if mark in tok:
             raise _refuse(reason, tok, pos, REASONS[reason])
+    if tok[:1] in _ROLLS_2D6:
+        return _roll_2d6(tok, pos)
     diving = tok.count('"')
     if diving and (tok[:1] != "D" or diving > 1):
         raise _refuse("diving-tackle", tok, pos, REASONS["diving-tackle"])
@@ -285,8 +340,10 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0) -> str:
     else:
         ours, skill, mark = ACTIONS[letter]
     if letter in ("K", "F"):
-        marks = {"K": (("mighty-blow", "m"), ("claws", "c")), "F": (("dirty-player", "d"),)}[letter]
-        return f"{ours}{target}" + "".join(k for s, k in marks if s in skills)
+        marks = {"K": (("mighty-blow", "m"), ("claws", "c")),
+                 "F": (("dirty-player", "d"), ("sneaky-git", "s"), ("lone-fouler", "l"))}[letter]
+        return f"{ours}{target}" + "".join(k + (str(values[s]) if values.get(s, 1) > 1 else "")
+                                           for s, k in marks if s in skills)
     if letter == "P":  # the modifier applies to the die: accurate on target - modifier, 6 always
         modifier = int(m.group(3) + m.group(4)) if m.group(3) else 0
         target = max(2, min(6, target - modifier))
@@ -340,8 +397,10 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
         prefix, sep, rest = chunk.rpartition(":")
         star, codes, bonus = _star(prefix) if sep else None, prefix, 0
         if star is not None:  # a star's name for its skills (calculators/dave_stars.py)
-            codes, bonus = _star_skills(star, rest, edition, start + 1, _skills)
-        skills, loner, break_tackle = _skills(codes, start) if sep else (set(), None, 0)
+            codes, bonus = _star_skills(star, rest, edition, start + 1,
+                                        lambda listed, at: _skills(listed, at, edition, {}))
+        values: dict[str, int] = {}
+        skills, loner, break_tackle = _skills(codes, start, edition, values) if sep else (set(), None, 0)
         flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
         steps = []
         offset = start + len(prefix) + len(sep)
@@ -367,7 +426,7 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
                 offset += len(part) + len(parts[k + 1]) + 2
                 k += 2
                 continue
-            steps.append(_action(part, offset + 1, skills, break_tackle))
+            steps.append(_action(part, offset + 1, skills, break_tackle, values))
             offset += len(part) + 1
             k += 1
         steps = [armour_bonus(step, bonus) for step in steps]

@@ -6,11 +6,12 @@ Grammar (spaces are ignored)::
     sequence= item { ( "," | "/" ) item }    ("/": the next item is a new player's)
     item    = [ flags ] step | alternatives
     flags   = "[" flag { "," flag } "]"       (only on a player's first step)
-    step    = test [ "{" sequence [ "|" [ sequence ] ] "}" ] | block [ "{" [ sequence ] "}" ] | armour
+    step    = test [ "{" sequence [ "|" [ sequence ] ] "}" ] | block [ "{" [ sequence ] "}" ] | armour | injury
             | "U" DIGIT [ "!" ] "{" [ sequence ] "|" [ sequence ] "}"
     test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" ] [ "^" ]
     block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ] [ "!" ]
-    armour  = ( "A" | "F" ) NUMBER [ ( "+" | "-" ) NUMBER ] { MARK }
+    armour  = ( "A" | "F" ) NUMBER [ ( "+" | "-" ) NUMBER ] { MARK [ DIGIT ] }
+    injury  = "J" ( "K" | "C" | NUMBER ) [ ( "+" | "-" ) NUMBER ] { INJURY_MARK }
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
@@ -40,7 +41,8 @@ failed die falls short by no more than the bonus, if the coach chooses.
 has it: ``B1``, ``B2``, ``B3`` (the attacker chooses), ``B-2``, ``B-3`` (the defender
 chooses).  Then the attacker's skills (:data:`BLOCK_ATTACKER_MARKS`): ``b`` Block, ``t``
 Tackle, ``r`` Brawler (BB2020/BB2025, on a Block action: that player may then have only
-armour rolls besides the block); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
+armour rolls besides the block), ``j`` Juggernaut (the block is a Blitz's: Both Down may be
+taken as a Push, and the defender's Wrestle does not work; not with ``r``); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
 ``b`` Block, ``d`` Dodge, ``w`` Wrestle.  The step succeeds when the defender is Knocked
 Down and the attacker stays standing; with ``=s`` when the attacker merely stays standing
 (no turnover).  ``B2bt:bd`` is a two-dice block by a player with Block and Tackle on one
@@ -51,8 +53,25 @@ Wrestle, and the attacker only needs to stay on its feet.
 roll; the number is the victim's AV as the armour calculator's ``av`` field has it
 (classic AV 3..12, broken when the roll exceeds it; BB2020/BB2025 the AV target 3..13,
 ``A9`` is 9+); an optional signed modifier (``A9+1``; for a foul the net assists,
-``F9+2``, -8..8; after a block -5..5); then marks (:data:`ARMOUR_MARKS`): ``m`` Mighty
-Blow and ``c`` Claws on ``A``, ``d`` Dirty Player on ``F``.
+``F9+2``, -8..8; after a block -5..5); then marks (:data:`ARMOUR_MARKS`): on ``A`` ``m``
+Mighty Blow, ``c`` Claws, ``i`` the victim's Iron Hard Skin (BB2020, BB2025), ``k`` a Stab
+(the roll replaces the block and cannot be modified), ``w`` a Chainsaw (+3; its kick-back
+D6 is a test such as ``N2`` before it), ``p`` Piling On (classic: re-rolls the armour or the
+injury roll that follows, and ends the player's action); on ``F`` ``d`` Dirty Player, ``s``
+Sneaky Git, ``l`` Lone Fouler (BB2025; nobody assists, so no modifier), ``i`` Iron Hard Skin,
+``w`` a Chainsaw.  ``m`` and ``d`` may carry the X of the skill's (+X) (:data:`VALUED_MARKS`):
+``A9m2`` is Mighty Blow (+2) (BB2020 and BB2025; Dirty Player (+2) in BB2020 only, see
+:data:`calculators.armour.SKILL_VALUES`); a bare ``m`` is +1, and ``m1`` reads as ``m``.
+The canonical order of marks is the order of :data:`ARMOUR_MARKS`.
+
+**Injury rolls.**  ``J`` then what the roll must reach: ``K`` KO or worse, ``C`` a casualty
+(Badly Hurt or worse), or a number n: a total of n or more on 2D6 plus modifiers
+(BloodBowlDave's "Injury n+", 2..16); an optional signed modifier (-5..5); marks
+(:data:`INJURY_MARKS`) ``s`` Stunty and ``t`` Thick Skull (with ``K`` or ``C`` only).  Written
+right after an armour roll or foul of the same player, it is that roll's injury roll: it is
+made only if the armour broke, and takes the Mighty Blow or Dirty Player the armour roll did
+not use (:class:`calculators.chain.InjuryStep`).  ``B2b,A9m,JK`` is a block, its armour roll
+with Mighty Blow, then an injury roll that must reach KO.
 
 ``/`` starts the next player (a catcher after a thrower); each player may carry
 ``[pro]`` and ``[loner=4]`` flags.
@@ -109,12 +128,13 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless, Player, Step
+from .chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless, InjuryStep, Player, Step
 from .errors import CalcError
 from .rerolls import OPPONENT_KINDS
 
-__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "BREAK_TACKLE_MARK", "LETTERS", "MAX_DEPTH", "MAX_LENGTH",
-           "MAX_PLAYERS", "MAX_STEPS", "REASONS", "ROLL_MARKS", "SKILL_MARKS",
+__all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "BREAK_TACKLE_MARK", "INJURY_MARKS",
+           "INJURY_NEEDS_LETTERS", "LETTERS", "MAX_DEPTH", "MAX_LENGTH", "MAX_PLAYERS", "MAX_STEPS", "REASONS",
+           "ROLL_MARKS", "SKILL_MARKS", "VALUED_MARKS",
            "Parsed", "format_chain", "format_step", "parse_chain"]
 
 LETTERS: dict[str, str] = {
@@ -122,7 +142,7 @@ LETTERS: dict[str, str] = {
     "H": "hand-off", "L": "landing", "I": "interception", "N": "test",
     "V": "jump", "M": "hail-mary", "W": "throw-team-mate", "G": "hypnotic-gaze", "E": "tentacles",
     "S": "shadowing", "K": "bribe", "Q": "argue-the-call",
-    "B": "block", "A": "armour", "F": "foul", "U": "dauntless",
+    "B": "block", "A": "armour", "F": "foul", "U": "dauntless", "J": "injury",
 }
 _KIND_LETTER = {v: k for k, v in LETTERS.items()}
 #: step kind -> skill mark letter (D6 tests)
@@ -131,14 +151,22 @@ SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass"
 #: the Break Tackle mark on a dodge, followed by the bonus (``D4b2``)
 BREAK_TACKLE_MARK = "b"
 #: block step: the attacker's mark -> skill (before ':'), in canonical order
-BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawler"}
+BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawler", "j": "juggernaut"}
 #: block step: the defender's mark -> skill (after ':'), in canonical order
 BLOCK_DEFENDER_MARKS: dict[str, str] = {"b": "block", "d": "dodge", "w": "wrestle"}
 #: armour step kind -> {mark: (ArmourStep field, skill id)}, in canonical order
 ARMOUR_MARKS: dict[str, dict[str, tuple[str, str]]] = {
-    "armour": {"m": ("mighty_blow", "mighty-blow"), "c": ("claws", "claws")},
-    "foul": {"d": ("dirty_player", "dirty-player")},
+    "armour": {"m": ("mighty_blow", "mighty-blow"), "c": ("claws", "claws"), "i": ("iron_hard_skin", "iron-hard-skin"),
+               "k": ("stab", "stab"), "w": ("chainsaw", "chainsaw"), "p": ("piling_on", "piling-on")},
+    "foul": {"d": ("dirty_player", "dirty-player"), "s": ("sneaky_git", "sneaky-git"), "l": ("lone_fouler", "lone-fouler"),
+             "i": ("iron_hard_skin", "iron-hard-skin"), "w": ("chainsaw", "chainsaw")},
 }
+#: armour marks that may carry a value, the X of the skill's (+X): ``m2`` is Mighty Blow (+2); ``m`` alone is +1
+VALUED_MARKS: frozenset[str] = frozenset({"m", "d"})
+#: injury step: the result it needs, written after ``J`` (a number instead is a total n+)
+INJURY_NEEDS_LETTERS: dict[str, str] = {"K": "ko", "C": "casualty"}
+#: injury step: mark -> (InjuryStep field, skill id), in canonical order
+INJURY_MARKS: dict[str, tuple[str, str]] = {"s": ("stunty", "stunty"), "t": ("thick_skull", "thick-skull")}
 _STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:b([0-9]+))?(?:~([0-9]+))?([!^]*)\Z")
 _BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?([!^]*)\Z")
 #: the marks after a step: ``!`` the coach will not re-roll it, ``^`` an opponent's Diving Tackle (dodges)
@@ -147,7 +175,8 @@ _GROUP = "{}()|"
 _ENDS = ",/;" + _GROUP
 _WEIGHT = re.compile(r"\s*([0-9]+(?:\s*/\s*[0-9]+)?\s*:)")
 _WEIGHT_TOKEN = re.compile(r"[0-9]+(?:/[0-9]+)?:")
-_ARMOUR = re.compile(r"([AF])([0-9]+)([+-][0-9]+)?([a-z]*)\Z")
+_ARMOUR = re.compile(r"([AF])([0-9]+)([+-][0-9]+)?([a-z0-9]*)\Z")
+_INJURY = re.compile(r"J(K|C|[0-9]+)([+-][0-9]+)?([a-z]*)\Z")
 #: the most steps a chain may have
 MAX_STEPS = 30
 #: the most players a chain may have (a team has at most 11 players on the pitch)
@@ -181,6 +210,7 @@ REASONS: dict[str, str] = {
     "block-dice": "block dice other than 1, 2, 3, -2, -3",
     "block-goal": "a block goal other than =s",
     "bad-armour": "an armour roll or foul that cannot be read",
+    "bad-injury": "an injury roll that cannot be read",
     "bad-step-mark": "an unknown or repeated skill mark on a block, armour roll or foul",
     "step-rule": "a step the edition or the steps around it do not allow (AV range, Brawler outside a Block action, "
                  "a roll or Break Tackle bonus the edition does not have)",
@@ -550,14 +580,39 @@ def _block(index: int, pos: int, tok: str, player: int, shown: str) -> BlockStep
 def _armour(index: int, pos: int, tok: str, player: int, shown: str) -> ArmourStep:
     m = _ARMOUR.match(tok)
     if not m:
-        raise _fail(index, pos, shown, "expected an armour roll such as A9, A9+1mc or F8+2d: A (after a block) or F "
+        raise _fail(index, pos, shown, "expected an armour roll such as A9, A9+1mc, A9m2 or F8+2d: A (after a block) or F "
                                        "(a foul), the AV, an optional modifier, skill marks", reason="bad-armour")
     letter, av, modifier, marks = m.groups()
     kind = LETTERS[letter]
     table = ARMOUR_MARKS[kind]
-    skills = _marks(index, pos, shown, marks, {k: slug for k, (_, slug) in table.items()}, f"{kind} skill")
-    fields = {f: True for f, slug in table.values() if slug in skills}
+    fields: dict[str, bool | int] = {}
+    for k, (mark, digits) in enumerate(re.findall(r"([a-z]?)([0-9]*)", marks)[:-1]):
+        if not mark or mark not in table:
+            listed = ", ".join(f"{c} {slug}" for c, (_, slug) in table.items())
+            raise _fail(index, pos, shown, f"unknown {kind} skill mark {(mark or digits)!r}; known: {listed}", list(table),
+                        reason="bad-step-mark")
+        field = table[mark][0]
+        if field in fields:
+            raise _fail(index, pos, shown, f"{kind} skill mark {mark!r} given twice", reason="bad-step-mark")
+        if digits and mark not in VALUED_MARKS:
+            raise _fail(index, pos, shown, f"{kind} skill mark {mark!r} takes no value", reason="bad-step-mark")
+        fields[field] = int(digits) if digits else True
+    if "mighty_blow" in fields or "dirty_player" in fields:  # a value: 1 for a bare mark
+        fields = {f: (int(v) if f in ("mighty_blow", "dirty_player") else v) for f, v in fields.items()}
     return ArmourStep(int(av), int(modifier or 0), kind == "foul", player=player, **fields)
+
+
+def _injury(index: int, pos: int, tok: str, player: int, shown: str) -> InjuryStep:
+    m = _INJURY.match(tok)
+    if not m:
+        raise _fail(index, pos, shown, "expected an injury roll such as JK (KO or worse), JC (a casualty) or J8 (a total "
+                                       "of 8+): J, what it needs, an optional modifier, marks s Stunty, t Thick Skull",
+                    reason="bad-injury")
+    need_text, modifier, marks = m.groups()
+    need: str | int = INJURY_NEEDS_LETTERS[need_text] if need_text in INJURY_NEEDS_LETTERS else int(need_text)
+    skills = _marks(index, pos, shown, marks, {k: slug for k, (_, slug) in INJURY_MARKS.items()}, "injury skill")
+    fields = {f: True for f, slug in INJURY_MARKS.values() if slug in skills}
+    return InjuryStep(need, int(modifier or 0), player=player, **fields)
 
 
 def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | BlockStep | ArmourStep | Dauntless:
@@ -565,6 +620,8 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
         return _block(index, pos, tok, player, shown)
     if tok[:1] in ("A", "F"):
         return _armour(index, pos, tok, player, shown)
+    if tok[:1] == "J":
+        return _injury(index, pos, tok, player, shown)
     m = _STEP.match(tok)
     if not m:
         raise _fail(index, pos, shown, "expected a step such as D3, D3d or D3db1: a roll letter, the die face needed, an "
@@ -620,8 +677,13 @@ def format_step(step: Step | BlockStep | ArmourStep | Dauntless) -> str:
         return (f"B{step.dice}{att}{':' + dfd if dfd else ''}{'=s' if step.goal == 'standing' else ''}"
                 f"{'!' if step.no_reroll else ''}")
     if isinstance(step, ArmourStep):
-        marks = "".join(k for k, (f, _) in ARMOUR_MARKS[step.kind].items() if getattr(step, f))
+        marks = "".join(k + (str(int(getattr(step, f))) if k in VALUED_MARKS and int(getattr(step, f)) > 1 else "")
+                        for k, (f, _) in ARMOUR_MARKS[step.kind].items() if getattr(step, f))
         return f"{_KIND_LETTER[step.kind]}{step.av}{f'{step.modifier:+d}' if step.modifier else ''}{marks}"
+    if isinstance(step, InjuryStep):
+        need = {v: k for k, v in INJURY_NEEDS_LETTERS.items()}.get(step.need, str(step.need))
+        marks = "".join(k for k, (f, _) in INJURY_MARKS.items() if getattr(step, f))
+        return f"J{need}{f'{step.modifier:+d}' if step.modifier else ''}{marks}"
     if isinstance(step, Dauntless):
         return f"U{step.target}{'!' if step.no_reroll else ''}"
     marks = "".join(k for k, f in ROLL_MARKS.items() if getattr(step, f))

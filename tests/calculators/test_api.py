@@ -198,7 +198,7 @@ def test_chain_kind_with_a_block_and_a_foul():
     block, foul = res["steps"][1], res["steps"][2]
     assert block == {"kind": "block", "dice": 2, "chooser": "attacker", "attacker": ["block"], "defender": ["dodge"],
                      "goal": "down", "player": 0, "single": {"exact": "5/9", "float": 5 / 9}}
-    assert foul["kind"] == "foul" and foul["av"] == 8 and foul["modifier"] == 0 and foul["dirty_player"] is False
+    assert foul["kind"] == "foul" and foul["av"] == 8 and foul["modifier"] == 0 and foul["dirty_player"] == 0
     assert F(foul["single"]["exact"]) == F(5, 18) and F(foul["sent_off"]["exact"]) == F(11, 54)
     # the fouler is sent off only if the foul is reached: 5/6 · 5/9 · 11/54 with no re-roll
     assert F(res["by_team_rerolls"][0]["sent_off"]["exact"]) == F(5, 6) * F(5, 9) * F(11, 54)
@@ -209,7 +209,8 @@ def test_chain_kind_with_a_block_and_a_foul():
 def test_chain_kind_without_a_foul_has_no_send_off():
     res = handle({"kind": "chain", "chain": "B2b,A9m", "edition": "bb2020"})["result"]
     assert "sent_off" not in res and all("sent_off" not in row for row in res["by_team_rerolls"])
-    assert res["steps"][1] == {"kind": "armour", "av": 9, "modifier": 0, "mighty_blow": True, "claws": False,
+    assert res["steps"][1] == {"kind": "armour", "av": 9, "modifier": 0, "mighty_blow": 1, "claws": False,
+                               "stab": False, "piling_on": False, "chainsaw": False, "iron_hard_skin": False,
                                "player": 0, "single": {"exact": "5/12", "float": 5 / 12}}
 
 

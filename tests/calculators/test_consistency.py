@@ -104,3 +104,91 @@ def test_d6_step_pass_action_and_test_kind_agree(edition):
         assert _exact(r["result"]["probabilities"]["success"]) == expected
         c = handle({"kind": "chain", "edition": edition, "chain": f"D{clamped}"})
         assert _exact(c["result"]["success"]) == expected
+
+
+def _values(edition: str, field: str) -> range:
+    from calculators.armour import SKILL_VALUES
+    from calculators.editions import family
+
+    return range(0, SKILL_VALUES[field][family(edition)] + 1)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_armour_calculator_and_chain_armour_then_injury_agree(edition):
+    # every Mighty Blow (+X) the edition allows, Iron Hard Skin where it exists, Stunty and Thick Skull: the chain's
+    # armour step followed by its injury step against the armour calculator's outcomes
+    from calculators.armour import injury_table
+    from calculators.chain import InjuryStep
+
+    ihs_options = (False,) if edition in ("classic", "bb2016") else (False, True)
+    for av, mb, ihs, stunty, ts in itertools.product(list(_avs(edition))[::2], _values(edition, "mighty_blow"),
+                                                     ihs_options, (False, True), (False, True)):
+        a = armour_injury(edition, av, mighty_blow=mb, iron_hard_skin=ihs, table=injury_table(stunty, ts))
+        armour = ArmourStep(av, mighty_blow=mb, iron_hard_skin=ihs)
+        assert armour.single(edition) == 1 - a["no_break"], (edition, av, mb, ihs)
+        for need, want in (("ko", a["ko"] + a["badly_hurt"] + a["casualty"]), ("casualty", a["badly_hurt"] + a["casualty"])):
+            chain = Chain((armour, InjuryStep(need, stunty=stunty, thick_skull=ts)), edition=edition)
+            assert solve(chain) == want, (edition, av, mb, ihs, stunty, ts, need)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_foul_calculator_and_chain_foul_step_agree_on_every_option(edition):
+    # Dirty Player (+X), Sneaky Git, Lone Fouler (BB2025, no assists) and Iron Hard Skin: the foul step's break and
+    # send-off, and the foul then its injury roll, against the foul calculator
+    from calculators.chain import InjuryStep
+
+    bb2025 = edition == "bb2025"
+    ihs_options = (False,) if edition in ("classic", "bb2016") else (False, True)
+    for av, assists, dp, sg, lf, ihs in itertools.product(list(_avs(edition))[::3], (-1, 0, 2),
+                                                           _values(edition, "dirty_player"), (False, True),
+                                                           (False, True) if bb2025 else (False,), ihs_options):
+        if (lf and assists) or (ihs and assists):
+            continue
+        outcomes, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, lone_fouler=lf, iron_hard_skin=ihs)
+        step = ArmourStep(av, assists, foul=True, dirty_player=dp, sneaky_git=sg, lone_fouler=lf, iron_hard_skin=ihs)
+        o = step.outcomes(edition)
+        key = (edition, av, assists, dp, sg, lf, ihs)
+        assert step.single(edition) == 1 - outcomes["no_break"], key
+        assert o["break_sent_off"] + o["hold_sent_off"] == sent, key
+        chain = Chain((step, InjuryStep("ko")), edition=edition)
+        assert solve(chain) == outcomes["ko"] + outcomes["badly_hurt"] + outcomes["casualty"], key
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_armour_and_chain_requests_agree_with_an_injury_step(edition):
+    for av in list(_avs(edition))[::3]:
+        a = handle({"kind": "armour", "edition": edition, "av": av, "mighty_blow": True, "stunty": True})
+        c = handle({"kind": "chain", "edition": edition, "chain": f"A{av}m,JCs"})
+        assert a["ok"] and c["ok"], (a, c)
+        o = a["result"]["outcomes"]
+        assert _exact(c["result"]["success"]) == _exact(o["badly_hurt"]) + _exact(o["casualty"]), (edition, av)
+
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_armour_and_foul_requests_agree_with_the_chain_on_values_and_new_skills(edition):
+    # the armour and foul pages' new fields (Mighty Blow / Dirty Player value, Iron Hard Skin, Lone Fouler) against
+    # the sequence calculator's marks
+    for av in (7, 9, 11):
+        for value in range(1, 3):
+            a = handle({"kind": "armour", "edition": edition, "av": av, "mighty_blow": True, "mighty_blow_value": value,
+                        "iron_hard_skin": False})
+            c = handle({"kind": "chain", "edition": edition, "chain": f"A{av}m{value},JC"})
+            o = a["result"]["outcomes"]
+            assert _exact(c["result"]["success"]) == _exact(o["badly_hurt"]) + _exact(o["casualty"]), (av, value)
+        a = handle({"kind": "armour", "edition": edition, "av": av, "mighty_blow": True, "iron_hard_skin": True})
+        c = handle({"kind": "chain", "edition": edition, "chain": f"A{av}mi,JK"})
+        o = a["result"]["outcomes"]
+        assert _exact(c["result"]["success"]) == sum(_exact(o[k]) for k in ("ko", "badly_hurt", "casualty"))
+        foul_req = {"kind": "foul", "edition": edition, "av": av, "dirty_player": True, "sneaky_git": True}
+        marks = "ds"
+        if edition == "bb2025":
+            foul_req["lone_fouler"] = True
+            marks += "l"
+        else:
+            foul_req["dirty_player_value"] = 2
+            marks = "d2s"
+        f = handle(foul_req)
+        c = handle({"kind": "chain", "edition": edition, "chain": f"F{av}{marks}"})
+        assert f["ok"] and c["ok"], (f, c)
+        assert _exact(f["result"]["armour_broken"]) == _exact(c["result"]["steps"][0]["single"])
+        assert _exact(f["result"]["sent_off"]) == _exact(c["result"]["steps"][0]["sent_off"])

@@ -28,6 +28,9 @@ from calculators.notation import parse_chain
     ("Zug:D3", "[loner=4]D3", "bb2025"),                     # nothing of Zug's changes a dodge but Loner
     # BB2020 (~S2) pages differ from their list: BBBase docs/bb2020/starplayers
     ("Bilerot:F8~S2", "[loner=4]F8d", "bb2020"),             # no Lone Fouler in BB2020
+    ("Gobbo:D3,F8", "[loner=3]D3d,F8s", "bb2025"),            # Sneaky Git on the foul (issue 9 models it)
+    ("Deeproot:2D3,K8~S2", "[loner=4]B2b,A8m2", "bb2020"),    # Mighty Blow (+2) (issue 9 models it)
+    ("Bilerot:F8", "[loner=4]F8dl", "bb2025"),                # Dirty Player and Lone Fouler in BB2025
     ("Grom:R2,D5,2D3,K8~S2", "[loner=4]R2,D5,B2b,A8m", "bb2020"),  # neither Break Tackle nor Sure Feet
     ("Grom:R2,D5", "[loner=4]R2f,D5b1", "bb2025"),  # Sure Feet, and Break Tackle (+1 at ST 3)
     ("Varag:2D3,K8~S2", "[loner=4]B2b,A8+1m", "bb2020"),     # Crushing Blow, not Krump and Smash
@@ -55,11 +58,9 @@ def test_star_translation(theirs, ours, edition):
     ("Roxanna:2D2,K8", "star-rule", "Slashing Nails"),
     ("Grim:2D3,K8", "star-rule", "Big Guy"),
     ("Zug:2D3,K8,2D3,K8", "star-rule", "once per game"),
-    ("Gobbo:D3,F8", "star-skill", "Sneaky Git"),
     ("Jordell:2D2", "star-skill", "Steady Footing"),          # BB2025 only, no code in their notation
     ("Max:U3", "star-skill", "No Ball"),
     ("Rumbelow:C3~S2", "star-skill", "No Hands"),
-    ("Deeproot:2D3,K8~S2", "star-skill", "Mighty Blow +2"),
     ("Frank:D3,2D3", "star-edition", "BB2025"),
     ("Josef:2,2~S2", "star-edition", "BB2020"),
 ])

@@ -53,6 +53,11 @@ def test_each_difference_check_holds(k):
 
 
 @pytest.mark.parametrize("theirs, ours, edition", [
+    ("MB2:2D3,K8,J8", "B2b,A8m2,J8", "bb2025"),
+    ("DP2:F8,J8~S2", "F8d2,J8", "bb2020"),
+    ("SG,LF:F8,2", "F8sl,N2", "bb2025"),
+    ("T8,J8", "A8k,J8", "bb2025"),
+    ("W8", "A11w", "bb2025"),
     ("2,3;4,5,6", "N2,N3/N4,N5,N6", "bb2025"),
     ("D,SF:D3,R2;C:C3", "D3d,R2f/C3c", "bb2025"),
     ("SH:U3,P2~S2", "P3h,T2", "bb2020"),
@@ -95,13 +100,13 @@ def test_team_rerolls_become_the_option():
     ("2D1!2{1D2}", "non-critical", 1, "2D1!2{1D2}", 1),  # POW alone succeeds (B2:d): ours has 3 non-critical faces
     ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),
     ("D3,M2", "action", 2, "M2", 4),
-    ("F8,J8", "action", 2, "J8", 4),
+    ("F8,Y3", "action", 2, "Y3", 4),
     ("DC:D5", "skill", 1, "DC", 1),
     ("BT4:D5", "skill-value", 1, "BT4", 1),
-    ("MB2:2D3,K8", "skill-value", 1, "MB2", 1),
+    ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),
+    ("DP2:F8", "skill-value", 1, "DP2", 1),   # BB2025 Dirty Player is +1 only (FFB, BBBase); DP2:F8~S2 is read
     ("Bryce:D3", "star-player", 1, "Bryce", 1),
     ("Anqi:1D2", "star-rule", 1, "Anqi", 1),
-    ("D3;Gobbo:D3,F8", "star-skill", 2, "Gobbo", 4),
     ("Frank:D5", "star-edition", 1, "Frank", 1),
     ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge only
     ("H:1D3%", "skill", 1, "H", 1),

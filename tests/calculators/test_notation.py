@@ -167,6 +167,7 @@ DETAILS = [
     ("D3,B4", "block-dice", 2, 4, "B4"),
     ("B2=x", "block-goal", 1, 1, "B2=x"),
     ("Ax", "bad-armour", 1, 1, "Ax"),
+    ("D3,Jx", "bad-injury", 2, 4, "Jx"),
     ("B2z", "bad-step-mark", 1, 1, "B2z"),
     ("A9mm", "bad-step-mark", 1, 1, "A9mm"),
     ("F9+1,F9q", "bad-step-mark", 2, 6, "F9q"),

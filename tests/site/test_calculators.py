@@ -428,7 +428,8 @@ def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
         assert "R2,B2b:d,D3" in codes and "D3,F9+1d" in codes
         for code in codes:
             if code[0] not in "[;":  # not the player flags or the options alone
-                parse_chain(code, "bb2020")
+                # Lone Fouler exists in BB2025 only
+                parse_chain(code, "bb2025" if re.fullmatch(r"F\d+[a-z]*l[a-z]*", code) else "bb2020")
         # the chance of a send-off is a result row, hidden when the chain has no foul
         form = next(f for f in forms_of(markdown) if f.kind == "chain")
         sent = next(r for r in form.results if r["path"] == "sent_off")
@@ -436,8 +437,11 @@ def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
     markdown, _ = pages[("en", "calculators/chain.md")]
     notation = markdown.split("{#notation}", 1)[1]
     assert ("| `B` | Block (the number is the block dice; negative when the defender chooses) | `b` Block, `t` Tackle, "
-            "`r` Brawler; after `:`, the defender's: `b` Block, `d` Dodge, `w` Wrestle |") in notation
-    assert "| `F` | Foul (the number is the victim's AV) | `d` Dirty Player |" in notation
+            "`r` Brawler, `j` Juggernaut; after `:`, the defender's: `b` Block, `d` Dodge, `w` Wrestle |") in notation
+    assert ("| `F` | Foul (the number is the victim's AV) | `d` Dirty Player, `s` Sneaky Git, `l` Lone Fouler, "
+            "`i` Iron Hard Skin, `w` Chainsaw |") in notation
+    assert "| `J` | Injury roll (K: KO or worse; C: a casualty; a number: that total or more) | `s` Stunty, " \
+           "`t` Thick Skull |" in notation
     intro = markdown.split("{#assumes}", 1)[1].split("\n## ", 1)[0]  # right after the form (issue 11)
     assert "Armour rolls and fouls are never re-rolled" in intro and "A send-off is a turnover" in intro
     assert "](../rulings/brawler-blitz.md)" in intro

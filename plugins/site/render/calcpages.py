@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from calculators.chain import D6_KINDS
 from calculators.dave import REASONS as DAVE_REASONS
-from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS, MAX_DEPTH,
+from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
+                                  MAX_DEPTH,
                                   MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
 
 from ...data.export import rules_export
@@ -451,7 +452,8 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "block": ctx.t("Block (the number is the block dice; negative when the defender chooses)"),
             "armour": ctx.t("Armour roll after a block (the number is the AV)"),
             "foul": ctx.t("Foul (the number is the victim's AV)"),
-            "dauntless": ctx.t("Dauntless roll (the number is what the attacker needs), then its two branches")}
+            "dauntless": ctx.t("Dauntless roll (the number is what the attacker needs), then its two branches"),
+            "injury": ctx.t("Injury roll (K: KO or worse; C: a casualty; a number: that total or more)")}
 
 
 def notation_help(ctx: PageContext) -> list[str]:
@@ -475,6 +477,8 @@ def notation_help(ctx: PageContext) -> list[str]:
                           colon="`:`", defender=listed(BLOCK_DEFENDER_MARKS))
         elif kind in ARMOUR_MARKS:
             skill = listed({m: slug for m, (_, slug) in ARMOUR_MARKS[kind].items()})
+        elif kind == "injury":
+            skill = listed({m: slug for m, (_, slug) in INJURY_MARKS.items()})
         else:
             skill = f"`{mark}` {skill_name(ctx, mark_skill[mark])}" if mark else "—"
         lines.append(f"| `{letter}` | {names[kind]} | {skill} |")
@@ -505,6 +509,19 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: the AV as on the armour calculator (classic AV 8 breaks on 9 or more; in "
                            "BB2020 and BB2025 write the AV target, 9 for 9+), then an optional modifier, for a "
                            "foul the net assists: {code2}.", code="`A8`", code2="`F9+2`"),
+              "- " + ctx.t("{code}: a block by a player with Juggernaut, so part of a Blitz: a Both Down may be "
+                           "taken as a push, and the defender's Wrestle does not work.", code="`B2j:w`"),
+              "- " + ctx.t("{code}: a number after the mark gives the value of Mighty Blow (+X) or Dirty Player "
+                           "(+X): here Mighty Blow (+2), in BB2020 or BB2025.", code="`A9m2`"),
+              "- " + ctx.t("{code}: after an armour roll, the injury roll that must follow it: {ko} KO or worse, "
+                           "{cas} a casualty, or a number for that total or more ({n}). Mighty Blow or Dirty Player "
+                           "not needed on the armour roll goes on this roll.", code="`A9m,JK`", ko="`JK`",
+                           cas="`JC`", n="`J8`"),
+              "- " + ctx.t("{code}: a Stab instead of a block (an armour roll nobody may modify); {code2}: a "
+                           "Chainsaw, its kick-back roll on 2+ first, then +3 on the armour roll.",
+                           code="`A9k`", code2="`N2,A9w`"),
+              "- " + ctx.t("{code}: a foul by a player with Sneaky Git; {code2}: Lone Fouler (BB2025, nobody "
+                           "assists): a failed armour roll is re-rolled.", code="`F9s`", code2="`F9l`"),
               "", ctx.t("Branches, alternatives and marks:"), "",
               "- " + ctx.t("{code}: a pass on 4+ whose 2 or 3 is a failure that does not end the sequence (an "
                            "inaccurate pass, not a fumble); the rolls in braces right after it are made only then, "
@@ -609,13 +626,16 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
         "bad-armour": ctx.t("an armour roll is written A (after a block) or F (a foul), the AV, an optional modifier "
                             "and marks, as in A9+1mc or F8+2d."),
         "bad-step-mark": ctx.t("unknown or repeated skill mark. Block: {attacker} before “:”, {defender} after it. "
-                               "Armour roll: {armour}. Foul: {foul}.",
+                               "Armour roll: {armour}. Foul: {foul}. Injury roll: {injury}.",
                                attacker=_mark_list(BLOCK_ATTACKER_MARKS), defender=_mark_list(BLOCK_DEFENDER_MARKS),
                                armour=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["armour"].items()}),
-                               foul=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["foul"].items()})),
+                               foul=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["foul"].items()}),
+                               injury=_mark_list({k: slug for k, (_, slug) in INJURY_MARKS.items()})),
+        "bad-injury": ctx.t("an injury roll is written J, then K (KO or worse), C (a casualty) or the total "
+                            "needed, an optional modifier and marks, as in JK, JCs or J8+1."),
         "step-rule": ctx.t("this roll is not allowed here in the chosen edition (an AV outside its range, "
-                           "Brawler outside a Block action, a roll or a Break Tackle bonus this edition does not "
-                           "have)."),
+                           "Brawler outside a Block action, a roll, a skill or a skill value the edition does not "
+                           "have, or skills that do not go together)."),
         "bad-partial": ctx.t("a band ~N of failures that do not end the sequence needs N from 2 to one less than "
                              "the number needed, on a roll of ours without Diving Tackle, as in T4~2."),
         "bad-roll-mark": ctx.t("the mark ! (no re-roll) goes once on a roll of ours, the mark ^ (Diving Tackle) "

@@ -195,6 +195,10 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "thick_skull": ctx.t("Target: {skill}", skill=skill_name(ctx, "thick-skull")),
         "assists": ctx.t("Net assists (yours minus theirs)"),
         "dirty_player": skill_name(ctx, "dirty-player"), "sneaky_git": skill_name(ctx, "sneaky-git"),
+        "mighty_blow_value": ctx.t("Value of {skill} (+X)", skill=skill_name(ctx, "mighty-blow")),
+        "dirty_player_value": ctx.t("Value of {skill} (+X)", skill=skill_name(ctx, "dirty-player")),
+        "iron_hard_skin": ctx.t("Target: {skill}", skill=skill_name(ctx, "iron-hard-skin")),
+        "lone_fouler": skill_name(ctx, "lone-fouler"),
         # chain
         "chain": ctx.t("Rolls, in notation"), "max_team_rerolls": ctx.t("Table up to this many team re-rolls"),
         # skills that change a roll's target (the rolls' `skill` modifiers in data/rolls/, issue 9)
@@ -348,6 +352,9 @@ def error_reasons(ctx: PageContext) -> dict[str, str]:
         "dirty-player-armour": ctx.t("Dirty Player acts on a foul, not on the armour roll after a block."),
         "needs-other": ctx.t("This value needs another field that is empty."),
         "brawler-blitz": ctx.t("Brawler acts on a Block action only, not on a Blitz."),
+        "skill-value": ctx.t("This edition does not allow this skill value: from {lo} to {hi}."),
+        "edition-skill": ctx.t("This skill does not exist in this edition."),
+        "step-skill": ctx.t("These skills or values cannot go together on this roll."),
         "chain-shape": ctx.t("Every player needs at least one roll, and each player's rolls come together."),
         "not-in-edition": ctx.t("This roll or skill does not exist in this edition, or not in this form."),
         "impossible": ctx.t("No die face can pass this roll with these modifiers."),
