@@ -522,6 +522,12 @@ def notation_help(ctx: PageContext) -> list[str]:
                            code="`A9k`", code2="`N2,A9w`"),
               "- " + ctx.t("{code}: a foul by a player with Sneaky Git; {code2}: Lone Fouler (BB2025, nobody "
                            "assists): a failed armour roll is re-rolled.", code="`F9s`", code2="`F9l`"),
+              "- " + ctx.t("{code}: the victim has Iron Hard Skin (BB2020, BB2025): nothing modifies the armour roll "
+                           "and Claws does not work; {code2}: a foul on such a victim; {code3}: a foul with a Chainsaw.",
+                           code="`A9i`", code2="`F9i`", code3="`F9w`"),
+              "- " + ctx.t("{code}: classic Piling On: the armour roll or the injury roll after it may be re-rolled, "
+                           "and the player is then Placed Prone (nothing else of that player follows).",
+                           code="`B2b,A9p,JK`"),
               "", ctx.t("Branches, alternatives and marks:"), "",
               "- " + ctx.t("{code}: a pass on 4+ whose 2 or 3 is a failure that does not end the sequence (an "
                            "inaccurate pass, not a fumble); the rolls in braces right after it are made only then, "
