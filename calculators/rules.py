@@ -193,6 +193,18 @@ class DiceTable:
         raise RulesError(f"rules.tables.{self.slug}.rows", f"no row covers {result}")
 
 
+def _of_edition(items: dict, name: str, edition: str):
+    """The item (a roll or a dice table) ``f"{name}-{edition}"``, or one named ``name-…`` whose editions include
+    ``edition`` (``rush-classic`` for BB2016); None when there is none."""
+    slug = f"{name}-{edition}"
+    if slug in items:
+        return items[slug]
+    for item in items.values():
+        if item.slug.rsplit("-", 1)[0] == name and edition in item.editions:
+            return item
+    return None
+
+
 @dataclass(frozen=True)
 class RuleBook:
     """Validated rule numbers: target tables, roll specifications and dice tables, keyed by slug."""
@@ -218,13 +230,7 @@ class RuleBook:
     def roll_of(self, action: str, edition: str) -> RollSpec | None:
         """Return the roll of ``action`` (``"rush"``, ``"catch"``…) in ``edition``: ``f"{action}-{edition}"``, or a
         roll named ``action-…`` whose editions include it (``rush-classic`` for BB2016); None when there is none."""
-        slug = f"{action}-{edition}"
-        if slug in self.rolls:
-            return self.rolls[slug]
-        for spec in self.rolls.values():
-            if spec.slug.rsplit("-", 1)[0] == action and edition in spec.editions:
-                return spec
-        return None
+        return _of_edition(self.rolls, action, edition)
 
     def dice_table(self, name: str, edition: str) -> DiceTable:
         """Return the dice table ``name`` of ``edition``: ``f"{name}-{edition}"``, or a table named ``name-…`` whose
@@ -233,13 +239,10 @@ class RuleBook:
         Raises:
             RulesError: on field ``rules.tables`` when the rules have no such table for that edition.
         """
-        slug = f"{name}-{edition}"
-        if slug in self.tables:
-            return self.tables[slug]
-        for table in self.tables.values():
-            if table.slug.rsplit("-", 1)[0] == name and edition in table.editions:
-                return table
-        raise RulesError("rules.tables", f"the rules data has no {name} table for {edition}", sorted(self.tables))
+        table = _of_edition(self.tables, name, edition)
+        if table is None:
+            raise RulesError("rules.tables", f"the rules data has no {name} table for {edition}", sorted(self.tables))
+        return table
 
     def table_for(self, roll: RollSpec) -> TargetTable | None:
         """Return the target table of ``roll``, or None when its characteristic is the target."""
