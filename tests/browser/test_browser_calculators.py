@@ -396,7 +396,7 @@ def test_a_bloodbowldave_sequence_is_translated_and_linked_in_our_notation(calc,
     c.set("dave", "D3,M2")
     nb = "\u00a0"
     assert c.state() == "error"
-    assert c.message("dave").startswith(f"Élément 2 de la séquence collée, au caractère 4 («{nb}M2{nb}»){nb}: une action")
+    assert c.message("dave").startswith(f"Élément 2 de la séquence collée, au caractère 4 («{nb}M2{nb}»){nb}: une de leurs actions")
     assert c.page.get_attribute(link, "href") is None  # no link left to the previous translation (review)
     c.set("dave", "L4:2,2")
     c.check()
@@ -516,6 +516,28 @@ def test_action_sequence_calculator_in_the_weather(calc, web):
     c.check_query()
     assert c.query()["weather"] == "pouring-rain"
     c.round_trip()
+
+
+def test_action_sequence_calculator_with_branches_new_rolls_and_injuries(calc, web):
+    # in Japanese (issue 9): a pass split into two catches, a Dauntless split, Frenzy, the new D6 rolls with Break
+    # Tackle, an armour roll with its injury roll; every value shown is the resolver's (check), two by hand
+    path = "calculators/chain/"
+    c = calc("ja", path, "chain")
+    c.set("edition", "bb2020")
+    c.set("chain", "T4~2{/C3|/C5};tr=0")  # accurate 1/2 x C3 2/3 + inaccurate 1/3 x C5 1/3 = 4/9
+    assert Fraction(c.check()["success"]["exact"]) == Fraction(4, 9)
+    c.set("chain", "B2b{B2b};tr=0")  # Frenzy's second block after a Push
+    c.check()
+    c.set("chain", "U4{B2b|B-2b},A9m,JK;tr=1")
+    result = c.check()
+    assert [s["kind"] for s in result["steps"]] == ["dauntless", "armour", "injury"]
+    c.set("chain", "D4b1,V3,E5;tr=1")
+    assert [s["kind"] for s in c.check()["steps"]] == ["dodge", "jump", "tentacles"]
+    c.check_query()
+    c.round_trip()
+    # a roll or skill this edition lacks (classic: no Break Tackle bonus) is explained next to the field, in Japanese
+    c.set("edition", "classic")
+    assert c.state() == "error" and "「D4b1」" in c.message("chain")
 
 
 def test_action_sequence_calculator_with_a_block_and_a_foul(calc, web):

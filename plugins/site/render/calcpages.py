@@ -726,7 +726,7 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge: our sequences model it on dodges."),
         "hatred": ctx.t("Hatred: our sequences do not model it yet."),
         "action": ctx.t("an action of theirs we do not translate yet (such as Throw Team-mate, Hail Mary Pass, a "
-                        "Bribe, an injury roll, Stab or Hypnotic Gaze)."),
+                        "Bribe, Argue the Call or Hypnotic Gaze)."),
         "skill": ctx.t("a skill our sequences do not model yet."),
         "skill-value": ctx.t("a skill value our sequences do not model: Mighty Blow and Dirty Player are +1 "
                              "only, Pro 3+."),
