@@ -91,6 +91,8 @@ def request_for(rules: dict, state: dict) -> dict:
         request[group] = state[group]
     for count in counts:
         request[count] = int(state[count])
+    for skill in {m["skill"] for m in spec.get("modifiers", []) if m.get("skill")}:  # a box per skill (issue 9)
+        request[skill.replace("-", "_")] = state[skill.replace("-", "_")]
     return request
 
 
