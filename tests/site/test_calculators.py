@@ -390,6 +390,19 @@ def _parses(code: str) -> bool:
     return False
 
 
+def _parsed_anywhere(code: str):
+    """The chain of `code` in the first edition that reads it (see _parses)."""
+    from calculators.errors import CalcError
+    from calculators.notation import parse_chain
+
+    for edition in ("bb2025", "bb2020", "classic"):
+        try:
+            return parse_chain(code, edition).chain
+        except CalcError:
+            continue
+    raise AssertionError(code)
+
+
 def test_the_chain_help_shows_every_letter_and_mark_in_an_example(pages):
     """Issue 9: the help lists every letter and mark *with an example*: each is used by a code the page shows,
     and every such code is valid notation (checked above). The marks come from calculators.notation."""
@@ -490,17 +503,15 @@ def test_the_throw_in_row_of_further_throw_ins_hides_when_there_are_none(pages, 
 
 def test_the_chain_help_lists_the_new_kinds_and_break_tackle_with_examples(pages):
     # issue 9: every new letter in the table, Break Tackle's mark and an example of each kind
-    from calculators.notation import parse_chain
-
     for lang in ("en", "fr", "ja"):
         markdown, _ = pages[(lang, "calculators/chain.md")]
         notation = markdown.split("{#notation}", 1)[1].split("\n## ", 1)[0]
-        for letter in "JMWGESKQ":
+        for letter in "VMWGESKQ":
             assert f"| `{letter}` |" in notation, (lang, letter)
         assert "`D4b1`, `D4db2`" in notation
         codes = re.findall(r"^- `([^`]+)`", notation, re.M)
-        kinds = {s.kind for code in codes if code[0] not in "[;"
-                 for s in parse_chain(code, "bb2025").chain.steps}
+        kinds = {s.kind for code in codes if code[0] not in "[;" and _parses(code)  # some are of one edition only
+                 for s in _parsed_anywhere(code).steps}
         assert {"jump", "hail-mary", "throw-team-mate", "hypnotic-gaze", "tentacles", "shadowing", "bribe",
                 "argue-the-call"} <= kinds, lang
     markdown, _ = pages[("en", "calculators/chain.md")]
@@ -522,7 +533,7 @@ def test_the_chain_form_can_explain_every_notation_error_in_the_pages_language(p
         # the letters and marks come from calculators.notation, not from the catalogs
         assert "D, R, P, T, C, H, L, I, N" in strings["chain.unknown-letter"]
         assert "d (D), f (R), h (P), p (T/M), c (C/H)" in strings["chain.bad-mark"]  # M: Hail Mary Pass (issue 9)
-        assert "J, M, W, G, E, S, K, Q" in strings["chain.unknown-letter"]
+        assert "V, M, W, G, E, S, K, Q" in strings["chain.unknown-letter"]
     markdown, _ = pages[("fr", "calculators/chain.md")]
     strings = json.loads(next(f for f in forms_of(markdown) if f.kind == "chain").attrs["data-strings"])
     nb = "\u00a0"  # French: a no-break space inside « » and before ":"
