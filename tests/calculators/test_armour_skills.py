@@ -141,7 +141,7 @@ def test_injury_after_armour_matches_the_armour_calculator():
 
 def test_injury_single_is_conditional_on_the_break():
     chain = parse_chain("A9m,JK", "bb2020").chain
-    armour, injury = step_singles(chain)
+    armour, injury = chain.steps[0].single("bb2020"), step_singles(chain)[1]  # step 1 in pre-order: the injury
     assert armour * injury == solve(chain)
 
 
