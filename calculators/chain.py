@@ -613,11 +613,8 @@ def _places(steps: tuple, prefix: str = "steps"):
 
 def walk(steps: tuple, prefix: str = "steps"):
     """Yield ``(path, step)`` for every step of ``steps`` and of their branches, in pre-order."""
-    for i, s in enumerate(steps):
-        path = f"{prefix}[{i}]"
-        yield path, s
-        for sub, branch in children(s):
-            yield from walk(branch, path + sub)
+    for path, seq, i in _places(steps, prefix):
+        yield path, seq[i]
 
 
 def map_steps(steps: tuple, fn) -> tuple:
@@ -676,10 +673,10 @@ class Chain:
                 raise CalcError(f"players[{i}].loner", f"Loner must be 2..6 (X of X+), got {pl.loner!r}", [2, 6], reason="range")
         if not self.steps:
             raise CalcError("steps", "a chain needs at least one step", reason="chain-shape")
-        everything = list(walk(self.steps))
-        where = {path: (seq, i) for path, seq, i in _places(self.steps)}
-        for position, (path, s) in enumerate(everything):
-            seq, i = where[path]
+        places = list(_places(self.steps))
+        everything = [(path, seq[i]) for path, seq, i in places]
+        for position, (path, seq, i) in enumerate(places):
+            s = seq[i]
             if isinstance(s, BlockStep):
                 self._check_block(path, s, everything)
             elif isinstance(s, ArmourStep):
