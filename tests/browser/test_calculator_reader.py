@@ -222,3 +222,50 @@ def test_the_chain_result_fits_its_card_at_360_px_in_japanese(chromium, web, rep
         assert long["outside"] == [] and not long["captionCut"] and not long["pageWide"], long
     finally:
         context.close()
+
+
+# The focused element, the pinned result and Material's header, as viewport rectangles.
+FOCUS_AND_PIN = """box => {
+  const rect = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+  const result = box.querySelector('.nc-result');
+  return {inForm: box.querySelector('.nc-calc').contains(document.activeElement),
+          name: document.activeElement.name || document.activeElement.id || document.activeElement.tagName,
+          field: rect(document.activeElement), result: rect(result),
+          pinned: getComputedStyle(result).position === 'sticky',
+          header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+          screen: window.innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("lang, name", [("ja", "chain"), ("fr", "armour")])
+def test_the_pinned_result_never_hides_the_field_in_focus_at_360_px(chromium, web, repo, rules, lang, name):
+    """On a phone the result is pinned to the bottom of the screen while a field has the focus; a reader who
+    moves through the form with Tab (or taps the first field low on the screen) sees every field whole,
+    above the pinned result and below the header (WCAG 2.4.11)."""
+    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        page.goto(url_of(web, lang, f"calculators/{name}/"))
+        c = Calc(page, name, lang, repo, rules)
+        c.wait()
+        box = page.locator(c.box)
+        # the calculator low on the screen: its first field just above the bottom edge
+        box.evaluate("b => window.scrollBy(0, b.querySelector('.nc-calc').getBoundingClientRect().top"
+                     " - window.innerHeight + 120)")
+        page.locator(f"{c.form} :is(input, select, textarea):visible").first.focus()
+        seen = []
+        for _ in range(40):
+            page.wait_for_timeout(100)  # the scroll waits for the pin's frame
+            state = box.evaluate(FOCUS_AND_PIN)
+            if not state["inForm"]:
+                break
+            seen.append(state["name"])
+            assert state["pinned"], state
+            assert state["field"]["bottom"] <= state["result"]["top"] + 0.5, state
+            assert state["field"]["top"] >= state["header"] - 0.5, state
+            assert state["result"]["bottom"] <= state["screen"] + 0.5, state
+            page.keyboard.press("Tab")
+        assert len(seen) >= 3, seen
+    finally:
+        context.close()

@@ -1218,6 +1218,30 @@ window.addEventListener("resize", () => {
   resizeTimer = setTimeout(focusableScrollers, 200);
 });
 
+// ------------------------------------------------------------------------------- the pinned result
+
+/** On a phone, a calculator's result is pinned to the bottom of the screen while one of its fields has
+ *  the focus (nuffle.css). The field just focused can then be under it, for instance the first field
+ *  when the calculator starts low on the screen: scroll it above the pinned result, so the focus is never
+ *  hidden (WCAG 2.4.11). The result's height is read after the pin applies; at most so far that the field's
+ *  top stays below Material's header. */
+const PIN_GAP_PX = 8;
+function keepFocusAbovePinnedResult(event) {
+  const field = event.target;
+  if (!(field instanceof Element) || !field.closest(".nc-calc")) return;
+  const result = field.closest(".nc-calculator")?.querySelector(".nc-result");
+  if (!result) return;
+  requestAnimationFrame(() => {
+    if (document.activeElement !== field || getComputedStyle(result).position !== "sticky") return;
+    const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+    const box = field.getBoundingClientRect();
+    const limit = window.innerHeight - result.getBoundingClientRect().height - PIN_GAP_PX;
+    const by = Math.min(box.bottom - limit, box.top - header - PIN_GAP_PX);
+    if (by > 0) window.scrollBy(0, by);
+  });
+}
+document.addEventListener("focusin", keepFocusAbovePinnedResult);
+
 // ------------------------------------------------------------------------------------ moved anchors
 
 /** Rulings were sections of rulings/ (`#ruling-<slug>`) and now have pages of their own; the list on
