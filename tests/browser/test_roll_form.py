@@ -134,3 +134,48 @@ def test_search_finds_the_calculator_by_what_it_computes(chromium, web, lang, qu
         assert any(h.startswith(("calculators/", "targets/", "rolls/")) for h in first), (query, first)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang, typed", [("fr", "T4~2{/C3|/C5};tr=1"), ("ja", "D3^,U4{B2b|B-2b};tr=2")])
+def test_adding_a_roll_never_loses_a_typed_sequence(chromium, web, repo, rules, lang, typed):
+    """A sequence the form cannot make (branches, marks) is in the field; the reader adds a roll with the
+    form: the form's notation replaces it, a note shows the sequence that was there, and its button puts it
+    back, computed again (checked against `calculators.api.handle`)."""
+    from urllib.parse import quote
+
+    from test_browser_calculators import Calc, url_of
+
+    context = chromium.new_context(viewport=PHONE)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        page.goto(url_of(web, lang, "calculators/chain/", query="chain=" + quote(typed)))
+        c = Calc(page, "chain", lang, repo, rules)
+        c.wait()
+        field = f'{FORM} [data-name="chain"] input'
+        assert page.input_value(field) == typed
+        builder = "fieldset[data-builder]"
+        page.wait_for_selector(f"{builder}[data-mounted]", state="visible")
+        note = page.locator(f"{builder} [data-replaced]")
+        assert note.is_hidden()
+        page.select_option(f"{builder} [data-add]", "rush")
+        page.click(f"{builder} [data-add-button]")
+        written = page.text_content(f"{builder} [data-notation]")
+        assert page.input_value(field) == written != typed
+        assert note.is_visible() and note.locator("code").inner_text() == typed
+        messages = Messages(lang)
+        assert norm(note.inner_text()).startswith(norm(messages(
+            "The form replaced the sequence written in the field: {chain}", chain="")).rstrip())
+        c.wait()
+        c.check()
+        page.select_option(f"{builder} [data-add]", "pick-up")  # the note keeps the reader's sequence
+        page.click(f"{builder} [data-add-button]")
+        assert note.locator("code").inner_text() == typed
+        note.get_by_role("button", name=messages("Put it back")).click()
+        assert page.input_value(field) == typed and note.is_hidden()
+        assert page.locator(f"{builder} li.nc-builder-row").count() == 0
+        c.wait()
+        assert c.request()["chain"] == typed
+        c.check()
+    finally:
+        context.close()

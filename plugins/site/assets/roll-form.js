@@ -33,9 +33,11 @@ class RollForm {
     this.pro = box.querySelector("[data-pro]");
     this.loner = box.querySelector("[data-loner]");
     this.out = box.querySelector("[data-notation]");
+    this.replacedNote = box.querySelector("[data-replaced]");
     this.chain = this.form && this.form.querySelector('[data-name="chain"] input, [data-name="chain"] textarea');
     this.editionSelect = this.form && this.form.querySelector('[data-name="edition"] select');
     this.rows = [];
+    this.written = null; // the last notation this form wrote into the chain field
     this.edition = this.currentEdition();
     this.fillMenu();
     box.querySelector("[data-add-button]").addEventListener("click", () => this.addRow(this.add.value));
@@ -189,6 +191,34 @@ class RollForm {
     return `${text};tr=${tr}`;
   }
 
+  /** Before the form replaces a sequence the reader wrote or opened from a link (branches, marks it cannot
+   *  make), say so and offer it back: nothing typed is lost. */
+  keepTyped() {
+    const typed = this.chain.value.trim();
+    if (!typed || typed === this.written || typed === this.chain.defaultValue.trim()) return;
+    const note = this.replacedNote;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "nc-builder-restore";
+    button.textContent = this.strings.restore;
+    button.addEventListener("click", () => {
+      // back to the reader's sequence: the form's rolls no longer describe the field, so they go
+      this.rows = [];
+      this.written = null;
+      this.showEmpty();
+      this.chain.value = typed;
+      this.chain.dispatchEvent(new Event("input", { bubbles: true }));
+      note.hidden = true;
+      note.replaceChildren();
+      this.chain.focus();
+    });
+    const code = document.createElement("code");
+    code.textContent = typed;
+    const [before, after] = this.strings.replaced.split("{chain}");
+    note.replaceChildren(before, code, after ?? "", " ", button);
+    note.hidden = false;
+  }
+
   write() {
     if (!this.rows.length) return this.showEmpty();
     const text = this.notation();
@@ -198,7 +228,9 @@ class RollForm {
     }
     this.out.textContent = text;
     if (this.chain) {
+      this.keepTyped();
       this.chain.value = text;
+      this.written = text;
       this.chain.dispatchEvent(new Event("input", { bubbles: true }));
     }
   }

@@ -71,6 +71,8 @@ def roll_form(ctx: PageContext, rules: dict, editions: list[str]) -> str:
         "empty": ctx.t("No roll yet: add the first one."),
         "impossible": ctx.t("No die face succeeds for this roll."),
         "receiver": ctx.t("made by another player (the receiver)"),
+        "replaced": ctx.t("The form replaced the sequence written in the field: {chain}"),
+        "restore": ctx.t("Put it back"),
     }
     data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings}
     help_text = ctx.t("Add each roll (a dodge, a rush, a pick-up, a pass…) in the order the player makes it: the form "
@@ -94,5 +96,6 @@ def roll_form(ctx: PageContext, rules: dict, editions: list[str]) -> str:
         f'<option value="">{esc(ctx.t("none"))}</option>{loner}</select></label>',
         '</p>',
         f'<p class="nc-builder-out">{esc(ctx.t("Notation written by the form:"))} <code data-notation>—</code></p>',
+        '<p class="nc-builder-replaced" role="status" data-replaced hidden></p>',
         '</fieldset>',
     ])
