@@ -104,6 +104,8 @@ __all__ = ["ACTIONS", "REASONS", "SKILLS", "Translation", "translate"]
 REASONS: dict[str, str] = {
     "empty": "the sequence is empty",
     "unreadable": "not an action of that notation",
+    "empty-action": "two separators with no action between them, or a separator that ends the sequence",
+    "unbalanced": "a bracket without its partner: '{' and '}', '[' and ']', '(' and ')' come in pairs",
     "branch": "a branch not translated (braces not after a block's non-critical faces !k, or [...] ending the sequence)",
     "alternatives": "alternative outcomes (w,...)(w,...): not translated (ours writes them (w:...|w:...))",
     "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
@@ -185,8 +187,27 @@ def _tokens(text: str):
             start = i + 1
 
 
+_PAIRS = {"{": "}", "[": "]", "(": ")"}
+
+
+def _balanced(text: str) -> None:
+    """Refuse a bracket left open or closed without an opening one (before reading any branch), naming it."""
+    opened: list[tuple[int, str]] = []
+    for i, c in enumerate(text):
+        if c in _PAIRS:
+            opened.append((i, c))
+        elif c in _PAIRS.values():
+            if not opened or _PAIRS[opened[-1][1]] != c:
+                raise _refuse("unbalanced", c, i + 1, f"'{c}' without its opening bracket")
+            opened.pop()
+    if opened:
+        i, c = opened[-1]
+        raise _refuse("unbalanced", c, i + 1, f"'{c}' without its closing '{_PAIRS[c]}'")
+
+
 def _structure(text: str) -> None:
     """Refuse the constructs that make a sequence branch, naming the token that holds the first one."""
+    _balanced(text)
     checks = (("(", "alternatives"), (")", "alternatives"), ("[", "branch"), ("]", "branch"))
     first = min(((text.find(c), reason) for c, reason in checks if c in text), default=None)
     if first is None:
@@ -408,8 +429,9 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
         k = 0
         while k < len(parts):
             part = parts[k]
-            if not part:
-                raise _refuse("unreadable", part, offset + 1, "an empty action")
+            if not part:  # named by its separators, as ",," or a final ","
+                raise _refuse("empty-action", text[max(offset - 1, 0):offset + 1], offset + 1,
+                              REASONS["empty-action"])
             if "|" in part:
                 raise _refuse("dauntless", part, offset + 1, REASONS["dauntless"])
             if re.fullmatch(r"L\d['*]*", part) and k + 1 < len(parts) and parts[k + 1].count("|") == 1:

@@ -117,6 +117,11 @@ def test_team_rerolls_become_the_option():
     ("B:3D3", "block-faces", 2, "3D3", 3),
     ("D3,C1", "target", 2, "C1", 4),
     ("D3,X2", "unreadable", 2, "X2", 4),
+    ("D3,,C3", "empty-action", 2, ",,", 4),     # named by its separators, not as an empty text
+    ("D:D3;", "empty-action", 3, ";", 6),
+    ("D3{2D2", "unbalanced", 1, "{", 3),         # an unclosed brace is not "a branch not translated"
+    ("D:D3,(1,2]", "unbalanced", 4, "]", 10),
+    ("2D2}", "unbalanced", 1, "}", 4),
     ("", "empty", None, None, None),
 ])
 def test_refusals_name_reason_token_and_position(theirs, reason, number, text, position):

@@ -712,6 +712,10 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
     reasons = {
         "empty": ctx.t("Paste a sequence written for BloodBowlDave's calculator, for instance D:D3,2D2;C3."),
         "unreadable": ctx.t("this is not an action of BloodBowlDave's notation that we can read."),
+        "empty-action": ctx.t("nothing between two separators (, ; :), or a separator at the end: remove it or "
+                              "write the action that goes there."),
+        "unbalanced": ctx.t("a bracket without its partner: each {, [ and ( needs its closing }, ] or ), and "
+                            "each closing one its opening one."),
         "branch": ctx.t("a branch we cannot translate yet (braces not after a block's non-critical results, "
                         "or square brackets that end the sequence early)."),
         "alternatives": ctx.t("weighted alternative outcomes in this form are not translated yet: write them in "
