@@ -520,6 +520,12 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: a Stab instead of a block (an armour roll nobody may modify); {code2}: a "
                            "Chainsaw, its kick-back roll on 2+ first, then +3 on the armour roll.",
                            code="`A9k`", code2="`N2,A9w`"),
+              "- " + ctx.t("{code}: {skill} (BB2020, BB2025), the D6 on 2+ then an armour roll nobody may modify (on a "
+                           "1 the vomiting player is hit instead, which the sequence does not count).", code="`N2,A9`",
+                           skill=skill_name(ctx, "projectile-vomit")),
+              "- " + ctx.t("{code}: {skill} (BB2020, BB2025), a free foul after a block that knocked the target "
+                           "down: the foul follows the block's armour roll, and the player is then Placed Prone.",
+                           code="`B2b,A9,F9`", skill=skill_name(ctx, "pile-driver")),
               "- " + ctx.t("{code}: a foul by a player with Sneaky Git; {code2}: Lone Fouler (BB2025, nobody "
                            "assists): a failed armour roll is re-rolled.", code="`F9s`", code2="`F9l`"),
               "- " + ctx.t("{code}: the victim has Iron Hard Skin (BB2020, BB2025): nothing modifies the armour roll "
