@@ -713,6 +713,58 @@ def test_foul_calculator_sneaky_git_per_edition(calc, web):
     c.round_trip()
 
 
+def field_shown(c: Calc, name: str) -> bool:
+    return c.page.locator(f'{c.form} [data-name="{name}"]').is_visible()
+
+
+def test_armour_calculator_mighty_blow_value_and_iron_hard_skin_in_french(calc, web):
+    """BB2020, AV 9+: Mighty Blow (+2) breaks on a natural 7+ (21/36 = 7/12); against Iron Hard Skin nothing
+    modifies the roll, so 9+ again (10/36 = 5/18). Classic has neither field (+1 only, no such skill)."""
+    c = calc("fr", "calculators/armour/", "armour")
+    for name, value in [("edition", "bb2020"), ("av", "9"), ("mighty_blow", True), ("mighty_blow_value", "2")]:
+        c.set(name, value)
+        c.check()
+    assert shown(c)["armour_broken"] == "7/12 (58,3 %)"
+    c.set("iron_hard_skin", True)
+    c.check()
+    assert shown(c)["armour_broken"] == "5/18 (27,8 %)"
+    c.check_query()
+    c.round_trip()
+    c.check_bad_input("mighty_blow_value", "3", "2")
+    c.set("edition", "classic")
+    c.set("av", "8")
+    c.check()
+    assert not field_shown(c, "mighty_blow_value") and not field_shown(c, "iron_hard_skin")
+    assert c.request().get("iron_hard_skin") is None and c.request().get("mighty_blow_value") is None
+
+
+def test_foul_calculator_lone_fouler_and_dirty_player_value_in_japanese(calc, web):
+    """BB2025, AV 9+, no assists: 10/36 alone; Lone Fouler re-rolls a failed armour roll,
+    1 − (26/36)² = 155/324. BB2020 Dirty Player (+2): 2D6 + 2 ≥ 9, 21/36; BB2025 has no +2 and no Lone
+    Fouler field outside it."""
+    c = calc("ja", "calculators/foul/", "foul")
+    for name, value in [("edition", "bb2025"), ("av", "9"), ("assists", "0")]:
+        c.set(name, value)
+    c.check()
+    assert shown(c)["armour_broken"].startswith("5/18 ")
+    c.set("lone_fouler", True)
+    c.check()
+    assert shown(c)["armour_broken"].startswith("155/324 ")
+    c.check_query()
+    c.round_trip()
+    assert not field_shown(c, "dirty_player_value")  # BB2025 Dirty Player is +1 only
+    c.set("edition", "bb2020")
+    assert not field_shown(c, "lone_fouler")
+    c.set("dirty_player", True)
+    c.set("dirty_player_value", "2")
+    c.check()
+    assert shown(c)["armour_broken"].startswith("7/12 ")
+    c.set("iron_hard_skin", True)  # the victim's skin: Dirty Player does not modify the armour roll
+    c.check()
+    assert shown(c)["armour_broken"].startswith("5/18 ")
+    c.check_query()
+
+
 # -------------------------------------------------------------------------------- throw-in (glossary)
 
 def test_throw_in_calculator_in_the_glossary(calc, web):
