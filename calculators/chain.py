@@ -273,7 +273,8 @@ class Step:
 
     Attributes:
         kind: one of :data:`D6_KINDS`.
-        target: the die face needed, 2..6 (modifiers already applied).
+        target: the die face needed, 2..6 (modifiers already applied); on a dodge with Break Tackle up to
+            6 + ``break_tackle`` (a 7+ dodge with +3 passes on 4, 5, 6).
         skill: the acting player has the skill that re-rolls this kind of step
             (Dodge, Sure Feet, Sure Hands, Catch, Pass; see ``rerolls.SKILL_FOR_KIND``).
         player: index into :attr:`Chain.players` of the player who rolls.
@@ -725,8 +726,10 @@ class Chain:
     def _check_d6(self, path: str, s: Step) -> None:
         if s.kind not in D6_KINDS:
             raise CalcError(f"{path}.kind", f"unknown step kind {s.kind!r}", list(KINDS), reason="choice")
-        if not (isinstance(s.target, int) and 2 <= s.target <= 6):
-            raise CalcError(f"{path}.target", f"the die face needed must be 2..6, got {s.target!r}", [2, 6], reason="range")
+        top = 6 + s.break_tackle if s.kind == "dodge" and isinstance(s.break_tackle, int) else 6
+        if not (isinstance(s.target, int) and 2 <= s.target <= top):
+            raise CalcError(f"{path}.target", f"the die face needed must be 2..{top}, got {s.target!r}", [2, top],
+                            reason="range")
         if s.skill and s.kind not in SKILL_FOR_KIND:
             raise CalcError(f"{path}.skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND), reason="choice")
         if s.partial is not None:

@@ -370,9 +370,10 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
         target = max(2, min(6, target - modifier))
         if any(1 < roll + modifier for roll in range(2, target)):
             raise _refuse("inaccurate-pass", tok, pos, REASONS["inaccurate-pass"])
-    if not 2 <= target <= 6:
-        raise _refuse("target", tok, pos, f"a D6 target of {target}+: ours go from 2+ to 6+")
     bt = f"b{break_tackle}" if break_tackle and ours == "D" else ""
+    top = 6 + break_tackle if bt else 6  # a dodge with Break Tackle may need 7+: its bonus reaches it
+    if not 2 <= target <= top:
+        raise _refuse("target", tok, pos, f"a D6 target of {target}+: ours go from 2+ to {top}+")
     return f"{ours}{target}{mark if skill in skills else ''}{bt}{'^' if diving else ''}"
 
 

@@ -634,9 +634,12 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
                     reason="unknown-letter")
     kind = LETTERS[letter]
     target = int(digits)
-    if not 2 <= target <= 6:
-        raise _fail(index, pos, shown, f"the die face needed must be 2..6, got {target}", [2, 6],
-                    reason="bad-target")
+    # Break Tackle's bonus can reach a face above 6 (a 7+ dodge with +3 passes on 4, 5, 6): up to 6 + bonus
+    top = 6 + int(bt) if bt is not None and kind == "dodge" else 6
+    if not 2 <= target <= top:
+        raise _fail(index, pos, shown, f"the die face needed must be 2..{top}, got {target}"
+                    + (" (above 6 only on a dodge with Break Tackle, up to 6 + its bonus)" if target > top else ""),
+                    [2, top], reason="bad-target")
     skill = False
     if mark == BREAK_TACKLE_MARK and kind == "dodge":
         raise _fail(index, pos, shown, "Break Tackle's mark b takes its bonus, as in D4b1 or D4db2", ["b1", "b2", "b3"],

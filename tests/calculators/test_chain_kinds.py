@@ -120,6 +120,19 @@ def test_break_tackle_saves_a_die_short_by_the_bonus():
     assert solve(P("D6b1", "bb2025")) == F(1, 3)
 
 
+def test_break_tackle_reaches_a_target_above_six():
+    # BB2025 +3 on a 7+ dodge: 4, 5 saved by the bonus, a 6 passes anyway: 1/2 (BloodBowlDave's BT3:D7 too)
+    assert solve(P("D7b3", "bb2025")) == F(1, 2)
+    # +1 on 7+: only the natural 6; +2 on 8+ the same
+    assert solve(P("D7b1", "bb2025")) == solve(P("D8b2", "bb2020")) == F(1, 6)
+    # one team re-roll: a failed first die (1/2) re-rolled, and the bonus still unused: 1/2 + 1/2 · 1/2
+    assert solve(P("D7b3", "bb2025"), 1) == F(3, 4)
+    for chain, edition in (("D7", "bb2025"), ("D9b2", "bb2020"), ("R7b1", "bb2020")):
+        with pytest.raises(CalcError) as e:
+            P(chain, edition)
+        assert e.value.details["reason"] == "bad-target", chain
+
+
 def test_break_tackle_after_a_re_roll():
     # BB2020 D4b1, one team re-roll: pass 1/2, a 3 saved 1/6; a 1 or 2 (1/3) re-rolled, then 3..6: 4/6
     # 1/2 + 1/6 + 1/3 * 2/3 = 8/9
@@ -194,7 +207,10 @@ def random_kinds_chain(rng: random.Random, edition: str, reading: str | None) ->
             letter = rng.choice(letters)
             tok = f"{letter}{rng.randint(2, 6)}" + (marks.get(letter, "") if rng.random() < 0.4 else "")
             if letter == "D" and bonuses and rng.random() < 0.6:
-                tok += f"b{rng.choice(bonuses)}"
+                bonus = rng.choice(bonuses)
+                if rng.random() < 0.3:  # a target above 6 that only the bonus reaches (their D7)
+                    tok = f"D{rng.randint(7, 6 + bonus)}" + tok[2:]
+                tok += f"b{bonus}"
             toks.append(tok)
         parts.append((f"[{','.join(flags)}]" if flags else "") + ",".join(toks))
     return parse_chain("/".join(parts), edition, reading).chain
@@ -206,6 +222,27 @@ def test_dp_agrees_with_oracle_on_chains_of_the_new_kinds(seed, edition, reading
     rng = random.Random(9000 + seed)
     chain = random_kinds_chain(rng, edition, reading)
     for tr in range(0, 4):
+        assert solve(chain, tr) == oracle_full(chain, tr)[0], (format_chain(chain), edition, reading, tr)
+
+
+@pytest.mark.parametrize("edition, reading", [r for r in RULESETS if FAMILY[r[0]] != "classic"])
+@pytest.mark.parametrize("seed", range(6))
+def test_dp_agrees_with_oracle_on_dodges_above_six_with_break_tackle(seed, edition, reading):
+    """Dodges whose target only Break Tackle's bonus reaches (7+, 8+, 9+), among other rolls and players."""
+    rng = random.Random(9500 + seed)
+    bonuses = (1, 2) if FAMILY[edition] == "bb2020" else (1, 2, 3)
+    parts = []
+    for _ in range(rng.choice([1, 2])):
+        toks = []
+        for _ in range(rng.randint(2, 4)):
+            if rng.random() < 0.5:
+                bonus = rng.choice(bonuses)
+                toks.append(f"D{rng.randint(5, 6 + bonus)}{'d' if rng.random() < 0.3 else ''}b{bonus}")
+            else:
+                toks.append(f"{rng.choice('RPC')}{rng.randint(2, 6)}")
+        parts.append(("[pro]" if rng.random() < 0.4 else "") + ",".join(toks))
+    chain = parse_chain("/".join(parts), edition, reading).chain
+    for tr in range(3):
         assert solve(chain, tr) == oracle_full(chain, tr)[0], (format_chain(chain), edition, reading, tr)
 
 

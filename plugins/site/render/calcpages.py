@@ -491,6 +491,8 @@ def notation_help(ctx: PageContext) -> list[str]:
                            "ST): used at most once a turn, when the die falls short by no more than the bonus, if "
                            "that is the best choice. In classic the skill uses ST instead of AG: write that target.",
                            code="`D4b1`, `D4db2`", skill=skill_name(ctx, "break-tackle")),
+              "- " + ctx.t("{code}: with {skill} a dodge may need more than 6, up to 6 plus the bonus: a 7+ dodge "
+                           "with +3 passes on a 4, 5 or 6.", code="`D7b3`", skill=skill_name(ctx, "break-tackle")),
               "- " + ctx.t("An opponent's roll ({codes}) is theirs: the sequence goes on when it fails, and your "
                            "re-rolls never apply to it. Nothing re-rolls a Bribe or Argue the Call ({codes2}).",
                            codes="`I`, `E`, `S`", codes2="`K`, `Q`"),
@@ -617,7 +619,8 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
         "unreadable": ctx.t("this is not a roll: write a letter, the number needed on the die and, if the "
                             "player has the skill, its mark, as in D3 or D3d."),
         "unknown-letter": ctx.t("unknown roll letter: use one of {letters}.", letters=letters),
-        "bad-target": ctx.t("the number needed on the die goes from 2 to 6."),
+        "bad-target": ctx.t("the number needed on the die goes from 2 to 6 (on a dodge with Break Tackle, up to 6 "
+                            "plus its bonus, as in D7b3)."),
         "bad-mark": ctx.t("this skill mark does not go with this roll. Each mark goes after its letters: {marks}; "
                           "Break Tackle, b and its bonus, on a dodge only (D4b1).", marks=marks),
         "too-many-steps": ctx.t("a sequence has at most {n} rolls.", n=ctx.t.number(MAX_STEPS)),
