@@ -49,6 +49,11 @@ log = get_plugin_logger(__name__)
 BUNDLE_TAG = re.compile(r'<script src="(?P<prefix>[^"]*)assets/javascripts/bundle\.[^"]*"></script>')
 ASSETS = Path(__file__).resolve().parent / "assets"
 ARTICLE = '<article class="md-content__inner md-typeset">'
+# Material's viewport tag, and ours: a phone's on-screen keyboard then shrinks the layout (Chrome on Android), so
+# a calculator's result pinned to the bottom of the screen (nuffle.css) stays above the keyboard while the
+# reader types, instead of under it.
+MATERIAL_VIEWPORT = '<meta name="viewport" content="width=device-width,initial-scale=1">'
+VIEWPORT = '<meta name="viewport" content="width=device-width,initial-scale=1,interactive-widget=resizes-content">'
 
 
 class NufflePlugin(BasePlugin[NuffleConfig]):
@@ -147,6 +152,9 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         # In <head>, so <html data-nc-edition> is set before the body is parsed: no flash of other editions.
         head += self.editions.head_script()
         output = output.replace("</head>", head + "</head>", 1)
+        if MATERIAL_VIEWPORT not in output:
+            raise PluginError(f"{page.file.src_uri}: Material's viewport tag changed; update MATERIAL_VIEWPORT")
+        output = output.replace(MATERIAL_VIEWPORT, VIEWPORT, 1)
         output = restore_html_title(output, page)
         output = skip_to_calculator(label_search_dialog(output), self.t("Skip to the calculator"))
         output = mark_nav(output, page.url, self.nav_marks)

@@ -83,3 +83,13 @@ def test_theme_strings_are_in_the_page_language(site, lang, words):
         assert f'title="{word}"' in html, word
     for english in ("Permanent link", "Dark mode", "Light mode", "Made with"):
         assert english not in html, english
+
+
+def test_every_page_lets_the_phone_keyboard_shrink_the_layout(site):
+    """The viewport tag asks for resizes-content, so a result pinned to the bottom stays above the keyboard."""
+    pages = [p for p in site.dir.rglob("index.html")]
+    assert len(pages) > 500
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        assert html.count('name="viewport"') == 1, path
+        assert "interactive-widget=resizes-content" in html, path
