@@ -382,7 +382,7 @@ from .rolls import (BELOW_ONE_READINGS, FAILURE, FUMBLE, PASS_READINGS, SUCCESS,
                     check_below_one_reading, check_pass_reading,
                     test_from_rules)
 from .rules import RollSpec, RuleBook
-from .weather import NO_WEATHER, apply_weather, weather_keys, weather_modifiers
+from .weather import NO_WEATHER, move_faces, weather_keys, weather_modifiers
 
 __all__ = ["KINDS", "handle", "handle_json", "prob"]
 
@@ -596,7 +596,7 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     default_max = parsed.team_rerolls if parsed.team_rerolls is not None else 3
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
     weathered = weather_modifiers(rules, edition, weather) if weather != NO_WEATHER else {}
-    chain = apply_weather(parsed.chain, rules, weather) if weathered else parsed.chain
+    chain = move_faces(parsed.chain, weathered)
     rr = reroll_rules(edition, reading)
     rows = summary(chain, max(k_max, parsed.team_rerolls or 0))
     by = []

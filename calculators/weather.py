@@ -24,7 +24,7 @@ from .chain import D6_KINDS, Chain, Step, map_steps
 from .errors import CalcError
 from .rules import RollSpec, RuleBook
 
-__all__ = ["NO_WEATHER", "WEATHER_GROUP", "apply_weather", "weather_keys", "weather_modifiers"]
+__all__ = ["NO_WEATHER", "WEATHER_GROUP", "apply_weather", "move_faces", "weather_keys", "weather_modifiers"]
 
 #: the modifier group of the weather in the rules data
 WEATHER_GROUP = "weather"
@@ -75,12 +75,8 @@ def weather_modifiers(rules: RuleBook, edition: str, weather: str) -> dict[str, 
 
 
 def apply_weather(chain: Chain, rules: RuleBook, weather: str) -> Chain:
-    """Return ``chain`` with the face needed of each D6 test the weather changes moved by its modifier, in every
-    branch (the same object when nothing changes).
-
-    A test with a band of non-critical failures (``partial``: a pass's inaccurate results) has the band's lower
-    edge moved too, as it stands on the modified total; when the cap at 6 (a natural 6) leaves the band empty,
-    the band and its branch are dropped.
+    """Return ``chain`` with the face needed of each D6 test ``weather`` changes moved by its modifier
+    (:func:`move_faces` with :func:`weather_modifiers` of the chain's edition).
 
     Args:
         chain: a validated chain of ``chain.edition``.
@@ -88,9 +84,23 @@ def apply_weather(chain: Chain, rules: RuleBook, weather: str) -> Chain:
         weather: an entry of :func:`weather_keys` for the chain's edition.
 
     Raises:
-        CalcError: as :func:`weather_modifiers`.
+        CalcError: as :func:`weather_modifiers` and :func:`move_faces`.
     """
-    modifiers = weather_modifiers(rules, chain.edition, weather)
+    return move_faces(chain, weather_modifiers(rules, chain.edition, weather))
+
+
+def move_faces(chain: Chain, modifiers: dict[str, int]) -> Chain:
+    """Return ``chain`` with the face needed of each D6 test moved by ``modifiers`` (``{step kind: modifier}``, as
+    :func:`weather_modifiers` returns), in every branch; the same object when nothing changes.
+
+    A test with a band of non-critical failures (``partial``: a pass's inaccurate results) has the band's lower
+    edge moved too, as it stands on the modified total; when the cap at 6 (a natural 6) leaves the band empty,
+    the band and its branch are dropped.
+
+    Raises:
+        CalcError: on field ``weather`` when the band of a step with a success branch is left empty (reason
+            ``choice``).
+    """
     if not modifiers:
         return chain
 
@@ -98,7 +108,7 @@ def apply_weather(chain: Chain, rules: RuleBook, weather: str) -> Chain:
         value = modifiers.get(step.kind, 0) if isinstance(step, Step) else 0
         if not value:
             return step
-        target = min(6, max(2, step.target - value))
+        target = min(6 + step.break_tackle, max(2, step.target - value))  # above 6 only with Break Tackle's bonus
         if step.partial is None:
             return replace(step, target=target)
         # the band's lower edge is on the modified total too; a band the cap at 6 leaves empty is gone, with its branch
