@@ -36,6 +36,19 @@ target, then the          ``T6``), only when no roll can be an inaccurate pass: 
 modifier on the die)      target is 2+, or every missed roll from 2 is a fumble (the
                           die plus the modifier 1 or less)
 ``I6`` interference       ``I6`` (the opponent's roll; the sequence goes on when it fails)
+``N+3`` Tentacles, ``S+2``  our opponent's roll ``E3``, ``S4``: the opponent needs 6 minus their
+Shadowing (their ST or    difference (their ``TentaclesStrategy``, ``ShadowingStrategy``: a hold
+MA minus ours)            on d + 1 faces of six); BB2025 Shadowing is a flat 4+, so only ``S+2``
+                          there.  A Shadowing that ends the sequence succeeds either way there
+                          (their ``Calculator.Resolve`` fails only Tentacles, blocks, Stabs and
+                          Chainsaws on a final non-critical failure): ``(1/2:|1/2:)``
+``Y2`` Hypnotic Gaze      ``G2`` (``G2!`` with ``'``); one that ends the sequence succeeds either
+                          way there, as Shadowing
+``H5``, ``H4-1`` Throw    ``W5~2``: accurate on the target minus the modifier, fumbled on 1 minus
+Team-mate, then the       the modifier or less, inaccurate between (their
+thrown player's ``;G4``   ``ThrowTeamMateStrategy``); the next player's landing ``G4`` needs one
+                          more after an inaccurate throw (``LandingStrategy``):
+                          ``W5~2{/L4|/L5}``; ``'`` becomes ``!``
 ``K9`` armour break       ``A9`` (``m`` Mighty Blow +1 ``MB``/``MB1``, ``m2`` ``MB2``, ``c``
                           Claws ``CL``)
 ``F8`` foul               ``F8`` (``d`` Dirty Player ``DP``/``DP1``, ``d2`` ``DP2``; ``s``
@@ -72,13 +85,27 @@ ours chooses at every failed die, so a sequence with it may come out higher here
   dive (BB2020's timing); ours dives after every re-roll in BB2025: see
   ``tests/calculators/dave_differences.yml``.
 
-Refused, with ``details["reason"]`` one of :data:`REASONS`: other branches (``{…}`` anywhere
-else, ``[…]`` that ends the sequence, alternative outcomes ``(…)(…)``), weighted or
+**Their branches after other rolls** (their ``PlayerActionsBuilder`` and ``Calculator``): ``X{…}`` runs the
+steps in braces when ``X`` fails without ending the sequence (a non-critical failure), then the main line;
+``X[…]`` runs them and the sequence ends there; a ``:`` inside starts a player with the skills listed (none
+when nothing is listed).  When nobody of ours re-rolls ``X`` (an opponent's Tentacles or Shadowing, a Stab
+or Chainsaw, a gaze marked ``'`` by a player without Pro), its outcome has fixed weights, so ours writes our
+weighted alternatives: the success with the rest of the sequence, the failure with the branch (and the
+rest after ``{…}``), ``D3,S+2{D3}D2`` -> ``D3,(1/2:D2|1/2:D3,D2)``.  Theirs lets the moving team re-roll
+a Tentacles or Shadowing hold with a team re-roll or Pro (unless marked ``'``); ours never re-rolls an
+opponent's roll (:mod:`calculators.chain`), a difference listed in ``dave_differences.yml`` where it
+shows.  Refused as ``branch``: a split roll that is a player's first (our alternatives follow a step of
+that player), a gaze we may re-roll (every failure of theirs goes on, a natural 1 too; ours ends the chain
+on a natural 1), a branch that returns to an earlier player (ours starts a new player at each ``/``), and
+a branch after any other roll than a block's non-critical faces ``!k``.
+
+Refused, with ``details["reason"]`` one of :data:`REASONS`: those branches, alternative outcomes
+``(…)(…)``, weighted or
 non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
 anything but a dodge, Hatred ``%``, actions our chain
-does not read from theirs (Throw Team-mate, Hail Mary Pass, Tentacles, Shadowing, Hypnotic Gaze,
-Bribe, Argue the Call: theirs models most of them as branches, a Bribe or
-Argue the Call only after a send-off, Tentacles and Shadowing as the mover's re-rollable roll),
+does not read from theirs (``action``: a Bribe ``B`` or Argue the Call ``A``, which theirs rolls only after
+a send-off to cancel it, where our chain has ended; a Hail Mary Pass ``M``, after which theirs catches a
+ball that scattered; a throw of a team-mate not followed by the thrown player's landing),
 skills it does not model (Diving Catch, …), skill values the edition does not allow, and an
 inaccurate pass that may still be caught.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
 (:func:`_roll_2d6`).  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
