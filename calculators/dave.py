@@ -36,6 +36,19 @@ target, then the          ``T6``), only when no roll can be an inaccurate pass: 
 modifier on the die)      target is 2+, or every missed roll from 2 is a fumble (the
                           die plus the modifier 1 or less)
 ``I6`` interference       ``I6`` (the opponent's roll; the sequence goes on when it fails)
+``N+3`` Tentacles, ``S+2``  our opponent's roll ``E3``, ``S4``: the opponent needs 6 minus their
+Shadowing (their ST or    difference (their ``TentaclesStrategy``, ``ShadowingStrategy``: a hold
+MA minus ours)            on d + 1 faces of six); BB2025 Shadowing is a flat 4+, so only ``S+2``
+                          there.  A Shadowing that ends the sequence succeeds either way there
+                          (their ``Calculator.Resolve`` fails only Tentacles, blocks, Stabs and
+                          Chainsaws on a final non-critical failure): ``(1/2:|1/2:)``
+``Y2`` Hypnotic Gaze      ``G2`` (``G2!`` with ``'``); one that ends the sequence succeeds either
+                          way there, as Shadowing
+``H5``, ``H4-1`` Throw    ``W5~2``: accurate on the target minus the modifier, fumbled on 1 minus
+Team-mate, then the       the modifier or less, inaccurate between (their
+thrown player's ``;G4``   ``ThrowTeamMateStrategy``); the next player's landing ``G4`` needs one
+                          more after an inaccurate throw (``LandingStrategy``):
+                          ``W5~2{/L4|/L5}``; ``'`` becomes ``!``
 ``K9`` armour break       ``A9`` (``m`` Mighty Blow +1 ``MB``/``MB1``, ``m2`` ``MB2``, ``c``
                           Claws ``CL``)
 ``F8`` foul               ``F8`` (``d`` Dirty Player ``DP``/``DP1``, ``d2`` ``DP2``; ``s``
@@ -72,13 +85,27 @@ ours chooses at every failed die, so a sequence with it may come out higher here
   dive (BB2020's timing); ours dives after every re-roll in BB2025: see
   ``tests/calculators/dave_differences.yml``.
 
-Refused, with ``details["reason"]`` one of :data:`REASONS`: other branches (``{…}`` anywhere
-else, ``[…]`` that ends the sequence, alternative outcomes ``(…)(…)``), weighted or
+**Their branches after other rolls** (their ``PlayerActionsBuilder`` and ``Calculator``): ``X{…}`` runs the
+steps in braces when ``X`` fails without ending the sequence (a non-critical failure), then the main line;
+``X[…]`` runs them and the sequence ends there; a ``:`` inside starts a player with the skills listed (none
+when nothing is listed).  When nobody of ours re-rolls ``X`` (an opponent's Tentacles or Shadowing, a Stab
+or Chainsaw, a gaze marked ``'`` by a player without Pro), its outcome has fixed weights, so ours writes our
+weighted alternatives: the success with the rest of the sequence, the failure with the branch (and the
+rest after ``{…}``), ``D3,S+2{D3}D2`` -> ``D3,(1/2:D2|1/2:D3,D2)``.  Theirs lets the moving team re-roll
+a Tentacles or Shadowing hold with a team re-roll or Pro (unless marked ``'``); ours never re-rolls an
+opponent's roll (:mod:`calculators.chain`), a difference listed in ``dave_differences.yml`` where it
+shows.  Refused as ``branch``: a split roll that is a player's first (our alternatives follow a step of
+that player), a gaze we may re-roll (every failure of theirs goes on, a natural 1 too; ours ends the chain
+on a natural 1), a branch that returns to an earlier player (ours starts a new player at each ``/``), and
+a branch after any other roll than a block's non-critical faces ``!k``.
+
+Refused, with ``details["reason"]`` one of :data:`REASONS`: those branches, alternative outcomes
+``(…)(…)``, weighted or
 non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
 anything but a dodge, Hatred ``%``, actions our chain
-does not read from theirs (Throw Team-mate, Hail Mary Pass, Tentacles, Shadowing, Hypnotic Gaze,
-Bribe, Argue the Call: theirs models most of them as branches, a Bribe or
-Argue the Call only after a send-off, Tentacles and Shadowing as the mover's re-rollable roll),
+does not read from theirs (``action``: a Bribe ``B`` or Argue the Call ``A``, which theirs rolls only after
+a send-off to cancel it, where our chain has ended; a Hail Mary Pass ``M``, after which theirs catches a
+ball that scattered; a throw of a team-mate not followed by the thrown player's landing),
 skills it does not model (Diving Catch, …), skill values the edition does not allow, and an
 inaccurate pass that may still be caught.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
 (:func:`_roll_2d6`).  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
@@ -91,6 +118,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from .dave_stars import REASONS as _STAR_REASONS, armour_bonus, expand as _star_skills, find as _star
 from .armour import SKILL_VALUES
@@ -106,7 +134,8 @@ REASONS: dict[str, str] = {
     "unreadable": "not an action of that notation",
     "empty-action": "two separators with no action between them, or a separator that ends the sequence",
     "unbalanced": "a bracket without its partner: '{' and '}', '[' and ']', '(' and ')' come in pairs",
-    "branch": "a branch not translated (braces not after a block's non-critical faces !k, or [...] ending the sequence)",
+    "branch": "a branch not translated (after a player's first roll, after a roll we may re-roll whose every "
+              "failure goes on, or after a roll our chain cannot branch on)",
     "alternatives": "alternative outcomes (w,...)(w,...): not translated (ours writes them (w:...|w:...))",
     "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
     "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
@@ -150,8 +179,12 @@ ACTIONS: dict[str, tuple[str, str | None, str] | None] = {
 }
 #: their action letters our chain has no step for -> the action's name
 _NO_STEP: dict[str, str] = {
-    "A": "Argue the Call", "B": "Bribe", "H": "Throw Team-mate",
-    "L": "Dauntless", "M": "Hail Mary Pass", "N": "Tentacles", "S": "Shadowing", "Y": "Hypnotic Gaze",
+    "A": "Argue the Call: theirs rolls it only after a send-off, to cancel it (ArgueTheCallStrategy); our chain "
+         "ends at a send-off",
+    "B": "Bribe: theirs rolls it only after a send-off, to cancel it (BribeStrategy); our chain ends at a send-off",
+    "L": "Dauntless",
+    "M": "Hail Mary Pass: theirs goes on with the catch of a ball that scattered (CatchInaccuratePassStrategy); "
+         "our chain has no scatter",
 }
 #: their 2D6 action letters that become our armour or injury steps: injury ``J``, Stab ``T``, Chainsaw ``W``
 _ROLLS_2D6 = ("J", "T", "W")
@@ -335,7 +368,7 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     if "/" in tok:
         raise _refuse("weighted", tok, pos, REASONS["weighted"])
     if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
-        raise _refuse("action", tok, pos, f"{_NO_STEP[tok[0]]}: {REASONS['action']}")
+        raise _refuse("action", tok, pos, f"{REASONS['action']}: {_NO_STEP[tok[0]]}")
     head = tok.partition("{")[0]
     if "D" in head[1:] and "%" not in tok:
         return _block(tok, pos, skills)
@@ -412,6 +445,9 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     edition = "bb2025"
     if text.endswith("~S2"):
         edition, text = "bb2020", text[:-3]
+    if _NEEDS_BRANCHED.search(text):
+        _balanced(text)
+        return _finish(_branched(text, edition), edition, source, team_rerolls)
     _structure(text)
     players: list[str] = []
     start = 0
@@ -455,10 +491,271 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
         steps = [armour_bonus(step, bonus) for step in steps]
         players.append((f"[{','.join(flags)}]" if flags else "") + ",".join(steps))
         start += len(chunk) + 1
-    notation = "/".join(players) + (f";tr={team_rerolls}" if team_rerolls is not None else "")
+    return _finish("/".join(players), edition, source, team_rerolls)
+
+
+def _finish(body: str, edition: str, source: str, team_rerolls: int | None) -> Translation:
+    """The translation of ``body`` (our sequence), checked by our parser."""
+    notation = body + (f";tr={team_rerolls}" if team_rerolls is not None else "")
     try:
         parse_chain(notation, edition)
     except CalcError as e:
         raise CalcError("dave", f"{REASONS['our-rules']}: {e.message}", e.allowed,
                         {"reason": "our-rules", "token": None, "position": None, "text": notation}) from None
     return Translation(notation, edition, source)
+
+
+# --- issue 9, second part: their opponents' rolls, Hypnotic Gaze, Throw Team-mate and branches [...] / {...} ---
+
+#: their action letters read by the branching reader (:func:`_branched`): Tentacles, Shadowing, Hypnotic Gaze,
+#: Throw Team-mate
+_SPLIT_LETTERS = "NSYH"
+_OPPONENT = {"N": "E", "S": "S"}  # their Tentacles / Shadowing -> our opponent's roll letter
+_NEEDS_BRANCHED = re.compile(r"\[|(?:^|[,;:{}\]])[NSYH][+-]?\d|(?:^|[;:,])\{|[TW]\d+['*]*[{\[]")
+
+
+@dataclass
+class _Player:
+    """One of their players: our skills, flags, Break Tackle bonus, Mighty Blow / Dirty Player values, armour
+    bonus of a star."""
+
+    skills: set
+    flags: list
+    break_tackle: int = 0
+    values: dict | None = None
+    bonus: int = 0
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One action of their flat list, as their parser builds it (``PlayerActionsBuilder``): the token, its
+    1-based position, the player's number (in order of appearance), its branch depth, whether it opens a
+    branch (``RequiresNonCriticalFailure``) and whether the sequence ends after it (``TerminatesCalculation``,
+    the last action of a ``[...]``)."""
+
+    tok: str
+    pos: int
+    player: int
+    depth: int
+    opens: bool = False
+    ends: bool = False
+
+
+def _weight(w: Fraction) -> str:
+    return str(w.numerator) if w.denominator == 1 else f"{w.numerator}/{w.denominator}"
+
+
+class _Branched:
+    """The reader of a sequence with their branches or their split rolls (see :func:`_branched`)."""
+
+    def __init__(self, edition: str):
+        self.edition = edition
+        self.players: list[_Player] = []
+        self.entries: list[_Entry] = []
+
+    # their parser, read: BuildPlayerActions in ActionCalculator/PlayerActionsBuilder.cs
+    def player(self, prefix: str, pos: int, actions: str) -> int:
+        star, codes, bonus = _star(prefix), prefix, 0
+        if star is not None:
+            codes, bonus = _star_skills(star, actions, self.edition, pos + 1,
+                                        lambda listed, at: _skills(listed, at, self.edition, {}))
+        values: dict[str, int] = {}
+        skills, loner, bt = _skills(codes, pos, self.edition, values)
+        flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
+        self.players.append(_Player(skills, flags, bt, values, bonus))
+        return len(self.players) - 1
+
+    def actions(self, text: str, pos: int, player: int, depth: int) -> None:
+        if not text:
+            return
+        offset = pos
+        for part in text.split(","):
+            if not part:
+                raise _refuse("empty-action", text, offset, REASONS["empty-action"])
+            if "|" in part:
+                raise _refuse("dauntless", part, offset, REASONS["dauntless"])
+            self.entries.append(_Entry(part, offset, player, depth))
+            offset += len(part) + 1
+
+    def read(self, text: str, pos: int, player: int, depth: int) -> None:
+        at = next((i for i, c in enumerate(text) if c in ":;{[("), None)
+        if at is None:
+            return self.actions(text, pos, player, depth)
+        c = text[at]
+        if c == ":":
+            return self.read(text[at + 1:], pos + at + 1, self.player(text[:at], pos - 1, text[at + 1:]), depth)
+        self.actions(text[:at], pos, player, depth)
+        if c == ";":
+            self.players.append(_Player(set(), []))
+            return self.read(text[at + 1:], pos + at + 1, len(self.players) - 1, depth)
+        if c == "(":
+            raise _refuse("alternatives", text[at:], pos + at, REASONS["alternatives"])
+        close = text.rfind("}" if c == "{" else "]")
+        first = len(self.entries)
+        self.read(text[at + 1:close], pos + at + 1, player, depth + 1)
+        if len(self.entries) > first:
+            e = self.entries
+            e[first] = replace(e[first], opens=True)
+            if c == "[":
+                e[-1] = replace(e[-1], ends=True)
+        after = text[close + 1:]
+        if any(ch in after for ch in ":;{[("):
+            raise _refuse("branch", after, pos + close + 1, "actions after a closing bracket are read by theirs as "
+                          "one player's plain actions: " + REASONS["branch"])
+        self.actions(after, pos + close + 1, player, depth)
+
+    # our notation, written from the flat list
+    def write(self, entries: list[_Entry], cur: int | None) -> str:
+        """Our sequence for ``entries`` (a path of their flat list: what follows a branch is copied into
+        it), the player ``cur`` having rolled just before (None: the chain's start)."""
+        out = ""
+        i = 0
+        while i < len(entries):
+            e = entries[i]
+            k = i + 1
+            while k < len(entries) and entries[k].depth > e.depth and (k > i + 1 or entries[k].opens):
+                k += 1
+            branch, rest = entries[i + 1:k], entries[k:]
+            p = self.players[e.player]
+            if cur is not None and e.player < cur:
+                raise _refuse("branch", e.tok, e.pos, "a branch that goes back to a player who rolled before it: "
+                              "ours starts a new player at each '/'")
+            sep = ("," if out else "") if e.player == cur else ("/" if cur is not None else "") + (
+                f"[{','.join(p.flags)}]" if p.flags else "")
+            new_player = e.player != cur
+            cur = e.player
+            letter = e.tok[:1]
+            if letter in _OPPONENT or (letter in "YTW" and branch) or (letter == "Y" and not rest):
+                split = self.split(e, branch, rest, new_player, "," if out else "")
+                if split is not None:
+                    return out + split
+                # an opponent's roll with no branch that ends the chain on a hold: our E or S step
+                return self.write_rest(out + sep + self.opponent(e)[0], rest, cur)
+            if letter == "H":
+                return out + sep + self.throw(e, branch, rest)
+            if branch:
+                if "D" not in e.tok[1:] or "!" not in e.tok or entries[k - 1].ends:
+                    raise _refuse("branch", e.tok, e.pos, REASONS["branch"])
+                block = _block(e.tok + "{}", e.pos, p.skills)
+                out += sep + block[:-1] + self.write(branch, cur) + "}"
+                i = k
+                continue
+            out += sep + self.step(e)
+            i += 1
+        return out
+
+    def write_rest(self, out: str, rest: list[_Entry], cur: int) -> str:
+        more = self.write(rest, cur)
+        return out + ("" if not more else more if more.startswith("/") else "," + more)
+
+    def step(self, e: _Entry) -> str:
+        p = self.players[e.player]
+        if e.tok[:1] in "L" and re.fullmatch(r"L\d['*]*", e.tok):
+            raise _refuse("dauntless", e.tok, e.pos, REASONS["dauntless"])
+        if e.tok[:1] == "Y":
+            return self.gaze(e)
+        return armour_bonus(_action(e.tok, e.pos, p.skills, p.break_tackle, p.values), p.bonus)
+
+    def opponent(self, e: _Entry) -> tuple[str, Fraction]:
+        """Our step for their Tentacles ``N±d`` or Shadowing ``S±d`` (d: their ST or MA minus ours) and the chance
+        that the opponent fails (the mover goes on)."""
+        m = re.fullmatch(r"([NS])([+-]?\d)['*]*", e.tok)
+        if not m:
+            raise _refuse("unreadable", e.tok, e.pos, REASONS["unreadable"])
+        d = int(m.group(2))
+        if m.group(1) == "S" and self.edition == "bb2025" and d != 2:
+            raise _refuse("target", e.tok, e.pos, "Shadowing with an MA difference other than +2: BB2025 Shadowing "
+                          "is a flat 4+ (ours), theirs adds the difference")
+        target = min(6, 6 - d)  # the opponent's D6 + d needs 6, a natural 6 always does
+        if target < 2:
+            raise _refuse("target", e.tok, e.pos, f"the opponent needing {target}+: a natural 1 fails, ours go "
+                          "from 2+ to 6+")
+        return f"{_OPPONENT[m.group(1)]}{target}", Fraction(target - 1, 6)
+
+    def gaze(self, e: _Entry, mark: bool = True) -> str:
+        m = re.fullmatch(r"Y(\d)(['*]*)", e.tok)
+        if not m or not 2 <= int(m.group(1)) <= 6:
+            raise _refuse("target", e.tok, e.pos, "a Hypnotic Gaze needing 2+ to 6+")
+        if "'" in m.group(2) and "pro" in self.players[e.player].skills:
+            raise _refuse("no-reroll", e.tok, e.pos, REASONS["no-reroll"])
+        return f"G{m.group(1)}" + ("!" if mark and "'" in m.group(2) else "")
+
+    def split(self, e: _Entry, branch: list[_Entry], rest: list[_Entry], new_player: bool, lead: str) -> str | None:
+        """Weighted alternatives for a roll nobody of ours re-rolls whose failure goes on: an opponent's roll
+        (ours never re-rolls it), a Stab or Chainsaw (2D6), a gaze marked ``'`` by a player without Pro; the
+        success goes on with ``rest``, the failure with ``branch`` (then ``rest`` unless ``[...]``).  A
+        Shadowing or gaze that ends the sequence succeeds either way (theirs counts only Tentacles, blocks,
+        Stabs and Chainsaws as failing there).  None: an opponent's roll ending the chain on a hold."""
+        letter = e.tok[:1]
+        either = not branch and not rest and letter in "SY"  # the sequence succeeds on both faces
+        if letter in _OPPONENT:
+            go_on = self.opponent(e)[1]
+        elif letter == "Y" and either:
+            go_on = Fraction(7 - int(self.gaze(e, False)[1:]), 6)
+        elif letter == "Y":
+            if "'" not in e.tok or "pro" in self.players[e.player].skills:
+                raise _refuse("branch", e.tok, e.pos, "a gaze we may re-roll whose failure goes on (a natural 1 "
+                              "too): ours ends the chain on a natural 1")
+            go_on = Fraction(7 - int(self.gaze(e, False)[1:]), 6)
+        else:
+            if self.players[e.player].bonus:  # a star's bonus on this roll: not in the weights below
+                raise _refuse("branch", e.tok, e.pos, "a Stab or Chainsaw with a star's bonus before a branch: "
+                              + REASONS["branch"])
+            n = _roll_2d6(e.tok.replace("*", "").replace("'", ""), e.pos)
+            need = int(re.match(r"A(\d+)", n).group(1)) - (3 if letter == "W" else 0)
+            go_on = Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need), 36)
+        if not branch and letter in "NTW":
+            if letter == "N":
+                return None
+            raise _refuse("branch", e.tok, e.pos, REASONS["branch"])
+        if not branch and rest and letter == "S":
+            return None
+        if new_player:
+            raise _refuse("branch", e.tok, e.pos, "a split roll that is a player's first: our weighted alternatives "
+                          "follow a step of that player")
+        ends = bool(branch) and branch[-1].ends
+        options = [(go_on, rest), (1 - go_on, branch + ([] if ends else rest))]
+        cur = e.player
+        return lead + "(" + "|".join(f"{_weight(w)}:{self.write(list(steps), cur)}" for w, steps in options if w) + ")"
+
+    def throw(self, e: _Entry, branch: list[_Entry], rest: list[_Entry]) -> str:
+        """Their Throw Team-mate ``Hn`` or ``Hn±m`` (``ThrowTeamMateStrategy``): accurate on n - m, fumbled at
+        1 - m or less, inaccurate between, the next player's landing ``G`` then needing one more.  Ours: the
+        throw ``W`` with the inaccurate faces as a non-critical band and the landing split after it."""
+        m = re.fullmatch(r"H(\d)(?:([+-])(\d))?(['*]*)", e.tok)
+        if not m:
+            raise _refuse("unreadable", e.tok, e.pos, REASONS["unreadable"])
+        if branch:
+            raise _refuse("branch", e.tok, e.pos, REASONS["branch"])
+        mod = int((m.group(2) or "+") + (m.group(3) or "0"))
+        successes = max(1, min(5, 7 - (int(m.group(1)) - mod)))
+        fumbles = max(1, min(5, 1 - mod))
+        target, partial = 7 - successes, fumbles + 1
+        no_reroll = "'" in m.group(4)
+        if no_reroll and "pro" in self.players[e.player].skills:
+            raise _refuse("no-reroll", e.tok, e.pos, REASONS["no-reroll"])
+        ours = f"W{target}" + (f"~{partial}" if partial < target else "") + ("!" if no_reroll else "")
+        if not rest:
+            return ours
+        land = rest[0]
+        if land.player == e.player or land.depth != e.depth or not re.fullmatch(r"G\d", land.tok):
+            raise _refuse("action", e.tok, e.pos, "a throw of a team-mate not followed by the thrown player's "
+                          "landing G: " + REASONS["action"])
+        if partial >= target:
+            return self.write_rest(ours, rest, e.player)
+        worse = replace(land, tok=f"G{int(land.tok[1:]) + 1}")  # their LandingStrategy: +1 after an inaccurate throw
+        return ours + "{" + self.write(rest, e.player) + "|" + self.write([worse] + rest[1:], e.player) + "}"
+
+
+def _branched(text: str, edition: str) -> str:
+    """Our notation for a sequence with their branches ``X{…}`` / ``X[…]`` or their split rolls, read as their
+    ``PlayerActionsBuilder`` and ``Calculator`` do (``ActionCalculator/PlayerActionsBuilder.cs``,
+    ``ActionCalculator/Calculator.cs``): the steps in brackets follow the roll before them when it fails
+    without ending the sequence, then (``{…}``) the main line goes on or (``[…]``) the sequence ends; a ``:``
+    inside starts a player with the skills listed (none when nothing is).  See the module docstring."""
+    reader = _Branched(edition)
+    reader.players.append(_Player(set(), []))
+    reader.read(text, 1, 0, 0)
+    if not reader.entries:
+        raise _refuse("empty", None, None, REASONS["empty"])
+    return reader.write(reader.entries, None)

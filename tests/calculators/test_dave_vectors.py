@@ -75,6 +75,19 @@ def test_each_difference_check_holds(k):
     ("L2,2D2|1D2", "U2{B2|B1}", "bb2025"),
     ("L2',2D2|1D2", "U2!{B2|B1}", "bb2025"),
     ("D:D3\"", "D3d^", "bb2025"),
+    # opponents' rolls (their ST / MA difference: the opponent needs 6 - d), the gaze, the throw of a team-mate
+    ("N+3", "E3", "bb2025"),
+    ("D3,S-2~S2", "D3,(5/6:|1/6:)", "bb2020"),  # a Shadowing that ends the sequence: theirs succeeds either way
+    ("D:D3,S+2,R2", "D3d,S4,R2", "bb2025"),      # ... else the shadower following is a failure, as ours
+    ("D:D3,S+2{D3}", "D3d,(1/2:|1/2:D3d)", "bb2025"),
+    ("D3,S+2{D3}D2", "D3,(1/2:D2|1/2:D3,D2)", "bb2025"),   # {...}: then the main line; [...]: the sequence ends
+    ("D3,N+2[:D3]D2", "D3,(1/2:D2|1/2:/D3)", "bb2025"),
+    ("D3,T8[:2D2]", "D3,(5/12:|7/12:/B2)", "bb2025"),   # a Stab's 2D6, nobody re-rolls it
+    ("Y2;U2", "G2/P2", "bb2025"),
+    ("D3,Y2'[D2]", "D3,(5/6:|1/6:D2)", "bb2025"),        # a gaze not re-rolled (') splits by its weights
+    ("L3:H5;G4", "[loner=3]W5~2{/L4|/L5}", "bb2025"),     # accurate 5+, fumbled on a 1, the landing +1 after 2-4
+    ("L3:H4-1';G4", "[loner=3]W5~3!{/L4|/L5}", "bb2025"),
+    ("H5", "W5~2", "bb2025"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -93,14 +106,20 @@ def test_team_rerolls_become_the_option():
 
 @pytest.mark.parametrize("theirs, reason, number, text, position", [
     ("2D2{1D2}", "branch", 1, "2D2{1D2}", 1),      # a brace with no non-critical faces (!k) before it
-    ("D:D3,S+2{D3}", "branch", 3, "S+2{D3}", 6),
+    ("D:N+3[:N+2,D3]D2", "branch", 2, "N+3", 3),  # a split roll first: our alternatives follow a step
+    ("D3,Y2[D2]", "branch", 2, "Y2", 4),          # a gaze we may re-roll: ours ends the chain on its natural 1
+    ("D:D3,S+2{:D3}R2", "branch", 4, "R2", 14),   # back to the first player after another's steps
+    ("D3,S+3", "target", 2, "S+3", 4),            # BB2025 Shadowing is a flat 4+
+    ("D3,N+5", "target", 2, "N+5", 4),
+    ("H5,R2", "action", 1, "H5", 1),              # a throw not followed by the thrown player's landing
+    ("P:H5';G4", "no-reroll", 2, "H5'", 3),
     ("(1/2)(1/4)(1/4)", "alternatives", 1, "(1/2)(1/4)(1/4)", 1),
     ("L2,2D2|K9", "dauntless", 2, "2D2|K9", 4),    # our Dauntless branches start with a block
     ("2D2|1D2", "dauntless", 1, "2D2|1D2", 1),    # a split with no Dauntless roll before it
     ("2D1!2{1D2}", "non-critical", 1, "2D1!2{1D2}", 1),  # POW alone succeeds (B2:d): ours has 3 non-critical faces
     ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),
     ("D3,M2", "action", 2, "M2", 4),
-    ("F8,Y3", "action", 2, "Y3", 4),
+    ("F8,B,2", "action", 2, "B", 4),              # a Bribe only after a send-off: ours ends there
     ("DC:D5", "skill", 1, "DC", 1),
     ("BT4:D5", "skill-value", 1, "BT4", 1),
     ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),

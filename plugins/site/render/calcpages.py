@@ -725,8 +725,9 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                               "write the action that goes there."),
         "unbalanced": ctx.t("a bracket without its partner: each {, [ and ( needs its closing }, ] or ), and "
                             "each closing one its opening one."),
-        "branch": ctx.t("a branch we cannot translate yet (braces not after a block's non-critical results, "
-                        "or square brackets that end the sequence early)."),
+        "branch": ctx.t("a branch we cannot translate (after a player's first roll, after a roll we may re-roll "
+                        "where even a natural 1 goes on, back to a player who rolled before, or after a roll that "
+                        "cannot branch in our sequences)."),
         "alternatives": ctx.t("weighted alternative outcomes in this form are not translated yet: write them in "
                               "our notation, as in D3,(1/2:R2|1/2:R3)."),
         "dauntless": ctx.t("a Dauntless split we cannot translate: after the Dauntless roll, both branches must "
@@ -738,8 +739,9 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                            "write it in our notation with !."),
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge: our sequences model it on dodges."),
         "hatred": ctx.t("Hatred: our sequences do not model it yet."),
-        "action": ctx.t("an action of theirs we do not translate yet (such as Throw Team-mate, Hail Mary Pass, a "
-                        "Bribe, Argue the Call or Hypnotic Gaze)."),
+        "action": ctx.t("an action of theirs we do not translate (a Hail Mary Pass and the catch after it, a "
+                        "Bribe or Argue the Call after a send-off, or a Throw Team-mate without the landing after "
+                        "it)."),
         "skill": ctx.t("a skill our sequences do not model yet."),
         "skill-value": ctx.t("a skill value our sequences do not model: Mighty Blow and Dirty Player are +1 "
                              "only, Pro 3+."),
