@@ -575,7 +575,7 @@ def check_lone_fouler(edition: str, lone_fouler: object, assists: int, field: st
     """Refuse Lone Fouler outside BB2025, or with assists (it needs none on either side).
 
     Raises:
-        CalcError: field ``field``, reason ``edition-skill`` or ``step-skill``.
+        CalcError: field ``field``, reason ``edition-skill`` or ``lone-fouler-assists``.
     """
     if not lone_fouler:
         return
@@ -583,4 +583,4 @@ def check_lone_fouler(edition: str, lone_fouler: object, assists: int, field: st
         raise CalcError(field, f"Lone Fouler exists in BB2025 only, not {edition}", [False], reason="edition-skill")
     if assists:
         raise CalcError(field, "Lone Fouler works only when no player gives an offensive or a defensive assist: "
-                        f"the assists must be 0, got {assists:+d}", [0], reason="step-skill")
+                        f"the assists must be 0, got {assists:+d}", [0], reason="lone-fouler-assists")

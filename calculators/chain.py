@@ -795,8 +795,8 @@ class Chain:
                             ["dodge"], reason="choice")
         if isinstance(bt, bool) or bt not in bonuses:
             raise CalcError(f"{path}.break_tackle", f"Break Tackle's bonus in {self.edition} is one of "
-                                                        f"{', '.join(map(str, bonuses))}, got {bt!r}", list(bonuses),
-                            reason="choice")
+                                                        f"{', '.join(map(str, bonuses))}, got {bt!r}",
+                            [bonuses[0], bonuses[-1]], reason="skill-value")
 
     def _check_block(self, path: str, s: BlockStep, everything: list | None = None) -> None:
         if s.dice not in BLOCK_DICE or isinstance(s.dice, bool):
@@ -851,9 +851,7 @@ class Chain:
                 raise CalcError(f"{path}.{name}", e.message, e.allowed, reason="skill-value") from None
 
         def refuse(name: str, message: str, allowed: object = None, reason: str = "step-skill") -> CalcError:
-            if reason == "edition-skill":
-                return CalcError(f"{path}.{name}", message, allowed, reason="edition-skill")
-            return CalcError(f"{path}.{name}", message, allowed, reason="step-skill")
+            return CalcError(f"{path}.{name}", message, allowed, reason=reason)
 
         if not s.foul and (s.sneaky_git or s.lone_fouler):
             name = "sneaky_git" if s.sneaky_git else "lone_fouler"
@@ -863,7 +861,7 @@ class Chain:
                 raise refuse("lone_fouler", f"Lone Fouler exists in BB2025 only, not {self.edition}", [False], "edition-skill")
             if s.modifier:
                 raise refuse("lone_fouler", "Lone Fouler works only when nobody assists the foul: the modifier must be 0",
-                             [0], "step-skill")
+                             [0], "lone-fouler-assists")
             if any(isinstance(t, ArmourStep) and t.lone_fouler and t.player == s.player for _, t in everything[:position]):
                 raise refuse("lone_fouler", "Lone Fouler is used once per turn", [False], "step-skill")
         if s.iron_hard_skin:

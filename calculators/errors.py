@@ -61,10 +61,12 @@ REASONS: dict[str, str] = {
     "dirty-player-armour": "Dirty Player on an armour roll after a block (it acts on fouls)",
     "needs-other": "a field given without the field it depends on",
     "brawler-blitz": "Brawler on a Blitz (it acts on a Block action only)",
-    "skill-value": "a skill value (+X) the edition does not allow (``allowed`` is ``[0, X]``)",
+    "skill-value": "a skill value (+X) the edition does not allow (``allowed`` is ``[0, X]``, Break Tackle's "
+                   "bonus ``[1, X]``)",
     "edition-skill": "a skill given for an edition that does not have it",
     "step-skill": "skills or values that cannot go together on this roll (Stab, Chainsaw, Iron Hard Skin, Lone "
                   "Fouler, Piling On, Brawler with Juggernaut)",
+    "lone-fouler-assists": "Lone Fouler with assists: it works only when no player assists, on either side",
     "chain-shape": "a chain whose players or steps do not fit together",
     "not-in-edition": "a roll or skill that does not exist, or not in that form, in the chosen edition (``allowed`` "
                       "lists the editions where it does)",

@@ -237,8 +237,10 @@ class Parsed:
 
 
 def _fail(index: int, pos: int, token: str, message: str, allowed: object = None, *,
-          reason: str = "unreadable") -> CalcError:
+          reason: str = "unreadable", rule: str | None = None) -> CalcError:
     details = {"reason": reason, "token": index, "position": pos + 1, "text": token}
+    if rule is not None:  # a step-rule's own reason (calculators.errors.REASONS), for a more precise message
+        details["rule"] = rule
     return CalcError("chain", f"token {index} at character {pos + 1} ({token!r}): {message}", allowed, details)
 
 
@@ -512,7 +514,8 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
             path = path[:path.rindex("[")] if path.endswith("]") else path[:path.rindex(".")]
         if path not in p.where:
             raise
-        raise _fail(*p.where[path], e.message, e.allowed, reason="step-rule") from None
+        raise _fail(*p.where[path], e.message, e.allowed, reason="step-rule",
+                    rule=(e.details or {}).get("reason")) from None
     return Parsed(chain, p.tr)
 
 

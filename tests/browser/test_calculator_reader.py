@@ -267,5 +267,13 @@ def test_the_pinned_result_never_hides_the_field_in_focus_at_360_px(chromium, we
             assert state["result"]["bottom"] <= state["screen"] + 0.5, state
             page.keyboard.press("Tab")
         assert len(seen) >= 3, seen
+        # the keyboard opens: the page asks the browser to shrink the layout, so the screen is 400 px high now
+        page.locator(f"{c.form} :is(input, select, textarea):visible").last.focus()
+        page.set_viewport_size({"width": 360, "height": 400})
+        page.wait_for_timeout(300)
+        state = box.evaluate(FOCUS_AND_PIN)
+        assert state["inForm"] and state["pinned"] and state["screen"] == 400, state
+        assert state["field"]["bottom"] <= state["result"]["top"] + 0.5, state
+        assert state["field"]["top"] >= state["header"] - 0.5, state
     finally:
         context.close()

@@ -11,6 +11,7 @@ from fractions import Fraction as F
 
 import pytest
 
+from calculators.api import handle
 from calculators.armour import armour_injury, foul, injury_table
 from calculators.block import Block, resolve_block
 from calculators.chain import ArmourStep, BlockStep, Chain, InjuryStep, solve, step_singles
@@ -260,8 +261,14 @@ def test_lone_fouler():
     for edition in ("classic", "bb2020"):
         with pytest.raises(CalcError):
             parse_chain("F9l", edition)
-    with pytest.raises(CalcError):
-        parse_chain("F9+1l", "bb2025")
+    # nobody may assist, on either side (BBBase BB2025 "LONE FOULER"): a net -1 is a defensive assist
+    for chain in ("F9+1l", "F9-1l"):
+        with pytest.raises(CalcError) as e:
+            parse_chain(chain, "bb2025")
+        assert e.value.details["reason"] == "lone-fouler-assists", chain
+    response = handle({"kind": "foul", "edition": "bb2025", "av": 9, "assists": -1, "lone_fouler": True})
+    assert response["error"]["field"] == "lone_fouler"
+    assert response["error"]["details"]["reason"] == "lone-fouler-assists"
 
 
 def test_foul_then_injury_counts_the_send_off_as_the_last_step():

@@ -193,7 +193,11 @@ def test_errors_carry_details_for_a_translated_message(text, reason, token, posi
         parse_chain(text)
     e = info.value
     assert e.field == "chain"
-    assert e.details == {"reason": reason, "token": token, "position": position, "text": shown}
+    rule = {"rule": e.details["rule"]} if reason == "step-rule" else {}  # a refused step's own reason too
+    assert e.details == {"reason": reason, "token": token, "position": position, "text": shown, **rule}
+    if reason == "step-rule":
+        from calculators.errors import REASONS as RULE_REASONS
+        assert e.details["rule"] in RULE_REASONS
     if token is not None:  # the English message says the same (it stays as it was: the command line prints it)
         assert e.message.startswith(f"token {token} at character {position} ({shown!r}): "), e.message
 

@@ -1165,14 +1165,16 @@ class Calculator {
   /** The resolver's error in the page's language, from its details' reason: data-strings `<field>.<reason>`
    *  (and `<field>.at` around it when a token is named; the token is quoted as text), else the general
    *  `reason.<reason>` filled from the error's `allowed` (a range's {lo}, {hi}; a square's {xlo} … {yhi}),
-   *  or "" when this page has no words for it. */
+   *  or "" when this page has no words for it. A notation error that a rule of the steps refuses
+   *  (`details.rule`, the rule's own reason) is told with that reason's general words when the page has them:
+   *  they say more than "not allowed here". */
   explain(error) {
     const details = error.details;
     if (!details || typeof details !== "object" || typeof details.reason !== "string") return "";
     const has = (key) => Object.prototype.hasOwnProperty.call(this.strings, key);
     const key = typeof error.field === "string" ? `${error.field}.${details.reason}` : "";
     if (key && has(key)) {
-      const reason = this.text(key);
+      const reason = (typeof details.rule === "string" && this.general(details.rule, error)) || this.text(key);
       const at = `${error.field}.at`;
       if (!Number.isInteger(details.token) || !Number.isInteger(details.position) || !has(at)) return reason;
       return this.text(at, {
@@ -1180,6 +1182,12 @@ class Calculator {
         text: clip(details.text), reason,
       });
     }
+    return this.general(details.reason, error);
+  }
+
+  /** The general words for `reason` (data-strings `reason.<reason>`), filled from `error.allowed`; "" if none. */
+  general(reason, error) {
+    const has = (key) => Object.prototype.hasOwnProperty.call(this.strings, key);
     const values = {};
     const allowed = Array.isArray(error.allowed) && error.allowed.length === 2 ? error.allowed : null;
     const [low, high] = allowed || [];
@@ -1189,9 +1197,9 @@ class Calculator {
       values.lo = this.number.format(low);
       if (Number.isInteger(high)) values.hi = this.number.format(high);
     }
-    let general = `reason.${details.reason}`;
-    if (details.reason === "range" && values.hi === undefined) general = values.lo === undefined ? "" : "reason.range-from";
-    return general && has(general) ? this.text(general, values) : "";
+    let key = `reason.${reason}`;
+    if (reason === "range" && values.hi === undefined) key = values.lo === undefined ? "" : "reason.range-from";
+    return key && has(key) ? this.text(key, values) : "";
   }
 }
 
@@ -1221,13 +1229,14 @@ window.addEventListener("resize", () => {
 // ------------------------------------------------------------------------------- the pinned result
 
 /** On a phone, a calculator's result is pinned to the bottom of the screen while one of its fields has
- *  the focus (nuffle.css). The field just focused can then be under it, for instance the first field
- *  when the calculator starts low on the screen: scroll it above the pinned result, so the focus is never
- *  hidden (WCAG 2.4.11). The result's height is read after the pin applies; at most so far that the field's
- *  top stays below Material's header. */
+ *  the focus (nuffle.css). The field in focus can then be under it: the first field when the calculator
+ *  starts low on the screen, or any field once the keyboard opens and the screen shrinks (the viewport tag
+ *  asks for that, plugins/site/plugin.py). Scroll it above the pinned result, so the focus is never hidden
+ *  (WCAG 2.4.11): when a field gets the focus, and again when the screen is resized. The result's height is
+ *  read after the pin applies; at most so far that the field's top stays below Material's header. */
 const PIN_GAP_PX = 8;
-function keepFocusAbovePinnedResult(event) {
-  const field = event.target;
+function keepFocusAbovePinnedResult() {
+  const field = document.activeElement;
   if (!(field instanceof Element) || !field.closest(".nc-calc")) return;
   const result = field.closest(".nc-calculator")?.querySelector(".nc-result");
   if (!result) return;
@@ -1241,6 +1250,7 @@ function keepFocusAbovePinnedResult(event) {
   });
 }
 document.addEventListener("focusin", keepFocusAbovePinnedResult);
+window.addEventListener("resize", keepFocusAbovePinnedResult);
 
 // ------------------------------------------------------------------------------------ moved anchors
 

@@ -594,9 +594,9 @@ def notation_help(ctx: PageContext) -> list[str]:
     return lines
 
 
-def _mark_list(marks: dict[str, str]) -> str:
-    """`b block, t tackle`: each mark letter with the skill id it stands for (ids are English everywhere)."""
-    return ", ".join(f"{mark} {skill}" for mark, skill in marks.items())
+def _mark_list(ctx: PageContext, marks: dict[str, str]) -> str:
+    """`b Block, t Tackle`: each mark letter with the name, in the page's language, of the skill it stands for."""
+    return ctx.listing([f"{mark} {skill_name(ctx, slug)}" for mark, slug in marks.items()])
 
 
 def notation_errors(ctx: PageContext) -> dict[str, str]:
@@ -642,10 +642,11 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
                             "and marks, as in A9+1mc or F8+2d."),
         "bad-step-mark": ctx.t("unknown or repeated skill mark. Block: {attacker} before “:”, {defender} after it. "
                                "Armour roll: {armour}. Foul: {foul}. Injury roll: {injury}.",
-                               attacker=_mark_list(BLOCK_ATTACKER_MARKS), defender=_mark_list(BLOCK_DEFENDER_MARKS),
-                               armour=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["armour"].items()}),
-                               foul=_mark_list({k: slug for k, (_, slug) in ARMOUR_MARKS["foul"].items()}),
-                               injury=_mark_list({k: slug for k, (_, slug) in INJURY_MARKS.items()})),
+                               attacker=_mark_list(ctx, BLOCK_ATTACKER_MARKS),
+                               defender=_mark_list(ctx, BLOCK_DEFENDER_MARKS),
+                               armour=_mark_list(ctx, {k: slug for k, (_, slug) in ARMOUR_MARKS["armour"].items()}),
+                               foul=_mark_list(ctx, {k: slug for k, (_, slug) in ARMOUR_MARKS["foul"].items()}),
+                               injury=_mark_list(ctx, {k: slug for k, (_, slug) in INJURY_MARKS.items()})),
         "bad-injury": ctx.t("an injury roll is written J, then K (KO or worse), C (a casualty) or the total "
                             "needed, an optional modifier and marks, as in JK, JCs or J8+1."),
         "step-rule": ctx.t("this roll is not allowed here in the chosen edition (an AV outside its range, "

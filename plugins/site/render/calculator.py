@@ -355,6 +355,8 @@ def error_reasons(ctx: PageContext) -> dict[str, str]:
         "skill-value": ctx.t("This edition does not allow this skill value: from {lo} to {hi}."),
         "edition-skill": ctx.t("This skill does not exist in this edition."),
         "step-skill": ctx.t("These skills or values cannot go together on this roll."),
+        "lone-fouler-assists": ctx.t("Lone Fouler works only when nobody gives an assist, on either side: set the "
+                                     "assists to 0."),
         "chain-shape": ctx.t("Every player needs at least one roll, and each player's rolls come together."),
         "not-in-edition": ctx.t("This roll or skill does not exist in this edition, or not in this form."),
         "impossible": ctx.t("No die face can pass this roll with these modifiers."),
@@ -718,7 +720,10 @@ def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition
     esc = html.escape
     # Not the whole result as a live region (every change would re-read it all): nuffle.js puts a one-line
     # summary (the first result row, or the error) into the hidden `data-live` status once a change settles.
-    out = ['<div class="nc-result" data-result data-state="prerendered">',
+    # Focusable: pinned to the bottom of a phone's screen it may scroll (nuffle.css), and a region that scrolls
+    # must be reachable with the keyboard (WCAG 2.1.1).
+    out = [f'<div class="nc-result" data-result data-state="prerendered" tabindex="0" role="group" '
+           f'aria-label="{esc(ctx.t("Result"))}">',
            '<p class="nc-sr-only" data-live role="status"></p>',
            f'<p class="nc-status-line" data-field="status">{esc(ctx.t("Computed when the page was built."))}</p>']
     if edition:
