@@ -125,6 +125,7 @@ which are about the whole chain).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -494,6 +495,7 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
     """
     if not isinstance(text, str) or not text.strip():
         raise _whole("empty", "the chain is empty; write steps such as D3,R2,P3")
+    text = _as_typed(text)
     if len(text) > MAX_LENGTH:
         raise _whole("too-long", f"the chain has {len(text)} characters; at most {MAX_LENGTH}", [1, MAX_LENGTH])
     p = _Parser(text)
@@ -618,7 +620,23 @@ def _injury(index: int, pos: int, tok: str, player: int, shown: str) -> InjurySt
     return InjuryStep(need, int(modifier or 0), player=player, **fields)
 
 
+#: what a phone's keyboard types for our punctuation that NFKC leaves alone (Japanese commas, wave dashes, minus)
+_TYPED = str.maketrans({"、": ",", "，": ",", "〜": "~", "−": "-", "‐": "-"})
+
+
+def _as_typed(text: str) -> str:
+    """``text`` as our notation reads it: full-width letters, digits and marks (a Japanese keyboard) become
+    ASCII (NFKC), and the commas, wave dash and minus signs keyboards put in their place become ours."""
+    return unicodedata.normalize("NFKC", text).translate(_TYPED)
+
+
 def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | BlockStep | ArmourStep | Dauntless:
+    # a phone writes the roll letter in lower case (d3, jk): the letter is the token's first character, a
+    # mark never is, so it reads as the capital (and so does an injury roll's K or C)
+    if tok[:1].islower() and tok[:1].upper() in LETTERS:
+        tok = tok[:1].upper() + tok[1:]
+        if tok[:1] == "J" and tok[1:2] in ("k", "c"):
+            tok = "J" + tok[1].upper() + tok[2:]
     if tok[:1] == "B":
         return _block(index, pos, tok, player, shown)
     if tok[:1] in ("A", "F"):

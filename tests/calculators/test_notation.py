@@ -213,10 +213,12 @@ def test_limits_give_the_allowed_range():
 
 
 def test_digits_are_ascii_only():
-    # an Arabic-Indic or full-width digit is no die face (int() would read it)
-    for text in ("D\u0663", "D\uff13", "A\u0669", "N3;tr=\u0661"):
+    # an Arabic-Indic digit is no die face (int() would read it); a full-width one is a Japanese keyboard's
+    # ASCII digit and reads as it (test_a_phone_keyboard_s_typing_reads_as_the_notation)
+    for text in ("D\u0663", "A\u0669", "N3;tr=\u0661"):
         with pytest.raises(CalcError):
             parse_chain(text)
+    assert parse_chain("D\uff13").chain == parse_chain("D3").chain
 
 
 def test_every_reason_is_tested_and_documented():
@@ -238,3 +240,17 @@ def test_details_go_through_the_json_api():
     # other errors have no details
     # an error that is not the notation's carries only its reason (issue 11: every error has one)
     assert handle({"kind": "chain", "chain": "D3", "max_team_rerolls": 9})["error"]["details"] == {"reason": "range"}
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("d3,r2,p3;tr=1", "D3,R2,P3;tr=1"),             # a phone's lower case: the roll letter is the first character
+    ("b2b:d,a9m,jk", "B2b:d,A9m,JK"),               # marks stay marks; an injury roll's K or C is read too
+    ("[pro]d3d,u4{b2b|b-2b}", "[pro]D3d,U4{B2b|B-2b}"),
+    ("Ｄ３、Ｒ２；ｔｒ＝１", "D3,R2;tr=1"),            # a Japanese keyboard's full-width letters and commas
+    ("T4〜2{/C5}", "T4~2{/C5}"),                     # the wave dash, and a typographic minus
+    ("D3,B−2", "D3,B-2"),
+])
+def test_a_phone_keyboard_s_typing_reads_as_the_notation(typed, read):
+    parsed = parse_chain(typed, "bb2020")
+    assert format_chain(parsed.chain, parsed.team_rerolls) == read
+    assert parsed.chain == parse_chain(read, "bb2020").chain
