@@ -329,7 +329,7 @@ def test_the_weather_of_the_passing_rolls_is_listed_and_offered_in_each_language
     assert weather["name"] == "weather"
     select = markdown.split('<select name="weather">', 1)[1].split("</select>", 1)[0]
     assert [html.unescape(o) for o in re.findall(r">([^<]+)</option>", select)] == [
-        other, f"{sunny} (−1)", f"{rain} (−1)"]
+        other, *(f"{name}（−1）" if lang == "ja" else f"{name} (−1)" for name in (sunny, rain))]  # ja: full-width
 
 
 def test_the_pass_page_states_its_edition_and_links_the_rules_it_assumes(pages):

@@ -52,13 +52,18 @@ def _edition_switch(ctx: PageContext) -> list[tuple[str, str]]:
     return [(e, edition_name(ctx, e)) for e in SWITCH_EDITIONS if f"edition:{e}" in ctx.repo]
 
 
+def _annotated(ctx: PageContext, label: str, note: str) -> str:
+    """`Short pass (−1)`; in Japanese the full-width brackets, with no space: `ショートパス（−1）`."""
+    return f"{label}{ctx.paren(note)}" if ctx.lang == "ja" else f"{label} {ctx.paren(note)}"
+
+
 def modifier_options(ctx: PageContext, roll: Entity | None, group: str) -> list[tuple[str, str]] | None:
     """A modifier group's choices labelled from the roll's data, with their values ("Short pass (−1)")."""
     from .calculator import signed
 
     if roll is None:
         return None
-    options = [(m["key"], f"{ctx.plain(m['label'])} ({signed(m['value'])})")
+    options = [(m["key"], _annotated(ctx, ctx.plain(m['label']), signed(m['value'])))
                for m in roll.get("modifiers") or [] if m.get("group") == group]
     return options or None
 
@@ -72,7 +77,7 @@ def weather_options(ctx: PageContext, rolls: list[Entity], keys: list[str]) -> l
     named: dict[str, str] = {}
     mods = [m for roll in rolls for m in roll.get("modifiers") or [] if m.get("group") == "weather"]
     for m in sorted(mods, key=lambda m: m["value"] == 0):  # a roll the weather changes names it first
-        named.setdefault(m["key"], f"{ctx.plain(m['label'])} ({signed(m['value'])})")
+        named.setdefault(m["key"], _annotated(ctx, ctx.plain(m['label']), signed(m['value'])))
     return [(key, ctx.t("Any other weather (no modifier)") if i == 0 else named[key])
             for i, key in enumerate(keys)]
 

@@ -1,6 +1,8 @@
 """What every page renderer needs: the language, the page's own path, and link/text helpers."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -122,8 +124,8 @@ class PageContext:
 
     def listing(self, items: list[str], *, strong: bool = False) -> str:
         """Items joined the way the language lists them (`strong`: a semicolon rather than a comma)."""
-        if self.lang == "ja":
-            return "、".join(items)
+        if self.lang == "ja":  # a question's closing 。 (a ruling's title) does not stand before the list's 、
+            return "、".join(re.sub(r"。(\]\([^)]*\))?$", r"\1", item) for item in items)
         return ("\u00a0; " if self.lang == "fr" else "; ").join(items) if strong else ", ".join(items)
 
     def labelled(self, label: str, body: str) -> str:
