@@ -162,6 +162,7 @@ def test_adding_a_roll_never_loses_a_typed_sequence(chromium, web, repo, rules, 
         page.click(f"{builder} [data-add-button]")
         written = page.text_content(f"{builder} [data-notation]")
         assert page.input_value(field) == written != typed
+        assert written.endswith(typed[typed.index(";tr="):])  # the reader's team re-rolls are kept
         assert note.is_visible() and note.locator("code").inner_text() == typed
         messages = Messages(lang)
         assert norm(note.inner_text()).startswith(norm(messages(

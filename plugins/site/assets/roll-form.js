@@ -219,8 +219,18 @@ class RollForm {
     note.hidden = false;
   }
 
+  /** The field holds the reader's own sequence: the form's team re-rolls start from its ";tr=N", so the
+   *  form's first write does not drop them. */
+  adoptTypedRerolls() {
+    const typed = this.chain.value.trim();
+    if (!typed || typed === this.written || typed === this.chain.defaultValue.trim()) return;
+    const given = typed.match(/;\s*tr\s*=\s*(\d)\s*$/i);
+    if (given) this.tr.value = given[1];
+  }
+
   write() {
     if (!this.rows.length) return this.showEmpty();
+    if (this.chain) this.adoptTypedRerolls();
     const text = this.notation();
     if (text === null) {
       this.out.textContent = this.strings.impossible;

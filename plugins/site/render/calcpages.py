@@ -363,7 +363,8 @@ def _injury_rows(ctx: PageContext) -> list[Row]:
         Row(ctx.t("Armour holds"), "outcomes.no_break"),
         Row(ctx.t("Stunned"), "outcomes.stunned"),
         Row(ctx.t("KO'd"), "outcomes.ko"),
-        Row(ctx.t("Badly Hurt without a casualty roll (Stunty)"), "outcomes.badly_hurt"),
+        # only a Stunty player has this result: hidden while it is exactly 0
+        Row(ctx.t("Badly Hurt without a casualty roll (Stunty)"), "outcomes.badly_hurt", hide_zero=True),
         Row(ctx.t("Casualty"), "outcomes.casualty"),
     ]
 
@@ -497,7 +498,7 @@ def notation_help(ctx: PageContext) -> list[str]:
                            "that is the best choice. In classic the skill uses ST instead of AG: write that target.",
                            code="`D4b1`, `D4db2`", skill=skill_name(ctx, "break-tackle")),
               "- " + ctx.t("{code}: with {skill} a dodge may need more than 6, up to 6 plus the bonus: a 7+ dodge "
-                           "with +3 passes on a 4, 5 or 6.", code="`D7b3`", skill=skill_name(ctx, "break-tackle")),
+                           "with +3 (BB2025) passes on a 4, 5 or 6.", code="`D7b3`", skill=skill_name(ctx, "break-tackle")),
               "- " + ctx.t("An opponent's roll ({codes}) is theirs: the sequence goes on when it fails, and your "
                            "re-rolls never apply to it. Nothing re-rolls a Bribe or Argue the Call ({codes2}).",
                            codes="`I`, `E`, `S`", codes2="`K`, `Q`"),
