@@ -94,7 +94,8 @@ def test_a_notation_error_is_explained_in_japanese(calc):
     assert c.error_line() is None  # no English below the result any more
     assert c.page.locator(f'{c.box} [data-field="status"]').inner_text() == "この入力では計算できません。"
     for text, message in [
-        ("D7", "判定の1番目の項目（1文字目、「D7」）：ダイスで必要な出目は2〜6です。"),
+        ("D7", "判定の1番目の項目（1文字目、「D7」）：ダイスで必要な出目は2〜6です（Break Tackle を持つ選手のドッジなら、"
+               "6にそのボーナスを足した値まで。例：D7b3）。"),
         ("D3;tr=99", "判定の2番目の項目（4文字目、「tr=99」）：チームリロール（tr=N）は0〜8です。"),
         ("D3,R2d", "判定の2番目の項目（4文字目、「R2d」）：このスキル記号はこの判定には付けられません。"
                    "各記号は対応する文字の後に付けます：d (D), f (R), h (P), p (T/M), c (C/H)。"
