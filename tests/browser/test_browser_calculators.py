@@ -569,11 +569,12 @@ def test_action_sequence_calculator_with_a_block_and_a_foul(calc, web):
     c.set("edition", "bb2025")
     c.set("chain", "B-2r;tr=0")
     assert Fraction(c.check()["success"]["exact"]) == Fraction(4, 27)
-    # a Blitz cannot use Brawler: the message next to the field names the token, in Japanese
+    # a Blitz cannot use Brawler: the message next to the field names the token and that rule (details.rule), in
+    # Japanese, rather than the notation's general "not allowed here"
     c.set("chain", "R2,B2r")
     assert c.state() == "error"
     message = c.message("chain")
-    assert "「B2r」" in message and "ブロックアクション以外での Brawler" in message, message
+    assert "「B2r」" in message and "Brawler はブロックアクションでのみ使えます。ブリッツでは使えません。" in message, message
 
 
 # ------------------------------------------------------------------------------------------ block
