@@ -851,7 +851,9 @@ class Chain:
                 raise CalcError(f"{path}.{name}", e.message, e.allowed, reason="skill-value") from None
 
         def refuse(name: str, message: str, allowed: object = None, reason: str = "step-skill") -> CalcError:
-            return CalcError(f"{path}.{name}", message, allowed, reason=reason)
+            if reason == "edition-skill":
+                return CalcError(f"{path}.{name}", message, allowed, reason="edition-skill")
+            return CalcError(f"{path}.{name}", message, allowed, reason="step-skill")
 
         if not s.foul and (s.sneaky_git or s.lone_fouler):
             name = "sneaky_git" if s.sneaky_git else "lone_fouler"
@@ -860,8 +862,8 @@ class Chain:
             if fam != "bb2025":
                 raise refuse("lone_fouler", f"Lone Fouler exists in BB2025 only, not {self.edition}", [False], "edition-skill")
             if s.modifier:
-                raise refuse("lone_fouler", "Lone Fouler works only when nobody assists the foul: the modifier must be 0",
-                             [0], "lone-fouler-assists")
+                raise CalcError(f"{path}.lone_fouler", "Lone Fouler works only when nobody assists the foul: the "
+                                "modifier must be 0", [0], reason="lone-fouler-assists")
             if any(isinstance(t, ArmourStep) and t.lone_fouler and t.player == s.player for _, t in everything[:position]):
                 raise refuse("lone_fouler", "Lone Fouler is used once per turn", [False], "step-skill")
         if s.iron_hard_skin:

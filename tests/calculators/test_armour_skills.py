@@ -265,7 +265,7 @@ def test_lone_fouler():
     for chain in ("F9+1l", "F9-1l"):
         with pytest.raises(CalcError) as e:
             parse_chain(chain, "bb2025")
-        assert e.value.details["reason"] == "lone-fouler-assists", chain
+        assert e.value.details["rule"] == "lone-fouler-assists", chain  # inside the notation's step-rule
     response = handle({"kind": "foul", "edition": "bb2025", "av": 9, "assists": -1, "lone_fouler": True})
     assert response["error"]["field"] == "lone_fouler"
     assert response["error"]["details"]["reason"] == "lone-fouler-assists"
