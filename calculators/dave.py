@@ -122,9 +122,11 @@ from fractions import Fraction
 
 from .dave_stars import REASONS as _STAR_REASONS, armour_bonus, expand as _star_skills, find as _star
 from .armour import SKILL_VALUES
+from .dice import two_d6
 from .editions import family
 from .errors import CalcError
 from .notation import parse_chain
+from .rolls import face_chance
 
 __all__ = ["ACTIONS", "REASONS", "SKILLS", "Translation", "translate"]
 
@@ -441,6 +443,35 @@ def translate(text: str, team_rerolls: int | None = None) -> Translation:
         raise
 
 
+@dataclass
+class _Player:
+    """One of their players: our skills, flags, Break Tackle bonus, Mighty Blow / Dirty Player values, armour
+    bonus of a star."""
+
+    skills: set
+    flags: list
+    break_tackle: int = 0
+    values: dict | None = None
+    bonus: int = 0
+
+    @property
+    def prefix(self) -> str:
+        """The player's flags as our notation writes them before the first roll (``[pro,loner=4]``), or ""."""
+        return f"[{','.join(self.flags)}]" if self.flags else ""
+
+
+def _read_player(prefix: str, pos: int, actions: str, edition: str) -> _Player:
+    """Their player ``prefix`` (skill codes, or a star player's short name for the skills that star brings in
+    ``edition``) before the ``actions`` it takes; ``pos``: the prefix's 0-based position, for errors."""
+    star, codes, bonus = _star(prefix), prefix, 0
+    if star is not None:  # a star's name for its skills (calculators/dave_stars.py)
+        codes, bonus = _star_skills(star, actions, edition, pos + 1, lambda listed, at: _skills(listed, at, edition, {}))
+    values: dict[str, int] = {}
+    skills, loner, break_tackle = _skills(codes, pos, edition, values)
+    flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
+    return _Player(skills, flags, break_tackle, values, bonus)
+
+
 def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     edition = "bb2025"
     if text.endswith("~S2"):
@@ -453,13 +484,8 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     start = 0
     for chunk in text.split(";"):
         prefix, sep, rest = chunk.rpartition(":")
-        star, codes, bonus = _star(prefix) if sep else None, prefix, 0
-        if star is not None:  # a star's name for its skills (calculators/dave_stars.py)
-            codes, bonus = _star_skills(star, rest, edition, start + 1,
-                                        lambda listed, at: _skills(listed, at, edition, {}))
-        values: dict[str, int] = {}
-        skills, loner, break_tackle = _skills(codes, start, edition, values) if sep else (set(), None, 0)
-        flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
+        player = _read_player(prefix, start, rest, edition) if sep else _Player(set(), [])
+        skills = player.skills
         steps = []
         offset = start + len(prefix) + len(sep)
         parts = rest.split(",")
@@ -485,11 +511,11 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
                 offset += len(part) + len(parts[k + 1]) + 2
                 k += 2
                 continue
-            steps.append(_action(part, offset + 1, skills, break_tackle, values))
+            steps.append(_action(part, offset + 1, skills, player.break_tackle, player.values))
             offset += len(part) + 1
             k += 1
-        steps = [armour_bonus(step, bonus) for step in steps]
-        players.append((f"[{','.join(flags)}]" if flags else "") + ",".join(steps))
+        steps = [armour_bonus(step, player.bonus) for step in steps]
+        players.append(player.prefix + ",".join(steps))
         start += len(chunk) + 1
     return _finish("/".join(players), edition, source, team_rerolls)
 
@@ -507,23 +533,8 @@ def _finish(body: str, edition: str, source: str, team_rerolls: int | None) -> T
 
 # --- issue 9, second part: their opponents' rolls, Hypnotic Gaze, Throw Team-mate and branches [...] / {...} ---
 
-#: their action letters read by the branching reader (:func:`_branched`): Tentacles, Shadowing, Hypnotic Gaze,
-#: Throw Team-mate
-_SPLIT_LETTERS = "NSYH"
 _OPPONENT = {"N": "E", "S": "S"}  # their Tentacles / Shadowing -> our opponent's roll letter
 _NEEDS_BRANCHED = re.compile(r"\[|(?:^|[,;:{}\]])[NSYH][+-]?\d|(?:^|[;:,])\{|[TW]\d+['*]*[{\[]")
-
-
-@dataclass
-class _Player:
-    """One of their players: our skills, flags, Break Tackle bonus, Mighty Blow / Dirty Player values, armour
-    bonus of a star."""
-
-    skills: set
-    flags: list
-    break_tackle: int = 0
-    values: dict | None = None
-    bonus: int = 0
 
 
 @dataclass(frozen=True)
@@ -555,14 +566,7 @@ class _Branched:
 
     # their parser, read: BuildPlayerActions in ActionCalculator/PlayerActionsBuilder.cs
     def player(self, prefix: str, pos: int, actions: str) -> int:
-        star, codes, bonus = _star(prefix), prefix, 0
-        if star is not None:
-            codes, bonus = _star_skills(star, actions, self.edition, pos + 1,
-                                        lambda listed, at: _skills(listed, at, self.edition, {}))
-        values: dict[str, int] = {}
-        skills, loner, bt = _skills(codes, pos, self.edition, values)
-        flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
-        self.players.append(_Player(skills, flags, bt, values, bonus))
+        self.players.append(_read_player(prefix, pos, actions, self.edition))
         return len(self.players) - 1
 
     def actions(self, text: str, pos: int, player: int, depth: int) -> None:
@@ -620,8 +624,7 @@ class _Branched:
             if cur is not None and e.player < cur:
                 raise _refuse("branch", e.tok, e.pos, "a branch that goes back to a player who rolled before it: "
                               "ours starts a new player at each '/'")
-            sep = ("," if out else "") if e.player == cur else ("/" if cur is not None else "") + (
-                f"[{','.join(p.flags)}]" if p.flags else "")
+            sep = ("," if out else "") if e.player == cur else ("/" if cur is not None else "") + p.prefix
             new_player = e.player != cur
             cur = e.player
             letter = e.tok[:1]
@@ -670,7 +673,7 @@ class _Branched:
         if target < 2:
             raise _refuse("target", e.tok, e.pos, f"the opponent needing {target}+: a natural 1 fails, ours go "
                           "from 2+ to 6+")
-        return f"{_OPPONENT[m.group(1)]}{target}", Fraction(target - 1, 6)
+        return f"{_OPPONENT[m.group(1)]}{target}", 1 - face_chance(target)
 
     def gaze(self, e: _Entry, mark: bool = True) -> str:
         m = re.fullmatch(r"Y(\d)(['*]*)", e.tok)
@@ -690,20 +693,18 @@ class _Branched:
         either = not branch and not rest and letter in "SY"  # the sequence succeeds on both faces
         if letter in _OPPONENT:
             go_on = self.opponent(e)[1]
-        elif letter == "Y" and either:
-            go_on = Fraction(7 - int(self.gaze(e, False)[1:]), 6)
         elif letter == "Y":
-            if "'" not in e.tok or "pro" in self.players[e.player].skills:
+            if not either and ("'" not in e.tok or "pro" in self.players[e.player].skills):
                 raise _refuse("branch", e.tok, e.pos, "a gaze we may re-roll whose failure goes on (a natural 1 "
                               "too): ours ends the chain on a natural 1")
-            go_on = Fraction(7 - int(self.gaze(e, False)[1:]), 6)
+            go_on = face_chance(int(self.gaze(e, False)[1:]))
         else:
             if self.players[e.player].bonus:  # a star's bonus on this roll: not in the weights below
                 raise _refuse("branch", e.tok, e.pos, "a Stab or Chainsaw with a star's bonus before a branch: "
                               + REASONS["branch"])
             n = _roll_2d6(e.tok.replace("*", "").replace("'", ""), e.pos)
             need = int(re.match(r"A(\d+)", n).group(1)) - (3 if letter == "W" else 0)
-            go_on = Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need), 36)
+            go_on = sum((p for total, p in two_d6().items() if total >= need), Fraction(0))
         if not branch and letter in "NTW":
             if letter == "N":
                 return None
