@@ -222,7 +222,7 @@ from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
            "D6_KINDS", "KIND_EDITIONS", "KINDS", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain",
-           "Dauntless", "InjuryStep", "Player", "Row", "Step", "children", "linked_armour", "map_steps", "policy",
+           "Dauntless", "InjuryStep", "Player", "Row", "Step", "children", "highest_face", "linked_armour", "map_steps", "policy",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
@@ -265,6 +265,12 @@ BLOCK_CASES: tuple[str, ...] = ("both_down", "one_die", "all_dice")
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
+
+
+def highest_face(kind: str, break_tackle: int = 0) -> int:
+    """Return the highest die face a D6 step of ``kind`` may need: 6, but on a dodge with Break Tackle 6 plus its
+    bonus, which the bonus reaches (a 7+ dodge with +3 passes on 4, 5, 6; BB2020/BB2025 Break Tackle)."""
+    return 6 + break_tackle if kind == "dodge" else 6
 
 
 @dataclass(frozen=True)
@@ -726,7 +732,7 @@ class Chain:
     def _check_d6(self, path: str, s: Step) -> None:
         if s.kind not in D6_KINDS:
             raise CalcError(f"{path}.kind", f"unknown step kind {s.kind!r}", list(KINDS), reason="choice")
-        top = 6 + s.break_tackle if s.kind == "dodge" and isinstance(s.break_tackle, int) else 6
+        top = highest_face(s.kind, s.break_tackle if isinstance(s.break_tackle, int) else 0)
         if not (isinstance(s.target, int) and 2 <= s.target <= top):
             raise CalcError(f"{path}.target", f"the die face needed must be 2..{top}, got {s.target!r}", [2, top],
                             reason="range")

@@ -122,10 +122,11 @@ from fractions import Fraction
 
 from .dave_stars import REASONS as _STAR_REASONS, armour_bonus, expand as _star_skills, find as _star
 from .armour import SKILL_VALUES
+from .chain import highest_face
 from .dice import two_d6
 from .editions import family
 from .errors import CalcError
-from .notation import parse_chain
+from .notation import LETTERS, parse_chain
 from .rolls import face_chance
 
 __all__ = ["ACTIONS", "REASONS", "SKILLS", "Translation", "translate"]
@@ -406,7 +407,7 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
         if any(1 < roll + modifier for roll in range(2, target)):
             raise _refuse("inaccurate-pass", tok, pos, REASONS["inaccurate-pass"])
     bt = f"b{break_tackle}" if break_tackle and ours == "D" else ""
-    top = 6 + break_tackle if bt else 6  # a dodge with Break Tackle may need 7+: its bonus reaches it
+    top = highest_face(LETTERS.get(ours, ""), break_tackle)  # a dodge with Break Tackle may need 7+
     if not 2 <= target <= top:
         raise _refuse("target", tok, pos, f"a D6 target of {target}+: ours go from 2+ to {top}+")
     return f"{ours}{target}{mark if skill in skills else ''}{bt}{'^' if diving else ''}"

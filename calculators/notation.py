@@ -129,7 +129,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless, InjuryStep, Player, Step
+from .chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless, InjuryStep, Player, Step, highest_face
 from .errors import CalcError
 from .rerolls import OPPONENT_KINDS
 
@@ -655,8 +655,7 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
                     reason="unknown-letter")
     kind = LETTERS[letter]
     target = int(digits)
-    # Break Tackle's bonus can reach a face above 6 (a 7+ dodge with +3 passes on 4, 5, 6): up to 6 + bonus
-    top = 6 + int(bt) if bt is not None and kind == "dodge" else 6
+    top = highest_face(kind, int(bt or 0))  # above 6 only where Break Tackle's bonus reaches it
     if not 2 <= target <= top:
         raise _fail(index, pos, shown, f"the die face needed must be 2..{top}, got {target}"
                     + (" (above 6 only on a dodge with Break Tackle, up to 6 + its bonus)" if target > top else ""),

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .chain import D6_KINDS, Chain, Step, map_steps
+from .chain import D6_KINDS, Chain, Step, highest_face, map_steps
 from .errors import CalcError
 from .rules import RollSpec, RuleBook
 
@@ -108,7 +108,7 @@ def move_faces(chain: Chain, modifiers: dict[str, int]) -> Chain:
         value = modifiers.get(step.kind, 0) if isinstance(step, Step) else 0
         if not value:
             return step
-        target = min(6 + step.break_tackle, max(2, step.target - value))  # above 6 only with Break Tackle's bonus
+        target = min(highest_face(step.kind, step.break_tackle), max(2, step.target - value))
         if step.partial is None:
             return replace(step, target=target)
         # the band's lower edge is on the modified total too; a band the cap at 6 leaves empty is gone, with its branch
