@@ -1171,12 +1171,11 @@ class Calculator {
   explain(error) {
     const details = error.details;
     if (!details || typeof details !== "object" || typeof details.reason !== "string") return "";
-    const has = (key) => Object.prototype.hasOwnProperty.call(this.strings, key);
     const key = typeof error.field === "string" ? `${error.field}.${details.reason}` : "";
-    if (key && has(key)) {
+    if (key && this.hasText(key)) {
       const reason = (typeof details.rule === "string" && this.general(details.rule, error)) || this.text(key);
       const at = `${error.field}.at`;
-      if (!Number.isInteger(details.token) || !Number.isInteger(details.position) || !has(at)) return reason;
+      if (!Number.isInteger(details.token) || !Number.isInteger(details.position) || !this.hasText(at)) return reason;
       return this.text(at, {
         token: this.number.format(details.token), position: this.number.format(details.position),
         text: clip(details.text), reason,
@@ -1187,7 +1186,6 @@ class Calculator {
 
   /** The general words for `reason` (data-strings `reason.<reason>`), filled from `error.allowed`; "" if none. */
   general(reason, error) {
-    const has = (key) => Object.prototype.hasOwnProperty.call(this.strings, key);
     const values = {};
     const allowed = Array.isArray(error.allowed) && error.allowed.length === 2 ? error.allowed : null;
     const [low, high] = allowed || [];
@@ -1199,7 +1197,12 @@ class Calculator {
     }
     let key = `reason.${reason}`;
     if (reason === "range" && values.hi === undefined) key = values.lo === undefined ? "" : "reason.range-from";
-    return key && has(key) ? this.text(key, values) : "";
+    return key && this.hasText(key) ? this.text(key, values) : "";
+  }
+
+  /** Whether this page has words for `key` in its data-strings. */
+  hasText(key) {
+    return Object.prototype.hasOwnProperty.call(this.strings, key);
   }
 }
 

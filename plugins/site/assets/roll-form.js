@@ -194,8 +194,8 @@ class RollForm {
   /** Before the form replaces a sequence the reader wrote or opened from a link (branches, marks it cannot
    *  make), say so and offer it back: nothing typed is lost. */
   keepTyped() {
-    const typed = this.chain.value.trim();
-    if (!typed || typed === this.written || typed === this.chain.defaultValue.trim()) return;
+    const typed = this.typedByReader();
+    if (!typed) return;
     const note = this.replacedNote;
     const button = document.createElement("button");
     button.type = "button";
@@ -219,11 +219,18 @@ class RollForm {
     note.hidden = false;
   }
 
+  /** The sequence in the chain field when the reader wrote it or opened it from a link: neither this form's
+   *  last notation nor the page's default; "" otherwise. */
+  typedByReader() {
+    const typed = this.chain.value.trim();
+    return typed === this.written || typed === this.chain.defaultValue.trim() ? "" : typed;
+  }
+
   /** The field holds the reader's own sequence: the form's team re-rolls start from its ";tr=N", so the
    *  form's first write does not drop them. */
   adoptTypedRerolls() {
-    const typed = this.chain.value.trim();
-    if (!typed || typed === this.written || typed === this.chain.defaultValue.trim()) return;
+    const typed = this.typedByReader();
+    if (!typed) return;
     const given = typed.match(/;\s*tr\s*=\s*(\d)\s*$/i);
     if (given) this.tr.value = given[1];
   }
