@@ -843,7 +843,9 @@ def _skill_value(rd: Reader, edition: str, field: str) -> int:
     top = SKILL_VALUES[field][family(edition)]
     name = f"{field}_value"
     if top > 1:
-        return rd.int(name, 1, top, 1)
+        value = rd.int(name, 1, top, 1)
+        rd.only_with(name, field)
+        return value
     if rd.given(name):
         value = rd.request[name]
         if value != 1 or isinstance(value, bool):
@@ -884,6 +886,7 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     claws_reading = None
     if family(edition) == "classic":  # the disputed classic Claw + Mighty Blow (BB2020+ has no dispute)
         claws_reading = rd.choice("claws_reading", CLAWS_READINGS, CLAWS_READINGS[0])
+        rd.only_with("claws_reading", "claws", "mighty_blow")
     elif rd.given("claws_reading"):
         check_claws_reading(edition, rd.request["claws_reading"])  # raises: a clear error, not "unknown field"
     ihs = _iron_hard_skin(rd, edition)

@@ -61,7 +61,8 @@ def describe(handler: Any, request: Mapping[str, Any], *args: Any) -> list[dict[
 
     Each field is ``{"name", "type", "required", "default", "allowed"}`` plus, by
     type, ``min``/``max`` (``int``, ``square``), ``choices`` (``choice``, ``bool``) or
-    ``max_length`` (``text``).  A :class:`~calculators.errors.CalcError` from a field
+    ``max_length`` (``text``), and ``with`` (the boolean fields it needs ticked, see
+    :meth:`Reader.only_with`) for a field that matters only alongside a skill.  A :class:`~calculators.errors.CalcError` from a field
     given in ``request`` propagates.
     """
     req = DescribeRequest(request)
@@ -97,6 +98,13 @@ class Reader:
     def specs(self) -> list[dict[str, Any]]:
         """Return the field descriptions recorded so far (describe mode), in reading order."""
         return list(self._specs.values())
+
+    def only_with(self, name: str, *boxes: str) -> None:
+        """Record (describe mode) that field ``name``, already read, matters only while every boolean field of
+        ``boxes`` is true (Mighty Blow's +X with Mighty Blow): its spec gets ``"with": [boxes…]``, so a form may
+        hide it until they are ticked.  The field is still read and checked as usual; nothing else changes."""
+        if self.describing and name in self._specs:
+            self._specs[name]["with"] = list(boxes)
 
     def given(self, name: str) -> bool:
         """Return True if the request has field ``name`` with a non-null value (nothing is recorded)."""

@@ -477,9 +477,10 @@ def test_armour_calculator_classic_claws_reading_in_japanese(calc, web):
     c = calc("ja", "calculators/armour/", "armour")
     reading = f'{c.form} [data-name="claws_reading"]'
     c.set("edition", "classic")
-    assert c.page.locator(reading).is_visible()
     for name, value in (("av", 9), ("claws", True), ("mighty_blow", True)):
+        assert c.page.locator(reading).is_hidden()  # the reading matters only with both skills ticked
         c.set(name, value)
+    assert c.page.locator(reading).is_visible()
     result = c.check()
     assert result["claws_reading"] == "rulebook" and Fraction(result["armour_broken"]["exact"]) == Fraction(7, 12)
     shown = {cell["path"]: norm(cell["text"]) for cell in c.results()}
@@ -732,6 +733,15 @@ def test_armour_calculator_mighty_blow_value_and_iron_hard_skin_in_french(calc, 
     c.check_query()
     c.round_trip()
     c.check_bad_input("mighty_blow_value", "3", "2")
+    c.set("iron_hard_skin", False)
+    c.set("mighty_blow", False)  # the +X field goes with the box, and what it holds no longer counts: 9+ again
+    assert not field_shown(c, "mighty_blow_value")
+    c.check()
+    assert shown(c)["armour_broken"] == "5/18 (27,8 %)"
+    c.set("mighty_blow", True)
+    assert field_shown(c, "mighty_blow_value")
+    c.check()
+    assert shown(c)["armour_broken"] == "7/12 (58,3 %)"
     c.set("edition", "classic")
     c.set("av", "8")
     c.check()
@@ -756,7 +766,9 @@ def test_foul_calculator_lone_fouler_and_dirty_player_value_in_japanese(calc, we
     assert not field_shown(c, "dirty_player_value")  # BB2025 Dirty Player is +1 only
     c.set("edition", "bb2020")
     assert not field_shown(c, "lone_fouler")
+    assert not field_shown(c, "dirty_player_value")  # BB2020 has +2, shown once Dirty Player is ticked
     c.set("dirty_player", True)
+    assert field_shown(c, "dirty_player_value")
     c.set("dirty_player_value", "2")
     c.check()
     assert shown(c)["armour_broken"].startswith("7/12 ")

@@ -244,6 +244,23 @@ def test_chain_form_has_the_reading_only_in_bb2025():
     assert reading["default"] == "rulebook" and not reading["required"]
 
 
+@pytest.mark.parametrize("kind, edition, field, boxes", [
+    ("armour", "bb2020", "mighty_blow_value", ["mighty_blow"]),
+    ("armour", "bb2025", "mighty_blow_value", ["mighty_blow"]),
+    ("armour", "classic", "claws_reading", ["claws", "mighty_blow"]),
+    ("foul", "bb2020", "dirty_player_value", ["dirty_player"]),
+])
+def test_a_field_that_matters_only_with_a_skill_names_the_boxes_it_needs(kind, edition, field, boxes):
+    fields = {f["name"]: f for f in handle({"kind": "form", "for": kind, "edition": edition})["result"]["fields"]}
+    assert fields[field]["with"] == boxes
+    assert all("with" not in f for name, f in fields.items() if name != field)
+    # the value is ignored while its skill is unticked: the same answer as without it
+    base = {"kind": kind, "edition": edition, "av": 9}
+    other = fields[field]["choices"][-1] if fields[field]["type"] == "choice" else fields[field]["max"]
+    assert other != fields[field]["default"]
+    assert handle({**base, field: other})["result"]["outcomes"] == handle(base)["result"]["outcomes"]
+
+
 @pytest.mark.parametrize("req, field", [
     ({"kind": "chain", "chain": "D3,Q2"}, "chain"),
     ({"kind": "chain"}, "chain"),

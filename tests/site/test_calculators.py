@@ -119,7 +119,8 @@ class Reader(HTMLParser):
         form = self.forms[-1] if self.forms else None
         if self.in_form and "data-name" in a:
             self.field = {"name": a["data-name"], "type": a["data-type"], "optional": "data-optional" in a,
-                          "for": a.get("data-for"), "hidden": tag == "input", "inputs": [], "tag": tag}
+                          "for": a.get("data-for"), "hidden": tag == "input", "inputs": [], "tag": tag,
+                          "with": (a.get("data-with") or "").split(), "starts_hidden": "hidden" in a}
             form.fields.append(self.field)
             if tag == "input":
                 self.field["inputs"].append({"value": a.get("value", "")})
@@ -218,6 +219,11 @@ def test_the_form_fields_are_the_resolvers_own(pages, rulebook, path):
                     continue
                 assert field["type"] in (spec["type"], "int" if spec["type"] == "choice" else spec["type"]), name
                 assert field["optional"] == (not spec["required"] and spec["default"] is None), name
+                # a field that matters only with some boxes ticked says which, and starts hidden unless they are
+                assert field["with"] == spec.get("with", []), name
+                if field["with"] and value == (form.switch and switch["inputs"][0]["value"]):
+                    ticked = {f["name"] for f in form.fields if f["type"] == "bool" and f["inputs"][0]["checked"]}
+                    assert field["starts_hidden"] == (not set(field["with"]) <= ticked), name
                 for item in field["inputs"]:
                     if spec["type"] in ("int", "square") and item["min"] is not None:
                         index = {"x": 0, "y": 1}.get((item["name"] or "").rpartition(".")[2])

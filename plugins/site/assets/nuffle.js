@@ -634,6 +634,7 @@ class Calculator {
     });
     this.applySwitch();
     this.dirty = this.readQuery();
+    this.applyNeeds();
     // Python starts now when it costs nothing (already running in this tab), when the URL carries this
     // calculator's fields (a shared result: the pre-rendered one is not it) or when the calculator is near
     // the viewport; otherwise when it comes near or the reader touches it. The build's result stays shown.
@@ -706,6 +707,23 @@ class Calculator {
       if (!none && (select.selectedIndex < 0 || select.options[select.selectedIndex].disabled)) {
         (usable.find((o) => o.value === previous) || usable[0]).selected = true;
       }
+    }
+    this.applyNeeds();
+  }
+
+  /** A field that matters only while some boxes are ticked (data-with="<box> …": Mighty Blow's +X, the
+   *  classic Claws reading) shows only while they are, so a phone's form is as short as the choices made.
+   *  It stays in the request (the resolver ignores it then), so the build's answers still match; a field
+   *  whose link value was refused stays shown with its message. */
+  applyNeeds() {
+    const ticked = (name) => {
+      const box = this.field(name);
+      return Boolean(box && !box.disabled && box.input.checked);
+    };
+    for (const field of this.fields) {
+      const boxes = field.el.dataset.with;
+      if (!boxes || field.disabled) continue;
+      field.el.hidden = !this.urlNotes.has(field) && !boxes.split(/\s+/).every(ticked);
     }
   }
 
@@ -886,6 +904,7 @@ class Calculator {
     if (!field) return;
     this.urlNotes.delete(field); // the reader has set it now
     if (this.switchField && this.switchField.inputs.includes(event.target)) this.applySwitch();
+    else this.applyNeeds();
     this.dirty = true;
     if (field === this.editionSelect()) this.leadEdition();
     this.compute(true);

@@ -21,7 +21,8 @@ Markup contract with nuffle.js:
   `data-snapshot-bytes`, its size), `data-lock` and `data-rules`, and `data-answers` (the build's answers to
   the requests one change away, see answers.py); each field's wrapper (a label, a fieldset or the hidden input itself) has `data-name`
   and `data-type` (`int`, `bool`, `choice`, `text`, `square`), `data-optional` when an empty value
-  means "absent", `data-for="<switch value> …"` when only some switch values have it; a number input
+  means "absent", `data-for="<switch value> …"` when only some switch values have it, `data-with="<box> …"`
+  when it matters only while those boxes are ticked (shown then, still sent); a number input
   whose range depends on the switch has `data-range='{"<value>": [lo, hi]}'`; a square is a fieldset of
   two number inputs named `<name>.x` and `<name>.y`.
 * `[data-result]` holds `[data-field]` elements with `data-format` (`probability`, `number`, `text`,
@@ -549,7 +550,7 @@ def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
                                [(v, label, None) for v, label in _switch_options(calc, rules)], value))
             continue
         out.append(_control(ctx, calc, name, {v: forms[v][name] for v in owners}, only, value, switch_value,
-                            edition))
+                            edition, request))
     out.append("</form>")
     # A form whose edition the reader may change names, above its result, the edition it computed: a
     # page whose picker shows every edition then still says which one the numbers are for.
@@ -611,8 +612,16 @@ def _label_of(ctx: PageContext, calc: Calculator, name: str, edition: str | None
     return custom if custom is not None else field_label(ctx, name, edition)
 
 
+def _needs(spec: dict, request: Mapping[str, Any]) -> dict[str, Any]:
+    """The wrapper attributes of a field that matters only while some boxes are ticked (spec ``with``, e.g.
+    Mighty Blow's +X): `data-with` names them for nuffle.js, and it starts hidden unless the form as built
+    ticks them all."""
+    boxes = spec.get("with") or []
+    return {"data-with": " ".join(boxes) or None, "hidden": bool(boxes) and not all(request.get(b) for b in boxes)}
+
+
 def _control(ctx: PageContext, calc: Calculator, name: str, specs: dict[Any, dict], only: str | None,
-             value: Any, switch_value: Any, edition: str | None) -> str:
+             value: Any, switch_value: Any, edition: str | None, request: Mapping[str, Any]) -> str:
     """One form control from the resolver's field specs (one per switch value that has the field)."""
     esc = html.escape
     spec = specs.get(switch_value) or next(iter(specs.values()))
@@ -636,9 +645,9 @@ def _control(ctx: PageContext, calc: Calculator, name: str, specs: dict[Any, dic
                     for (v, lab), owners in merged.items()]
             if optional and not any(v == "" for v, _, _ in rows):
                 rows.insert(0, ("", "—", None))
-            return _select(ctx, calc, name, spec, only, rows, value)
+            return _select(ctx, calc, name, spec, only, rows, value, request)
     wrapper = {"class": "nc-field", "data-name": name, "data-type": spec["type"], "data-optional": optional,
-               "data-for": only}
+               "data-for": only, **_needs(spec, request)}
     if spec["type"] == "bool":
         wrapper["class"] += " nc-check"
         return (f"<label{_attrs(wrapper)}><input{_attrs({'type': 'checkbox', 'name': name, 'value': 'true', 'checked': bool(value)})}>"
@@ -668,13 +677,14 @@ def _control(ctx: PageContext, calc: Calculator, name: str, specs: dict[Any, dic
 
 
 def _select(ctx: PageContext, calc: Calculator, name: str, spec: dict, only: str | None,
-            options: list[tuple[str, str, str | None]], selected: Any) -> str:
+            options: list[tuple[str, str, str | None]], selected: Any,
+            request: Mapping[str, Any] | None = None) -> str:
     esc = html.escape
     numeric = spec["type"] == "int" or (spec["type"] == "choice" and all(
         isinstance(c, int) and not isinstance(c, bool) for c in spec["choices"]))
     wrapper = {"class": "nc-field", "data-name": name, "data-type": "int" if numeric else "choice",
                "data-optional": not spec["required"] and spec["default"] is None and name != calc.switch,
-               "data-for": only}
+               "data-for": only, **_needs(spec, request or {})}
     chosen = "" if selected is None else str(selected)
     opts = "\n".join(f"<option{_attrs({'value': v, 'data-for': owner, 'selected': v == chosen})}>{esc(text)}</option>"
                    for v, text, owner in options)
