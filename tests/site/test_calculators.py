@@ -338,6 +338,24 @@ def test_the_weather_of_the_passing_rolls_is_listed_and_offered_in_each_language
         other, *(f"{name}（−1）" if lang == "ja" else f"{name} (−1)" for name in (sunny, rain))]  # ja: full-width
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_a_list_of_the_rules_a_calculator_assumes_never_names_one_thing_twice(pages, lang):
+    """The Block action and the Block skill share a name in English and French (« Blocage »): the skill says
+    so. (Japanese names the skill Block and the action ブロック: nothing to add.)"""
+    seen = 0
+    for path in PAGES:
+        markdown, _ = pages[(lang, path)]
+        for listed in re.findall(r'<p class="nc-assumes" markdown>(.*?)</p>', markdown):
+            items = [text + note.strip() for text, note in
+                     re.findall(r"\[((?:[^\]\\]|\\.)*)\]\([^)]*\)( ?[(（][^)）]*[)）])?", listed)]
+            assert len(items) == len(set(items)), (lang, path, items)
+            seen += 1
+    assert seen >= 8
+    block, _ = pages[(lang, "calculators/block.md")]
+    skill = {"en": "Block (skill)", "fr": "Blocage (compétence)", "ja": "ブロック、ブリッツ"}[lang]
+    assert skill in re.sub(r"\]\([^)]*\)", "", block).replace("[", ""), lang
+
+
 def test_the_pass_page_states_its_edition_and_links_the_rules_it_assumes(pages):
     markdown, _ = pages[("en", "sequences/pass-action-bb2025.md")]
     section = markdown.split("## Pass calculator", 1)[1].split("## Range ruler", 1)[0]

@@ -8,6 +8,7 @@ it computes and says which readings it takes where sources differ.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 
 from calculators.chain import D6_KINDS
@@ -32,9 +33,14 @@ SWITCH_EDITIONS = ("classic", "bb2020", "bb2025")  # BB2016 plays as classic for
 # --------------------------------------------------------------------------- shared pieces
 
 def links(ctx: PageContext, ids: list[str]) -> str:
-    """Links to the entities that exist (the fixture data has only a few)."""
-    found = [ctx.link(ctx.repo[i]) for i in ids if i in ctx.repo]
-    return ctx.listing(found)
+    """Links to the entities that exist (the fixture data has only a few).  Where a skill bears the name of
+    another entry of the list (the Block action and the Block skill: « Blocage » twice in French), the skill
+    says it is one, so the list never names one thing twice."""
+    found = [ctx.repo[i] for i in ids if i in ctx.repo]
+    names = Counter(entity.title(ctx.lang) for entity in found)
+    return ctx.listing([_annotated(ctx, ctx.link(entity), ctx.t("skill"))
+                        if entity.kind == "skill" and names[entity.title(ctx.lang)] > 1 else ctx.link(entity)
+                        for entity in found])
 
 
 def assumes(ctx: PageContext, ids: list[str], statements: list[str]) -> list[str]:
