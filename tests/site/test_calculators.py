@@ -619,3 +619,13 @@ def test_the_chain_page_takes_a_bloodbowldave_sequence_and_links_it_in_ours(page
         mp.setattr(calcpages, "DAVE_REASONS", {**DAVE_REASONS, "brand-new": "a reason added later"})
         with pytest.raises(ValueError, match="brand-new"):
             calcpages.dave_errors(ctx)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_every_single_roll_calculator_leads_to_the_sequence_calculator(pages, lang):
+    """A coach who searched a dodge or a rush lands on an Agility table: the sequence calculator is one tap away."""
+    for path, kinds in PAGES.items():
+        if "agility" in kinds:
+            markdown, _ = pages[(lang, path)]
+            after = markdown.split('data-calculator="agility"', 1)[1]
+            assert re.search(r"\]\((\.\./)+calculators/chain\.md#calculator\)", after), (lang, path)

@@ -15,6 +15,7 @@ from .blocks import anchor_key, cell, notes_section, sources_footer
 from .calculator import (Calculator, Row, below_one_reading_note, below_one_readings, field_label,  # noqa: F401
                          pass_reading_note, pass_readings, render,
                          signed, site_root_from)  # field_label and site_root_from are re-exported
+from ..locate import relative_link
 from .context import PageContext
 from .unconfirmed import marks
 
@@ -143,6 +144,7 @@ def _colon(ctx: PageContext) -> str:
 # --------------------------------------------------------------------------- the calculator form
 
 DEFAULT_CHARACTERISTIC = 3
+CHAIN_PAGE = "calculators/chain.md"  # the action sequence calculator (calcpages.STANDALONE)
 
 
 def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Entity], rules: dict) -> list[str]:
@@ -179,7 +181,11 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
         "was computed when this page was built; your browser recomputes it with the same Python code."), ""]
     if edition == "bb2025" and "pass" in actions:
         intro += [pass_reading_note(ctx), "", below_one_reading_note(ctx), ""]
-    return intro + [render(ctx, calc, rules), ""]
+    # A coach who searched a dodge or a rush lands here: the sequence calculator is one tap away.
+    chain = f"[{ctx.t('Action sequence calculator')}]({relative_link(ctx.page, CHAIN_PAGE, 'calculator')})"
+    more = ctx.t("Several rolls in one turn (a dodge, then a rush, a pick-up…) sharing their re-rolls: {link}.",
+                 link=chain)
+    return intro + [render(ctx, calc, rules), "", more, ""]
 
 
 def _default(spec: dict):
