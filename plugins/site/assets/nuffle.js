@@ -1255,7 +1255,8 @@ window.addEventListener("resize", () => {
  *  starts low on the screen, or any field once the keyboard opens and the screen shrinks (the viewport tag
  *  asks for that, plugins/site/plugin.py). Scroll it above the pinned result, so the focus is never hidden
  *  (WCAG 2.4.11): when a field gets the focus, and again when the screen is resized. The result's height is
- *  read after the pin applies; at most so far that the field's top stays below Material's header. */
+ *  read after the pin applies; at most so far that the field's top stays below Material's header, and a
+ *  field the browser scrolled to the top edge (focus reached going back up) comes down below that header. */
 const PIN_GAP_PX = 8;
 function keepFocusAbovePinnedResult() {
   const field = document.activeElement;
@@ -1267,8 +1268,10 @@ function keepFocusAbovePinnedResult() {
     const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
     const box = field.getBoundingClientRect();
     const limit = window.innerHeight - result.getBoundingClientRect().height - PIN_GAP_PX;
-    const by = Math.min(box.bottom - limit, box.top - header - PIN_GAP_PX);
-    if (by > 0) window.scrollBy(0, by);
+    const under = box.top - header - PIN_GAP_PX; // below zero: the field is under the header
+    const below = box.bottom - limit; // above zero: the field is under the pinned result
+    if (below > 0) window.scrollBy(0, Math.min(below, under));
+    else if (under < 0) window.scrollBy(0, under); // reached going back up (Shift+Tab): bring it below the header
   });
 }
 document.addEventListener("focusin", keepFocusAbovePinnedResult);
