@@ -204,7 +204,7 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
     * ``claws_reading`` (classic and BB2016 only; given elsewhere it is an error naming it):
       the reading of Claw with Mighty Blow (``data/rulings/claws-mighty-blow-stacking.yml``),
       ``"rulebook"`` (default: 8+ after modifiers) or ``"fumbbl"`` (8+ on the unmodified dice).
-    Result: ``claws_reading`` (classic and BB2016: the reading used), ``outcomes`` (``no_break``, ``stunned``, ``ko``, ``badly_hurt``,
+    Result: ``claws_reading`` (classic and BB2016 with Claws: the reading used), ``outcomes`` (``no_break``, ``stunned``, ``ko``, ``badly_hurt``,
     ``casualty``), ``casualty`` (the casualty roll's results, each as an overall
     probability: the outcomes of the ``casualty`` kind, read on the data's casualty table
     when rules are given), ``armour_broken``.  With rules, the injury bands are the data's
@@ -886,7 +886,7 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     claws_reading = None
     if family(edition) == "classic":  # the disputed classic Claw + Mighty Blow (BB2020+ has no dispute)
         claws_reading = rd.choice("claws_reading", CLAWS_READINGS, CLAWS_READINGS[0])
-        rd.only_with("claws_reading", "claws", "mighty_blow")
+        rd.only_with("claws_reading", "claws")  # with Claws any modifier (Mighty Blow or another) tells them apart
     elif rd.given("claws_reading"):
         check_claws_reading(edition, rd.request["claws_reading"])  # raises: a clear error, not "unknown field"
     ihs = _iron_hard_skin(rd, edition)
@@ -901,7 +901,7 @@ def _armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
         cas = casualty(edition)
     answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
               "casualty": probs({k: out["casualty"] * v for k, v in cas.items()})}
-    if claws_reading is not None:
+    if claws_reading is not None and claws:  # the reading is named where it was used
         answer["claws_reading"] = claws_reading
     return answer
 

@@ -477,10 +477,12 @@ def test_armour_calculator_classic_claws_reading_in_japanese(calc, web):
     c = calc("ja", "calculators/armour/", "armour")
     reading = f'{c.form} [data-name="claws_reading"]'
     c.set("edition", "classic")
-    for name, value in (("av", 9), ("claws", True), ("mighty_blow", True)):
-        assert c.page.locator(reading).is_hidden()  # the reading matters only with both skills ticked
+    assert "claws_reading" not in c.check()  # no Claws, no reading used
+    for name, value in (("av", 9), ("claws", True)):
+        assert c.page.locator(reading).is_hidden()  # the reading matters only with Claws ticked
         c.set(name, value)
     assert c.page.locator(reading).is_visible()
+    c.set("mighty_blow", True)
     result = c.check()
     assert result["claws_reading"] == "rulebook" and Fraction(result["armour_broken"]["exact"]) == Fraction(7, 12)
     shown = {cell["path"]: norm(cell["text"]) for cell in c.results()}

@@ -247,7 +247,7 @@ def test_chain_form_has_the_reading_only_in_bb2025():
 @pytest.mark.parametrize("kind, edition, field, boxes", [
     ("armour", "bb2020", "mighty_blow_value", ["mighty_blow"]),
     ("armour", "bb2025", "mighty_blow_value", ["mighty_blow"]),
-    ("armour", "classic", "claws_reading", ["claws", "mighty_blow"]),
+    ("armour", "classic", "claws_reading", ["claws"]),
     ("foul", "bb2020", "dirty_player_value", ["dirty_player"]),
 ])
 def test_a_field_that_matters_only_with_a_skill_names_the_boxes_it_needs(kind, edition, field, boxes):

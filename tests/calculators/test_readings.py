@@ -219,6 +219,9 @@ def test_exact_values_for_claws_and_mighty_blow_against_av_9():
     assert broken("fumbbl") == "5/12"    # 8 or more on the dice: 15 of 36
     default = handle({"kind": "armour", "edition": "classic", "av": 9, "claws": True, "mighty_blow": True}, None)
     assert default["result"]["claws_reading"] == "rulebook"
+    # without Claws no reading was used, and the result names none
+    assert "claws_reading" not in handle({"kind": "armour", "edition": "classic", "av": 9, "mighty_blow": True},
+                                         None)["result"]
 
 
 def test_the_claws_readings_differ_only_with_a_modifier():
