@@ -1587,7 +1587,8 @@ def sent_off_by_rerolls(chain: Chain, max_team_rerolls: int = 3) -> tuple[Fracti
     """Return P(a fouler is sent off) for 0..max_team_rerolls team re-rolls (all 0 without a foul step).
 
     The coach plays for the greatest chance of success, then (among equally good choices)
-    for the smallest chance of a send-off.  A send-off on a foul whose armour held counts.
+    for the smallest chance of a send-off.  A send-off on a foul whose armour held counts; one that a
+    Bribe or Argue the Call of the foul's send-off group cancels does not (:func:`appeal_chances`).
 
     Raises:
         CalcError: as :func:`solve`.

@@ -85,6 +85,13 @@ def test_the_group_follows_the_injury_roll_and_folds_into_the_foul():
     o = rolls_2d6(c)[0]
     assert solve(c) == (o["break"] + o["break_sent_off"] * F(5, 6)) * F(5, 6)
     assert sent_off_by_rerolls(c, 0) == ((o["break_sent_off"] + o["hold_sent_off"]) / 6,)
+    # a foul and its injury roll that end the chain count their send-off as a success: the Bribe changes only
+    # the chance of a send-off, by 1/6
+    for edition in ("classic", "bb2025"):
+        assert solve(P("F8,J8,K2", edition)) == solve(P("F8,J8", edition))
+        assert sent_off_by_rerolls(P("F8,J8,K2", edition), 0)[0] == sent_off_by_rerolls(P("F8,J8", edition), 0)[0] / 6
+    # in a branch, the group belongs to the branch's foul
+    assert solve(P("T4~2{/F9,K2|/C3}")) == F(1, 2) * solve(P("F9,K2")) + F(1, 3) * F(2, 3)  # accurate 4-6, else 2-3
     # nothing re-rolls them: their steps pass on, and the policy names none for them
     assert policy(P("F8,Q6,K2/N2"), 2) == ("none", "none", "none", "team")
     assert success_by_rerolls(P("[pro]F8,K2"), 2) == (F(5, 12),) * 3
