@@ -25,7 +25,8 @@ A *chain* is what a player (or a few players) must pass in one team turn, in ord
   Designer's Commentary, BB2025 Pro text: ``data/rulings/pro-restrictions.yml``), no skill.  A
   fouler is sent off on a natural double on the armour roll, or on the injury roll after
   a break (:func:`calculators.armour.armour_break`); a send-off is a turnover in every
-  edition (rules-facts §8 "Turnover triggers"), so any later step is never taken.
+  edition (rules-facts §8 "Turnover triggers"), so any later step is never taken, unless a
+  Bribe written after the foul cancels it (**Bribes and Argue the Call** below).
   Mighty Blow and Dirty Player may carry a value (+X); the victim's Iron Hard Skin, a Stab,
   a Chainsaw, Piling On (classic), Sneaky Git and Lone Fouler (BB2025) are fields of the
   step, each checked per edition (:class:`ArmourStep`).
@@ -77,23 +78,55 @@ BB2016 and ``/work/shared/reference/rules-facts.md``):
 * ``shadowing`` (an opponent's roll): BB2020, D6 + their MA - ours, 6 or more; BB2025, a flat 4+
   (BBBase Shadowing both editions; FFB ``skillbehaviour/bb2020|bb2025/ShadowingBehaviour``).  Classic
   is a 2D6 roll by the moving player (FFB ``skill/bb2016/Shadowing``): refused.
-* ``bribe``: every edition, 2+ (FFB ``DiceInterpreter.isBribesSuccessful``; BBBase BB2020 and BB2025
-  inducements; rules-facts §kick-off "A Bribe succeeds on D6 2+").  Nothing re-rolls it.
-* ``argue-the-call``: a 6 (5+ with Friends with the Ref or a Biased Referee's +1).  BB2020 and
-  BB2025 (BBBase "Argue the Call"), and BB2016 as FUMBBL plays it (``step/bb2016/foul/StepBribes``);
-  not in LRB6/CRP (``classic``), and botbowl's BB2016 has no such roll: the sources disagree on
-  BB2016, we follow FUMBBL.  Even a 6 leaves the turnover in BB2020 and BB2025 (BBBase), so the step
-  belongs at the end of a chain.  Nothing re-rolls it (Bribery and Corruption is not modelled).
+* ``bribe`` and ``argue-the-call``: the coach's rolls after a foul's send-off, written right after the
+  foul (see **Bribes and Argue the Call** below).  Nothing re-rolls them.
 * ``interception`` (``I``): BB2025 calls it Interception again ("Interceptions", BBBase BB2025:
   an Agility test at -3 against an accurate pass, -2 against an inaccurate one); BB2020's Passing
   Interference is the same D6 step for the chain (its deflection and the catch that turns it into
   an interception are in :mod:`calculators.passing`).  No new kind.
 
+**Bribes and Argue the Call** (a send-off group).  ``bribe`` and ``argue-the-call`` steps are rolled
+only when a foul sends its fouler off: they are written right after that foul (after its injury roll when
+one is written), by the same player, and are nothing else (:func:`appeal_group`; elsewhere the chain is
+refused).  When the foul sends nobody off they are not rolled and the chain goes on.  Per edition (sources:
+FUMBBL ``ffb-server/.../step/bb2016|bb2020|bb2025/foul/StepBribes.java``, ``step/bb2016/foul/StepEjectPlayer``,
+``step/mixed/foul/StepEjectPlayer``, ``DiceInterpreter``; BBBase ``docs/bb2020/core_rules/the_rules_of_blood_bowl.md``
+"Arguing the Call", ``inducements_in_detail.md`` "0-3 Bribes", ``faq_290525.md`` (p.63 & 91);
+``docs/bb2025/core_rules/the_game_of_blood_bowl.md`` "Argue the Call", ``inducements.md`` "0-3 Bribes",
+``latest_faq.md``; botbowl ``core/procedure.py`` ``Ejection`` for BB2016; Jervis
+``rules/bb2020/procedures/actions/foul/FoulStep.kt``):
+
+* a **Bribe** (``K2``: a D6, 2+ in every edition, a 1 fails; FFB ``isBribesSuccessful``): on a success the
+  fouler is not sent off and *no turnover* is caused, so the chain goes on (every edition: BBBase BB2020 and
+  BB2025 Bribes; FFB goes to the end of the foul without ending the turn; botbowl returns before its
+  Turnover).  A failed Bribe may be followed by another (BB2020 FAQ "additional Bribes"; FFB asks again
+  unless its ``onlyOneBribePerSendOff`` option is on; botbowl too): ``K2,K2``.
+* **Argue the Call** (``Q6``; ``Q5`` with Friends with the Ref or a Biased Referee's +1): not in LRB6/CRP
+  (``classic``); BB2016 as FUMBBL plays it, BB2020, BB2025.  On a success the fouler is not sent off but
+  a turnover is still caused (BB2020 and BB2025 tables; Jervis "a turn-over still happens"; FFB BB2016
+  puts the player in the Reserves box and ends the turn), so the chain ends there: it succeeds only if
+  nothing follows the group, as for a send-off.  A natural 1 ejects the coach.  One per send-off, and one
+  per chain (the ejection lasts the game; the chain does not follow it across fouls).  A BB2020 Biased
+  Referee's +1 that spares the coach on a natural 1 (FAQ p.95) is not modelled.
+* **Order**: BB2020 and BB2025 argue first, then Bribe (BB2020 FAQ: Argue the Call always first; a failed
+  Bribe ends the chance to argue; BB2025 Bribes "after any attempt to Argue the Call"; FFB's BB2020 and
+  BB2025 steps): ``Q6,K2``.  FUMBBL's BB2016 asks for Bribes first, then Argue the Call: ``K2,Q6``.  The
+  other order is refused.
+* **After a 1 on Argue the Call**: BB2020 allows no Bribe for that send-off (BBBase Bribes; FAQ "just for
+  that particular sending off"; FFB BB2020 sets no Bribe); BB2025's text does not forbid it and FFB's BB2025
+  step still offers one (its BB2020 line is gone): the Bribe is rolled (:data:`BRIBE_AFTER_EJECTION`).
+
+:func:`appeal_chances` gives, for a group, P(a Bribe lets the chain go on) and P(Argue the Call keeps the
+fouler with a turnover); the rest of a send-off stays one.  The solver folds the group into the foul's
+outcomes; its steps then pass straight on (policy ``"none"``).  BloodBowlDave's calculator goes on after a
+successful Argue the Call too (their ``ArgueTheCallStrategy``), where ours ends the chain at the turnover
+(``tests/calculators/dave_differences.yml``).
+
 A step that fails after every re-roll ends the chain, unless the failure is a non-critical one
 with a branch (see **Branches** below; for the full outcome tree of a
 pass use :mod:`calculators.passing`, of a block :mod:`calculators.block`).  The chain
 *succeeds* when every step succeeds in order; a send-off on a foul that is the chain's
-last step does not undo that foul's broken armour, so it still counts as a success.
+last step (its send-off group aside) does not undo that foul's broken armour, so it still counts as a success.
 
 Re-roll sources and their limits per edition (and, in BB2025, per reading of the Loner
 ruling) are those of :mod:`calculators.rerolls`.  On a block:
@@ -221,8 +254,9 @@ from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, O
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "D6_KINDS", "KIND_EDITIONS", "KINDS", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain",
-           "Dauntless", "InjuryStep", "Player", "Row", "Step", "children", "highest_face", "linked_armour", "map_steps", "policy",
+           "APPEAL_KINDS", "ARGUE_FIRST", "BRIBE_AFTER_EJECTION", "D6_KINDS", "KIND_EDITIONS", "KINDS", "ROLL_KINDS",
+           "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless", "InjuryStep", "Player", "Row", "Step",
+           "appeal_chances", "appeal_group", "children", "highest_face", "linked_armour", "map_steps", "policy",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
@@ -241,6 +275,12 @@ _KIND_ABSENT: dict[str, str] = {
     "shadowing": "classic Shadowing is a 2D6 roll by the moving player, not a D6 step",
     "argue-the-call": "LRB6 and the CRP have no Argue the Call roll",
 }
+#: the coach's rolls after a foul's send-off: a Bribe, Argue the Call (module docstring, "Bribes and Argue the Call")
+APPEAL_KINDS: tuple[str, ...] = ("bribe", "argue-the-call")
+#: by edition family: Argue the Call comes before the Bribes (BB2020, BB2025), or after them (FUMBBL's BB2016)
+ARGUE_FIRST: dict[str, bool] = {"classic": False, "bb2020": True, "bb2025": True}
+#: by edition family: may a Bribe follow a natural 1 on Argue the Call (the coach ejected)?  Not in BB2020
+BRIBE_AFTER_EJECTION: dict[str, bool] = {"classic": True, "bb2020": False, "bb2025": True}
 #: armour-roll step kinds: after a block, and a Foul's
 ARMOUR_KINDS: tuple[str, ...] = ("armour", "foul")
 #: 2D6 roll step kinds that no re-roll source of the chain touches: armour rolls, fouls, injury rolls
@@ -692,6 +732,8 @@ class Chain:
                 self._check_injury(path, s, seq, i)
             elif isinstance(s, Step):
                 self._check_d6(path, s)
+                if s.kind in APPEAL_KINDS:
+                    self._check_appeal(path, s, seq, i, everything[:position])
             elif isinstance(s, Dauntless):
                 if not (isinstance(s.target, int) and not isinstance(s.target, bool) and 2 <= s.target <= 6):
                     raise CalcError(f"{path}.target", f"the Dauntless face needed must be 2..6, got {s.target!r}", [2, 6],
@@ -760,6 +802,28 @@ class Chain:
             raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band or against Diving "
                             "Tackle is not modelled", reason="chain-shape")
         self._check_branches(path, s)
+
+    def _check_appeal(self, path: str, s: Step, seq: tuple, i: int, before: list) -> None:
+        """A Bribe or Argue the Call: in a foul's send-off group, at its target, in the edition's order."""
+        start = _appeal_start(seq, i)
+        if start is None:
+            name = "a Bribe" if s.kind == "bribe" else "Argue the Call"
+            raise CalcError(f"{path}.kind", f"{name} is rolled only when a foul sends its fouler off: write it right "
+                            "after that foul (or its injury roll), by the same player", reason="chain-shape")
+        if s.kind == "bribe" and s.target != 2:
+            raise CalcError(f"{path}.target", f"a Bribe succeeds on 2+ in every edition, got {s.target}", [2, 2],
+                            reason="range")
+        mine = seq[start:i]  # the group's steps before s
+        if s.kind == "argue-the-call":
+            if any(t.kind == "argue-the-call" for _, t in before if isinstance(t, Step)):
+                raise CalcError(f"{path}.kind", "one Argue the Call per chain: a natural 1 ejects the coach for the "
+                                "rest of the game", reason="chain-shape")
+            if ARGUE_FIRST[family(self.edition)] and mine:
+                raise CalcError(f"{path}.kind", f"in {self.edition} the call is argued before any Bribe: write Q "
+                                "before K", reason="chain-shape")
+        elif not ARGUE_FIRST[family(self.edition)] and any(t.kind == "argue-the-call" for t in mine):
+            raise CalcError(f"{path}.kind", f"in {self.edition} (FUMBBL) the Bribes come before Argue the Call: write "
+                            "K before Q", reason="chain-shape")
 
     def _check_branches(self, path: str, s: AnyStep) -> None:
         for sub, branch in children(s):
@@ -915,6 +979,54 @@ class Chain:
         if armour is not None and armour.stab and s.modifier and family(self.edition) != "bb2025":
             raise CalcError(f"{path}.modifier", f"the injury roll after a Stab cannot be modified in "
                             f"{self.edition}", [0], reason="step-skill")
+
+
+def appeal_group(steps: tuple, i: int) -> tuple[Step, ...]:
+    """The send-off group of the foul ``steps[i]``: the Bribe and Argue the Call steps of its player written right
+    after it (after its injury roll when one follows it), in order; empty for any other step."""
+    s = steps[i]
+    if not (isinstance(s, ArmourStep) and s.foul):
+        return ()
+    k = i + 2 if i + 1 < len(steps) and linked_armour(steps, i + 1) is s else i + 1
+    group = []
+    while k < len(steps) and isinstance(steps[k], Step) and steps[k].kind in APPEAL_KINDS and steps[k].player == s.player:
+        group.append(steps[k])
+        k += 1
+    return tuple(group)
+
+
+def _appeal_start(steps: tuple, i: int) -> int | None:
+    """For the Bribe or Argue the Call ``steps[i]``: the index of the first step of its send-off group, or None when
+    no foul of that player comes right before the group (or its injury roll)."""
+    who = steps[i].player
+    k = i
+    while k > 0 and isinstance(steps[k - 1], Step) and steps[k - 1].kind in APPEAL_KINDS and steps[k - 1].player == who:
+        k -= 1
+    f = k - 2 if k > 1 and isinstance(steps[k - 1], InjuryStep) and linked_armour(steps, k - 1) is not None else k - 1
+    if f >= 0 and isinstance(steps[f], ArmourStep) and steps[f].foul and steps[f].player == who:
+        return k
+    return None
+
+
+def appeal_chances(edition: str, group: tuple) -> tuple[Fraction, Fraction]:
+    """Return ``(go_on, kept)`` for a foul's send-off group (:func:`appeal_group`) in ``edition``, each a Fraction in
+    [0, 1]: P(a Bribe succeeds, so the fouler stays and no turnover is caused: the chain goes on) and P(Argue the
+    Call succeeds, so the fouler stays but the turnover still ends the chain); the rest, ``1 - go_on - kept``, is
+    still a send-off.  The steps are rolled in order until one succeeds: a Bribe on its target (2+), Argue the
+    Call on its target, a natural 1 on it ejecting the coach (then no Bribe in BB2020, :data:`BRIBE_AFTER_EJECTION`).
+    """
+    go_on = kept = _ZERO
+    free, ejected = _ONE, _ZERO  # P(still sent off, the coach still arguing / ejected)
+    after_ejection = BRIBE_AFTER_EJECTION[family(edition)]
+    for s in group:
+        p = s.p()
+        if s.kind == "argue-the-call":
+            kept += free * p
+            free, ejected = free * (_ONE - p - Fraction(1, 6)), ejected + free * Fraction(1, 6)
+        else:
+            go_on += free * p + (ejected * p if after_ejection else _ZERO)
+            free, ejected = free * (_ONE - p), ejected * (_ONE - p) if after_ejection else ejected
+    return go_on, kept
 
 
 def linked_armour(steps: tuple, i: int) -> ArmourStep | None:
@@ -1098,6 +1210,9 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int]) -> None:
     if isinstance(s, (ArmourStep, InjuryStep)):  # 2D6 rolls nothing of the chain re-rolls
         node.kind = "armour"
         return
+    if s.kind in APPEAL_KINDS:  # rolled only after its foul's send-off: folded into that foul's node
+        node.kind = "appeal"
+        return
     if s.kind in OPPONENT_KINDS:
         node.kind = "opp"
         node.p_ok = _ONE - s.p()
@@ -1177,8 +1292,18 @@ def _solver(chain: Chain):
     # joint roll, and its send-off counts as the chain's success when that injury roll is the last step
     armour = rolls_2d6(chain)
     linked = {j for j, step, other in _linked_pairs(chain) if isinstance(step, ArmourStep) and other is not None}
+
+    def beyond(k: int) -> int:
+        """The first node from k on that is not a Bribe or Argue the Call (those pass straight on)."""
+        while nodes[k].kind == "appeal":
+            k = nodes[k].succ
+        return k
+
     last = {j for j, nd in enumerate(nodes)
-            if nd.kind == "armour" and (nd.succ == end or (j in linked and nodes[nd.succ].succ == end))}
+            if nd.kind == "armour" and (beyond(nd.succ) == end or (j in linked and beyond(nodes[nd.succ].succ) == end))}
+    # a foul's send-off group: (P(a Bribe lets the chain go on), P(Argue the Call keeps the fouler, turnover))
+    appeals = {j: appeal_chances(chain.edition, appeal_group(seq, i))
+               for j, (_, seq, i) in enumerate(_places(chain.steps)) if appeal_group(seq, i)}
     fouls = any(s.kind == "foul" for _, s in walk(chain.steps))
 
     def team_left(tr: int, team_used: int) -> bool:
@@ -1378,10 +1503,13 @@ def _solver(chain: Chain):
             return sum((w * value(k, *state) for w, k in nd.alts), _ZERO)
         if nd.kind == "opp":  # the opponent rolls; we go on only if it fails
             return nd.p_ok * value(nd.succ, *state)
+        if nd.kind == "appeal":
+            return value(nd.succ, *state)
         if nd.kind == "armour":
             o = armour[j]
-            v = o["break"] * value(nd.succ, *state)
-            return v + o["break_sent_off"] if j in last else v
+            go_on = appeals[j][0] if j in appeals else _ZERO  # a Bribe cancels the send-off and its turnover
+            v = (o["break"] + o["break_sent_off"] * go_on) * value(nd.succ, *state)
+            return v + o["break_sent_off"] * (_ONE - go_on) if j in last else v
         v = nd.p_ok * value(nd.succ, *state)
         for p, case in fail_cases(j):
             best = _ZERO
@@ -1408,9 +1536,13 @@ def _solver(chain: Chain):
             return sum((w * sent_off(k, *state) for w, k in nd.alts), _ZERO)
         if nd.kind == "opp":
             return nd.p_ok * sent_off(nd.succ, *state)
+        if nd.kind == "appeal":
+            return sent_off(nd.succ, *state)
         if nd.kind == "armour":
             o = armour[j]
-            return o["break_sent_off"] + o["hold_sent_off"] + o["break"] * sent_off(nd.succ, *state)
+            go_on, kept = appeals.get(j, (_ZERO, _ZERO))
+            on = o["break"] + o["break_sent_off"] * go_on
+            return (o["break_sent_off"] + o["hold_sent_off"]) * (_ONE - go_on - kept) + on * sent_off(nd.succ, *state)
         x = nd.p_ok * sent_off(nd.succ, *state)
         for p, case in fail_cases(j):
             x += p * ev(sent_off, choose(j, *state, case)[1])
@@ -1455,7 +1587,8 @@ def sent_off_by_rerolls(chain: Chain, max_team_rerolls: int = 3) -> tuple[Fracti
     """Return P(a fouler is sent off) for 0..max_team_rerolls team re-rolls (all 0 without a foul step).
 
     The coach plays for the greatest chance of success, then (among equally good choices)
-    for the smallest chance of a send-off.  A send-off on a foul whose armour held counts.
+    for the smallest chance of a send-off.  A send-off on a foul whose armour held counts; one that a
+    Bribe or Argue the Call of the foul's send-off group cancels does not (:func:`appeal_chances`).
 
     Raises:
         CalcError: as :func:`solve`.

@@ -55,6 +55,13 @@ thrown player's ``;G4``   ``ThrowTeamMateStrategy``); the next player's landing 
                           Sneaky Git ``SG``; ``l`` Lone Fouler ``LF``)
 ``J8`` injury 8+          ``J8`` (after an armour roll, with the Mighty Blow or Dirty
                           Player the armour roll did not use, as theirs does)
+``B`` Bribe, ``A6`` Argue   ``K2``, ``Q6``: right after a foul (or its injury roll), rolled only
+the Call (succeeding on   when the foul sends the fouler off (their ``BribeStrategy``,
+6)                        ``ArgueTheCallStrategy``; our send-off group).  A successful Argue
+                          the Call ends the chain here (the turnover stands: BB2020, BB2025),
+                          where theirs goes on (``dave_differences.yml``); an Argue the Call
+                          after a Bribe, or a second one, is refused (``action``: the call is
+                          argued first, BB2020 FAQ and FFB's ``StepBribes``)
 ``T8`` Stab               ``A8k`` (an unmodified armour roll)
 ``W8`` Chainsaw (2D6      ``A11w`` (the AV is their number + 3, ours adds the +3; their
 needing 8+)               kick-back D6 is not in the action, so none is written)
@@ -103,8 +110,8 @@ Refused, with ``details["reason"]`` one of :data:`REASONS`: those branches, alte
 ``(…)(…)``, weighted or
 non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
 anything but a dodge, Hatred ``%``, actions our chain
-does not read from theirs (``action``: a Bribe ``B`` or Argue the Call ``A``, which theirs rolls only after
-a send-off to cancel it, where our chain has ended; a Hail Mary Pass ``M``, after which theirs catches a
+does not read from theirs (``action``: a Bribe ``B`` or Argue the Call ``A`` that is not in a foul's send-off
+group as ours has it, above; a Hail Mary Pass ``M``, after which theirs catches a
 ball that scattered; a throw of a team-mate not followed by the thrown player's landing),
 skills it does not model (Diving Catch, …), skill values the edition does not allow, and an
 inaccurate pass that may still be caught.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
@@ -182,9 +189,6 @@ ACTIONS: dict[str, tuple[str, str | None, str] | None] = {
 }
 #: their action letters our chain has no step for -> the action's name
 _NO_STEP: dict[str, str] = {
-    "A": "Argue the Call: theirs rolls it only after a send-off, to cancel it (ArgueTheCallStrategy); our chain "
-         "ends at a send-off",
-    "B": "Bribe: theirs rolls it only after a send-off, to cancel it (BribeStrategy); our chain ends at a send-off",
     "L": "Dauntless",
     "M": "Hail Mary Pass: theirs goes on with the catch of a ball that scattered (CatchInaccuratePassStrategy); "
          "our chain has no scatter",
@@ -370,6 +374,10 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     values = values or {}
     if "/" in tok:
         raise _refuse("weighted", tok, pos, REASONS["weighted"])
+    if tok == "B" or re.fullmatch(r"A\d+", tok):  # a Bribe, Argue the Call: our foul's send-off group
+        if tok != "B" and not 2 <= int(tok[1:]) <= 6:
+            raise _refuse("target", tok, pos, f"Argue the Call needing {tok[1:]}+: ours go from 2+ to 6+")
+        return "K2" if tok == "B" else f"Q{tok[1:]}"
     if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
         raise _refuse("action", tok, pos, f"{REASONS['action']}: {_NO_STEP[tok[0]]}")
     head = tok.partition("{")[0]
@@ -512,6 +520,8 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
                 offset += len(part) + len(parts[k + 1]) + 2
                 k += 2
                 continue
+            if part == "B" or re.fullmatch(r"A\d+", part):
+                _send_off_group(part, offset + 1, parts[:k])
             steps.append(_action(part, offset + 1, skills, player.break_tackle, player.values))
             offset += len(part) + 1
             k += 1
@@ -519,6 +529,26 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
         players.append(player.prefix + ",".join(steps))
         start += len(chunk) + 1
     return _finish("/".join(players), edition, source, team_rerolls)
+
+
+def _send_off_group(tok: str, pos: int, before: list[str]) -> None:
+    """Refuse (``action``) their Bribe ``B`` or Argue the Call ``A<n>`` unless it is in a foul's send-off group as
+    ours writes it: right after that player's foul ``F`` (or its injury ``J``) and the group's earlier rolls, the call
+    argued once and before any Bribe (BB2020 FAQ "Argue the Call will always happen first"; FFB ``StepBribes``)."""
+    k = len(before)
+    while k and (before[k - 1] == "B" or re.fullmatch(r"A\d+", before[k - 1])):
+        k -= 1
+    group = before[k:]
+    if k and before[k - 1][:1] == "J":
+        k -= 1
+    if not (k and before[k - 1][:1] == "F"):
+        raise _refuse("action", tok, pos, f"{REASONS['action']}: a Bribe or Argue the Call not right after a foul "
+                      "(ours rolls them only when that foul sends the fouler off)")
+    if tok != "B" and "B" in group:
+        raise _refuse("action", tok, pos, f"{REASONS['action']}: Argue the Call after a Bribe (in BB2020 and BB2025 "
+                      "the call is argued first, and a failed Bribe ends the chance to argue)")
+    if tok != "B" and any(t != "B" for t in group):
+        raise _refuse("action", tok, pos, f"{REASONS['action']}: a second Argue the Call for one send-off")
 
 
 def _finish(body: str, edition: str, source: str, team_rerolls: int | None) -> Translation:

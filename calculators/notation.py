@@ -27,8 +27,14 @@ and (issue 9, :mod:`calculators.chain` gives each one's rules per edition):
 * ``G`` a Hypnotic Gaze;
 * ``E`` an opponent's tEntacles roll and ``S`` an opponent's Shadowing roll (BB2020
   and BB2025; like ``I``, the digit is what the *opponent* needs, and the chain goes on if it fails);
-* ``K`` a Bribe (a kickback to the referee) and ``Q`` Argue the Call (question the call),
-  the coach's rolls that nothing re-rolls (Argue the Call: not in ``classic``).
+* ``K`` a Bribe (a kickback to the referee, always ``K2``) and ``Q`` Argue the Call (question the call,
+  ``Q6``; ``Q5`` with Friends with the Ref or a Biased Referee), the coach's rolls that nothing re-rolls
+  (Argue the Call: not in ``classic``).  They are written only right after a foul (after its injury roll
+  when one is written), by the fouler, as the foul's *send-off group*: rolled only when that foul sends the
+  fouler off, in the order written (``F9,Q6,K2`` in BB2020/BB2025, where the call is argued first; ``F9,K2,Q6``
+  in FUMBBL's BB2016; ``K2,K2`` a second Bribe after a failed one).  A Bribe that succeeds keeps the fouler
+  with no turnover, so the chain goes on; Argue the Call keeps the fouler but the turnover ends the chain
+  (:mod:`calculators.chain`, "Bribes and Argue the Call").  Anywhere else they are refused (``step-rule``).
 
 The digit is the die face needed, 2..6, modifiers included.  Skill marks (the acting
 player has the skill that re-rolls that step): ``d`` Dodge on ``D``, ``f`` Sure Feet on
@@ -96,6 +102,7 @@ main line goes on with the player of the step (or the alternatives) before it.  
 Examples: ``D3,R2,P3`` (dodge 3+, rush 2+, pick-up 3+); ``D3d,R2f;tr=2`` (with Dodge
 and Sure Feet, two team re-rolls); ``[pro]P3h,T4/[loner=4]C3c``; ``R2,B2b:d,D3`` (a
 Blitz); ``B2b,A9m`` (a block, then its armour roll with Mighty Blow); ``D3,F9+1d``;
+``F9,K2/N3`` (a foul whose send-off a Bribe may cancel, then another player's roll);
 ``T4~2{/C5}`` (an inaccurate pass may still be caught, on a 5+; the main line goes on after the
 braces too, so ``T4~2{/C5}/C3`` asks for both catches after an inaccurate pass: write
 ``T4~2{/C3|/C5}`` for one catch or the other); ``U4{B2b|B-2b},A9m``.

@@ -478,16 +478,15 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
 
     Every die (the test die, its re-roll, the Pro roll and its team re-roll, the Loner roll and, in
     BB2025 read as written, its team re-roll; every block die, ordered, and each die Pro or Brawler might
-    re-roll; both dice of an armour roll and of a foul's injury roll) is enumerated face by face, and at
-    every choice the coach takes the best of accepting (the chain ends) and each re-roll the rules leave; a
-    D6 test passes on "6, or not 1 and at least the target".  Values are pairs (P(success), P(a fouler is
+    re-roll; both dice of an armour roll and of a foul's injury roll; after a send-off, the die of each Bribe
+    and Argue the Call written after the foul) is enumerated face by face, and at every choice the coach takes
+    the best of accepting (the chain ends) and each re-roll the rules leave; a D6 test passes on "6, or not 1 and at least the target".  Values are pairs (P(success), P(a fouler is
     sent off)), compared on success first, then on fewer send-offs.  States are memoised only for speed.
     """
     fam = FAMILY[chain.edition]
     # BB2025 as written (the default reading): a team re-roll may re-roll a failed Loner roll
     team_on_loner_roll = fam == "bb2025" and chain.reading in (None, "rulebook")
     steps = chain.steps
-    last = len(steps) - 1
 
     def passes(face, target):
         return face == 6 or (face != 1 and face >= target)
@@ -505,6 +504,8 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             return _mean(block_rolled(i, faces, tr, team_used, used, pros) for faces in product(FACES, repeat=n))
         if s.kind in ("armour", "foul"):
             return _mean(armour_rolled(i, a, b, tr, team_used, used, pros) for a in FACES for b in FACES)
+        if s.kind in COACH_ONLY:  # a Bribe or Argue the Call is rolled only when the foul before sends off
+            return go(i + 1, tr, team_used, used, pros)
         total = NOTHING
         for face in FACES:
             if s.kind in OPPONENT:
@@ -538,16 +539,46 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 return True
         return False
 
+    def sent_off(i, broke, tr, team_used, used, pros):
+        """The fouler of steps[i] sent off (``broke``: the armour broke): the Bribes and Argue the Call written
+        right after the foul, each die face by face, in the order written.  A send-off, or a turnover with the
+        fouler kept (Argue the Call), ends the chain: it counts as a success only when nothing follows and the
+        armour broke.  A Bribe on 2+ keeps the fouler and the turn goes on; a natural 1 on Argue the Call ejects
+        the coach, and in BB2020 no Bribe may follow it."""
+        group = []
+        while i + 1 + len(group) < len(steps) and steps[i + 1 + len(group)].kind in COACH_ONLY:
+            group.append(steps[i + 1 + len(group)])
+        after = i + 1 + len(group)
+        ends = F(1) if broke and after == len(steps) else F(0)  # a send-off is a turnover: later steps never come
+
+        def appeal(g, ejected):
+            if g == len(group):
+                return (ends, F(1))
+            s = group[g]
+            if s.kind == "bribe" and ejected and fam == "bb2020":
+                return appeal(g + 1, ejected)
+            total = NOTHING
+            for face in FACES:
+                if s.kind == "bribe":
+                    ok = go(after, tr, team_used, used, pros) if broke else NOTHING
+                    v = ok if passes(face, s.target) else appeal(g + 1, ejected)
+                else:
+                    v = (ends, F(0)) if passes(face, s.target) else appeal(g + 1, ejected or face == 1)
+                total = _add(total, _times(F(1, 6), v))
+            return total
+
+        return appeal(0, False)
+
     def armour_rolled(i, a, b, tr, team_used, used, pros):
         s = steps[i]
         going_on = go(i + 1, tr, team_used, used, pros)
-        sent = (F(1) if i == last else F(0), F(1))  # a send-off is a turnover: later steps never come
         if not s.foul:
             return going_on if breaks(s, a, b) else NOTHING
         if a == b:  # a double on the armour roll
-            return sent if breaks(s, a, b) else (F(0), F(1))
+            return sent_off(i, breaks(s, a, b), tr, team_used, used, pros)
         if not breaks(s, a, b):
             return NOTHING
+        sent = sent_off(i, True, tr, team_used, used, pros)
         return _mean(sent if c == d else going_on for c in FACES for d in FACES)  # the injury roll
 
     # ---- blocks

@@ -39,13 +39,15 @@ def test_every_new_kind_has_its_letter_and_no_letter_is_reused():
 def test_each_kind_exists_where_the_sources_say(letter, edition):
     kind = NEW[letter]
     where = KIND_EDITIONS.get(kind, EDITIONS)
+    # a Bribe (2+ always) or Argue the Call is written in a foul's send-off group, right after the foul
+    text, at = (f"F9,{letter}{2 if letter == 'K' else 4}", 1) if letter in "KQ" else (f"{letter}4", 0)
     if edition in where:
-        chain = P(f"{letter}4", edition)
-        assert chain.steps[0].kind == kind
-        assert format_chain(chain) == f"{letter}4"
+        chain = P(text, edition)
+        assert chain.steps[at].kind == kind
+        assert format_chain(chain) == text
     else:
         with pytest.raises(CalcError) as e:
-            P(f"{letter}4", edition)
+            P(text, edition)
         assert e.value.details["reason"] == "step-rule"
         assert "exists in" in e.value.message and "bb2020" in e.value.message
         # the chain itself names the step and the editions where the roll exists
@@ -62,7 +64,7 @@ def test_classic_tentacles_shadowing_and_argue_are_refused_with_the_reason():
         P("S4", "bb2016")
     with pytest.raises(CalcError, match="no Argue the Call"):
         P("F8,Q6")
-    assert P("Q6", "bb2016").steps[0].kind == "argue-the-call"  # FUMBBL's bb2016 ruleset has it
+    assert P("F8,Q6", "bb2016").steps[1].kind == "argue-the-call"  # FUMBBL's bb2016 ruleset has it
 
 
 @pytest.mark.parametrize("edition, reading", RULESETS)
@@ -80,12 +82,16 @@ def test_an_opponents_roll_is_survived_when_it_fails_and_never_our_re_roll(lette
 
 @pytest.mark.parametrize("edition", ["bb2016", "bb2020", "bb2025"])
 def test_bribe_and_argue_the_call_are_never_re_rolled(edition):
-    # no team re-roll (rules-facts §8), no Pro, no skill: 2+ is 5/6, a 6 is 1/6, whatever is left
-    assert success_by_rerolls(P("[pro]K2", edition), 3) == (F(5, 6),) * 4
-    assert success_by_rerolls(P("[pro]Q6", edition), 3) == (F(1, 6),) * 4
-    assert policy(P("[pro]K2,Q6", edition), 3) == ("none", "none")
+    # no team re-roll (rules-facts §8), no Pro, no skill: the foul's send-off group is the same with any re-roll
+    # (test_chain_send_off.py has the values); its steps pass straight on
+    # (test_chain_send_off.py has the values); its steps pass straight on.  The next player's N2 alone gains from
+    # a team re-roll: 5/6 -> 35/36, 7/6 as much
+    text = "[pro]F8,K2,Q6/N2" if edition == "bb2016" else "[pro]F8,Q6,K2/N2"
+    values = success_by_rerolls(P(text, edition), 3)
+    assert values[1:] == (values[0] * F(7, 6),) * 3
+    assert policy(P(text, edition), 3) == ("none", "none", "none", "team")
     with pytest.raises(CalcError, match="skill mark"):
-        P("K2p", edition)
+        P("F8,K2p", edition)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -194,9 +200,10 @@ def test_the_chain_request_reports_break_tackle_and_the_new_kinds():
 # ---------------------------------------------------------------- the oracle
 
 def random_kinds_chain(rng: random.Random, edition: str, reading: str | None) -> Chain:
-    """A random chain of the D6 kinds of this edition, with Pass on Hail Mary and Break Tackle on dodges."""
+    """A random chain of the D6 kinds of this edition, with Pass on Hail Mary and Break Tackle on dodges (a Bribe or
+    Argue the Call only follows a foul: test_chain_send_off.py has its own random chains)."""
     fam = FAMILY[edition]
-    letters = "DDRPTCVMWGKI" + ("ES" if fam != "classic" else "") + ("Q" if edition != "classic" else "")
+    letters = "DDRPTCVMWGI" + ("ES" if fam != "classic" else "")
     bonuses = {"classic": (), "bb2020": (1, 2), "bb2025": (1, 2, 3)}[fam]
     marks = {"D": "d", "R": "f", "P": "h", "T": "p", "C": "c", "M": "p"}
     parts = []
@@ -250,7 +257,8 @@ def test_the_oracle_sees_break_tackle_and_the_opponents_rolls():
     # the hand-worked values above, from the oracle too
     assert oracle_full(P("D4b1,D4b1", "bb2020"), 0)[0] == F(5, 12)
     assert oracle_full(P("D4b1", "bb2020"), 1)[0] == F(8, 9)
-    assert oracle_full(P("[pro]K2", "bb2025"), 2)[0] == F(5, 6)
+    # BB2025 F8 then a Bribe (test_chain_send_off.py): 85/216 reach the N2, which Pro and a team re-roll make 35/36
+    assert oracle_full(P("[pro]F8,K2,N2", "bb2025"), 2) == (F(85, 216) * F(35, 36), F(1, 27))
     assert oracle_full(P("[pro]D3,S4", "bb2025"), 2)[0] == solve(P("[pro]D3,S4", "bb2025"), 2)
 
 

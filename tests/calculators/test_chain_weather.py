@@ -11,7 +11,7 @@ from fractions import Fraction as F
 import pytest
 
 from calculators.api import handle
-from calculators.chain import D6_KINDS, KIND_EDITIONS
+from calculators.chain import APPEAL_KINDS, D6_KINDS, KIND_EDITIONS
 from calculators.errors import CalcError
 from calculators.notation import LETTERS, parse_chain
 from calculators.rules import RuleBook
@@ -118,10 +118,11 @@ def test_every_weather_modifier_of_a_chain_roll_comes_from_the_data(book, editio
         spec = book.roll_of(kind, edition)
         values = {m.key: m.value for m in spec.groups().get("weather", ())} if spec else {}
         letter = {k: letter for letter, k in LETTERS.items()}[kind]
-        for target in range(2, 7):
-            parsed = parse_chain(f"{letter}{target}", edition).chain
+        at = 1 if kind in APPEAL_KINDS else 0  # a Bribe (2+ only) or Argue the Call follows a foul
+        for target in (2,) if kind == "bribe" else range(2, 7):
+            parsed = parse_chain(("F9," if at else "") + f"{letter}{target}", edition).chain
             for weather in weather_keys(book, edition):
                 moved = apply_weather(parsed, book, weather)
                 value = values.get(weather, 0)
                 assert weather_modifiers(book, edition, weather).get(kind, 0) == value
-                assert moved.steps[0].target == min(6, max(2, target - value)), (kind, target, weather)
+                assert moved.steps[at].target == min(6, max(2, target - value)), (kind, target, weather)

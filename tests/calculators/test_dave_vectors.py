@@ -88,6 +88,10 @@ def test_each_difference_check_holds(k):
     ("L3:H5;G4", "[loner=3]W5~2{/L4|/L5}", "bb2025"),     # accurate 5+, fumbled on a 1, the landing +1 after 2-4
     ("L3:H4-1';G4", "[loner=3]W5~3!{/L4|/L5}", "bb2025"),
     ("H5", "W5~2", "bb2025"),
+    # a Bribe B and Argue the Call An after a foul (or its injury roll): our send-off group
+    ("F8,B,2", "F8,K2,N2", "bb2025"),
+    ("F8,A6,B,2~S2", "F8,Q6,K2,N2", "bb2020"),
+    ("DP1:F8,J8,B,B;2", "F8d,J8,K2,K2/N2", "bb2025"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -119,7 +123,10 @@ def test_team_rerolls_become_the_option():
     ("2D1!2{1D2}", "non-critical", 1, "2D1!2{1D2}", 1),  # POW alone succeeds (B2:d): ours has 3 non-critical faces
     ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),
     ("D3,M2", "action", 2, "M2", 4),
-    ("F8,B,2", "action", 2, "B", 4),              # a Bribe only after a send-off: ours ends there
+    ("F8,B,A6,2", "action", 3, "A6", 6),          # BB2020/BB2025 argue first; a failed Bribe ends the chance
+    ("B,2", "action", 1, "B", 1),                 # a Bribe belongs to a foul's send-off
+    ("F8,2,B", "action", 3, "B", 6),
+    ("F8,A6,A6", "action", 3, "A6", 7),           # one Argue the Call per send-off
     ("DC:D5", "skill", 1, "DC", 1),
     ("BT4:D5", "skill-value", 1, "BT4", 1),
     ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),

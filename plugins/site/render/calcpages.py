@@ -458,9 +458,11 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
                                "needs)"),
             "shadowing": ctx.t("An opponent's Shadowing roll (BB2020 and BB2025; the number is what the opponent "
                                "needs)"),
-            "bribe": ctx.t("Bribe (never re-rolled)"),
-            "argue-the-call": ctx.t("Argue the Call (BB2016, BB2020, BB2025; never re-rolled; a turnover all the "
-                                    "same in BB2020 and BB2025)"),
+            "bribe": ctx.t("Bribe, right after a foul: rolled only if the foul sends the fouler off (2+; never "
+                           "re-rolled; on a success the turn goes on)"),
+            "argue-the-call": ctx.t("Argue the Call, right after a foul: rolled only if the foul sends the fouler off "
+                                    "(BB2016, BB2020, BB2025; never re-rolled; a 6 keeps the player, but the "
+                                    "turnover stands)"),
             "block": ctx.t("Block (the number is the block dice; negative when the defender chooses)"),
             "armour": ctx.t("Armour roll after a block (the number is the AV)"),
             "foul": ctx.t("Foul (the number is the victim's AV)"),
@@ -599,9 +601,14 @@ def notation_help(ctx: PageContext) -> list[str]:
                            code="`M2p/C4`"),
               "- " + ctx.t("{code}: a thrower throws a team-mate on 3+, who lands on 4+.", code="`W3/L4`"),
               "- " + ctx.t("{code}: a Hypnotic Gaze on 3+ (BB2025).", code="`G3`"),
-              "- " + ctx.t("{code}: a foul, then a Bribe on 2+ (the bribe's chance alone: the sequence does not "
-                           "know the bribe is only rolled after a send-off).", code="`F9,K2`"),
-              "- " + ctx.t("{code}: arguing the call on a 6.", code="`Q6`"),
+              "- " + ctx.t("{code}: a foul; if it sends the fouler off, a Bribe on 2+, and a second one if the first "
+                           "fails: a Bribe that works keeps the player and the turn goes on, here with another "
+                           "player's roll.", code="`F9,K2,K2/N3`"),
+              "- " + ctx.t("{code}: if the foul sends the fouler off, the call is argued first (BB2020, BB2025): a 6 "
+                           "keeps the player but the turnover stands, so nothing after it is rolled; otherwise the "
+                           "Bribe follows (after a 1, which ejects the coach, in BB2025 only). FUMBBL's BB2016 takes "
+                           "the Bribes first: {code2}.",
+                           code="`F9,Q6,K2/N3`", code2="`F9,K2,Q6`"),
               ""]
     return lines
 
@@ -753,8 +760,8 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge: our sequences model it on dodges."),
         "hatred": ctx.t("Hatred: our sequences do not model it yet."),
         "action": ctx.t("an action of theirs we do not translate (a Hail Mary Pass and the catch after it, a "
-                        "Bribe or Argue the Call after a send-off, or a Throw Team-mate without the landing after "
-                        "it)."),
+                        "Bribe or Argue the Call that is not right after a foul, Argue the Call after a Bribe, or a "
+                        "Throw Team-mate without the landing after it)."),
         "skill": ctx.t("a skill our sequences do not model yet."),
         "skill-value": ctx.t("a skill value our sequences do not model: Mighty Blow and Dirty Player are +1 "
                              "only, Pro 3+."),
@@ -844,8 +851,10 @@ def chain_page(ctx: PageContext) -> str:
               "rolls with the same code."),
         ctx.t("A foul: the fouler is sent off on a double on the armour roll, or on the injury roll when the armour "
               "broke. A send-off is a turnover, so no roll after it is made; the result shows its chance, when the "
-              "coach plays for success first. Sneaky Git is not counted; a Bribe or Argue the Call may be written as "
-              "a roll of its own (K, Q), never re-rolled."),
+              "coach plays for success first. Sneaky Git is not counted. A Bribe (K) or Argue the Call (Q) written "
+              "right after the foul is rolled only if it sends the fouler off: a Bribe that works keeps the player "
+              "and the turn goes on; a 6 on Argue the Call keeps the player, but not the turn. Nothing re-rolls "
+              "them."),
     ]
     ids = ["term:team-re-roll", "term:turnover", "skill:dodge", "skill:sure-feet", "skill:sure-hands", "skill:catch",
            "skill:pass", "skill:pro", "skill:loner", "ruling:loner-team-re-roll", "ruling:pro-restrictions",
