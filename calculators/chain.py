@@ -161,7 +161,10 @@ and, among equally good choices, for the smallest chance of a send-off; both are
 * a :class:`Dauntless` roll splits the chain: its success and failure branches (typically the
   block with different dice), then the main line; the roll may be re-rolled as any own D6;
 * :class:`Alternatives`: exact weights, each alternative's steps then the main line, the rest
-  of the probability a failure;
+  of the probability a failure; they may be a player's first item (:attr:`Alternatives.player`, e.g.
+  an opponent's roll against that player decides which steps it takes): the solver needs no change
+  for it, since every step names its player, so that player's Pro, Loner and once-per-turn skills are
+  the same in every alternative;
 * a **Diving Tackle** on a dodge (:attr:`Step.diving_tackle`), an opponent's choice made to lower
   our chance: the diver takes 2 off a dodge it can turn from a pass into a failure (a natural 6
   still passes).  When it is decided, per edition (sources: FUMBBL ``christerk/ffb``
@@ -582,9 +585,16 @@ class Alternatives:
     Attributes:
         options: ``((weight, steps), ...)``: each weight an exact Fraction in (0, 1], their sum at most 1;
             ``steps`` a tuple of steps, possibly empty.
+        player: None when the alternatives follow a step of the player going on (their steps are that
+            player's); the index of a new player when they are that player's first item (the split comes before
+            any roll of it, e.g. an opponent's roll against it): the steps of every alternative are then that
+            player's (its Pro, Loner and once-per-turn skills are the same player's in each), and so is the main
+            line after the group.  The solver does not need it (every step names its player); it fixes the
+            players' order and the notation's ``/`` and flags.
     """
 
     options: tuple
+    player: int | None = None
 
     kind: ClassVar[str] = "alternatives"
 
@@ -701,7 +711,8 @@ class Chain:
                 self._check_alternatives(path, s)
             else:
                 raise CalcError(f"{path}.kind", f"not a chain step: {s!r}", list(KINDS), reason="choice")
-            if not isinstance(s, Alternatives) and not (isinstance(s.player, int) and 0 <= s.player < len(self.players)):
+            if (not isinstance(s, Alternatives) or s.player is not None) and not (
+                    isinstance(s.player, int) and not isinstance(s.player, bool) and 0 <= s.player < len(self.players)):
                 raise CalcError(f"{path}.player", f"player index {s.player} out of range", [0, len(self.players) - 1], reason="range")
         top = self._check_players(self.steps, "steps", 0, -1)
         if top != len(self.players) - 1:
@@ -714,10 +725,11 @@ class Chain:
 
         Within a sequence each step's player is the previous step's or a new one (the next number); a branch
         starts from its step's player; after a branch the main line goes on from the step that owns it.
+        Alternatives that open a player (:attr:`Alternatives.player`) count as that player's first item.
         """
         for i, s in enumerate(steps):
             path = f"{prefix}[{i}]"
-            if isinstance(s, Alternatives):
+            if isinstance(s, Alternatives) and s.player is None:
                 for sub, branch in children(s):
                     top = self._check_players(branch, path + sub, previous, top)
                 continue

@@ -4,8 +4,8 @@ Grammar (spaces are ignored)::
 
     chain   = sequence { ";" option }
     sequence= item { ( "," | "/" ) item }    ("/": the next item is a new player's)
-    item    = [ flags ] step | alternatives
-    flags   = "[" flag { "," flag } "]"       (only on a player's first step)
+    item    = [ flags ] step | [ flags ] alternatives
+    flags   = "[" flag { "," flag } "]"       (only on a player's first item)
     step    = test [ "{" sequence [ "|" [ sequence ] ] "}" ] | block [ "{" [ sequence ] "}" ] | armour | injury
             | "U" DIGIT [ "!" ] "{" [ sequence ] "|" [ sequence ] "}"
     test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" ] [ "^" ]
@@ -87,7 +87,10 @@ Down when both have Block): ``B2b{B2b}`` is Frenzy's second block; ``B2b{}`` goe
 a Dauntless roll (the face needed, 2..6) followed by its two branches, success then failure:
 ``U4{B2b|B-2b}``.  Weighted alternatives ``(1/2:R2|1/3:R3,P4)``: each weight an exact fraction (``a/b``
 or ``1``), their sum at most 1 (the rest fails), each alternative's steps (possibly none) then the main
-line.  Inside a group ``/`` starts a new player as anywhere else (``T4~2{/C5}``); after the group the
+line.  Alternatives may be a player's first item, at the chain's start or right after ``/``, with the
+player's flags before them: ``D3/[pro](1/3:R2|2/3:D4,R2)`` (an opponent's roll against the second player
+decides its path); the steps in them are that player's, in every alternative, and so is the main line
+after them.  Inside a group ``/`` starts a new player as anywhere else (``T4~2{/C5}``); after the group the
 main line goes on with the player of the step (or the alternatives) before it.  Groups nest at most
 :data:`MAX_DEPTH` deep.  Marks after a step (:data:`ROLL_MARKS`): ``!`` the coach will not re-roll it
 (``D3!``, ``B2b!``, ``U4!{…|…}``); ``^`` on a dodge, an opponent with Diving Tackle may dive
@@ -290,15 +293,24 @@ def _tokens(text: str):
                 index += 1
                 raise _fail(index, start, text[start:], "'[' without a closing ']'", reason="unclosed-flags")
             i = j + 1
-            # a flag group is glued to the first step of the player
+            # a flag group is glued to the first step of the player, or to the '(' of its first alternatives
             while i < n and text[i].isspace():
                 i += 1
             k = i
             while k < n and text[k] not in _ENDS:
                 k += 1
+            glued = k == i and i < n and text[i] == "("
             index += 1
-            yield index, start, sep, text[start:k].replace(" ", "")
-            i = k
+            yield index, start, sep, text[start:k + glued].replace(" ", "")
+            i = k + glued
+            if glued:
+                sep = ""
+                m = _WEIGHT.match(text, i)
+                if m:
+                    index += 1
+                    yield index, m.start(1), "", re.sub(r"\s", "", m.group(1))
+                    i = m.end()
+                continue
         else:
             while i < n and text[i] not in _ENDS:
                 i += 1
@@ -370,10 +382,8 @@ class _Parser:
                 raise _fail(index, pos, tok, "'{' comes right after a step that can branch (a D6 test with ~N, a "
                                              "block, a Dauntless roll U)", reason="misplaced-branch")
             shown = tok
-            if tok == "(" and (sep == "/" or current is None):
-                raise _fail(index, pos, tok, "alternatives come after a step of the player they follow, not first or "
-                                             "right after '/'", reason="bad-alternatives")
-            if sep == "/" or current is None:
+            opens = sep == "/" or current is None  # this item is a new player's first
+            if opens:
                 flags = Player()
                 if tok.startswith("["):
                     close = tok.index("]")
@@ -384,11 +394,11 @@ class _Parser:
                 raise _fail(index, pos, tok, "player flags go before the player's first step, after '/'",
                             reason="misplaced-flags")
             if tok == "(":
-                if shown != "(":  # flags glued to a group
-                    raise _fail(index, pos, shown, "player flags go before a step", reason="misplaced-flags")
-                self.counted(index, pos, tok)
-                self.where[path] = (index, pos, tok)
-                out.append(self.alternatives(index, pos, path, current, depth + 1))
+                self.counted(index, pos, shown)
+                self.where[path] = (index, pos, shown)
+                group = self.alternatives(index, pos, path, current, depth + 1)
+                # a new player's first item: the alternatives name it (its steps are that player's in each)
+                out.append(replace(group, player=current) if opens else group)
                 continue
             step = _step(index, pos, tok, current, shown)
             self.counted(index, pos, shown)
@@ -731,12 +741,8 @@ def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
     def sequence(steps: tuple, current: int) -> str:
         parts: list[str] = []
         for s in steps:
-            if isinstance(s, Alternatives):
-                body = "|".join(f"{_weight(w)}:{sequence(branch, current)}" for w, branch in s.options)
-                parts.append(("," if parts else "") + f"({body})")
-                continue
-            tok = format_step(s)
-            if s.player not in seen:
+            tok = format_step(s) if not isinstance(s, Alternatives) else "("
+            if s.player is not None and s.player not in seen:  # the player's first item: '/' and its flags
                 seen.add(s.player)
                 pl = chain.players[s.player]
                 flags = (["pro"] if pl.pro else []) + ([f"loner={pl.loner}"] if pl.loner is not None else [])
@@ -745,6 +751,9 @@ def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
                 current = s.player
             else:
                 parts.append(("," if parts else "") + tok)
+            if isinstance(s, Alternatives):
+                parts.append("|".join(f"{_weight(w)}:{sequence(branch, current)}" for w, branch in s.options) + ")")
+                continue
             if isinstance(s, Dauntless):
                 parts.append("{" + sequence(s.success, current) + "|" + sequence(s.failure, current) + "}")
             elif isinstance(s, BlockStep) and s.branch is not None:

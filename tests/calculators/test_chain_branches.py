@@ -85,6 +85,25 @@ def test_weighted_alternatives():
     assert solve(P("N4,(1/2:|1/2:N4)")) == F(1, 2) * (F(1, 2) + F(1, 4))
 
 
+def test_alternatives_may_be_a_players_first_item():
+    # BB2020 (Pro 3+), no team re-roll.  [pro](1/2:D4|1/2:R2,D4): D4 with Pro 1/2 + 1/2 · 2/3 · 1/2 = 2/3; R2,D4 with
+    # one Pro: R2 passes (5/6) then D4 with Pro (2/3), or R2 fails (1/6), Pro (2/3) saves it (5/6), D4 without Pro
+    # (1/2): 5/9 + 5/108 = 65/108.  P = 1/2 · 2/3 + 1/2 · 65/108 = 137/216
+    first = P("[pro](1/2:D4|1/2:R2,D4)", "bb2020")
+    assert first.steps[0].player == 0 and first.players[0].pro
+    assert solve(first) == F(137, 216) == oracle_tree(first, 0)[0]
+    # the main line after the group is the same player's, its Pro the same Pro: the same chain written so
+    assert solve(P("[pro](1/2:R2|1/2:),D4", "bb2020")) == F(137, 216)
+    # after '/': the second player's, flags included (Loner 4+ on its team re-roll, in every alternative)
+    second = P("D2/[loner=4](1/2:R3|1/2:D3,R3)", "bb2020")
+    assert second.steps[1].player == 1 and second.players[1].loner == 4
+    assert all(t.player == 1 for _, steps in second.steps[1].options for t in steps)
+    for tr in range(3):
+        assert solve(second, tr) == oracle_tree(second, tr)[0]
+    # no team re-roll: D2 5/6, then R3 (2/3) or D3 and R3 (4/9)
+    assert solve(second, 0) == F(5, 6) * (F(1, 2) * F(2, 3) + F(1, 2) * F(4, 9))
+
+
 # --------------------------------------------------------------------- Diving Tackle
 
 def test_diving_tackle_per_edition():
@@ -409,8 +428,10 @@ def random_branching(rng: random.Random, edition: str, depth: int = 0, budget: l
     for p in range(rng.choice([1, 1, 2])):
         flags = [f for f, on in (("pro", rng.random() < 0.4), (f"loner={rng.randint(2, 6)}", rng.random() < 0.3)) if on]
         toks = [item() for _ in range(rng.randint(1, 2))]
-        if toks[0].startswith("("):
-            toks.insert(0, "N3")
+        if rng.random() < 0.3:  # the player starts with a split (issue 9: an opponent's roll against it first)
+            budget[0] -= 1
+            toks.insert(0, "(" + "|".join(f"{w.numerator}/{w.denominator}:" + seq()
+                                          for w in (F(rng.randint(1, 3), 6) for _ in range(rng.randint(1, 2)))) + ")")
         parts.append((f"[{','.join(flags)}]" if flags else "") + ",".join(toks))
     text = "/".join(parts)
     return text if modern or "r" not in text else text
@@ -468,6 +489,7 @@ def test_the_memo_stays_small_on_a_branching_chain():
     "T4~2{C3}", "T4p~2", "[pro]T4~3{/C3c},D3", "B2b{B2b}", "B2b:d{}", "U4{B2b|B-2b},A9m", "U3!{|B-2}",
     "D3,(1/2:R2|1/3:R3,P4),P3", "N4,(1/2:|1/2:N4)", "D3^", "D3d!^", "B2b!", "R2!,P3h!",
     "T4~2{C3~2{N4}},(1:D3)", "D3/[loner=4]T4~2{/C5}/C3;tr=2",
+    "(1/2:D3|1/2:)", "D3/[pro](1/3:R2|2/3:D4,R2)", "[loner=4](1/2:D3|1/2:/C3),R2", "D3/(1/2:/C3|1/2:C4),N2",
 ])
 def test_notation_round_trip(text):
     parsed = parse_chain(text, "bb2020")
@@ -496,7 +518,9 @@ def test_notation_builds_the_tree():
     ("D3,(1/2:R2|2/3:R3)", "bad-weight", 6),
     ("D3,(0:R2)", "bad-weight", 3),
     ("D3,(R2)", "bad-alternatives", 3),
-    ("(1/2:D3)", "bad-alternatives", 1),
+    ("[pro](R2)", "bad-alternatives", 2),
+    ("D3,[pro](1/2:R2)", "misplaced-flags", 2),
+    ("D3/(1/2:R2|1/2:R3)/[pro]", "unreadable", 9),
     ("T4~2{C3}C4", "missing-separator", 5),
     ("R3^", "bad-roll-mark", 1),
     ("D3^^", "bad-roll-mark", 1),
