@@ -165,6 +165,12 @@ and, among equally good choices, for the smallest chance of a send-off; both are
   an opponent's roll against that player decides which steps it takes): the solver needs no change
   for it, since every step names its player, so that player's Pro, Loner and once-per-turn skills are
   the same in every alternative;
+* a failed **Hypnotic Gaze** ends only the gazer's activation, with no turnover, whatever the face (BBBase
+  ``docs/bb2020/core_rules/skills_and_traits.md`` and ``docs/bb2025/core_rules/skills_and_traits.md``
+  HYPNOTIC GAZE: on a failure nothing happens and the activation ends; FFB
+  ``step/bb2016|bb2020|bb2025/move/StepHypnoticGaze.java``: a failed roll, once no re-roll is taken, ends the
+  player's action and publishes no turnover): so its band may start at 1 (:data:`LOWEST_BAND_ONE`, ``G3~1``),
+  every failure then going on by the branch once the re-rolls are decided;
 * a **Diving Tackle** on a dodge (:attr:`Step.diving_tackle`), an opponent's choice made to lower
   our chance: the diver takes 2 off a dodge it can turn from a pass into a failure (a natural 6
   still passes).  When it is decided, per edition (sources: FUMBBL ``christerk/ffb``
@@ -224,7 +230,7 @@ from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, O
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "D6_KINDS", "KIND_EDITIONS", "KINDS", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain",
+           "D6_KINDS", "KIND_EDITIONS", "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain",
            "Dauntless", "InjuryStep", "Player", "Row", "Step", "children", "highest_face", "linked_armour", "map_steps", "policy",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
@@ -250,6 +256,9 @@ ARMOUR_KINDS: tuple[str, ...] = ("armour", "foul")
 ROLL_KINDS: tuple[str, ...] = ARMOUR_KINDS + ("injury",)
 #: every step kind
 KINDS: tuple[str, ...] = D6_KINDS + ("block",) + ROLL_KINDS
+#: D6 kinds whose every failure may go on (a band ``partial`` from 1): a failed Hypnotic Gaze ends the gazer's
+#: activation with no turnover, in every edition (module docstring, "Branches")
+LOWEST_BAND_ONE: frozenset[str] = frozenset({"hypnotic-gaze"})
 #: when an opponent's Diving Tackle is decided, by edition family: True after every re-roll of the dodge
 #: (BB2025), False after each roll, before the coach's re-roll (classic, BB2020); see the module docstring
 DIVING_TACKLE_AFTER_REROLLS: dict[str, bool] = {"classic": False, "bb2020": False, "bb2025": True}
@@ -289,7 +298,8 @@ class Step:
         player: index into :attr:`Chain.players` of the player who rolls.
         partial: None (every failure is critical), or the lowest face, 2..target-1, of a band of
             *non-critical* failures: faces ``partial..target-1`` fail without ending the chain (a pass
-            that is inaccurate but not fumbled); a natural 1 and faces below ``partial`` end it.
+            that is inaccurate but not fumbled); a natural 1 and faces below ``partial`` end it.  On a
+            kind of :data:`LOWEST_BAND_ONE` it may be 1: every failure goes on (a failed Hypnotic Gaze).
         branch: steps taken after a non-critical failure (once every re-roll is decided), before the
             main line goes on; empty: the main line goes straight on.  Needs ``partial``.
         no_reroll: the coach will not re-roll this step (no team re-roll, Pro or skill).
@@ -751,9 +761,10 @@ class Chain:
         if s.skill and s.kind not in SKILL_FOR_KIND:
             raise CalcError(f"{path}.skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND), reason="choice")
         if s.partial is not None:
-            if not (isinstance(s.partial, int) and not isinstance(s.partial, bool) and 2 <= s.partial < s.target):
-                raise CalcError(f"{path}.partial", f"the lowest non-critical face must be 2..{s.target - 1} (below the "
-                                f"target {s.target}), got {s.partial!r}", [2, s.target - 1], reason="range")
+            low = 1 if s.kind in LOWEST_BAND_ONE else 2
+            if not (isinstance(s.partial, int) and not isinstance(s.partial, bool) and low <= s.partial < s.target):
+                raise CalcError(f"{path}.partial", f"the lowest non-critical face must be {low}..{s.target - 1} (below "
+                                f"the target {s.target}), got {s.partial!r}", [low, s.target - 1], reason="range")
             if s.kind in OPPONENT_KINDS or s.diving_tackle:
                 raise CalcError(f"{path}.partial", "an opponent's roll or a dodge against Diving Tackle has no "
                                 "non-critical failure here", reason="chain-shape")

@@ -94,10 +94,13 @@ weighted alternatives: the success with the rest of the sequence, the failure wi
 rest after ``{…}``), ``D3,S+2{D3}D2`` -> ``D3,(1/2:D2|1/2:D3,D2)``.  Theirs lets the moving team re-roll
 a Tentacles or Shadowing hold with a team re-roll or Pro (unless marked ``'``); ours never re-rolls an
 opponent's roll (:mod:`calculators.chain`), a difference listed in ``dave_differences.yml`` where it
-shows.  Refused as ``branch``: a split roll that is a player's first (our alternatives follow a step of
-that player), a gaze we may re-roll (every failure of theirs goes on, a natural 1 too; ours ends the chain
-on a natural 1), a branch that returns to an earlier player (ours starts a new player at each ``/``), and
-a branch after any other roll than a block's non-critical faces ``!k``.
+shows.  A split roll that is a player's first item becomes alternatives that open that player
+(``N+2[:D3]`` -> ``(1/2:|1/2:/D3)``).  A gaze we may re-roll whose failure goes on is our gaze with every
+failure non-critical, ``~1`` (a failed Hypnotic Gaze, a natural 1 too, ends only the gazer's activation:
+:data:`calculators.chain.LOWEST_BAND_ONE`), the rest after a success and the branch (then the rest, unless
+``[…]``) after a failure: ``Y2[D2]`` -> ``G2~1{D2}``.  Refused as ``branch``: a branch that returns to an
+earlier player (ours starts a new player at each ``/``), and a branch after any other roll than a block's
+non-critical faces ``!k``.
 
 Refused, with ``details["reason"]`` one of :data:`REASONS`: those branches, alternative outcomes
 ``(…)(…)``, weighted or
@@ -630,7 +633,7 @@ class _Branched:
             cur = e.player
             letter = e.tok[:1]
             if letter in _OPPONENT or (letter in "YTW" and branch) or (letter == "Y" and not rest):
-                split = self.split(e, branch, rest, new_player, "," if out else "")
+                split = self.split(e, branch, rest, sep)
                 if split is not None:
                     return out + split
                 # an opponent's roll with no branch that ends the chain on a hold: our E or S step
@@ -684,10 +687,12 @@ class _Branched:
             raise _refuse("no-reroll", e.tok, e.pos, REASONS["no-reroll"])
         return f"G{m.group(1)}" + ("!" if mark and "'" in m.group(2) else "")
 
-    def split(self, e: _Entry, branch: list[_Entry], rest: list[_Entry], new_player: bool, lead: str) -> str | None:
+    def split(self, e: _Entry, branch: list[_Entry], rest: list[_Entry], lead: str) -> str | None:
         """Weighted alternatives for a roll nobody of ours re-rolls whose failure goes on: an opponent's roll
         (ours never re-rolls it), a Stab or Chainsaw (2D6), a gaze marked ``'`` by a player without Pro; the
-        success goes on with ``rest``, the failure with ``branch`` (then ``rest`` unless ``[...]``).  A
+        success goes on with ``rest``, the failure with ``branch`` (then ``rest`` unless ``[...]``).  ``lead``:
+        what comes before the group (``,``, or ``/`` and the flags when the split is the player's first item:
+        our alternatives then open that player, whose steps they hold).  A
         Shadowing or gaze that ends the sequence succeeds either way (theirs counts only Tentacles, blocks,
         Stabs and Chainsaws as failing there).  None: an opponent's roll ending the chain on a hold."""
         letter = e.tok[:1]
@@ -696,8 +701,7 @@ class _Branched:
             go_on = self.opponent(e)[1]
         elif letter == "Y":
             if not either and ("'" not in e.tok or "pro" in self.players[e.player].skills):
-                raise _refuse("branch", e.tok, e.pos, "a gaze we may re-roll whose failure goes on (a natural 1 "
-                              "too): ours ends the chain on a natural 1")
+                return lead + self.gaze_branch(e, branch, rest)
             go_on = face_chance(int(self.gaze(e, False)[1:]))
         else:
             if self.players[e.player].bonus:  # a star's bonus on this roll: not in the weights below
@@ -712,13 +716,19 @@ class _Branched:
             raise _refuse("branch", e.tok, e.pos, REASONS["branch"])
         if not branch and rest and letter == "S":
             return None
-        if new_player:
-            raise _refuse("branch", e.tok, e.pos, "a split roll that is a player's first: our weighted alternatives "
-                          "follow a step of that player")
         ends = bool(branch) and branch[-1].ends
         options = [(go_on, rest), (1 - go_on, branch + ([] if ends else rest))]
         cur = e.player
         return lead + "(" + "|".join(f"{_weight(w)}:{self.write(list(steps), cur)}" for w, steps in options if w) + ")"
+
+    def gaze_branch(self, e: _Entry, branch: list[_Entry], rest: list[_Entry]) -> str:
+        """A gaze we may re-roll whose every failure goes on (their ``HypnogazeStrategy``: any failed roll, once
+        the re-rolls are done, takes the branch): our gaze with the band ``~1``, ``rest`` after a success and
+        ``branch`` (then ``rest`` unless ``[...]``) after a failure, both in braces so each keeps its players."""
+        ends = bool(branch) and branch[-1].ends
+        success = self.write(rest, e.player)
+        failure = self.write(branch + ([] if ends else rest), e.player)
+        return self.gaze(e) + "~1{" + (success + "|" if success else "") + failure + "}"
 
     def throw(self, e: _Entry, branch: list[_Entry], rest: list[_Entry]) -> str:
         """Their Throw Team-mate ``Hn`` or ``Hn±m`` (``ThrowTeamMateStrategy``): accurate on n - m, fumbled at

@@ -78,7 +78,8 @@ with Mighty Blow, then an injury roll that must reach KO.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)
 makes faces N..target-1 a *non-critical* failure (N from 2 to target-1): ``T4~2`` is a 4+ pass whose 2-3
-is inaccurate but not fumbled; the chain then goes on with the steps in ``{…}`` written right after
+is inaccurate but not fumbled (on a gaze ``G`` N may be 1: ``G3~1{…}``, since a failed Hypnotic Gaze, even a
+natural 1, ends only the gazer's activation); the chain then goes on with the steps in ``{…}`` written right after
 the step (``T4~2{C3}``), then the main line; without braces it goes straight on.  Two sequences in the
 braces split the roll, like a Dauntless roll: ``T4~2{/C3|/C5}`` is a catch on 3+ after an accurate pass
 and on 5+ after an inaccurate one, then the main line (the success sequence first).  A block followed by
@@ -132,7 +133,8 @@ import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless, InjuryStep, Player, Step, highest_face
+from .chain import (LOWEST_BAND_ONE, Alternatives, ArmourStep, BlockStep, Chain, Dauntless, InjuryStep, Player, Step,
+                    highest_face)
 from .errors import CalcError
 from .rerolls import OPPONENT_KINDS
 
@@ -692,10 +694,11 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
         return Dauntless(target, player=player, **_roll_marks(index, pos, shown, marks, "!"))
     fields = _roll_marks(index, pos, shown, marks, ("" if opponent else "!") + ("^" if kind == "dodge" else ""))
     if partial is not None:
-        low = int(partial)
-        if opponent or fields.get("diving_tackle") or not 2 <= low < target:
-            raise _fail(index, pos, shown, f"a non-critical band ~N needs N from 2 to {target - 1} (below the face needed), "
-                                           "on a roll of ours without Diving Tackle", [2, target - 1], reason="bad-partial")
+        low, least = int(partial), 1 if kind in LOWEST_BAND_ONE else 2  # a gaze's every failure may go on
+        if opponent or fields.get("diving_tackle") or not least <= low < target:
+            raise _fail(index, pos, shown, f"a non-critical band ~N needs N from {least} to {target - 1} (below the face "
+                                           "needed), on a roll of ours without Diving Tackle", [least, target - 1],
+                        reason="bad-partial")
         fields["partial"] = low
     if bt is not None:
         fields["break_tackle"] = int(bt)

@@ -104,6 +104,27 @@ def test_alternatives_may_be_a_players_first_item():
     assert solve(second, 0) == F(5, 6) * (F(1, 2) * F(2, 3) + F(1, 2) * F(4, 9))
 
 
+def test_a_gaze_may_go_on_after_any_failure():
+    # G3~1{D2}: a failed gaze, a natural 1 too, ends only the gazer's activation: 2/3 + 1/3 · 5/6 = 17/18 with no
+    # re-roll; with one team re-roll (BB2020) a failed gaze is re-rolled or kept, both 2/3 + 1/3 · 5/6 for what
+    # follows: 2/3 + 1/3 · max(35/36, 17/18) = 2/3 + 35/108 = 107/108
+    c = P("G3~1{D2}", "bb2020")
+    assert success_by_rerolls(c, 1) == (F(17, 18), F(107, 108))
+    for edition, reading in RULESETS:
+        chain = P("[pro]G4~1{/R2|/D3},N3", edition, reading)
+        for tr in range(3):
+            assert solve(chain, tr) == oracle_tree(chain, tr)[0], (edition, reading, tr)
+    # a band from 1 on a gaze only: every other roll's natural 1 is critical
+    for text in ("D3~1", "T4~1{C3}", "N2~1"):
+        with pytest.raises(CalcError) as e:
+            P(text, "bb2020")
+        assert e.value.details["reason"] == "bad-partial", text
+    with pytest.raises(CalcError) as e:
+        Chain((Step("pass", 4, partial=1),), edition="bb2020").validate()
+    assert e.value.field == "steps[0].partial"
+    assert format_chain(P("G2~1{D2}")) == "G2~1{D2}"
+
+
 # --------------------------------------------------------------------- Diving Tackle
 
 def test_diving_tackle_per_edition():
@@ -369,7 +390,7 @@ def random_branching(rng: random.Random, edition: str, depth: int = 0, budget: l
     modern = FAMILY[edition] != "classic"
 
     def d6() -> str:
-        letter = rng.choice("DRPTCNI")
+        letter = rng.choice("DRPTCNIG")
         target = rng.randint(2, 6)
         mark = {"D": "d", "R": "f", "P": "h", "T": "p", "C": "c"}.get(letter, "") if rng.random() < 0.4 else ""
         tok = f"{letter}{target}{mark}"
@@ -378,8 +399,9 @@ def random_branching(rng: random.Random, edition: str, depth: int = 0, budget: l
         if letter == "D" and rng.random() < 0.3:
             return tok + ("!" if rng.random() < 0.2 else "") + "^"
         branch = ""
-        if target > 2 and rng.random() < 0.4:
-            tok += f"~{rng.randint(2, target - 1)}"
+        low = 1 if letter == "G" else 2  # a gaze's every failure may go on (~1)
+        if target > low and rng.random() < 0.4:
+            tok += f"~{rng.randint(low, target - 1)}"
             if depth < 2 and rng.random() < 0.6:
                 body = seq()
                 branch = "{" + body + "}" if body else ""  # T4~2{} is written T4~2

@@ -88,6 +88,15 @@ def test_each_difference_check_holds(k):
     ("L3:H5;G4", "[loner=3]W5~2{/L4|/L5}", "bb2025"),     # accurate 5+, fumbled on a 1, the landing +1 after 2-4
     ("L3:H4-1';G4", "[loner=3]W5~3!{/L4|/L5}", "bb2025"),
     ("H5", "W5~2", "bb2025"),
+    # a split as a player's first item: our alternatives open that player (flags before them)
+    ("D:N+3[:N+2,D3]D2", "(1/3:D2d|2/3:/E4,D3)", "bb2025"),
+    ("D3;P:N+2[:D3]", "D3/[pro](1/2:|1/2:/D3)", "bb2025"),
+    ("T8[:2D2]", "(5/12:|7/12:/B2)", "bb2025"),
+    # a gaze we may re-roll whose every failure goes on: our band ~1 on G, the rest copied after either face
+    ("Y2[D2]", "G2~1{D2}", "bb2025"),
+    ("D3,Y3[D2]", "D3,G3~1{D2}", "bb2025"),
+    ("Y2;{D2}U2", "G2~1{/P2|/D2,P2}", "bb2025"),
+    ("Y3{D2}R2", "G3~1{R2|D2,R2}", "bb2025"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -106,8 +115,6 @@ def test_team_rerolls_become_the_option():
 
 @pytest.mark.parametrize("theirs, reason, number, text, position", [
     ("2D2{1D2}", "branch", 1, "2D2{1D2}", 1),      # a brace with no non-critical faces (!k) before it
-    ("D:N+3[:N+2,D3]D2", "branch", 2, "N+3", 3),  # a split roll first: our alternatives follow a step
-    ("D3,Y2[D2]", "branch", 2, "Y2", 4),          # a gaze we may re-roll: ours ends the chain on its natural 1
     ("D:D3,S+2{:D3}R2", "branch", 4, "R2", 14),   # back to the first player after another's steps
     ("D3,S+3", "target", 2, "S+3", 4),            # BB2025 Shadowing is a flat 4+
     ("D3,N+5", "target", 2, "N+5", 4),
