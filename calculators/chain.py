@@ -171,8 +171,8 @@ and, among equally good choices, for the smallest chance of a send-off; both are
   ``step/bb2016|bb2020|bb2025/move/StepHypnoticGaze.java``: a failed roll, once no re-roll is taken, ends the
   player's action and publishes no turnover): so its band may start at 1 (:data:`LOWEST_BAND_ONE`, ``G3~1``),
   every failure then going on by the branch once the re-rolls are decided;
-* a **Diving Tackle** on a dodge (:attr:`Step.diving_tackle`), an opponent's choice made to lower
-  our chance: the diver takes 2 off a dodge it can turn from a pass into a failure (a natural 6
+* a **Diving Tackle** on a dodge (:attr:`Step.diving_tackle`; in BB2020 and BB2025 on a jump or leap too, at
+  the same moment, :data:`DIVING_TACKLE_KINDS`), an opponent's choice made to lower our chance: the diver takes 2 off a dodge it can turn from a pass into a failure (a natural 6
   still passes).  When it is decided, per edition (sources: FUMBBL ``christerk/ffb``
   ``skill/bb2016/DivingTackle.java`` and ``skill/mixed/DivingTackle.java`` (BB2020, BB2025) with their
   ``skillbehaviour/bb20xx/DivingTackleBehaviour.java``; BBBase ``docs/bb2020/core_rules/faq_290525.md``,
@@ -230,7 +230,7 @@ from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, O
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "D6_KINDS", "KIND_EDITIONS", "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain",
+           "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS", "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain",
            "Dauntless", "InjuryStep", "Player", "Row", "Step", "children", "highest_face", "linked_armour", "map_steps", "policy",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
@@ -262,6 +262,14 @@ LOWEST_BAND_ONE: frozenset[str] = frozenset({"hypnotic-gaze"})
 #: when an opponent's Diving Tackle is decided, by edition family: True after every re-roll of the dodge
 #: (BB2025), False after each roll, before the coach's re-roll (classic, BB2020); see the module docstring
 DIVING_TACKLE_AFTER_REROLLS: dict[str, bool] = {"classic": False, "bb2020": False, "bb2025": True}
+#: the D6 kinds an opponent's Diving Tackle may act on, by edition family: a dodge in classic (LRB6/CRP text as FFB
+#: ``skill/bb2016/DivingTackle`` quotes it: a player dodging out of the diver's tackle zone); a dodge, a jump or a
+#: Leap in BB2020 and BB2025 (BBBase ``docs/bb2020|bb2025/core_rules/skills_and_traits.md`` DIVING TACKLE; FFB
+#: ``skill/mixed/DivingTackle`` adds a jump modifier, used by ``step/bb2020|bb2025/move/StepJump``), at the same
+#: moment as on a dodge (:data:`DIVING_TACKLE_AFTER_REROLLS`)
+DIVING_TACKLE_KINDS: dict[str, frozenset[str]] = {"classic": frozenset({"dodge"}),
+                                                  "bb2020": frozenset({"dodge", "jump"}),
+                                                  "bb2025": frozenset({"dodge", "jump"})}
 #: block dice: 1, 2, 3 (the attacker chooses) or -2, -3 (the defender chooses), as :class:`calculators.block.Block`
 BLOCK_DICE: tuple[int, ...] = (1, 2, 3, -2, -3)
 #: the attacker's skills a block step models (Block, Tackle, Juggernaut; Brawler in BB2020/BB2025)
@@ -303,8 +311,9 @@ class Step:
         branch: steps taken after a non-critical failure (once every re-roll is decided), before the
             main line goes on; empty: the main line goes straight on.  Needs ``partial``.
         no_reroll: the coach will not re-roll this step (no team re-roll, Pro or skill).
-        diving_tackle: (a dodge) an opponent with Diving Tackle may take 2 off the result when that
-            turns a pass into a failure (see the module docstring for each edition's timing).
+        diving_tackle: (a dodge; in BB2020 and BB2025 a jump or leap too, :data:`DIVING_TACKLE_KINDS`) an
+            opponent with Diving Tackle may take 2 off the result when that turns a pass into a failure (see the
+            module docstring for each edition's timing).
         break_tackle: a dodge only, BB2020 and BB2025: the player's Break Tackle bonus (an entry
             of :data:`calculators.rerolls.BREAK_TACKLE_BONUSES` for the edition), 0 without it.
         success: with a non-critical band, steps taken after a success only, before the main line goes on
@@ -774,8 +783,14 @@ class Chain:
         if s.success and s.partial is None:
             raise CalcError(f"{path}.success", "a success branch goes with a band of non-critical failures "
                             "(partial): without one, write its steps after the roll", reason="chain-shape")
-        if s.diving_tackle and s.kind != "dodge":
-            raise CalcError(f"{path}.diving_tackle", "Diving Tackle acts on a dodge only", ["dodge"], reason="chain-shape")
+        dives = DIVING_TACKLE_KINDS[family(self.edition)]
+        if s.diving_tackle and s.kind not in dives:
+            if s.kind == "jump":
+                raise CalcError(f"{path}.diving_tackle", f"no Diving Tackle on a jump or leap in {self.edition}: there "
+                                "it acts on a dodge only; on a jump or leap in bb2020 and bb2025", ["bb2020", "bb2025"],
+                                reason="not-in-edition")
+            raise CalcError(f"{path}.diving_tackle", "Diving Tackle acts on a dodge (and in bb2020 and bb2025 on a jump "
+                            "or leap) only", sorted(dives), reason="chain-shape")
         if s.no_reroll and s.kind in OPPONENT_KINDS:
             raise CalcError(f"{path}.no_reroll", "an opponent's roll is never ours to re-roll", reason="chain-shape")
         self._check_d6_edition(path, s)

@@ -81,7 +81,8 @@ ours chooses at every failed die, so a sequence with it may come out higher here
   the same ``m`` for the marks that give ``n`` (else ``non-critical``);
 * Dauntless: their ``L<n>`` then ``block|block`` (success | failure): ours ``U<n>{…|…}``; ``'`` on
   the Dauntless roll becomes our ``!`` (refused with Pro's ``*`` on the same roll);
-* Diving Tackle ``"`` on a dodge: our ``^``.  Their Season 3 lets the dodge be re-rolled after the
+* Diving Tackle ``"`` on a dodge or on their Leap ``E``: our ``^`` (``E3"`` -> ``V3^``; BB2020 and BB2025
+  Diving Tackle acts on a Dodge, Jump or Leap, :data:`calculators.chain.DIVING_TACKLE_KINDS`).  Their Season 3 lets the dodge be re-rolled after the
   dive (BB2020's timing); ours dives after every re-roll in BB2025: see
   ``tests/calculators/dave_differences.yml``.
 
@@ -105,7 +106,7 @@ non-critical faces ``!k``.
 Refused, with ``details["reason"]`` one of :data:`REASONS`: those branches, alternative outcomes
 ``(…)(…)``, weighted or
 non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
-anything but a dodge, Hatred ``%``, actions our chain
+anything but a dodge or a leap, Hatred ``%``, actions our chain
 does not read from theirs (``action``: a Bribe ``B`` or Argue the Call ``A``, which theirs rolls only after
 a send-off to cancel it, where our chain has ended; a Hail Mary Pass ``M``, after which theirs catches a
 ball that scattered; a throw of a team-mate not followed by the thrown player's landing),
@@ -147,7 +148,7 @@ REASONS: dict[str, str] = {
     "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
     "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
     "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll, or with Pro used on the same roll)",
-    "diving-tackle": "Diving Tackle on a roll other than a dodge: ours models it on dodges",
+    "diving-tackle": "Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only",
     "hatred": "Hatred: our chain does not model it",
     "action": "an action our chain has no step for",
     "skill": "a skill our chain does not model",
@@ -386,9 +387,9 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     if tok[:1] in _ROLLS_2D6:
         return _roll_2d6(tok, pos)
     diving = tok.count('"')
-    if diving and (tok[:1] != "D" or diving > 1):
+    if diving and (tok[:1] not in "DE" or diving > 1):  # a dodge, or their Leap E (our V: BB2020 and BB2025 only)
         raise _refuse("diving-tackle", tok, pos, REASONS["diving-tackle"])
-    if diving and break_tackle:  # our chain does not weigh the two modifiers on one dodge
+    if diving and break_tackle and tok[:1] == "D":  # our chain does not weigh the two modifiers on one dodge
         raise _refuse("skill", tok, pos, f"Break Tackle against Diving Tackle on one dodge: {REASONS['skill']}")
     body = tok.replace("*", "").replace("¬", "").replace('"', "")
     m = _TEST.match(body)

@@ -95,7 +95,8 @@ after them.  Inside a group ``/`` starts a new player as anywhere else (``T4~2{/
 main line goes on with the player of the step (or the alternatives) before it.  Groups nest at most
 :data:`MAX_DEPTH` deep.  Marks after a step (:data:`ROLL_MARKS`): ``!`` the coach will not re-roll it
 (``D3!``, ``B2b!``, ``U4!{…|…}``); ``^`` on a dodge, an opponent with Diving Tackle may dive
-(``D3d^``).  Canonical order: skill mark, ``~N``, ``!``, ``^``.
+(``D3d^``); in BB2020 and BB2025 on a jump or leap too (``V3^``), refused in classic, where the skill acts
+on dodges only.  Canonical order: skill mark, ``~N``, ``!``, ``^``.
 
 Examples: ``D3,R2,P3`` (dodge 3+, rush 2+, pick-up 3+); ``D3d,R2f;tr=2`` (with Dodge
 and Sure Feet, two team re-rolls); ``[pro]P3h,T4/[loner=4]C3c``; ``R2,B2b:d,D3`` (a
@@ -175,7 +176,8 @@ INJURY_NEEDS_LETTERS: dict[str, str] = {"K": "ko", "C": "casualty"}
 INJURY_MARKS: dict[str, tuple[str, str]] = {"s": ("stunty", "stunty"), "t": ("thick_skull", "thick-skull")}
 _STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:b([0-9]+))?(?:~([0-9]+))?([!^]*)\Z")
 _BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?([!^]*)\Z")
-#: the marks after a step: ``!`` the coach will not re-roll it, ``^`` an opponent's Diving Tackle (dodges)
+#: the marks after a step: ``!`` the coach will not re-roll it, ``^`` an opponent's Diving Tackle (dodges; jumps in
+#: BB2020 and BB2025)
 ROLL_MARKS: dict[str, str] = {"!": "no_reroll", "^": "diving_tackle"}
 _GROUP = "{}()|"
 _ENDS = ",/;" + _GROUP
@@ -221,7 +223,7 @@ REASONS: dict[str, str] = {
     "step-rule": "a step the edition or the steps around it do not allow (AV range, Brawler outside a Block action, "
                  "a roll or Break Tackle bonus the edition does not have)",
     "bad-partial": "a non-critical band ~N outside 2..target-1, or on a roll that cannot have one",
-    "bad-roll-mark": "a '!' (do not re-roll) or '^' (Diving Tackle, dodges only) repeated or where it does not apply",
+    "bad-roll-mark": "a '!' (do not re-roll) or '^' (Diving Tackle, dodges and jumps) repeated or where it does not apply",
     "misplaced-branch": "a '{' that does not follow a step that can branch (~N test, block, Dauntless U)",
     "branch-shape": "a Dauntless roll without its two branches {success|failure}, more than two branches, or a "
                     "'|' in a block's branch",
@@ -567,7 +569,7 @@ def _roll_marks(index: int, pos: int, shown: str, marks: str, allowed: str) -> d
     for c in marks:
         if c not in allowed or ROLL_MARKS[c] in out:
             what = "given twice" if ROLL_MARKS[c] in out else "does not apply to this step"
-            hint = "'!' (do not re-roll) on a roll of ours, '^' (Diving Tackle) on a dodge"
+            hint = "'!' (do not re-roll) on a roll of ours, '^' (Diving Tackle) on a dodge or a jump"
             raise _fail(index, pos, shown, f"mark {c!r} {what}; {hint}", list(allowed), reason="bad-roll-mark")
         out[ROLL_MARKS[c]] = True
     return out
@@ -692,7 +694,8 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
             raise _fail(index, pos, shown, "a Dauntless roll has no non-critical band: its failure is a branch",
                         reason="bad-partial")
         return Dauntless(target, player=player, **_roll_marks(index, pos, shown, marks, "!"))
-    fields = _roll_marks(index, pos, shown, marks, ("" if opponent else "!") + ("^" if kind == "dodge" else ""))
+    # '^' on a dodge, or a jump or leap (the edition decides whether a diver may act there: chain.DIVING_TACKLE_KINDS)
+    fields = _roll_marks(index, pos, shown, marks, ("" if opponent else "!") + ("^" if kind in ("dodge", "jump") else ""))
     if partial is not None:
         low, least = int(partial), 1 if kind in LOWEST_BAND_ONE else 2  # a gaze's every failure may go on
         if opponent or fields.get("diving_tackle") or not least <= low < target:

@@ -75,6 +75,8 @@ def test_each_difference_check_holds(k):
     ("L2,2D2|1D2", "U2{B2|B1}", "bb2025"),
     ("L2',2D2|1D2", "U2!{B2|B1}", "bb2025"),
     ("D:D3\"", "D3d^", "bb2025"),
+    ("E3\"", "V3^", "bb2025"),                  # Diving Tackle on a Leap: BB2020 and BB2025 (Dodge, Jump or Leap)
+    ("P:E4\"~S2", "[pro]V4^", "bb2020"),
     # opponents' rolls (their ST / MA difference: the opponent needs 6 - d), the gaze, the throw of a team-mate
     ("N+3", "E3", "bb2025"),
     ("D3,S-2~S2", "D3,(5/6:|1/6:)", "bb2020"),  # a Shadowing that ends the sequence: theirs succeeds either way
@@ -134,7 +136,7 @@ def test_team_rerolls_become_the_option():
     ("Bryce:D3", "star-player", 1, "Bryce", 1),
     ("Anqi:1D2", "star-rule", 1, "Anqi", 1),
     ("Frank:D5", "star-edition", 1, "Frank", 1),
-    ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge only
+    ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge or a leap only
     ("H:1D3%", "skill", 1, "H", 1),
     ("1D3%", "hatred", 1, "1D3%", 1),
     ("4/6,2", "weighted", 1, "4/6", 1),
