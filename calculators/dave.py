@@ -80,7 +80,8 @@ ours chooses at every failed die, so a sequence with it may come out higher here
   follow one): ours is the block with a failure branch, ``B2{B1}``, when our face model gives
   the same ``m`` for the marks that give ``n`` (else ``non-critical``);
 * Dauntless: their ``L<n>`` then ``block|block`` (success | failure): ours ``U<n>{…|…}``; ``'`` on
-  the Dauntless roll becomes our ``!`` (refused with Pro's ``*`` on the same roll);
+  the Dauntless roll becomes our ``!`` (refused for a player with Pro, ``'*`` or ``'`` alone: their ``'`` stops
+  the team re-roll only, Pro may still re-roll the roll, ``*`` makes it; our ``!`` stops Pro too);
 * Diving Tackle ``"`` on a dodge or on their Leap ``E``: our ``^`` (``E3"`` -> ``V3^``; BB2020 and BB2025
   Diving Tackle acts on a Dodge, Jump or Leap, :data:`calculators.chain.DIVING_TACKLE_KINDS`).  Their Season 3 lets the dodge be re-rolled after the
   dive (BB2020's timing); ours dives after every re-roll in BB2025: see
@@ -147,7 +148,8 @@ REASONS: dict[str, str] = {
     "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
     "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
     "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
-    "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll, or with Pro used on the same roll)",
+    "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll; or by a player with Pro, whose Pro theirs "
+                 "still lets re-roll that roll, where our '!' forbids Pro too)",
     "diving-tackle": "Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only",
     "hatred": "Hatred: our chain does not model it",
     "action": "an action our chain has no step for",
@@ -292,8 +294,13 @@ def _skills(prefix: str, pos: int, edition: str = "bb2025",
             field = skill.replace("-", "_")
             top = SKILL_VALUES[field][family(edition)]
             if not 1 <= int(value or 1) <= top:
-                raise _refuse("skill-value", part, at, f"{part}: {edition} allows +1" + (f" to +{top}" if top > 1 else
-                                                                                         " only"))
+                # e.g. Dirty Player (+2): BB2020's Dirty Player (+X) only; BB2025's is a flat +1 (BBBase bb2025
+                # skills_and_traits DIRTY PLAYER; FFB skill/bb2025/DirtyPlayer has no value): calculators.armour
+                name = skill.replace("-", " ").title()
+                in_2020 = int(value or 1) <= SKILL_VALUES[field]["bb2020"]
+                raise _refuse("skill-value", part, at, f"{part}: {name} (+{int(value or 1)}) does not exist in {edition}, "
+                              "which allows +1" + (f" to +{top}" if top > 1 else " only")
+                              + ("; their Season 2 (~S2, our bb2020) has it" if in_2020 else ""))
             values[skill] = int(value or 1)
         elif skill == "break-tackle":
             break_tackle = int(value or 1)  # their player's Break Tackle value defaults to 1
@@ -503,8 +510,12 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
             if "|" in part:
                 raise _refuse("dauntless", part, offset + 1, REASONS["dauntless"])
             if re.fullmatch(r"L\d['*]*", part) and k + 1 < len(parts) and parts[k + 1].count("|") == 1:
-                if "'" in part and "*" in part:  # their Pro on a roll no team re-roll may re-roll: ours has no such mark
-                    raise _refuse("no-reroll", part, offset + 1, REASONS["no-reroll"])
+                if "'" in part and ("*" in part or "pro" in skills):
+                    # their ' stops the team re-roll only (DauntlessStrategy: Pro may still re-roll, * forces it);
+                    # our ! stops Pro too, and ours has no mark for "Pro but no team re-roll"
+                    raise _refuse("no-reroll", part, offset + 1, "their ' on a Dauntless roll stops the team re-roll "
+                                  "but not Pro (with * Pro must be used): our '!' stops Pro too, and ours has no "
+                                  "mark for a roll only Pro may re-roll")
                 # Dauntless: their L<n> (the face needed) then the block on a success | on a failure
                 yes, no = parts[k + 1].split("|")
                 at = offset + len(part) + 2

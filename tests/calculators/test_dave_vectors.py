@@ -126,7 +126,8 @@ def test_team_rerolls_become_the_option():
     ("L2,2D2|K9", "dauntless", 2, "2D2|K9", 4),    # our Dauntless branches start with a block
     ("2D2|1D2", "dauntless", 1, "2D2|1D2", 1),    # a split with no Dauntless roll before it
     ("2D1!2{1D2}", "non-critical", 1, "2D1!2{1D2}", 1),  # POW alone succeeds (B2:d): ours has 3 non-critical faces
-    ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),
+    ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),  # their ' stops the team re-roll, not Pro (* forces it)
+    ("P:L3',2D2|-2D2", "no-reroll", 2, "L3'", 3),    # Pro may still re-roll it there; our ! stops Pro too
     ("D3,M2", "action", 2, "M2", 4),
     ("F8,B,2", "action", 2, "B", 4),              # a Bribe only after a send-off: ours ends there
     ("DC:D5", "skill", 1, "DC", 1),
@@ -191,3 +192,16 @@ def test_api_dave_kind_refusal_has_details():
     assert got["error"]["field"] == "dave"
     assert got["error"]["details"] == {"reason": "action", "token": 2, "position": 4, "text": "M2"}
     assert "token 2" in got["error"]["message"] and "'M2'" in got["error"]["message"]
+
+
+def test_dirty_player_plus_two_is_bb2020s():
+    # BB2025 Dirty Player is a flat +1 (BBBase bb2025 skills_and_traits; FFB skill/bb2025/DirtyPlayer): their Season 3
+    # DP2 is refused, and the refusal names the edition that has it; their Season 2 (BB2020, Dirty Player (+X)) reads
+    # it, and with it their Season 3 vectors' numbers come out (their calculator allows +2 in either season)
+    with pytest.raises(CalcError) as e:
+        translate("DP2:F8")
+    assert e.value.details["reason"] == "skill-value"
+    assert "Dirty Player (+2) does not exist in bb2025" in e.value.message and "~S2" in e.value.message
+    for theirs, expected in (("DP2:F8", 0.72222), ("DP2:F8,J8", 0.42824)):
+        vector = {"input": theirs + "~S2", "rerolls": 0, "expected": [expected]}
+        assert run(vector).status == "agrees", theirs
