@@ -142,8 +142,8 @@ REASONS: dict[str, str] = {
     "unreadable": "not an action of that notation",
     "empty-action": "two separators with no action between them, or a separator that ends the sequence",
     "unbalanced": "a bracket without its partner: '{' and '}', '[' and ']', '(' and ')' come in pairs",
-    "branch": "a branch not translated (after a player's first roll, after a roll we may re-roll whose every "
-              "failure goes on, or after a roll our chain cannot branch on)",
+    "branch": "a branch not translated (back to a player who rolled before it, or after a roll our chain cannot "
+              "branch on)",
     "alternatives": "alternative outcomes (w,...)(w,...): not translated (ours writes them (w:...|w:...))",
     "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
     "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
