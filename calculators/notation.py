@@ -280,18 +280,8 @@ def _tokens(text: str):
             continue
         start = i
         if c in _GROUP:
-            index += 1
-            yield index, start, sep, c
-            sep = ""
-            i += 1
-            if c in "(|":
-                m = _WEIGHT.match(text, i)
-                if m:
-                    index += 1
-                    yield index, m.start(1), "", re.sub(r"\s", "", m.group(1))
-                    i = m.end()
-            continue
-        if c == "[":
+            tok, i = c, i + 1
+        elif c == "[":
             j = text.find("]", i)
             if j < 0:
                 index += 1
@@ -303,24 +293,21 @@ def _tokens(text: str):
             k = i
             while k < n and text[k] not in _ENDS:
                 k += 1
-            glued = k == i and i < n and text[i] == "("
-            index += 1
-            yield index, start, sep, text[start:k + glued].replace(" ", "")
-            i = k + glued
-            if glued:
-                sep = ""
-                m = _WEIGHT.match(text, i)
-                if m:
-                    index += 1
-                    yield index, m.start(1), "", re.sub(r"\s", "", m.group(1))
-                    i = m.end()
-                continue
+            k += k == i and i < n and text[i] == "("
+            tok, i = text[start:k].replace(" ", ""), k
         else:
             while i < n and text[i] not in _ENDS:
                 i += 1
-            index += 1
-            yield index, start, sep, text[start:i].strip().replace(" ", "")
+            tok = text[start:i].strip().replace(" ", "")
+        index += 1
+        yield index, start, sep, tok
         sep = ""
+        if tok.endswith("(") or tok == "|":  # a weight a/b: right after is a token of its own
+            m = _WEIGHT.match(text, i)
+            if m:
+                index += 1
+                yield index, m.start(1), "", re.sub(r"\s", "", m.group(1))
+                i = m.end()
     if sep:
         raise _fail(index + 1, n - 1, sep, "the chain ends with a separator", reason="trailing-separator")
 
