@@ -172,8 +172,9 @@ and, among equally good choices, for the smallest chance of a send-off; both are
   player's action and publishes no turnover): so its band may start at 1 (:data:`LOWEST_BAND_ONE`, ``G3~1``),
   every failure then going on by the branch once the re-rolls are decided;
 * a **Diving Tackle** on a dodge (:attr:`Step.diving_tackle`; in BB2020 and BB2025 on a jump or leap too, at
-  the same moment, :data:`DIVING_TACKLE_KINDS`), an opponent's choice made to lower our chance: the diver takes 2 off a dodge it can turn from a pass into a failure (a natural 6
-  still passes).  When it is decided, per edition (sources: FUMBBL ``christerk/ffb``
+  the same moment, :data:`DIVING_TACKLE_KINDS`), an opponent's choice made to lower our chance: the
+  diver takes 2 off a dodge it can turn from a pass into a failure (a natural 6 still passes).  When it
+  is decided, per edition (sources: FUMBBL ``christerk/ffb``
   ``skill/bb2016/DivingTackle.java`` and ``skill/mixed/DivingTackle.java`` (BB2020, BB2025) with their
   ``skillbehaviour/bb20xx/DivingTackleBehaviour.java``; BBBase ``docs/bb2020/core_rules/faq_290525.md``,
   ``docs/bb2020/core_rules/skills_and_traits.md``, ``docs/bb2025/core_rules/skills_and_traits.md`` and
@@ -230,7 +231,8 @@ from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, O
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS", "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain",
+           "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS", "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS",
+           "Alternatives", "ArmourStep", "BlockStep", "Chain",
            "Dauntless", "InjuryStep", "Player", "Row", "Step", "children", "highest_face", "linked_armour", "map_steps", "policy",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 

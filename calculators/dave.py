@@ -83,8 +83,9 @@ ours chooses at every failed die, so a sequence with it may come out higher here
   the Dauntless roll becomes our ``!`` (refused for a player with Pro, ``'*`` or ``'`` alone: their ``'`` stops
   the team re-roll only, Pro may still re-roll the roll, ``*`` makes it; our ``!`` stops Pro too);
 * Diving Tackle ``"`` on a dodge or on their Leap ``E``: our ``^`` (``E3"`` -> ``V3^``; BB2020 and BB2025
-  Diving Tackle acts on a Dodge, Jump or Leap, :data:`calculators.chain.DIVING_TACKLE_KINDS`).  Their Season 3 lets the dodge be re-rolled after the
-  dive (BB2020's timing); ours dives after every re-roll in BB2025: see
+  Diving Tackle acts on a Dodge, Jump or Leap, :data:`calculators.chain.DIVING_TACKLE_KINDS`).  Their
+  Season 3 lets the roll be re-rolled after the dive (BB2020's timing); ours dives after every re-roll in
+  BB2025: see
   ``tests/calculators/dave_differences.yml``.
 
 **Their branches after other rolls** (their ``PlayerActionsBuilder`` and ``Calculator``): ``X{…}`` runs the
