@@ -642,7 +642,6 @@ class _Branched:
                 raise _refuse("branch", e.tok, e.pos, "a branch that goes back to a player who rolled before it: "
                               "ours starts a new player at each '/'")
             sep = ("," if out else "") if e.player == cur else ("/" if cur is not None else "") + p.prefix
-            new_player = e.player != cur
             cur = e.player
             letter = e.tok[:1]
             if letter in _OPPONENT or (letter in "YTW" and branch) or (letter == "Y" and not rest):
