@@ -194,10 +194,20 @@ and, among equally good choices, for the smallest chance of a send-off; both are
 * a :class:`Dauntless` roll splits the chain: its success and failure branches (typically the
   block with different dice), then the main line; the roll may be re-rolled as any own D6;
 * :class:`Alternatives`: exact weights, each alternative's steps then the main line, the rest
-  of the probability a failure;
-* a **Diving Tackle** on a dodge (:attr:`Step.diving_tackle`), an opponent's choice made to lower
-  our chance: the diver takes 2 off a dodge it can turn from a pass into a failure (a natural 6
-  still passes).  When it is decided, per edition (sources: FUMBBL ``christerk/ffb``
+  of the probability a failure; they may be a player's first item (:attr:`Alternatives.player`, e.g.
+  an opponent's roll against that player decides which steps it takes): the solver needs no change
+  for it, since every step names its player, so that player's Pro, Loner and once-per-turn skills are
+  the same in every alternative;
+* a failed **Hypnotic Gaze** ends only the gazer's activation, with no turnover, whatever the face (BBBase
+  ``docs/bb2020/core_rules/skills_and_traits.md`` and ``docs/bb2025/core_rules/skills_and_traits.md``
+  HYPNOTIC GAZE: on a failure nothing happens and the activation ends; FFB
+  ``step/bb2016|bb2020|bb2025/move/StepHypnoticGaze.java``: a failed roll, once no re-roll is taken, ends the
+  player's action and publishes no turnover): so its band may start at 1 (:data:`LOWEST_BAND_ONE`, ``G3~1``),
+  every failure then going on by the branch once the re-rolls are decided;
+* a **Diving Tackle** on a dodge (:attr:`Step.diving_tackle`; in BB2020 and BB2025 on a jump or leap too, at
+  the same moment, :data:`DIVING_TACKLE_KINDS`), an opponent's choice made to lower our chance: the
+  diver takes 2 off a dodge it can turn from a pass into a failure (a natural 6 still passes).  When it
+  is decided, per edition (sources: FUMBBL ``christerk/ffb``
   ``skill/bb2016/DivingTackle.java`` and ``skill/mixed/DivingTackle.java`` (BB2020, BB2025) with their
   ``skillbehaviour/bb20xx/DivingTackleBehaviour.java``; BBBase ``docs/bb2020/core_rules/faq_290525.md``,
   ``docs/bb2020/core_rules/skills_and_traits.md``, ``docs/bb2025/core_rules/skills_and_traits.md`` and
@@ -254,9 +264,10 @@ from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, O
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "APPEAL_KINDS", "ARGUE_FIRST", "BRIBE_AFTER_EJECTION", "D6_KINDS", "KIND_EDITIONS", "KINDS", "ROLL_KINDS",
-           "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless", "InjuryStep", "Player", "Row", "Step",
-           "appeal_chances", "appeal_group", "children", "highest_face", "linked_armour", "map_steps", "policy",
+           "APPEAL_KINDS", "ARGUE_FIRST", "BRIBE_AFTER_EJECTION", "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS",
+           "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless",
+           "InjuryStep", "Player", "Row", "Step", "appeal_chances", "appeal_group", "children", "highest_face",
+           "linked_armour", "map_steps", "policy",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
@@ -287,9 +298,20 @@ ARMOUR_KINDS: tuple[str, ...] = ("armour", "foul")
 ROLL_KINDS: tuple[str, ...] = ARMOUR_KINDS + ("injury",)
 #: every step kind
 KINDS: tuple[str, ...] = D6_KINDS + ("block",) + ROLL_KINDS
+#: D6 kinds whose every failure may go on (a band ``partial`` from 1): a failed Hypnotic Gaze ends the gazer's
+#: activation with no turnover, in every edition (module docstring, "Branches")
+LOWEST_BAND_ONE: frozenset[str] = frozenset({"hypnotic-gaze"})
 #: when an opponent's Diving Tackle is decided, by edition family: True after every re-roll of the dodge
 #: (BB2025), False after each roll, before the coach's re-roll (classic, BB2020); see the module docstring
 DIVING_TACKLE_AFTER_REROLLS: dict[str, bool] = {"classic": False, "bb2020": False, "bb2025": True}
+#: the D6 kinds an opponent's Diving Tackle may act on, by edition family: a dodge in classic (LRB6/CRP text as FFB
+#: ``skill/bb2016/DivingTackle`` quotes it: a player dodging out of the diver's tackle zone); a dodge, a jump or a
+#: Leap in BB2020 and BB2025 (BBBase ``docs/bb2020|bb2025/core_rules/skills_and_traits.md`` DIVING TACKLE; FFB
+#: ``skill/mixed/DivingTackle`` adds a jump modifier, used by ``step/bb2020|bb2025/move/StepJump``), at the same
+#: moment as on a dodge (:data:`DIVING_TACKLE_AFTER_REROLLS`)
+DIVING_TACKLE_KINDS: dict[str, frozenset[str]] = {"classic": frozenset({"dodge"}),
+                                                  "bb2020": frozenset({"dodge", "jump"}),
+                                                  "bb2025": frozenset({"dodge", "jump"})}
 #: block dice: 1, 2, 3 (the attacker chooses) or -2, -3 (the defender chooses), as :class:`calculators.block.Block`
 BLOCK_DICE: tuple[int, ...] = (1, 2, 3, -2, -3)
 #: the attacker's skills a block step models (Block, Tackle, Juggernaut; Brawler in BB2020/BB2025)
@@ -326,12 +348,14 @@ class Step:
         player: index into :attr:`Chain.players` of the player who rolls.
         partial: None (every failure is critical), or the lowest face, 2..target-1, of a band of
             *non-critical* failures: faces ``partial..target-1`` fail without ending the chain (a pass
-            that is inaccurate but not fumbled); a natural 1 and faces below ``partial`` end it.
+            that is inaccurate but not fumbled); a natural 1 and faces below ``partial`` end it.  On a
+            kind of :data:`LOWEST_BAND_ONE` it may be 1: every failure goes on (a failed Hypnotic Gaze).
         branch: steps taken after a non-critical failure (once every re-roll is decided), before the
             main line goes on; empty: the main line goes straight on.  Needs ``partial``.
         no_reroll: the coach will not re-roll this step (no team re-roll, Pro or skill).
-        diving_tackle: (a dodge) an opponent with Diving Tackle may take 2 off the result when that
-            turns a pass into a failure (see the module docstring for each edition's timing).
+        diving_tackle: (a dodge; in BB2020 and BB2025 a jump or leap too, :data:`DIVING_TACKLE_KINDS`) an
+            opponent with Diving Tackle may take 2 off the result when that turns a pass into a failure (see the
+            module docstring for each edition's timing).
         break_tackle: a dodge only, BB2020 and BB2025: the player's Break Tackle bonus (an entry
             of :data:`calculators.rerolls.BREAK_TACKLE_BONUSES` for the edition), 0 without it.
         success: with a non-critical band, steps taken after a success only, before the main line goes on
@@ -622,9 +646,16 @@ class Alternatives:
     Attributes:
         options: ``((weight, steps), ...)``: each weight an exact Fraction in (0, 1], their sum at most 1;
             ``steps`` a tuple of steps, possibly empty.
+        player: None when the alternatives follow a step of the player going on (their steps are that
+            player's); the index of a new player when they are that player's first item (the split comes before
+            any roll of it, e.g. an opponent's roll against it): the steps of every alternative are then that
+            player's (its Pro, Loner and once-per-turn skills are the same player's in each), and so is the main
+            line after the group.  The solver does not need it (every step names its player); it fixes the
+            players' order and the notation's ``/`` and flags.
     """
 
     options: tuple
+    player: int | None = None
 
     kind: ClassVar[str] = "alternatives"
 
@@ -743,7 +774,8 @@ class Chain:
                 self._check_alternatives(path, s)
             else:
                 raise CalcError(f"{path}.kind", f"not a chain step: {s!r}", list(KINDS), reason="choice")
-            if not isinstance(s, Alternatives) and not (isinstance(s.player, int) and 0 <= s.player < len(self.players)):
+            if (not isinstance(s, Alternatives) or s.player is not None) and not (
+                    isinstance(s.player, int) and not isinstance(s.player, bool) and 0 <= s.player < len(self.players)):
                 raise CalcError(f"{path}.player", f"player index {s.player} out of range", [0, len(self.players) - 1], reason="range")
         top = self._check_players(self.steps, "steps", 0, -1)
         if top != len(self.players) - 1:
@@ -756,10 +788,11 @@ class Chain:
 
         Within a sequence each step's player is the previous step's or a new one (the next number); a branch
         starts from its step's player; after a branch the main line goes on from the step that owns it.
+        Alternatives that open a player (:attr:`Alternatives.player`) count as that player's first item.
         """
         for i, s in enumerate(steps):
             path = f"{prefix}[{i}]"
-            if isinstance(s, Alternatives):
+            if isinstance(s, Alternatives) and s.player is None:
                 for sub, branch in children(s):
                     top = self._check_players(branch, path + sub, previous, top)
                 continue
@@ -781,9 +814,10 @@ class Chain:
         if s.skill and s.kind not in SKILL_FOR_KIND:
             raise CalcError(f"{path}.skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND), reason="choice")
         if s.partial is not None:
-            if not (isinstance(s.partial, int) and not isinstance(s.partial, bool) and 2 <= s.partial < s.target):
-                raise CalcError(f"{path}.partial", f"the lowest non-critical face must be 2..{s.target - 1} (below the "
-                                f"target {s.target}), got {s.partial!r}", [2, s.target - 1], reason="range")
+            low = 1 if s.kind in LOWEST_BAND_ONE else 2
+            if not (isinstance(s.partial, int) and not isinstance(s.partial, bool) and low <= s.partial < s.target):
+                raise CalcError(f"{path}.partial", f"the lowest non-critical face must be {low}..{s.target - 1} (below "
+                                f"the target {s.target}), got {s.partial!r}", [low, s.target - 1], reason="range")
             if s.kind in OPPONENT_KINDS or s.diving_tackle:
                 raise CalcError(f"{path}.partial", "an opponent's roll or a dodge against Diving Tackle has no "
                                 "non-critical failure here", reason="chain-shape")
@@ -793,8 +827,14 @@ class Chain:
         if s.success and s.partial is None:
             raise CalcError(f"{path}.success", "a success branch goes with a band of non-critical failures "
                             "(partial): without one, write its steps after the roll", reason="chain-shape")
-        if s.diving_tackle and s.kind != "dodge":
-            raise CalcError(f"{path}.diving_tackle", "Diving Tackle acts on a dodge only", ["dodge"], reason="chain-shape")
+        dives = DIVING_TACKLE_KINDS[family(self.edition)]
+        if s.diving_tackle and s.kind not in dives:
+            if s.kind == "jump":
+                raise CalcError(f"{path}.diving_tackle", f"no Diving Tackle on a jump or leap in {self.edition}: there "
+                                "it acts on a dodge only; on a jump or leap in bb2020 and bb2025", ["bb2020", "bb2025"],
+                                reason="not-in-edition")
+            raise CalcError(f"{path}.diving_tackle", "Diving Tackle acts on a dodge (and in bb2020 and bb2025 on a jump "
+                            "or leap) only", sorted(dives), reason="chain-shape")
         if s.no_reroll and s.kind in OPPONENT_KINDS:
             raise CalcError(f"{path}.no_reroll", "an opponent's roll is never ours to re-roll", reason="chain-shape")
         self._check_d6_edition(path, s)

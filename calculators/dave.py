@@ -87,9 +87,12 @@ ours chooses at every failed die, so a sequence with it may come out higher here
   follow one): ours is the block with a failure branch, ``B2{B1}``, when our face model gives
   the same ``m`` for the marks that give ``n`` (else ``non-critical``);
 * Dauntless: their ``L<n>`` then ``block|block`` (success | failure): ours ``U<n>{…|…}``; ``'`` on
-  the Dauntless roll becomes our ``!`` (refused with Pro's ``*`` on the same roll);
-* Diving Tackle ``"`` on a dodge: our ``^``.  Their Season 3 lets the dodge be re-rolled after the
-  dive (BB2020's timing); ours dives after every re-roll in BB2025: see
+  the Dauntless roll becomes our ``!`` (refused for a player with Pro, ``'*`` or ``'`` alone: their ``'`` stops
+  the team re-roll only, Pro may still re-roll the roll, ``*`` makes it; our ``!`` stops Pro too);
+* Diving Tackle ``"`` on a dodge or on their Leap ``E``: our ``^`` (``E3"`` -> ``V3^``; BB2020 and BB2025
+  Diving Tackle acts on a Dodge, Jump or Leap, :data:`calculators.chain.DIVING_TACKLE_KINDS`).  Their
+  Season 3 lets the roll be re-rolled after the dive (BB2020's timing); ours dives after every re-roll in
+  BB2025: see
   ``tests/calculators/dave_differences.yml``.
 
 **Their branches after other rolls** (their ``PlayerActionsBuilder`` and ``Calculator``): ``X{…}`` runs the
@@ -101,15 +104,18 @@ weighted alternatives: the success with the rest of the sequence, the failure wi
 rest after ``{…}``), ``D3,S+2{D3}D2`` -> ``D3,(1/2:D2|1/2:D3,D2)``.  Theirs lets the moving team re-roll
 a Tentacles or Shadowing hold with a team re-roll or Pro (unless marked ``'``); ours never re-rolls an
 opponent's roll (:mod:`calculators.chain`), a difference listed in ``dave_differences.yml`` where it
-shows.  Refused as ``branch``: a split roll that is a player's first (our alternatives follow a step of
-that player), a gaze we may re-roll (every failure of theirs goes on, a natural 1 too; ours ends the chain
-on a natural 1), a branch that returns to an earlier player (ours starts a new player at each ``/``), and
-a branch after any other roll than a block's non-critical faces ``!k``.
+shows.  A split roll that is a player's first item becomes alternatives that open that player
+(``N+2[:D3]`` -> ``(1/2:|1/2:/D3)``).  A gaze we may re-roll whose failure goes on is our gaze with every
+failure non-critical, ``~1`` (a failed Hypnotic Gaze, a natural 1 too, ends only the gazer's activation:
+:data:`calculators.chain.LOWEST_BAND_ONE`), the rest after a success and the branch (then the rest, unless
+``[…]``) after a failure: ``Y2[D2]`` -> ``G2~1{D2}``.  Refused as ``branch``: a branch that returns to an
+earlier player (ours starts a new player at each ``/``), and a branch after any other roll than a block's
+non-critical faces ``!k``.
 
 Refused, with ``details["reason"]`` one of :data:`REASONS`: those branches, alternative outcomes
 ``(…)(…)``, weighted or
 non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
-anything but a dodge, Hatred ``%``, actions our chain
+anything but a dodge or a leap, Hatred ``%``, actions our chain
 does not read from theirs (``action``: a Bribe ``B`` or Argue the Call ``A`` that is not in a foul's send-off
 group as ours has it, above; a Hail Mary Pass ``M``, after which theirs catches a
 ball that scattered; a throw of a team-mate not followed by the thrown player's landing),
@@ -144,14 +150,15 @@ REASONS: dict[str, str] = {
     "unreadable": "not an action of that notation",
     "empty-action": "two separators with no action between them, or a separator that ends the sequence",
     "unbalanced": "a bracket without its partner: '{' and '}', '[' and ']', '(' and ')' come in pairs",
-    "branch": "a branch not translated (after a player's first roll, after a roll we may re-roll whose every "
-              "failure goes on, or after a roll our chain cannot branch on)",
+    "branch": "a branch not translated (back to a player who rolled before it, or after a roll our chain cannot "
+              "branch on)",
     "alternatives": "alternative outcomes (w,...)(w,...): not translated (ours writes them (w:...|w:...))",
     "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
     "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
     "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
-    "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll, or with Pro used on the same roll)",
-    "diving-tackle": "Diving Tackle on a roll other than a dodge: ours models it on dodges",
+    "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll; or by a player with Pro, whose Pro theirs "
+                 "still lets re-roll that roll, where our '!' forbids Pro too)",
+    "diving-tackle": "Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only",
     "hatred": "Hatred: our chain does not model it",
     "action": "an action our chain has no step for",
     "skill": "a skill our chain does not model",
@@ -292,8 +299,13 @@ def _skills(prefix: str, pos: int, edition: str = "bb2025",
             field = skill.replace("-", "_")
             top = SKILL_VALUES[field][family(edition)]
             if not 1 <= int(value or 1) <= top:
-                raise _refuse("skill-value", part, at, f"{part}: {edition} allows +1" + (f" to +{top}" if top > 1 else
-                                                                                         " only"))
+                # e.g. Dirty Player (+2): BB2020's Dirty Player (+X) only; BB2025's is a flat +1 (BBBase bb2025
+                # skills_and_traits DIRTY PLAYER; FFB skill/bb2025/DirtyPlayer has no value): calculators.armour
+                name = skill.replace("-", " ").title()
+                in_2020 = int(value or 1) <= SKILL_VALUES[field]["bb2020"]
+                raise _refuse("skill-value", part, at, f"{part}: {name} (+{int(value or 1)}) does not exist in {edition}, "
+                              "which allows +1" + (f" to +{top}" if top > 1 else " only")
+                              + ("; their Season 2 (~S2, our bb2020) has it" if in_2020 else ""))
             values[skill] = int(value or 1)
         elif skill == "break-tackle":
             break_tackle = int(value or 1)  # their player's Break Tackle value defaults to 1
@@ -391,9 +403,9 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     if tok[:1] in _ROLLS_2D6:
         return _roll_2d6(tok, pos)
     diving = tok.count('"')
-    if diving and (tok[:1] != "D" or diving > 1):
+    if diving and (tok[:1] not in "DE" or diving > 1):  # a dodge, or their Leap E (our V: BB2020 and BB2025 only)
         raise _refuse("diving-tackle", tok, pos, REASONS["diving-tackle"])
-    if diving and break_tackle:  # our chain does not weigh the two modifiers on one dodge
+    if diving and break_tackle and tok[:1] == "D":  # our chain does not weigh the two modifiers on one dodge
         raise _refuse("skill", tok, pos, f"Break Tackle against Diving Tackle on one dodge: {REASONS['skill']}")
     body = tok.replace("*", "").replace("¬", "").replace('"', "")
     m = _TEST.match(body)
@@ -507,8 +519,12 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
             if "|" in part:
                 raise _refuse("dauntless", part, offset + 1, REASONS["dauntless"])
             if re.fullmatch(r"L\d['*]*", part) and k + 1 < len(parts) and parts[k + 1].count("|") == 1:
-                if "'" in part and "*" in part:  # their Pro on a roll no team re-roll may re-roll: ours has no such mark
-                    raise _refuse("no-reroll", part, offset + 1, REASONS["no-reroll"])
+                if "'" in part and ("*" in part or "pro" in skills):
+                    # their ' stops the team re-roll only (DauntlessStrategy: Pro may still re-roll, * forces it);
+                    # our ! stops Pro too, and ours has no mark for "Pro but no team re-roll"
+                    raise _refuse("no-reroll", part, offset + 1, "their ' on a Dauntless roll stops the team re-roll "
+                                  "but not Pro (with * Pro must be used): our '!' stops Pro too, and ours has no "
+                                  "mark for a roll only Pro may re-roll")
                 # Dauntless: their L<n> (the face needed) then the block on a success | on a failure
                 yes, no = parts[k + 1].split("|")
                 at = offset + len(part) + 2
@@ -656,11 +672,10 @@ class _Branched:
                 raise _refuse("branch", e.tok, e.pos, "a branch that goes back to a player who rolled before it: "
                               "ours starts a new player at each '/'")
             sep = ("," if out else "") if e.player == cur else ("/" if cur is not None else "") + p.prefix
-            new_player = e.player != cur
             cur = e.player
             letter = e.tok[:1]
             if letter in _OPPONENT or (letter in "YTW" and branch) or (letter == "Y" and not rest):
-                split = self.split(e, branch, rest, new_player, "," if out else "")
+                split = self.split(e, branch, rest, sep)
                 if split is not None:
                     return out + split
                 # an opponent's roll with no branch that ends the chain on a hold: our E or S step
@@ -714,10 +729,12 @@ class _Branched:
             raise _refuse("no-reroll", e.tok, e.pos, REASONS["no-reroll"])
         return f"G{m.group(1)}" + ("!" if mark and "'" in m.group(2) else "")
 
-    def split(self, e: _Entry, branch: list[_Entry], rest: list[_Entry], new_player: bool, lead: str) -> str | None:
+    def split(self, e: _Entry, branch: list[_Entry], rest: list[_Entry], lead: str) -> str | None:
         """Weighted alternatives for a roll nobody of ours re-rolls whose failure goes on: an opponent's roll
         (ours never re-rolls it), a Stab or Chainsaw (2D6), a gaze marked ``'`` by a player without Pro; the
-        success goes on with ``rest``, the failure with ``branch`` (then ``rest`` unless ``[...]``).  A
+        success goes on with ``rest``, the failure with ``branch`` (then ``rest`` unless ``[...]``).  ``lead``:
+        what comes before the group (``,``, or ``/`` and the flags when the split is the player's first item:
+        our alternatives then open that player, whose steps they hold).  A
         Shadowing or gaze that ends the sequence succeeds either way (theirs counts only Tentacles, blocks,
         Stabs and Chainsaws as failing there).  None: an opponent's roll ending the chain on a hold."""
         letter = e.tok[:1]
@@ -726,8 +743,7 @@ class _Branched:
             go_on = self.opponent(e)[1]
         elif letter == "Y":
             if not either and ("'" not in e.tok or "pro" in self.players[e.player].skills):
-                raise _refuse("branch", e.tok, e.pos, "a gaze we may re-roll whose failure goes on (a natural 1 "
-                              "too): ours ends the chain on a natural 1")
+                return lead + self.gaze_branch(e, branch, rest)
             go_on = face_chance(int(self.gaze(e, False)[1:]))
         else:
             if self.players[e.player].bonus:  # a star's bonus on this roll: not in the weights below
@@ -742,13 +758,19 @@ class _Branched:
             raise _refuse("branch", e.tok, e.pos, REASONS["branch"])
         if not branch and rest and letter == "S":
             return None
-        if new_player:
-            raise _refuse("branch", e.tok, e.pos, "a split roll that is a player's first: our weighted alternatives "
-                          "follow a step of that player")
         ends = bool(branch) and branch[-1].ends
         options = [(go_on, rest), (1 - go_on, branch + ([] if ends else rest))]
         cur = e.player
         return lead + "(" + "|".join(f"{_weight(w)}:{self.write(list(steps), cur)}" for w, steps in options if w) + ")"
+
+    def gaze_branch(self, e: _Entry, branch: list[_Entry], rest: list[_Entry]) -> str:
+        """A gaze we may re-roll whose every failure goes on (their ``HypnogazeStrategy``: any failed roll, once
+        the re-rolls are done, takes the branch): our gaze with the band ``~1``, ``rest`` after a success and
+        ``branch`` (then ``rest`` unless ``[...]``) after a failure, both in braces so each keeps its players."""
+        ends = bool(branch) and branch[-1].ends
+        success = self.write(rest, e.player)
+        failure = self.write(branch + ([] if ends else rest), e.player)
+        return self.gaze(e) + "~1{" + (success + "|" if success else "") + failure + "}"
 
     def throw(self, e: _Entry, branch: list[_Entry], rest: list[_Entry]) -> str:
         """Their Throw Team-mate ``Hn`` or ``Hn±m`` (``ThrowTeamMateStrategy``): accurate on n - m, fumbled at

@@ -4,8 +4,8 @@ Grammar (spaces are ignored)::
 
     chain   = sequence { ";" option }
     sequence= item { ( "," | "/" ) item }    ("/": the next item is a new player's)
-    item    = [ flags ] step | alternatives
-    flags   = "[" flag { "," flag } "]"       (only on a player's first step)
+    item    = [ flags ] step | [ flags ] alternatives
+    flags   = "[" flag { "," flag } "]"       (only on a player's first item)
     step    = test [ "{" sequence [ "|" [ sequence ] ] "}" ] | block [ "{" [ sequence ] "}" ] | armour | injury
             | "U" DIGIT [ "!" ] "{" [ sequence ] "|" [ sequence ] "}"
     test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" ] [ "^" ]
@@ -84,7 +84,8 @@ with Mighty Blow, then an injury roll that must reach KO.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)
 makes faces N..target-1 a *non-critical* failure (N from 2 to target-1): ``T4~2`` is a 4+ pass whose 2-3
-is inaccurate but not fumbled; the chain then goes on with the steps in ``{…}`` written right after
+is inaccurate but not fumbled (on a gaze ``G`` N may be 1: ``G3~1{…}``, since a failed Hypnotic Gaze, even a
+natural 1, ends only the gazer's activation); the chain then goes on with the steps in ``{…}`` written right after
 the step (``T4~2{C3}``), then the main line; without braces it goes straight on.  Two sequences in the
 braces split the roll, like a Dauntless roll: ``T4~2{/C3|/C5}`` is a catch on 3+ after an accurate pass
 and on 5+ after an inaccurate one, then the main line (the success sequence first).  A block followed by
@@ -93,11 +94,15 @@ Down when both have Block): ``B2b{B2b}`` is Frenzy's second block; ``B2b{}`` goe
 a Dauntless roll (the face needed, 2..6) followed by its two branches, success then failure:
 ``U4{B2b|B-2b}``.  Weighted alternatives ``(1/2:R2|1/3:R3,P4)``: each weight an exact fraction (``a/b``
 or ``1``), their sum at most 1 (the rest fails), each alternative's steps (possibly none) then the main
-line.  Inside a group ``/`` starts a new player as anywhere else (``T4~2{/C5}``); after the group the
+line.  Alternatives may be a player's first item, at the chain's start or right after ``/``, with the
+player's flags before them: ``D3/[pro](1/3:R2|2/3:D4,R2)`` (an opponent's roll against the second player
+decides its path); the steps in them are that player's, in every alternative, and so is the main line
+after them.  Inside a group ``/`` starts a new player as anywhere else (``T4~2{/C5}``); after the group the
 main line goes on with the player of the step (or the alternatives) before it.  Groups nest at most
 :data:`MAX_DEPTH` deep.  Marks after a step (:data:`ROLL_MARKS`): ``!`` the coach will not re-roll it
 (``D3!``, ``B2b!``, ``U4!{…|…}``); ``^`` on a dodge, an opponent with Diving Tackle may dive
-(``D3d^``).  Canonical order: skill mark, ``~N``, ``!``, ``^``.
+(``D3d^``); in BB2020 and BB2025 on a jump or leap too (``V3^``), refused in classic, where the skill acts
+on dodges only.  Canonical order: skill mark, ``~N``, ``!``, ``^``.
 
 Examples: ``D3,R2,P3`` (dodge 3+, rush 2+, pick-up 3+); ``D3d,R2f;tr=2`` (with Dodge
 and Sure Feet, two team re-rolls); ``[pro]P3h,T4/[loner=4]C3c``; ``R2,B2b:d,D3`` (a
@@ -136,7 +141,8 @@ import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless, InjuryStep, Player, Step, highest_face
+from .chain import (LOWEST_BAND_ONE, Alternatives, ArmourStep, BlockStep, Chain, Dauntless, InjuryStep, Player, Step,
+                    highest_face)
 from .errors import CalcError
 from .rerolls import OPPONENT_KINDS
 
@@ -177,7 +183,8 @@ INJURY_NEEDS_LETTERS: dict[str, str] = {"K": "ko", "C": "casualty"}
 INJURY_MARKS: dict[str, tuple[str, str]] = {"s": ("stunty", "stunty"), "t": ("thick_skull", "thick-skull")}
 _STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:b([0-9]+))?(?:~([0-9]+))?([!^]*)\Z")
 _BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?([!^]*)\Z")
-#: the marks after a step: ``!`` the coach will not re-roll it, ``^`` an opponent's Diving Tackle (dodges)
+#: the marks after a step: ``!`` the coach will not re-roll it, ``^`` an opponent's Diving Tackle (dodges; jumps in
+#: BB2020 and BB2025)
 ROLL_MARKS: dict[str, str] = {"!": "no_reroll", "^": "diving_tackle"}
 _GROUP = "{}()|"
 _ENDS = ",/;" + _GROUP
@@ -223,7 +230,7 @@ REASONS: dict[str, str] = {
     "step-rule": "a step the edition or the steps around it do not allow (AV range, Brawler outside a Block action, "
                  "a roll or Break Tackle bonus the edition does not have)",
     "bad-partial": "a non-critical band ~N outside 2..target-1, or on a roll that cannot have one",
-    "bad-roll-mark": "a '!' (do not re-roll) or '^' (Diving Tackle, dodges only) repeated or where it does not apply",
+    "bad-roll-mark": "a '!' (do not re-roll) or '^' (Diving Tackle, dodges and jumps) repeated or where it does not apply",
     "misplaced-branch": "a '{' that does not follow a step that can branch (~N test, block, Dauntless U)",
     "branch-shape": "a Dauntless roll without its two branches {success|failure}, more than two branches, or a "
                     "'|' in a block's branch",
@@ -280,38 +287,34 @@ def _tokens(text: str):
             continue
         start = i
         if c in _GROUP:
-            index += 1
-            yield index, start, sep, c
-            sep = ""
-            i += 1
-            if c in "(|":
-                m = _WEIGHT.match(text, i)
-                if m:
-                    index += 1
-                    yield index, m.start(1), "", re.sub(r"\s", "", m.group(1))
-                    i = m.end()
-            continue
-        if c == "[":
+            tok, i = c, i + 1
+        elif c == "[":
             j = text.find("]", i)
             if j < 0:
                 index += 1
                 raise _fail(index, start, text[start:], "'[' without a closing ']'", reason="unclosed-flags")
             i = j + 1
-            # a flag group is glued to the first step of the player
+            # a flag group is glued to the first step of the player, or to the '(' of its first alternatives
             while i < n and text[i].isspace():
                 i += 1
             k = i
             while k < n and text[k] not in _ENDS:
                 k += 1
-            index += 1
-            yield index, start, sep, text[start:k].replace(" ", "")
-            i = k
+            k += k == i and i < n and text[i] == "("
+            tok, i = text[start:k].replace(" ", ""), k
         else:
             while i < n and text[i] not in _ENDS:
                 i += 1
-            index += 1
-            yield index, start, sep, text[start:i].strip().replace(" ", "")
+            tok = text[start:i].strip().replace(" ", "")
+        index += 1
+        yield index, start, sep, tok
         sep = ""
+        if tok.endswith("(") or tok == "|":  # a weight a/b: right after is a token of its own
+            m = _WEIGHT.match(text, i)
+            if m:
+                index += 1
+                yield index, m.start(1), "", re.sub(r"\s", "", m.group(1))
+                i = m.end()
     if sep:
         raise _fail(index + 1, n - 1, sep, "the chain ends with a separator", reason="trailing-separator")
 
@@ -377,10 +380,8 @@ class _Parser:
                 raise _fail(index, pos, tok, "'{' comes right after a step that can branch (a D6 test with ~N, a "
                                              "block, a Dauntless roll U)", reason="misplaced-branch")
             shown = tok
-            if tok == "(" and (sep == "/" or current is None):
-                raise _fail(index, pos, tok, "alternatives come after a step of the player they follow, not first or "
-                                             "right after '/'", reason="bad-alternatives")
-            if sep == "/" or current is None:
+            opens = sep == "/" or current is None  # this item is a new player's first
+            if opens:
                 flags = Player()
                 if tok.startswith("["):
                     close = tok.index("]")
@@ -391,11 +392,11 @@ class _Parser:
                 raise _fail(index, pos, tok, "player flags go before the player's first step, after '/'",
                             reason="misplaced-flags")
             if tok == "(":
-                if shown != "(":  # flags glued to a group
-                    raise _fail(index, pos, shown, "player flags go before a step", reason="misplaced-flags")
-                self.counted(index, pos, tok)
-                self.where[path] = (index, pos, tok)
-                out.append(self.alternatives(index, pos, path, current, depth + 1))
+                self.counted(index, pos, shown)
+                self.where[path] = (index, pos, shown)
+                group = self.alternatives(index, pos, path, current, depth + 1)
+                # a new player's first item: the alternatives name it (its steps are that player's in each)
+                out.append(replace(group, player=current) if opens else group)
                 continue
             step = _step(index, pos, tok, current, shown)
             self.counted(index, pos, shown)
@@ -562,7 +563,7 @@ def _roll_marks(index: int, pos: int, shown: str, marks: str, allowed: str) -> d
     for c in marks:
         if c not in allowed or ROLL_MARKS[c] in out:
             what = "given twice" if ROLL_MARKS[c] in out else "does not apply to this step"
-            hint = "'!' (do not re-roll) on a roll of ours, '^' (Diving Tackle) on a dodge"
+            hint = "'!' (do not re-roll) on a roll of ours, '^' (Diving Tackle) on a dodge or a jump"
             raise _fail(index, pos, shown, f"mark {c!r} {what}; {hint}", list(allowed), reason="bad-roll-mark")
         out[ROLL_MARKS[c]] = True
     return out
@@ -687,12 +688,14 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
             raise _fail(index, pos, shown, "a Dauntless roll has no non-critical band: its failure is a branch",
                         reason="bad-partial")
         return Dauntless(target, player=player, **_roll_marks(index, pos, shown, marks, "!"))
-    fields = _roll_marks(index, pos, shown, marks, ("" if opponent else "!") + ("^" if kind == "dodge" else ""))
+    # '^' on a dodge, or a jump or leap (the edition decides whether a diver may act there: chain.DIVING_TACKLE_KINDS)
+    fields = _roll_marks(index, pos, shown, marks, ("" if opponent else "!") + ("^" if kind in ("dodge", "jump") else ""))
     if partial is not None:
-        low = int(partial)
-        if opponent or fields.get("diving_tackle") or not 2 <= low < target:
-            raise _fail(index, pos, shown, f"a non-critical band ~N needs N from 2 to {target - 1} (below the face needed), "
-                                           "on a roll of ours without Diving Tackle", [2, target - 1], reason="bad-partial")
+        low, least = int(partial), 1 if kind in LOWEST_BAND_ONE else 2  # a gaze's every failure may go on
+        if opponent or fields.get("diving_tackle") or not least <= low < target:
+            raise _fail(index, pos, shown, f"a non-critical band ~N needs N from {least} to {target - 1} (below the face "
+                                           "needed), on a roll of ours without Diving Tackle", [least, target - 1],
+                        reason="bad-partial")
         fields["partial"] = low
     if bt is not None:
         fields["break_tackle"] = int(bt)
@@ -738,12 +741,8 @@ def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
     def sequence(steps: tuple, current: int) -> str:
         parts: list[str] = []
         for s in steps:
-            if isinstance(s, Alternatives):
-                body = "|".join(f"{_weight(w)}:{sequence(branch, current)}" for w, branch in s.options)
-                parts.append(("," if parts else "") + f"({body})")
-                continue
-            tok = format_step(s)
-            if s.player not in seen:
+            tok = format_step(s) if not isinstance(s, Alternatives) else "("
+            if s.player is not None and s.player not in seen:  # the player's first item: '/' and its flags
                 seen.add(s.player)
                 pl = chain.players[s.player]
                 flags = (["pro"] if pl.pro else []) + ([f"loner={pl.loner}"] if pl.loner is not None else [])
@@ -752,6 +751,9 @@ def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
                 current = s.player
             else:
                 parts.append(("," if parts else "") + tok)
+            if isinstance(s, Alternatives):
+                parts.append("|".join(f"{_weight(w)}:{sequence(branch, current)}" for w, branch in s.options) + ")")
+                continue
             if isinstance(s, Dauntless):
                 parts.append("{" + sequence(s.success, current) + "|" + sequence(s.failure, current) + "}")
             elif isinstance(s, BlockStep) and s.branch is not None:

@@ -85,6 +85,46 @@ def test_weighted_alternatives():
     assert solve(P("N4,(1/2:|1/2:N4)")) == F(1, 2) * (F(1, 2) + F(1, 4))
 
 
+def test_alternatives_may_be_a_players_first_item():
+    # BB2020 (Pro 3+), no team re-roll.  [pro](1/2:D4|1/2:R2,D4): D4 with Pro 1/2 + 1/2 · 2/3 · 1/2 = 2/3; R2,D4 with
+    # one Pro: R2 passes (5/6) then D4 with Pro (2/3), or R2 fails (1/6), Pro (2/3) saves it (5/6), D4 without Pro
+    # (1/2): 5/9 + 5/108 = 65/108.  P = 1/2 · 2/3 + 1/2 · 65/108 = 137/216
+    first = P("[pro](1/2:D4|1/2:R2,D4)", "bb2020")
+    assert first.steps[0].player == 0 and first.players[0].pro
+    assert solve(first) == F(137, 216) == oracle_tree(first, 0)[0]
+    # the main line after the group is the same player's, its Pro the same Pro: the same chain written so
+    assert solve(P("[pro](1/2:R2|1/2:),D4", "bb2020")) == F(137, 216)
+    # after '/': the second player's, flags included (Loner 4+ on its team re-roll, in every alternative)
+    second = P("D2/[loner=4](1/2:R3|1/2:D3,R3)", "bb2020")
+    assert second.steps[1].player == 1 and second.players[1].loner == 4
+    assert all(t.player == 1 for _, steps in second.steps[1].options for t in steps)
+    for tr in range(3):
+        assert solve(second, tr) == oracle_tree(second, tr)[0]
+    # no team re-roll: D2 5/6, then R3 (2/3) or D3 and R3 (4/9)
+    assert solve(second, 0) == F(5, 6) * (F(1, 2) * F(2, 3) + F(1, 2) * F(4, 9))
+
+
+def test_a_gaze_may_go_on_after_any_failure():
+    # G3~1{D2}: a failed gaze, a natural 1 too, ends only the gazer's activation: 2/3 + 1/3 · 5/6 = 17/18 with no
+    # re-roll; with one team re-roll (BB2020) a failed gaze is re-rolled or kept, both 2/3 + 1/3 · 5/6 for what
+    # follows: 2/3 + 1/3 · max(35/36, 17/18) = 2/3 + 35/108 = 107/108
+    c = P("G3~1{D2}", "bb2020")
+    assert success_by_rerolls(c, 1) == (F(17, 18), F(107, 108))
+    for edition, reading in RULESETS:
+        chain = P("[pro]G4~1{/R2|/D3},N3", edition, reading)
+        for tr in range(3):
+            assert solve(chain, tr) == oracle_tree(chain, tr)[0], (edition, reading, tr)
+    # a band from 1 on a gaze only: every other roll's natural 1 is critical
+    for text in ("D3~1", "T4~1{C3}", "N2~1"):
+        with pytest.raises(CalcError) as e:
+            P(text, "bb2020")
+        assert e.value.details["reason"] == "bad-partial", text
+    with pytest.raises(CalcError) as e:
+        Chain((Step("pass", 4, partial=1),), edition="bb2020").validate()
+    assert e.value.field == "steps[0].partial"
+    assert format_chain(P("G2~1{D2}")) == "G2~1{D2}"
+
+
 # --------------------------------------------------------------------- Diving Tackle
 
 def test_diving_tackle_per_edition():
@@ -99,6 +139,32 @@ def test_diving_tackle_per_edition():
     assert policy(P("D3^", "bb2025"), 1) == ({"critical": "team", "dived": "none"},)
     # a natural 6 always passes: D5^ needs a 6
     assert solve(P("D5^")) == F(1, 6)
+
+
+def test_diving_tackle_on_a_jump_in_bb2020_and_bb2025_only():
+    # BB2020 and BB2025 Diving Tackle acts on a Dodge, Jump or Leap, at the dodge's moment in each edition:
+    # V3^ is 1/3 with no re-roll; with one team re-roll 5/9 in BB2020 (dived before the re-roll, a 5+ jump
+    # re-rolled) and 4/9 in BB2025 (a 3-4 dived after the re-rolls; a 1-2 re-rolled needs 5+)
+    for edition, reading in RULESETS:
+        if FAMILY[edition] == "classic":
+            continue
+        chain = P("V3^", edition, reading)
+        assert success_by_rerolls(chain, 1) == (F(1, 3), F(4, 9) if edition == "bb2025" else F(5, 9)), edition
+        pro = P("[pro,loner=4]V4^,D3^", edition, reading)
+        for tr in range(3):
+            assert solve(pro, tr) == oracle_tree(pro, tr)[0], (edition, reading, tr)
+    # [pro]V4^, no team re-roll: a 6 passes; BB2020: Pro (3+) re-rolls any failure, 1/6 + 5/6 · 2/3 · 1/6 = 7/27;
+    # BB2025: a 4-5 dived is final, a 1-3 re-rolled with Pro: 1/6 + 1/2 · 2/3 · 1/6 = 2/9
+    assert solve(P("[pro]V4^", "bb2020")) == F(7, 27) and solve(P("[pro]V4^", "bb2025")) == F(2, 9)
+    # classic (LRB6/CRP, FFB's BB2016 skill): the diver acts on a dodge only
+    for edition in ("classic", "bb2016"):
+        with pytest.raises(CalcError) as e:
+            P("V3^", edition)
+        assert e.value.details["reason"] == "step-rule" and e.value.details["rule"] == "not-in-edition"
+    with pytest.raises(CalcError) as e:
+        P("R3^", "bb2025")
+    assert e.value.details["reason"] == "bad-roll-mark"
+    assert format_chain(P("V3!^", "bb2025")) == "V3!^"
 
 
 # --------------------------------------------------------------------- do not re-roll
@@ -350,7 +416,7 @@ def random_branching(rng: random.Random, edition: str, depth: int = 0, budget: l
     modern = FAMILY[edition] != "classic"
 
     def d6() -> str:
-        letter = rng.choice("DRPTCNI")
+        letter = rng.choice("DRPTCNIG")
         target = rng.randint(2, 6)
         mark = {"D": "d", "R": "f", "P": "h", "T": "p", "C": "c"}.get(letter, "") if rng.random() < 0.4 else ""
         tok = f"{letter}{target}{mark}"
@@ -359,8 +425,9 @@ def random_branching(rng: random.Random, edition: str, depth: int = 0, budget: l
         if letter == "D" and rng.random() < 0.3:
             return tok + ("!" if rng.random() < 0.2 else "") + "^"
         branch = ""
-        if target > 2 and rng.random() < 0.4:
-            tok += f"~{rng.randint(2, target - 1)}"
+        low = 1 if letter == "G" else 2  # a gaze's every failure may go on (~1)
+        if target > low and rng.random() < 0.4:
+            tok += f"~{rng.randint(low, target - 1)}"
             if depth < 2 and rng.random() < 0.6:
                 body = seq()
                 branch = "{" + body + "}" if body else ""  # T4~2{} is written T4~2
@@ -409,8 +476,10 @@ def random_branching(rng: random.Random, edition: str, depth: int = 0, budget: l
     for p in range(rng.choice([1, 1, 2])):
         flags = [f for f, on in (("pro", rng.random() < 0.4), (f"loner={rng.randint(2, 6)}", rng.random() < 0.3)) if on]
         toks = [item() for _ in range(rng.randint(1, 2))]
-        if toks[0].startswith("("):
-            toks.insert(0, "N3")
+        if rng.random() < 0.3:  # the player starts with a split (issue 9: an opponent's roll against it first)
+            budget[0] -= 1
+            toks.insert(0, "(" + "|".join(f"{w.numerator}/{w.denominator}:" + seq()
+                                          for w in (F(rng.randint(1, 3), 6) for _ in range(rng.randint(1, 2)))) + ")")
         parts.append((f"[{','.join(flags)}]" if flags else "") + ",".join(toks))
     text = "/".join(parts)
     return text if modern or "r" not in text else text
@@ -468,6 +537,7 @@ def test_the_memo_stays_small_on_a_branching_chain():
     "T4~2{C3}", "T4p~2", "[pro]T4~3{/C3c},D3", "B2b{B2b}", "B2b:d{}", "U4{B2b|B-2b},A9m", "U3!{|B-2}",
     "D3,(1/2:R2|1/3:R3,P4),P3", "N4,(1/2:|1/2:N4)", "D3^", "D3d!^", "B2b!", "R2!,P3h!",
     "T4~2{C3~2{N4}},(1:D3)", "D3/[loner=4]T4~2{/C5}/C3;tr=2",
+    "(1/2:D3|1/2:)", "D3/[pro](1/3:R2|2/3:D4,R2)", "[loner=4](1/2:D3|1/2:/C3),R2", "D3/(1/2:/C3|1/2:C4),N2",
 ])
 def test_notation_round_trip(text):
     parsed = parse_chain(text, "bb2020")
@@ -496,7 +566,9 @@ def test_notation_builds_the_tree():
     ("D3,(1/2:R2|2/3:R3)", "bad-weight", 6),
     ("D3,(0:R2)", "bad-weight", 3),
     ("D3,(R2)", "bad-alternatives", 3),
-    ("(1/2:D3)", "bad-alternatives", 1),
+    ("[pro](R2)", "bad-alternatives", 2),
+    ("D3,[pro](1/2:R2)", "misplaced-flags", 2),
+    ("D3/(1/2:R2|1/2:R3)/[pro]", "unreadable", 9),
     ("T4~2{C3}C4", "missing-separator", 5),
     ("R3^", "bad-roll-mark", 1),
     ("D3^^", "bad-roll-mark", 1),

@@ -75,6 +75,8 @@ def test_each_difference_check_holds(k):
     ("L2,2D2|1D2", "U2{B2|B1}", "bb2025"),
     ("L2',2D2|1D2", "U2!{B2|B1}", "bb2025"),
     ("D:D3\"", "D3d^", "bb2025"),
+    ("E3\"", "V3^", "bb2025"),                  # Diving Tackle on a Leap: BB2020 and BB2025 (Dodge, Jump or Leap)
+    ("P:E4\"~S2", "[pro]V4^", "bb2020"),
     # opponents' rolls (their ST / MA difference: the opponent needs 6 - d), the gaze, the throw of a team-mate
     ("N+3", "E3", "bb2025"),
     ("D3,S-2~S2", "D3,(5/6:|1/6:)", "bb2020"),  # a Shadowing that ends the sequence: theirs succeeds either way
@@ -92,6 +94,15 @@ def test_each_difference_check_holds(k):
     ("F8,B,2", "F8,K2,N2", "bb2025"),
     ("F8,A6,B,2~S2", "F8,Q6,K2,N2", "bb2020"),
     ("DP1:F8,J8,B,B;2", "F8d,J8,K2,K2/N2", "bb2025"),
+    # a split as a player's first item: our alternatives open that player (flags before them)
+    ("D:N+3[:N+2,D3]D2", "(1/3:D2d|2/3:/E4,D3)", "bb2025"),
+    ("D3;P:N+2[:D3]", "D3/[pro](1/2:|1/2:/D3)", "bb2025"),
+    ("T8[:2D2]", "(5/12:|7/12:/B2)", "bb2025"),
+    # a gaze we may re-roll whose every failure goes on: our band ~1 on G, the rest copied after either face
+    ("Y2[D2]", "G2~1{D2}", "bb2025"),
+    ("D3,Y3[D2]", "D3,G3~1{D2}", "bb2025"),
+    ("Y2;{D2}U2", "G2~1{/P2|/D2,P2}", "bb2025"),
+    ("Y3{D2}R2", "G3~1{R2|D2,R2}", "bb2025"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -110,8 +121,6 @@ def test_team_rerolls_become_the_option():
 
 @pytest.mark.parametrize("theirs, reason, number, text, position", [
     ("2D2{1D2}", "branch", 1, "2D2{1D2}", 1),      # a brace with no non-critical faces (!k) before it
-    ("D:N+3[:N+2,D3]D2", "branch", 2, "N+3", 3),  # a split roll first: our alternatives follow a step
-    ("D3,Y2[D2]", "branch", 2, "Y2", 4),          # a gaze we may re-roll: ours ends the chain on its natural 1
     ("D:D3,S+2{:D3}R2", "branch", 4, "R2", 14),   # back to the first player after another's steps
     ("D3,S+3", "target", 2, "S+3", 4),            # BB2025 Shadowing is a flat 4+
     ("D3,N+5", "target", 2, "N+5", 4),
@@ -121,7 +130,8 @@ def test_team_rerolls_become_the_option():
     ("L2,2D2|K9", "dauntless", 2, "2D2|K9", 4),    # our Dauntless branches start with a block
     ("2D2|1D2", "dauntless", 1, "2D2|1D2", 1),    # a split with no Dauntless roll before it
     ("2D1!2{1D2}", "non-critical", 1, "2D1!2{1D2}", 1),  # POW alone succeeds (B2:d): ours has 3 non-critical faces
-    ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),
+    ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),  # their ' stops the team re-roll, not Pro (* forces it)
+    ("P:L3',2D2|-2D2", "no-reroll", 2, "L3'", 3),    # Pro may still re-roll it there; our ! stops Pro too
     ("D3,M2", "action", 2, "M2", 4),
     ("F8,B,A6,2", "action", 3, "A6", 6),          # BB2020/BB2025 argue first; a failed Bribe ends the chance
     ("B,2", "action", 1, "B", 1),                 # a Bribe belongs to a foul's send-off
@@ -134,7 +144,7 @@ def test_team_rerolls_become_the_option():
     ("Bryce:D3", "star-player", 1, "Bryce", 1),
     ("Anqi:1D2", "star-rule", 1, "Anqi", 1),
     ("Frank:D5", "star-edition", 1, "Frank", 1),
-    ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge only
+    ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge or a leap only
     ("H:1D3%", "skill", 1, "H", 1),
     ("1D3%", "hatred", 1, "1D3%", 1),
     ("4/6,2", "weighted", 1, "4/6", 1),
@@ -189,3 +199,16 @@ def test_api_dave_kind_refusal_has_details():
     assert got["error"]["field"] == "dave"
     assert got["error"]["details"] == {"reason": "action", "token": 2, "position": 4, "text": "M2"}
     assert "token 2" in got["error"]["message"] and "'M2'" in got["error"]["message"]
+
+
+def test_dirty_player_plus_two_is_bb2020s():
+    # BB2025 Dirty Player is a flat +1 (BBBase bb2025 skills_and_traits; FFB skill/bb2025/DirtyPlayer): their Season 3
+    # DP2 is refused, and the refusal names the edition that has it; their Season 2 (BB2020, Dirty Player (+X)) reads
+    # it, and with it their Season 3 vectors' numbers come out (their calculator allows +2 in either season)
+    with pytest.raises(CalcError) as e:
+        translate("DP2:F8")
+    assert e.value.details["reason"] == "skill-value"
+    assert "Dirty Player (+2) does not exist in bb2025" in e.value.message and "~S2" in e.value.message
+    for theirs, expected in (("DP2:F8", 0.72222), ("DP2:F8,J8", 0.42824)):
+        vector = {"input": theirs + "~S2", "rerolls": 0, "expected": [expected]}
+        assert run(vector).status == "agrees", theirs

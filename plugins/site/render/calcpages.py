@@ -566,11 +566,19 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: after a dodge, alternatives with exact weights: half the time a rush on 2+, a "
                            "third of the time a rush on 3+ then a pick-up on 4+; the rest of the time the sequence "
                            "fails.", code="`D3,(1/2:R2|1/3:R3,P4)`"),
+              "- " + ctx.t("{code}: alternatives may also be a player's first item, at the start or just after a "
+                           "slash, with the player's flags before them: here the second player, who has Pro, rushes "
+                           "on 2+ a third of the time, and otherwise dodges on 4+ then rushes on 2+.",
+                           code="`D3/[pro](1/3:R2|2/3:D4,R2)`"),
+              "- " + ctx.t("{code}: a Hypnotic Gaze on 3+ whose every failure, a 1 included, lets the sequence go "
+                           "on by the braces (a failed gaze only ends the gazer's activation): here another player's "
+                           "dodge on 3+.", code="`G3~1{/D3}`"),
               "- " + ctx.t("{code}: the mark {mark} says this roll will not be re-rolled (no team re-roll, Pro or "
                            "skill).", code="`D3!`", mark="`!`"),
-              "- " + ctx.t("{code}: the mark {mark} on a dodge: an opponent with Diving Tackle may take 2 off the "
-                           "result when that makes the dodge fail, at the moment its edition allows.",
-                           code="`D3d^`", mark="`^`"),
+              "- " + ctx.t("{code}: the mark {mark} on a dodge (in BB2020 and BB2025 also on a jump or leap, "
+                           "{code2}): an opponent with Diving Tackle may take 2 off the result when that makes the "
+                           "roll fail, at the moment its edition allows.",
+                           code="`D3d^`", mark="`^`", code2="`V3^`"),
               "- " + ctx.t("Inside braces or alternatives a slash starts a new player, as anywhere else; groups "
                            "nest at most {n} deep.", n=ctx.t.number(MAX_DEPTH)),
               "", ctx.t("Examples:"), "",
@@ -632,8 +640,8 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
         "leading-separator": ctx.t("the rolls start with a separator: begin with a roll such as D3."),
         "trailing-separator": ctx.t("the rolls end with a separator: remove it or write a roll after it."),
         "unclosed-flags": ctx.t("a “[” is never closed by a “]”."),
-        "misplaced-flags": ctx.t("a player's flags ([pro], [loner=4]) go before that player's first roll: at "
-                                 "the start, or just after a “/”."),
+        "misplaced-flags": ctx.t("a player's flags ([pro], [loner=4]) go before that player's first roll or "
+                                 "alternatives: at the start, or just after a “/”."),
         "bad-flag": ctx.t("unknown or repeated player flag: use pro and loner=X (X from 2 to 6), once each."),
         "unreadable": ctx.t("this is not a roll: write a letter, the number needed on the die and, if the "
                             "player has the skill, its mark, as in D3 or D3d."),
@@ -671,10 +679,11 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
         "step-rule": ctx.t("this roll is not allowed here in the chosen edition (an AV outside its range, "
                            "Brawler outside a Block action, a roll, a skill or a skill value the edition does not "
                            "have, or skills that do not go together)."),
-        "bad-partial": ctx.t("a band ~N of failures that do not end the sequence needs N from 2 to one less than "
-                             "the number needed, on a roll of ours without Diving Tackle, as in T4~2."),
+        "bad-partial": ctx.t("a band ~N of failures that do not end the sequence needs N from 2 (from 1 on a "
+                             "Hypnotic Gaze G) to one less than the number needed, on a roll of ours without Diving "
+                             "Tackle, as in T4~2."),
         "bad-roll-mark": ctx.t("the mark ! (no re-roll) goes once on a roll of ours, the mark ^ (Diving Tackle) "
-                               "once on a dodge, as in D3d!^."),
+                               "once on a dodge or a jump, as in D3d!^."),
         "misplaced-branch": ctx.t("braces come right after a roll that can branch: a roll with ~N, a block or a "
                                   "Dauntless roll U."),
         "branch-shape": ctx.t("a Dauntless roll is followed by its two branches, U4{success|failure}; a roll "
@@ -684,7 +693,7 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
         "unexpected-close": ctx.t("a “}”, “)” or “|” with no brace or parenthesis open before it."),
         "missing-separator": ctx.t("a comma or a slash is missing between two rolls or groups."),
         "bad-alternatives": ctx.t("alternatives are written in parentheses, each with its weight, as in "
-                                  "(1/2:R2|1/3:R3), after a roll of the same player."),
+                                  "(1/2:R2|1/3:R3)."),
         "bad-weight": ctx.t("each weight is a fraction greater than 0 and at most 1, and the weights add up to "
                             "at most 1."),
         "too-deep": ctx.t("braces and parentheses nest at most {n} deep.", n=ctx.t.number(MAX_DEPTH)),
@@ -745,8 +754,7 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                               "write the action that goes there."),
         "unbalanced": ctx.t("a bracket without its partner: each {, [ and ( needs its closing }, ] or ), and "
                             "each closing one its opening one."),
-        "branch": ctx.t("a branch we cannot translate (after a player's first roll, after a roll we may re-roll "
-                        "where even a natural 1 goes on, back to a player who rolled before, or after a roll that "
+        "branch": ctx.t("a branch we cannot translate (back to a player who rolled before, or after a roll that "
                         "cannot branch in our sequences)."),
         "alternatives": ctx.t("weighted alternative outcomes in this form are not translated yet: write them in "
                               "our notation, as in D3,(1/2:R2|1/2:R3)."),
@@ -755,16 +763,16 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "non-critical": ctx.t("a block whose number of non-critical results (a Push that lets the sequence go "
                               "on) differs from what our block skills give."),
         "weighted": ctx.t("a weighted roll that cannot be re-rolled: our sequences have no such roll."),
-        "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate (on this roll, or together with Pro): "
-                           "write it in our notation with !."),
-        "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge: our sequences model it on dodges."),
+        "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate: on this roll, or by a player with Pro "
+                           "(theirs still lets Pro re-roll that roll, our ! forbids Pro too)."),
+        "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only."),
         "hatred": ctx.t("Hatred: our sequences do not model it yet."),
         "action": ctx.t("an action of theirs we do not translate (a Hail Mary Pass and the catch after it, a "
                         "Bribe or Argue the Call that is not right after a foul, Argue the Call after a Bribe, or a "
                         "Throw Team-mate without the landing after it)."),
         "skill": ctx.t("a skill our sequences do not model yet."),
-        "skill-value": ctx.t("a skill value our sequences do not model: Mighty Blow and Dirty Player are +1 "
-                             "only, Pro 3+."),
+        "skill-value": ctx.t("a skill value the edition does not have: Dirty Player (+2) is BB2020's (their "
+                             "Season 2, ~S2), Mighty Blow goes up to +2, Pro is 3+."),
         "star-player": ctx.t("a name that is not one of that calculator's star players: write the player's "
                              "skills instead."),
         "star-skill": ctx.t("a skill of this star player changes one of these rolls, and our sequences do not "
