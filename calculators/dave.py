@@ -32,10 +32,14 @@ theirs                    ours
 ``E3`` Leap               ``V3`` (issue 9's jump or leap: a team re-roll or Pro, no skill;
                           their strategy resolves only its success, like ours)
 ``P3`` pass (``P4-2``:    ``T3`` (``T3p`` with Pass ``PA``; ``P4-2`` needs a natural 6:
-target, then the          ``T6``), only when no roll can be an inaccurate pass: the
-modifier on the die)      target is 2+, or every missed roll from 2 is a fumble (the
-                          die plus the modifier 1 or less)
-``I6`` interference       ``I6`` (the opponent's roll; the sequence goes on when it fails)
+target, then the          ``T6``); the faces that are neither accurate nor a fumble (the die
+modifier on the die)      plus the modifier 2 or more) are our inaccurate band: ``P4-2`` is
+                          ``T6~4``, and the next player's catch may still follow
+                          (:func:`_scattered`)
+``M2`` Hail Mary Pass     ``M2`` (``M2p`` with Pass), never accurate: the next player's
+                          catch follows only a scattered ball (:func:`_scattered`)
+``I6`` interference       ``I6`` (the opponent's roll; the sequence goes on when it fails;
+                          after an inaccurate pass ``I5``)
 ``N+3`` Tentacles, ``S+2``  our opponent's roll ``E3``, ``S4``: the opponent needs 6 minus their
 Shadowing (their ST or    difference (their ``TentaclesStrategy``, ``ShadowingStrategy``: a hold
 MA minus ours)            on d + 1 faces of six); BB2025 Shadowing is a flat 4+, so only ``S+2``
@@ -117,10 +121,20 @@ Refused, with ``details["reason"]`` one of :data:`REASONS`: those branches, alte
 non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
 anything but a dodge or a leap, Hatred ``%``, actions our chain
 does not read from theirs (``action``: a Bribe ``B`` or Argue the Call ``A`` that is not in a foul's send-off
-group as ours has it, above; a Hail Mary Pass ``M``, after which theirs catches a
-ball that scattered; a throw of a team-mate not followed by the thrown player's landing),
-skills it does not model (Diving Catch, …), skill values the edition does not allow, and an
-inaccurate pass that may still be caught.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
+group as ours has it, above; a throw of a team-mate not followed by the thrown player's landing),
+skills it does not model (Diving Catch, …), skill values the edition does not allow, and a pass that
+may be inaccurate or a Hail Mary Pass in a sequence with branches or followed by the passer's other
+actions (``inaccurate-pass``).
+
+**Inaccurate passes and Hail Mary Passes** (:func:`_scattered`): theirs lets the next player's catch
+``Cn`` follow a pass that was inaccurate (or a Hail Mary Pass) when the scattered ball comes back to that
+player, with their chances for it typed in (``CatchInaccuratePassStrategy``: 24/512 that the three scatters
+end on the receiver, (240 - 24)/512/8 that they end next to it and the bounce brings it in).  Ours computes
+them (:func:`scattered_pass_weights`, from :func:`calculators.ballmove.scatter`) and writes them as
+weighted alternatives after the pass: ``P4-2;C2`` is ``T6~4{/C2|(3/64:/C2|27/512:/C3)}`` in BB2025.  The
+catch of the scattered ball needs what each edition adds (:data:`_SCATTERED_CATCH`: BB2020 1, BB2025 none by
+the rulebook where theirs and FFB take 1 off, a difference listed in ``dave_differences.yml``); after the
+bounce 1 more in both.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
 (:func:`_roll_2d6`).  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
 skills that star brings (:mod:`calculators.dave_stars`); it is refused (``star-skill``, ``star-rule``,
 ``star-edition``) when a skill or special rule of the star that our chain lacks changes a roll of the
@@ -135,6 +149,7 @@ from fractions import Fraction
 
 from .dave_stars import REASONS as _STAR_REASONS, armour_bonus, expand as _star_skills, find as _star
 from .armour import SKILL_VALUES
+from .ballmove import scatter
 from .chain import highest_face
 from .dice import two_d6
 from .editions import family
@@ -165,7 +180,8 @@ REASONS: dict[str, str] = {
     "skill-value": "a skill value our chain does not model",
     "star-player": "a name that is not one of that notation's star players",
     **_STAR_REASONS,  # a known star refused: calculators/dave_stars.py
-    "inaccurate-pass": "a pass that may be inaccurate and still be caught: their inaccurate-pass model is not translated",
+    "inaccurate-pass": "a pass that may be inaccurate, or a Hail Mary Pass, in a sequence with branches or followed "
+                       "by the passer's actions other than interceptions: not translated",
     "target": "a roll target our notation cannot write",
     "block-faces": "a block whose number of succeeding faces no skills of ours give",
     "our-rules": "our chain refuses the translated sequence",
@@ -192,13 +208,11 @@ _UNMODELLED: dict[str, str] = {
 ACTIONS: dict[str, tuple[str, str | None, str] | None] = {
     "D": ("D", "dodge", "d"), "R": ("R", "sure-feet", "f"), "U": ("P", "sure-hands", "h"),
     "C": ("C", "catch", "c"), "G": ("L", None, ""), "I": ("I", None, ""), "E": ("V", None, ""),
-    "P": ("T", "pass", "p"), "K": ("A", None, ""), "F": ("F", None, ""),
+    "P": ("T", "pass", "p"), "K": ("A", None, ""), "F": ("F", None, ""), "M": ("M", "pass", "p"),
 }
 #: their action letters our chain has no step for -> the action's name
 _NO_STEP: dict[str, str] = {
     "L": "Dauntless",
-    "M": "Hail Mary Pass: theirs goes on with the catch of a ball that scattered (CatchInaccuratePassStrategy); "
-         "our chain has no scatter",
 }
 #: their 2D6 action letters that become our armour or injury steps: injury ``J``, Stab ``T``, Chainsaw ``W``
 _ROLLS_2D6 = ("J", "T", "W")
@@ -380,9 +394,11 @@ def _roll_2d6(tok: str, pos: int) -> str:
     return f"A{av}{'w' if letter == 'W' else 'k'}"
 
 
-def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values: dict[str, int] | None = None) -> str:
+def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values: dict[str, int] | None = None,
+            scatter: bool = False) -> str:
     """Our step for one of their actions (``pos`` 1-based); ``break_tackle``: the player's bonus, marked on dodges;
-    ``values``: the X of Mighty Blow / Dirty Player."""
+    ``values``: the X of Mighty Blow / Dirty Player; ``scatter``: a pass that may be inaccurate (written with its
+    band ``~N``) or a Hail Mary Pass is read, as :func:`_scattered` does (else refused as ``inaccurate-pass``)."""
     values = values or {}
     if "/" in tok:
         raise _refuse("weighted", tok, pos, REASONS["weighted"])
@@ -421,16 +437,176 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
                  "F": (("dirty-player", "d"), ("sneaky-git", "s"), ("lone-fouler", "l"))}[letter]
         return f"{ours}{target}" + "".join(k + (str(values[s]) if values.get(s, 1) > 1 else "")
                                            for s, k in marks if s in skills)
+    band = ""
     if letter == "P":  # the modifier applies to the die: accurate on target - modifier, 6 always
-        modifier = int(m.group(3) + m.group(4)) if m.group(3) else 0
-        target = max(2, min(6, target - modifier))
-        if any(1 < roll + modifier for roll in range(2, target)):
+        target, partial = _pass_faces(target, int(m.group(3) + m.group(4)) if m.group(3) else 0)
+        if partial is not None and not scatter:
             raise _refuse("inaccurate-pass", tok, pos, REASONS["inaccurate-pass"])
+        band = f"~{partial}" if partial is not None else ""
+    elif letter == "M" and not scatter:
+        raise _refuse("inaccurate-pass", tok, pos, REASONS["inaccurate-pass"])
     bt = f"b{break_tackle}" if break_tackle and ours == "D" else ""
     top = highest_face(LETTERS.get(ours, ""), break_tackle)  # a dodge with Break Tackle may need 7+
     if not 2 <= target <= top:
         raise _refuse("target", tok, pos, f"a D6 target of {target}+: ours go from 2+ to {top}+")
-    return f"{ours}{target}{mark if skill in skills else ''}{bt}{'^' if diving else ''}"
+    return f"{ours}{target}{mark if skill in skills else ''}{band}{bt}{'^' if diving else ''}"
+
+
+def _pass_faces(target: int, modifier: int) -> tuple[int, int | None]:
+    """Their pass ``Pn±m`` (their ``PassStrategy``): the face that makes it accurate (n - m, a natural 6 always,
+    a 2 at best) and the lowest inaccurate face, None when none is (every missed face from 2 is a fumble: the
+    die plus the modifier 1 or less)."""
+    accurate = max(2, min(6, target - modifier))
+    inaccurate = [roll for roll in range(2, accurate) if roll + modifier > 1]
+    return accurate, (inaccurate[0] if inaccurate else None)
+
+
+# --- an inaccurate pass or a Hail Mary Pass that the next player may still catch ---
+
+#: the square the pass aims at in :func:`scattered_pass_weights`: 4 squares from every edge or more, so the
+#: ball's three scatters and its bounce stay on the pitch (ballmove's x 0..25, y 0..14)
+_TARGET_SQUARE = (12, 7)
+_PASS_TOKEN = re.compile(r"(?:P\d[+-]\d|P\d|M\d)['*]*\Z")
+_CATCH_TOKEN = re.compile(r"C(\d)(\**)\Z")
+_INTERCEPTION_TOKEN = re.compile(r"I(\d)\Z")
+
+
+def scattered_pass_weights() -> tuple[Fraction, Fraction]:
+    """The chances that a pass which Scatters (3) from the receiver's square ends back in it: ``(direct,
+    bounced)``.  ``direct``: the third scatter ends on that square; ``bounced``: it ends on another square
+    (empty: no player there to catch it) and the ball's Bounce then comes into that square.  Both are Fractions
+    in [0, 1], computed by :func:`calculators.ballmove.scatter` (one-square D8 moves) from a square far enough
+    from every edge that no move leaves the pitch.
+
+    Rules: BB2020, an inaccurate pass scatters three times from the target square, the ball bouncing where it
+    lands if no standing player is there (BBBase ``docs/bb2020/core_rules/rules_and_regulations.md`` SCATTER,
+    ``the_rules_of_blood_bowl.md`` INACCURATE PASSES); BB2025, Scatter (3) from the target square, then a
+    Bounce, Scatter (1), from an empty square (BBBase ``docs/bb2025/core_rules/the_game_of_blood_bowl.md``
+    INACCURATE PASS and RESOLVE PASS ACTION, ``rules_and_regulations.md`` SCATTER, BOUNCING BALLS); a Hail
+    Mary Pass that is not fumbled is such an inaccurate pass in both (BBBase ``skills_and_traits.md``).  FFB
+    moves the missed pass three one-square D8 steps in both (``ffb-server/.../step/bb2020/pass/StepMissedPass``
+    and ``bb2025/pass/StepMissedPass``).  BloodBowlDave's ``CatchInaccuratePassStrategy`` types the same
+    numbers, 24/512 and (240 - 24)/512/8.
+    """
+    landing = scatter(_TARGET_SQUARE, 3)
+    direct = landing.get(_TARGET_SQUARE, Fraction(0))
+    bounced = sum((p * scatter(square, 1).get(_TARGET_SQUARE, Fraction(0))
+                   for square, p in landing.items() if square not in (_TARGET_SQUARE, "out")), Fraction(0))
+    return direct, bounced
+
+
+#: edition -> what catching a ball that scattered into the receiver's square adds to the face needed (the
+#: bounced ball adds 1 in both: BBBase "CATCHING THE BALL", FFB ``modifiers/bb20xx/CatchModifierCollection``).
+#: BB2020 1: "scattered or deviated into the square they occupy", -1 (BBBase bb2020 CATCHING THE BALL; FFB
+#: bb2020 "Inaccurate Pass, Deviated Ball or Scatter").  BB2025 0: the rulebook's list, as BBBase transcribes it,
+#: has no such modifier, the reading ``data/rolls/catch-bb2025.yml`` (note ``inaccurate-pass``) encodes; FFB's
+#: bb2025 ruleset and BloodBowlDave's Season 3 take 1 off, as BB2020 (``dave_differences.yml``).
+_SCATTERED_CATCH: dict[str, int] = {"bb2020": 1, "bb2025": 0}
+
+
+def _sub(text: str, offset: int, edition: str) -> str:
+    """Our notation for a piece of their sequence starting at 0-based ``offset`` of the whole (errors point
+    into the whole)."""
+    try:
+        return _translate(text + ("~S2" if edition == "bb2020" else ""), text, None).notation
+    except CalcError as e:
+        old = e.details.get("position") if e.details else None
+        if old is not None and offset:
+            e.details["position"] = old + offset
+            e.message = e.message.replace(f" at character {old}: ", f" at character {old + offset}: ", 1)
+            e.args = (f"{e.field}: {e.message}",)
+        raise
+
+
+def _d6_face(n: int) -> int:
+    """Their D6 target as they roll it (``NormaliseD6``: 2 to 6), which is the rule too: a natural 1 fails
+    and a natural 6 passes an Agility test (catch, interception) in BB2020 and BB2025."""
+    return max(2, min(6, n))
+
+
+def _scattered(text: str, edition: str) -> str | None:
+    """Our notation for a sequence (no brackets) with a pass that may be inaccurate or a Hail Mary Pass, or
+    None when it has none.
+
+    Theirs (``PassStrategy``, ``HailMaryPassStrategy``, ``InterferenceStrategy``,
+    ``CatchInaccuratePassStrategy``): an inaccurate pass (a Hail Mary Pass that is not fumbled) goes on; an
+    interception ``In`` after it needs one less (-2 against an inaccurate pass, -3 against an accurate one:
+    BBBase bb2025 INTERCEPTIONS, bb2020 PASSING INTERFERENCE); the next player's catch ``Cn`` then happens only
+    when the scattered ball reaches that player.  Ours: the pass ``T`` with its inaccurate band, the two
+    outcomes split, ``T6~4{I6/C2|I5,(3/64:/C2|27/512:/C3)}``, the weights from :func:`scattered_pass_weights`
+    and the catch needing what :data:`_SCATTERED_CATCH` adds, or 1 more after the Bounce; a Hail Mary Pass
+    ``M2`` is never accurate: ``M2,(3/64:/C2|27/512:/C3)``.  The receiver's other actions are copied into each
+    outcome; the players after the receiver follow the group.  Refused (``inaccurate-pass``): actions of the
+    passer after the pass other than interceptions.  As theirs: the receiver stands far enough from the
+    edges that no scatter leaves the pitch, nobody else is where the ball lands, and a BB2020 wildly
+    inaccurate pass (the die plus the modifier is 1: the ball deviates from the thrower) fails, as theirs
+    counts that face a fumble.
+    """
+    chunks = text.split(";")
+    start = 0
+    for k, chunk in enumerate(chunks):
+        prefix, sep, rest = chunk.rpartition(":")
+        at = start + len(prefix) + len(sep)
+        parts = rest.split(",")
+        for j, part in enumerate(parts):
+            if _PASS_TOKEN.match(part) and (part[0] == "M" or _action(part, at + 1, set(), scatter=True).count("~")):
+                return _scattered_at(text, edition, chunks, k, j, start, at)
+            at += len(part) + 1
+        start += len(chunk) + 1
+    return None
+
+
+def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, start: int, at: int) -> str:
+    """:func:`_scattered` for the pass at ``chunks[k]``'s action ``j`` (``start``: the chunk's 0-based offset,
+    ``at``: the pass's)."""
+    prefix, sep, rest = chunks[k].rpartition(":")
+    parts = rest.split(",")
+    tok, tail = parts[j], parts[j + 1:]
+    player = _read_player(prefix, start, rest, edition) if sep else _Player(set(), [])
+    ours = _action(tok, at + 1, player.skills, scatter=True)
+    if j:  # the passer's actions before the pass
+        head = _sub(text[:at - 1], 0, edition) + ","
+    else:
+        head = (_sub(";".join(chunks[:k]), 0, edition) + "/" if k else "") + player.prefix
+    interceptions = []
+    offset = at + len(tok) + 1
+    for part in tail:
+        m = _INTERCEPTION_TOKEN.match(part)
+        if not m:
+            raise _refuse("inaccurate-pass", part, offset + 1, "an action of the passer after its pass other than "
+                          "an interception: " + REASONS["inaccurate-pass"])
+        interceptions.append(int(m.group(1)))
+        offset += len(part) + 1
+    accurate = [f"I{_d6_face(n)}" for n in interceptions]
+    inaccurate = [f"I{_d6_face(n - 1)}" for n in interceptions]
+    after = start + len(chunks[k]) + 1  # the next player's offset
+    receiver = chunks[k + 1] if k + 1 < len(chunks) else None
+    later = chunks[k + 2:]
+    r_prefix, r_sep, r_rest = (receiver or "").rpartition(":")
+    catch = _CATCH_TOKEN.match(r_rest.split(",")[0]) if receiver is not None else None
+    if catch:
+        direct, bounced = scattered_pass_weights()
+        n, marks = int(catch.group(1)), catch.group(2)
+        r_actions = r_rest.split(",")[1:]
+
+        def catcher(face: int) -> str:
+            actions = ",".join([f"C{_d6_face(face)}{marks}"] + r_actions)
+            return "/" + _sub(r_prefix + r_sep + actions, after, edition)
+
+        accurate.append(catcher(n))
+        inaccurate.append(f"({_weight(direct)}:{catcher(n + _SCATTERED_CATCH[edition])}"
+                          f"|{_weight(bounced)}:{catcher(n + 1)})")
+    else:
+        later = chunks[k + 1:]
+    seq = ["".join(("" if i == 0 or item.startswith("/") else ",") + item for i, item in enumerate(items))
+           for items in (accurate, inaccurate)]
+    if tok[0] == "M":
+        body = ours + ("," + seq[1] if seq[1] else "")
+    else:
+        body = ours + ("{" + seq[0] + "|" + seq[1] + "}" if seq[0] or seq[1] else "")
+    tail_text = ";".join(later)
+    more = "/" + _sub(tail_text, len(text) - len(tail_text), edition) if later else ""
+    return head + body + more
 
 
 def translate(text: str, team_rerolls: int | None = None) -> Translation:
@@ -501,6 +677,9 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
         _balanced(text)
         return _finish(_branched(text, edition), edition, source, team_rerolls)
     _structure(text)
+    scattered = _scattered(text, edition)
+    if scattered is not None:
+        return _finish(scattered, edition, source, team_rerolls)
     players: list[str] = []
     start = 0
     for chunk in text.split(";"):

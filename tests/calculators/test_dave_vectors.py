@@ -48,6 +48,8 @@ def test_each_difference_check_holds(k):
         assert agree(solve(vector)[-1:], vector["expected"][-1:])
     elif listed["check"] == "reading":
         assert agree(solve(vector, listed["reading"]), vector["expected"])
+    elif listed["check"] == "season2":  # BB2020's rule (their ~S2) gives their Season 3 number
+        assert agree(solve({**vector, "input": vector["input"] + "~S2"})[-1:], vector["expected"][-1:])
     else:
         assert listed["check"] == "none"
 
@@ -132,7 +134,7 @@ def test_team_rerolls_become_the_option():
     ("2D1!2{1D2}", "non-critical", 1, "2D1!2{1D2}", 1),  # POW alone succeeds (B2:d): ours has 3 non-critical faces
     ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),  # their ' stops the team re-roll, not Pro (* forces it)
     ("P:L3',2D2|-2D2", "no-reroll", 2, "L3'", 3),    # Pro may still re-roll it there; our ! stops Pro too
-    ("D3,M2", "action", 2, "M2", 4),
+    ("D3,M2,R2", "inaccurate-pass", 3, "R2", 7),
     ("F8,B,A6,2", "action", 3, "A6", 6),          # BB2020/BB2025 argue first; a failed Bribe ends the chance
     ("B,2", "action", 1, "B", 1),                 # a Bribe belongs to a foul's send-off
     ("F8,2,B", "action", 3, "B", 6),
@@ -148,7 +150,8 @@ def test_team_rerolls_become_the_option():
     ("H:1D3%", "skill", 1, "H", 1),
     ("1D3%", "hatred", 1, "1D3%", 1),
     ("4/6,2", "weighted", 1, "4/6", 1),
-    ("P4-2;C2", "inaccurate-pass", 1, "P4-2", 1),
+    ("P4-2,R2", "inaccurate-pass", 2, "R2", 6),   # the passer acting after its pass: only interceptions go on
+    ("N+3;P4-2;C2", "inaccurate-pass", 2, "P4-2", 5),  # a pass that may scatter in a sequence with branches
     ("D3'", "no-reroll", 1, "D3'", 1),
     ("B:3D3", "block-faces", 2, "3D3", 3),
     ("D3,C1", "target", 2, "C1", 4),
@@ -194,11 +197,11 @@ def test_api_dave_kind_reading_reaches_the_chain():
 
 def test_api_dave_kind_refusal_has_details():
     from calculators.api import handle
-    got = handle({"kind": "dave", "dave": "D3,M2"})
+    got = handle({"kind": "dave", "dave": "D3,H5,R2"})
     assert not got["ok"]
     assert got["error"]["field"] == "dave"
-    assert got["error"]["details"] == {"reason": "action", "token": 2, "position": 4, "text": "M2"}
-    assert "token 2" in got["error"]["message"] and "'M2'" in got["error"]["message"]
+    assert got["error"]["details"] == {"reason": "action", "token": 2, "position": 4, "text": "H5"}
+    assert "token 2" in got["error"]["message"] and "'H5'" in got["error"]["message"]
 
 
 def test_dirty_player_plus_two_is_bb2020s():
