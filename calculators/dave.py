@@ -116,8 +116,12 @@ failure non-critical, ``~1`` (a failed Hypnotic Gaze, a natural 1 too, ends only
 earlier player (ours starts a new player at each ``/``), and a branch after any other roll than a block's
 non-critical faces ``!k``.
 
+**Alternative outcomes** ``(w,…)(w,…)`` (:func:`_alternatives`): our weighted alternatives after the step
+before the group, ``2(1/2)(1/4)(1/4)2`` -> ``N2,(1/2:|1/4:|1/4:),N2``; a group that starts a player follows
+the previous player's last step, each alternative starting that player with ``/``.
+
 Refused, with ``details["reason"]`` one of :data:`REASONS`: those branches, alternative outcomes
-``(…)(…)``, weighted or
+``(…)(…)`` before any roll (ours follow a step), weighted or
 non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
 anything but a dodge or a leap, Hatred ``%``, actions our chain
 does not read from theirs (``action``: a Bribe ``B`` or Argue the Call ``A`` that is not in a foul's send-off
@@ -167,7 +171,8 @@ REASONS: dict[str, str] = {
     "unbalanced": "a bracket without its partner: '{' and '}', '[' and ']', '(' and ')' come in pairs",
     "branch": "a branch not translated (back to a player who rolled before it, or after a roll our chain cannot "
               "branch on)",
-    "alternatives": "alternative outcomes (w,...)(w,...): not translated (ours writes them (w:...|w:...))",
+    "alternatives": "alternative outcomes (w,...)(w,...) before any roll, inside another bracket or followed by "
+                    "another player: not translated (ours writes (w:...|w:...) after a roll)",
     "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
     "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
     "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
@@ -518,6 +523,14 @@ def _sub(text: str, offset: int, edition: str) -> str:
         raise
 
 
+def _head(text: str, edition: str, chunks: list[str], k: int, j: int, at: int, player: _Player) -> str:
+    """Our notation for their sequence before ``chunks[k]``'s action ``j`` (at 0-based ``at``, taken by
+    ``player``), ending where that action's step is written: after ``,``, or ``/`` and the player's flags."""
+    if j:  # the player's actions before it
+        return _sub(text[:at - 1], 0, edition) + ","
+    return (_sub(";".join(chunks[:k]), 0, edition) + "/" if k else "") + player.prefix
+
+
 def _d6_face(n: int) -> int:
     """Their D6 target as they roll it (``NormaliseD6``: 2 to 6), which is the rule too: a natural 1 fails
     and a natural 6 passes an Agility test (catch, interception) in BB2020 and BB2025."""
@@ -564,10 +577,7 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
     tok, tail = parts[j], parts[j + 1:]
     player = _read_player(prefix, start, rest, edition) if sep else _Player(set(), [])
     ours = _action(tok, at + 1, player.skills, scatter=True)
-    if j:  # the passer's actions before the pass
-        head = _sub(text[:at - 1], 0, edition) + ","
-    else:
-        head = (_sub(";".join(chunks[:k]), 0, edition) + "/" if k else "") + player.prefix
+    head = _head(text, edition, chunks, k, j, at, player)
     interceptions = []
     offset = at + len(tok) + 1
     for part in tail:
@@ -607,6 +617,91 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
     tail_text = ";".join(later)
     more = "/" + _sub(tail_text, len(text) - len(tail_text), edition) if later else ""
     return head + body + more
+
+
+# --- their alternative outcomes (w,...)(w,...) ---
+
+_WEIGHT_TOKEN = re.compile(r"(\d+)/(\d+)\Z")
+
+
+def _alternatives(text: str, edition: str) -> str:
+    """Our notation for a sequence with their alternative outcomes ``X(w1,…)(w2,…)Y``, read as their
+    ``PlayerActionsBuilder.BuildPlayerActionsWithAlternateBranches`` does: the actions before the first ``(``,
+    then one of the branches (split at ``)(``, each a weight ``a/b`` their ``NonRerollableStrategy`` takes as
+    that chance, then the branch's actions), then the actions after the last ``)``, all of the player the
+    group is in (a ``;`` inside a branch starts another player).  Ours: weighted alternatives ``(w1:…|w2:…)``
+    after the step before the group, ``2(1/2)(1/4)(1/4)2`` -> ``N2,(1/2:|1/4:|1/4:),N2``.  A group that is
+    a player's first item follows the previous player's last step, each alternative starting that player
+    with ``/`` and taking its actions after the group; after a throw of a team-mate (their ``Hn``) the
+    throw's inaccurate faces make the first landing ``G`` of each branch need one more (their
+    ``LandingStrategy``, reached through the weight).  Refused (``alternatives``): a group before any roll
+    (our alternatives follow a step), a group inside another bracket or followed by another player, a
+    weight other than ``a/b``, a branch after a throw that does not start with the landing.
+    """
+    a, b = text.find("("), text.rfind(")")
+    before, after = text[:a], text[b + 1:]
+    branches = text[a + 1:b].split(")(")
+    if any(c in piece for piece in branches + [before, after] for c in "()[]{}") or any(c in after for c in ";:"):
+        raise _refuse("alternatives", text[a:b + 1], a + 1, "a group of alternatives inside another bracket, or "
+                      "followed by another player: " + REASONS["alternatives"])
+    k = before.count(";")
+    chunks = before.split(";")
+    start = len(before) - len(chunks[-1])
+    prefix, sep, own = chunks[-1].rpartition(":")
+    player = _read_player(prefix, start, own + after, edition) if sep else _Player(set(), [])
+    lead = prefix + sep
+    weights, actions = [], []
+    offset = a + 1
+    for branch in branches:
+        weight, _, acts = branch.partition(",")
+        m = _WEIGHT_TOKEN.match(weight)
+        if not m or int(m.group(2)) == 0:
+            raise _refuse("alternatives", weight, offset + 1, "a weight written a/b: " + REASONS["alternatives"])
+        weights.append(_weight(Fraction(int(m.group(1)), int(m.group(2)))))
+        actions.append((acts, offset + len(weight) + 1))
+        offset += len(branch) + 2
+
+    def steps(acts: str, at: int, first: bool) -> str:
+        """A branch's actions (and, for a player's first item, the actions after the group) in ours."""
+        acts = ",".join(x for x in (acts, after if first else "") if x)
+        if not acts:  # nothing rolled in this outcome
+            return ""
+        ours = _sub(lead + acts, at - len(lead), edition)
+        return "/" + ours if first else ours[len(player.prefix):]
+
+    if own:  # the group follows a step of its player: the main line goes on with the actions after it
+        body = "|".join(f"{w}:{steps(acts, at, False)}" for w, (acts, at) in zip(weights, actions))
+        more = "," + steps(after, b + 1, False) if after else ""
+        return _sub(before[:-1] if before.endswith(",") else before, 0, edition) + ",(" + body + ")" + more
+    if k == 0:
+        raise _refuse("alternatives", text[a:b + 1], a + 1, REASONS["alternatives"])
+    options = [(w, steps(acts, at, True)) for w, (acts, at) in zip(weights, actions)]
+    previous = chunks[k - 1]
+    p_prefix, p_sep, p_own = previous.rpartition(":")
+    p_start = len(";".join(chunks[:k - 1])) + (1 if k > 1 else 0)
+    last = p_own.split(",")[-1]
+    if not re.match(r"H\d", last):
+        head = _sub(";".join(chunks[:k]), 0, edition) + ","
+        return head + "(" + "|".join(f"{w}:{o}" for w, o in options) + ")"
+    # after a throw of a team-mate: our throw, its accurate and inaccurate faces split when it has both
+    thrower = _read_player(p_prefix, p_start, p_own, edition) if p_sep else _Player(set(), [])
+    j = p_own.count(",")
+    at = p_start + len(p_prefix) + len(p_sep) + len(p_own) - len(last)
+    reader = _Branched(edition)
+    reader.players.append(thrower)
+    ours = reader.throw(_Entry(last, at + 1, 0, 0), [], [])
+    head = _head(text, edition, chunks[:k] + [""], k - 1, j, at, thrower) + ours
+    worse = []
+    for w, (acts, at_b) in zip(weights, actions):
+        land = re.match(r"G(\d)(?=,|\Z)", acts)
+        if not land:
+            raise _refuse("alternatives", acts or w, at_b + 1, "a branch after a throw of a team-mate that does "
+                          "not start with the landing G: " + REASONS["alternatives"])
+        worse.append((w, steps(f"G{int(land.group(1)) + 1}" + acts[land.end():], at_b, True)))
+    group = "(" + "|".join(f"{w}:{o}" for w, o in options) + ")"
+    if "~" not in ours:
+        return head + "," + group
+    return head + "{" + group + "|(" + "|".join(f"{w}:{o}" for w, o in worse) + ")}"
 
 
 def translate(text: str, team_rerolls: int | None = None) -> Translation:
@@ -673,6 +768,9 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     edition = "bb2025"
     if text.endswith("~S2"):
         edition, text = "bb2020", text[:-3]
+    if "(" in text:
+        _balanced(text)
+        return _finish(_alternatives(text, edition), edition, source, team_rerolls)
     if _NEEDS_BRANCHED.search(text):
         _balanced(text)
         return _finish(_branched(text, edition), edition, source, team_rerolls)
