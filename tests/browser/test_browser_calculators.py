@@ -393,10 +393,10 @@ def test_a_bloodbowldave_sequence_is_translated_and_linked_in_our_notation(calc,
     assert c.page.get_attribute(link, "href") == f"?chain={quote('D3d,R2f/C3c;tr=1', safe='')}&edition=bb2020#calculator"
     c.check_query()
     c.round_trip()
-    c.set("dave", "D3,M2")
+    c.set("dave", "D3,H5,R2")  # a throw of a team-mate with no landing after it
     nb = "\u00a0"
     assert c.state() == "error"
-    assert c.message("dave").startswith(f"Élément 2 de la séquence collée, au caractère 4 («{nb}M2{nb}»){nb}: une de leurs actions")
+    assert c.message("dave").startswith(f"Élément 2 de la séquence collée, au caractère 4 («{nb}H5{nb}»){nb}: une de leurs actions")
     assert c.page.get_attribute(link, "href") is None  # no link left to the previous translation (review)
     c.set("dave", "L4:2,2")
     c.check()

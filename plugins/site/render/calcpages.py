@@ -756,8 +756,9 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                             "each closing one its opening one."),
         "branch": ctx.t("a branch we cannot translate (back to a player who rolled before, or after a roll that "
                         "cannot branch in our sequences)."),
-        "alternatives": ctx.t("weighted alternative outcomes in this form are not translated yet: write them in "
-                              "our notation, as in D3,(1/2:R2|1/2:R3)."),
+        "alternatives": ctx.t("weighted alternative outcomes before any roll, inside another bracket or followed "
+                              "by another player are not translated: write them in our notation after a roll, as "
+                              "in D3,(1/2:R2|1/2:R3)."),
         "dauntless": ctx.t("a Dauntless split we cannot translate: after the Dauntless roll, both branches must "
                            "be blocks."),
         "non-critical": ctx.t("a block whose number of non-critical results (a Push that lets the sequence go "
@@ -767,9 +768,9 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                            "(theirs still lets Pro re-roll that roll, our ! forbids Pro too)."),
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only."),
         "hatred": ctx.t("Hatred: our sequences do not model it yet."),
-        "action": ctx.t("an action of theirs we do not translate (a Hail Mary Pass and the catch after it, a "
-                        "Bribe or Argue the Call that is not right after a foul, Argue the Call after a Bribe, or a "
-                        "Throw Team-mate without the landing after it)."),
+        "action": ctx.t("an action of theirs we do not translate (a Bribe or Argue the Call that is not right "
+                        "after a foul, Argue the Call after a Bribe, or a Throw Team-mate without the landing after "
+                        "it)."),
         "skill": ctx.t("a skill our sequences do not model yet."),
         "skill-value": ctx.t("a skill value the edition does not have: Dirty Player (+2) is BB2020's (their "
                              "Season 2, ~S2), Mighty Blow goes up to +2, Pro is 3+."),
@@ -780,8 +781,10 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "star-rule": ctx.t("a special rule of this star player changes one of these rolls, and our sequences do "
                            "not model it yet."),
         "star-edition": ctx.t("this star player is not in the chosen edition's rules."),
-        "inaccurate-pass": ctx.t("a pass that may be inaccurate and still be caught: not translated yet; write "
-                                 "it in our notation with ~N, as in T4~2."),
+        "inaccurate-pass": ctx.t("a pass that may be inaccurate, or a Hail Mary Pass, inside a sequence with "
+                                 "branches or followed by actions of the passer other than interceptions: not "
+                                 "translated; write it in our notation with ~N, as in T4~2, and the catch after it "
+                                 "as weighted alternatives, as in (3/64:/C3|27/512:/C4)."),
         "target": ctx.t("a roll target our notation cannot write (from 2+ to 6+; block dice 1, 2, 3, −2, −3)."),
         "block-faces": ctx.t("a block with this many successful faces cannot be written with our block skills "
                              "(with Brawler, Both Down counts as a failure there)."),
