@@ -83,3 +83,10 @@ def run(vector: dict) -> Outcome:
 def run_all() -> list[Outcome]:
     """Every vector's :class:`Outcome`, in their order."""
     return [run(v) for v in vectors()]
+
+
+def check_translation(theirs: str, ours: str, edition: str = "bb2025") -> None:
+    """Assert that their sequence ``theirs`` translates to exactly ``ours`` in ``edition``, which our parser reads."""
+    t = translate(theirs)
+    assert (t.notation, t.edition) == (ours, edition)
+    parse_chain(t.notation, t.edition)

@@ -13,6 +13,8 @@ from calculators.dave import scattered_pass_weights, translate
 from calculators.errors import CalcError
 from calculators.notation import parse_chain
 
+from dave_conformance import check_translation
+
 # the eight one-square moves of the Random Direction Template, written out here on their own
 KING_MOVES = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
 
@@ -62,9 +64,7 @@ def test_scatter_weights_match_every_d8_roll():
     ("PA:P2,I6;C2", "T2p,I6/C2", "bb2025"),
 ])
 def test_translation(theirs, ours, edition):
-    t = translate(theirs)
-    assert (t.notation, t.edition) == (ours, edition)
-    parse_chain(t.notation, t.edition)
+    check_translation(theirs, ours, edition)
 
 
 def test_inaccurate_pass_value_by_hand():
