@@ -595,6 +595,10 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
     r_prefix, r_sep, r_rest = (receiver or "").rpartition(":")
     catch = _CATCH_TOKEN.match(r_rest.split(",")[0]) if receiver is not None else None
     if catch:
+        star = _star(r_prefix) if r_sep else None
+        if star is not None and "DC" in (star.codes.get(edition) or ()):
+            raise _refuse("star-skill", r_prefix, after + 1, f"{star.name}: Diving Catch ({edition}) changes the "
+                          f"catch of a ball that scattered: our chain does not model that skill")
         direct, bounced = scattered_pass_weights()
         n, marks = int(catch.group(1)), catch.group(2)
         r_actions = r_rest.split(",")[1:]

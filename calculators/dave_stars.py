@@ -36,8 +36,9 @@ star's skills that matter to the actions written (Dodge to ``D``, Sure Feet to `
 Claws to ``K``, Brawler to blocks, Loner and Pro always) and refuses, naming the star and the rule,
 when a skill or special rule our chain does not model matters to them (reason ``star-skill`` or
 ``star-rule``), when the star has no page in the edition (``star-edition``).  Skills that change no
-roll of a sequence we can translate are dropped: Diving Catch (it helps only to catch an inaccurate
-pass, refused as ``inaccurate-pass``), Hatred (it needs a block marked ``%``, refused as ``hatred``:
+roll of a sequence we can translate are dropped: Diving Catch (it helps only to catch a ball that
+scattered: :mod:`calculators.dave` refuses a star with it catching after a pass that may be inaccurate,
+``star-skill``), Hatred (it needs a block marked ``%``, refused as ``hatred``:
 their calculator also lets it re-roll unmarked blocks when team re-rolls are given, which the rules do
 not), Whirling Dervish (a weighted roll, refused as ``weighted``).  Special rules a coach declares
 before rolling (Incorporeal, Gored by the Bull, Burst of Speed, …) change which rolls the sequence

@@ -83,6 +83,7 @@ def test_a_second_pass_is_read_too():
 @pytest.mark.parametrize("theirs, reason, text, position", [
     ("P4-2,R2", "inaccurate-pass", "R2", 6),
     ("P4-2;C,DC:C2", "skill", "DC", 8),      # Diving Catch is not modelled: named where it is in their text
+    ("P4-2;Rodney:C3", "star-skill", "Rodney", 6),  # a star's Diving Catch too (P2;Rodney:C3 is read)
     ("D3;P4-2;D:C3;R9", "target", "R9", 14),   # a player after the receiver
     ("D3;P4-2;D:C3,X2", "unreadable", "X2", 14),
 ])
