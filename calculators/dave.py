@@ -552,8 +552,10 @@ def _scattered(text: str, edition: str) -> str | None:
     outcome; the players after the receiver follow the group.  Refused (``inaccurate-pass``): actions of the
     passer after the pass other than interceptions.  As theirs: the receiver stands far enough from the
     edges that no scatter leaves the pitch, nobody else is where the ball lands, and a BB2020 wildly
-    inaccurate pass (the die plus the modifier is 1: the ball deviates from the thrower) fails, as theirs
-    counts that face a fumble.
+    inaccurate pass (the die plus the modifier is 1: the ball deviates from the thrower, BBBase bb2020
+    WILDLY INACCURATE PASSES, FFB ``step/bb2020/pass/StepMissedPass``) fails, as theirs counts that face a
+    fumble.  FFB's Hail Mary Pass (``skillbehaviour/bb2020|bb2025/PassBehaviour``, ``StepHailMaryPass``)
+    is fumbled or inaccurate, the latter scattering as any missed pass.
     """
     chunks = text.split(";")
     start = 0
