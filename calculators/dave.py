@@ -564,7 +564,7 @@ def _scattered(text: str, edition: str) -> str | None:
         at = start + len(prefix) + len(sep)
         parts = rest.split(",")
         for j, part in enumerate(parts):
-            if _PASS_TOKEN.match(part) and (part[0] == "M" or _action(part, at + 1, set(), scatter=True).count("~")):
+            if _PASS_TOKEN.match(part) and _inaccurate_before(part):
                 return _scattered_at(text, edition, chunks, k, j, start, at)
             at += len(part) + 1
         start += len(chunk) + 1
@@ -630,6 +630,15 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
 _WEIGHT_TOKEN = re.compile(r"(\d+)/(\d+)\Z")
 
 
+def _inaccurate_before(tok: str) -> bool:
+    """Whether their action ``tok`` may end inaccurate and go on, changing the roll after it (a pass with
+    inaccurate faces, a Hail Mary Pass, a throw of a team-mate): their weights pass that on into a group."""
+    if re.match(r"H\d", tok) or re.fullmatch(r"M\d['*]*", tok):
+        return True
+    m = re.fullmatch(r"P(\d)(?:([+-])(\d))?['*]*", tok)
+    return bool(m) and _pass_faces(int(m.group(1)), int((m.group(2) or "+") + (m.group(3) or "0")))[1] is not None
+
+
 def _alternatives(text: str, edition: str) -> str:
     """Our notation for a sequence with their alternative outcomes ``X(w1,…)(w2,…)Y``, read as their
     ``PlayerActionsBuilder.BuildPlayerActionsWithAlternateBranches`` does: the actions before the first ``(``,
@@ -675,6 +684,9 @@ def _alternatives(text: str, edition: str) -> str:
         ours = _sub(lead + acts, at - len(lead), edition)
         return "/" + ours if first else ours[len(player.prefix):]
 
+    if own and _inaccurate_before(own.rstrip(",").split(",")[-1]):
+        raise _refuse("alternatives", text[a:b + 1], a + 1, "a group right after a pass or throw whose inaccurate "
+                      "result changes the roll after it: " + REASONS["alternatives"])
     if own:  # the group follows a step of its player: the main line goes on with the actions after it
         body = "|".join(f"{w}:{steps(acts, at, False)}" for w, (acts, at) in zip(weights, actions))
         more = "," + steps(after, b + 1, False) if after else ""
@@ -686,6 +698,9 @@ def _alternatives(text: str, edition: str) -> str:
     p_prefix, p_sep, p_own = previous.rpartition(":")
     p_start = len(";".join(chunks[:k - 1])) + (1 if k > 1 else 0)
     last = p_own.split(",")[-1]
+    if not re.match(r"H\d", last) and _inaccurate_before(last):
+        raise _refuse("alternatives", text[a:b + 1], a + 1, "a group right after a pass whose inaccurate result "
+                      "changes the roll after it: " + REASONS["alternatives"])
     if not re.match(r"H\d", last):
         head = _sub(";".join(chunks[:k]), 0, edition) + ","
         return head + "(" + "|".join(f"{w}:{o}" for w, o in options) + ")"

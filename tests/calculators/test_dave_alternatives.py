@@ -25,6 +25,7 @@ from dave_conformance import check_translation
     # a player's first item: after the previous player's last step, each outcome starting the player
     ("D3;L3:(1/2,C3)(1/4,C4)R2", "D3,(1/2:/[loner=3]C3,R2|1/4:/[loner=3]C4,R2)"),
     ("D3;(1/2,C3)(1/2)", "D3,(1/2:/C3|1/2:)"),
+    ("P2;(1/2,C3)(1/2)", "T2,(1/2:/C3|1/2:)"),  # a pass that cannot be inaccurate
     # after a throw of a team-mate: the landing needs one more after an inaccurate throw (their LandingStrategy)
     ("L3:H4-1';(27/512,G4)(54/512,G4,R2)", "[loner=3]W5~3!{(27/512:/L4|27/256:/L4,R2)|(27/512:/L5|27/256:/L5,R2)}"),
     ("H6+3;(1/2,G4)(1/2,G3)", "W3~2{(1/2:/L4|1/2:/L3)|(1/2:/L5|1/2:/L4)}"),
@@ -51,6 +52,10 @@ def test_value_by_hand():
     ("D3,(1/2,2{3})(1/2)", "alternatives", "(1/2,2{3})(1/2)", 4),  # another bracket inside
     ("H5;(1/2,R2)(1/2,G3)", "alternatives", "R2", 9),             # after a throw: the landing first
     ("D3,(1/2,2,X2)(1/2)", "unreadable", "X2", 11),               # an error inside a branch points into the whole
+    # their inaccurate pass or throw carries into the group (an interception, catch or landing there changes)
+    ("P4-2;(1/2,C2)(1/2,C3)", "alternatives", "(1/2,C2)(1/2,C3)", 6),
+    ("M2,(1/2,I6)(1/2)", "alternatives", "(1/2,I6)(1/2)", 4),
+    ("H5,(1/2,2)(1/2)", "alternatives", "(1/2,2)(1/2)", 4),
 ])
 def test_refusals(theirs, reason, text, position):
     with pytest.raises(CalcError) as e:
