@@ -117,11 +117,11 @@ earlier player (ours starts a new player at each ``/``), and a branch after any 
 non-critical faces ``!k``.
 
 **Alternative outcomes** ``(w,…)(w,…)`` (:func:`_alternatives`): our weighted alternatives after the step
-before the group, ``2(1/2)(1/4)(1/4)2`` -> ``N2,(1/2:|1/4:|1/4:),N2``; a group that starts a player follows
-the previous player's last step, each alternative starting that player with ``/``.
+before the group, ``2(1/2)(1/4)(1/4)2`` -> ``N2,(1/2:|1/4:|1/4:),N2``, or opening the player whose first
+item the group is.
 
 Refused, with ``details["reason"]`` one of :data:`REASONS`: those branches, alternative outcomes
-``(…)(…)`` before any roll (ours follow a step), weighted or
+``(…)(…)`` we cannot place (``alternatives``), weighted or
 non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
 anything but a dodge or a leap, Hatred ``%``, actions our chain
 does not read from theirs (``action``: a Bribe ``B`` or Argue the Call ``A`` that is not in a foul's send-off
@@ -171,8 +171,8 @@ REASONS: dict[str, str] = {
     "unbalanced": "a bracket without its partner: '{' and '}', '[' and ']', '(' and ')' come in pairs",
     "branch": "a branch not translated (back to a player who rolled before it, or after a roll our chain cannot "
               "branch on)",
-    "alternatives": "alternative outcomes (w,...)(w,...) before any roll, inside another bracket or followed by "
-                    "another player: not translated (ours writes (w:...|w:...) after a roll)",
+    "alternatives": "alternative outcomes (w,...)(w,...) inside another bracket, followed by another player or "
+                    "right after a pass or throw that may be inaccurate: not translated (ours writes (w:...|w:...))",
     "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
     "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
     "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
@@ -645,13 +645,15 @@ def _alternatives(text: str, edition: str) -> str:
     then one of the branches (split at ``)(``, each a weight ``a/b`` their ``NonRerollableStrategy`` takes as
     that chance, then the branch's actions), then the actions after the last ``)``, all of the player the
     group is in (a ``;`` inside a branch starts another player).  Ours: weighted alternatives ``(w1:…|w2:…)``
-    after the step before the group, ``2(1/2)(1/4)(1/4)2`` -> ``N2,(1/2:|1/4:|1/4:),N2``.  A group that is
-    a player's first item follows the previous player's last step, each alternative starting that player
-    with ``/`` and taking its actions after the group; after a throw of a team-mate (their ``Hn``) the
-    throw's inaccurate faces make the first landing ``G`` of each branch need one more (their
-    ``LandingStrategy``, reached through the weight).  Refused (``alternatives``): a group before any roll
-    (our alternatives follow a step), a group inside another bracket or followed by another player, a
-    weight other than ``a/b``, a branch after a throw that does not start with the landing.
+    after the step before the group, ``2(1/2)(1/4)(1/4)2`` -> ``N2,(1/2:|1/4:|1/4:),N2``, or opening the
+    player when the group is its first item (``D3;(1/2,C3)(1/2)`` -> ``D3/(1/2:C3|1/2:)``).  After a throw of
+    a team-mate (their ``Hn``) the throw's inaccurate faces make the first landing ``G`` of each branch need
+    one more (their ``LandingStrategy``, reached through the weight): ours splits the throw, each outcome
+    holding the alternatives, each alternative starting the thrown player with ``/`` and taking its actions
+    after the group.  Refused (``alternatives``): a group inside another bracket or followed by another
+    player, right after a pass or Hail Mary Pass that may be inaccurate (their weights pass that on to the
+    roll after them), a weight other than ``a/b``, a branch after a throw that does not start with the
+    landing.
     """
     a, b = text.find("("), text.rfind(")")
     before, after = text[:a], text[b + 1:]
@@ -684,26 +686,23 @@ def _alternatives(text: str, edition: str) -> str:
         ours = _sub(lead + acts, at - len(lead), edition)
         return "/" + ours if first else ours[len(player.prefix):]
 
-    if own and _inaccurate_before(own.rstrip(",").split(",")[-1]):
-        raise _refuse("alternatives", text[a:b + 1], a + 1, "a group right after a pass or throw whose inaccurate "
-                      "result changes the roll after it: " + REASONS["alternatives"])
-    if own:  # the group follows a step of its player: the main line goes on with the actions after it
-        body = "|".join(f"{w}:{steps(acts, at, False)}" for w, (acts, at) in zip(weights, actions))
-        more = "," + steps(after, b + 1, False) if after else ""
-        return _sub(before[:-1] if before.endswith(",") else before, 0, edition) + ",(" + body + ")" + more
-    if k == 0:
-        raise _refuse("alternatives", text[a:b + 1], a + 1, REASONS["alternatives"])
-    options = [(w, steps(acts, at, True)) for w, (acts, at) in zip(weights, actions)]
-    previous = chunks[k - 1]
-    p_prefix, p_sep, p_own = previous.rpartition(":")
-    p_start = len(";".join(chunks[:k - 1])) + (1 if k > 1 else 0)
-    last = p_own.split(",")[-1]
-    if not re.match(r"H\d", last) and _inaccurate_before(last):
+    previous = own.rstrip(",").split(",")[-1] if own else (chunks[k - 1].rpartition(":")[2].split(",")[-1]
+                                                                if k else "")
+    thrown = not own and bool(re.match(r"H\d", previous))
+    if not thrown and _inaccurate_before(previous):
         raise _refuse("alternatives", text[a:b + 1], a + 1, "a group right after a pass whose inaccurate result "
                       "changes the roll after it: " + REASONS["alternatives"])
-    if not re.match(r"H\d", last):
-        head = _sub(";".join(chunks[:k]), 0, edition) + ","
-        return head + "(" + "|".join(f"{w}:{o}" for w, o in options) + ")"
+    if not thrown:  # after a step of its player, or opening it; the main line goes on with that player
+        if own:
+            head = _sub(before[:-1] if before.endswith(",") else before, 0, edition) + ","
+        else:
+            head = (_sub(";".join(chunks[:k]), 0, edition) + "/" if k else "") + player.prefix
+        body = "|".join(f"{w}:{steps(acts, at, False)}" for w, (acts, at) in zip(weights, actions))
+        return head + "(" + body + ")" + ("," + steps(after, b + 1, False) if after else "")
+    options = [(w, steps(acts, at, True)) for w, (acts, at) in zip(weights, actions)]
+    p_prefix, p_sep, p_own = chunks[k - 1].rpartition(":")
+    p_start = len(";".join(chunks[:k - 1])) + (1 if k > 1 else 0)
+    last = previous
     # after a throw of a team-mate: our throw, its accurate and inaccurate faces split when it has both
     thrower = _read_player(p_prefix, p_start, p_own, edition) if p_sep else _Player(set(), [])
     j = p_own.count(",")

@@ -22,10 +22,12 @@ from dave_conformance import check_translation
     ("P:D3,(1/2,D3)(1/2)", "[pro]D3,(1/2:D3|1/2:)"),
     # a ';' inside a branch starts another player
     ("D3,(1/2,D3;C3)(1/2)", "D3,(1/2:D3/C3|1/2:)"),
-    # a player's first item: after the previous player's last step, each outcome starting the player
-    ("D3;L3:(1/2,C3)(1/4,C4)R2", "D3,(1/2:/[loner=3]C3,R2|1/4:/[loner=3]C4,R2)"),
-    ("D3;(1/2,C3)(1/2)", "D3,(1/2:/C3|1/2:)"),
-    ("P2;(1/2,C3)(1/2)", "T2,(1/2:/C3|1/2:)"),  # a pass that cannot be inaccurate
+    # a player's first item: our alternatives open that player, its actions after the group follow them
+    ("(1/2)(1/4)(1/4)", "(1/2:|1/4:|1/4:)"),
+    ("(1/2,2)(1/4,3)(1/4,4)", "(1/2:N2|1/4:N3|1/4:N4)"),
+    ("D3;L3:(1/2,C3)(1/4,C4)R2", "D3/[loner=3](1/2:C3|1/4:C4),R2"),
+    ("D3;(1/2,C3)(1/2)", "D3/(1/2:C3|1/2:)"),
+    ("P2;(1/2,C3)(1/2)", "T2/(1/2:C3|1/2:)"),  # a pass that cannot be inaccurate
     # after a throw of a team-mate: the landing needs one more after an inaccurate throw (their LandingStrategy)
     ("L3:H4-1';(27/512,G4)(54/512,G4,R2)", "[loner=3]W5~3!{(27/512:/L4|27/256:/L4,R2)|(27/512:/L5|27/256:/L5,R2)}"),
     ("H6+3;(1/2,G4)(1/2,G3)", "W3~2{(1/2:/L4|1/2:/L3)|(1/2:/L5|1/2:/L4)}"),
@@ -45,7 +47,6 @@ def test_value_by_hand():
 
 
 @pytest.mark.parametrize("theirs, reason, text, position", [
-    ("(1/2)(1/4)(1/4)", "alternatives", "(1/2)(1/4)(1/4)", 1),    # before any roll: ours follow a step
     ("D3,(1/2,2)(x,3)", "alternatives", "x", 12),                 # a weight is a/b
     ("D3,(1/2,2)(1/0,3)", "alternatives", "1/0", 12),
     ("D3,(1/2,2)(1/2,3);C3", "alternatives", "(1/2,2)(1/2,3)", 4),  # another player after the group

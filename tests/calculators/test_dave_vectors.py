@@ -128,7 +128,7 @@ def test_team_rerolls_become_the_option():
     ("D3,N+5", "target", 2, "N+5", 4),
     ("H5,R2", "action", 1, "H5", 1),              # a throw not followed by the thrown player's landing
     ("P:H5';G4", "no-reroll", 2, "H5'", 3),
-    ("(1/2)(1/4)(1/4)", "alternatives", 1, "(1/2)(1/4)(1/4)", 1),
+    ("D3,(1/2,2)(1/2,3);C3", "alternatives", 2, "(1/2,2)(1/2,3)", 4),  # their group is the player's last
     ("L2,2D2|K9", "dauntless", 2, "2D2|K9", 4),    # our Dauntless branches start with a block
     ("2D2|1D2", "dauntless", 1, "2D2|1D2", 1),    # a split with no Dauntless roll before it
     ("2D1!2{1D2}", "non-critical", 1, "2D1!2{1D2}", 1),  # POW alone succeeds (B2:d): ours has 3 non-critical faces
