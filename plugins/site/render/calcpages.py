@@ -756,9 +756,9 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                             "each closing one its opening one."),
         "branch": ctx.t("a branch we cannot translate (back to a player who rolled before, or after a roll that "
                         "cannot branch in our sequences)."),
-        "alternatives": ctx.t("weighted alternative outcomes before any roll, inside another bracket or followed "
-                              "by another player are not translated: write them in our notation after a roll, as "
-                              "in D3,(1/2:R2|1/2:R3)."),
+        "alternatives": ctx.t("weighted alternative outcomes inside another bracket, followed by another player, "
+                              "or right after a pass or throw that may be inaccurate are not translated: write "
+                              "them in our notation, as in D3,(1/2:R2|1/2:R3)."),
         "dauntless": ctx.t("a Dauntless split we cannot translate: after the Dauntless roll, both branches must "
                            "be blocks."),
         "non-critical": ctx.t("a block whose number of non-critical results (a Push that lets the sequence go "
