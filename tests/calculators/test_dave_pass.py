@@ -59,6 +59,7 @@ def test_scatter_weights_match_every_d8_roll():
     # no catch after it: the inaccurate pass goes straight on, as theirs
     ("P4-2", "T6~4", "bb2025"),
     ("P4-2;D3", "T6~4/D3", "bb2025"),
+    ("P4-2,I6;D3", "T6~4{I6|I5}/D3", "bb2025"),  # the interception still splits
     ("D3,M2", "D3,M2", "bb2025"),
     # a pass that cannot be inaccurate is as before
     ("PA:P2,I6;C2", "T2p,I6/C2", "bb2025"),
