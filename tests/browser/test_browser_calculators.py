@@ -373,7 +373,7 @@ def test_action_sequence_calculator_with_its_table(calc, web):
     # a notation the resolver cannot read: explained in Japanese next to the notation (more in
     # test_calculator_reader.py), with no English line below
     c.set("chain", "D3,X9")
-    assert c.state() == "error" and c.message("chain").startswith("判定の2番目の項目（4文字目、「X9」）：")
+    assert c.state() == "error" and c.message("chain").startswith("ロールの2番目の項目（4文字目、「X9」）：")
     assert c.error_line() is None
     c.set("chain", "[pro]P3h,T4")
     c.check()

@@ -89,20 +89,20 @@ def test_a_notation_error_is_explained_in_japanese(calc):
     c.set("chain", "D3,X9")
     assert c.state() == "error"
     assert note_of(c, "chain") == {
-        "text": f"判定の2番目の項目（4文字目、「X9」）：不明な判定の文字です。{', '.join(LETTERS)} のいずれかを使ってください。",
+        "text": f"ロールの2番目の項目（4文字目、「X9」）：不明なロールの文字です。{', '.join(LETTERS)} のいずれかを使ってください。",
         "children": 0}
     assert c.error_line() is None  # no English below the result any more
     assert c.page.locator(f'{c.box} [data-field="status"]').inner_text() == "この入力では計算できません。"
     for text, message in [
-        ("D7", "判定の1番目の項目（1文字目、「D7」）：ダイスで必要な出目は2〜6です（Break Tackle を持つ選手のドッジなら、"
+        ("D7", "ロールの1番目の項目（1文字目、「D7」）：ダイスで必要な出目は2〜6です（Break Tackle を持つ選手のドッジなら、"
                "6にそのボーナスを足した値まで。例：D7b3）。"),
-        ("D3;tr=99", "判定の2番目の項目（4文字目、「tr=99」）：チームリロール（tr=N）は0〜8です。"),
-        ("D3,R2d", "判定の2番目の項目（4文字目、「R2d」）：このスキル記号はこの判定には付けられません。"
+        ("D3;tr=99", "ロールの2番目の項目（4文字目、「tr=99」）：チームリロール（tr=N）は0〜8です。"),
+        ("D3,R2d", "ロールの2番目の項目（4文字目、「R2d」）：このスキル記号はこのロールには付けられません。"
                    "各記号は対応する文字の後に付けます：d (D), f (R), h (P), p (T/M), c (C/H)。"
                    "Break Tackle は b とボーナスで、ドッジにだけ付けます（D4b1）。"),
-        ("D3,<b>x", "判定の2番目の項目（4文字目、「<b>x」）：判定として読めません。D3 や D3d のように、"
+        ("D3,<b>x", "ロールの2番目の項目（4文字目、「<b>x」）：ロールとして読めません。D3 や D3d のように、"
                         "文字、ダイスで必要な出目、スキルがあればその記号の順に書いてください。"),
-        (";tr=2", "オプションの前に判定がありません。先に判定を書いてください（例：D3,R2;tr=1）。"),
+        (";tr=2", "オプションの前にロールがありません。先にロールを書いてください（例：D3,R2;tr=1）。"),
     ]:
         c.set("chain", text)
         assert c.state() == "error" and note_of(c, "chain") == {"text": message, "children": 0}, text

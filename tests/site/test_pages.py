@@ -136,7 +136,7 @@ def test_edition_tests_page_has_a_calculator_built_from_the_resolver_fields(fixt
     markdown, _ = render(fixture_repo, "ja", "rolls/bb2020.md")
     assert 'data-calculator="agility"' in markdown and '<select name="pa">' in markdown
     assert '<option value="3" selected>3+</option>' in markdown
-    assert "AGテストと PA テスト（BB2020）" in markdown
+    assert "AGテストと PAテスト（BB2020）" in markdown
 
 
 def test_kick_off_page_draws_the_resolver_landing_map_on_the_pitch(fixture_repo):
