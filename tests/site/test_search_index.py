@@ -216,7 +216,7 @@ def test_alias_locations_come_from_the_termbase(repo):
     # a player's roll, by its name, at its section (where its calculator is)
     assert fr["rolls/bb2020/#roll-dodge-bb2020"] == {"Test d'esquive"}
     assert "Jet d'esquive" in fr["targets/agility-classic/#roll-dodge-classic"]
-    assert ja["rolls/bb2025/#roll-dodge-bb2025"] == {"ドッジの判定"}
+    assert ja["rolls/bb2025/#roll-dodge-bb2025"] == {"ドッジテスト"}
 
 
 def test_row_titles_come_from_the_termbase(repo):
