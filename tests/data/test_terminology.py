@@ -67,6 +67,18 @@ def test_japanese_variants_katakana_skills_and_boundaries(repo):
     assert found(repo, "ja", "Swoop、ボール＆チェーンにも使います。") == [("ボール＆チェーン", "Ball & Chain")]
 
 
+def test_japanese_rolls_are_roll_and_tests_test_never_hantei(repo):
+    # the words the chain calculator and the BB2020 tests mixed: a die roll is ロール, a characteristic test テスト
+    assert found(repo, "ja", "判定（記法で入力）：すべての判定が成功する確率。この判定を振り直せます。") == [
+        ("判定（記法で入力）", "ロール"), ("すべての判定", "ロール"), ("判定を振り直", "ロール")]
+    assert found(repo, "ja", "ドッジの判定（BB2020）、着地判定、PA判定、PA テスト、正確さの判定（判定成功）。") == [
+        ("ドッジの判定", "テスト"), ("着地判定", "テスト"), ("PA判定", "PAテスト"), ("PA テスト", "PAテスト"),
+        ("正確さの判定", "テスト"), ("判定成功", "テスト")]
+    # 判定 for determining whether something applies is no roll: left alone
+    assert found(repo, "ja", "ストーリングの判定は行われます。条件を判定するのは宣言時だけです。") == []
+    assert found(repo, "ja", "ドッジロール（クラシック）、ドッジテスト（BB2020）、PAテスト、アーマーロール。") == []
+
+
 def test_guillemets_in_english(repo):
     assert found(repo, "en", "the « Scélérate » category") == [("«", "“ ”"), ("»", "“ ”")]
     assert found(repo, "en", "the “Scélérate” category") == []
