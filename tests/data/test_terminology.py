@@ -77,6 +77,8 @@ def test_japanese_rolls_are_roll_and_tests_test_never_hantei(repo):
     # 判定 for determining whether something applies is no roll: left alone
     assert found(repo, "ja", "ストーリングの判定は行われます。条件を判定するのは宣言時だけです。") == []
     assert found(repo, "ja", "ドッジロール（クラシック）、ドッジテスト（BB2020）、PAテスト、アーマーロール。") == []
+    # AGロール and PAテスト are written in one piece, as AGテスト
+    assert found(repo, "ja", "クラシックの AG ロールと AGロール。") == [("AG ロール", "AGロール")]
 
 
 def test_guillemets_in_english(repo):
