@@ -849,7 +849,7 @@ class Chain:
         if start is None:
             name = "a Bribe" if s.kind == "bribe" else "Argue the Call"
             raise CalcError(f"{path}.kind", f"{name} is rolled only when a foul sends its fouler off: write it right "
-                            "after that foul (or its injury roll), by the same player", reason="chain-shape")
+                            "after that foul (or its injury roll), by the same player", reason="send-off-group")
         if s.kind == "bribe" and s.target != 2:
             raise CalcError(f"{path}.target", f"a Bribe succeeds on 2+ in every edition, got {s.target}", [2, 2],
                             reason="range")
@@ -857,13 +857,13 @@ class Chain:
         if s.kind == "argue-the-call":
             if any(t.kind == "argue-the-call" for _, t in before if isinstance(t, Step)):
                 raise CalcError(f"{path}.kind", "one Argue the Call per chain: a natural 1 ejects the coach for the "
-                                "rest of the game", reason="chain-shape")
+                                "rest of the game", reason="send-off-group")
             if ARGUE_FIRST[family(self.edition)] and mine:
                 raise CalcError(f"{path}.kind", f"in {self.edition} the call is argued before any Bribe: write Q "
-                                "before K", reason="chain-shape")
+                                "before K", reason="send-off-group")
         elif not ARGUE_FIRST[family(self.edition)] and any(t.kind == "argue-the-call" for t in mine):
             raise CalcError(f"{path}.kind", f"in {self.edition} (FUMBBL) the Bribes come before Argue the Call: write "
-                            "K before Q", reason="chain-shape")
+                            "K before Q", reason="send-off-group")
 
     def _check_branches(self, path: str, s: AnyStep) -> None:
         for sub, branch in children(s):

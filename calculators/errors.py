@@ -68,6 +68,8 @@ REASONS: dict[str, str] = {
                   "Fouler, Piling On, Brawler with Juggernaut)",
     "lone-fouler-assists": "Lone Fouler with assists: it works only when no player assists, on either side",
     "chain-shape": "a chain whose players or steps do not fit together",
+    "send-off-group": "a Bribe or Argue the Call not right after a foul by the same player, in the edition's order, "
+                      "or a second Argue the Call in one chain",
     "not-in-edition": "a roll or skill that does not exist, or not in that form, in the chosen edition (``allowed`` "
                       "lists the editions where it does)",
     "impossible": "a roll that no die face can pass",

@@ -543,6 +543,39 @@ def test_action_sequence_calculator_with_branches_new_rolls_and_injuries(calc, w
     assert c.state() == "error" and "「D4b1」" in c.message("chain")
 
 
+def test_action_sequence_calculator_bribe_after_a_foul_in_french(calc, web):
+    # BB2025: a foul on AV 8+, a Bribe rolled only when it sends the fouler off, then a 2+ roll: 425/1296, the
+    # value BloodBowlDave publishes for their F8,B,2 (0.32793); a Bribe anywhere else is explained in French
+    c = calc("fr", "calculators/chain/", "chain")
+    c.set("edition", "bb2025")
+    c.set("chain", "F8,K2,N2;tr=0")
+    result = c.check()
+    assert Fraction(result["success"]["exact"]) == Fraction(425, 1296)
+    assert Fraction(result["sent_off"]["exact"]) == Fraction(1, 27)  # a send-off the Bribe did not cancel
+    c.check_query()
+    c.round_trip()
+    c.set("chain", "F8,N2,K2")
+    assert c.state() == "error"
+    message = c.message("chain")
+    assert "caractère 7 (« K2 »)" in message.replace("\u00a0", " "), message  # the token, where it is
+    assert "juste après une agression" in message, message  # and the rule that refuses it, not a general word
+
+
+def test_action_sequence_calculator_new_branches_in_japanese(calc, web):
+    # alternatives that open a player, a gaze whose failure goes on, Diving Tackle on a leap (BB2025), values by
+    # hand: (1/2: N2 | 1/2: next player D3) = 1/2 · 5/6 + 1/2 · 2/3 = 3/4; G2~1{D2} = 5/6 + 1/6 · 5/6 = 35/36;
+    # V3^ with the dive after every re-roll: 5+ only, 1/3; classic has no dive on a leap
+    c = calc("ja", "calculators/chain/", "chain")
+    c.set("edition", "bb2025")
+    for notation, value in (("(1/2:N2|1/2:/D3);tr=0", Fraction(3, 4)), ("G2~1{D2};tr=0", Fraction(35, 36)),
+                            ("V3^;tr=0", Fraction(1, 3))):
+        c.set("chain", notation)
+        assert Fraction(c.check()["success"]["exact"]) == value, notation
+    c.check_query()
+    c.set("edition", "classic")
+    assert c.state() == "error" and "「V3^」" in c.message("chain")
+
+
 def test_action_sequence_calculator_with_a_block_and_a_foul(calc, web):
     # in Japanese: chains with a block, an armour roll and a foul typed in the notation; the values are the
     # hand-worked ones of tests/calculators/test_chain.py

@@ -98,17 +98,17 @@ def test_the_group_follows_the_injury_roll_and_folds_into_the_foul():
 
 
 @pytest.mark.parametrize("text, edition, rule, fragment", [
-    ("K2", "bb2025", "chain-shape", "only when a foul sends"),           # no foul before it
-    ("D3,Q6", "bb2025", "chain-shape", "only when a foul sends"),
-    ("F8/K2", "bb2025", "chain-shape", "same player"),                   # another player's
-    ("F8,N2,K2", "bb2025", "chain-shape", "right after that foul"),
-    ("B2,A9,K2", "bb2025", "chain-shape", "only when a foul sends"),     # an armour roll after a block sends nobody off
+    ("K2", "bb2025", "send-off-group", "only when a foul sends"),           # no foul before it
+    ("D3,Q6", "bb2025", "send-off-group", "only when a foul sends"),
+    ("F8/K2", "bb2025", "send-off-group", "same player"),                   # another player's
+    ("F8,N2,K2", "bb2025", "send-off-group", "right after that foul"),
+    ("B2,A9,K2", "bb2025", "send-off-group", "only when a foul sends"),     # an armour roll after a block sends nobody off
     ("F8,K3", "bb2025", "range", "2+"),                                  # a Bribe is 2+ in every edition
-    ("F8,K2,Q6", "bb2025", "chain-shape", "argued before any Bribe"),    # BB2020 FAQ, BB2025 Bribes: argue first
-    ("F8,K2,Q6", "bb2020", "chain-shape", "argued before any Bribe"),
-    ("F8,Q6,K2", "bb2016", "chain-shape", "Bribes come before"),         # FUMBBL's BB2016 order
-    ("F8,Q6,Q6", "bb2025", "chain-shape", "one Argue the Call"),
-    ("F8,Q6/F8,Q6", "bb2020", "chain-shape", "one Argue the Call"),
+    ("F8,K2,Q6", "bb2025", "send-off-group", "argued before any Bribe"),    # BB2020 FAQ, BB2025 Bribes: argue first
+    ("F8,K2,Q6", "bb2020", "send-off-group", "argued before any Bribe"),
+    ("F8,Q6,K2", "bb2016", "send-off-group", "Bribes come before"),         # FUMBBL's BB2016 order
+    ("F8,Q6,Q6", "bb2025", "send-off-group", "one Argue the Call"),
+    ("F8,Q6/F8,Q6", "bb2020", "send-off-group", "one Argue the Call"),
     ("F8,Q6", "classic", "not-in-edition", "no Argue the Call"),
 ])
 def test_misplaced_bribes_and_arguments_are_refused(text, edition, rule, fragment):
