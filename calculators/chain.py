@@ -763,6 +763,11 @@ class Chain:
                 self._check_injury(path, s, seq, i)
             elif isinstance(s, Step):
                 self._check_d6(path, s)
+                if s.kind == "interception" and i > 0 and isinstance(seq[i - 1], Step) and seq[i - 1].kind == "hail-mary":
+                    # every edition: FFB skill/common/HailMaryPass ("may not be intercepted"); BBBase BB2020
+                    # "cannot be interfered with", BB2025 "cannot be Intercepted"
+                    raise CalcError(f"{path}.kind", "a Hail Mary Pass cannot be intercepted (or interfered with)",
+                                    reason="hail-mary-interception")
                 if s.kind in APPEAL_KINDS:
                     self._check_appeal(path, s, seq, i, everything[:position])
             elif isinstance(s, Dauntless):

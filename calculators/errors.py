@@ -68,6 +68,7 @@ REASONS: dict[str, str] = {
                   "Fouler, Piling On, Brawler with Juggernaut)",
     "lone-fouler-assists": "Lone Fouler with assists: it works only when no player assists, on either side",
     "chain-shape": "a chain whose players or steps do not fit together",
+    "hail-mary-interception": "an interception written after a Hail Mary Pass, which nobody may intercept",
     "send-off-group": "a Bribe or Argue the Call not right after a foul by the same player, in the edition's order, "
                       "or a second Argue the Call in one chain",
     "not-in-edition": "a roll or skill that does not exist, or not in that form, in the chosen edition (``allowed`` "

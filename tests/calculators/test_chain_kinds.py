@@ -272,3 +272,12 @@ def test_break_tackle_saves_the_die_a_failed_pro_or_loner_roll_leaves_standing(t
     chain = parse_chain(text, edition, reading).chain
     for tr in range(0, 3):
         assert solve(chain, tr) == oracle_full(chain, tr)[0], (text, tr)
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2020", "bb2025"])
+def test_a_hail_mary_pass_cannot_be_intercepted(edition):
+    # FFB skill/common/HailMaryPass; BBBase BB2020 "cannot be interfered with", BB2025 "cannot be Intercepted"
+    with pytest.raises(CalcError) as e:
+        parse_chain("M2,I6/C3", edition)
+    assert e.value.details["rule"] == "hail-mary-interception" and e.value.details["text"] == "I6"
+    assert parse_chain("T3,I6/C3", edition) and parse_chain("M2/C3", edition)  # an ordinary pass may be

@@ -359,6 +359,7 @@ def error_reasons(ctx: PageContext) -> dict[str, str]:
         "lone-fouler-assists": ctx.t("Lone Fouler works only when nobody gives an assist, on either side: set the "
                                      "assists to 0."),
         "chain-shape": ctx.t("Every player needs at least one roll, and each player's rolls come together."),
+        "hail-mary-interception": ctx.t("A Hail Mary Pass cannot be intercepted: no interception (I) after it."),
         "send-off-group": ctx.t("A Bribe (K) or Argue the Call (Q) goes right after a foul (or its injury roll), by "
                                 "the same player: it is rolled only when that foul sends the fouler off. Argue the "
                                 "Call comes before the Bribes in BB2020 and BB2025, after them in BB2016, and once "
