@@ -187,7 +187,8 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         **{f"defender_{s.replace('-', '_')}": defender(s) for s in ("block", "dodge", "wrestle", "stand-firm", "fend")},
         # armour, foul
         "av": ctx.t("Armour value (AV)") if edition in ("classic", "bb2016") else (
-            ctx.t("Armour value (the N of AV N+)") if edition else ctx.t("Armour value (AV)")),
+            # a form for every edition: the number as each edition's player card prints it (classic 8, BB2020 9+)
+            ctx.t("Armour value (the N of AV N+)") if edition else ctx.t("Armour value (AV, as on the player's card)")),
         "armour_modifier": ctx.t("Armour roll modifier"), "injury_modifier": ctx.t("Injury roll modifier"),
         "mighty_blow": skill_name(ctx, "mighty-blow"), "claws": skill_name(ctx, "claws"),
         "claws_reading": ctx.t("Reading of {claws} with {mighty_blow} (classic)", claws=skill_name(ctx, "claws"),
