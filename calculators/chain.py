@@ -123,6 +123,10 @@ failed die or block roll the best of:
 * ``pro+team`` (classic only): the same, and if the Pro roll fails, a team re-roll
   re-rolls the Pro roll (behind the Loner roll for a Loner player; the turn's only
   team re-roll);
+* ``consummate``: BB2020, Consummate Professional re-rolls the die (or one block die), once per game;
+  BB2025, its +1 saves an Agility test's die that fell one short (never a natural 1), once per game;
+* ``ballista``: The Ballista re-rolls a failed pass or throw (BB2020), a throw of a team-mate (BB2025),
+  once per game;
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;
 * ``team+team`` (BB2025, reading ``"rulebook"``, a Loner player, a second team
   re-roll usable): the same, and if the Loner roll fails, a second team re-roll
@@ -216,8 +220,9 @@ from .armour import (INJURY_NEEDS, SKILL_VALUES, InjuryTable, armour_break, armo
 from .block import FACES, face_value
 from .editions import check_edition, family, mechanics
 from .errors import CalcError
-from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, OPPONENT_KINDS, SKILL_FOR_KIND,
-                      check_reading, d6_at_least, reroll_rules)
+from .rerolls import (AGILITY_KINDS, BALLISTA_KINDS, BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN,
+                      OPPONENT_KINDS, SKILL_FOR_KIND, STAR_RULE_EDITIONS, STAR_RULES, check_reading, d6_at_least,
+                      reroll_rules)
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
@@ -643,10 +648,16 @@ def map_steps(steps: tuple, fn) -> tuple:
 
 @dataclass(frozen=True)
 class Player:
-    """A player's re-roll traits: ``pro`` (has Pro), ``loner`` (X of Loner (X+), or None)."""
+    """A player's re-roll traits: ``pro`` (has Pro), ``loner`` (X of Loner (X+), or None), and the star player
+    rules :data:`calculators.rerolls.STAR_RULES`, each once per game, so at most once in a chain (BB2020 and
+    BB2025 only; see :mod:`calculators.rerolls`): ``consummate`` (Consummate Professional: BB2020 a free
+    re-roll of one die, BB2025 +1 on an Agility test after the roll), ``ballista`` (The Ballista: a free
+    re-roll of a failed pass or throw, BB2020; of a throw of a team-mate, BB2025)."""
 
     pro: bool = False
     loner: int | None = None
+    consummate: bool = False
+    ballista: bool = False
 
 
 @dataclass(frozen=True)
@@ -678,6 +689,7 @@ class Chain:
         for i, pl in enumerate(self.players):
             if pl.loner is not None and not (isinstance(pl.loner, int) and 2 <= pl.loner <= 6):
                 raise CalcError(f"players[{i}].loner", f"Loner must be 2..6 (X of X+), got {pl.loner!r}", [2, 6], reason="range")
+            self._check_star_rules(i, pl)
         if not self.steps:
             raise CalcError("steps", "a chain needs at least one step", reason="chain-shape")
         places = list(_places(self.steps))
@@ -707,6 +719,17 @@ class Chain:
         if top != len(self.players) - 1:
             raise CalcError("players", "every player must roll at least one step", reason="chain-shape")
         return self
+
+    def _check_star_rules(self, i: int, pl: Player) -> None:
+        """A player's star rules (:data:`calculators.rerolls.STAR_RULES`): booleans, in an edition that has them."""
+        for name, where in STAR_RULE_EDITIONS.items():
+            on = getattr(pl, name)
+            if not isinstance(on, bool):
+                raise CalcError(f"players[{i}].{name}", f"{name} is true or false, got {on!r}", [False, True],
+                                reason="choice")
+            if on and family(self.edition) not in where:
+                raise CalcError(f"players[{i}].{name}", f"{STAR_RULES[name]} is a star player rule of "
+                                f"{' and '.join(where)} only, not of {self.edition}", list(where), reason="not-in-edition")
 
     def _check_players(self, steps: tuple, prefix: str, previous: int, top: int) -> int:
         """Check the players' order in ``steps`` (after a step of player ``previous``; ``top`` the highest
@@ -756,6 +779,10 @@ class Chain:
         if s.no_reroll and s.kind in OPPONENT_KINDS:
             raise CalcError(f"{path}.no_reroll", "an opponent's roll is never ours to re-roll", reason="chain-shape")
         self._check_d6_edition(path, s)
+        if (s.break_tackle and family(self.edition) == "bb2025" and s.kind in AGILITY_KINDS
+                and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
+            raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge are not "
+                            "modelled together", reason="chain-shape")
         if s.break_tackle and (s.partial is not None or s.diving_tackle):
             raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band or against Diving "
                             "Tackle is not modelled", reason="chain-shape")
@@ -1045,15 +1072,18 @@ class _Node:
     (or the only next node); ``nc``: the next node on a non-critical failure (None: there is none);
     ``alts``: ``((weight, node), ...)``.  A roll node has ``p_ok`` (P(first roll succeeds)), ``cases``
     ``{case: (P(the first roll fails so), accepted class, may be re-rolled, one-die dist, Brawler dist)}``
-    and ``again`` ((P(S), P(N)) of a re-roll of the whole roll).
+    and ``again`` ((P(S), P(N)) of a re-roll of the whole roll); ``bonus``: None, or for a D6 test with a bonus
+    added after the roll (Break Tackle, BB2025 Consummate Professional) ``(P(one die fails within it), the
+    resource's name)``.
     """
 
-    __slots__ = ("kind", "step", "succ", "nc", "alts", "p_ok", "cases", "again")
+    __slots__ = ("kind", "step", "succ", "nc", "alts", "p_ok", "cases", "again", "bonus")
 
     def __init__(self, kind: str, step: object = None) -> None:
         self.kind, self.step = kind, step
         self.succ, self.nc, self.alts = 0, None, ()
         self.p_ok, self.cases, self.again = _ZERO, {}, (_ZERO, _ZERO)
+        self.bonus: tuple | None = None
 
 
 def _tree(chain: Chain) -> tuple[list, list]:
@@ -1081,7 +1111,7 @@ def _tree(chain: Chain) -> tuple[list, list]:
             node.succ = nxt
             for (_, branch), b in zip(children(s), kids[j]):
                 link(branch, b, nxt)
-            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]])
+            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]], _plus_one(chain, s))
 
     main = number(chain.steps)
     nodes.append(_Node("end"))
@@ -1089,8 +1119,23 @@ def _tree(chain: Chain) -> tuple[list, list]:
     return nodes, main
 
 
-def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int]) -> None:
-    """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`)."""
+def _plus_one(chain: Chain, s: AnyStep) -> bool:
+    """True when BB2025 Consummate Professional's +1 may save a die of step ``s``: an Agility test
+    (:data:`calculators.rerolls.AGILITY_KINDS`) of a player with the rule, without a non-critical band or Diving
+    Tackle (not modelled there; :mod:`calculators.rerolls`)."""
+    return (family(chain.edition) == "bb2025" and isinstance(s, Step) and s.kind in AGILITY_KINDS
+            and chain.players[s.player].consummate and s.partial is None and not s.diving_tackle)
+
+
+def _within(target: int, bonus: int) -> Fraction:
+    """P(one die fails a ``target``+ test but passes with ``bonus`` added): faces ``target - bonus`` to
+    ``target - 1``, never a natural 1."""
+    return Fraction(len([f for f in range(2, 6) if target - bonus <= f < target]), 6)
+
+
+def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: bool = False) -> None:
+    """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
+    ``plus_one``: BB2025 Consummate Professional's +1 applies, :func:`_plus_one`)."""
     if isinstance(s, Alternatives):
         node.kind = "alt"
         node.alts = tuple((Fraction(w), e) for (w, _), e in zip(s.options, entries))
@@ -1148,8 +1193,10 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int]) -> None:
                       None: (_ONE - p - p_n, _C, rerollable, None, None)}
         return
     node.again = (p, _ZERO)
-    within = s.within_bonus()
-    if within:  # Break Tackle: a die short by no more than the bonus may be saved (once per turn)
+    within = s.within_bonus() if s.break_tackle else _within(s.target, 1) if plus_one else _ZERO
+    if within:  # Break Tackle (once per turn), Consummate Professional's +1 (once per game): a die short by
+        # no more than the bonus may be saved
+        node.bonus = (within, "break-tackle" if s.break_tackle else "consummate")
         node.cases = {"within_bonus": (within, _C, rerollable, None, None)}
         if _ONE - p - within:
             node.cases["beyond_bonus"] = (_ONE - p - within, _C, rerollable, None, None)
@@ -1180,6 +1227,18 @@ def _solver(chain: Chain):
     last = {j for j, nd in enumerate(nodes)
             if nd.kind == "armour" and (nd.succ == end or (j in linked and nodes[nd.succ].succ == end))}
     fouls = any(s.kind == "foul" for _, s in walk(chain.steps))
+    fam = family(chain.edition)
+
+    def star_rerolls(s: AnyStep) -> tuple[str, ...]:
+        """The star rules that may re-roll a failed roll of step ``s`` (a roll node's): BB2020 Consummate
+        Professional (any die of the player), The Ballista (:data:`calculators.rerolls.BALLISTA_KINDS`)."""
+        pl = players[s.player]
+        out: tuple[str, ...] = ()
+        if pl.consummate and fam == "bb2020":
+            out += ("consummate",)
+        if pl.ballista and isinstance(s, Step) and s.kind in BALLISTA_KINDS.get(fam, ()):
+            out += ("ballista",)
+        return out
 
     def team_left(tr: int, team_used: int) -> bool:
         return tr > 0 and (cap is None or team_used < cap)
@@ -1223,11 +1282,12 @@ def _solver(chain: Chain):
             if k is not None:
                 ks, kp = ks | keep_skills[k], kp | keep_pro[k]
         s = nd.step
-        if nd.kind == "roll" and isinstance(s, Step) and s.break_tackle:  # not a re-roll: "!" leaves it
-            ks = ks | {(s.player, "break-tackle")}
+        if nd.kind == "roll" and nd.bonus:  # not a re-roll: "!" leaves it
+            ks = ks | {(s.player, nd.bonus[1])}
         if nd.kind == "roll" and not s.no_reroll and s.kind not in NOT_REROLLED_KINDS:
             if isinstance(s, Step) and s.skill and SKILL_FOR_KIND[s.kind] in ONCE_PER_TURN:
                 ks = ks | {(s.player, SKILL_FOR_KIND[s.kind])}
+            ks = ks | frozenset((s.player, name) for name in star_rerolls(s))
             if players[s.player].pro:
                 kp = kp | {s.player}
         keep_skills[j], keep_pro[j] = ks, kp
@@ -1257,8 +1317,8 @@ def _solver(chain: Chain):
         pl = players[s.player]
         _, res, rerollable, one, brawl = nd.cases[case]
 
-        bt_key = (s.player, "break-tackle")
-        within = s.within_bonus() if isinstance(s, Step) else _ZERO
+        within, bonus_name = nd.bonus if nd.bonus else (_ZERO, "break-tackle")
+        bt_key = (s.player, bonus_name)  # Break Tackle's or (BB2025) Consummate Professional's bonus
         bt_free = bool(within) and bt_key not in skills_used
 
         def stands(tr2: int, u2: int, sk: frozenset = skills_used, pr: frozenset = pro_used) -> tuple:
@@ -1276,8 +1336,8 @@ def _solver(chain: Chain):
         opts: list[tuple[str, tuple]] = [("none", ())]
         if res == _N:
             opts[0] = ("none", stands(tr, team_used))
-        elif bt_free and case == "within_bonus":  # Break Tackle's bonus turns this die into a pass
-            opts.append(("break-tackle", stands(tr, team_used)))
+        elif bt_free and case == "within_bonus":  # the bonus turns this die into a pass
+            opts.append((bonus_name, stands(tr, team_used)))
         if s.no_reroll or not rerollable:
             return tuple(opts)
 
@@ -1304,6 +1364,11 @@ def _solver(chain: Chain):
                 skill, skill_after = again, skills_used | {key}
         if skill and any(skill):
             opts.append(("skill", landed(skill, (tr, team_used, skill_after, pro_used))))
+        for name in star_rerolls(s):  # free, once per game: the die (or one block die) is re-rolled
+            if (s.player, name) not in skills_used:
+                dist = one if isinstance(s, BlockStep) else again
+                if dist and any(dist):
+                    opts.append((name, landed(dist, (tr, team_used, skills_used | {(s.player, name)}, pro_used))))
         if pl.pro and s.player not in pro_used and pro and any(pro):
             after = pro_used | {s.player}
 
@@ -1487,7 +1552,8 @@ def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], .
 
     Choices: ``"none"`` (accept the failure; always so for an armour roll, a foul, a
     Bribe or Argue the Call, which nothing re-rolls), ``"break-tackle"`` (a dodge whose die
-    fell short by no more than the bonus), ``"skill"`` (for a block: Brawler), ``"pro"``,
+    fell short by no more than the bonus), ``"skill"`` (for a block: Brawler), ``"consummate"``
+    (Consummate Professional: BB2020 its re-roll, BB2025 its +1), ``"ballista"`` (The Ballista), ``"pro"``,
     ``"pro+team"`` (Pro, and a team re-roll on the Pro roll if it fails: classic),
     ``"team"``, ``"team+team"`` (a team re-roll, and a second one on the Loner roll if
     it fails: BB2025 as written), or ``"opponent"`` for an interception step (not ours
