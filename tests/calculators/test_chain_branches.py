@@ -122,8 +122,14 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     re-roll of it, every block die and each die Pro or Brawler may re-roll, armour and injury dice) is
     enumerated; the coach takes the best of keeping the roll (a non-critical failure goes on by its branch,
     a critical one ends the chain) and each re-roll left; the opponent dives (Diving Tackle) when it lowers
-    our chance (on a tie too), at the time its edition says.  Values are (P(success), P(sent off))."""
+    our chance (on a tie too), at the time its edition says.  Star player rules, each once per game (a mark in
+    ``skills``): BB2020 Consummate Professional re-rolls any one failed die of the player (a single block die),
+    BB2025 it adds +1 to a failed Agility test's die (not a 1) when the coach wants, even a re-rolled one; The
+    Ballista re-rolls a failed pass, Hail Mary Pass or throw of a team-mate (BB2020), a throw of a team-mate (BB2025).
+    Values are (P(success), P(sent off))."""
     fam = FAMILY[chain.edition]
+    agility = {"dodge", "jump", "pick-up", "catch", "hand-off", "landing"}  # BB2025 Agility tests (BBBase)
+    ballista = {"bb2020": {"pass", "hail-mary", "throw-team-mate"}, "bb2025": {"throw-team-mate"}}.get(fam, set())
     team_on_loner_roll = fam == "bb2025" and chain.reading in (None, "rulebook")
 
     def passes(face, target):
@@ -238,6 +244,10 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 return worst(NOTHING, ok)
             if s.partial is not None and face >= s.partial:
                 return go((s.branch,) + rest, tr, used, skills, pros)
+            cp = (s.player, "consummate")
+            if (fam == "bb2025" and pl.consummate and cp not in skills and s.kind in agility and s.partial is None
+                    and not dt and face != 1 and face + 1 >= s.target):  # Consummate Professional's +1, if wanted
+                return _best(NOTHING, go(rest, tr, used, skills | {cp}, pros))
             return NOTHING
 
         def again(tr, used, skills, pros):
@@ -253,6 +263,10 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 mark = (s.player, s.kind)
                 if s.kind not in ONCE or mark not in skills:
                     best = _best(best, again(tr, used, skills | {mark} if s.kind in ONCE else skills, pros))
+            for name, on in (("consummate", pl.consummate and fam == "bb2020"),
+                             ("ballista", pl.ballista and s.kind in ballista)):
+                if on and (s.player, name) not in skills:  # free, once per game
+                    best = _best(best, again(tr, used, skills | {(s.player, name)}, pros))
             if pl.pro and s.player not in pros:
                 after = pros | {s.player}
                 best = _best(best, pro_attempt(pl, tr, used, lambda t2, u2: again(t2, u2, skills, after),
@@ -313,6 +327,10 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                     for j, f in enumerate(faces):
                         if f == 2:
                             best = _best(best, one_again(faces, j, tr, used, skills, pros))
+                cp = (s.player, "consummate")
+                if pl.consummate and fam == "bb2020" and cp not in skills:  # one die, once per game
+                    for j in range(n):
+                        best = _best(best, one_again(faces, j, tr, used, skills | {cp}, pros))
                 if pl.pro and s.player not in pros:
                     after = pros | {s.player}
 

@@ -454,6 +454,21 @@ def test_the_chain_help_shows_every_letter_and_mark_in_an_example(pages):
         assert not missing, (lang, missing)
 
 
+def test_the_chain_help_shows_every_star_player_flag_in_an_example(pages):
+    """Every player flag of a star player rule (calculators.notation.STAR_FLAGS) is named and used in an example
+    that parses, in each language; the rules have no data entry, so their English names are shown everywhere."""
+    from calculators.notation import STAR_FLAGS
+    from calculators.rerolls import STAR_RULES
+
+    for lang in ("en", "fr", "ja"):
+        markdown, _ = pages[(lang, "calculators/chain.md")]
+        help_text = markdown.split("{#notation}", 1)[1].split("\n## ", 1)[0]
+        codes = re.findall(r"`([^`]+)`", help_text)
+        for flag in STAR_FLAGS:
+            assert f"[{flag}]" in codes and STAR_RULES[flag] in help_text, (lang, flag)
+            assert any(re.match(rf"\[[^\]]*\b{flag}\b[^\]]*\][A-Z]", c) and _parses(c) for c in codes), (lang, flag)
+
+
 def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
     from calculators.notation import LETTERS, parse_chain
 

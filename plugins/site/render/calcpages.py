@@ -16,6 +16,7 @@ from calculators.dave import REASONS as DAVE_REASONS
 from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
                                   MAX_DEPTH,
                                   MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
+from calculators.rerolls import STAR_RULES
 
 from ...data.export import rules_export
 from ...data.model import Entity
@@ -468,6 +469,12 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "injury": ctx.t("Injury roll (K: KO or worse; C: a casualty; a number: that total or more)")}
 
 
+def star_rule_name(ctx: PageContext, flag: str) -> str:
+    """A star player rule's name (:data:`calculators.rerolls.STAR_RULES`): the data has no entry for these rules,
+    so the English name is shown in every language."""
+    return STAR_RULES[flag]
+
+
 def notation_help(ctx: PageContext) -> list[str]:
     """How to write a chain (calculators.notation is the reference), with the letters from the code."""
     names = step_labels(ctx)
@@ -498,6 +505,16 @@ def notation_help(ctx: PageContext) -> list[str]:
                         "D3d is a dodge on 3+ with Dodge."), "",
               "- " + ctx.t("{code}: before a player's rolls, that player has Pro, or Loner (4+).",
                            code="`[pro]`, `[loner=4]`"),
+              "- " + ctx.t("{code}: before a player's rolls, star player rules used at most once in the sequence "
+                           "(once per game), in BB2020 and BB2025 only: {cp} (Griff Oberwald; BB2020, a free re-roll "
+                           "of one of his dice, a single block die included; BB2025, +1 on one of his Agility tests "
+                           "after the roll) and {tb} (Morg 'n' Thorg; a free re-roll of a failed pass or throw of a "
+                           "team-mate in BB2020, of a throw of a team-mate in BB2025).",
+                           code="`[consummate]`, `[ballista]`", cp=star_rule_name(ctx, "consummate"),
+                           tb=star_rule_name(ctx, "ballista")),
+              "- " + ctx.t("{code}: Griff dodging then rushing; {code2}: Morg throwing a team-mate who lands on 4+, "
+                           "or on 5+ after an inaccurate throw.", code="`[loner=3,consummate]D3,R2f`",
+                           code2="`[loner=4,ballista]W5~2{/L4|/L5}`"),
               "- " + ctx.t("{code}: at the end, the team re-rolls left this turn (0 to 8).", code="`;tr=2`"),
               "- " + ctx.t("{code}: {skill} on a dodge, with its bonus last (BB2020 +1 or +2, BB2025 +1 to +3, by "
                            "ST): used at most once a turn, when the die falls short by no more than the bonus, if "

@@ -1,0 +1,199 @@
+"""Star player rules that re-roll (or add +1) once per game in a chain: Consummate Professional and The Ballista
+(player flags ``[consummate]``, ``[ballista]``; rules and sources in calculators/rerolls.py).  Hand-worked values,
+the edition checks, and the oracle of test_chain_branches (which plays every die) on random chains."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction as F
+
+import pytest
+from test_chain_branches import oracle_tree
+
+from calculators.chain import BlockStep, Chain, Player, Step, policy, solve, success_by_rerolls
+from calculators.errors import CalcError
+from calculators.notation import REASONS, STAR_FLAGS, format_chain, parse_chain
+from calculators.rerolls import STAR_RULE_EDITIONS, STAR_RULES
+
+
+def P(text, edition="bb2020", reading=None):
+    return parse_chain(text, edition, reading).chain
+
+
+# --------------------------------------------------------------------- Consummate Professional, BB2020: a re-roll
+
+def test_bb2020_consummate_rerolls_one_die_once_per_game():
+    # a 3+ dodge: 2/3, and a failed one (1/3) re-rolled: 2/3 + 1/3 * 2/3 = 8/9
+    assert solve(P("[consummate]D3")) == F(8, 9)
+    # two 3+ dodges, one re-roll for both: 2/3 * 8/9 + 1/3 * 2/3 * 2/3 = 16/27 + 4/27 = 20/27 (no Dodge, no team re-roll)
+    assert solve(P("[consummate]D3,D3")) == F(20, 27)
+    # each player has its own use: (8/9)^2
+    assert solve(P("[consummate]D3/[consummate]D3")) == F(64, 81)
+    # any roll of the player: a rush, a pass, a Dauntless roll (4+: 1/2 + 1/2 * 1/2 = 3/4)
+    assert solve(P("[consummate]R4")) == solve(P("[consummate]T4")) == F(3, 4)
+
+
+def test_bb2020_consummate_is_never_re_rolled_and_never_re_rolls_a_re_roll():
+    # a team re-roll cannot follow it on the same die, nor it a team re-roll: one re-roll of the dodge, 8/9
+    assert solve(P("[consummate]D3"), 1) == F(8, 9)
+    # a Loner 4+ player: Consummate Professional beats the team re-roll behind the Loner roll (2/3 + 1/3 * 1/2 * 2/3)
+    assert solve(P("[loner=4,consummate]D3"), 1) == F(8, 9)
+    assert policy(P("[loner=4,consummate]D3"), 1) == ("consummate",)
+    # the die of a Dodge re-roll stays: a 3+ dodge with Dodge and Consummate Professional is still 8/9
+    assert solve(P("[consummate]D3d")) == F(8, 9)
+
+
+def test_bb2020_consummate_rerolls_a_single_block_die():
+    # two dice, the attacker chooses, no skills: a die succeeds on POW or Stumble, 1/3; the roll 1 - (2/3)^2 = 5/9;
+    # a failed roll (4/9) with one die re-rolled: 5/9 + 4/9 * 1/3 = 19/27 (a team re-roll, every die: 65/81)
+    assert solve(P("[consummate]B2")) == F(19, 27)
+    assert solve(P("B2"), 1) == F(65, 81)
+    # the defender chooses from two dice: a failed roll with both dice failing cannot be saved by one die;
+    # with one die failing (2 * 1/3 * 2/3 = 4/9) it is re-rolled: 1/9 + 4/9 * 1/3 = 7/27
+    assert solve(P("[consummate]B-2")) == F(7, 27)
+
+
+def test_consummate_is_not_used_on_armour():
+    # the armour roll is never re-rolled: [consummate]A9 is the armour roll alone
+    assert solve(P("[consummate]B2,A9")) == F(19, 27) * solve(P("A9"))
+
+
+# --------------------------------------------------------------------- Consummate Professional, BB2025: +1
+
+def test_bb2025_consummate_adds_one_to_an_agility_test():
+    # a 4+ dodge: 1/2, and the 3 saved by +1: 2/3; a 2+ dodge: a natural 1 is never saved, 5/6
+    assert solve(P("[consummate]D4", "bb2025")) == F(2, 3)
+    assert solve(P("[consummate]D2", "bb2025")) == F(5, 6)
+    for letter in "DVPCHL":  # dodge, jump, pick-up, catch, hand-off's catch, landing
+        assert solve(P(f"[consummate]{letter}5", "bb2025")) == F(1, 2), letter
+    for letter in "RTWNM":  # a rush, a pass, a throw, a plain test, a Hail Mary: no Agility test
+        assert solve(P(f"[consummate]{letter}5", "bb2025")) == F(1, 3), letter
+
+
+def test_bb2025_consummate_once_per_game_and_after_a_re_roll():
+    # two 4+ dodges: 1/2 * 2/3 (the +1 kept for the second) + 1/6 * 1/2 (spent on the first 3) = 5/12
+    assert solve(P("[consummate]D4,D4", "bb2025")) == F(5, 12)
+    # with a team re-roll: a 3 is saved by +1 (1/6); a 1 or 2 (1/3) is team re-rolled and the re-rolled die
+    # may still take +1: 1/3 * 2/3; 1/2 + 1/6 + 2/9 = 8/9
+    assert solve(P("[consummate]D4", "bb2025"), 1) == F(8, 9)
+    assert policy(P("[consummate]D4", "bb2025"), 1) == ({"within_bonus": "consummate", "beyond_bonus": "team"},)
+    # a "do not re-roll" mark leaves the +1 (a modifier, not a re-roll)
+    assert solve(P("[consummate]D4!", "bb2025"), 1) == F(2, 3)
+
+
+# --------------------------------------------------------------------- The Ballista
+
+def test_ballista_per_edition():
+    # BB2020: a failed pass re-rolled, 1/2 + 1/4 = 3/4; also a Hail Mary and a throw of a team-mate
+    assert solve(P("[ballista]T4")) == solve(P("[ballista]M4")) == solve(P("[ballista]W4")) == F(3, 4)
+    # BB2025: the throw of a team-mate only
+    assert solve(P("[ballista]W4", "bb2025")) == F(3, 4)
+    assert solve(P("[ballista]T4", "bb2025")) == solve(P("[ballista]M4", "bb2025")) == F(1, 2)
+    # nothing else: a dodge
+    assert solve(P("[ballista]D4")) == F(1, 2)
+
+
+def test_ballista_once_per_game_and_not_on_a_re_roll():
+    # two throws: 1/2 * 3/4 + 1/2 * 1/2 * 1/2 = 1/2
+    assert solve(P("[ballista]W4,W4", "bb2025")) == F(1, 2)
+    # the Pass skill's re-rolled die is not re-rolled again: 3/4, not 7/8
+    assert solve(P("[ballista]T4p")) == F(3, 4)
+    # an inaccurate throw may be re-rolled or kept (landing 5+ after it: 1/3; a re-roll: 1/2 * 1/2 + 1/3 * 1/3):
+    # W5~2 with the landing: 1/3 * 1/2 + 1/2 * max(1/3, 1/3 * 1/2 + 1/2 * 1/3) + 1/6 * 1/3 = 7/18
+    assert solve(P("[loner=4,ballista]W5~2{/L4|/L5}", "bb2025")) == F(7, 18)
+
+
+# --------------------------------------------------------------------- editions and notation
+
+@pytest.mark.parametrize("flag", STAR_FLAGS)
+def test_star_flags_are_refused_in_classic(flag):
+    assert set(STAR_FLAGS) == set(STAR_RULES) == set(STAR_RULE_EDITIONS)
+    for edition in ("classic", "bb2016"):
+        with pytest.raises(CalcError) as e:
+            parse_chain(f"N3/[{flag}]D3", edition)
+        d = e.value.details
+        assert e.value.field == "chain" and d["reason"] == "step-rule" and d["rule"] == "not-in-edition"
+        assert d["token"] == 2 and d["text"] == f"[{flag}]D3" and STAR_RULES[flag] in e.value.message
+        with pytest.raises(CalcError) as e:
+            solve(Chain((Step("dodge", 3),), (Player(**{flag: True}),), edition))
+        assert e.value.field == f"players[0].{flag}" and e.value.allowed == ["bb2020", "bb2025"]
+
+
+def test_star_flag_errors():
+    with pytest.raises(CalcError) as e:
+        solve(Chain((Step("dodge", 3),), (Player(consummate=1),), "bb2020"))
+    assert e.value.field == "players[0].consummate"
+    with pytest.raises(CalcError) as e:
+        parse_chain("[consummate,consummate]D3", "bb2020")
+    assert e.value.details["reason"] == "bad-flag" and "consummate" in e.value.allowed
+    # BB2025: Break Tackle and the +1 on one dodge are not modelled together
+    with pytest.raises(CalcError) as e:
+        parse_chain("[consummate]D4b1", "bb2025")
+    assert e.value.details["reason"] == "step-rule" and "Consummate" in e.value.message
+    assert format_chain(P("[consummate]D4b1", "bb2020")) == "[consummate]D4b1"  # BB2020: a re-roll, no +1
+
+
+@pytest.mark.parametrize("text", ["[consummate]D3", "[ballista]W5~2{/L4|/L5}", "[pro,loner=3,consummate,ballista]T4,D3",
+                                  "N3/[loner=4,consummate]B2,A9"])
+def test_star_flags_round_trip(text):
+    assert format_chain(P(text)) == text
+
+
+# --------------------------------------------------------------------- the oracle
+
+def random_star_chain(rng: random.Random, edition: str) -> str:
+    """One or two players with any of the flags, a few steps among those the rules touch."""
+    modern = edition in ("bb2020", "bb2025")
+    parts = []
+    for _ in range(rng.choice([1, 1, 2])):
+        flags = [f for f, on in (("pro", rng.random() < 0.3), (f"loner={rng.randint(2, 6)}", rng.random() < 0.3),
+                                 ("consummate", modern and rng.random() < 0.6),
+                                 ("ballista", modern and rng.random() < 0.5)) if on]
+        toks = []
+        for _ in range(rng.randint(1, 3)):
+            r = rng.random()
+            if r < 0.2:
+                toks.append(f"B{rng.choice([1, 2, -2])}" + ("b" if rng.random() < 0.3 else ""))
+                continue
+            letter = rng.choice("DRPCLVTWMN")
+            target = rng.randint(2, 6)
+            mark = {"D": "d", "R": "f", "P": "h", "T": "p", "C": "c"}.get(letter, "") if rng.random() < 0.3 else ""
+            tok = f"{letter}{target}{mark}"
+            if letter in "TWM" and target > 2 and rng.random() < 0.5:
+                tok += f"~{rng.randint(2, target - 1)}" + ("{N4}" if rng.random() < 0.4 else "")
+            elif rng.random() < 0.1:
+                tok += "!"
+            toks.append(tok)
+        parts.append((f"[{','.join(flags)}]" if flags else "") + ",".join(toks))
+    return "/".join(parts)
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2020", "bb2025"])
+@pytest.mark.parametrize("seed", range(10))
+def test_dp_agrees_with_the_oracle_on_random_star_chains(seed, edition):
+    rng = random.Random(4200 + seed)
+    text = random_star_chain(rng, edition)
+    chain = P(text, edition)
+    assert format_chain(chain) == text
+    values = success_by_rerolls(chain, 2)
+    for tr in range(3):
+        assert values[tr] == oracle_tree(chain, tr)[0], (text, edition, tr)
+
+
+def test_the_oracle_finds_the_hand_worked_values():
+    assert oracle_tree(P("[consummate]D3,D3"), 0)[0] == F(20, 27)
+    assert oracle_tree(P("[consummate]B2"), 0)[0] == F(19, 27)
+    assert oracle_tree(P("[consummate]D4", "bb2025"), 1)[0] == F(8, 9)
+    assert oracle_tree(P("[consummate]D4,D4", "bb2025"), 0)[0] == F(5, 12)
+    assert oracle_tree(P("[ballista]W4,W4", "bb2025"), 0)[0] == F(1, 2)
+    assert oracle_tree(P("[ballista]T4p"), 0)[0] == F(3, 4)
+
+
+def test_a_flag_without_its_rule_changes_nothing():
+    # without a roll it touches, a flag leaves every value as it was (the memo forgets an unusable rule)
+    for text, edition in (("D3,R2,B2b", "bb2025"), ("D3,B2", "bb2020")):
+        plain = P(text, edition)
+        flagged = replace(plain, players=(Player(ballista=True),))
+        assert success_by_rerolls(plain, 2) == success_by_rerolls(flagged, 2)
+    assert BlockStep(2).p() == F(5, 9)
