@@ -216,7 +216,7 @@ from itertools import product
 from typing import ClassVar, Union
 
 from .armour import (INJURY_NEEDS, SKILL_VALUES, InjuryTable, armour_break, armour_then_injury,
-                     injury_table, skill_value)
+                     injury_table, old_pro_rescue, skill_value)
 from .block import FACES, face_value
 from .editions import check_edition, family, mechanics
 from .errors import CalcError
@@ -652,12 +652,14 @@ class Player:
     rules :data:`calculators.rerolls.STAR_RULES`, each once per game, so at most once in a chain (BB2020 and
     BB2025 only; see :mod:`calculators.rerolls`): ``consummate`` (Consummate Professional: BB2020 a free
     re-roll of one die, BB2025 +1 on an Agility test after the roll), ``ballista`` (The Ballista: a free
-    re-roll of a failed pass or throw, BB2020; of a throw of a team-mate, BB2025)."""
+    re-roll of a failed pass or throw, BB2020; of a throw of a team-mate, BB2025), ``oldpro`` (Old Pro: Pro
+    may re-roll one die of an armour roll after a block; needs ``pro``)."""
 
     pro: bool = False
     loner: int | None = None
     consummate: bool = False
     ballista: bool = False
+    oldpro: bool = False
 
 
 @dataclass(frozen=True)
@@ -730,6 +732,9 @@ class Chain:
             if on and family(self.edition) not in where:
                 raise CalcError(f"players[{i}].{name}", f"{STAR_RULES[name]} is a star player rule of "
                                 f"{' and '.join(where)} only, not of {self.edition}", list(where), reason="not-in-edition")
+        if pl.oldpro and not pl.pro:
+            raise CalcError(f"players[{i}].oldpro", "Old Pro uses the Pro skill: the player needs pro too", [True],
+                            reason="chain-shape")
 
     def _check_players(self, steps: tuple, prefix: str, previous: int, top: int) -> int:
         """Check the players' order in ``steps`` (after a step of player ``previous``; ``top`` the highest
@@ -1228,6 +1233,22 @@ def _solver(chain: Chain):
             if nd.kind == "armour" and (nd.succ == end or (j in linked and nodes[nd.succ].succ == end))}
     fouls = any(s.kind == "foul" for _, s in walk(chain.steps))
     fam = family(chain.edition)
+    # Old Pro (calculators/rerolls.py): an armour roll after a block of a player with it may be saved by one die
+    rescue = {j: old_pro_rescue(chain.edition, s.av, s.total_modifier(), bonus=s.bonus(), claws=s.claws,
+                                iron_hard_skin=s.iron_hard_skin, injury_modifier=inj.modifier if inj else 0,
+                                need=inj.need if inj else None, table=inj.table() if inj else None,
+                                bonus_on_injury=not s.chainsaw)
+              for j, s, inj in _linked_pairs(chain)
+              if isinstance(s, ArmourStep) and not s.foul and not s.piling_on and players[s.player].oldpro}
+
+    def old_pro(j: int, skills_used: frozenset, pro_used: frozenset) -> tuple | None:
+        """(skills_used, pro_used) after Old Pro at armour node j, or None when it cannot be used there."""
+        if j not in rescue:
+            return None
+        p = nodes[j].step.player
+        if p in pro_used or (p, "oldpro") in skills_used:
+            return None
+        return skills_used | {(p, "oldpro")}, pro_used | {p}
 
     def star_rerolls(s: AnyStep) -> tuple[str, ...]:
         """The star rules that may re-roll a failed roll of step ``s`` (a roll node's): BB2020 Consummate
@@ -1282,6 +1303,8 @@ def _solver(chain: Chain):
             if k is not None:
                 ks, kp = ks | keep_skills[k], kp | keep_pro[k]
         s = nd.step
+        if j in rescue:  # Old Pro on this armour roll uses Pro and itself
+            ks, kp = ks | {(s.player, "oldpro")}, kp | {s.player}
         if nd.kind == "roll" and nd.bonus:  # not a re-roll: "!" leaves it
             ks = ks | {(s.player, nd.bonus[1])}
         if nd.kind == "roll" and not s.no_reroll and s.kind not in NOT_REROLLED_KINDS:
@@ -1446,6 +1469,9 @@ def _solver(chain: Chain):
         if nd.kind == "armour":
             o = armour[j]
             v = o["break"] * value(nd.succ, *state)
+            after = old_pro(j, skills_used, pro_used)
+            if after:  # the armour held: Old Pro (the Pro roll, then one die) is always tried
+                v += pro_q * rescue[j] * value(nd.succ, tr, team_used, *after)
             return v + o["break_sent_off"] if j in last else v
         v = nd.p_ok * value(nd.succ, *state)
         for p, case in fail_cases(j):
@@ -1475,7 +1501,9 @@ def _solver(chain: Chain):
             return nd.p_ok * sent_off(nd.succ, *state)
         if nd.kind == "armour":
             o = armour[j]
-            return o["break_sent_off"] + o["hold_sent_off"] + o["break"] * sent_off(nd.succ, *state)
+            after = old_pro(j, skills_used, pro_used)
+            extra = pro_q * rescue[j] * sent_off(nd.succ, tr, team_used, *after) if after else _ZERO
+            return o["break_sent_off"] + o["hold_sent_off"] + o["break"] * sent_off(nd.succ, *state) + extra
         x = nd.p_ok * sent_off(nd.succ, *state)
         for p, case in fail_cases(j):
             x += p * ev(sent_off, choose(j, *state, case)[1])

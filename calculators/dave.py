@@ -14,8 +14,9 @@ classic (LRB6) rules, so a translation is never classic.
 begin with its skills before ``:`` (``D,SF:`` Dodge and Sure Feet; ``L4:`` Loner 4+, ``L``
 alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1, ``MB2`` +2; ``DP1`` Dirty Player +1,
 ``DP2`` +2; ``SG`` Sneaky Git; ``LF`` Lone Fouler; the star player rules ``CP`` Consummate Professional and
-``TB`` The Ballista, our player flags ``[consummate]`` and ``[ballista]``, each the rule of the edition,
-see :mod:`calculators.rerolls`), then its actions separated by ``,``.  A
+``TB`` The Ballista, ``OP`` Old Pro, our player flags ``[consummate]``, ``[ballista]`` and ``[pro,oldpro]``
+(Old Pro uses Pro: their ``OP`` alone gives Pro to armour rolls only, ours to every roll, see
+``dave_differences.yml``), each the rule of the edition, see :mod:`calculators.rerolls`), then its actions separated by ``,``.  A
 Mighty Blow or Dirty Player value the edition does not allow is refused (``skill-value``:
 BB2025 Dirty Player is +1 only, :data:`calculators.armour.SKILL_VALUES`).  Actions, with what
 each becomes here:
@@ -163,12 +164,12 @@ REASONS: dict[str, str] = {
 SKILLS: dict[str, str] = {
     "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
-    "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista",
+    "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
 }
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
     "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
-    "OP": "Old Pro", "MD": "Mesmerising Dance",
+    "MD": "Mesmerising Dance",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
     "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish", "H": "Hatred",
     "SB": "Savage Blow", "ASP": "A Sneaky Pair", "UM": "Unstoppable Momentum", "DS": "Dwarven Scourge",
@@ -471,7 +472,8 @@ def _read_player(prefix: str, pos: int, actions: str, edition: str) -> _Player:
         codes, bonus = _star_skills(star, actions, edition, pos + 1, lambda listed, at: _skills(listed, at, edition, {}))
     values: dict[str, int] = {}
     skills, loner, break_tackle = _skills(codes, pos, edition, values)
-    flags = ((["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
+    # Old Pro uses the Pro skill (Helmut has both): their OP alone is read as our [pro,oldpro]
+    flags = ((["pro"] if skills & {"pro", "oldpro"} else []) + ([f"loner={loner}"] if loner is not None else [])
              + [f for f in STAR_FLAGS if f in skills])  # Consummate Professional, The Ballista
     return _Player(skills, flags, break_tackle, values, bonus)
 

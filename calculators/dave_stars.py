@@ -49,8 +49,8 @@ their notation has no code for.  No Ball (No Hands in BB2020) is refused when th
 ball (pick-up, catch, pass): BBBase gives it to Akhorne, Fungus, Gretchen and Kreek in both editions, to
 Helmut, Max and Nobbla in BB2025 and to Rumbelow in BB2020; their calculator lists it without using it.
 
-Consummate Professional (Griff) and The Ballista (Morg) are modelled, as our player flags ``[consummate]`` and
-``[ballista]`` (:mod:`calculators.rerolls` gives each edition's rule), so those stars translate with them.
+Consummate Professional (Griff), The Ballista (Morg) and Old Pro (Helmut) are modelled, as our player flags
+``[consummate]``, ``[ballista]`` and ``[oldpro]`` (:mod:`calculators.rerolls` gives each edition's rule), so those stars translate with them.
 
 Crushing Blow, Ram and Dwarven Scourge are a once-per-game +1 (+2 for ``Ivan*``) to the armour roll of
 a block, which may be applied after the roll: with one armour roll of that star in the sequence, that is
@@ -86,8 +86,8 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
     "L": _EVERY, "P": _EVERY,
     # star rules our chain models as player flags (calculators/rerolls.py): Consummate Professional helps any roll
     # but armour, injury and fouls (BB2020 its re-roll; BB2025 its +1 only on Agility tests, our chain knows which),
-    # The Ballista a throw of a team-mate H or a pass P (BB2020; BB2025 the throw only)
-    "CP": _NOT_ARMOUR, "TB": frozenset("HP"),
+    # The Ballista a throw of a team-mate H or a pass P (BB2020; BB2025 the throw only), Old Pro an armour roll K
+    "CP": _NOT_ARMOUR, "TB": frozenset("HP"), "OP": frozenset("K"),
 }
 #: skills (their codes) we leave to :mod:`calculators.dave` to accept or refuse -> (name, actions they change)
 _SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
@@ -96,7 +96,7 @@ _SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
 }
 #: special rules (their codes, or ours in lower case where their calculator has none) -> (name, actions)
 _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
-    "ASP": ("A Sneaky Pair", frozenset("FT")), "OP": ("Old Pro", frozenset("K")),
+    "ASP": ("A Sneaky Pair", frozenset("FT")),
     "MD": ("Mesmerising Dance", frozenset("Y")),
     "BB": ("Brutal Block", frozenset("J")), "SM": ("Savage Mauling", frozenset("J")),
     "S": ("Slayer (against a Big Guy only, which the notation does not say)", frozenset("KJ")),

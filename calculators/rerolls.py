@@ -114,6 +114,15 @@ means at most once in the chain, and a player flag says the player has the rule)
   ``skill/bb2025/special/TheBallista`` still lists ``PASS`` too (and Kick Team-mate): the sources disagree,
   and we follow the rule text.  Free (no roll), on any failure of that test, critical or not.  Not in
   classic.
+* **Old Pro** (Helmut Wulf; flag ``oldpro``, with ``pro``: Helmut has Pro).  BB2020 and BB2025: once per game,
+  Helmut may use Pro to re-roll one die of an armour roll (BBBase ``docs/bb2020|bb2025/starplayers/
+  Helmut_Wulf.md``).  The Pro roll (3+) is still made, and a failed one does not spend Old Pro, only Pro
+  (BB2020 FAQ, BBBase ``docs/bb2020/core_rules/faq_290525.md``); Pro's once per turn (activation) applies.
+  FFB (``ffb-server .../injury/modification/OldProModification``, skill ``skill/mixed/special/OldPro``)
+  offers it when the armour held, and re-rolls one die.  In the chain: an armour roll after a block (not a
+  foul, whose send-off on a double is not modelled with it) that held is re-rolled, if Pro and Old Pro are
+  unused, on the die whose re-roll gives the better chance, the injury roll that follows it included
+  (:func:`calculators.armour.old_pro_rescue`); failing ends the chain, so it is always tried.  Not in classic.
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
@@ -164,9 +173,10 @@ NOT_REROLLED_KINDS: frozenset[str] = frozenset({"bribe", "argue-the-call"})
 BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1, 2), "bb2025": (1, 2, 3)}
 
 #: star player rules a chain models (player flag -> display name), once per game (module docstring)
-STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista"}
+STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
-STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025")}
+STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
+                                                   "oldpro": ("bb2020", "bb2025")}
 #: BB2025: the chain step kinds that are Agility tests of the acting player (Consummate Professional's +1)
 AGILITY_KINDS: frozenset[str] = frozenset({"dodge", "jump", "pick-up", "catch", "hand-off", "landing"})
 #: edition family -> the chain step kinds The Ballista re-rolls

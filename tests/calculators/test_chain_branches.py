@@ -125,7 +125,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     our chance (on a tie too), at the time its edition says.  Star player rules, each once per game (a mark in
     ``skills``): BB2020 Consummate Professional re-rolls any one failed die of the player (a single block die),
     BB2025 it adds +1 to a failed Agility test's die (not a 1) when the coach wants, even a re-rolled one; The
-    Ballista re-rolls a failed pass, Hail Mary Pass or throw of a team-mate (BB2020), a throw of a team-mate (BB2025).
+    Ballista re-rolls a failed pass, Hail Mary Pass or throw of a team-mate (BB2020), a throw of a team-mate (BB2025);
+    Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block.
     Values are (P(success), P(sent off))."""
     fam = FAMILY[chain.edition]
     agility = {"dodge", "jump", "pick-up", "catch", "hand-off", "landing"}  # BB2025 Agility tests (BBBase)
@@ -159,7 +160,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             return total
         if isinstance(s, ArmourStep):
             last = not any(rest)
-            return _mean(armour(s, a, b, last, lambda: go(rest, tr, used, skills, pros)) for a in FACES for b in FACES)
+            return _mean(armour(s, a, b, last, lambda sk=skills, pr=pros: go(rest, tr, used, sk, pr), skills, pros)
+                         for a in FACES for b in FACES)
         if s.kind == "interception":
             return _mean(NOTHING if passes(f, s.target) else go(rest, tr, used, skills, pros) for f in FACES)
         if isinstance(s, BlockStep):
@@ -168,7 +170,7 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
 
     # ---- armour rolls and fouls, never re-rolled
 
-    def armour(s, a, b, last, going_on):
+    def armour(s, a, b, last, going_on, skills=frozenset(), pros=frozenset()):
         natural = a + b
 
         def breaks():
@@ -182,7 +184,16 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
 
         sent = (F(1) if last else F(0), F(1))
         if not s.foul:
-            return going_on() if breaks() else NOTHING
+            if breaks():
+                return going_on(skills, pros)
+            mark = (s.player, "oldpro")
+            if chain.players[s.player].oldpro and s.player not in pros and mark not in skills:
+                # Old Pro: the Pro roll (3+), then one die of the held armour roll re-rolled, the better one
+                sk, pr = skills | {mark}, pros | {s.player}
+                keep_a = _mean(armour(s, a, c, last, going_on, sk, pr) for c in FACES)
+                keep_b = _mean(armour(s, c, b, last, going_on, sk, pr) for c in FACES)
+                return _mean(_best(keep_a, keep_b) if g >= PRO_NEEDS[fam] else NOTHING for g in FACES)
+            return NOTHING
         if a == b:
             return sent if breaks() else (F(0), F(1))
         if not breaks():

@@ -1,5 +1,5 @@
-"""Star player rules that re-roll (or add +1) once per game in a chain: Consummate Professional and The Ballista
-(player flags ``[consummate]``, ``[ballista]``; rules and sources in calculators/rerolls.py).  Hand-worked values,
+"""Star player rules that re-roll (or add +1) once per game in a chain: Consummate Professional, The Ballista and
+Old Pro (player flags ``[consummate]``, ``[ballista]``, ``[oldpro]``; rules and sources in calculators/rerolls.py).  Hand-worked values,
 the edition checks, and the oracle of test_chain_branches (which plays every die) on random chains."""
 
 from __future__ import annotations
@@ -104,6 +104,47 @@ def test_ballista_once_per_game_and_not_on_a_re_roll():
     assert solve(P("[loner=4,ballista]W5~2{/L4|/L5}", "bb2025")) == F(7, 18)
 
 
+# --------------------------------------------------------------------- Old Pro
+
+def test_old_pro_rerolls_one_armour_die():
+    # an 8+ armour roll breaks on 15/36; a held roll (a + b <= 7) re-rolls its lower die, keeping h = the higher,
+    # and breaks on h - 1 faces of six: summing h - 1 over the 21 held ordered pairs gives 3 + 10 + 18 + 16 + 10 = 57,
+    # so the Pro roll (2/3) then 57/216: 90/216 + 38/216 = 16/27
+    assert solve(P("[pro,oldpro]A8", "bb2025")) == solve(P("[pro,oldpro]A8")) == F(16, 27)
+    assert solve(P("[pro]A8", "bb2025")) == F(5, 12)
+    # an injury roll that always succeeds changes nothing: the armour and injury are one joint roll
+    assert solve(P("[pro,oldpro]A8,J2", "bb2025")) == F(16, 27)
+    # Pro spent on an earlier roll of the turn leaves no Old Pro: a 3+ test then the armour roll, the coach using Pro
+    # on the failed test: 2/3 * 16/27 + 1/3 * 2/3 * 2/3 * 5/12 = 32/81 + 5/81 = 37/81 (keeping Pro: 32/81)
+    assert solve(P("[pro,oldpro]N3,A8", "bb2025")) == F(37, 81)
+    # two armour rolls, one use: the first breaks (5/12) and the second has it (16/27), or the first is saved
+    # (2/3 * 57/216 = 19/108) and the second has none (5/12): 5/12 * (16/27 + 19/108) = 415/1296
+    assert solve(P("[pro,oldpro]A8,A8", "bb2025")) == F(415, 1296)
+    # not on a foul (its send-off on a double is not modelled with Old Pro)
+    assert solve(P("[pro,oldpro]F8", "bb2025")) == solve(P("[pro]F8", "bb2025"))
+
+
+def test_old_pro_with_the_injury_roll_after_it_by_enumeration():
+    # 9+ armour with Mighty Blow (+1) then an injury roll 9+: every first roll, each die to re-roll, each new face
+    from calculators.armour import injury_reaches
+
+    def joint(a, b):  # P(armour breaks, then the injury 9+ with the +1 the armour did not use)
+        if a + b >= 9:
+            extra = 1
+        elif a + b + 1 >= 9:
+            extra = 0
+        else:
+            return F(0)
+        return F(sum(1 for c in range(1, 7) for d in range(1, 7) if injury_reaches(c + d + extra, 9)), 36)
+
+    first = sum(joint(a, b) for a in range(1, 7) for b in range(1, 7)) / 36
+    held = [(a, b) for a in range(1, 7) for b in range(1, 7) if a + b + 1 < 9]
+    saved = sum(max(sum(joint(a, c) for c in range(1, 7)), sum(joint(c, b) for c in range(1, 7))) / 6
+                for a, b in held) / 36
+    assert solve(P("[pro,oldpro]A9m,J9", "bb2025")) == first + F(2, 3) * saved
+    assert solve(P("[pro]A9m,J9", "bb2025")) == first
+
+
 # --------------------------------------------------------------------- editions and notation
 
 @pytest.mark.parametrize("flag", STAR_FLAGS)
@@ -127,6 +168,10 @@ def test_star_flag_errors():
     with pytest.raises(CalcError) as e:
         parse_chain("[consummate,consummate]D3", "bb2020")
     assert e.value.details["reason"] == "bad-flag" and "consummate" in e.value.allowed
+    # Old Pro uses Pro
+    with pytest.raises(CalcError) as e:
+        parse_chain("[oldpro]A8", "bb2020")
+    assert e.value.details["rule"] == "chain-shape" and "Pro" in e.value.message
     # BB2025: Break Tackle and the +1 on one dodge are not modelled together
     with pytest.raises(CalcError) as e:
         parse_chain("[consummate]D4b1", "bb2025")
@@ -135,7 +180,7 @@ def test_star_flag_errors():
 
 
 @pytest.mark.parametrize("text", ["[consummate]D3", "[ballista]W5~2{/L4|/L5}", "[pro,loner=3,consummate,ballista]T4,D3",
-                                  "N3/[loner=4,consummate]B2,A9"])
+                                  "N3/[loner=4,consummate]B2,A9", "[pro,loner=4,oldpro]B2,A8m"])
 def test_star_flags_round_trip(text):
     assert format_chain(P(text)) == text
 
@@ -150,11 +195,17 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
         flags = [f for f, on in (("pro", rng.random() < 0.3), (f"loner={rng.randint(2, 6)}", rng.random() < 0.3),
                                  ("consummate", modern and rng.random() < 0.6),
                                  ("ballista", modern and rng.random() < 0.5)) if on]
+        if modern and rng.random() < 0.4:  # Old Pro, with the Pro it uses
+            flags = (["pro"] if "pro" not in flags else []) + flags + ["oldpro"]
+            flags.sort(key=lambda f: ("pro", "loner", "consummate", "ballista", "oldpro").index(f.split("=")[0]))
         toks = []
         for _ in range(rng.randint(1, 3)):
             r = rng.random()
             if r < 0.2:
                 toks.append(f"B{rng.choice([1, 2, -2])}" + ("b" if rng.random() < 0.3 else ""))
+                continue
+            if r < 0.4:  # an armour roll after a block (Old Pro), Mighty Blow +1 at times
+                toks.append(f"A{rng.randint(6, 11)}" + ("m" if rng.random() < 0.4 else ""))
                 continue
             letter = rng.choice("DRPCLVTWMN")
             target = rng.randint(2, 6)
@@ -165,12 +216,14 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
             elif rng.random() < 0.1:
                 tok += "!"
             toks.append(tok)
+        if "oldpro" in flags and rng.random() < 0.8:  # an armour roll for Old Pro to save
+            toks.append(f"A{rng.randint(7, 11)}" + ("m" if rng.random() < 0.4 else ""))
         parts.append((f"[{','.join(flags)}]" if flags else "") + ",".join(toks))
     return "/".join(parts)
 
 
 @pytest.mark.parametrize("edition", ["classic", "bb2020", "bb2025"])
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", range(14))
 def test_dp_agrees_with_the_oracle_on_random_star_chains(seed, edition):
     rng = random.Random(4200 + seed)
     text = random_star_chain(rng, edition)
@@ -188,6 +241,8 @@ def test_the_oracle_finds_the_hand_worked_values():
     assert oracle_tree(P("[consummate]D4,D4", "bb2025"), 0)[0] == F(5, 12)
     assert oracle_tree(P("[ballista]W4,W4", "bb2025"), 0)[0] == F(1, 2)
     assert oracle_tree(P("[ballista]T4p"), 0)[0] == F(3, 4)
+    assert oracle_tree(P("[pro,oldpro]A8", "bb2025"), 0)[0] == F(16, 27)
+    assert oracle_tree(P("[pro,oldpro]N3,A8", "bb2025"), 0)[0] == F(37, 81)
 
 
 def test_a_flag_without_its_rule_changes_nothing():

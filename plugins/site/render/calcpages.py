@@ -508,10 +508,13 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: before a player's rolls, star player rules used at most once in the sequence "
                            "(once per game), in BB2020 and BB2025 only: {cp} (Griff Oberwald; BB2020, a free re-roll "
                            "of one of his dice, a single block die included; BB2025, +1 on one of his Agility tests "
-                           "after the roll) and {tb} (Morg 'n' Thorg; a free re-roll of a failed pass or throw of a "
-                           "team-mate in BB2020, of a throw of a team-mate in BB2025).",
-                           code="`[consummate]`, `[ballista]`", cp=star_rule_name(ctx, "consummate"),
-                           tb=star_rule_name(ctx, "ballista")),
+                           "after the roll), {tb} (Morg 'n' Thorg; a free re-roll of a failed pass or throw of a "
+                           "team-mate in BB2020, of a throw of a team-mate in BB2025) and {op} (Helmut Wulf, with "
+                           "{pro}: Pro may re-roll one die of an armour roll after a block).",
+                           code="`[consummate]`, `[ballista]`, `[oldpro]`", cp=star_rule_name(ctx, "consummate"),
+                           tb=star_rule_name(ctx, "ballista"), op=star_rule_name(ctx, "oldpro"), pro="`[pro]`"),
+              "- " + ctx.t("{code}: Helmut blocks, and if the armour roll holds he may use Pro on one of its dice.",
+                           code="`[pro,loner=4,oldpro]B2,A9`"),
               "- " + ctx.t("{code}: Griff dodging then rushing; {code2}: Morg throwing a team-mate who lands on 4+, "
                            "or on 5+ after an inaccurate throw.", code="`[loner=3,consummate]D3,R2f`",
                            code2="`[loner=4,ballista]W5~2{/L4|/L5}`"),
