@@ -106,8 +106,16 @@ ruling) are those of :mod:`calculators.rerolls`.  On a block:
 * **Brawler** (BB2020 and BB2025 only) re-rolls one die showing Both Down, on a Block
   action only (BB2025 p. 126; the May 2026 Designer's Commentary and BB2020's answer:
   not in a Blitz; ``data/rulings/brawler-blitz.yml``);
+* **Hatred (X)** (BB2025 only; mark ``h``: the block is against a player with the keyword X) re-rolls one
+  die showing Player Down, every time (BBBase ``docs/bb2025/core_rules/skills_and_traits.md`` "HATRED (X)";
+  FFB ``skill/bb2025/Hatred``; ``data/skills/hatred.yml``);
+* **Unstoppable Momentum** (H'thark the Unstoppable, BB2020 and BB2025; mark ``u``, so the block is a Blitz's)
+  re-rolls any one block die, every Blitz (BBBase ``docs/bb2020|bb2025/starplayers/H'thark_the_Unstoppable.md``;
+  FFB ``skill/mixed/special/UnstoppableMomentum``); not with Brawler (a Block action);
 * at most one re-roll per block roll, as in :mod:`calculators.block` (a team re-roll
-  re-rolls every die, and no die is re-rolled twice).
+  re-rolls every die, and no die is re-rolled twice), so Brawler, Hatred and Unstoppable Momentum together
+  are one free re-roll of the best die any of them may re-roll.  Savage Blow (Anqi Panqi, once per game,
+  any number of the dice) is not modelled.
 
 :func:`solve` returns the exact probability that the whole chain succeeds when the
 coach uses re-rolls optimally: a dynamic programme over the states (step, team re-rolls
@@ -258,7 +266,14 @@ DIVING_TACKLE_AFTER_REROLLS: dict[str, bool] = {"classic": False, "bb2020": Fals
 #: block dice: 1, 2, 3 (the attacker chooses) or -2, -3 (the defender chooses), as :class:`calculators.block.Block`
 BLOCK_DICE: tuple[int, ...] = (1, 2, 3, -2, -3)
 #: the attacker's skills a block step models (Block, Tackle, Juggernaut; Brawler in BB2020/BB2025)
-BLOCK_ATTACKER: tuple[str, ...] = ("block", "tackle", "brawler", "juggernaut")
+BLOCK_ATTACKER: tuple[str, ...] = ("block", "tackle", "brawler", "juggernaut", "hatred", "unstoppable-momentum")
+#: attacker skills of a block that exist in some editions only -> those edition families (the module docstring)
+BLOCK_ATTACKER_EDITIONS: dict[str, tuple[str, ...]] = {"brawler": ("bb2020", "bb2025"), "hatred": ("bb2025",),
+                                                       "unstoppable-momentum": ("bb2020", "bb2025")}
+#: attacker skills that re-roll one die of a failed block roll, free and every time -> the faces that die may show
+#: (None: any die)
+ONE_DIE_SKILLS: dict[str, tuple[str, ...] | None] = {"brawler": ("both_down",), "hatred": ("attacker_down",),
+                                                     "unstoppable-momentum": None}
 #: the defender's skills a block step models
 BLOCK_DEFENDER: tuple[str, ...] = ("block", "dodge", "wrestle")
 #: a block step's goals: ``down`` (the defender Knocked Down, the attacker standing) or ``standing``
@@ -840,12 +855,15 @@ class Chain:
         if s.dice not in BLOCK_DICE or isinstance(s.dice, bool):
             raise CalcError(f"{path}.dice", f"block dice must be one of 1, 2, 3 (the attacker chooses) or -2, -3 "
                                             f"(the defender chooses), got {s.dice!r}", list(BLOCK_DICE), reason="choice")
-        allowed = [k for k in BLOCK_ATTACKER if k != "brawler" or family(self.edition) != "classic"]
+        allowed = [k for k in BLOCK_ATTACKER if family(self.edition) in BLOCK_ATTACKER_EDITIONS.get(k, (family(self.edition),))]
         for name, skills, ok in ((f"{path}.attacker", s.attacker, allowed),
                                  (f"{path}.defender", s.defender, list(BLOCK_DEFENDER))):
             bad = sorted(set(skills) - set(ok))
             if bad:
-                extra = " (Brawler exists in BB2020 and BB2025 only)" if bad[0] == "brawler" else ""
+                where = BLOCK_ATTACKER_EDITIONS.get(bad[0])
+                named = {"bb2020": "BB2020", "bb2025": "BB2025"}
+                extra = (f" ({bad[0].replace('-', ' ').title()} exists in {' and '.join(named[e] for e in where)} only)"
+                         if where else "")
                 raise CalcError(name, f"unknown skill {bad[0]!r} for {self.edition}{extra}; allowed: {', '.join(ok)}", ok, reason="skills")
         if s.goal not in BLOCK_GOALS:
             raise CalcError(f"{path}.goal", f"goal must be one of {', '.join(BLOCK_GOALS)}, got {s.goal!r}",
@@ -853,6 +871,9 @@ class Chain:
         if "brawler" in s.attacker and "juggernaut" in s.attacker:
             raise CalcError(f"{path}.attacker", "Brawler works on a Block action, Juggernaut on a Blitz: one block "
                             "cannot use both", ["brawler", "juggernaut"], reason="step-skill")
+        if "brawler" in s.attacker and "unstoppable-momentum" in s.attacker:
+            raise CalcError(f"{path}.attacker", "Brawler works on a Block action, Unstoppable Momentum on a Blitz: one "
+                            "block cannot use both", ["brawler", "unstoppable-momentum"], reason="step-skill")
         if s.branch is not None and s.goal != "down":
             raise CalcError(f"{path}.branch", "only a knock-down block (goal down) has non-critical results", reason="chain-shape")
         self._check_branches(path, s)
@@ -1047,6 +1068,15 @@ def _block_cases(s: BlockStep, with_nc: bool) -> tuple:
         return "new" if o == _S else "push" if o == _N else "none"
 
     rank = {"new": 2, "push": 1, "none": 0}
+    # the dice a free one-die skill may re-roll: Brawler's Both Down (always weighed, used only with Brawler), or
+    # with Hatred or Unstoppable Momentum the faces of every one-die skill the attacker has (ONE_DIE_SKILLS)
+    special = bool(s.attacker & {"hatred", "unstoppable-momentum"})
+
+    def eligible(face: str) -> bool:
+        if not special:
+            return face == "both_down"
+        return any(k in s.attacker and (f is None or face in f) for k, f in ONE_DIE_SKILLS.items())
+
     for faces in product(FACES, repeat=n):
         c = [cls[f] for f in faces]
         res = max(c) if att else min(c)
@@ -1057,12 +1087,14 @@ def _block_cases(s: BlockStep, with_nc: bool) -> tuple:
             p_n += w
         outs = [others(c[:j] + c[j + 1:]) for j in range(n)]
         pro = max(outs, key=rank.__getitem__)
-        bd = [outs[j] for j in range(n) if FACES[faces[j]] == "both_down"]
+        bd = [outs[j] for j in range(n) if eligible(FACES[faces[j]])]
         brawl = max(bd, key=rank.__getitem__) if bd else None
+        skill_case = "skill_die" if special else "both_down"
         if with_nc:
-            name = f"{'non_critical' if res == _N else 'critical'}/{pro}" + (f"/brawler-{brawl}" if brawl else "")
+            name = (f"{'non_critical' if res == _N else 'critical'}/{pro}"
+                    + (f"/{'skill' if special else 'brawler'}-{brawl}" if brawl else ""))
         else:
-            name = "all_dice" if pro == "none" else "both_down" if bd else "one_die"
+            name = "all_dice" if pro == "none" else skill_case if bd else "one_die"
         old = cases.get(name)
         cases[name] = ((old[0] if old else _ZERO) + w, res, pro, brawl)
     order = list(BLOCK_CASES) + sorted(k for k in cases if k not in BLOCK_CASES)
@@ -1376,7 +1408,7 @@ def _solver(chain: Chain):
         if isinstance(s, BlockStep):
             if not pro_whole_roll:
                 pro = one
-            if "brawler" in s.attacker:
+            if s.attacker & set(ONE_DIE_SKILLS):  # Brawler, Hatred, Unstoppable Momentum: one die, free
                 skill = brawl
         elif isinstance(s, Step) and s.skill:
             name = SKILL_FOR_KIND[s.kind]

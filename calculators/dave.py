@@ -66,7 +66,9 @@ needing 8+)               kick-back D6 is not in the action, so none is written)
 chooses), then how many   Stumbles), 3 ``b`` (and Both Down), 4 ``=s`` (the attacker
 of the six faces succeed  stays standing: POW, Stumbles, two Pushes), 5 ``b=s``;
                           ``r`` when the player has Brawler ``B`` (theirs then counts
-                          Both Down as failing: 3 or 5 faces are refused)
+                          Both Down as failing: 3 or 5 faces are refused); ``h`` with
+                          Hatred ``H`` on a block marked ``%``; ``u`` with Unstoppable
+                          Momentum ``UM`` on every block
 ========================  ===========================================================
 
 Their marks ``*`` (use Pro on this roll), ``^`` (use Brawler) and ``¬`` (use Break Tackle
@@ -148,7 +150,7 @@ REASONS: dict[str, str] = {
     "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
     "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll, or with Pro used on the same roll)",
     "diving-tackle": "Diving Tackle on a roll other than a dodge: ours models it on dodges",
-    "hatred": "Hatred: our chain does not model it",
+    "hatred": "a block marked % (Hatred) by a player without Hatred (H)",
     "action": "an action our chain has no step for",
     "skill": "a skill our chain does not model",
     "skill-value": "a skill value our chain does not model",
@@ -165,14 +167,15 @@ SKILLS: dict[str, str] = {
     "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
+    "H": "hatred", "UM": "unstoppable-momentum",
 }
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
     "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
     "MD": "Mesmerising Dance",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
-    "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish", "H": "Hatred",
-    "SB": "Savage Blow", "ASP": "A Sneaky Pair", "UM": "Unstoppable Momentum", "DS": "Dwarven Scourge",
+    "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish",
+    "SB": "Savage Blow", "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
     "BL": "Bounding Leap", "MA": "Master Assassin", "WIT": "Working in Tandem", "KS": "Krump and Smash",
     "WF": "Woodland Fury",
@@ -308,7 +311,7 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
     head, brace, branch = tok.partition("{")
     if brace and not branch.endswith("}"):
         raise _refuse("branch", tok, pos, REASONS["branch"])
-    body = head.replace("*", "").replace("^", "").replace("'", "")
+    body = head.replace("*", "").replace("^", "").replace("'", "").replace("%", "")
     m = _BLOCK.match(body)
     if not m:
         raise _refuse("unreadable", tok, pos, "a block is written as the dice, D, the succeeding faces, as 2D3")
@@ -325,6 +328,12 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
             raise _refuse("block-faces", tok, pos, f"{faces} succeeding faces with Both Down failing (Brawler): "
                                                    "no skills of ours give that")
         att += "r"
+    if "%" in head:  # their % : the block is against the keyword of the attacker's Hatred (our mark h, BB2025)
+        if "hatred" not in skills:
+            raise _refuse("hatred", tok, pos, REASONS["hatred"])
+        att += "h"
+    if "unstoppable-momentum" in skills:  # H'thark: theirs uses it on every block (ours: a Blitz's, mark u)
+        att += "u"
     ours = f"B{dice}{att}{':' + dfd if dfd else ''}{goal}"
     if non_critical is None:
         return ours
@@ -376,7 +385,7 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
         raise _refuse("action", tok, pos, f"{REASONS['action']}: {_NO_STEP[tok[0]]}")
     head = tok.partition("{")[0]
-    if "D" in head[1:] and "%" not in tok:
+    if "D" in head[1:]:
         return _block(tok, pos, skills)
     if "{" in tok or "}" in tok or "|" in tok:
         raise _refuse("branch", tok, pos, REASONS["branch"])

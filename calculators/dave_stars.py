@@ -87,12 +87,12 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
     # star rules our chain models as player flags (calculators/rerolls.py): Consummate Professional helps any roll
     # but armour, injury and fouls (BB2020 its re-roll; BB2025 its +1 only on Agility tests, our chain knows which),
     # The Ballista a throw of a team-mate H or a pass P (BB2020; BB2025 the throw only), Old Pro an armour roll K
-    "CP": _NOT_ARMOUR, "TB": frozenset("HP"), "OP": frozenset("K"),
+    "CP": _NOT_ARMOUR, "TB": frozenset("HP"), "OP": frozenset("K"), "UM": frozenset({"block"}),
 }
 #: skills (their codes) we leave to :mod:`calculators.dave` to accept or refuse -> (name, actions they change)
 _SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
     "BT": ("Break Tackle", frozenset("D")), "SG": ("Sneaky Git", frozenset("F")),
-    "LF": ("Lone Fouler", frozenset("F")), "DC": ("Diving Catch", frozenset()), "H": ("Hatred", frozenset()),
+    "LF": ("Lone Fouler", frozenset("F")), "DC": ("Diving Catch", frozenset()), "H": ("Hatred", frozenset({"block"})),
 }
 #: special rules (their codes, or ours in lower case where their calculator has none) -> (name, actions)
 _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
@@ -101,7 +101,7 @@ _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
     "BB": ("Brutal Block", frozenset("J")), "SM": ("Savage Mauling", frozenset("J")),
     "S": ("Slayer (against a Big Guy only, which the notation does not say)", frozenset("KJ")),
     "BR": ("Blind Rage", frozenset("L")), "BI": ("Blast It!", frozenset("M")), "WD": ("Whirling Dervish", frozenset()),
-    "SB": ("Savage Blow", frozenset({"block"})), "UM": ("Unstoppable Momentum", frozenset({"block"})),
+    "SB": ("Savage Blow", frozenset({"block"})),
     "LC": ("Lord of Chaos", frozenset({"block"})), "WIT": ("Working in Tandem", frozenset({"block"})),
     "WF": ("Woodland Fury", frozenset({"block"})), "HL": ("Halfling Luck", _NOT_ARMOUR),
     "TMT": ("Thinking Man's Troll", _NOT_ARMOUR),

@@ -43,7 +43,9 @@ has it: ``B1``, ``B2``, ``B3`` (the attacker chooses), ``B-2``, ``B-3`` (the def
 chooses).  Then the attacker's skills (:data:`BLOCK_ATTACKER_MARKS`): ``b`` Block, ``t``
 Tackle, ``r`` Brawler (BB2020/BB2025, on a Block action: that player may then have only
 armour rolls besides the block), ``j`` Juggernaut (the block is a Blitz's: Both Down may be
-taken as a Push, and the defender's Wrestle does not work; not with ``r``); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
+taken as a Push, and the defender's Wrestle does not work; not with ``r``), ``h`` Hatred (BB2025, against a
+player with the hated keyword: one Player Down die may be re-rolled), ``u`` Unstoppable Momentum (H'thark, BB2020
+and BB2025, on a Blitz: any one block die may be re-rolled; not with ``r``); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
 ``b`` Block, ``d`` Dodge, ``w`` Wrestle.  The step succeeds when the defender is Knocked
 Down and the attacker stays standing; with ``=s`` when the attacker merely stays standing
 (no turnover).  ``B2bt:bd`` is a two-dice block by a player with Block and Tackle on one
@@ -161,7 +163,8 @@ STAR_FLAGS: tuple[str, ...] = tuple(STAR_RULES)
 #: the Break Tackle mark on a dodge, followed by the bonus (``D4b2``)
 BREAK_TACKLE_MARK = "b"
 #: block step: the attacker's mark -> skill (before ':'), in canonical order
-BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawler", "j": "juggernaut"}
+BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawler", "j": "juggernaut", "h": "hatred",
+                                        "u": "unstoppable-momentum"}
 #: block step: the defender's mark -> skill (after ':'), in canonical order
 BLOCK_DEFENDER_MARKS: dict[str, str] = {"b": "block", "d": "dodge", "w": "wrestle"}
 #: armour step kind -> {mark: (ArmourStep field, skill id)}, in canonical order

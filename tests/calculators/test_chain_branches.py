@@ -338,6 +338,9 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                     for j, f in enumerate(faces):
                         if f == 2:
                             best = _best(best, one_again(faces, j, tr, used, skills, pros))
+                for j, f in enumerate(faces):  # Hatred (BB2025): a Player Down die; Unstoppable Momentum: any die
+                    if ("hatred" in s.attacker and f == 1) or "unstoppable-momentum" in s.attacker:
+                        best = _best(best, one_again(faces, j, tr, used, skills, pros))
                 cp = (s.player, "consummate")
                 if pl.consummate and fam == "bb2020" and cp not in skills:  # one die, once per game
                     for j in range(n):

@@ -145,6 +145,36 @@ def test_old_pro_with_the_injury_roll_after_it_by_enumeration():
     assert solve(P("[pro]A9m,J9", "bb2025")) == first
 
 
+# --------------------------------------------------------------------- Hatred and Unstoppable Momentum
+
+def test_hatred_rerolls_one_player_down_die():
+    # BB2025, one die with Block: POW, Stumble, Both Down succeed (1/2); a Player Down (1/6) re-rolled: 1/2 + 1/12 = 7/12
+    assert solve(P("B1bh", "bb2025")) == F(7, 12)
+    # a Push (1/3) is not re-rolled by Hatred; with a team re-roll: 7/12 + 1/3 * 1/2 = 3/4
+    assert solve(P("B1bh", "bb2025"), 1) == F(3, 4)
+    # the defender picks from two dice (a die succeeds 1/3, fails 2/3): only one failing die can be saved, and it
+    # must show Player Down: two dice, one a success and one Player Down, 2 * 1/3 * 1/6, then 1/3: 1/9 + 1/27 = 4/27
+    assert solve(P("B-2h", "bb2025")) == F(4, 27)
+
+
+def test_unstoppable_momentum_rerolls_any_one_die():
+    # one die, 2 faces: 1/3 + 2/3 * 1/3 = 5/9; two dice, 3 faces (Block): 3/4 + 1/4 * 1/2 = 7/8 (their 0.875)
+    assert solve(P("B1u", "bb2020")) == solve(P("B1u", "bb2025")) == F(5, 9)
+    assert solve(P("B2bu", "bb2025")) == F(7, 8)
+    # the defender's two dice: one failing die (2 * 1/3 * 2/3 = 4/9) re-rolled, 1/9 + 4/9 * 1/3 = 7/27
+    assert solve(P("B-2u", "bb2025")) == F(7, 27)
+    # one re-roll per block roll: a team re-roll cannot follow it
+    assert solve(P("B1u", "bb2025"), 1) == F(5, 9)
+
+
+def test_block_marks_per_edition():
+    for text, edition in (("B1h", "bb2020"), ("B1h", "classic"), ("B1u", "classic"), ("B2ru", "bb2025")):
+        with pytest.raises(CalcError) as e:
+            parse_chain(text, edition)
+        assert e.value.details["reason"] == "step-rule", (text, edition)
+    assert format_chain(P("B2bthu:d", "bb2025")) == "B2bthu:d"
+
+
 # --------------------------------------------------------------------- editions and notation
 
 @pytest.mark.parametrize("flag", STAR_FLAGS)
@@ -202,7 +232,9 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
         for _ in range(rng.randint(1, 3)):
             r = rng.random()
             if r < 0.2:
-                toks.append(f"B{rng.choice([1, 2, -2])}" + ("b" if rng.random() < 0.3 else ""))
+                marks = "".join(m for m, ok in (("b", True), ("h", edition == "bb2025"), ("u", modern)) if ok
+                                and rng.random() < 0.3)
+                toks.append(f"B{rng.choice([1, 2, -2])}{marks}")
                 continue
             if r < 0.4:  # an armour roll after a block (Old Pro), Mighty Blow +1 at times
                 toks.append(f"A{rng.randint(6, 11)}" + ("m" if rng.random() < 0.4 else ""))

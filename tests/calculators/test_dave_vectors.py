@@ -88,6 +88,12 @@ def test_each_difference_check_holds(k):
     ("L3:H5;G4", "[loner=3]W5~2{/L4|/L5}", "bb2025"),     # accurate 5+, fumbled on a 1, the landing +1 after 2-4
     ("L3:H4-1';G4", "[loner=3]W5~3!{/L4|/L5}", "bb2025"),
     ("H5", "W5~2", "bb2025"),
+    # star player rules (calculators/rerolls.py): CP, TB, OP are player flags, H (with %) and UM block marks
+    ("CP,L3,SF:R2,R2,2D2~S2", "[loner=3,consummate]R2f,R2f,B2", "bb2020"),
+    ("L4,TB:H5;G4", "[loner=4,ballista]W5~2{/L4|/L5}", "bb2025"),
+    ("MB1,OP:2D2,K8", "[pro,oldpro]B2,A8m", "bb2025"),
+    ("H:1D3%,-2D2", "B1bh,B-2", "bb2025"),
+    ("UM:-2D3", "B-2bu", "bb2025"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -128,7 +134,7 @@ def test_team_rerolls_become_the_option():
     ("Anqi:1D2", "star-rule", 1, "Anqi", 1),
     ("Frank:D5", "star-edition", 1, "Frank", 1),
     ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge only
-    ("H:1D3%", "skill", 1, "H", 1),
+    ("SB:1D2", "skill", 1, "SB", 1),
     ("1D3%", "hatred", 1, "1D3%", 1),
     ("4/6,2", "weighted", 1, "4/6", 1),
     ("P4-2;C2", "inaccurate-pass", 1, "P4-2", 1),

@@ -515,6 +515,10 @@ def notation_help(ctx: PageContext) -> list[str]:
                            tb=star_rule_name(ctx, "ballista"), op=star_rule_name(ctx, "oldpro"), pro="`[pro]`"),
               "- " + ctx.t("{code}: Helmut blocks, and if the armour roll holds he may use Pro on one of its dice.",
                            code="`[pro,loner=4,oldpro]B2,A9`"),
+              "- " + ctx.t("{code}: (BB2025) a block against a player with the keyword the attacker's {skill} names: one "
+                           "Player Down die may be re-rolled; {code2}: a Blitz by H'thark the Unstoppable, whose {um} "
+                           "re-rolls any one block die (BB2020, BB2025).", code="`B2bh`", skill=skill_name(ctx, "hatred"),
+                           code2="`R2f,B2ju`", um=skill_name(ctx, "unstoppable-momentum")),
               "- " + ctx.t("{code}: Griff dodging then rushing; {code2}: Morg throwing a team-mate who lands on 4+, "
                            "or on 5+ after an inaccurate throw.", code="`[loner=3,consummate]D3,R2f`",
                            code2="`[loner=4,ballista]W5~2{/L4|/L5}`"),
@@ -771,7 +775,7 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate (on this roll, or together with Pro): "
                            "write it in our notation with !."),
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge: our sequences model it on dodges."),
-        "hatred": ctx.t("Hatred: our sequences do not model it yet."),
+        "hatred": ctx.t("a block marked % (Hatred) by a player without Hatred: write H before the colon."),
         "action": ctx.t("an action of theirs we do not translate (a Hail Mary Pass and the catch after it, a "
                         "Bribe or Argue the Call after a send-off, or a Throw Team-mate without the landing after "
                         "it)."),
