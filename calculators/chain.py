@@ -135,6 +135,7 @@ failed die or block roll the best of:
   BB2025, its +1 saves an Agility test's die that fell one short (never a natural 1), once per game;
 * ``ballista``: The Ballista re-rolls a failed pass or throw (BB2020), a throw of a team-mate (BB2025),
   once per game;
+* ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game;
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;
 * ``team+team`` (BB2025, reading ``"rulebook"``, a Loner player, a second team
   re-roll usable): the same, and if the Loner roll fails, a second team re-roll
@@ -668,13 +669,15 @@ class Player:
     BB2025 only; see :mod:`calculators.rerolls`): ``consummate`` (Consummate Professional: BB2020 a free
     re-roll of one die, BB2025 +1 on an Agility test after the roll), ``ballista`` (The Ballista: a free
     re-roll of a failed pass or throw, BB2020; of a throw of a team-mate, BB2025), ``oldpro`` (Old Pro: Pro
-    may re-roll one die of an armour roll after a block; needs ``pro``)."""
+    may re-roll one die of an armour roll after a block; needs ``pro``), ``savageblow`` (Savage Blow: any number of
+    the dice of a Block action's block roll re-rolled)."""
 
     pro: bool = False
     loner: int | None = None
     consummate: bool = False
     ballista: bool = False
     oldpro: bool = False
+    savageblow: bool = False
 
 
 @dataclass(frozen=True)
@@ -747,6 +750,11 @@ class Chain:
             if on and family(self.edition) not in where:
                 raise CalcError(f"players[{i}].{name}", f"{STAR_RULES[name]} is a star player rule of "
                                 f"{' and '.join(where)} only, not of {self.edition}", list(where), reason="not-in-edition")
+        rules = [name for name in STAR_RULE_EDITIONS if getattr(pl, name)]
+        if len(rules) > 1:  # every star player has one special rule (BBBase star player pages, BB2020 and BB2025)
+            raise CalcError(f"players[{i}].{rules[1]}", f"a star player has a single special rule: "
+                            f"{' and '.join(STAR_RULES[r] for r in rules)} on one player", [rules[0]],
+                            reason="chain-shape")
         if pl.oldpro and not pl.pro:
             raise CalcError(f"players[{i}].oldpro", "Old Pro uses the Pro skill: the player needs pro too", [True],
                             reason="chain-shape")
@@ -1041,14 +1049,15 @@ def _one_die(att: bool, others: str, q: tuple) -> tuple:
     return (q[0], _ONE - q[0]) if att else (_ZERO, q[0] + q[1])
 
 
-def _block_cases(s: BlockStep, with_nc: bool) -> tuple:
+def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
     """Return ``(P(S), P(N), {case: (P, accept class, one-die others, Brawler others or None)})`` of a block roll.
 
     Every ordered roll is enumerated; a die's class is S (a face of :meth:`BlockStep.good_faces`), N (with
     ``with_nc``: a face where the attacker stays standing but the step is not a success: the ``standing``
     goal's good faces minus these) or C.  The attacker keeps the best die, the defender gives the worst.
     A failed roll's case says what accepting it gives and what re-rolling one die (Pro in BB2020/BB2025,
-    or Brawler on a Both Down die) can give: the best die to re-roll is always one of the lowest class, so
+    or Brawler on a Both Down die) can give; ``split`` (Savage Blow) names the defender's ``all_dice`` rolls by
+    their number of failing dice, ``all_dice/2``, ``all_dice/3``: the best die to re-roll is always one of the lowest class, so
     the others' class does not depend on values.  Without ``with_nc`` the cases are :data:`BLOCK_CASES`.
     """
     good = s.good_faces()
@@ -1095,6 +1104,8 @@ def _block_cases(s: BlockStep, with_nc: bool) -> tuple:
                     + (f"/{'skill' if special else 'brawler'}-{brawl}" if brawl else ""))
         else:
             name = "all_dice" if pro == "none" else skill_case if bd else "one_die"
+            if split and name == "all_dice":
+                name += f"/{sum(1 for x in c if x != _S)}"
         old = cases.get(name)
         cases[name] = ((old[0] if old else _ZERO) + w, res, pro, brawl)
     order = list(BLOCK_CASES) + sorted(k for k in cases if k not in BLOCK_CASES)
@@ -1148,7 +1159,8 @@ def _tree(chain: Chain) -> tuple[list, list]:
             node.succ = nxt
             for (_, branch), b in zip(children(s), kids[j]):
                 link(branch, b, nxt)
-            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]], _plus_one(chain, s))
+            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]], _plus_one(chain, s),
+                  _savage(chain, s))
 
     main = number(chain.steps)
     nodes.append(_Node("end"))
@@ -1164,13 +1176,32 @@ def _plus_one(chain: Chain, s: AnyStep) -> bool:
             and chain.players[s.player].consummate and s.partial is None and not s.diving_tackle)
 
 
+def _savage(chain: Chain, s: AnyStep) -> bool:
+    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, a Block action's block (no
+    Juggernaut, no Unstoppable Momentum: those say a Blitz) without a non-critical branch (:mod:`calculators.rerolls`)."""
+    return (isinstance(s, BlockStep) and chain.players[s.player].savageblow and s.branch is None
+            and not s.attacker & {"juggernaut", "unstoppable-momentum"})
+
+
+def _savage_dist(s: BlockStep, case: str) -> tuple:
+    """(P(S), P(N)) of Savage Blow's best re-roll of a failed block roll of ``case`` (no branch, so P(N) is 0): every
+    die when the attacker chooses, the failing dice when the defender does (one in ``one_die``, ``both_down``,
+    ``skill_die``; two in ``all_dice`` of two dice; the number after ``all_dice/``)."""
+    q = Fraction(len(s.good_faces()), 6)
+    if s.dice > 0:
+        return (1 - (1 - q) ** s.dice, _ZERO)
+    k = 1 if not case.startswith("all_dice") else int(case.split("/")[1]) if "/" in case else 2
+    return (q ** k, _ZERO)
+
+
 def _within(target: int, bonus: int) -> Fraction:
     """P(one die fails a ``target``+ test but passes with ``bonus`` added): faces ``target - bonus`` to
     ``target - 1``, never a natural 1."""
     return Fraction(len([f for f in range(2, 6) if target - bonus <= f < target]), 6)
 
 
-def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: bool = False) -> None:
+def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: bool = False,
+          savage: bool = False) -> None:
     """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
     ``plus_one``: BB2025 Consummate Professional's +1 applies, :func:`_plus_one`)."""
     if isinstance(s, Alternatives):
@@ -1196,7 +1227,7 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: b
         with_nc = s.branch is not None
         if with_nc:
             node.nc = entries[0] if s.branch else node.succ
-        p_s, p_n, cases = _block_cases(s, with_nc)
+        p_s, p_n, cases = _block_cases(s, with_nc, savage)  # Savage Blow: cases by failing dice
         q = (Fraction(len(s.good_faces()), 6), _ZERO)
         if with_nc:
             standing = replace(s, goal="standing", branch=None).good_faces()
@@ -1291,6 +1322,8 @@ def _solver(chain: Chain):
             out += ("consummate",)
         if pl.ballista and isinstance(s, Step) and s.kind in BALLISTA_KINDS.get(fam, ()):
             out += ("ballista",)
+        if _savage(chain, s):
+            out += ("savageblow",)
         return out
 
     def team_left(tr: int, team_used: int) -> bool:
@@ -1421,7 +1454,8 @@ def _solver(chain: Chain):
             opts.append(("skill", landed(skill, (tr, team_used, skill_after, pro_used))))
         for name in star_rerolls(s):  # free, once per game: the die (or one block die) is re-rolled
             if (s.player, name) not in skills_used:
-                dist = one if isinstance(s, BlockStep) else again
+                dist = (_savage_dist(s, case) if name == "savageblow" else one if isinstance(s, BlockStep)
+                        else again)
                 if dist and any(dist):
                     opts.append((name, landed(dist, (tr, team_used, skills_used | {(s.player, name)}, pro_used))))
         if pl.pro and s.player not in pro_used and pro and any(pro):

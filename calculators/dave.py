@@ -14,7 +14,8 @@ classic (LRB6) rules, so a translation is never classic.
 begin with its skills before ``:`` (``D,SF:`` Dodge and Sure Feet; ``L4:`` Loner 4+, ``L``
 alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1, ``MB2`` +2; ``DP1`` Dirty Player +1,
 ``DP2`` +2; ``SG`` Sneaky Git; ``LF`` Lone Fouler; the star player rules ``CP`` Consummate Professional and
-``TB`` The Ballista, ``OP`` Old Pro, our player flags ``[consummate]``, ``[ballista]`` and ``[pro,oldpro]``
+``TB`` The Ballista, ``OP`` Old Pro, ``SB`` Savage Blow, our player flags ``[consummate]``, ``[ballista]``,
+``[pro,oldpro]`` and ``[savageblow]``
 (Old Pro uses Pro: their ``OP`` alone gives Pro to armour rolls only, ours to every roll, see
 ``dave_differences.yml``), each the rule of the edition, see :mod:`calculators.rerolls`), then its actions separated by ``,``.  A
 Mighty Blow or Dirty Player value the edition does not allow is refused (``skill-value``:
@@ -167,7 +168,7 @@ SKILLS: dict[str, str] = {
     "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
-    "H": "hatred", "UM": "unstoppable-momentum",
+    "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow",
 }
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
@@ -175,7 +176,7 @@ _UNMODELLED: dict[str, str] = {
     "MD": "Mesmerising Dance",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
     "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish",
-    "SB": "Savage Blow", "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
+    "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
     "BL": "Bounding Leap", "MA": "Master Assassin", "WIT": "Working in Tandem", "KS": "Krump and Smash",
     "WF": "Woodland Fury",

@@ -14,7 +14,7 @@ Grammar (spaces are ignored)::
     injury  = "J" ( "K" | "C" | NUMBER ) [ ( "+" | "-" ) NUMBER ] { INJURY_MARK }
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
-            | "consummate" | "ballista"        (star player rules, BB2020 and BB2025)
+            | "consummate" | "ballista" | "oldpro" | "savageblow"   (star player rules, BB2020 and BB2025)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
 
 **D6 tests.**  Letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C``
@@ -78,11 +78,14 @@ with Mighty Blow, then an injury roll that must reach KO.
 
 ``/`` starts the next player (a catcher after a thrower); each player may carry
 ``[pro]`` and ``[loner=4]`` flags, and two star player rules used at most once in a chain (once per game;
-refused in classic, :mod:`calculators.rerolls` gives each rule and its sources): ``[consummate]``
+refused in classic; at most one per player, as every star has one special rule; :mod:`calculators.rerolls`
+gives each rule and its sources): ``[consummate]``
 Consummate Professional (Griff Oberwald: in BB2020 a free re-roll of one die of his, a single block die
 included; in BB2025 +1 on one of his Agility tests, dodge, jump, pick-up, catch or landing, after the
-roll) and ``[ballista]`` The Ballista (Morg 'n' Thorg: a free re-roll of a failed pass, Hail Mary Pass or
-throw of a team-mate in BB2020, of a throw of a team-mate ``W`` in BB2025).  ``[loner=3,consummate]D3,R2f``
+roll), ``[ballista]`` The Ballista (Morg 'n' Thorg: a free re-roll of a failed pass, Hail Mary Pass or
+throw of a team-mate in BB2020, of a throw of a team-mate ``W`` in BB2025), ``[oldpro]`` Old Pro (Helmut Wulf,
+with ``pro``: Pro may re-roll one die of an armour roll ``A`` after a block) and ``[savageblow]`` Savage Blow
+(Anqi Panqi: any number of the dice of a Block action's block, not a Blitz's, without a branch).  ``[loner=3,consummate]D3,R2f``
 is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)
@@ -115,7 +118,10 @@ of every branch, and each group of alternatives, counts one) and
 ``allowed`` the range), groups nest at most :data:`MAX_DEPTH` deep (``too-deep``), and ``tr=`` is
 0..8: with these, the slowest chain accepted is solved in under a second of CPU time in CPython
 and the slowest branching one (branches nested to the limit, heavy steps in each) in about
-0.6 s, under the 2 s target (``benchmarks/bench_worst_notation.py``; the solver remembers only
+0.6 s, under the 2 s target; a star player flag is a resource more in the state, and a player has at most one
+(every star has a single special rule), so the slowest straight chain found with one
+(``[pro,loner=4,consummate]`` and 25 heavy steps, BB2025, 8 team re-rolls) takes about 0.65 s (four flags on one
+player would take about 3.7 s) (``benchmarks/bench_worst_notation.py``; the solver remembers only
 what a node's descendants can use, so its work grows linearly with the steps).
 
 The BB2025 reading of the Loner ruling is not part of the notation: it is given

@@ -123,6 +123,12 @@ means at most once in the chain, and a player flag says the player has the rule)
   foul, whose send-off on a double is not modelled with it) that held is re-rolled, if Pro and Old Pro are
   unused, on the die whose re-roll gives the better chance, the injury roll that follows it included
   (:func:`calculators.armour.old_pro_rescue`); failing ends the chain, so it is always tried.  Not in classic.
+* **Savage Blow** (Anqi Panqi; flag ``savageblow``).  BB2020 and BB2025: once per game, on a Block action
+  against an opponent, re-roll any number of the block dice (BBBase ``docs/bb2020|bb2025/starplayers/
+  Anqi_Panqi.md``; FFB ``skill/mixed/special/SavageBlow``).  Free.  In the chain it is offered on a block
+  without a non-critical branch that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum ``u``):
+  the best dice to re-roll are then every die when the attacker chooses (as a team re-roll) and exactly the
+  failing dice when the defender chooses.  On a block with a branch it is not offered (not modelled).
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
@@ -173,10 +179,11 @@ NOT_REROLLED_KINDS: frozenset[str] = frozenset({"bribe", "argue-the-call"})
 BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1, 2), "bb2025": (1, 2, 3)}
 
 #: star player rules a chain models (player flag -> display name), once per game (module docstring)
-STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro"}
+STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
+                              "savageblow": "Savage Blow"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
-                                                   "oldpro": ("bb2020", "bb2025")}
+                                                   "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025")}
 #: BB2025: the chain step kinds that are Agility tests of the acting player (Consummate Professional's +1)
 AGILITY_KINDS: frozenset[str] = frozenset({"dodge", "jump", "pick-up", "catch", "hand-off", "landing"})
 #: edition family -> the chain step kinds The Ballista re-rolls

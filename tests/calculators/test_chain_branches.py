@@ -126,7 +126,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     ``skills``): BB2020 Consummate Professional re-rolls any one failed die of the player (a single block die),
     BB2025 it adds +1 to a failed Agility test's die (not a 1) when the coach wants, even a re-rolled one; The
     Ballista re-rolls a failed pass, Hail Mary Pass or throw of a team-mate (BB2020), a throw of a team-mate (BB2025);
-    Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block.
+    Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block; Savage Blow
+    re-rolls any set of the dice of a Block action's block roll without a branch.
     Values are (P(success), P(sent off))."""
     fam = FAMILY[chain.edition]
     agility = {"dodge", "jump", "pick-up", "catch", "hand-off", "landing"}  # BB2025 Agility tests (BBBase)
@@ -341,6 +342,16 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 for j, f in enumerate(faces):  # Hatred (BB2025): a Player Down die; Unstoppable Momentum: any die
                     if ("hatred" in s.attacker and f == 1) or "unstoppable-momentum" in s.attacker:
                         best = _best(best, one_again(faces, j, tr, used, skills, pros))
+                sb = (s.player, "savageblow")
+                if (pl.savageblow and sb not in skills and s.branch is None
+                        and not s.attacker & {"juggernaut", "unstoppable-momentum"}):
+                    # Savage Blow, once per game, on a Block action: any number of the dice, each set tried
+                    for picked in product((False, True), repeat=n):
+                        if any(picked):
+                            rolled = _mean(chosen(tuple(g if pick else f for f, g, pick in zip(faces, new, picked)),
+                                                  tr, used, skills | {sb}, pros)
+                                           for new in product(FACES, repeat=n))
+                            best = _best(best, rolled)
                 cp = (s.player, "consummate")
                 if pl.consummate and fam == "bb2020" and cp not in skills:  # one die, once per game
                     for j in range(n):

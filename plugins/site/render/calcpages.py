@@ -509,12 +509,15 @@ def notation_help(ctx: PageContext) -> list[str]:
                            "(once per game), in BB2020 and BB2025 only: {cp} (Griff Oberwald; BB2020, a free re-roll "
                            "of one of his dice, a single block die included; BB2025, +1 on one of his Agility tests "
                            "after the roll), {tb} (Morg 'n' Thorg; a free re-roll of a failed pass or throw of a "
-                           "team-mate in BB2020, of a throw of a team-mate in BB2025) and {op} (Helmut Wulf, with "
-                           "{pro}: Pro may re-roll one die of an armour roll after a block).",
-                           code="`[consummate]`, `[ballista]`, `[oldpro]`", cp=star_rule_name(ctx, "consummate"),
-                           tb=star_rule_name(ctx, "ballista"), op=star_rule_name(ctx, "oldpro"), pro="`[pro]`"),
-              "- " + ctx.t("{code}: Helmut blocks, and if the armour roll holds he may use Pro on one of its dice.",
-                           code="`[pro,loner=4,oldpro]B2,A9`"),
+                           "team-mate in BB2020, of a throw of a team-mate in BB2025), {op} (Helmut Wulf, with "
+                           "{pro}: Pro may re-roll one die of an armour roll after a block) and {sb} (Anqi Panqi: any "
+                           "number of the dice of a block on a Block action, not a Blitz).",
+                           code="`[consummate]`, `[ballista]`, `[oldpro]`, `[savageblow]`",
+                           cp=star_rule_name(ctx, "consummate"), tb=star_rule_name(ctx, "ballista"),
+                           op=star_rule_name(ctx, "oldpro"), sb=star_rule_name(ctx, "savageblow"), pro="`[pro]`"),
+              "- " + ctx.t("{code}: Helmut blocks, and if the armour roll holds he may use Pro on one of its dice; "
+                           "{code2}: Anqi blocks against two dice the defender chooses and may re-roll the failing ones.",
+                           code="`[pro,loner=4,oldpro]B2,A9`", code2="`[loner=4,savageblow]B-2b`"),
               "- " + ctx.t("{code}: (BB2025) a block against a player with the keyword the attacker's {skill} names: one "
                            "Player Down die may be re-rolled; {code2}: a Blitz by H'thark the Unstoppable, whose {um} "
                            "re-rolls any one block die (BB2020, BB2025).", code="`B2bh`", skill=skill_name(ctx, "hatred"),
