@@ -1647,7 +1647,8 @@ def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], .
     Choices: ``"none"`` (accept the failure; always so for an armour roll, a foul, a
     Bribe or Argue the Call, which nothing re-rolls), ``"break-tackle"`` (a dodge whose die
     fell short by no more than the bonus), ``"skill"`` (for a block: Brawler), ``"consummate"``
-    (Consummate Professional: BB2020 its re-roll, BB2025 its +1), ``"ballista"`` (The Ballista), ``"pro"``,
+    (Consummate Professional: BB2020 its re-roll, BB2025 its +1), ``"ballista"`` (The Ballista),
+    ``"savageblow"`` (Savage Blow; Old Pro on an armour roll is always used, so not a choice), ``"pro"``,
     ``"pro+team"`` (Pro, and a team re-roll on the Pro roll if it fails: classic),
     ``"team"``, ``"team+team"`` (a team re-roll, and a second one on the Loner roll if
     it fails: BB2025 as written), or ``"opponent"`` for an interception step (not ours

@@ -310,3 +310,13 @@ def test_a_flag_without_its_rule_changes_nothing():
         flagged = replace(plain, players=(Player(ballista=True),))
         assert success_by_rerolls(plain, 2) == success_by_rerolls(flagged, 2)
     assert BlockStep(2).p() == F(5, 9)
+
+
+def test_the_chain_request_shows_the_star_flags_and_choices():
+    from calculators.api import handle
+
+    r = handle({"kind": "chain", "chain": "[loner=3,consummate]D3,R2f/[pro,oldpro]B2,A9", "edition": "bb2020",
+                "max_team_rerolls": 1})
+    r = r["result"]
+    assert r["players"] == [{"pro": False, "loner": 3, "consummate": True}, {"pro": True, "loner": None, "oldpro": True}]
+    assert r["by_team_rerolls"][0]["policy"][0] == "consummate"
