@@ -123,14 +123,17 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     ``diving_tackle`` when marked, a block ``branch`` and ``no_reroll``; ``{"kind": "dauntless", "target",
     "player", "single", "success": [steps], "failure": [steps]}``; ``{"kind": "alternatives", "options":
     [{"weight": prob, "steps"}]}``),
-    ``players`` (list of ``{"pro", "loner"}``), ``team_rerolls`` (the ``tr=`` value or
+    ``players`` (list of ``{"pro", "loner"}``, with ``consummate``, ``ballista``, ``oldpro`` or ``savageblow``
+    true when the player has that star player rule), ``team_rerolls`` (the ``tr=`` value or
     null), ``by_team_rerolls`` (list, index k = k team re-rolls available:
     ``{"team_rerolls": k, "success": prob, "sent_off": prob (only in a chain with a
     foul: P(a fouler is sent off), a turnover), "policy": [choice per step]}``, choice
-    ``none`` | ``break-tackle`` | ``skill`` | ``pro`` | ``pro+team`` | ``team`` | ``team+team`` |
+    ``none`` | ``break-tackle`` | ``skill`` | ``consummate`` | ``ballista`` | ``savageblow`` | ``pro`` |
+    ``pro+team`` | ``team`` | ``team+team`` |
     ``opponent``: what to use if that step's first roll fails while all earlier rolls
     passed, or for a block whose best choice depends on the failed roll an object
-    ``{case: choice}`` over ``both_down`` | ``one_die`` | ``all_dice`` (with branches also
+    ``{case: choice}`` over ``both_down`` | ``one_die`` | ``all_dice`` (``skill_die`` with Hatred or
+    Unstoppable Momentum, ``all_dice/2`` | ``all_dice/3`` with Savage Blow; with branches also
     ``critical``, ``non_critical``, ``dived`` and a branching block's ``critical/…`` and
     ``non_critical/…`` cases; a dodge with Break Tackle ``within_bonus`` | ``beyond_bonus``; one
     choice per main-line step, ``none`` for weighted alternatives; see
@@ -377,7 +380,7 @@ from .passing import PassAction, resolve_pass
 from .passing import totals as pass_totals
 from .notation import format_chain, parse_chain
 from .dave import translate as dave_translate
-from .rerolls import LONER_READINGS, check_reading, reroll_rules
+from .rerolls import LONER_READINGS, STAR_RULES, check_reading, reroll_rules
 from .rolls import (BELOW_ONE_READINGS, FAILURE, FUMBLE, PASS_READINGS, SUCCESS, WILD, D6Test, characteristic_test,
                     check_below_one_reading, check_pass_reading,
                     test_from_rules)
@@ -618,7 +621,8 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     steps = [_chain_step(s, edition, weathered, singles) for s in chain.steps]
     out.update({
         "steps": steps,
-        "players": [{"pro": p.pro, "loner": p.loner} for p in chain.players],
+        "players": [{"pro": p.pro, "loner": p.loner, **{f: True for f in STAR_RULES if getattr(p, f)}}
+                    for p in chain.players],
         "team_reroll_on_pro_roll": rr.team_reroll_on_pro_roll,
         "team_reroll_on_loner_roll": rr.team_reroll_on_loner_roll,
         "team_rerolls": parsed.team_rerolls,

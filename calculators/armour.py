@@ -124,6 +124,7 @@ __all__ = [
     "check_lone_fouler",
     "injury_reaches",
     "injury_table",
+    "old_pro_rescue",
     "skill_value",
 ]
 
@@ -584,3 +585,39 @@ def check_lone_fouler(edition: str, lone_fouler: object, assists: int, field: st
     if assists:
         raise CalcError(field, "Lone Fouler works only when no player gives an offensive or a defensive assist: "
                         f"the assists must be 0, got {assists:+d}", [0], reason="lone-fouler-assists")
+
+
+def old_pro_rescue(edition: str, av: int, modifier: int = 0, *, bonus: int = 0, claws: bool = False,
+                   iron_hard_skin: bool = False, injury_modifier: int = 0, need: str | int | None = None,
+                   table: InjuryTable | None = None, bonus_on_injury: bool = True) -> Fraction:
+    """Return P(an armour roll after a block holds, and re-rolling its better die to re-roll then succeeds).
+
+    Old Pro (Helmut Wulf, BB2020 and BB2025; BBBase ``docs/bb2020|bb2025/starplayers/Helmut_Wulf.md``; FFB
+    ``server/injury/modification/OldProModification``): once per game the player may use Pro to re-roll one die of
+    an armour roll.  This gives the chance over the first armour dice and the re-rolled die, the Pro roll left to
+    the caller: for each pair that holds, the die whose re-roll gives the better chance is re-rolled (the coach
+    sees both dice).  Success is the armour breaking (``need`` None) or, with ``need``, the armour breaking and
+    the injury roll that follows meeting ``need`` with ``injury_modifier`` and the +X the armour roll did not
+    use (:func:`armour_then_injury`); ``bonus``, ``claws``, ``iron_hard_skin``, ``bonus_on_injury`` as there.
+    Callers check the arguments (:func:`armour_break`).
+    """
+    w36 = Fraction(1, 36)
+
+    def success(a: int, b: int) -> Fraction:
+        broke, spent = armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws,
+                                   iron_hard_skin=iron_hard_skin)
+        if not broke:
+            return _F0
+        if need is None:
+            return Fraction(1)
+        mod = injury_modifier + (0 if spent or not bonus_on_injury else bonus)
+        return sum((w36 for c, d in _PAIRS if injury_reaches(c + d + mod, need, table)), _F0)
+
+    total = _F0
+    for a, b in _PAIRS:
+        if armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws, iron_hard_skin=iron_hard_skin)[0]:
+            continue
+        keep_b = sum((success(c, b) for c in range(1, 7)), _F0) / 6
+        keep_a = sum((success(a, c) for c in range(1, 7)), _F0) / 6
+        total += w36 * max(keep_a, keep_b)
+    return total

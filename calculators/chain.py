@@ -139,8 +139,16 @@ ruling) are those of :mod:`calculators.rerolls`.  On a block:
 * **Brawler** (BB2020 and BB2025 only) re-rolls one die showing Both Down, on a Block
   action only (BB2025 p. 126; the May 2026 Designer's Commentary and BB2020's answer:
   not in a Blitz; ``data/rulings/brawler-blitz.yml``);
+* **Hatred (X)** (BB2025 only; mark ``h``: the block is against a player with the keyword X) re-rolls one
+  die showing Player Down, every time (BBBase ``docs/bb2025/core_rules/skills_and_traits.md`` "HATRED (X)";
+  FFB ``skill/bb2025/Hatred``; ``data/skills/hatred.yml``);
+* **Unstoppable Momentum** (H'thark the Unstoppable, BB2020 and BB2025; mark ``u``, so the block is a Blitz's)
+  re-rolls any one block die, every Blitz (BBBase ``docs/bb2020|bb2025/starplayers/H'thark_the_Unstoppable.md``;
+  FFB ``skill/mixed/special/UnstoppableMomentum``); not with Brawler (a Block action);
 * at most one re-roll per block roll, as in :mod:`calculators.block` (a team re-roll
-  re-rolls every die, and no die is re-rolled twice).
+  re-rolls every die, and no die is re-rolled twice), so Brawler, Hatred and Unstoppable Momentum together
+  are one free re-roll of the best die any of them may re-roll.  Savage Blow (Anqi Panqi, once per game,
+  any number of the dice) is not modelled.
 
 :func:`solve` returns the exact probability that the whole chain succeeds when the
 coach uses re-rolls optimally: a dynamic programme over the states (step, team re-rolls
@@ -156,6 +164,11 @@ failed die or block roll the best of:
 * ``pro+team`` (classic only): the same, and if the Pro roll fails, a team re-roll
   re-rolls the Pro roll (behind the Loner roll for a Loner player; the turn's only
   team re-roll);
+* ``consummate``: BB2020, Consummate Professional re-rolls the die (or one block die), once per game;
+  BB2025, its +1 saves an Agility test's die that fell one short (never a natural 1), once per game;
+* ``ballista``: The Ballista re-rolls a failed pass or throw (BB2020), a throw of a team-mate (BB2025),
+  once per game;
+* ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game;
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;
 * ``team+team`` (BB2025, reading ``"rulebook"``, a Loner player, a second team
   re-roll usable): the same, and if the Loner roll fails, a second team re-roll
@@ -255,12 +268,13 @@ from itertools import product
 from typing import ClassVar, Union
 
 from .armour import (INJURY_NEEDS, SKILL_VALUES, InjuryTable, armour_break, armour_then_injury,
-                     injury_table, skill_value)
+                     injury_table, old_pro_rescue, skill_value)
 from .block import FACES, face_value
 from .editions import check_edition, family, mechanics
 from .errors import CalcError
-from .rerolls import (BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN, OPPONENT_KINDS, SKILL_FOR_KIND,
-                      check_reading, d6_at_least, reroll_rules)
+from .rerolls import (AGILITY_KINDS, BALLISTA_KINDS, BREAK_TACKLE_BONUSES, NOT_REROLLED_KINDS, ONCE_PER_TURN,
+                      OPPONENT_KINDS, SKILL_FOR_KIND, STAR_RULE_EDITIONS, STAR_RULES, check_reading, d6_at_least,
+                      reroll_rules)
 from .rolls import face_chance
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
@@ -315,7 +329,14 @@ DIVING_TACKLE_KINDS: dict[str, frozenset[str]] = {"classic": frozenset({"dodge"}
 #: block dice: 1, 2, 3 (the attacker chooses) or -2, -3 (the defender chooses), as :class:`calculators.block.Block`
 BLOCK_DICE: tuple[int, ...] = (1, 2, 3, -2, -3)
 #: the attacker's skills a block step models (Block, Tackle, Juggernaut; Brawler in BB2020/BB2025)
-BLOCK_ATTACKER: tuple[str, ...] = ("block", "tackle", "brawler", "juggernaut")
+BLOCK_ATTACKER: tuple[str, ...] = ("block", "tackle", "brawler", "juggernaut", "hatred", "unstoppable-momentum")
+#: attacker skills of a block that exist in some editions only -> those edition families (the module docstring)
+BLOCK_ATTACKER_EDITIONS: dict[str, tuple[str, ...]] = {"brawler": ("bb2020", "bb2025"), "hatred": ("bb2025",),
+                                                       "unstoppable-momentum": ("bb2020", "bb2025")}
+#: attacker skills that re-roll one die of a failed block roll, free and every time -> the faces that die may show
+#: (None: any die)
+ONE_DIE_SKILLS: dict[str, tuple[str, ...] | None] = {"brawler": ("both_down",), "hatred": ("attacker_down",),
+                                                     "unstoppable-momentum": None}
 #: the defender's skills a block step models
 BLOCK_DEFENDER: tuple[str, ...] = ("block", "dodge", "wrestle")
 #: a block step's goals: ``down`` (the defender Knocked Down, the attacker standing) or ``standing``
@@ -714,10 +735,20 @@ def map_steps(steps: tuple, fn) -> tuple:
 
 @dataclass(frozen=True)
 class Player:
-    """A player's re-roll traits: ``pro`` (has Pro), ``loner`` (X of Loner (X+), or None)."""
+    """A player's re-roll traits: ``pro`` (has Pro), ``loner`` (X of Loner (X+), or None), and the star player
+    rules :data:`calculators.rerolls.STAR_RULES`, each once per game, so at most once in a chain (BB2020 and
+    BB2025 only; see :mod:`calculators.rerolls`): ``consummate`` (Consummate Professional: BB2020 a free
+    re-roll of one die, BB2025 +1 on an Agility test after the roll), ``ballista`` (The Ballista: a free
+    re-roll of a failed pass or throw, BB2020; of a throw of a team-mate, BB2025), ``oldpro`` (Old Pro: Pro
+    may re-roll one die of an armour roll after a block; needs ``pro``), ``savageblow`` (Savage Blow: any number of
+    the dice of a Block action's block roll re-rolled)."""
 
     pro: bool = False
     loner: int | None = None
+    consummate: bool = False
+    ballista: bool = False
+    oldpro: bool = False
+    savageblow: bool = False
 
 
 @dataclass(frozen=True)
@@ -749,6 +780,7 @@ class Chain:
         for i, pl in enumerate(self.players):
             if pl.loner is not None and not (isinstance(pl.loner, int) and 2 <= pl.loner <= 6):
                 raise CalcError(f"players[{i}].loner", f"Loner must be 2..6 (X of X+), got {pl.loner!r}", [2, 6], reason="range")
+            self._check_star_rules(i, pl)
         if not self.steps:
             raise CalcError("steps", "a chain needs at least one step", reason="chain-shape")
         places = list(_places(self.steps))
@@ -786,6 +818,25 @@ class Chain:
         if top != len(self.players) - 1:
             raise CalcError("players", "every player must roll at least one step", reason="chain-shape")
         return self
+
+    def _check_star_rules(self, i: int, pl: Player) -> None:
+        """A player's star rules (:data:`calculators.rerolls.STAR_RULES`): booleans, in an edition that has them."""
+        for name, where in STAR_RULE_EDITIONS.items():
+            on = getattr(pl, name)
+            if not isinstance(on, bool):
+                raise CalcError(f"players[{i}].{name}", f"{name} is true or false, got {on!r}", [False, True],
+                                reason="choice")
+            if on and family(self.edition) not in where:
+                raise CalcError(f"players[{i}].{name}", f"{STAR_RULES[name]} is a star player rule of "
+                                f"{' and '.join(where)} only, not of {self.edition}", list(where), reason="not-in-edition")
+        rules = [name for name in STAR_RULE_EDITIONS if getattr(pl, name)]
+        if len(rules) > 1:  # every star player has one special rule (BBBase star player pages, BB2020 and BB2025)
+            raise CalcError(f"players[{i}].{rules[1]}", f"a star player has a single special rule: "
+                            f"{' and '.join(STAR_RULES[r] for r in rules)} on one player", [rules[0]],
+                            reason="chain-shape")
+        if pl.oldpro and not pl.pro:
+            raise CalcError(f"players[{i}].oldpro", "Old Pro uses the Pro skill: the player needs pro too", [True],
+                            reason="chain-shape")
 
     def _check_players(self, steps: tuple, prefix: str, previous: int, top: int) -> int:
         """Check the players' order in ``steps`` (after a step of player ``previous``; ``top`` the highest
@@ -843,6 +894,10 @@ class Chain:
         if s.no_reroll and s.kind in OPPONENT_KINDS:
             raise CalcError(f"{path}.no_reroll", "an opponent's roll is never ours to re-roll", reason="chain-shape")
         self._check_d6_edition(path, s)
+        if (s.break_tackle and family(self.edition) == "bb2025" and s.kind in AGILITY_KINDS
+                and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
+            raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge are not "
+                            "modelled together", reason="chain-shape")
         if s.break_tackle and (s.partial is not None or s.diving_tackle):
             raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band or against Diving "
                             "Tackle is not modelled", reason="chain-shape")
@@ -917,12 +972,15 @@ class Chain:
         if s.dice not in BLOCK_DICE or isinstance(s.dice, bool):
             raise CalcError(f"{path}.dice", f"block dice must be one of 1, 2, 3 (the attacker chooses) or -2, -3 "
                                             f"(the defender chooses), got {s.dice!r}", list(BLOCK_DICE), reason="choice")
-        allowed = [k for k in BLOCK_ATTACKER if k != "brawler" or family(self.edition) != "classic"]
+        allowed = [k for k in BLOCK_ATTACKER if family(self.edition) in BLOCK_ATTACKER_EDITIONS.get(k, (family(self.edition),))]
         for name, skills, ok in ((f"{path}.attacker", s.attacker, allowed),
                                  (f"{path}.defender", s.defender, list(BLOCK_DEFENDER))):
             bad = sorted(set(skills) - set(ok))
             if bad:
-                extra = " (Brawler exists in BB2020 and BB2025 only)" if bad[0] == "brawler" else ""
+                where = BLOCK_ATTACKER_EDITIONS.get(bad[0])
+                named = {"bb2020": "BB2020", "bb2025": "BB2025"}
+                extra = (f" ({bad[0].replace('-', ' ').title()} exists in {' and '.join(named[e] for e in where)} only)"
+                         if where else "")
                 raise CalcError(name, f"unknown skill {bad[0]!r} for {self.edition}{extra}; allowed: {', '.join(ok)}", ok, reason="skills")
         if s.goal not in BLOCK_GOALS:
             raise CalcError(f"{path}.goal", f"goal must be one of {', '.join(BLOCK_GOALS)}, got {s.goal!r}",
@@ -930,6 +988,9 @@ class Chain:
         if "brawler" in s.attacker and "juggernaut" in s.attacker:
             raise CalcError(f"{path}.attacker", "Brawler works on a Block action, Juggernaut on a Blitz: one block "
                             "cannot use both", ["brawler", "juggernaut"], reason="step-skill")
+        if "brawler" in s.attacker and "unstoppable-momentum" in s.attacker:
+            raise CalcError(f"{path}.attacker", "Brawler works on a Block action, Unstoppable Momentum on a Blitz: one "
+                            "block cannot use both", ["brawler", "unstoppable-momentum"], reason="step-skill")
         if s.branch is not None and s.goal != "down":
             raise CalcError(f"{path}.branch", "only a knock-down block (goal down) has non-critical results", reason="chain-shape")
         self._check_branches(path, s)
@@ -1145,14 +1206,15 @@ def _one_die(att: bool, others: str, q: tuple) -> tuple:
     return (q[0], _ONE - q[0]) if att else (_ZERO, q[0] + q[1])
 
 
-def _block_cases(s: BlockStep, with_nc: bool) -> tuple:
+def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
     """Return ``(P(S), P(N), {case: (P, accept class, one-die others, Brawler others or None)})`` of a block roll.
 
     Every ordered roll is enumerated; a die's class is S (a face of :meth:`BlockStep.good_faces`), N (with
     ``with_nc``: a face where the attacker stays standing but the step is not a success: the ``standing``
     goal's good faces minus these) or C.  The attacker keeps the best die, the defender gives the worst.
     A failed roll's case says what accepting it gives and what re-rolling one die (Pro in BB2020/BB2025,
-    or Brawler on a Both Down die) can give: the best die to re-roll is always one of the lowest class, so
+    or Brawler on a Both Down die) can give; ``split`` (Savage Blow) names the defender's ``all_dice`` rolls by
+    their number of failing dice, ``all_dice/2``, ``all_dice/3``: the best die to re-roll is always one of the lowest class, so
     the others' class does not depend on values.  Without ``with_nc`` the cases are :data:`BLOCK_CASES`.
     """
     good = s.good_faces()
@@ -1172,6 +1234,15 @@ def _block_cases(s: BlockStep, with_nc: bool) -> tuple:
         return "new" if o == _S else "push" if o == _N else "none"
 
     rank = {"new": 2, "push": 1, "none": 0}
+    # the dice a free one-die skill may re-roll: Brawler's Both Down (always weighed, used only with Brawler), or
+    # with Hatred or Unstoppable Momentum the faces of every one-die skill the attacker has (ONE_DIE_SKILLS)
+    special = bool(s.attacker & {"hatred", "unstoppable-momentum"})
+
+    def eligible(face: str) -> bool:
+        if not special:
+            return face == "both_down"
+        return any(k in s.attacker and (f is None or face in f) for k, f in ONE_DIE_SKILLS.items())
+
     for faces in product(FACES, repeat=n):
         c = [cls[f] for f in faces]
         res = max(c) if att else min(c)
@@ -1182,12 +1253,16 @@ def _block_cases(s: BlockStep, with_nc: bool) -> tuple:
             p_n += w
         outs = [others(c[:j] + c[j + 1:]) for j in range(n)]
         pro = max(outs, key=rank.__getitem__)
-        bd = [outs[j] for j in range(n) if FACES[faces[j]] == "both_down"]
+        bd = [outs[j] for j in range(n) if eligible(FACES[faces[j]])]
         brawl = max(bd, key=rank.__getitem__) if bd else None
+        skill_case = "skill_die" if special else "both_down"
         if with_nc:
-            name = f"{'non_critical' if res == _N else 'critical'}/{pro}" + (f"/brawler-{brawl}" if brawl else "")
+            name = (f"{'non_critical' if res == _N else 'critical'}/{pro}"
+                    + (f"/{'skill' if special else 'brawler'}-{brawl}" if brawl else ""))
         else:
-            name = "all_dice" if pro == "none" else "both_down" if bd else "one_die"
+            name = "all_dice" if pro == "none" else skill_case if bd else "one_die"
+            if split and name == "all_dice":
+                name += f"/{sum(1 for x in c if x != _S)}"
         old = cases.get(name)
         cases[name] = ((old[0] if old else _ZERO) + w, res, pro, brawl)
     order = list(BLOCK_CASES) + sorted(k for k in cases if k not in BLOCK_CASES)
@@ -1202,15 +1277,18 @@ class _Node:
     (or the only next node); ``nc``: the next node on a non-critical failure (None: there is none);
     ``alts``: ``((weight, node), ...)``.  A roll node has ``p_ok`` (P(first roll succeeds)), ``cases``
     ``{case: (P(the first roll fails so), accepted class, may be re-rolled, one-die dist, Brawler dist)}``
-    and ``again`` ((P(S), P(N)) of a re-roll of the whole roll).
+    and ``again`` ((P(S), P(N)) of a re-roll of the whole roll); ``bonus``: None, or for a D6 test with a bonus
+    added after the roll (Break Tackle, BB2025 Consummate Professional) ``(P(one die fails within it), the
+    resource's name)``.
     """
 
-    __slots__ = ("kind", "step", "succ", "nc", "alts", "p_ok", "cases", "again")
+    __slots__ = ("kind", "step", "succ", "nc", "alts", "p_ok", "cases", "again", "bonus")
 
     def __init__(self, kind: str, step: object = None) -> None:
         self.kind, self.step = kind, step
         self.succ, self.nc, self.alts = 0, None, ()
         self.p_ok, self.cases, self.again = _ZERO, {}, (_ZERO, _ZERO)
+        self.bonus: tuple | None = None
 
 
 def _tree(chain: Chain) -> tuple[list, list]:
@@ -1238,7 +1316,8 @@ def _tree(chain: Chain) -> tuple[list, list]:
             node.succ = nxt
             for (_, branch), b in zip(children(s), kids[j]):
                 link(branch, b, nxt)
-            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]])
+            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]], _plus_one(chain, s),
+                  _savage(chain, s))
 
     main = number(chain.steps)
     nodes.append(_Node("end"))
@@ -1246,8 +1325,42 @@ def _tree(chain: Chain) -> tuple[list, list]:
     return nodes, main
 
 
-def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int]) -> None:
-    """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`)."""
+def _plus_one(chain: Chain, s: AnyStep) -> bool:
+    """True when BB2025 Consummate Professional's +1 may save a die of step ``s``: an Agility test
+    (:data:`calculators.rerolls.AGILITY_KINDS`) of a player with the rule, without a non-critical band or Diving
+    Tackle (not modelled there; :mod:`calculators.rerolls`)."""
+    return (family(chain.edition) == "bb2025" and isinstance(s, Step) and s.kind in AGILITY_KINDS
+            and chain.players[s.player].consummate and s.partial is None and not s.diving_tackle)
+
+
+def _savage(chain: Chain, s: AnyStep) -> bool:
+    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, a Block action's block (no
+    Juggernaut, no Unstoppable Momentum: those say a Blitz) without a non-critical branch (:mod:`calculators.rerolls`)."""
+    return (isinstance(s, BlockStep) and chain.players[s.player].savageblow and s.branch is None
+            and not s.attacker & {"juggernaut", "unstoppable-momentum"})
+
+
+def _savage_dist(s: BlockStep, case: str) -> tuple:
+    """(P(S), P(N)) of Savage Blow's best re-roll of a failed block roll of ``case`` (no branch, so P(N) is 0): every
+    die when the attacker chooses, the failing dice when the defender does (one in ``one_die``, ``both_down``,
+    ``skill_die``; two in ``all_dice`` of two dice; the number after ``all_dice/``)."""
+    q = Fraction(len(s.good_faces()), 6)
+    if s.dice > 0:
+        return (1 - (1 - q) ** s.dice, _ZERO)
+    k = 1 if not case.startswith("all_dice") else int(case.split("/")[1]) if "/" in case else 2
+    return (q ** k, _ZERO)
+
+
+def _within(target: int, bonus: int) -> Fraction:
+    """P(one die fails a ``target``+ test but passes with ``bonus`` added): faces ``target - bonus`` to
+    ``target - 1``, never a natural 1."""
+    return Fraction(len([f for f in range(2, 6) if target - bonus <= f < target]), 6)
+
+
+def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: bool = False,
+          savage: bool = False) -> None:
+    """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
+    ``plus_one``: BB2025 Consummate Professional's +1 applies, :func:`_plus_one`)."""
     if isinstance(s, Alternatives):
         node.kind = "alt"
         node.alts = tuple((Fraction(w), e) for (w, _), e in zip(s.options, entries))
@@ -1274,7 +1387,7 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int]) -> None:
         with_nc = s.branch is not None
         if with_nc:
             node.nc = entries[0] if s.branch else node.succ
-        p_s, p_n, cases = _block_cases(s, with_nc)
+        p_s, p_n, cases = _block_cases(s, with_nc, savage)  # Savage Blow: cases by failing dice
         q = (Fraction(len(s.good_faces()), 6), _ZERO)
         if with_nc:
             standing = replace(s, goal="standing", branch=None).good_faces()
@@ -1308,8 +1421,10 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int]) -> None:
                       None: (_ONE - p - p_n, _C, rerollable, None, None)}
         return
     node.again = (p, _ZERO)
-    within = s.within_bonus()
-    if within:  # Break Tackle: a die short by no more than the bonus may be saved (once per turn)
+    within = s.within_bonus() if s.break_tackle else _within(s.target, 1) if plus_one else _ZERO
+    if within:  # Break Tackle (once per turn), Consummate Professional's +1 (once per game): a die short by
+        # no more than the bonus may be saved
+        node.bonus = (within, "break-tackle" if s.break_tackle else "consummate")
         node.cases = {"within_bonus": (within, _C, rerollable, None, None)}
         if _ONE - p - within:
             node.cases["beyond_bonus"] = (_ONE - p - within, _C, rerollable, None, None)
@@ -1350,6 +1465,36 @@ def _solver(chain: Chain):
     appeals = {j: appeal_chances(chain.edition, appeal_group(seq, i))
                for j, (_, seq, i) in enumerate(_places(chain.steps)) if appeal_group(seq, i)}
     fouls = any(s.kind == "foul" for _, s in walk(chain.steps))
+    fam = family(chain.edition)
+    # Old Pro (calculators/rerolls.py): an armour roll after a block of a player with it may be saved by one die
+    rescue = {j: old_pro_rescue(chain.edition, s.av, s.total_modifier(), bonus=s.bonus(), claws=s.claws,
+                                iron_hard_skin=s.iron_hard_skin, injury_modifier=inj.modifier if inj else 0,
+                                need=inj.need if inj else None, table=inj.table() if inj else None,
+                                bonus_on_injury=not s.chainsaw)
+              for j, s, inj in _linked_pairs(chain)
+              if isinstance(s, ArmourStep) and not s.foul and not s.piling_on and players[s.player].oldpro}
+
+    def old_pro(j: int, skills_used: frozenset, pro_used: frozenset) -> tuple | None:
+        """(skills_used, pro_used) after Old Pro at armour node j, or None when it cannot be used there."""
+        if j not in rescue:
+            return None
+        p = nodes[j].step.player
+        if p in pro_used or (p, "oldpro") in skills_used:
+            return None
+        return skills_used | {(p, "oldpro")}, pro_used | {p}
+
+    def star_rerolls(s: AnyStep) -> tuple[str, ...]:
+        """The star rules that may re-roll a failed roll of step ``s`` (a roll node's): BB2020 Consummate
+        Professional (any die of the player), The Ballista (:data:`calculators.rerolls.BALLISTA_KINDS`)."""
+        pl = players[s.player]
+        out: tuple[str, ...] = ()
+        if pl.consummate and fam == "bb2020":
+            out += ("consummate",)
+        if pl.ballista and isinstance(s, Step) and s.kind in BALLISTA_KINDS.get(fam, ()):
+            out += ("ballista",)
+        if _savage(chain, s):
+            out += ("savageblow",)
+        return out
 
     def team_left(tr: int, team_used: int) -> bool:
         return tr > 0 and (cap is None or team_used < cap)
@@ -1393,11 +1538,14 @@ def _solver(chain: Chain):
             if k is not None:
                 ks, kp = ks | keep_skills[k], kp | keep_pro[k]
         s = nd.step
-        if nd.kind == "roll" and isinstance(s, Step) and s.break_tackle:  # not a re-roll: "!" leaves it
-            ks = ks | {(s.player, "break-tackle")}
+        if j in rescue:  # Old Pro on this armour roll uses Pro and itself
+            ks, kp = ks | {(s.player, "oldpro")}, kp | {s.player}
+        if nd.kind == "roll" and nd.bonus:  # not a re-roll: "!" leaves it
+            ks = ks | {(s.player, nd.bonus[1])}
         if nd.kind == "roll" and not s.no_reroll and s.kind not in NOT_REROLLED_KINDS:
             if isinstance(s, Step) and s.skill and SKILL_FOR_KIND[s.kind] in ONCE_PER_TURN:
                 ks = ks | {(s.player, SKILL_FOR_KIND[s.kind])}
+            ks = ks | frozenset((s.player, name) for name in star_rerolls(s))
             if players[s.player].pro:
                 kp = kp | {s.player}
         keep_skills[j], keep_pro[j] = ks, kp
@@ -1427,8 +1575,8 @@ def _solver(chain: Chain):
         pl = players[s.player]
         _, res, rerollable, one, brawl = nd.cases[case]
 
-        bt_key = (s.player, "break-tackle")
-        within = s.within_bonus() if isinstance(s, Step) else _ZERO
+        within, bonus_name = nd.bonus if nd.bonus else (_ZERO, "break-tackle")
+        bt_key = (s.player, bonus_name)  # Break Tackle's or (BB2025) Consummate Professional's bonus
         bt_free = bool(within) and bt_key not in skills_used
 
         def stands(tr2: int, u2: int, sk: frozenset = skills_used, pr: frozenset = pro_used) -> tuple:
@@ -1446,8 +1594,8 @@ def _solver(chain: Chain):
         opts: list[tuple[str, tuple]] = [("none", ())]
         if res == _N:
             opts[0] = ("none", stands(tr, team_used))
-        elif bt_free and case == "within_bonus":  # Break Tackle's bonus turns this die into a pass
-            opts.append(("break-tackle", stands(tr, team_used)))
+        elif bt_free and case == "within_bonus":  # the bonus turns this die into a pass
+            opts.append((bonus_name, stands(tr, team_used)))
         if s.no_reroll or not rerollable:
             return tuple(opts)
 
@@ -1463,7 +1611,7 @@ def _solver(chain: Chain):
         if isinstance(s, BlockStep):
             if not pro_whole_roll:
                 pro = one
-            if "brawler" in s.attacker:
+            if s.attacker & set(ONE_DIE_SKILLS):  # Brawler, Hatred, Unstoppable Momentum: one die, free
                 skill = brawl
         elif isinstance(s, Step) and s.skill:
             name = SKILL_FOR_KIND[s.kind]
@@ -1474,6 +1622,12 @@ def _solver(chain: Chain):
                 skill, skill_after = again, skills_used | {key}
         if skill and any(skill):
             opts.append(("skill", landed(skill, (tr, team_used, skill_after, pro_used))))
+        for name in star_rerolls(s):  # free, once per game: the die (or one block die) is re-rolled
+            if (s.player, name) not in skills_used:
+                dist = (_savage_dist(s, case) if name == "savageblow" else one if isinstance(s, BlockStep)
+                        else again)
+                if dist and any(dist):
+                    opts.append((name, landed(dist, (tr, team_used, skills_used | {(s.player, name)}, pro_used))))
         if pl.pro and s.player not in pro_used and pro and any(pro):
             after = pro_used | {s.player}
 
@@ -1554,6 +1708,9 @@ def _solver(chain: Chain):
             o = armour[j]
             go_on = appeals[j][0] if j in appeals else _ZERO  # a Bribe cancels the send-off and its turnover
             v = (o["break"] + o["break_sent_off"] * go_on) * value(nd.succ, *state)
+            after = old_pro(j, skills_used, pro_used)
+            if after:  # the armour held: Old Pro (the Pro roll, then one die) is always tried
+                v += pro_q * rescue[j] * value(nd.succ, tr, team_used, *after)
             return v + o["break_sent_off"] * (_ONE - go_on) if j in last else v
         v = nd.p_ok * value(nd.succ, *state)
         for p, case in fail_cases(j):
@@ -1587,7 +1744,9 @@ def _solver(chain: Chain):
             o = armour[j]
             go_on, kept = appeals.get(j, (_ZERO, _ZERO))
             on = o["break"] + o["break_sent_off"] * go_on
-            return (o["break_sent_off"] + o["hold_sent_off"]) * (_ONE - go_on - kept) + on * sent_off(nd.succ, *state)
+            after = old_pro(j, skills_used, pro_used)
+            extra = pro_q * rescue[j] * sent_off(nd.succ, tr, team_used, *after) if after else _ZERO
+            return (o["break_sent_off"] + o["hold_sent_off"]) * (_ONE - go_on - kept) + on * sent_off(nd.succ, *state) + extra
         x = nd.p_ok * sent_off(nd.succ, *state)
         for p, case in fail_cases(j):
             x += p * ev(sent_off, choose(j, *state, case)[1])
@@ -1665,7 +1824,9 @@ def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], .
 
     Choices: ``"none"`` (accept the failure; always so for an armour roll, a foul, a
     Bribe or Argue the Call, which nothing re-rolls), ``"break-tackle"`` (a dodge whose die
-    fell short by no more than the bonus), ``"skill"`` (for a block: Brawler), ``"pro"``,
+    fell short by no more than the bonus), ``"skill"`` (for a block: Brawler), ``"consummate"``
+    (Consummate Professional: BB2020 its re-roll, BB2025 its +1), ``"ballista"`` (The Ballista),
+    ``"savageblow"`` (Savage Blow; Old Pro on an armour roll is always used, so not a choice), ``"pro"``,
     ``"pro+team"`` (Pro, and a team re-roll on the Pro roll if it fails: classic),
     ``"team"``, ``"team+team"`` (a team re-roll, and a second one on the Loner roll if
     it fails: BB2025 as written), or ``"opponent"`` for an interception step (not ours

@@ -13,7 +13,11 @@ classic (LRB6) rules, so a translation is never classic.
 **Their notation, as read here.**  ``;`` starts the next player (our ``/``).  A player may
 begin with its skills before ``:`` (``D,SF:`` Dodge and Sure Feet; ``L4:`` Loner 4+, ``L``
 alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1, ``MB2`` +2; ``DP1`` Dirty Player +1,
-``DP2`` +2; ``SG`` Sneaky Git; ``LF`` Lone Fouler), then its actions separated by ``,``.  A
+``DP2`` +2; ``SG`` Sneaky Git; ``LF`` Lone Fouler; the star player rules ``CP`` Consummate Professional and
+``TB`` The Ballista, ``OP`` Old Pro, ``SB`` Savage Blow, our player flags ``[consummate]``, ``[ballista]``,
+``[pro,oldpro]`` and ``[savageblow]``
+(Old Pro uses Pro: their ``OP`` alone gives Pro to armour rolls only, ours to every roll, see
+``dave_differences.yml``), each the rule of the edition, see :mod:`calculators.rerolls`), then its actions separated by ``,``.  A
 Mighty Blow or Dirty Player value the edition does not allow is refused (``skill-value``:
 BB2025 Dirty Player is +1 only, :data:`calculators.armour.SKILL_VALUES`).  Actions, with what
 each becomes here:
@@ -74,7 +78,9 @@ needing 8+)               kick-back D6 is not in the action, so none is written)
 chooses), then how many   Stumbles), 3 ``b`` (and Both Down), 4 ``=s`` (the attacker
 of the six faces succeed  stays standing: POW, Stumbles, two Pushes), 5 ``b=s``;
                           ``r`` when the player has Brawler ``B`` (theirs then counts
-                          Both Down as failing: 3 or 5 faces are refused)
+                          Both Down as failing: 3 or 5 faces are refused); ``h`` with
+                          Hatred ``H`` on a block marked ``%``; ``u`` with Unstoppable
+                          Momentum ``UM`` on every block
 ========================  ===========================================================
 
 Their marks ``*`` (use Pro on this roll), ``^`` (use Brawler) and ``¬`` (use Break Tackle
@@ -158,7 +164,7 @@ from .chain import highest_face
 from .dice import two_d6
 from .editions import family
 from .errors import CalcError
-from .notation import LETTERS, parse_chain
+from .notation import LETTERS, STAR_FLAGS, parse_chain
 from .rolls import face_chance
 
 __all__ = ["ACTIONS", "REASONS", "SKILLS", "Translation", "translate"]
@@ -179,7 +185,7 @@ REASONS: dict[str, str] = {
     "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll; or by a player with Pro, whose Pro theirs "
                  "still lets re-roll that roll, where our '!' forbids Pro too)",
     "diving-tackle": "Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only",
-    "hatred": "Hatred: our chain does not model it",
+    "hatred": "a block marked % (Hatred) by a player without Hatred (H)",
     "action": "an action our chain has no step for",
     "skill": "a skill our chain does not model",
     "skill-value": "a skill value our chain does not model",
@@ -196,15 +202,16 @@ REASONS: dict[str, str] = {
 SKILLS: dict[str, str] = {
     "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
-    "SG": "sneaky-git", "LF": "lone-fouler",
+    "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
+    "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow",
 }
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
     "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
-    "CP": "Consummate Professional", "OP": "Old Pro", "TB": "The Ballista", "MD": "Mesmerising Dance",
+    "MD": "Mesmerising Dance",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
-    "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish", "H": "Hatred",
-    "SB": "Savage Blow", "ASP": "A Sneaky Pair", "UM": "Unstoppable Momentum", "DS": "Dwarven Scourge",
+    "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish",
+    "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
     "BL": "Bounding Leap", "MA": "Master Assassin", "WIT": "Working in Tandem", "KS": "Krump and Smash",
     "WF": "Woodland Fury",
@@ -340,7 +347,7 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
     head, brace, branch = tok.partition("{")
     if brace and not branch.endswith("}"):
         raise _refuse("branch", tok, pos, REASONS["branch"])
-    body = head.replace("*", "").replace("^", "").replace("'", "")
+    body = head.replace("*", "").replace("^", "").replace("'", "").replace("%", "")
     m = _BLOCK.match(body)
     if not m:
         raise _refuse("unreadable", tok, pos, "a block is written as the dice, D, the succeeding faces, as 2D3")
@@ -357,6 +364,12 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
             raise _refuse("block-faces", tok, pos, f"{faces} succeeding faces with Both Down failing (Brawler): "
                                                    "no skills of ours give that")
         att += "r"
+    if "%" in head:  # their % : the block is against the keyword of the attacker's Hatred (our mark h, BB2025)
+        if "hatred" not in skills:
+            raise _refuse("hatred", tok, pos, REASONS["hatred"])
+        att += "h"
+    if "unstoppable-momentum" in skills:  # H'thark: theirs uses it on every block (ours: a Blitz's, mark u)
+        att += "u"
     ours = f"B{dice}{att}{':' + dfd if dfd else ''}{goal}"
     if non_critical is None:
         return ours
@@ -414,7 +427,7 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
         raise _refuse("action", tok, pos, f"{REASONS['action']}: {_NO_STEP[tok[0]]}")
     head = tok.partition("{")[0]
-    if "D" in head[1:] and "%" not in tok:
+    if "D" in head[1:]:
         return _block(tok, pos, skills)
     if "{" in tok or "}" in tok or "|" in tok:
         raise _refuse("branch", tok, pos, REASONS["branch"])
@@ -780,7 +793,9 @@ def _read_player(prefix: str, pos: int, actions: str, edition: str) -> _Player:
         codes, bonus = _star_skills(star, actions, edition, pos + 1, lambda listed, at: _skills(listed, at, edition, {}))
     values: dict[str, int] = {}
     skills, loner, break_tackle = _skills(codes, pos, edition, values)
-    flags = (["pro"] if "pro" in skills else []) + ([f"loner={loner}"] if loner is not None else [])
+    # Old Pro uses the Pro skill (Helmut has both): their OP alone is read as our [pro,oldpro]
+    flags = ((["pro"] if skills & {"pro", "oldpro"} else []) + ([f"loner={loner}"] if loner is not None else [])
+             + [f for f in STAR_FLAGS if f in skills])  # Consummate Professional, The Ballista
     return _Player(skills, flags, break_tackle, values, bonus)
 
 

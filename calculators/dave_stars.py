@@ -50,6 +50,10 @@ their notation has no code for.  No Ball (No Hands in BB2020) is refused when th
 ball (pick-up, catch, pass): BBBase gives it to Akhorne, Fungus, Gretchen and Kreek in both editions, to
 Helmut, Max and Nobbla in BB2025 and to Rumbelow in BB2020; their calculator lists it without using it.
 
+Consummate Professional (Griff), The Ballista (Morg), Old Pro (Helmut) and Savage Blow (Anqi) are modelled, as our
+player flags ``[consummate]``, ``[ballista]``, ``[oldpro]`` and ``[savageblow]``, and Unstoppable Momentum
+(H'thark) and Hatred as block marks ``u`` and ``h`` (:mod:`calculators.rerolls` gives each edition's rule), so those stars translate with them.
+
 Crushing Blow, Ram and Dwarven Scourge are a once-per-game +1 (+2 for ``Ivan*``) to the armour roll of
 a block, which may be applied after the roll: with one armour roll of that star in the sequence, that is
 our armour step's modifier (``A8+1m``); with more, our chain cannot choose which roll takes it, and the
@@ -82,23 +86,27 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
     "D": frozenset("D"), "SF": frozenset("R"), "SH": frozenset("U"), "C": frozenset("C"), "PA": frozenset("P"),
     "B": frozenset({"block"}), "CL": frozenset("K"), "MB": frozenset("K"), "DP": frozenset("F"),
     "L": _EVERY, "P": _EVERY,
+    # star rules our chain models as player flags (calculators/rerolls.py): Consummate Professional helps any roll
+    # but armour, injury and fouls (BB2020 its re-roll; BB2025 its +1 only on Agility tests, our chain knows which),
+    # The Ballista a throw of a team-mate H or a pass P (BB2020; BB2025 the throw only), Old Pro an armour roll K
+    "CP": _NOT_ARMOUR, "TB": frozenset("HP"), "OP": frozenset("K"), "UM": frozenset({"block"}),
+    "SB": frozenset({"block"}),
 }
 #: skills (their codes) we leave to :mod:`calculators.dave` to accept or refuse -> (name, actions they change)
 _SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
     "BT": ("Break Tackle", frozenset("D")), "SG": ("Sneaky Git", frozenset("F")),
-    "LF": ("Lone Fouler", frozenset("F")), "DC": ("Diving Catch", frozenset()), "H": ("Hatred", frozenset()),
+    "LF": ("Lone Fouler", frozenset("F")), "DC": ("Diving Catch", frozenset()), "H": ("Hatred", frozenset({"block"})),
 }
 #: special rules (their codes, or ours in lower case where their calculator has none) -> (name, actions)
 _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
-    "ASP": ("A Sneaky Pair", frozenset("FT")), "OP": ("Old Pro", frozenset("K")),
-    "TB": ("The Ballista", frozenset("HP")), "MD": ("Mesmerising Dance", frozenset("Y")),
+    "ASP": ("A Sneaky Pair", frozenset("FT")),
+    "MD": ("Mesmerising Dance", frozenset("Y")),
     "BB": ("Brutal Block", frozenset("J")), "SM": ("Savage Mauling", frozenset("J")),
     "S": ("Slayer (against a Big Guy only, which the notation does not say)", frozenset("KJ")),
     "BR": ("Blind Rage", frozenset("L")), "BI": ("Blast It!", frozenset("M")), "WD": ("Whirling Dervish", frozenset()),
-    "SB": ("Savage Blow", frozenset({"block"})), "UM": ("Unstoppable Momentum", frozenset({"block"})),
     "LC": ("Lord of Chaos", frozenset({"block"})), "WIT": ("Working in Tandem", frozenset({"block"})),
     "WF": ("Woodland Fury", frozenset({"block"})), "HL": ("Halfling Luck", _NOT_ARMOUR),
-    "TMT": ("Thinking Man's Troll", _NOT_ARMOUR), "CP": ("Consummate Professional", _NOT_ARMOUR),
+    "TMT": ("Thinking Man's Troll", _NOT_ARMOUR),
     "TC": ("Toxin Connoisseur", frozenset("J")), "BL": ("Bounding Leap", frozenset("E")),
     "MA": ("Master Assassin", frozenset("T")), "KS": ("Krump and Smash", frozenset("K")),
     "swift": ("Swift as the Breeze", frozenset("DRE")), "strong": ("Strong Passing Game", frozenset("P")),

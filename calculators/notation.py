@@ -14,6 +14,7 @@ Grammar (spaces are ignored)::
     injury  = "J" ( "K" | "C" | NUMBER ) [ ( "+" | "-" ) NUMBER ] { INJURY_MARK }
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
+            | "consummate" | "ballista" | "oldpro" | "savageblow"   (star player rules, BB2020 and BB2025)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
 
 **D6 tests.**  Letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C``
@@ -48,7 +49,9 @@ has it: ``B1``, ``B2``, ``B3`` (the attacker chooses), ``B-2``, ``B-3`` (the def
 chooses).  Then the attacker's skills (:data:`BLOCK_ATTACKER_MARKS`): ``b`` Block, ``t``
 Tackle, ``r`` Brawler (BB2020/BB2025, on a Block action: that player may then have only
 armour rolls besides the block), ``j`` Juggernaut (the block is a Blitz's: Both Down may be
-taken as a Push, and the defender's Wrestle does not work; not with ``r``); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
+taken as a Push, and the defender's Wrestle does not work; not with ``r``), ``h`` Hatred (BB2025, against a
+player with the hated keyword: one Player Down die may be re-rolled), ``u`` Unstoppable Momentum (H'thark, BB2020
+and BB2025, on a Blitz: any one block die may be re-rolled; not with ``r``); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
 ``b`` Block, ``d`` Dodge, ``w`` Wrestle.  The step succeeds when the defender is Knocked
 Down and the attacker stays standing; with ``=s`` when the attacker merely stays standing
 (no turnover).  ``B2bt:bd`` is a two-dice block by a player with Block and Tackle on one
@@ -80,7 +83,16 @@ not use (:class:`calculators.chain.InjuryStep`).  ``B2b,A9m,JK`` is a block, its
 with Mighty Blow, then an injury roll that must reach KO.
 
 ``/`` starts the next player (a catcher after a thrower); each player may carry
-``[pro]`` and ``[loner=4]`` flags.
+``[pro]`` and ``[loner=4]`` flags, and two star player rules used at most once in a chain (once per game;
+refused in classic; at most one per player, as every star has one special rule; :mod:`calculators.rerolls`
+gives each rule and its sources): ``[consummate]``
+Consummate Professional (Griff Oberwald: in BB2020 a free re-roll of one die of his, a single block die
+included; in BB2025 +1 on one of his Agility tests, dodge, jump, pick-up, catch or landing, after the
+roll), ``[ballista]`` The Ballista (Morg 'n' Thorg: a free re-roll of a failed pass, Hail Mary Pass or
+throw of a team-mate in BB2020, of a throw of a team-mate ``W`` in BB2025), ``[oldpro]`` Old Pro (Helmut Wulf,
+with ``pro``: Pro may re-roll one die of an armour roll ``A`` after a block) and ``[savageblow]`` Savage Blow
+(Anqi Panqi: any number of the dice of a Block action's block, not a Blitz's, without a branch).  ``[loner=3,consummate]D3,R2f``
+is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)
 makes faces N..target-1 a *non-critical* failure (N from 2 to target-1): ``T4~2`` is a 4+ pass whose 2-3
@@ -118,7 +130,10 @@ of every branch, and each group of alternatives, counts one) and
 ``allowed`` the range), groups nest at most :data:`MAX_DEPTH` deep (``too-deep``), and ``tr=`` is
 0..8: with these, the slowest chain accepted is solved in under a second of CPU time in CPython
 and the slowest branching one (branches nested to the limit, heavy steps in each) in about
-0.6 s, under the 2 s target (``benchmarks/bench_worst_notation.py``; the solver remembers only
+0.6 s, under the 2 s target; a star player flag is a resource more in the state, and a player has at most one
+(every star has a single special rule), so the slowest straight chain found with one
+(``[pro,loner=4,consummate]`` and 25 heavy steps, BB2025, 8 team re-rolls) takes about 0.65 s (four flags on one
+player would take about 3.7 s) (``benchmarks/bench_worst_notation.py``; the solver remembers only
 what a node's descendants can use, so its work grows linearly with the steps).
 
 The BB2025 reading of the Loner ruling is not part of the notation: it is given
@@ -144,11 +159,11 @@ from fractions import Fraction
 from .chain import (LOWEST_BAND_ONE, Alternatives, ArmourStep, BlockStep, Chain, Dauntless, InjuryStep, Player, Step,
                     highest_face)
 from .errors import CalcError
-from .rerolls import OPPONENT_KINDS
+from .rerolls import OPPONENT_KINDS, STAR_RULES
 
 __all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "BREAK_TACKLE_MARK", "INJURY_MARKS",
            "INJURY_NEEDS_LETTERS", "LETTERS", "MAX_DEPTH", "MAX_LENGTH", "MAX_PLAYERS", "MAX_STEPS", "REASONS",
-           "ROLL_MARKS", "SKILL_MARKS", "VALUED_MARKS",
+           "ROLL_MARKS", "SKILL_MARKS", "STAR_FLAGS", "VALUED_MARKS",
            "Parsed", "format_chain", "format_step", "parse_chain"]
 
 LETTERS: dict[str, str] = {
@@ -162,10 +177,13 @@ _KIND_LETTER = {v: k for k, v in LETTERS.items()}
 #: step kind -> skill mark letter (D6 tests)
 SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass": "p", "catch": "c", "hand-off": "c",
                                "hail-mary": "p"}
+#: player flags for star player rules, once per game (:data:`calculators.rerolls.STAR_RULES`), in canonical order
+STAR_FLAGS: tuple[str, ...] = tuple(STAR_RULES)
 #: the Break Tackle mark on a dodge, followed by the bonus (``D4b2``)
 BREAK_TACKLE_MARK = "b"
 #: block step: the attacker's mark -> skill (before ':'), in canonical order
-BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawler", "j": "juggernaut"}
+BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawler", "j": "juggernaut", "h": "hatred",
+                                        "u": "unstoppable-momentum"}
 #: block step: the defender's mark -> skill (after ':'), in canonical order
 BLOCK_DEFENDER_MARKS: dict[str, str] = {"b": "block", "d": "dodge", "w": "wrestle"}
 #: armour step kind -> {mark: (ArmourStep field, skill id)}, in canonical order
@@ -341,6 +359,7 @@ class _Parser:
 
     def new_player(self, index: int, pos: int, shown: str, flags: Player) -> int:
         self.players.append(flags)
+        self.where[f"players[{len(self.players) - 1}]"] = (index, pos, shown)  # a flag refused by the edition
         if len(self.players) > MAX_PLAYERS:
             raise _fail(index, pos, shown, f"a chain has at most {MAX_PLAYERS} players", [1, MAX_PLAYERS],
                         reason="too-many-players")
@@ -516,7 +535,7 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
         chain.validate()
     except CalcError as e:
         # what depends on the edition (AV range, Brawler) or on other steps: name the step's token
-        m = re.match(r"steps\[[^ ]*\]", e.field)
+        m = re.match(r"steps\[[^ ]*\]|players\[[0-9]+\]", e.field)
         if m is None:
             raise
         path = m.group(0)
@@ -532,15 +551,18 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
 def _flags(index: int, pos: int, body: str) -> Player:
     pro = False
     loner = None
+    stars: dict[str, bool] = {}
     for flag in [f for f in body.replace(" ", "").split(",") if f]:
         if flag == "pro" and not pro:
             pro = True
         elif re.fullmatch(r"loner=[2-6]", flag) and loner is None:
             loner = int(flag[-1])
+        elif flag in STAR_FLAGS and flag not in stars:
+            stars[flag] = True
         else:
-            raise _fail(index, pos, f"[{body}]", f"unknown or repeated player flag {flag!r}; use pro and/or loner=X (X 2..6)",
-                        ["pro", "loner=2", "loner=6"], reason="bad-flag")
-    return Player(pro, loner)
+            raise _fail(index, pos, f"[{body}]", f"unknown or repeated player flag {flag!r}; use pro, loner=X (X 2..6), "
+                        f"{' and '.join(STAR_FLAGS)}", ["pro", "loner=2", "loner=6", *STAR_FLAGS], reason="bad-flag")
+    return Player(pro, loner, **stars)
 
 
 def _marks(index: int, pos: int, shown: str, marks: str, known: dict, what: str) -> list:
@@ -745,7 +767,8 @@ def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
             if s.player is not None and s.player not in seen:  # the player's first item: '/' and its flags
                 seen.add(s.player)
                 pl = chain.players[s.player]
-                flags = (["pro"] if pl.pro else []) + ([f"loner={pl.loner}"] if pl.loner is not None else [])
+                flags = ((["pro"] if pl.pro else []) + ([f"loner={pl.loner}"] if pl.loner is not None else [])
+                         + [f for f in STAR_FLAGS if getattr(pl, f)])
                 prefix = f"[{','.join(flags)}]" if flags else ""
                 parts.append(("/" if parts or s.player else "") + prefix + tok)
                 current = s.player

@@ -87,6 +87,49 @@ skill/bb2025/BreakTackle``).  Classic (LRB6, BB2016): the player uses ST instead
 decided before the die is rolled (``ffb-common skill/bb2016/BreakTackle``), so it is already in the
 dodge's target and is no mark.  It may also turn a *re-rolled* die into a success, if still unused.
 
+**Star player rules, once per game** (:data:`STAR_RULES`; a chain is one team turn, so "once per game"
+means at most once in the chain, and a player flag says the player has the rule):
+
+* **Consummate Professional** (Griff Oberwald; flag ``consummate``).  BB2020: once per game, re-roll one
+  die Griff rolled, alone, in a multiple-dice roll or in a pool, but never a die of an Armour, Injury or
+  Casualty roll (BBBase ``docs/bb2020/starplayers/Griff_Oberwald.md``; FFB ``ffb-common
+  skill/bb2020/special/ConsummateProfessional``: a single-die re-roll source, once per game; the FAQ of
+  May 2025, BBBase ``docs/bb2020/core_rules/faq_290525.md``: only Griff's own dice).  It needs no roll of
+  its own, so in the chain it re-rolls any failed D6 test, Dauntless roll, or *one* block die of his, and
+  like every re-roll it is never used on a die already re-rolled nor followed by another re-roll.  Its use
+  on a failed Loner roll (Griff has Loner (3+)) is not modelled.  BB2025: no re-roll any more; once per
+  game Griff may add +1 to an Agility test he made, after seeing the die (BBBase
+  ``docs/bb2025/starplayers/Griff_Oberwald.md``).  The Agility tests of the chain are
+  :data:`AGILITY_KINDS` (BBBase BB2025 "The Game of Blood Bowl": dodging, jumping, picking up, catching,
+  landing); the +1 never saves a natural 1, and being a modifier it may also help a re-rolled die.  As
+  with Break Tackle, it is not offered on a test with a non-critical band or against Diving Tackle, and a
+  dodge may not carry both (not modelled).  Not in classic (no such star rule in LRB6/BB2016; FFB has no
+  bb2016 class).
+* **The Ballista** (Morg 'n' Thorg; flag ``ballista``).  BB2020: once per game, re-roll a failed Passing
+  Ability test of a Pass action or a Throw Team-mate action (BBBase ``docs/bb2020/starplayers/
+  Morg_'n'_Thorg.md``; FFB ``skill/bb2020/special/TheBallista``: re-roll source for ``PASS`` and
+  ``THROW_TEAM_MATE``; FFB ``server/step/bb2020/pass/StepPass`` re-rolls a Hail Mary Pass as a ``PASS``,
+  so the Hail Mary roll is one).  BB2025: once per game, re-roll the Passing Ability test of a Throw
+  Team-mate action (BBBase ``docs/bb2025/starplayers/Morg_'n'_Thorg.md``); FFB's
+  ``skill/bb2025/special/TheBallista`` still lists ``PASS`` too (and Kick Team-mate): the sources disagree,
+  and we follow the rule text.  Free (no roll), on any failure of that test, critical or not.  Not in
+  classic.
+* **Old Pro** (Helmut Wulf; flag ``oldpro``, with ``pro``: Helmut has Pro).  BB2020 and BB2025: once per game,
+  Helmut may use Pro to re-roll one die of an armour roll (BBBase ``docs/bb2020|bb2025/starplayers/
+  Helmut_Wulf.md``).  The Pro roll (3+) is still made, and a failed one does not spend Old Pro, only Pro
+  (BB2020 FAQ, BBBase ``docs/bb2020/core_rules/faq_290525.md``); Pro's once per turn (activation) applies.
+  FFB (``ffb-server .../injury/modification/OldProModification``, skill ``skill/mixed/special/OldPro``)
+  offers it when the armour held, and re-rolls one die.  In the chain: an armour roll after a block (not a
+  foul, whose send-off on a double is not modelled with it) that held is re-rolled, if Pro and Old Pro are
+  unused, on the die whose re-roll gives the better chance, the injury roll that follows it included
+  (:func:`calculators.armour.old_pro_rescue`); failing ends the chain, so it is always tried.  Not in classic.
+* **Savage Blow** (Anqi Panqi; flag ``savageblow``).  BB2020 and BB2025: once per game, on a Block action
+  against an opponent, re-roll any number of the block dice (BBBase ``docs/bb2020|bb2025/starplayers/
+  Anqi_Panqi.md``; FFB ``skill/mixed/special/SavageBlow``).  Free.  In the chain it is offered on a block
+  without a non-critical branch that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum ``u``):
+  the best dice to re-roll are then every die when the attacker chooses (as a team re-roll) and exactly the
+  failing dice when the defender chooses.  On a block with a branch it is not offered (not modelled).
+
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
 """
@@ -99,7 +142,7 @@ from fractions import Fraction
 from .editions import family, mechanics
 from .errors import CalcError, shown
 
-__all__ = ["BREAK_TACKLE_BONUSES", "LONER_READINGS", "NOT_REROLLED_KINDS", "ONCE_PER_TURN", "OPPONENT_KINDS",
+__all__ = ["AGILITY_KINDS", "BALLISTA_KINDS", "BREAK_TACKLE_BONUSES", "STAR_RULES", "STAR_RULE_EDITIONS", "LONER_READINGS", "NOT_REROLLED_KINDS", "ONCE_PER_TURN", "OPPONENT_KINDS",
            "SKILL_FOR_KIND", "SKILLS", "RerollRules", "check_reading", "d6_at_least", "reroll_rules"]
 
 #: skill id -> display name
@@ -134,6 +177,18 @@ NOT_REROLLED_KINDS: frozenset[str] = frozenset({"bribe", "argue-the-call"})
 
 #: edition family -> the Break Tackle bonuses a dodge may take (by the player's ST; see the module docstring)
 BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1, 2), "bb2025": (1, 2, 3)}
+
+#: star player rules a chain models (player flag -> display name), once per game (module docstring)
+STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
+                              "savageblow": "Savage Blow"}
+#: star rule -> the edition families that have it (module docstring: neither exists in classic)
+STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
+                                                   "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025")}
+#: BB2025: the chain step kinds that are Agility tests of the acting player (Consummate Professional's +1)
+AGILITY_KINDS: frozenset[str] = frozenset({"dodge", "jump", "pick-up", "catch", "hand-off", "landing"})
+#: edition family -> the chain step kinds The Ballista re-rolls
+BALLISTA_KINDS: dict[str, frozenset[str]] = {"bb2020": frozenset({"pass", "hail-mary", "throw-team-mate"}),
+                                             "bb2025": frozenset({"throw-team-mate"})}
 
 #: BB2025 readings of the Loner ruling (may a team re-roll re-roll a failed Loner roll?),
 #: named after the ruling's positions (``data/rulings/loner-team-re-roll.yml``); the

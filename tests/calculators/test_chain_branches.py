@@ -188,8 +188,16 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     re-roll of it, every block die and each die Pro or Brawler may re-roll, armour and injury dice) is
     enumerated; the coach takes the best of keeping the roll (a non-critical failure goes on by its branch,
     a critical one ends the chain) and each re-roll left; the opponent dives (Diving Tackle) when it lowers
-    our chance (on a tie too), at the time its edition says.  Values are (P(success), P(sent off))."""
+    our chance (on a tie too), at the time its edition says.  Star player rules, each once per game (a mark in
+    ``skills``): BB2020 Consummate Professional re-rolls any one failed die of the player (a single block die),
+    BB2025 it adds +1 to a failed Agility test's die (not a 1) when the coach wants, even a re-rolled one; The
+    Ballista re-rolls a failed pass, Hail Mary Pass or throw of a team-mate (BB2020), a throw of a team-mate (BB2025);
+    Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block; Savage Blow
+    re-rolls any set of the dice of a Block action's block roll without a branch.
+    Values are (P(success), P(sent off))."""
     fam = FAMILY[chain.edition]
+    agility = {"dodge", "jump", "pick-up", "catch", "hand-off", "landing"}  # BB2025 Agility tests (BBBase)
+    ballista = {"bb2020": {"pass", "hail-mary", "throw-team-mate"}, "bb2025": {"throw-team-mate"}}.get(fam, set())
     team_on_loner_roll = fam == "bb2025" and chain.reading in (None, "rulebook")
 
     def passes(face, target):
@@ -219,7 +227,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             return total
         if isinstance(s, ArmourStep):
             last = not any(rest)
-            return _mean(armour(s, a, b, last, lambda: go(rest, tr, used, skills, pros)) for a in FACES for b in FACES)
+            return _mean(armour(s, a, b, last, lambda sk=skills, pr=pros: go(rest, tr, used, sk, pr), skills, pros)
+                         for a in FACES for b in FACES)
         if s.kind == "interception":
             return _mean(NOTHING if passes(f, s.target) else go(rest, tr, used, skills, pros) for f in FACES)
         if isinstance(s, BlockStep):
@@ -228,7 +237,7 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
 
     # ---- armour rolls and fouls, never re-rolled
 
-    def armour(s, a, b, last, going_on):
+    def armour(s, a, b, last, going_on, skills=frozenset(), pros=frozenset()):
         natural = a + b
 
         def breaks():
@@ -242,7 +251,16 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
 
         sent = (F(1) if last else F(0), F(1))
         if not s.foul:
-            return going_on() if breaks() else NOTHING
+            if breaks():
+                return going_on(skills, pros)
+            mark = (s.player, "oldpro")
+            if chain.players[s.player].oldpro and s.player not in pros and mark not in skills:
+                # Old Pro: the Pro roll (3+), then one die of the held armour roll re-rolled, the better one
+                sk, pr = skills | {mark}, pros | {s.player}
+                keep_a = _mean(armour(s, a, c, last, going_on, sk, pr) for c in FACES)
+                keep_b = _mean(armour(s, c, b, last, going_on, sk, pr) for c in FACES)
+                return _mean(_best(keep_a, keep_b) if g >= PRO_NEEDS[fam] else NOTHING for g in FACES)
+            return NOTHING
         if a == b:
             return sent if breaks() else (F(0), F(1))
         if not breaks():
@@ -304,6 +322,10 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 return worst(NOTHING, ok)
             if s.partial is not None and face >= s.partial:
                 return go((s.branch,) + rest, tr, used, skills, pros)
+            cp = (s.player, "consummate")
+            if (fam == "bb2025" and pl.consummate and cp not in skills and s.kind in agility and s.partial is None
+                    and not dt and face != 1 and face + 1 >= s.target):  # Consummate Professional's +1, if wanted
+                return _best(NOTHING, go(rest, tr, used, skills | {cp}, pros))
             return NOTHING
 
         def again(tr, used, skills, pros):
@@ -319,6 +341,10 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 mark = (s.player, s.kind)
                 if s.kind not in ONCE or mark not in skills:
                     best = _best(best, again(tr, used, skills | {mark} if s.kind in ONCE else skills, pros))
+            for name, on in (("consummate", pl.consummate and fam == "bb2020"),
+                             ("ballista", pl.ballista and s.kind in ballista)):
+                if on and (s.player, name) not in skills:  # free, once per game
+                    best = _best(best, again(tr, used, skills | {(s.player, name)}, pros))
             if pl.pro and s.player not in pros:
                 after = pros | {s.player}
                 best = _best(best, pro_attempt(pl, tr, used, lambda t2, u2: again(t2, u2, skills, after),
@@ -379,6 +405,23 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                     for j, f in enumerate(faces):
                         if f == 2:
                             best = _best(best, one_again(faces, j, tr, used, skills, pros))
+                for j, f in enumerate(faces):  # Hatred (BB2025): a Player Down die; Unstoppable Momentum: any die
+                    if ("hatred" in s.attacker and f == 1) or "unstoppable-momentum" in s.attacker:
+                        best = _best(best, one_again(faces, j, tr, used, skills, pros))
+                sb = (s.player, "savageblow")
+                if (pl.savageblow and sb not in skills and s.branch is None
+                        and not s.attacker & {"juggernaut", "unstoppable-momentum"}):
+                    # Savage Blow, once per game, on a Block action: any number of the dice, each set tried
+                    for picked in product((False, True), repeat=n):
+                        if any(picked):
+                            rolled = _mean(chosen(tuple(g if pick else f for f, g, pick in zip(faces, new, picked)),
+                                                  tr, used, skills | {sb}, pros)
+                                           for new in product(FACES, repeat=n))
+                            best = _best(best, rolled)
+                cp = (s.player, "consummate")
+                if pl.consummate and fam == "bb2020" and cp not in skills:  # one die, once per game
+                    for j in range(n):
+                        best = _best(best, one_again(faces, j, tr, used, skills | {cp}, pros))
                 if pl.pro and s.player not in pros:
                     after = pros | {s.player}
 

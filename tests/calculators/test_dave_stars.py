@@ -24,6 +24,12 @@ from calculators.notation import parse_chain
     ("Rumbelow:2D3,K8", "[loner=4]B2b,A8+1", "bb2025"),       # Ram
     ("Ivan:2D3,K8", "[loner=4]B2b,A8+1", "bb2025"),           # Dwarven Scourge, not against a Dwarf
     ("Helmut:2,2", "[pro,loner=4]N2,N2", "bb2025"),          # Old Pro changes armour rolls only
+    ("Griff:R2,2D2,D3~S2", "[loner=3,consummate]R2f,B2,D3d", "bb2020"),  # Consummate Professional: a flag
+    ("Griff:D3,C3", "[loner=3,consummate]D3d,C3", "bb2025"),  # BB2025: its +1 on an Agility test
+    ("Morg:H5;G4", "[loner=4,ballista]W5~2{/L4|/L5}", "bb2025"),  # The Ballista (Mighty Blow, Hatred dropped)
+    ("Helmut:2D2,K8", "[pro,loner=4,oldpro]B2,A8", "bb2025"),  # Old Pro on the armour roll
+    ("Anqi:1D2", "[loner=4,savageblow]B1", "bb2025"),         # Savage Blow
+    ("H'thark:R2,D5,2D3", "[loner=4]R2f,D5b1,B2bu", "bb2025"),  # Unstoppable Momentum on the block
     ("Maple:2D2", "[loner=4]B2r", "bb2025"),                 # Brawler; Mighty Blow dropped without armour
     ("Zug:D3", "[loner=4]D3", "bb2025"),                     # nothing of Zug's changes a dodge but Loner
     # BB2020 (~S2) pages differ from their list: BBBase docs/bb2020/starplayers
@@ -47,10 +53,8 @@ def test_star_translation(theirs, ours, edition):
 
 
 @pytest.mark.parametrize("theirs, reason, words", [
-    ("Anqi:1D2", "star-rule", "Savage Blow"),
+    ("Wilhelm:2D3,K8,J8", "star-rule", "Savage Mauling"),
     ("Puggy:D3,2D2", "star-rule", "Halfling Luck"),
-    ("Griff:R2,2D2,D3~S2", "star-rule", "Consummate Professional"),
-    ("Helmut:2D2,K8", "star-rule", "Old Pro"),
     ("Willow:2D3,K8", "star-rule", "Woodland Fury"),
     ("Lucien:2D3,K8", "star-rule", "Working in Tandem"),
     ("Jordell:D3", "star-rule", "Swift as the Breeze"),       # ignored by their calculator, a rule of the star
@@ -76,7 +80,7 @@ def test_star_refusal_names_star_and_rule(theirs, reason, words):
 
 def test_star_after_another_player_points_at_its_name():
     with pytest.raises(CalcError) as e:
-        translate("D3;Anqi:1D2")
+        translate("D3;Wilhelm:2D3,K8,J8")
     assert (e.value.details["token"], e.value.details["position"]) == (2, 4)
 
 

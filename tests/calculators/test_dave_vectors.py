@@ -105,6 +105,13 @@ def test_each_difference_check_holds(k):
     ("D3,Y3[D2]", "D3,G3~1{D2}", "bb2025"),
     ("Y2;{D2}U2", "G2~1{/P2|/D2,P2}", "bb2025"),
     ("Y3{D2}R2", "G3~1{R2|D2,R2}", "bb2025"),
+    # star player rules (calculators/rerolls.py): CP, TB, OP are player flags, H (with %) and UM block marks
+    ("CP,L3,SF:R2,R2,2D2~S2", "[loner=3,consummate]R2f,R2f,B2", "bb2020"),
+    ("L4,TB:H5;G4", "[loner=4,ballista]W5~2{/L4|/L5}", "bb2025"),
+    ("MB1,OP:2D2,K8", "[pro,oldpro]B2,A8m", "bb2025"),
+    ("H:1D3%,-2D2", "B1bh,B-2", "bb2025"),
+    ("UM:-2D3", "B-2bu", "bb2025"),
+    ("SB:-2D2", "[savageblow]B-2", "bb2025"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -144,10 +151,10 @@ def test_team_rerolls_become_the_option():
     ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),
     ("DP2:F8", "skill-value", 1, "DP2", 1),   # BB2025 Dirty Player is +1 only (FFB, BBBase); DP2:F8~S2 is read
     ("Bryce:D3", "star-player", 1, "Bryce", 1),
-    ("Anqi:1D2", "star-rule", 1, "Anqi", 1),
+    ("Wilhelm:2D3,K8,J8", "star-rule", 1, "Wilhelm", 1),
     ("Frank:D5", "star-edition", 1, "Frank", 1),
     ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge or a leap only
-    ("H:1D3%", "skill", 1, "H", 1),
+    ("R:2D3,K8", "skill", 1, "R", 1),
     ("1D3%", "hatred", 1, "1D3%", 1),
     ("4/6,2", "weighted", 1, "4/6", 1),
     ("P4-2,R2", "inaccurate-pass", 2, "R2", 6),   # the passer acting after its pass: only interceptions go on

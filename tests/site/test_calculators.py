@@ -454,6 +454,21 @@ def test_the_chain_help_shows_every_letter_and_mark_in_an_example(pages):
         assert not missing, (lang, missing)
 
 
+def test_the_chain_help_shows_every_star_player_flag_in_an_example(pages):
+    """Every player flag of a star player rule (calculators.notation.STAR_FLAGS) is named and used in an example
+    that parses, in each language; the rules have no data entry, so their English names are shown everywhere."""
+    from calculators.notation import STAR_FLAGS
+    from calculators.rerolls import STAR_RULES
+
+    for lang in ("en", "fr", "ja"):
+        markdown, _ = pages[(lang, "calculators/chain.md")]
+        help_text = markdown.split("{#notation}", 1)[1].split("\n## ", 1)[0]
+        codes = re.findall(r"`([^`]+)`", help_text)
+        for flag in STAR_FLAGS:
+            assert f"[{flag}]" in codes and STAR_RULES[flag] in help_text, (lang, flag)
+            assert any(re.match(rf"\[[^\]]*\b{flag}\b[^\]]*\][A-Z]", c) and _parses(c) for c in codes), (lang, flag)
+
+
 def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
     from calculators.notation import LETTERS, parse_chain
 
@@ -475,7 +490,8 @@ def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
     markdown, _ = pages[("en", "calculators/chain.md")]
     notation = markdown.split("{#notation}", 1)[1]
     assert ("| `B` | Block (the number is the block dice; negative when the defender chooses) | `b` Block, `t` Tackle, "
-            "`r` Brawler, `j` Juggernaut; after `:`, the defender's: `b` Block, `d` Dodge, `w` Wrestle |") in notation
+            "`r` Brawler, `j` Juggernaut, `h` Hatred, `u` Unstoppable Momentum; after `:`, the defender's: `b` Block, "
+            "`d` Dodge, `w` Wrestle |") in notation
     assert ("| `F` | Foul (the number is the victim's AV) | `d` Dirty Player, `s` Sneaky Git, `l` Lone Fouler, "
             "`i` Iron Hard Skin, `w` Chainsaw |") in notation
     assert "| `J` | Injury roll (K: KO or worse; C: a casualty; a number: that total or more) | `s` Stunty, " \

@@ -16,6 +16,7 @@ from calculators.dave import REASONS as DAVE_REASONS
 from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
                                   MAX_DEPTH,
                                   MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
+from calculators.rerolls import STAR_RULES
 
 from ...data.export import rules_export
 from ...data.model import Entity
@@ -470,6 +471,12 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "injury": ctx.t("Injury roll (K: KO or worse; C: a casualty; a number: that total or more)")}
 
 
+def star_rule_name(ctx: PageContext, flag: str) -> str:
+    """A star player rule's name (:data:`calculators.rerolls.STAR_RULES`): the data has no entry for these rules,
+    so the English name is shown in every language."""
+    return STAR_RULES[flag]
+
+
 def notation_help(ctx: PageContext) -> list[str]:
     """How to write a chain (calculators.notation is the reference), with the letters from the code."""
     names = step_labels(ctx)
@@ -500,6 +507,26 @@ def notation_help(ctx: PageContext) -> list[str]:
                         "D3d is a dodge on 3+ with Dodge."), "",
               "- " + ctx.t("{code}: before a player's rolls, that player has Pro, or Loner (4+).",
                            code="`[pro]`, `[loner=4]`"),
+              "- " + ctx.t("{code}: before a player's rolls, star player rules used at most once in the sequence "
+                           "(once per game), in BB2020 and BB2025 only: {cp} (Griff Oberwald; BB2020, a free re-roll "
+                           "of one of his dice, a single block die included; BB2025, +1 on one of his Agility tests "
+                           "after the roll), {tb} (Morg 'n' Thorg; a free re-roll of a failed pass or throw of a "
+                           "team-mate in BB2020, of a throw of a team-mate in BB2025), {op} (Helmut Wulf, with "
+                           "{pro}: Pro may re-roll one die of an armour roll after a block) and {sb} (Anqi Panqi: any "
+                           "number of the dice of a block on a Block action, not a Blitz).",
+                           code="`[consummate]`, `[ballista]`, `[oldpro]`, `[savageblow]`",
+                           cp=star_rule_name(ctx, "consummate"), tb=star_rule_name(ctx, "ballista"),
+                           op=star_rule_name(ctx, "oldpro"), sb=star_rule_name(ctx, "savageblow"), pro="`[pro]`"),
+              "- " + ctx.t("{code}: Helmut blocks, and if the armour roll holds he may use Pro on one of its dice; "
+                           "{code2}: Anqi blocks against two dice the defender chooses and may re-roll the failing ones.",
+                           code="`[pro,loner=4,oldpro]B2,A9`", code2="`[loner=4,savageblow]B-2b`"),
+              "- " + ctx.t("{code}: (BB2025) a block against a player with the keyword the attacker's {skill} names: one "
+                           "Player Down die may be re-rolled; {code2}: a Blitz by H'thark the Unstoppable, whose {um} "
+                           "re-rolls any one block die (BB2020, BB2025).", code="`B2bh`", skill=skill_name(ctx, "hatred"),
+                           code2="`R2f,B2ju`", um=skill_name(ctx, "unstoppable-momentum")),
+              "- " + ctx.t("{code}: Griff dodging then rushing; {code2}: Morg throwing a team-mate who lands on 4+, "
+                           "or on 5+ after an inaccurate throw.", code="`[loner=3,consummate]D3,R2f`",
+                           code2="`[loner=4,ballista]W5~2{/L4|/L5}`"),
               "- " + ctx.t("{code}: at the end, the team re-rolls left this turn (0 to 8).", code="`;tr=2`"),
               "- " + ctx.t("{code}: {skill} on a dodge, with its bonus last (BB2020 +1 or +2, BB2025 +1 to +3, by "
                            "ST): used at most once a turn, when the die falls short by no more than the bonus, if "
@@ -767,7 +794,7 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate: on this roll, or by a player with Pro "
                            "(theirs still lets Pro re-roll that roll, our ! forbids Pro too)."),
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only."),
-        "hatred": ctx.t("Hatred: our sequences do not model it yet."),
+        "hatred": ctx.t("a block marked % (Hatred) by a player without Hatred: write H before the colon."),
         "action": ctx.t("an action of theirs we do not translate (a Bribe or Argue the Call that is not right "
                         "after a foul, Argue the Call after a Bribe, or a Throw Team-mate without the landing after "
                         "it)."),
