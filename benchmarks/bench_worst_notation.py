@@ -116,6 +116,14 @@ def constructed_branching(edition: str) -> dict[str, str]:
                                          per_step=9),
         "Diving Tackle and do-not-re-roll marks": most("D6d^,R6f!,D6d^", prefix=flags, per_step=3),
         "11 players, each a Dauntless split": most("[pro,loner=2]U6{B-3bt:bdw|D6d}", "/", per_step=3),
+        # this session's additions: star players' once-a-game re-rolls (one rule per player), Hatred and
+        # Unstoppable Momentum on blocks, alternatives opening players, fouls with their send-off groups
+        "heavy steps, Pro, Loner and Consummate Professional": most("D6d,R6f,B-3bt:bdw", prefix="[pro,loner=2,consummate]",
+                                                                    per_step=3),
+        "heavy steps, Pro, Loner and Old Pro": most("D6d,B-3bt:bdw,A9m", prefix="[pro,oldpro,loner=2]", per_step=3),
+        "11 players, each with a star rule": most("[pro,loner=2,savageblow]B-3bthu:bdw,D6d", "/", per_step=2),
+        "11 players, each opening with alternatives": most("[pro,loner=2](1/3:D6d|2/3:B-3bt:bdw),R6f", "/", per_step=4),
+        "fouls, each with two Bribes": most("D6d,F10+8d,K2,K2", prefix="[pro,loner=2]", per_step=4),
     }
 
 
