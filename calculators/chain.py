@@ -68,6 +68,9 @@ BB2016 and ``/work/shared/reference/rules-facts.md``):
   every edition (FFB ``skill/bb2016/ThrowTeamMate``, ``skill/mixed/ThrowTeamMate``;
   ``data/rolls/throw-team-mate-*.yml``).  Team re-roll or Pro; the Pass skill does not apply (FFB
   re-rolls it as its own action, ``THROW_TEAM_MATE``, which only a star player's rule re-rolls).
+  A Kick Team-mate (BB2020, BB2025) is this same step: it follows the Throw Team-mate rules (BBBase
+  ``skills_and_traits.md`` KICK TEAM-MATE, both editions; FFB ``KickTeamMateLikeThrowLogicModule``), only
+  its fumble's injury roll differs, which a chain that needs the landing never reaches.
 * ``hypnotic-gaze``: our gazer's roll, every edition.  Classic and BB2020: an Agility roll or test,
   -1 per opponent marking the gazer besides the victim (FFB ``step/bb2016|bb2020/move/StepHypnoticGaze``;
   BBBase BB2020 Hypnotic Gaze); BB2025: a flat 3+ (BBBase BB2025 Hypnotic Gaze).  Team re-roll or

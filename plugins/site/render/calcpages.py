@@ -453,7 +453,8 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "test": ctx.t("Any other N+ test"),
             "jump": ctx.t("Jump over a Prone or Stunned player, or Leap (classic: the Leap skill's roll)"),
             "hail-mary": ctx.t("Hail Mary Pass (the thrower's roll)"),
-            "throw-team-mate": ctx.t("Throw Team-mate: the thrower's roll (the landing is L)"),
+            "throw-team-mate": ctx.t("Throw Team-mate, or Kick Team-mate in BB2020 and BB2025 (the same rules): "
+                                     "the thrower's or kicker's roll (the landing is L)"),
             "hypnotic-gaze": ctx.t("Hypnotic Gaze"),
             "tentacles": ctx.t("An opponent's Tentacles roll (BB2020 and BB2025; the number is what the opponent "
                                "needs)"),
