@@ -122,7 +122,7 @@ fouls), with optimal re-roll use (see :mod:`calculators.chain`).
     has a non-critical band, and ``success`` (its steps) when a success has its own, ``no_reroll`` and
     ``diving_tackle`` when marked, a block ``branch`` and ``no_reroll``; ``{"kind": "dauntless", "target",
     "player", "single", "success": [steps], "failure": [steps]}``; ``{"kind": "alternatives", "options":
-    [{"weight": prob, "steps"}]}``),
+    [{"weight": prob, "steps"}]}``, with ``player`` when the group opens that player),
     ``players`` (list of ``{"pro", "loner"}``, with ``consummate``, ``ballista``, ``oldpro`` or ``savageblow``
     true when the player has that star player rule), ``team_rerolls`` (the ``tr=`` value or
     null), ``by_team_rerolls`` (list, index k = k team re-rolls available:
@@ -659,7 +659,10 @@ def _chain_step(s: Step | BlockStep | ArmourStep | InjuryStep | Dauntless | Alte
         return [_chain_step(t, edition, weathered, singles) for t in branch]
 
     if isinstance(s, Alternatives):
-        return {"kind": "alternatives", "options": [{"weight": prob(w), "steps": steps(b)} for w, b in s.options]}
+        out = {"kind": "alternatives", "options": [{"weight": prob(w), "steps": steps(b)} for w, b in s.options]}
+        if s.player is not None:  # the group opens that player (its steps and the main line after are theirs)
+            out["player"] = s.player
+        return out
     if isinstance(s, Dauntless):
         out = {"kind": "dauntless", "target": s.target, "player": s.player, "single": prob(s.p()),
                "success": steps(s.success), "failure": steps(s.failure)}

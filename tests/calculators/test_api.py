@@ -337,3 +337,11 @@ def test_real_rules_throw_team_mate_asks_for_pa_and_bb2020_interceptor_marking(r
     assert p(marked) > p(free)
     bad = handle({**base, "interceptor_marked": "maybe"}, rulebook)
     assert bad["error"]["field"] == "interceptor_marked" and bad["error"]["allowed"] == ["no", "yes"]
+
+
+def test_a_group_of_alternatives_that_opens_a_player_names_that_player():
+    result = handle({"kind": "chain", "chain": "D3/[pro](1/3:R2|2/3:D4,R2)", "edition": "bb2025"})["result"]
+    group = result["steps"][1]
+    assert group["kind"] == "alternatives" and group["player"] == 1 and result["players"][1]["pro"]
+    inner = handle({"kind": "chain", "chain": "D3,(1/2:R2|1/2:D4)", "edition": "bb2025"})["result"]["steps"][1]
+    assert "player" not in inner  # a group inside a player's rolls belongs to the step before it
