@@ -836,10 +836,10 @@ class Chain:
         if len(rules) > 1:  # every star player has one special rule (BBBase star player pages, BB2020 and BB2025)
             raise CalcError(f"players[{i}].{rules[1]}", f"a star player has a single special rule: "
                             f"{' and '.join(STAR_RULES[r] for r in rules)} on one player", [rules[0]],
-                            reason="chain-shape")
+                            reason="one-star-rule")
         if pl.oldpro and not pl.pro:
             raise CalcError(f"players[{i}].oldpro", "Old Pro uses the Pro skill: the player needs pro too", [True],
-                            reason="chain-shape")
+                            reason="old-pro-needs-pro")
 
     def _check_players(self, steps: tuple, prefix: str, previous: int, top: int) -> int:
         """Check the players' order in ``steps`` (after a step of player ``previous``; ``top`` the highest
@@ -893,17 +893,17 @@ class Chain:
                                 "it acts on a dodge only; on a jump or leap in bb2020 and bb2025", ["bb2020", "bb2025"],
                                 reason="not-in-edition")
             raise CalcError(f"{path}.diving_tackle", "Diving Tackle acts on a dodge (and in bb2020 and bb2025 on a jump "
-                            "or leap) only", sorted(dives), reason="chain-shape")
+                            "or leap) only", sorted(dives), reason="diving-tackle-roll")
         if s.no_reroll and s.kind in OPPONENT_KINDS:
             raise CalcError(f"{path}.no_reroll", "an opponent's roll is never ours to re-roll", reason="chain-shape")
         self._check_d6_edition(path, s)
         if (s.break_tackle and family(self.edition) == "bb2025" and s.kind in AGILITY_KINDS
                 and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
             raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge are not "
-                            "modelled together", reason="chain-shape")
+                            "modelled together", reason="not-modelled")
         if s.break_tackle and (s.partial is not None or s.diving_tackle):
             raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band or against Diving "
-                            "Tackle is not modelled", reason="chain-shape")
+                            "Tackle is not modelled", reason="not-modelled")
         self._check_branches(path, s)
 
     def _check_appeal(self, path: str, s: Step, seq: tuple, i: int, before: list) -> None:

@@ -69,6 +69,10 @@ REASONS: dict[str, str] = {
     "lone-fouler-assists": "Lone Fouler with assists: it works only when no player assists, on either side",
     "chain-shape": "a chain whose players or steps do not fit together",
     "hail-mary-interception": "an interception written after a Hail Mary Pass, which nobody may intercept",
+    "diving-tackle-roll": "Diving Tackle on a roll it does not act on (a dodge; in BB2020 and BB2025 a jump or leap too)",
+    "not-modelled": "a combination of rolls and skills the calculator does not model (said in the message)",
+    "one-star-rule": "two star player rules on one player, where every star player has a single special rule",
+    "old-pro-needs-pro": "Old Pro without Pro: the rule uses the Pro skill",
     "send-off-group": "a Bribe or Argue the Call not right after a foul by the same player, in the edition's order, "
                       "or a second Argue the Call in one chain",
     "not-in-edition": "a roll or skill that does not exist, or not in that form, in the chosen edition (``allowed`` "

@@ -359,8 +359,14 @@ def error_reasons(ctx: PageContext) -> dict[str, str]:
         "step-skill": ctx.t("These skills or values cannot go together on this roll."),
         "lone-fouler-assists": ctx.t("Lone Fouler works only when nobody gives an assist, on either side: set the "
                                      "assists to 0."),
-        "chain-shape": ctx.t("Every player needs at least one roll, and each player's rolls come together."),
+        "chain-shape": ctx.t("These rolls do not fit together as written (every player needs at least one roll, a "
+                             "player's rolls come together, a branch or mark goes where the help shows it)."),
+        "diving-tackle-roll": ctx.t("Diving Tackle acts on a dodge, and in BB2020 and BB2025 on a jump or leap too: "
+                                    "the ^ mark goes on those rolls only."),
+        "not-modelled": ctx.t("This calculator does not model these skills together on one roll yet."),
         "hail-mary-interception": ctx.t("A Hail Mary Pass cannot be intercepted: no interception (I) after it."),
+        "one-star-rule": ctx.t("One star player rule per player: every star player has a single special rule."),
+        "old-pro-needs-pro": ctx.t("Old Pro uses the Pro skill: write [pro,oldpro]."),
         "send-off-group": ctx.t("A Bribe (K) or Argue the Call (Q) goes right after a foul (or its injury roll), by "
                                 "the same player: it is rolled only when that foul sends the fouler off. Argue the "
                                 "Call comes before the Bribes in BB2020 and BB2025, after them in BB2016, and once "
