@@ -287,3 +287,57 @@ def test_the_pinned_result_never_hides_the_field_in_focus_at_360_px(chromium, we
         assert state["field"]["top"] >= state["header"] - 0.5, state
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang, name, box", [("ja", "foul", "dirty_player"), ("fr", "armour", "claws")])
+def test_one_tap_ticks_a_box_low_on_a_phone_screen(chromium, web, repo, rules, lang, name, box):
+    """A tap focuses the box when the finger goes down: the result must not pin (covering the box) nor the page
+    scroll before the finger lifts, or the tap lands elsewhere and the box stays unticked (seen at 360 px)."""
+    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block", has_touch=True,
+                                   is_mobile=True)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        page.goto(url_of(web, lang, f"calculators/{name}/"))
+        c = Calc(page, name, lang, repo, rules)
+        c.wait()
+        target = page.locator(f'{c.form} [data-name="{box}"] input')
+        # the box 90 px above the bottom edge, where the pinned result would come
+        target.evaluate("b => window.scrollBy(0, b.getBoundingClientRect().top - window.innerHeight + 90)")
+        page.wait_for_timeout(200)
+        rect = target.bounding_box()
+        page.touchscreen.tap(rect["x"] + rect["width"] / 2, rect["y"] + rect["height"] / 2)
+        page.wait_for_timeout(300)
+        assert target.is_checked(), "one tap ticks it"
+        assert c.query().get(box) == "true"
+        # and once the tap is over the result pins, with the box above it
+        state = page.locator(c.box).evaluate(FOCUS_AND_PIN)
+        assert state["pinned"] and state["field"]["bottom"] <= state["result"]["top"] + 0.5, state
+    finally:
+        context.close()
+
+
+def test_a_refused_sequence_says_why_above_the_pinned_result_at_360_px(chromium, web, repo, rules):
+    """The message under the notation field says why a sequence is refused: it shows whole above the pinned
+    result, which says only that the values were not accepted."""
+    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        page.goto(url_of(web, "fr", "calculators/chain/"))
+        c = Calc(page, "chain", "fr", repo, rules)
+        c.wait()
+        c.set("edition", "bb2025")
+        c.set("chain", "[consummate,ballista]D3")
+        assert c.state() == "error"
+        page.locator(f'{c.form} [name="chain"]').focus()
+        page.wait_for_timeout(300)
+        rects = page.locator(c.box).evaluate("""b => {
+          const m = b.querySelector('[data-name="chain"] [data-nc-message]').getBoundingClientRect();
+          const r = b.querySelector('.nc-result').getBoundingClientRect();
+          return {message: m.bottom, result: r.top, pinned: getComputedStyle(b.querySelector('.nc-result')).position};
+        }""")
+        assert rects["pinned"] == "sticky" and rects["message"] <= rects["result"] + 0.5, rects
+        assert "une règle spéciale" in c.message("chain")
+    finally:
+        context.close()

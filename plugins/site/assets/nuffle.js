@@ -763,6 +763,7 @@ class Calculator {
     }
     holder.classList.add("nc-invalid");
     note.textContent = message;
+    if (field.inputs.includes(document.activeElement)) keepFocusAbovePinnedResult(); // the message shows whole too
   }
 
   /** Say `text` once through the result's live region (a short summary, never the whole result). */
@@ -1261,12 +1262,14 @@ const PIN_GAP_PX = 8;
 function keepFocusAbovePinnedResult() {
   const field = document.activeElement;
   if (!(field instanceof Element) || !field.closest(".nc-calc")) return;
-  const result = field.closest(".nc-calculator")?.querySelector(".nc-result");
-  if (!result) return;
+  const calculator = field.closest(".nc-calculator");
+  const result = calculator?.querySelector(".nc-result");
+  if (!result || calculator.hasAttribute("data-tapping")) return; // a tap: once it is over (see below)
   requestAnimationFrame(() => {
     if (document.activeElement !== field || getComputedStyle(result).position !== "sticky") return;
     const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
-    const box = field.getBoundingClientRect();
+    // the field with its label and its message (a refused value says why right under it)
+    const box = (field.closest(".nc-field") || field).getBoundingClientRect();
     const limit = window.innerHeight - result.getBoundingClientRect().height - PIN_GAP_PX;
     const under = box.top - header - PIN_GAP_PX; // below zero: the field is under the header
     const below = box.bottom - limit; // above zero: the field is under the pinned result
@@ -1276,6 +1279,30 @@ function keepFocusAbovePinnedResult() {
 }
 document.addEventListener("focusin", keepFocusAbovePinnedResult);
 window.addEventListener("resize", keepFocusAbovePinnedResult);
+
+/** A tap on a field focuses it when the finger goes down; pinning the result and scrolling then would move the
+ *  field, or cover it, before the finger lifts, and the tap would land elsewhere (a box low on the screen not
+ *  ticked). So while a tap is on (data-tapping, which nuffle.css reads too) nothing is pinned or scrolled; both
+ *  happen once the click is through. */
+const TAP_LIMIT_MS = 1000;
+document.addEventListener("pointerdown", (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  const calculator = target && target.closest(".nc-calc") ? target.closest(".nc-calculator") : null;
+  if (!calculator) return;
+  calculator.setAttribute("data-tapping", "");
+  let over = false;
+  const end = () => {
+    if (over) return;
+    over = true;
+    setTimeout(() => {
+      calculator.removeAttribute("data-tapping");
+      keepFocusAbovePinnedResult();
+    }, 0);
+  };
+  document.addEventListener("click", end, { capture: true, once: true });
+  document.addEventListener("pointercancel", end, { capture: true, once: true });
+  setTimeout(end, TAP_LIMIT_MS); // a press that never clicks (a drag, a long press)
+}, true);
 
 // ------------------------------------------------------------------------------------ moved anchors
 
