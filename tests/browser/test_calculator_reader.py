@@ -6,6 +6,7 @@ test_browser_calculators.py); the messages are compared with the catalogs' words
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from fractions import Fraction
 from urllib.parse import quote
 
@@ -225,6 +226,22 @@ def test_the_chain_result_fits_its_card_at_360_px_in_japanese(chromium, web, rep
         context.close()
 
 
+@contextmanager
+def phone_calculator(chromium, web, repo, rules, lang: str, name: str, **options):
+    """A 360 × 740 px page of calculator `name` in `lang` (service workers blocked; `options` for the context, e.g.
+    a touch screen), once its first result is in: yields (page, Calc); the context closes after."""
+    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block", **options)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    try:
+        page.goto(url_of(web, lang, f"calculators/{name}/"))
+        c = Calc(page, name, lang, repo, rules)
+        c.wait()
+        yield page, c
+    finally:
+        context.close()
+
+
 # The focused element, the pinned result and Material's header, as viewport rectangles.
 FOCUS_AND_PIN = """box => {
   const rect = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
@@ -245,13 +262,7 @@ def test_the_pinned_result_never_hides_the_field_in_focus_at_360_px(chromium, we
     """On a phone the result is pinned to the bottom of the screen while a field has the focus; a reader who
     moves through the form with Tab (or taps the first field low on the screen) sees every field whole,
     above the pinned result and below the header (WCAG 2.4.11)."""
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    try:
-        page.goto(url_of(web, lang, f"calculators/{name}/"))
-        c = Calc(page, name, lang, repo, rules)
-        c.wait()
+    with phone_calculator(chromium, web, repo, rules, lang, name) as (page, c):
         box = page.locator(c.box)
         # the reader comes back up from further down the page (so Material shows its back-to-top button), the
         # calculator low on the screen: its first field just above the bottom edge
@@ -285,22 +296,13 @@ def test_the_pinned_result_never_hides_the_field_in_focus_at_360_px(chromium, we
         assert state["inForm"] and state["pinned"] and state["screen"] == 400, state
         assert state["field"]["bottom"] <= state["result"]["top"] + 0.5, state
         assert state["field"]["top"] >= state["header"] - 0.5, state
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("lang, name, box", [("ja", "foul", "dirty_player"), ("fr", "armour", "claws")])
 def test_one_tap_ticks_a_box_low_on_a_phone_screen(chromium, web, repo, rules, lang, name, box):
     """A tap focuses the box when the finger goes down: the result must not pin (covering the box) nor the page
     scroll before the finger lifts, or the tap lands elsewhere and the box stays unticked (seen at 360 px)."""
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block", has_touch=True,
-                                   is_mobile=True)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    try:
-        page.goto(url_of(web, lang, f"calculators/{name}/"))
-        c = Calc(page, name, lang, repo, rules)
-        c.wait()
+    with phone_calculator(chromium, web, repo, rules, lang, name, has_touch=True, is_mobile=True) as (page, c):
         target = page.locator(f'{c.form} [data-name="{box}"] input')
         # the box 90 px above the bottom edge, where the pinned result would come
         target.evaluate("b => window.scrollBy(0, b.getBoundingClientRect().top - window.innerHeight + 90)")
@@ -313,20 +315,12 @@ def test_one_tap_ticks_a_box_low_on_a_phone_screen(chromium, web, repo, rules, l
         # and once the tap is over the result pins, with the box above it
         state = page.locator(c.box).evaluate(FOCUS_AND_PIN)
         assert state["pinned"] and state["field"]["bottom"] <= state["result"]["top"] + 0.5, state
-    finally:
-        context.close()
 
 
 def test_a_refused_sequence_says_why_above_the_pinned_result_at_360_px(chromium, web, repo, rules):
     """The message under the notation field says why a sequence is refused: it shows whole above the pinned
     result, which says only that the values were not accepted."""
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    try:
-        page.goto(url_of(web, "fr", "calculators/chain/"))
-        c = Calc(page, "chain", "fr", repo, rules)
-        c.wait()
+    with phone_calculator(chromium, web, repo, rules, "fr", "chain") as (page, c):
         c.set("edition", "bb2025")
         c.set("chain", "[consummate,ballista]D3")
         assert c.state() == "error"
@@ -339,5 +333,3 @@ def test_a_refused_sequence_says_why_above_the_pinned_result_at_360_px(chromium,
         }""")
         assert rects["pinned"] == "sticky" and rects["message"] <= rects["result"] + 0.5, rects
         assert "une règle spéciale" in c.message("chain")
-    finally:
-        context.close()
