@@ -1465,8 +1465,8 @@ def _solver(chain: Chain):
     last = {j for j, nd in enumerate(nodes)
             if nd.kind == "armour" and (beyond(nd.succ) == end or (j in linked and beyond(nodes[nd.succ].succ) == end))}
     # a foul's send-off group: (P(a Bribe lets the chain go on), P(Argue the Call keeps the fouler, turnover))
-    appeals = {j: appeal_chances(chain.edition, appeal_group(seq, i))
-               for j, (_, seq, i) in enumerate(_places(chain.steps)) if appeal_group(seq, i)}
+    appeals = {j: appeal_chances(chain.edition, group)
+               for j, (_, seq, i) in enumerate(_places(chain.steps)) if (group := appeal_group(seq, i))}
     fouls = any(s.kind == "foul" for _, s in walk(chain.steps))
     fam = family(chain.edition)
     # Old Pro (calculators/rerolls.py): an armour roll after a block of a player with it may be saved by one die
