@@ -22,6 +22,29 @@ def format_path(path: tuple) -> str:
     return out
 
 
+_LOADED: dict[Path, tuple[tuple, Repository]] = {}
+
+
+def load_repository_cached(data_dir: str | Path) -> Repository:
+    """:func:`load_repository`, reused while no file under `data_dir` changed (the same paths, sizes and
+    modification times): the three languages of one build read the same data, and `mkdocs serve` loads it
+    again after an edit. The Repository returned is shared: callers must not change it.
+
+    Raises:
+        DataError: as :func:`load_repository` (a failed load is not kept).
+    """
+    data_dir = Path(data_dir).resolve()
+    stamp = tuple(sorted((str(path), stat.st_size, stat.st_mtime_ns)
+                         for path in data_dir.rglob("*") if path.is_file() for stat in (path.stat(),)))
+    kept = _LOADED.get(data_dir)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    repo = load_repository(data_dir)
+    _LOADED.clear()  # one data folder at a time: a test's fixture data does not pile up
+    _LOADED[data_dir] = (stamp, repo)
+    return repo
+
+
 def load_repository(data_dir: str | Path, *, allow_missing_translations: bool = True) -> Repository:
     """Load and validate all of `data_dir`.
 

@@ -128,6 +128,9 @@ class Repository:
     entities: dict[str, Entity] = field(default_factory=dict)
     translation_problems: list[Problem] = field(default_factory=list)
     termbase: Any = None  # plugins.data.termbase.Termbase: every name, variant and alias (data/termbase.yml)
+    # Values derived from the loaded entities by other layers, made once per load (the calculators' rule
+    # book: see plugins.site.render.context.rule_book). The entities never change after loading.
+    derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def get(self, entity_id: str) -> Entity | None:
         return self.entities.get(entity_id)

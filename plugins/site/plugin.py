@@ -29,7 +29,8 @@ from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.utils import get_relative_url
 
-from ..data import DataError, Repository, load_repository
+from ..data import DataError, Repository
+from ..data.loader import load_repository_cached
 from ..data.text import REF
 from .a11y import label_search_dialog, skip_to_calculator
 from .autolink import link_first_uses, term_index
@@ -65,7 +66,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         # State is rebuilt on every build: `mkdocs serve` reuses the plugin object.
         data_dir = Path(config.config_file_path).resolve().parent / self.config.data_dir
         try:
-            self.repo: Repository = load_repository(data_dir)
+            self.repo: Repository = load_repository_cached(data_dir)
         except DataError as exc:
             raise PluginError(str(exc)) from None
         self.lang = config.theme["language"]

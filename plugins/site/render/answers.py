@@ -120,7 +120,7 @@ def _accepts(spec: dict, value: Any) -> bool:
     return True
 
 
-def prebuilt(requests: list[dict], rules: dict | None, budget: int = BUDGET_BYTES) -> dict[str, dict]:
+def prebuilt(requests: list[dict], rules: RuleBook | dict | None, budget: int = BUDGET_BYTES) -> dict[str, dict]:
     """The resolver's answers to `requests`, by :func:`request_key`, up to `budget` bytes of JSON.
 
     Each answer is `calculators.api.handle`'s whole response (`ok`, and `result` or `error`), as the worker

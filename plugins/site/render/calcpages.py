@@ -7,6 +7,8 @@ it computes and says which readings it takes where sources differ.
 """
 from __future__ import annotations
 
+from calculators.rules import RuleBook
+
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -18,12 +20,11 @@ from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFE
                                   MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
 from calculators.rerolls import STAR_RULES
 
-from ...data.export import rules_export
 from ...data.model import Entity
 from .calculator import (Calculator, Pitch, Row, Table, band_labels, below_one_reading_note, below_one_readings,
                          claws_reading_note, claws_readings, edition_name, pass_reading_note, pass_readings, render,
                          skill_name)
-from .context import PageContext
+from .context import PageContext, rule_book
 from .rollform import roll_form
 
 MODERN = ("bb2020", "bb2025")
@@ -89,7 +90,7 @@ def weather_options(ctx: PageContext, rolls: list[Entity], keys: list[str]) -> l
             for i, key in enumerate(keys)]
 
 
-def check_disjoint(calcs: list[Calculator], rules: dict | None) -> None:
+def check_disjoint(calcs: list[Calculator], rules: RuleBook | None) -> None:
     """Calculators on one page share the query string: their visible fields must have different names."""
     from .calculator import _forms
 
@@ -151,7 +152,7 @@ def pass_calculator(ctx: PageContext, edition: str) -> Calculator:
                       label=ctx.t("Pass calculator"))
 
 
-def pass_section(ctx: PageContext, seq: Entity, rules: dict) -> tuple[list[str], Calculator]:
+def pass_section(ctx: PageContext, seq: Entity, rules: RuleBook) -> tuple[list[str], Calculator]:
     edition = seq.editions[0]
     calc = pass_calculator(ctx, edition)
     statements = [ctx.t("The coach uses the Pass skill and team re-rolls on the pass roll and the Catch skill and team "
@@ -196,7 +197,7 @@ def range_calculator(ctx: PageContext, edition: str) -> Calculator:
                       label=ctx.t("Range ruler"))
 
 
-def range_section(ctx: PageContext, seq: Entity, rules: dict) -> tuple[list[str], Calculator]:
+def range_section(ctx: PageContext, seq: Entity, rules: RuleBook) -> tuple[list[str], Calculator]:
     edition = seq.editions[0]
     calc = range_calculator(ctx, edition)
     statements = [ctx.t("The bands follow FUMBBL's range chart, and the ruler is 1.74 squares wide as in FUMBBL. "
@@ -260,7 +261,7 @@ THROW_IN_TERMS = ["term:throw-in", "term:random-direction-template", "term:throw
                   "term:bounce"]
 
 
-def throw_in_section(ctx: PageContext, term: Entity, rules: dict | None) -> list[str]:
+def throw_in_section(ctx: PageContext, term: Entity, rules: RuleBook | None) -> list[str]:
     """The throw-in entry's calculator in the glossary (the same form as the page of its own)."""
     lines = [f"### {ctx.t('Where a thrown-in ball lands')} {{#throw-in-calculator}}", ""]
     lines += [render(ctx, throw_in_calculator(ctx), rules), ""]
@@ -283,7 +284,7 @@ def _standalone(ctx: PageContext, calc: Calculator, title: str, intro: str, ids:
     """A calculator page: the title, one paragraph, then the form and its result (first, so that on a phone
     the reader reaches them at once), then the rules it assumes and the page's ``extra`` Markdown.
     ``before_field``: ``(field name, HTML)`` put in the form just before that field (the roll-by-roll form)."""
-    rules = rules_export(ctx.repo)
+    rules = rule_book(ctx.repo)
     form = render(ctx, calc, rules)
     if before_field is not None:
         found = re.search(rf'<label class="[^"]*" data-name="{re.escape(before_field[0])}"', form)
@@ -854,7 +855,7 @@ def dave_section(ctx: PageContext) -> list[str]:
         "brings in the sequence's edition. What our sequences cannot express yet (some branches, some actions, skills "
         "and star players' special rules we do not model) is refused with the reason. Their calculator never "
         "re-rolls a failed Loner roll; choose that reading above to compare."),
-        "", render(ctx, dave_calculator(ctx), rules_export(ctx.repo)), ""]
+        "", render(ctx, dave_calculator(ctx), rule_book(ctx.repo)), ""]
 
 
 def chain_page(ctx: PageContext) -> str:
@@ -906,7 +907,7 @@ def chain_page(ctx: PageContext) -> str:
         "possible: dodges, rushes, catches and other tests, blocks, armour rolls and fouls. Write the rolls in "
         "the short notation explained below the calculator."),
         ids, statements, dave_section(ctx) + notation_help(ctx),
-        before_field=("chain", roll_form(ctx, rules_export(ctx.repo), [e for e, _ in _edition_switch(ctx)])))
+        before_field=("chain", roll_form(ctx, rule_book(ctx.repo), [e for e, _ in _edition_switch(ctx)])))
 
 
 # --------------------------------------------------------------------------- casualty, scatter, deviate
@@ -1002,7 +1003,7 @@ def default_requests(ctx: PageContext) -> dict[str, list[dict]]:
     page: for benchmarks and checks."""
     from .calculator import default_request
 
-    rules = rules_export(ctx.repo)
+    rules = rule_book(ctx.repo)
     out: dict[str, list[dict]] = {}
     for seq in ctx.repo.of_kind("sequence"):
         for kind in seq.get("calculators") or []:

@@ -41,6 +41,8 @@ Markup contract with nuffle.js:
 """
 from __future__ import annotations
 
+from calculators.rules import RuleBook
+
 import html
 import json
 import re
@@ -475,7 +477,7 @@ def _attrs(values: Mapping[str, Any]) -> str:
                    if v is not None and v is not False)
 
 
-def _forms(calc: Calculator, rules: dict | None) -> dict[Any, dict[str, dict]]:
+def _forms(calc: Calculator, rules: RuleBook | None) -> dict[Any, dict[str, dict]]:
     """For each switch value (or None), the resolver's fields by name, in its order."""
     values = [v for v, _ in _switch_options(calc, rules)] if calc.switch else [None]
     out = {}
@@ -486,7 +488,7 @@ def _forms(calc: Calculator, rules: dict | None) -> dict[Any, dict[str, dict]]:
     return out
 
 
-def _switch_options(calc: Calculator, rules: dict | None) -> list[Option]:
+def _switch_options(calc: Calculator, rules: RuleBook | None) -> list[Option]:
     if calc.switch_options is not None:
         return calc.switch_options
     raise ValueError(f"calculator {calc.kind}: give switch_options for the switch {calc.switch!r}")
@@ -505,7 +507,7 @@ def _default(calc: Calculator, spec: dict) -> Any:
     raise ValueError(f"calculator {calc.kind}: required field {name!r} needs a default")
 
 
-def default_request(calc: Calculator, rules: dict | None) -> dict:
+def default_request(calc: Calculator, rules: RuleBook | None) -> dict:
     """The request of the form as built (what the pre-rendered result answers)."""
     forms = _forms(calc, rules)
     value = calc.defaults.get(calc.switch, next(iter(forms))) if calc.switch else None
@@ -521,7 +523,7 @@ def default_request(calc: Calculator, rules: dict | None) -> dict:
     return request
 
 
-def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
+def render(ctx: PageContext, calc: Calculator, rules: RuleBook | None) -> str:
     """The calculator's HTML: the form, the pre-rendered result and the pitch picture, in one box."""
     forms = _forms(calc, rules)
     request = default_request(calc, rules)
@@ -576,7 +578,7 @@ def render(ctx: PageContext, calc: Calculator, rules: dict | None) -> str:
     return "\n".join(out)
 
 
-def first_answers(calc: Calculator, rules: dict | None, forms: dict[Any, dict[str, dict]],
+def first_answers(calc: Calculator, rules: RuleBook | None, forms: dict[Any, dict[str, dict]],
                   request: dict) -> dict[str, dict]:
     """The resolver's answers to `request` and to every request one change away from it (see `answers.py`)."""
     listed = {(value, name): calc.options(name, spec, value) if calc.options else None

@@ -2,6 +2,8 @@
 pitch, and the touchback map of every square the kick may aim at."""
 from __future__ import annotations
 
+from calculators.rules import RuleBook
+
 from fractions import Fraction
 
 from calculators.api import handle
@@ -15,7 +17,7 @@ from .pitch import heat_map
 DEFAULT_TARGET = KICK_TARGET
 
 
-def kick_section(ctx: PageContext, seq: Entity, rules: dict | None = None) -> tuple[list[str], object]:
+def kick_section(ctx: PageContext, seq: Entity, rules: RuleBook | None = None) -> tuple[list[str], object]:
     edition = seq.editions[0]
     calc = kick_calculator(ctx, edition)
     overview = _ok(handle({"kind": "kick", "edition": edition, "map": True}, None))

@@ -9,9 +9,8 @@ from ...data.verification import statements
 from ..locate import RULINGS_INDEX, relative_link
 from .blocks import (anchor_key, cell, edition_block, edition_notes, indent, notes_section, sources_footer,
                      steps_list)
-from ...data.export import rules_export
 from .calcpages import SECTIONS, check_disjoint, throw_in_section
-from .context import PageContext
+from .context import PageContext, rule_book
 from .editions import absent_notes, empty_notes
 from .kick import kick_section
 from .options import engine_options_link
@@ -66,7 +65,7 @@ def sequence_page(ctx: PageContext, seq: Entity) -> str:
     lines += steps_list(ctx, seq["steps"], entity=seq)
     lines.append("")
     if len(calcs) > 1:
-        check_disjoint(calcs, rules_export(ctx.repo))
+        check_disjoint(calcs, rule_book(ctx.repo))
     lines += notes_section(ctx, seq.get("notes"), ctx.t("Where sources differ"))
     lines += sources_footer(ctx, seq.get("sources"))
     return "\n".join(lines)
@@ -76,7 +75,7 @@ def calculator_section(ctx: PageContext, seq: Entity, kind: str):
     """One calculator the sequence's data places on its page: (Markdown lines, the Calculator)."""
     if kind == "kick":
         return kick_section(ctx, seq)
-    return SECTIONS[kind](ctx, seq, rules_export(ctx.repo))
+    return SECTIONS[kind](ctx, seq, rule_book(ctx.repo))
 
 
 # --------------------------------------------------------------------------- skills

@@ -29,18 +29,17 @@ def _skill(ctx: PageContext, slug: str) -> str:
     return ctx.plain(entity["name"]) if entity is not None else slug
 
 
-def roll_choices(ctx: PageContext, rules: dict, editions: list[str]) -> dict:
+def roll_choices(ctx: PageContext, rules: RuleBook, editions: list[str]) -> dict:
     """Per edition, the rolls the form offers with the page's labels: ``{edition: [roll, …]}``.
 
     Each roll is :func:`calculators.builder.menu`'s dict plus ``name`` (the roll's name), ``label`` of the
     characteristic, ``value_labels`` (``"3"`` or ``"3+"`` as on the tables), each group's and option's
     ``label``, each count's ``label`` and ``skill`` (the re-rolling skill's name, or null).
     """
-    book = RuleBook.from_dict(rules)
     out: dict[str, list] = {}
     for edition in editions:
         rolls = []
-        for roll in menu(book, edition):
+        for roll in menu(rules, edition):
             entity = ctx.repo[f"roll:{roll['slug']}"]
             labels = {m["key"]: ctx.plain(m["label"]) for m in entity.get("modifiers") or []}
             target = ctx.repo.get(f"target:{entity.get('target')}")
@@ -63,7 +62,7 @@ def roll_choices(ctx: PageContext, rules: dict, editions: list[str]) -> dict:
     return out
 
 
-def roll_form(ctx: PageContext, rules: dict, editions: list[str]) -> str:
+def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
     """The form's HTML (hidden until ``roll-form.js`` mounts it), to put in the chain calculator's form."""
     esc = html.escape
     strings = {

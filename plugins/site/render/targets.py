@@ -5,18 +5,19 @@ called here at build time exactly as the browser calls it later.
 """
 from __future__ import annotations
 
+from calculators.rules import RuleBook
+
 from fractions import Fraction
 
 from calculators.api import handle
 
-from ...data.export import rules_export
 from ...data.model import Entity
 from .blocks import anchor_key, cell, notes_section, sources_footer
 from .calculator import (Calculator, Row, below_one_reading_note, below_one_readings, field_label,  # noqa: F401
                          pass_reading_note, pass_readings, render,
                          signed, site_root_from)  # field_label and site_root_from are re-exported
 from ..locate import relative_link
-from .context import PageContext
+from .context import PageContext, rule_book
 from .unconfirmed import marks
 
 def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
@@ -49,7 +50,7 @@ def edition_rolls_title(ctx: PageContext, edition: Entity) -> str:
 
 
 def _rolls_and_calculator(ctx: PageContext, target: Entity | None, rolls: list[Entity]) -> list[str]:
-    rules = rules_export(ctx.repo)
+    rules = rule_book(ctx.repo)
     lines = calculator_section(ctx, target, rolls, rules) if rolls else []
     for roll in rolls:
         lines += roll_section(ctx, roll, rules)
@@ -64,7 +65,7 @@ def action_of(roll: Entity) -> tuple[str, str]:
     return action, edition
 
 
-def roll_section(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
+def roll_section(ctx: PageContext, roll: Entity, rules: RuleBook) -> list[str]:
     lines = [f"## {ctx.plain(roll['name'])} {{#{roll.anchor}}}", "", ctx.badges(roll.editions), "",
              ctx.text(roll["summary"]) + marks(ctx, roll, "rules"), "", f"**{ctx.t('Modifiers')}**", ""]
     for mod in roll.get("modifiers") or []:
@@ -91,7 +92,7 @@ def natural_rolls(ctx: PageContext, roll: Entity) -> str:
     return " ".join(natural)
 
 
-def grid(ctx: PageContext, roll: Entity, rules: dict) -> list[str]:
+def grid(ctx: PageContext, roll: Entity, rules: RuleBook) -> list[str]:
     """Success chance for every AG or PA (rows) and every choice of the roll's first modifier group
     (columns); any other group keeps its first choice, which the caption states."""
     action, edition = action_of(roll)
@@ -147,7 +148,7 @@ DEFAULT_CHARACTERISTIC = 3
 CHAIN_PAGE = "calculators/chain.md"  # the action sequence calculator (calcpages.STANDALONE)
 
 
-def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Entity], rules: dict) -> list[str]:
+def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Entity], rules: RuleBook) -> list[str]:
     """The Agility calculator: a generic calculator (render/calculator.py) whose switch is the roll, with the
     characteristic shown as on the table ("6+") and each modifier group's options labelled from the data."""
     edition = action_of(rolls[0])[1]
