@@ -15,6 +15,8 @@ from typing import Callable
 
 import brotli
 
+from .cachefile import write_atomically
+
 CACHE = Path(__file__).resolve().parents[2] / ".cache" / "precompressed"
 GAIN = 0.9  # keep a sibling only if it is at least 10 % smaller
 TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".webmanifest", ".txt"}
@@ -36,9 +38,7 @@ def _write_sibling(path: Path, data: bytes, suffix: str, squeeze: Callable[[byte
         cached = CACHE / f"{hashlib.sha256(data).hexdigest()}.{cache_tag}{suffix}"
         if not cached.is_file():
             CACHE.mkdir(parents=True, exist_ok=True)
-            partial = cached.with_name(cached.name + ".partial")
-            partial.write_bytes(squeeze(data))
-            partial.replace(cached)  # an interrupted build never leaves a truncated cache entry
+            write_atomically(cached, lambda partial: partial.write_bytes(squeeze(data)))
         packed = cached.read_bytes()
     else:
         packed = squeeze(data)

@@ -6,6 +6,8 @@ on_post_build  write site/pyodide/ (runtime + calculators zip + interpreter snap
                and the web-app manifest, icons and service worker at the site root.
 Only the default-language build ships them (`ship_runtime: true`); the others link to the same files, and
 write the service worker again once they are built (its lists and digest cover each built language).
+`python_runtime: false` leaves out the Pyodide runtime and the snapshot (45 MB) but not the rules, the open data
+or the service worker: the tests' small fixture sites are built that way.
 """
 from __future__ import annotations
 
@@ -29,11 +31,14 @@ from .offline import write_offline_files
 class CalcConfig(Config):
     ship_runtime = c.Type(bool, default=True)
     """Write the Pyodide runtime, the calculators zip and the rules JSON into this build's site_dir."""
+    python_runtime = c.Type(bool, default=True)
+    """With ship_runtime: copy the Pyodide runtime, the calculators zip and the interpreter snapshot (False: a
+    site whose calculators show the build's answers only, for tests that never run Python in a browser)."""
 
 
 class CalcPlugin(BasePlugin[CalcConfig]):
     def on_config(self, config):
-        if self.config.ship_runtime and missing_runtime():
+        if self.config.ship_runtime and self.config.python_runtime and missing_runtime():
             raise PluginError(
                 f"Pyodide runtime files missing from {PYODIDE_DIR}: {', '.join(missing_runtime())}. "
                 "Run `npm ci` (make does it for you)."
@@ -48,14 +53,8 @@ class CalcPlugin(BasePlugin[CalcConfig]):
                 write_offline_files(root)
             return
         site = Path(config.site_dir)
-        runtime = site / "pyodide"
-        runtime.mkdir(parents=True, exist_ok=True)
-        for name in RUNTIME_FILES:
-            shutil.copyfile(PYODIDE_DIR / name, runtime / name)
-        name, data = calculators_zip()
-        (runtime / name).write_bytes(data)
-        compress_runtime(runtime)
-        write_snapshot(runtime)  # after compress_runtime: it has its own, faster siblings
+        if self.config.python_runtime:
+            _write_runtime(site / "pyodide")
         repo = config.plugins["nuffle"].repo  # loaded and validated once, by the nuffle plugin
         api = site / "api" / API_VERSION
         for rel, document in open_data_files(repo).items():
@@ -63,3 +62,14 @@ class CalcPlugin(BasePlugin[CalcConfig]):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(document, ensure_ascii=False, sort_keys=True, indent=1), encoding="utf-8")
         write_offline_files(site)  # after the rules: the service worker's digest covers them
+
+
+def _write_runtime(runtime: Path) -> None:
+    """The Pyodide runtime files, the calculators zip and the interpreter snapshot, with compressed siblings."""
+    runtime.mkdir(parents=True, exist_ok=True)
+    for name in RUNTIME_FILES:
+        shutil.copyfile(PYODIDE_DIR / name, runtime / name)
+    name, data = calculators_zip()
+    (runtime / name).write_bytes(data)
+    compress_runtime(runtime)
+    write_snapshot(runtime)  # after compress_runtime: it has its own, faster siblings

@@ -20,6 +20,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from .bundle import PYODIDE_DIR, pyodide_lock_info
+from .cachefile import write_atomically
 from .compress import compress_file
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -58,12 +59,6 @@ def _make(out: Path) -> None:
         raise SnapshotError(f"{SCRIPT.name} failed (exit {done.returncode}): {done.stderr.strip()[-2000:]}")
 
 
-def _write_atomically(path: Path, write) -> None:
-    partial = path.with_name(path.name + ".partial")
-    write(partial)
-    partial.replace(path)  # never leave a half-written file under the final name
-
-
 @lru_cache(maxsize=1)
 def interpreter_snapshot() -> tuple[str, Path]:
     """(file name to publish, cached file): the snapshot, made first if needed (about 3 s under Node.js,
@@ -75,7 +70,7 @@ def interpreter_snapshot() -> tuple[str, Path]:
     CACHE.mkdir(parents=True, exist_ok=True)
     path = CACHE / f"{_cache_key()}.bin"
     if not path.is_file():
-        _write_atomically(path, _make)
+        write_atomically(path, _make)
     digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
     return f"snapshot-{digest}.bin", path
 

@@ -24,11 +24,10 @@ def test_generated_pages_exist(built):
         assert (built / page / "index.html").is_file(), page
 
 
-def test_runtime_and_rules_are_shipped(built):
-    names = {p.name for p in (built / "pyodide").iterdir()}
-    assert {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= names
-    assert any(n.startswith("calculators-") and n.endswith(".zip") for n in names)
-    assert (built / "api" / "v1" / "rules.json").is_file()
+def test_rules_are_shipped_without_the_runtime(built):
+    """The fixture site is built with `python_runtime: false`: the rules and the service worker, no Pyodide."""
+    assert (built / "api" / "v1" / "rules.json").is_file() and (built / "sw.js").is_file()
+    assert not (built / "pyodide").exists()
 
 
 def test_hand_written_page_references_resolve(built):

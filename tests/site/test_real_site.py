@@ -56,6 +56,14 @@ def test_kick_off_tables_show_the_chance_of_each_total(site):
     assert 'title="1/36"' in html and 'title="1/6"' in html
 
 
+def test_runtime_and_rules_are_shipped(site):
+    names = {p.name for p in (site.dir / "pyodide").iterdir()}
+    assert {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= names
+    assert any(n.startswith("calculators-") and n.endswith(".zip") for n in names)
+    assert any(n.startswith("snapshot-") and n.endswith(".bin") for n in names)
+    assert (site.dir / "api" / "v1" / "rules.json").is_file()
+
+
 def test_text_files_and_the_runtime_have_compressed_siblings(site):
     import gzip
 
