@@ -1,18 +1,25 @@
 """Shared fixtures: the real data loaded once, and the real site built and served once per session."""
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import signal
 import socket
-import threading
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
-from waitress.server import create_server
+from filelock import FileLock
 
 from plugins.data import load_repository
 from plugins.data.export import rules_export
-from plugins.serve import make_app
 
 PROJECT = Path(__file__).resolve().parent.parent
+SITE_RECORD = "site.json"  # where the run's built site is and who serves it (see `site`)
 
 
 @pytest.fixture(scope="session")
@@ -33,30 +40,77 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    """The real three-language site, built strictly into a temporary folder and served on 127.0.0.1.
+def _shared_folder(tmp_path_factory, worker_id: str) -> Path:
+    """A folder every test process of this run sees: the run's base temp folder (its parent under xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base if worker_id == "master" else base.parent
 
-    Yields an object with `.dir` (Path) and `.url` (root URL ending in '/'). The site is built for the
-    port it is served on, so Material's instant navigation stays on.
-    """
+
+def _wait_until_served(url: str, server: subprocess.Popen, timeout_s: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the site server stopped at once (exit {server.returncode})")
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"the site server did not answer {url} in {timeout_s:.0f} s")
+
+
+def _build_and_serve(folder: Path) -> dict:
+    """Build the real site strictly into `folder`/site for a free port, serve it there from a process of its
+    own (so that it outlives the test worker that built it), and return {dir, url, pid}."""
     from plugins.build import build_site
 
     port = _free_port()
     url = f"http://127.0.0.1:{port}/"
-    out = tmp_path_factory.mktemp("site")
+    out = folder / "site"
     build_site(site_dir=out, site_url=url)
     # The server of `make serve` (compressed siblings, cache headers), so tests see what readers get.
-    server = create_server(make_app(out), host="127.0.0.1", port=port, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+    server = subprocess.Popen([sys.executable, "-m", "plugins.serve", "--port", str(port), "--directory", str(out)],
+                              cwd=PROJECT, stdout=subprocess.DEVNULL, start_new_session=True)
+    _wait_until_served(url, server)
+    return {"dir": str(out), "url": url, "pid": server.pid}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, worker_id):
+    """The real three-language site, built strictly once per test run and served on 127.0.0.1.
+
+    Yields an object with `.dir` (Path) and `.url` (root URL ending in '/'). The site is built for the
+    port it is served on, so Material's instant navigation stays on. Under `pytest -n`, the first worker
+    that asks builds it (the others wait on a file lock) and they all share it; the server is stopped when
+    the run ends (`pytest_sessionfinish`).
+    """
+    folder = _shared_folder(tmp_path_factory, worker_id)
+    with FileLock(folder / "site.lock"):
+        record = folder / SITE_RECORD
+        if record.is_file():
+            info = json.loads(record.read_text(encoding="utf-8"))
+        else:
+            info = _build_and_serve(folder)
+            record.write_text(json.dumps(info), encoding="utf-8")
 
     class Site:
-        dir = out
+        dir = Path(info["dir"])
+        url = info["url"]
 
-    Site.url = url
     yield Site
-    server.close()
+
+
+def pytest_sessionfinish(session):
+    """Stop the site server once the whole run is over (the controller under xdist, else the one process)."""
+    if hasattr(session.config, "workerinput"):
+        return
+    base = session.config._tmp_path_factory.getbasetemp()  # the run's own folder, where workers' folders are
+    record = base / SITE_RECORD
+    if record.is_file():
+        pid = json.loads(record.read_text(encoding="utf-8"))["pid"]
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGTERM)
+        record.unlink()
 
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; never a downloaded browser

@@ -35,20 +35,31 @@ def rules(request, web):
     return request.getfixturevalue("rulebook")
 
 
+DESKTOP = {"width": 1280, "height": 900}
+
+
 @pytest.fixture
 def context(chromium):
-    """A fresh profile (empty cache, no service worker installed yet) per test, in the session's Chromium (tests/conftest.py)."""
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 900})
+    """A fresh profile (empty cache, no service worker installed yet) per test, in the session's Chromium
+    (tests/conftest.py): for the tests about a cold start, offline use, the snapshot or every request made."""
+    ctx = chromium.new_context(viewport=DESKTOP)
     ctx.set_default_timeout(TIMEOUT_MS)
     yield ctx
     ctx.close()
 
 
-@pytest.fixture
-def page(context):
-    """A page that fails the test on any uncaught script error or dialog (alert from injected markup)."""
-    tab = context.new_page()
-    problems: list[str] = []
+@pytest.fixture(scope="session")
+def warm_contexts(chromium):
+    """Browser profiles kept for the whole run, one per set of context options: their HTTP cache keeps the
+    Python runtime and its compiled code, so a test does not download and compile it again (see `open_page`)."""
+    contexts: dict[str, object] = {}
+    yield contexts
+    for ctx in contexts.values():
+        ctx.close()
+
+
+def _guard(tab, problems: list[str]) -> None:
+    """Record any uncaught script error or dialog (an alert from injected markup) of `tab` in `problems`."""
     tab.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
 
     def on_dialog(dialog):
@@ -56,5 +67,63 @@ def page(context):
         dialog.dismiss()
 
     tab.on("dialog", on_dialog)
+
+
+@pytest.fixture
+def open_page(warm_contexts, chromium, web):
+    """`open_page(viewport=DESKTOP, **context_options)` opens a tab in a warm profile with those options (service
+    workers blocked unless `service_workers="allow"` is given). The test fails on any uncaught script error or
+    dialog of its tabs. After the test its tabs are closed and the site's stored values (the edition chosen,
+    Material's settings) are cleared, so the next test starts as a first visit but for the HTTP cache.
+    """
+    opened: list[tuple[object, list[str]]] = []
+    used: dict[str, object] = {}
+
+    def open_(viewport: dict = DESKTOP, **options):
+        options.setdefault("service_workers", "block")
+        key = repr(sorted(options.items()))
+        ctx = warm_contexts.get(key)
+        if ctx is None:
+            ctx = warm_contexts[key] = chromium.new_context(viewport=DESKTOP, **options)
+            ctx.set_default_timeout(TIMEOUT_MS)
+        used[key] = ctx
+        tab = ctx.new_page()
+        tab.set_viewport_size(viewport)
+        problems: list[str] = []
+        _guard(tab, problems)
+        opened.append((tab, problems))
+        return tab
+
+    yield open_
+    for tab, _ in opened:
+        tab.close()
+    for key, ctx in used.items():
+        if "'java_script_enabled', False" not in key:  # no script ran there: nothing was stored
+            _forget_the_site(ctx, web.url)
+    problems = [p for _, found in opened for p in found]
+    assert not problems, problems
+
+
+def _forget_the_site(ctx, url: str) -> None:
+    """Clear the site's cookies and storage in a warm profile (its HTTP cache stays)."""
+    ctx.clear_cookies()
+    tab = ctx.new_page()
+    try:
+        tab.goto(url + "manifest.webmanifest")
+        tab.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    finally:
+        tab.close()
+
+
+@pytest.fixture
+def page(request, open_page):
+    """A tab that fails the test on any uncaught script error or dialog: in the test's own fresh `context` when
+    it asks for one or is marked `cold_profile`, else in a warm profile (see `open_page`)."""
+    if "context" not in request.fixturenames and request.node.get_closest_marker("cold_profile") is None:
+        yield open_page()
+        return
+    tab = request.getfixturevalue("context").new_page()
+    problems: list[str] = []
+    _guard(tab, problems)
     yield tab
     assert not problems, problems

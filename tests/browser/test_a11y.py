@@ -56,50 +56,42 @@ def axe_violations(page, url: str, dark: bool = False) -> list[dict]:
 
 @pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("lang", ["en", "fr", "ja"])
-def test_axe_finds_no_serious_or_critical_violation(chromium, web, lang, width):
+def test_axe_finds_no_serious_or_critical_violation(open_page, web, lang, width):
     """Before: color-contrast (links and the header at 2.8:1, dark-mode links lower) on every page."""
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run `make install` (npm ci installs axe-core)")
-    context = chromium.new_context(viewport={"width": width, "height": 800}, service_workers="block")
-    page = context.new_page()
+    page = open_page(viewport={"width": width, "height": 800})
     found = {}
-    try:
-        for kind, path in PAGES.items():
-            url = web.url + prefix(lang) + path
-            found[kind] = axe_violations(page, url)
-            if width == 1280 and kind in DARK:
-                found[f"{kind} (dark)"] = axe_violations(page, url, dark=True)
-    finally:
-        context.close()
+    for kind, path in PAGES.items():
+        url = web.url + prefix(lang) + path
+        found[kind] = axe_violations(page, url)
+        if width == 1280 and kind in DARK:
+            found[f"{kind} (dark)"] = axe_violations(page, url, dark=True)
     bad = {kind: violations for kind, violations in found.items() if violations}
     assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
 
 
-def test_the_first_field_is_a_few_key_presses_away(chromium, web):
+def test_the_first_field_is_a_few_key_presses_away(open_page, web):
     """At 360 px on the French block calculator: Tab to the skip link, Enter, Tab lands in the form's first
     field, in at most 5 key presses (before: 78 Tab presses, through the header, menu and text)."""
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
-    page = context.new_page()
-    try:
-        page.goto(web.url + "fr/calculators/block/")
-        page.wait_for_load_state("load")
-        presses = 0
-        for _ in range(3):
-            page.keyboard.press("Tab")
-            presses += 1
-            if page.evaluate("document.activeElement.matches('a.nc-skip')"):
-                break
-        assert page.evaluate("document.activeElement.textContent.trim()") == "Aller au calculateur"
-        page.wait_for_function("getComputedStyle(document.activeElement).opacity === '1'")  # shown when focused
-        page.keyboard.press("Enter")
-        page.wait_for_function("document.activeElement.id === 'nc-calculator'")
+    page = open_page(viewport={"width": 360, "height": 740})
+    page.goto(web.url + "fr/calculators/block/")
+    page.wait_for_load_state("load")
+    presses = 0
+    for _ in range(3):
         page.keyboard.press("Tab")
-        presses += 2
-        assert page.evaluate("!!document.activeElement.closest('form[data-calculator]')"), \
-            page.evaluate("document.activeElement.outerHTML")
-        assert presses <= 5
-    finally:
-        context.close()
+        presses += 1
+        if page.evaluate("document.activeElement.matches('a.nc-skip')"):
+            break
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Aller au calculateur"
+    page.wait_for_function("getComputedStyle(document.activeElement).opacity === '1'")  # shown when focused
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.id === 'nc-calculator'")
+    page.keyboard.press("Tab")
+    presses += 2
+    assert page.evaluate("!!document.activeElement.closest('form[data-calculator]')"), \
+        page.evaluate("document.activeElement.outerHTML")
+    assert presses <= 5
 
 
 def test_a_checkbox_shows_a_focus_ring(page, web):

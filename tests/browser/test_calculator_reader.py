@@ -204,42 +204,32 @@ BOXES = """box => {
 }"""
 
 
-def test_the_chain_result_fits_its_card_at_360_px_in_japanese(chromium, web, repo, rules):
-    context = chromium.new_context(viewport={"width": 360, "height": 800})
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    try:
-        page.goto(url_of(web, "ja", "calculators/chain/"))
-        c = Calc(page, "chain", "ja", repo, rules)
-        box = page.locator(c.box)
-        box.scroll_into_view_if_needed()  # on a phone the form is below the notation guide: Python starts near it
-        c.wait()
-        first = box.evaluate(BOXES)
-        assert first["outside"] == [] and not first["captionCut"] and not first["pageWide"], first
-        # a long chain: fractions of dozens of digits in the table and in the result rows
-        c.set("chain", "D4d,R3f,P4h,T5p/C4c,D5,D6,R3,N6,N5,D6,P6,N4,D5;tr=8")
-        c.set("max_team_rerolls", "8")
-        c.check()
-        long = box.evaluate(BOXES)
-        assert long["outside"] == [] and not long["captionCut"] and not long["pageWide"], long
-    finally:
-        context.close()
+def test_the_chain_result_fits_its_card_at_360_px_in_japanese(open_page, web, repo, rules):
+    page = open_page(viewport={"width": 360, "height": 800})
+    page.goto(url_of(web, "ja", "calculators/chain/"))
+    c = Calc(page, "chain", "ja", repo, rules)
+    box = page.locator(c.box)
+    box.scroll_into_view_if_needed()  # on a phone the form is below the notation guide: Python starts near it
+    c.wait()
+    first = box.evaluate(BOXES)
+    assert first["outside"] == [] and not first["captionCut"] and not first["pageWide"], first
+    # a long chain: fractions of dozens of digits in the table and in the result rows
+    c.set("chain", "D4d,R3f,P4h,T5p/C4c,D5,D6,R3,N6,N5,D6,P6,N4,D5;tr=8")
+    c.set("max_team_rerolls", "8")
+    c.check()
+    long = box.evaluate(BOXES)
+    assert long["outside"] == [] and not long["captionCut"] and not long["pageWide"], long
 
 
 @contextmanager
-def phone_calculator(chromium, web, repo, rules, lang: str, name: str, **options):
-    """A 360 × 740 px page of calculator `name` in `lang` (service workers blocked; `options` for the context, e.g.
-    a touch screen), once its first result is in: yields (page, Calc); the context closes after."""
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block", **options)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    try:
-        page.goto(url_of(web, lang, f"calculators/{name}/"))
-        c = Calc(page, name, lang, repo, rules)
-        c.wait()
-        yield page, c
-    finally:
-        context.close()
+def phone_calculator(open_page, web, repo, rules, lang: str, name: str, **options):
+    """A 360 × 740 px page of calculator `name` in `lang` (a warm profile, service workers blocked; `options` for
+    the profile, e.g. a touch screen), once its first result is in: yields (page, Calc)."""
+    page = open_page(viewport={"width": 360, "height": 740}, **options)
+    page.goto(url_of(web, lang, f"calculators/{name}/"))
+    c = Calc(page, name, lang, repo, rules)
+    c.wait()
+    yield page, c
 
 
 # The focused element, the pinned result and Material's header, as viewport rectangles.
@@ -258,11 +248,11 @@ FOCUS_AND_PIN = """box => {
 
 
 @pytest.mark.parametrize("lang, name", [("ja", "chain"), ("fr", "armour")])
-def test_the_pinned_result_never_hides_the_field_in_focus_at_360_px(chromium, web, repo, rules, lang, name):
+def test_the_pinned_result_never_hides_the_field_in_focus_at_360_px(open_page, web, repo, rules, lang, name):
     """On a phone the result is pinned to the bottom of the screen while a field has the focus; a reader who
     moves through the form with Tab (or taps the first field low on the screen) sees every field whole,
     above the pinned result and below the header (WCAG 2.4.11)."""
-    with phone_calculator(chromium, web, repo, rules, lang, name) as (page, c):
+    with phone_calculator(open_page, web, repo, rules, lang, name) as (page, c):
         box = page.locator(c.box)
         # the reader comes back up from further down the page (so Material shows its back-to-top button), the
         # calculator low on the screen: its first field just above the bottom edge
@@ -299,10 +289,10 @@ def test_the_pinned_result_never_hides_the_field_in_focus_at_360_px(chromium, we
 
 
 @pytest.mark.parametrize("lang, name, box", [("ja", "foul", "dirty_player"), ("fr", "armour", "claws")])
-def test_one_tap_ticks_a_box_low_on_a_phone_screen(chromium, web, repo, rules, lang, name, box):
+def test_one_tap_ticks_a_box_low_on_a_phone_screen(open_page, web, repo, rules, lang, name, box):
     """A tap focuses the box when the finger goes down: the result must not pin (covering the box) nor the page
     scroll before the finger lifts, or the tap lands elsewhere and the box stays unticked (seen at 360 px)."""
-    with phone_calculator(chromium, web, repo, rules, lang, name, has_touch=True, is_mobile=True) as (page, c):
+    with phone_calculator(open_page, web, repo, rules, lang, name, has_touch=True, is_mobile=True) as (page, c):
         target = page.locator(f'{c.form} [data-name="{box}"] input')
         # the box 90 px above the bottom edge, where the pinned result would come
         target.evaluate("b => window.scrollBy(0, b.getBoundingClientRect().top - window.innerHeight + 90)")
@@ -317,10 +307,10 @@ def test_one_tap_ticks_a_box_low_on_a_phone_screen(chromium, web, repo, rules, l
         assert state["pinned"] and state["field"]["bottom"] <= state["result"]["top"] + 0.5, state
 
 
-def test_a_refused_sequence_says_why_above_the_pinned_result_at_360_px(chromium, web, repo, rules):
+def test_a_refused_sequence_says_why_above_the_pinned_result_at_360_px(open_page, web, repo, rules):
     """The message under the notation field says why a sequence is refused: it shows whole above the pinned
     result, which says only that the values were not accepted."""
-    with phone_calculator(chromium, web, repo, rules, "fr", "chain") as (page, c):
+    with phone_calculator(open_page, web, repo, rules, "fr", "chain") as (page, c):
         c.set("edition", "bb2025")
         c.set("chain", "[consummate,ballista]D3")
         assert c.state() == "error"

@@ -141,9 +141,8 @@ def test_choosing_an_edition_opens_its_tab_on_a_comparison(page, web):
 
 
 @pytest.mark.parametrize("scheme", ["default", "slate"])
-def test_the_picker_is_usable_at_360_px_in_light_and_dark(chromium, web, scheme):
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
-    page = context.new_page()
+def test_the_picker_is_usable_at_360_px_in_light_and_dark(open_page, web, scheme):
+    page = open_page(viewport={"width": 360, "height": 740})
     page.goto(web.url + "ja/skills/agility/")
     page.evaluate("s => __md_set('__palette', {index: s === 'slate' ? 1 : 0, color: {media: '', scheme: s, "
                   "primary: 'green', accent: 'amber'}})", scheme)
@@ -161,12 +160,10 @@ def test_the_picker_is_usable_at_360_px_in_light_and_dark(chromium, web, scheme)
     for path in ("ja/skills/agility/", "ja/comparisons/", "ja/rulings/", "ja/sequences/chainsaw-bb2025/"):
         page.goto(web.url + path)
         assert page.evaluate("document.documentElement.scrollWidth") <= 362, path
-    context.close()
 
 
-def test_without_javascript_every_edition_shows_and_the_picker_is_hidden(chromium, web):
-    context = chromium.new_context(java_script_enabled=False, service_workers="block")
-    page = context.new_page()
+def test_without_javascript_every_edition_shows_and_the_picker_is_hidden(open_page, web):
+    page = open_page(java_script_enabled=False)
     page.goto(web.url + "fr/skills/agility/")
     assert not page.locator(PICKER).is_visible()
     assert page.locator("article [data-editions]").count() > 10
@@ -174,4 +171,3 @@ def test_without_javascript_every_edition_shows_and_the_picker_is_hidden(chromiu
     assert hidden == 0
     shown = page.locator("article .nc-edition-only").evaluate_all("els => els.filter(e => e.checkVisibility()).length")
     assert shown == 0
-    context.close()

@@ -44,16 +44,14 @@ def test_every_page_stays_on_the_site_and_fits_a_phone(chromium, web):
 
 
 @pytest.mark.parametrize("width", [360, 1280])
-def test_key_pages_at_phone_and_desktop_sizes(chromium, web, width):
+def test_key_pages_at_phone_and_desktop_sizes(open_page, web, width):
     """Screenshots for a person to look at (test-results/screenshots/), and no sideways scrolling."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    context = chromium.new_context(viewport={"width": width, "height": 900}, service_workers="block")
-    page = context.new_page()
+    page = open_page(viewport={"width": width, "height": 900})
     for path in KEY_PAGES:
         page.goto(web.url + path, wait_until="load")
         page.screenshot(path=str(SCREENSHOTS / f"{path.strip('/').replace('/', '_')}-{width}.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= width + 2, path
-    context.close()
 
 
 def test_reading_a_page_does_not_fetch_the_search_index_until_a_search(chromium, web):

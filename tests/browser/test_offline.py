@@ -16,7 +16,7 @@ import pytest
 from calculators.api import handle
 from plugins.calc.bundle import RUNTIME_FILES
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.cold_profile]  # first visits: what a reader without any cache gets
 
 DONE = '[data-result][data-state="done"]'
 # Material's search-language scripts, which the service worker should precache only where search uses them.

@@ -124,13 +124,12 @@ def test_a_calculator_says_which_edition_it_computed_and_agrees_with_the_picker(
 # ------------------------------------------------------------------------------ screenshots
 
 @pytest.mark.parametrize("width", [360, 1280])
-def test_screenshots_of_the_changed_pages(chromium, web, width):
+def test_screenshots_of_the_changed_pages(open_page, web, width):
     """Not a check: pictures of the changed pages for a person, in French and Japanese."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     # No service worker: it would precache the whole site (three languages) while the seven pages load,
     # and on a loaded CI machine a page then waited past goto's 30 s (CI of stop 16). test_offline covers it.
-    context = chromium.new_context(viewport={"width": width, "height": 800}, service_workers="block")
-    page = context.new_page()
+    page = open_page(viewport={"width": width, "height": 800})
     shots = [("fr", "sequences/leap-bb2025/", None, "step-3"), ("ja", "sequences/multiple-block-bb2025/", None, "step-2"),
              ("fr", "rulings/", "classic", None), ("ja", "rulings/", None, "all-rulings"),
              ("fr", "rulings/loner-team-re-roll/", None, None), ("ja", "skills/strength/", "classic", "skill-guard"),
@@ -145,4 +144,3 @@ def test_screenshots_of_the_changed_pages(chromium, web, width):
         name = f"{lang}-{path.strip('/').replace('/', '-')}-{edition or 'all'}-{width}.png"
         page.screenshot(path=str(SCREENSHOTS / name))
         page.evaluate("localStorage.clear()")
-    context.close()

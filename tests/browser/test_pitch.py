@@ -33,17 +33,9 @@ ROWS = "trs => trs.map(tr => [...tr.cells].map(c => c.textContent))"
 
 
 @pytest.fixture
-def phone(chromium):
-    """A 360-px touch screen."""
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
-                                   service_workers="block")
-    context.set_default_timeout(90_000)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield tab
-    context.close()
-    assert not errors, errors
+def phone(open_page):
+    """A 360-px touch screen (a warm profile: conftest's `open_page`)."""
+    return open_page(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
 
 
 def page_width(page) -> int:

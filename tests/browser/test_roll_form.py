@@ -45,99 +45,84 @@ def norm(text: str) -> str:
 
 @pytest.mark.parametrize("lang, edition, size", [("fr", "classic", "phone"), ("ja", "bb2025", "desktop"),
                                                  ("fr", "bb2020", "desktop"), ("ja", "classic", "phone")])
-def test_dodge_then_pick_up_with_a_team_re_roll(chromium, web, repo, rules, lang, edition, size):
-    context = chromium.new_context(viewport=PHONE if size == "phone" else DESKTOP)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
+def test_dodge_then_pick_up_with_a_team_re_roll(open_page, web, repo, rules, lang, edition, size):
+    page = open_page(viewport=PHONE if size == "phone" else DESKTOP)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        page.goto(f"{web.url}{lang}/calculators/chain/")
-        page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
-        page.select_option(f'{FORM} [data-name="edition"] select', edition)
-        builder = "fieldset[data-builder]"
-        page.select_option(f"{builder} [data-add]", "dodge")
-        page.click(f"{builder} [data-add-button]")
-        first = f"{builder} li.nc-builder-row:nth-of-type(1)"
-        page.select_option(f"{first} select", "3")  # the characteristic comes first
-        page.fill(f"{first} input[type=number]", "1")  # one tackle zone, or one opponent Marking
-        page.select_option(f"{builder} [data-add]", "pick-up")
-        page.click(f"{builder} [data-add-button]")
-        second = f"{builder} li.nc-builder-row:nth-of-type(2)"
-        page.select_option(f"{second} select", "3")
-        page.fill(f"{builder} [data-team-rerolls]", "1")
-        written = page.text_content(f"{builder} [data-notation]")
-        rows = [{"action": "dodge", "value": 3, "counts": {"tackle_zones": 1}}, {"action": "pick-up", "value": 3}]
-        assert written == write_chain(RuleBook.from_dict(rules), edition, rows, team_rerolls=1) == "D4,P3;tr=1"
-        assert page.input_value(f'{FORM} [data-name="chain"] input') == written
-        expected = handle({"kind": "chain", "chain": written, "edition": edition, "max_team_rerolls": 3}, rules)
-        assert Fraction(expected["result"]["success"]["exact"]) == Fraction(11, 18)
-        ctx = PageContext(repo, lang, Messages(lang), "index.md", BackLinks())
-        shown = format_value(ctx, Row("", "success"), expected["result"]["success"])
-        page.wait_for_function("""([form, text]) => {
-            const box = document.querySelector(form).closest('.nc-calculator');
-            const result = box.querySelector('[data-result]');
-            const cell = result.querySelector('[data-field="success"]');
-            const norm = s => s.replace(/[\\u202f\\u00a0]/g, ' ').replace(/\\s+/g, ' ').trim();
-            return result.dataset.state === 'done' && cell && norm(cell.textContent) === text;
-        }""", arg=[FORM, norm(shown)])
-        if size == "phone":  # the result stays in view while the reader edits the rolls
-            box = page.eval_on_selector(f"{FORM} ~ [data-result]", "e => e.getBoundingClientRect().toJSON()")
-            assert box["top"] < PHONE["height"] and box["bottom"] > 0
-        shot(page, f"roll-form-{lang}-{edition}-{size}")
-    finally:
-        context.close()
+    page.goto(f"{web.url}{lang}/calculators/chain/")
+    page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
+    page.select_option(f'{FORM} [data-name="edition"] select', edition)
+    builder = "fieldset[data-builder]"
+    page.select_option(f"{builder} [data-add]", "dodge")
+    page.click(f"{builder} [data-add-button]")
+    first = f"{builder} li.nc-builder-row:nth-of-type(1)"
+    page.select_option(f"{first} select", "3")  # the characteristic comes first
+    page.fill(f"{first} input[type=number]", "1")  # one tackle zone, or one opponent Marking
+    page.select_option(f"{builder} [data-add]", "pick-up")
+    page.click(f"{builder} [data-add-button]")
+    second = f"{builder} li.nc-builder-row:nth-of-type(2)"
+    page.select_option(f"{second} select", "3")
+    page.fill(f"{builder} [data-team-rerolls]", "1")
+    written = page.text_content(f"{builder} [data-notation]")
+    rows = [{"action": "dodge", "value": 3, "counts": {"tackle_zones": 1}}, {"action": "pick-up", "value": 3}]
+    assert written == write_chain(RuleBook.from_dict(rules), edition, rows, team_rerolls=1) == "D4,P3;tr=1"
+    assert page.input_value(f'{FORM} [data-name="chain"] input') == written
+    expected = handle({"kind": "chain", "chain": written, "edition": edition, "max_team_rerolls": 3}, rules)
+    assert Fraction(expected["result"]["success"]["exact"]) == Fraction(11, 18)
+    ctx = PageContext(repo, lang, Messages(lang), "index.md", BackLinks())
+    shown = format_value(ctx, Row("", "success"), expected["result"]["success"])
+    page.wait_for_function("""([form, text]) => {
+        const box = document.querySelector(form).closest('.nc-calculator');
+        const result = box.querySelector('[data-result]');
+        const cell = result.querySelector('[data-field="success"]');
+        const norm = s => s.replace(/[\\u202f\\u00a0]/g, ' ').replace(/\\s+/g, ' ').trim();
+        return result.dataset.state === 'done' && cell && norm(cell.textContent) === text;
+    }""", arg=[FORM, norm(shown)])
+    if size == "phone":  # the result stays in view while the reader edits the rolls
+        box = page.eval_on_selector(f"{FORM} ~ [data-result]", "e => e.getBoundingClientRect().toJSON()")
+        assert box["top"] < PHONE["height"] and box["bottom"] > 0
+    shot(page, f"roll-form-{lang}-{edition}-{size}")
     assert not errors, errors
 
 
 @pytest.mark.parametrize("lang", ["fr", "ja"])
 @pytest.mark.parametrize("kind", sorted(STANDALONE))
-def test_first_field_is_on_the_first_screen_of_a_phone(chromium, web, lang, kind):
-    context = chromium.new_context(viewport=PHONE)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    try:
-        page.goto(f"{web.url}{lang}/calculators/{kind}/")
-        top, seen = page.eval_on_selector(f'form[data-calculator="{kind}"]', """form => {
-            const field = [...form.querySelectorAll('select, input:not([type=hidden]), textarea')]
-                .find(el => el.getClientRects().length);
-            const box = field.getBoundingClientRect();
-            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-            return [box.top + window.scrollY, !!hit && (hit === field || field.contains(hit))];
-        }""")
-        assert top < PHONE["height"], f"{lang} {kind}: the first field is {top:.0f} px down"
-        assert seen, f"{lang} {kind}: the first field is covered"
-        shot(page, f"first-screen-{lang}-{kind}-360")
-        page.set_viewport_size(DESKTOP)
-        shot(page, f"first-screen-{lang}-{kind}-1280")
-    finally:
-        context.close()
+def test_first_field_is_on_the_first_screen_of_a_phone(open_page, web, lang, kind):
+    page = open_page(viewport=PHONE)
+    page.goto(f"{web.url}{lang}/calculators/{kind}/")
+    top, seen = page.eval_on_selector(f'form[data-calculator="{kind}"]', """form => {
+        const field = [...form.querySelectorAll('select, input:not([type=hidden]), textarea')]
+            .find(el => el.getClientRects().length);
+        const box = field.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return [box.top + window.scrollY, !!hit && (hit === field || field.contains(hit))];
+    }""")
+    assert top < PHONE["height"], f"{lang} {kind}: the first field is {top:.0f} px down"
+    assert seen, f"{lang} {kind}: the first field is covered"
+    shot(page, f"first-screen-{lang}-{kind}-360")
+    page.set_viewport_size(DESKTOP)
+    shot(page, f"first-screen-{lang}-{kind}-1280")
 
 
 @pytest.mark.parametrize("lang, query", [("fr", "esquive"), ("fr", "probabilité"), ("ja", "確率"), ("en", "odds")])
-def test_search_finds_the_calculator_by_what_it_computes(chromium, web, lang, query):
+def test_search_finds_the_calculator_by_what_it_computes(open_page, web, lang, query):
     """Typed into Material's search box: a calculator page (the action sequence, the Agility calculators of
     targets/ and rolls/, block, armour, foul) is among the first five hits."""
-    context = chromium.new_context(viewport=DESKTOP)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
+    page = open_page(viewport=DESKTOP)
     prefix = "" if lang == "en" else f"{lang}/"
-    try:
-        page.goto(f"{web.url}{prefix}")
-        page.locator("input.md-search__input").click()
-        page.keyboard.insert_text(query)
-        page.keyboard.press("End")
-        page.wait_for_selector("li.md-search-result__item > a.md-search-result__link")
-        hrefs = page.eval_on_selector_all("li.md-search-result__item > a.md-search-result__link",
-                                          "links => links.map(a => a.href)")
-        first = [h.split("?")[0].split("#")[0].removeprefix(web.url + prefix) for h in hrefs[:5]]
-        assert any(h.startswith(("calculators/", "targets/", "rolls/")) for h in first), (query, first)
-    finally:
-        context.close()
+    page.goto(f"{web.url}{prefix}")
+    page.locator("input.md-search__input").click()
+    page.keyboard.insert_text(query)
+    page.keyboard.press("End")
+    page.wait_for_selector("li.md-search-result__item > a.md-search-result__link")
+    hrefs = page.eval_on_selector_all("li.md-search-result__item > a.md-search-result__link",
+                                      "links => links.map(a => a.href)")
+    first = [h.split("?")[0].split("#")[0].removeprefix(web.url + prefix) for h in hrefs[:5]]
+    assert any(h.startswith(("calculators/", "targets/", "rolls/")) for h in first), (query, first)
 
 
 @pytest.mark.parametrize("lang, typed", [("fr", "T4~2{/C3|/C5};tr=1"), ("ja", "D3^,U4{B2b|B-2b};tr=2")])
-def test_adding_a_roll_never_loses_a_typed_sequence(chromium, web, repo, rules, lang, typed):
+def test_adding_a_roll_never_loses_a_typed_sequence(open_page, web, repo, rules, lang, typed):
     """A sequence the form cannot make (branches, marks) is in the field; the reader adds a roll with the
     form: the form's notation replaces it, a note shows the sequence that was there, and its button puts it
     back, computed again (checked against `calculators.api.handle`)."""
@@ -145,38 +130,33 @@ def test_adding_a_roll_never_loses_a_typed_sequence(chromium, web, repo, rules, 
 
     from test_browser_calculators import Calc, url_of
 
-    context = chromium.new_context(viewport=PHONE)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    try:
-        page.goto(url_of(web, lang, "calculators/chain/", query="chain=" + quote(typed)))
-        c = Calc(page, "chain", lang, repo, rules)
-        c.wait()
-        field = f'{FORM} [data-name="chain"] input'
-        assert page.input_value(field) == typed
-        builder = "fieldset[data-builder]"
-        page.wait_for_selector(f"{builder}[data-mounted]", state="visible")
-        note = page.locator(f"{builder} [data-replaced]")
-        assert note.is_hidden()
-        page.select_option(f"{builder} [data-add]", "rush")
-        page.click(f"{builder} [data-add-button]")
-        written = page.text_content(f"{builder} [data-notation]")
-        assert page.input_value(field) == written != typed
-        assert written.endswith(typed[typed.index(";tr="):])  # the reader's team re-rolls are kept
-        assert note.is_visible() and note.locator("code").inner_text() == typed
-        messages = Messages(lang)
-        assert norm(note.inner_text()).startswith(norm(messages(
-            "The form replaced the sequence written in the field: {chain}", chain="")).rstrip())
-        c.wait()
-        c.check()
-        page.select_option(f"{builder} [data-add]", "pick-up")  # the note keeps the reader's sequence
-        page.click(f"{builder} [data-add-button]")
-        assert note.locator("code").inner_text() == typed
-        note.get_by_role("button", name=messages("Put it back")).click()
-        assert page.input_value(field) == typed and note.is_hidden()
-        assert page.locator(f"{builder} li.nc-builder-row").count() == 0
-        c.wait()
-        assert c.request()["chain"] == typed
-        c.check()
-    finally:
-        context.close()
+    page = open_page(viewport=PHONE)
+    page.goto(url_of(web, lang, "calculators/chain/", query="chain=" + quote(typed)))
+    c = Calc(page, "chain", lang, repo, rules)
+    c.wait()
+    field = f'{FORM} [data-name="chain"] input'
+    assert page.input_value(field) == typed
+    builder = "fieldset[data-builder]"
+    page.wait_for_selector(f"{builder}[data-mounted]", state="visible")
+    note = page.locator(f"{builder} [data-replaced]")
+    assert note.is_hidden()
+    page.select_option(f"{builder} [data-add]", "rush")
+    page.click(f"{builder} [data-add-button]")
+    written = page.text_content(f"{builder} [data-notation]")
+    assert page.input_value(field) == written != typed
+    assert written.endswith(typed[typed.index(";tr="):])  # the reader's team re-rolls are kept
+    assert note.is_visible() and note.locator("code").inner_text() == typed
+    messages = Messages(lang)
+    assert norm(note.inner_text()).startswith(norm(messages(
+        "The form replaced the sequence written in the field: {chain}", chain="")).rstrip())
+    c.wait()
+    c.check()
+    page.select_option(f"{builder} [data-add]", "pick-up")  # the note keeps the reader's sequence
+    page.click(f"{builder} [data-add-button]")
+    assert note.locator("code").inner_text() == typed
+    note.get_by_role("button", name=messages("Put it back")).click()
+    assert page.input_value(field) == typed and note.is_hidden()
+    assert page.locator(f"{builder} li.nc-builder-row").count() == 0
+    c.wait()
+    assert c.request()["chain"] == typed
+    c.check()

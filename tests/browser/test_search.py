@@ -19,21 +19,13 @@ from plugins.site.search import fold
 pytestmark = pytest.mark.browser
 
 PREFIX = {"en": "", "fr": "fr/", "ja": "ja/"}
-TIMEOUT_MS = 60_000
 TAG = re.compile(r"<[^>]*>")
 
 
 @pytest.fixture
-def tab(chromium):
-    """A fresh profile per test that fails it on any uncaught script error."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, errors
+def tab(open_page):
+    """A tab of a warm profile that fails the test on any uncaught script error (conftest's `open_page`)."""
+    return open_page()
 
 
 def sections(site, lang: str) -> list[tuple[str, str]]:
