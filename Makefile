@@ -1,15 +1,34 @@
 # Nuffle Codex. Two commands do everything on a fresh machine with Python 3.11, Node.js and npm:
 #   make serve   install, build the three-language site, serve it on http://127.0.0.1:8000
-#   make test    install, run every test (browser tests included: needs /usr/bin/chromium)
+#   make test    install, run every test (browser tests included: installs Debian's chromium when it can)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: install build serve test test-fast bench messages clean
+# Test workers: one per core (pytest-xdist); TEST_WORKERS=0 runs in one process.
+TEST_WORKERS ?= auto
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: install browser build serve test test-fast bench messages clean
 
 install: $(VENV)/.installed node_modules/.installed
+
+# The browser tests drive Debian's Chromium (never a downloaded browser) and need CJK fonts for the Japanese
+# pages: installed here when missing and apt-get can be used, else the one command to run is printed.
+browser:
+	@if [ ! -x $(CHROMIUM) ] || ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's chromium and fonts-noto-cjk for the browser tests"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	  else \
+	    echo "The browser tests need Debian's Chromium and CJK fonts. Run:"; \
+	    echo "    sudo apt-get install chromium fonts-noto-cjk"; \
+	    exit 1; \
+	  fi; \
+	fi
 
 $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,11 +48,11 @@ build: install
 serve: build
 	$(BIN)/python -m plugins.serve --host $(HOST) --port $(PORT) --directory site
 
-test: install
-	$(BIN)/python -m pytest
+test: install browser
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 test-fast: install
-	$(BIN)/python -m pytest -m "not browser and not slow"
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not browser and not slow"
 
 bench: install
 	$(BIN)/python benchmarks/run.py

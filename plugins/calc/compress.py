@@ -2,7 +2,8 @@
 
 Two passes:
 - the Python runtime (large, rarely changing): gzip and Brotli at their best levels. Brotli takes about
-  30 s on the 9.6 MB WebAssembly file, so results are cached in .cache/precompressed/ by content hash;
+  30 s on the 9.6 MB WebAssembly file, so results are cached by content hash in the build cache
+  (`cachefile.cache_dir`: ~/.cache/nuffle-codex/precompressed/);
 - every text file of the built site (pages, CSS, JS, JSON, SVG, XML): gzip only, which takes well
   under a second for the whole site.
 """
@@ -15,9 +16,9 @@ from typing import Callable
 
 import brotli
 
-from .cachefile import write_atomically
+from .cachefile import cache_dir, write_atomically
 
-CACHE = Path(__file__).resolve().parents[2] / ".cache" / "precompressed"
+CACHE = cache_dir("precompressed")
 GAIN = 0.9  # keep a sibling only if it is at least 10 % smaller
 TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".webmanifest", ".txt"}
 
@@ -49,7 +50,7 @@ def _write_sibling(path: Path, data: bytes, suffix: str, squeeze: Callable[[byte
 
 
 def compress_file(path: Path, *, gzip_level: int = 9, brotli_quality: int = 11) -> int:
-    """gzip and Brotli siblings of one large file, cached in .cache/precompressed/; returns how many."""
+    """gzip and Brotli siblings of one large file, cached in the build cache (cachefile.cache_dir); returns how many."""
     data = path.read_bytes()
     return (_write_sibling(path, data, ".gz", lambda d: _gzip(d, gzip_level), f"l{gzip_level}")
             + _write_sibling(path, data, ".br", lambda d: brotli.compress(d, quality=brotli_quality), f"q{brotli_quality}"))

@@ -5,8 +5,9 @@ restore a memory snapshot of an interpreter that is already initialised (its exp
 `_loadSnapshot` options). The snapshot is made once, under Node.js, by make_snapshot.mjs with the options the
 worker uses, and shipped as site/pyodide/snapshot-<hash>.bin (with .br and .gz siblings): a first visit boots
 from it too. It holds the interpreter only, not our package (the worker unpacks and imports that as usual), so
-it depends on nothing but the pinned Pyodide: it is cached in .cache/pyodide-snapshot/ under a key made of
-the runtime's version, its lock info and the script, and made again only when one of them changes.
+it depends on nothing but the pinned Pyodide: it is cached in the build cache (`cachefile.cache_dir`:
+~/.cache/nuffle-codex/pyodide-snapshot/) under a key made of the runtime's version, its lock info and the
+script, and made again only when one of them changes.
 """
 from __future__ import annotations
 
@@ -20,11 +21,10 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from .bundle import PYODIDE_DIR, pyodide_lock_info
-from .cachefile import write_atomically
+from .cachefile import cache_dir, write_atomically
 from .compress import compress_file
 
-PROJECT = Path(__file__).resolve().parents[2]
-CACHE = PROJECT / ".cache" / "pyodide-snapshot"
+CACHE = cache_dir("pyodide-snapshot")
 SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
 NODE_TIMEOUT_S = 120
 MIN_BYTES = 1 << 20  # a real snapshot is tens of MB; anything this small is broken
