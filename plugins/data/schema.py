@@ -316,7 +316,8 @@ ENTRY_ID = Str(re.compile(r"^[a-z][a-z-]*:[0-9a-z][0-9a-z-]*$"), "entry id (kind
 EXISTS_IN = Obj({"source": Ref("source", bare=True), "at": CHECK_AT},
                 {"page": PAGE, "number": Int(1, 9999)})
 COVERAGE_ITEM = Obj(
-    {"key": KEY, "kind": Enum(*COVERAGE_KINDS), "entry": ENTRY_ID, "label": Str(),
+    {"key": KEY, "kind": Enum(*COVERAGE_KINDS), "entry": ENTRY_ID,
+     "label": OneOf(Text(), Str(), what="a name as the source spells it, or {en, fr, ja}"),
      "exists_in": List(EXISTS_IN, min_items=1)},
     {"pending": Bool(), "out_of_scope": Text(), "topic": Text(), "stars": List(Str(), min_items=1)},
 )
