@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 from typing import Callable, Iterator
 
+from .coverage import cross_checks as coverage_checks
 from .model import LANGUAGES, Entity, Problem, Repository
 from .schema import Context
 from .verification import records, statements
@@ -48,6 +49,8 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
         yield from _ruling_checks(entity, problem)
     if entity.kind == "engine-option":
         yield from _engine_option_checks(repo, entity, problem)
+    if entity.kind == "coverage":
+        yield from coverage_checks(repo, entity, problem)
     yield from _checked_records(repo, entity, problem)
     if entity.kind == "edition" and entity.get("grouped_with"):
         other = repo.get(f"edition:{entity['grouped_with']}")

@@ -21,6 +21,7 @@ KIND_BY_FOLDER = {
     "glossary": "term",
     "comparisons": "comparison",
     "engine-options": "engine-option",
+    "coverage": "coverage",
 }
 FOLDER_BY_KIND = {kind: folder for folder, kind in KIND_BY_FOLDER.items()}
 

@@ -309,6 +309,19 @@ STEP = _step()
 
 NOTE = Obj({"key": KEY, "text": Text()}, {"sources": SOURCES})
 
+COVERAGE_KINDS = ("skill", "trait", "star-rule", "action", "phase", "table", "official-question")
+# The entry a coverage item expects, written as an id but not resolved as a reference: a pending item's
+# entry does not exist yet (plugins/data/coverage.py checks its prefix against the item's kind).
+ENTRY_ID = Str(re.compile(r"^[a-z][a-z-]*:[0-9a-z][0-9a-z-]*$"), "entry id (kind:slug)")
+EXISTS_IN = Obj({"source": Ref("source", bare=True), "at": CHECK_AT},
+                {"page": PAGE, "number": Int(1, 9999)})
+COVERAGE_ITEM = Obj(
+    {"key": KEY, "kind": Enum(*COVERAGE_KINDS), "entry": ENTRY_ID,
+     "label": OneOf(Text(), Str(), what="a name as the source spells it, or {en, fr, ja}"),
+     "exists_in": List(EXISTS_IN, min_items=1)},
+    {"pending": Bool(), "out_of_scope": Text(), "topic": Text(), "stars": List(Str(), min_items=1)},
+)
+
 KIND_SPECS: dict[str, Obj] = {
     "edition": Obj({"name": Text(), "short": Text(), "year": Int(1980, 2100), "summary": Text()},
                    {"grouped_with": Ref("edition", bare=True)}),
@@ -430,6 +443,12 @@ KIND_SPECS: dict[str, Obj] = {
                          min_items=1, unique_key="key"),
             **COMMON,
         },
+        dict(COMMON_OPTIONAL),
+    ),
+    # What a complete reference holds for one edition (data/coverage/<edition>.yml): each item names the entry
+    # expected for it and the public source that proves it exists; plugins/data/coverage.py checks the rest.
+    "coverage": Obj(
+        {"title": Text(), "summary": Text(), "items": List(COVERAGE_ITEM, min_items=1, unique_key="key"), **COMMON},
         dict(COMMON_OPTIONAL),
     ),
 }

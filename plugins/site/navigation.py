@@ -8,6 +8,7 @@ from .pagemap import DIFFERENCES
 from .render.pages import CATEGORY_ORDER
 from .render.options import PAGE as ENGINE_OPTIONS
 from .render.unconfirmed import VERIFICATION_PAGE
+from .render.coverage import PAGE as COVERAGE_PAGE
 
 
 def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
@@ -42,5 +43,6 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
     else:
         nav.append({t("Rulings"): "rulings/index.md"})
     nav.append({t("Glossary"): "glossary.md"})
-    nav.append({t("About"): ["about.md", "sources.md", "translation-status.md", VERIFICATION_PAGE]})
+    about = ["about.md", "sources.md", "translation-status.md", VERIFICATION_PAGE]
+    nav.append({t("About"): about + ([COVERAGE_PAGE] if COVERAGE_PAGE in pages else [])})
     return nav

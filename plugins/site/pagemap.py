@@ -23,6 +23,7 @@ from .render.options import PAGE as ENGINE_OPTIONS, engine_options_page
 from .render.status import auto_actions_page, translation_status_page
 from .render.unconfirmed import VERIFICATION_PAGE
 from .render.verification import verification_page
+from .render.coverage import PAGE as COVERAGE_PAGE, coverage_page
 from .locate import page_of
 from .render.targets import edition_rolls_page, edition_rolls_title, target_page
 
@@ -73,6 +74,8 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
     out["sources.md"] = lambda ctx: pages.sources_page(ctx, repo.of_kind("source"), repo.of_kind("edition"))
     out["translation-status.md"] = lambda ctx: translation_status_page(ctx)
     out[VERIFICATION_PAGE] = verification_page
+    if repo.of_kind("coverage"):
+        out[COVERAGE_PAGE] = coverage_page
     for path, page in edition_pages(repo, Editions.of(repo)).items():
         if path in out and page.counterparts:
             out[path] = _with_banners(out[path], page)
