@@ -38,3 +38,24 @@ def test_catch_bb2025_note_keeps_interception_out_with_a_record(repo):
     assert "bb2025" in catch.data["edition_notes"]
     assert _records(catch, "edition_notes.bb2025", "fumbbl-ffb")
     assert _records(catch, "edition_notes.bb2025", "bbbase")
+
+
+# --- Tentacles in the BB2025 Leap ----------------------------------------------------------------
+
+def _steps(steps):
+    for step in steps:
+        yield step
+        yield from _steps(step.get("steps", []))
+
+
+def test_leap_bb2025_places_tentacles_with_checked_records(repo):
+    leap = repo.entities["sequence:leap-bb2025"]
+    note = next(n for n in leap.data["notes"] if n["key"] == "tentacles")
+    assert "no source places it" not in note["text"]["en"]
+    placed = [s for s in _steps(leap.data["steps"]) if "[[skill:tentacles]]" in s["text"]["en"]]
+    assert placed, "a step of the Leap sequence resolves Tentacles"
+    key = placed[0]["key"]
+    records = _records(leap, f"steps.{key}")
+    assert any(r["source"] == "jervis-2025-skills" for r in records)
+    assert any(r["source"] == "jervis-engine" and r["at"].get("commit") for r in records)
+    assert any(r["source"] == "fumbbl-ffb" and "bb2025" in r["at"]["path"] and r["at"].get("commit") for r in records)
