@@ -59,3 +59,14 @@ def test_leap_bb2025_places_tentacles_with_checked_records(repo):
     assert any(r["source"] == "jervis-2025-skills" for r in records)
     assert any(r["source"] == "jervis-engine" and r["at"].get("commit") for r in records)
     assert any(r["source"] == "fumbbl-ffb" and "bb2025" in r["at"]["path"] and r["at"].get("commit") for r in records)
+
+
+# --- Does a BB2025 thrown-in ball bounce? ---------------------------------------------------------
+
+def test_throw_in_bb2025_says_the_ball_bounces_with_records(repo):
+    term = repo.entities["term:throw-in"]
+    note = term.data["edition_notes"]["bb2025"]
+    assert "bounces" in note["en"] and "rebondit" in note["fr"] and "バウンド" in note["ja"]
+    records = _records(term, "edition_notes.bb2025")
+    assert any("BOUNCING BALLS" in r["at"].get("symbol", "") for r in records)
+    assert any(r["source"] == "fumbbl-ffb" and "bb2025" in r["at"]["path"] and r["at"].get("commit") for r in records)
