@@ -2,11 +2,25 @@
 
 The names are the headings of BBBase's skills pages (docs/bb2020/core_rules/skills_and_traits.md and
 docs/bb2025/core_rules/skills_and_traits.md, commit 87cb594), which FFB's per-ruleset skill classes
-(christerk/ffb ac2f6d3) agree with. A renamed skill may share an entry with its later name.
+(christerk/ffb ac2f6d3) agree with. Classic is FFB's enum of LRB6 skills (christerk/ffb e7b489d,
+FantasyFootballCommon/src/com/balancedbytes/games/ffb/Skill.java, 2014, before BB2016 existed).
+A renamed skill may share an entry with its later name.
 """
 from __future__ import annotations
 
 import pytest
+
+CLASSIC = """
+Accurate, Always Hungry, Ball and Chain, Big Hand, Block, Blood Lust, Bombardier, Bone-Head,
+Break Tackle, Catch, Chainsaw, Claw, Dauntless, Decay, Dirty Player, Disturbing Presence,
+Diving Catch, Diving Tackle, Dodge, Dump-Off, Extra Arms, Fan Favourite, Fend, Foul Appearance, Frenzy,
+Grab, Guard, Hail Mary Pass, Horns, Hypnotic Gaze, Juggernaut, Jump Up, Kick, Kick-Off Return, Leader,
+Leap, Loner, Mighty Blow, Multiple Block, Nerves of Steel, No Hands, Nurgle's Rot, Pass, Pass Block,
+Piling On, Prehensile Tail, Pro, Really Stupid, Regeneration, Right Stuff, Safe Throw, Secret Weapon,
+Shadowing, Side Step, Sneaky Git, Sprint, Stab, Stakes, Stand Firm, Strip Ball, Strong Arm, Stunty,
+Sure Feet, Sure Hands, Tackle, Take Root, Tentacles, Thick Skull, Throw Team-Mate, Titchy, Two Heads,
+Very Long Legs, Wild Animal, Wrestle, Animosity
+"""
 
 BB2020 = """
 Catch, Diving Catch, Diving Tackle, Dodge, Defensive, Jump Up, Leap, Safe Pair of Hands, Sidestep,
@@ -41,21 +55,25 @@ Take Root, Throw Team-mate, Timmm-ber!, Titchy, Trickster, Unchannelled Fury, Un
 
 # Older names told in the entry of the later one (its edition note says so).
 SHARED = {"no hands": "no-ball", "pogo stick": "pogo", "fumblerooskie": "fumblerooski",
-          "ball and chain": "ball-and-chain", "ball & chain": "ball-and-chain"}
+          "ball and chain": "ball-and-chain", "ball & chain": "ball-and-chain",
+          "blood lust": "bloodlust", "claw": "claws", "side step": "sidestep"}
 
 
 def _slug(name: str) -> str:
     name = name.lower()
     if name in SHARED:
         return SHARED[name]
-    return "".join(c if c.isalnum() else "-" for c in name.replace("&", "and").replace("!", "")).strip("-")
+    name = name.replace("&", "and").replace("!", "").replace("'", "")
+    return "-".join("".join(c if c.isalnum() else " " for c in name).split())
 
 
 def _names(text):
     return [n.strip() for n in text.replace("\n", " ").split(",") if n.strip()]
 
 
-@pytest.mark.parametrize("edition, names", [("bb2020", BB2020), ("bb2025", BB2025)])
+@pytest.mark.parametrize("edition, names", [
+    pytest.param("classic", CLASSIC, marks=pytest.mark.xfail(reason="Fan Favourite and Stakes have no entry yet", strict=True)),
+    ("bb2020", BB2020), ("bb2025", BB2025)])
 def test_every_listed_skill_has_an_entry_for_its_edition(repo, edition, names):
     missing = []
     for name in _names(names):
