@@ -56,8 +56,8 @@ def test_leap_bb2025_places_tentacles_with_checked_records(repo):
     assert placed, "a step of the Leap sequence resolves Tentacles"
     key = placed[0]["key"]
     records = _records(leap, f"steps.{key}")
-    assert any(r["source"] == "jervis-2025-skills" for r in records)
-    assert any(r["source"] == "jervis-engine" and r["at"].get("commit") for r in records)
+    assert any(r["source"] == "jervis-engine" and r["at"]["path"] == "website/bb2025/bb2025-base-rules.md"
+               and r["at"].get("commit") for r in records)
     assert any(r["source"] == "fumbbl-ffb" and "bb2025" in r["at"]["path"] and r["at"].get("commit") for r in records)
 
 
