@@ -70,3 +70,26 @@ def test_throw_in_bb2025_says_the_ball_bounces_with_records(repo):
     records = _records(term, "edition_notes.bb2025")
     assert any("BOUNCING BALLS" in r["at"].get("symbol", "") for r in records)
     assert any(r["source"] == "fumbbl-ffb" and "bb2025" in r["at"]["path"] and r["at"].get("commit") for r in records)
+
+
+# --- The NAF positions on PA 1+ and on Lone Fouler's foul assists ---------------------------------
+
+def _position(ruling, body):
+    return next((p for p in ruling.data["positions"] if p["body"] == body), None)
+
+
+def test_pa_one_plus_ruling_shows_the_naf_position(repo):
+    ruling = repo.entities["ruling:pa-one-plus-modified-one"]
+    naf = _position(ruling, "naf")
+    assert naf is not None and naf["reading"] == _position(ruling, "fumbbl")["reading"]
+    assert ruling.data["status"] == "disputed"
+    assert any("bb2025-base-rules.md" in r["at"].get("path", "") for r in _records(ruling, "positions.naf"))
+
+
+def test_lone_fouler_assists_ruling_shows_the_naf_position_and_is_disputed(repo):
+    ruling = repo.entities["ruling:lone-fouler-offensive-assists"]
+    naf = _position(ruling, "naf")
+    assert naf is not None
+    assert naf["reading"] != _position(ruling, "designers-commentary")["reading"]
+    assert ruling.data["status"] == "disputed"
+    assert any("bb2025-base-rules.md" in r["at"].get("path", "") for r in _records(ruling, "positions.naf"))
