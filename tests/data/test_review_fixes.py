@@ -69,6 +69,7 @@ def test_throw_in_bb2025_says_the_ball_bounces_with_records(repo):
     assert "bounces" in note["en"] and "rebondit" in note["fr"] and "バウンド" in note["ja"]
     records = _records(term, "edition_notes.bb2025")
     assert any("BOUNCING BALLS" in r["at"].get("symbol", "") for r in records)
+    assert any(r["source"] == "jervis-engine" and "bb2025-base-rules.md" in r["at"].get("path", "") for r in records)
     assert any(r["source"] == "fumbbl-ffb" and "bb2025" in r["at"]["path"] and r["at"].get("commit") for r in records)
 
 
