@@ -39,6 +39,8 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
             yield problem(path + ("key",), f"step key {key!r} is already used by {seen[key]}")
         seen.setdefault(key, format_path(path))
 
+    if entity.kind == "table":
+        yield from _row_rolls(entity, problem)
     if entity.kind == "table" and entity.get("dice") in DICE_RANGE:
         yield from _coverage(entity, problem)
     if entity.kind == "roll":
@@ -69,6 +71,18 @@ def _steps_with_paths(steps, path: tuple) -> Iterator[tuple[tuple, dict]]:
         if isinstance(step, dict) and "key" in step:
             yield path + (i,), step
             yield from _steps_with_paths(step.get("steps"), path + (i, "steps"))
+
+
+def _row_rolls(entity: Entity, problem) -> Iterator[Problem]:
+    """A dice table gives every row its `roll`; a table without `dice` is a list, whose rows have none."""
+    dice = "dice" in entity.data
+    for i, row in enumerate(entity.get("rows") or []):
+        if not isinstance(row, dict):
+            continue
+        if dice and "roll" not in row:
+            yield problem(("rows", i), f"a row of a {entity['dice']} table needs `roll`")
+        elif not dice and "roll" in row:
+            yield problem(("rows", i, "roll"), "a table without `dice` is a list: its rows take no `roll`")
 
 
 def _coverage(entity: Entity, problem) -> Iterator[Problem]:

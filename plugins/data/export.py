@@ -32,7 +32,7 @@ def rules_export(repo: Repository) -> dict:
     tables = {}
     for table in repo.of_kind("table"):
         rows = table["rows"]
-        if rows and all("outcome" in row for row in rows):
+        if rows and "dice" in table.data and all("outcome" in row for row in rows):
             tables[table.slug] = {"editions": list(table.editions), "dice": table["dice"],
                                   "rows": [{k: row[k] for k in ("key", "roll", "outcome")} for row in rows]}
     return {"targets": targets, "rolls": rolls, "tables": tables}

@@ -377,15 +377,16 @@ KIND_SPECS: dict[str, Obj] = {
         {
             "title": Text(),
             "summary": Text(),
-            "dice": Enum("d3", "d6", "d8", "2d6", "d16", "d68"),
             "rows": List(
-                Obj({"key": KEY, "roll": ROLL_VALUE, "name": Text()},
-                    {"effect": Text(), "outcome": KEY}),
+                Obj({"key": KEY, "name": Text()},
+                    {"roll": ROLL_VALUE, "effect": Text(), "outcome": KEY}),
                 min_items=1, unique_key="key",
             ),
             **COMMON,
         },
-        {"notes": List(NOTE, unique_key="key"), **CHECKED, **COMMON_OPTIONAL},
+        # without `dice` the table is a list (inducements, SPP): its rows take no `roll` (checks.py)
+        {"dice": Enum("d3", "d6", "d8", "2d6", "d16", "d68"),
+         "notes": List(NOTE, unique_key="key"), **CHECKED, **COMMON_OPTIONAL},
     ),
     "target": Obj(
         {

@@ -111,7 +111,9 @@ def _with_banners(render: Renderer, page) -> Renderer:
 
 def _chances(ctx: PageContext, table) -> dict[tuple, str] | None:
     """Chance of each row's roll, computed by the resolver (the dice of `calculators.casualty.dice_distribution`:
-    2D6 tables through the `dice-total` kind as before, the D68, D16 and D6 injury tables too)."""
+    2D6 tables through the `dice-total` kind as before, the D68, D16 and D6 injury tables too); none for a list."""
+    if "dice" not in table.data:
+        return None
     if table["dice"] == "2d6":
         response = handle({"kind": "dice-total", "dice": "2d6"})
         if not response.get("ok"):

@@ -41,9 +41,9 @@ def _edition_tab(ctx: PageContext, entity: Entity) -> str:
         parts += _compact_steps(ctx, entity, entity["steps"], 0)
     elif entity.kind == "table":
         for row in entity["rows"]:
-            roll = row["roll"]
-            label = f"{roll[0]}–{roll[1]}" if isinstance(roll, list) else str(roll)
-            parts.append(f"- **{label}** {ctx.text(row['name'], inline=True)}")
+            roll = row.get("roll")  # none in a list table
+            label = "" if roll is None else f"**{roll[0]}–{roll[1]}** " if isinstance(roll, list) else f"**{roll}** "
+            parts.append(f"- {label}{ctx.text(row['name'], inline=True)}")
     return "\n".join(parts)
 
 

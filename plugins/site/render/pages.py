@@ -264,20 +264,29 @@ def ruling_page(ctx: PageContext, ruling: Entity) -> str:
 # --------------------------------------------------------------------------- tables
 
 def table_page(ctx: PageContext, table: Entity, probabilities: dict[int, str] | None = None) -> str:
-    """A dice table; `probabilities` maps each roll total to a formatted chance (2D6 tables)."""
+    """A dice table, or a list (no `dice`: each row anchored on its name); `probabilities` maps each roll
+    total to a formatted chance (2D6 tables)."""
     lines = [f"# {ctx.plain(table['title'])}", "", ctx.badges(table.editions), "", *compare_line(ctx, table),
              ctx.text(table["summary"]), ""]
     has_effect = any(row.get("effect") for row in table["rows"])
-    header = [ctx.t("Roll"), ctx.t("Result")]
+    dice = "dice" in table.data
+    header = [ctx.t("Roll"), ctx.t("Result")] if dice else [ctx.t("Result")]
     if probabilities:
         header.append(ctx.t("Chance"))
     if has_effect:
         header.append(ctx.t("Effect"))
     lines += ["| " + " | ".join(header) + " |", "|---" * len(header) + "|"]
     for row in table["rows"]:
+        mark = marks(ctx, table, f"rows.{row['key']}")
+        if not dice:
+            cells = [cell(anchor_key("row-" + row["key"], html.escape(ctx.plain(row["name"]), quote=False)) + mark)]
+            if has_effect:
+                cells.append(cell(ctx.text(row.get("effect"), inline=True)))
+            lines.append("| " + " | ".join(cells) + " |")
+            continue
         roll = row["roll"]
         label = f"{roll[0]}–{roll[1]}" if isinstance(roll, list) else str(roll)
-        name = ctx.text(row["name"], inline=True) + marks(ctx, table, f"rows.{row['key']}")
+        name = ctx.text(row["name"], inline=True) + mark
         cells = [anchor_key("row-" + row["key"], label), cell(name)]
         if probabilities:
             values = range(roll[0], roll[1] + 1) if isinstance(roll, list) else [roll]
