@@ -50,8 +50,34 @@ def test_every_pending_item_is_listed_once_with_its_id(repo, lang):
         pending = [s for s in statuses(repo, manifest) if s.state == "pending"]
         part = section(text, manifest.slug)
         part = part[:part.find("{#out-of-scope-")] if "{#out-of-scope-" in part else part
-        listed = re.findall(r"^- .*?`([a-z-]+:[0-9a-z-]+)`", part, re.M)
+        listed = re.findall(r"^(?:    )?- .*?`([a-z-]+:[0-9a-z-]+)`", part, re.M)
         assert sorted(listed) == sorted(s.item["entry"] for s in pending)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pending_list_is_grouped_by_kind_and_long_groups_fold(repo, lang):
+    """A coach reads the short groups at once; a group longer than FOLD_AFTER (the star player rules, the
+    official questions of BB2020) is a folded details block titled with its kind and its count."""
+    from plugins.data.coverage import KIND_ORDER
+    from plugins.site.render.coverage import FOLD_AFTER, kind_label
+    text, t = render(repo, lang)
+    ctx = PageContext(repo, lang, t, PAGE, BackLinks.build(repo))
+    for manifest in manifests(repo):
+        pending = [s for s in statuses(repo, manifest) if s.state == "pending"]
+        part = section(text, manifest.slug)
+        part = part[part.find("{#pending-"):part.find("{#out-of-scope-")] if "{#out-of-scope-" in part else part
+        for kind in KIND_ORDER:
+            n = sum(1 for s in pending if s.item["kind"] == kind)
+            if not n:
+                continue
+            title = kind_label(ctx, kind) + ("" if lang == "ja" else " ") + ctx.paren(t.number(n))
+            if n > FOLD_AFTER:
+                assert f'??? note "{title}"' in part, title
+            else:
+                assert f"#### {title}" in part, title
+                block = part[part.index(f"#### {title}"):].split("\n\n", 2)[1]
+                assert len(block.splitlines()) == n
+                assert ctx.paren(kind_label(ctx, kind)) not in block  # the heading names the kind, once
 
 
 def test_a_pending_item_links_to_its_entry_when_one_exists(repo):

@@ -6,7 +6,10 @@ Generated from the manifests of data/coverage/ (plugins/data/coverage.py), in th
     ## <edition> {#coverage-<edition>}            (a block marked with that edition)
     | kind | covered | pending | out of scope |    one row per kind of item, then All
     ### Pending {#pending-<edition>}
-    - <label> `<expected id>` (kind)               linked to its entry when one exists (in another edition)
+    #### <kind> (<n>)                              one group per kind, the short groups first;
+    - <label> `<expected id>`                      linked to its entry when one exists (in another edition)
+    ??? note "<kind> (<n>)"                        a group longer than FOLD_AFTER folds away
+        - <label> `<expected id>`
     ### Out of scope {#out-of-scope-<edition>}
     - <label> (kind): why
 
@@ -17,11 +20,14 @@ from __future__ import annotations
 
 import html
 
-from ...data.coverage import ItemStatus, counts, manifests, statuses
+from ...data.coverage import KIND_ORDER, ItemStatus, counts, manifests, statuses
 from .blocks import edition_block
 from .context import PageContext
 
 PAGE = "coverage.md"
+#: a pending group longer than this is folded (a details block), so that the short groups a coach reads
+#: stay in sight and the long lists (star player rules, official questions) open on demand
+FOLD_AFTER = 12
 
 
 def kind_label(ctx: PageContext, kind: str) -> str:
@@ -75,7 +81,19 @@ def _pending(ctx: PageContext, found: list[ItemStatus], edition: str) -> list[st
     lines = [f"### {ctx.t('Pending')} {{#pending-{edition}}}", ""]
     if not pending:
         return lines + [ctx.t("Nothing is pending."), ""]
-    return lines + [f"- {_item(ctx, status)}" for status in pending] + [""]
+    groups: dict[str, list[ItemStatus]] = {}
+    for status in pending:
+        groups.setdefault(status.item["kind"], []).append(status)
+    order = {kind: i for i, kind in enumerate(KIND_ORDER)}
+    kinds = sorted(groups, key=lambda kind: (len(groups[kind]) > FOLD_AFTER, order.get(kind, len(order))))
+    for kind in kinds:
+        title = kind_label(ctx, kind) + ("" if ctx.lang == "ja" else " ") + ctx.paren(ctx.t.number(len(groups[kind])))
+        entries = [f"- {_item(ctx, status, kind=False)}" for status in groups[kind]]
+        if len(entries) > FOLD_AFTER:
+            lines += [f'??? note "{title}"', ""] + [f"    {entry}" for entry in entries] + [""]
+        else:
+            lines += [f"#### {title}", ""] + entries + [""]
+    return lines
 
 
 def _out_of_scope(ctx: PageContext, found: list[ItemStatus], edition: str) -> list[str]:
@@ -89,16 +107,18 @@ def _out_of_scope(ctx: PageContext, found: list[ItemStatus], edition: str) -> li
     return lines + [""]
 
 
-def _item(ctx: PageContext, status: ItemStatus) -> str:
-    """One item: its name (linked to its entry when one exists), the id expected, its kind, and for an
-    official question its topic and where it is asked."""
+def _item(ctx: PageContext, status: ItemStatus, *, kind: bool = True) -> str:
+    """One item: its name (linked to its entry when one exists), the id expected, its kind (unless the list
+    is already grouped by kind), and for an official question its topic and where it is asked."""
     item = status.item
     entity = ctx.repo.get(item["entry"])
     label = _esc(ctx.plain(item["label"]) if isinstance(item["label"], dict) else item["label"])
     if item["kind"] == "official-question":
         label = _esc(ctx.plain(item["topic"]))
     text = f"[{label}]({ctx.url(entity)})" if entity is not None else label
-    text += f" `{item['entry']}` {ctx.paren(kind_label(ctx, item['kind']))}"
+    text += f" `{item['entry']}`"
+    if kind:
+        text += f" {ctx.paren(kind_label(ctx, item['kind']))}"
     if item.get("stars"):
         text += " — " + ctx.listing([_esc(star) for star in item["stars"]])
     if item["kind"] == "official-question":
