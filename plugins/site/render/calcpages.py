@@ -472,10 +472,16 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "injury": ctx.t("Injury roll (K: KO or worse; C: a casualty; a number: that total or more)")}
 
 
+#: a star rule flag of the calculators (:data:`calculators.rerolls.STAR_RULES`) -> its entry in data/star-rules/
+STAR_RULE_ENTRIES = {"consummate": "consummate-professional", "ballista": "the-ballista", "oldpro": "old-pro",
+                     "savageblow": "savage-blow"}
+
+
 def star_rule_name(ctx: PageContext, flag: str) -> str:
-    """A star player rule's name (:data:`calculators.rerolls.STAR_RULES`): the data has no entry for these rules,
-    so the English name is shown in every language."""
-    return STAR_RULES[flag]
+    """A star player rule's name (:data:`calculators.rerolls.STAR_RULES`), linked to its entry on the page of
+    star players' special rules when data/star-rules/ has one (its name stays English in every language)."""
+    entity = ctx.repo.get(f"star-rule:{STAR_RULE_ENTRIES.get(flag, '')}")
+    return ctx.link(entity) if entity is not None else STAR_RULES[flag]
 
 
 def notation_help(ctx: PageContext) -> list[str]:
