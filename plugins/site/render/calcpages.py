@@ -484,6 +484,13 @@ def star_rule_name(ctx: PageContext, flag: str) -> str:
     return ctx.link(entity) if entity is not None else STAR_RULES[flag]
 
 
+def star_rule_mark_name(ctx: PageContext, slug: str) -> str:
+    """A star rule the chain writes as a block mark (Unstoppable Momentum, ``u``), linked to its entry when
+    data/star-rules/ has one, else named as the skill marks are."""
+    entity = ctx.repo.get(f"star-rule:{slug}")
+    return ctx.link(entity) if entity is not None else skill_name(ctx, slug)
+
+
 def notation_help(ctx: PageContext) -> list[str]:
     """How to write a chain (calculators.notation is the reference), with the letters from the code."""
     names = step_labels(ctx)
@@ -530,7 +537,7 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: (BB2025) a block against a player with the keyword the attacker's {skill} names: one "
                            "Player Down die may be re-rolled; {code2}: a Blitz by H'thark the Unstoppable, whose {um} "
                            "re-rolls any one block die (BB2020, BB2025).", code="`B2bh`", skill=skill_name(ctx, "hatred"),
-                           code2="`R2f,B2ju`", um=skill_name(ctx, "unstoppable-momentum")),
+                           code2="`R2f,B2ju`", um=star_rule_mark_name(ctx, "unstoppable-momentum")),
               "- " + ctx.t("{code}: Griff dodging then rushing; {code2}: Morg throwing a team-mate who lands on 4+, "
                            "or on 5+ after an inaccurate throw.", code="`[loner=3,consummate]D3,R2f`",
                            code2="`[loner=4,ballista]W5~2{/L4|/L5}`"),
