@@ -30,7 +30,7 @@ def _percent(checked: int, total: int) -> str:
 
 def block(repo: Repository) -> str:
     """The Markdown between the markers (without them)."""
-    kinds = [("skill", "skills and traits"), ("ruling", "rulings"), ("sequence", "sequences"), ("table", "tables"),
+    kinds = [("skill", "skills and traits"), ("star-rule", "star player special rules"), ("ruling", "rulings"), ("sequence", "sequences"), ("table", "tables"),
              ("term", "glossary terms"), ("engine-option", "engine options")]
     entities = ", ".join(f"{_n(len(repo.of_kind(kind)))} {label}" for kind, label in kinds)
     by_source: dict[str, int] = {}

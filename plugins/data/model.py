@@ -13,6 +13,7 @@ KIND_BY_FOLDER = {
     "editions": "edition",
     "sources": "source",
     "skills": "skill",
+    "star-rules": "star-rule",
     "rulings": "ruling",
     "sequences": "sequence",
     "tables": "table",

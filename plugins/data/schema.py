@@ -351,6 +351,15 @@ KIND_SPECS: dict[str, Obj] = {
         {"edition_notes": MapOf(EDITIONS_ORDER, Text()), "auto_use": Text(),
          "see_also": List(Ref("skill", "term", "sequence", "table", "ruling")), **CHECKED, **COMMON_OPTIONAL},
     ),
+    # A star player's special rule (BB2020, BB2025): who has it and what it does, told like a skill.
+    "star-rule": Obj(
+        {"name": Text(), "stars": List(Str(what="a star player's name, as printed"), min_items=1),
+         "summary": Text(), **COMMON},
+        {"edition_notes": MapOf(EDITIONS_ORDER, Text()),
+         "see_also": List(Ref("skill", "term", "sequence", "table", "ruling", "roll", "star-rule")),
+         "calculators": List(Enum("block", "armour", "foul", "chain", "casualty")),
+         **CHECKED, **COMMON_OPTIONAL},
+    ),
     "ruling": Obj(
         {
             "about": List(Ref("skill", "sequence", "table", "term", "roll"), min_items=1),

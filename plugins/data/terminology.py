@@ -30,7 +30,7 @@ from .termbase import Entry, Termbase
 
 KATAKANA = "\u30a0-\u30ff"
 KANJI = "\u3400-\u9fff々"
-NOT_PROSE = re.compile(r"`[^`]*`|<?https?://[^\s>]*>?|\]\([^)]*\)|\[\[[a-z]+:[0-9a-z#-]+\|?|\]\]")
+NOT_PROSE = re.compile(r"`[^`]*`|<?https?://[^\s>]*>?|\]\([^)]*\)|\[\[[a-z][a-z-]*:[0-9a-z#-]+\|?|\]\]")
 PO_ROOT = Path("plugins/locale")
 
 

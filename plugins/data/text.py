@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 # [[kind:slug]], [[kind:slug#anchor]], [[kind:slug|text]], [[kind:slug#anchor|text]]
 REF = re.compile(
-    r"\[\[(?P<kind>[a-z]+):(?P<slug>[a-z0-9][a-z0-9-]*)"
+    r"\[\[(?P<kind>[a-z][a-z-]*):(?P<slug>[a-z0-9][a-z0-9-]*)"
     r"(?:#(?P<anchor>[a-z0-9][a-z0-9-]*))?(?:\|(?P<text>[^\]|]+))?\]\]"
 )
 # Anything that looks like the start of an HTML tag (whatever follows its first letter: `<x:y …>` is a tag
@@ -22,7 +22,7 @@ ATTR_LIST = re.compile(r"\{:?[ \t]*[^}\s][^}\n]*\}")
 LINK_TARGET = re.compile(r"\]\(\s*<?(?P<inline>[^)\s>]*)|^[ \t]{0,3}\[[^\]]+\]:[ \t]*<?(?P<ref>[^\s>]*)", re.MULTILINE)
 SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
 URL_SCHEMES = ("http", "https", "mailto")
-BROKEN_REF = re.compile(r"\[\[(?![a-z]+:[a-z0-9][a-z0-9-]*(?:#[a-z0-9][a-z0-9-]*)?(?:\|[^\]|]+)?\]\])")
+BROKEN_REF = re.compile(r"\[\[(?![a-z][a-z-]*:[a-z0-9][a-z0-9-]*(?:#[a-z0-9][a-z0-9-]*)?(?:\|[^\]|]+)?\]\])")
 
 
 @dataclass(frozen=True)

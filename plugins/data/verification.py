@@ -5,8 +5,8 @@ each of its edition notes, a glossary entry's edition notes, each sequence step,
 target-table row, a roll's rules and each of its modifiers, each position of a ruling. It is named by
 `of`, a dotted path made of field names and keys (never list indices), so that it survives reordering:
 
-    summary                   skill: the main text (the editions that have no note of their own)
-    edition_notes.classic     skill or term: one edition's note
+    summary                   skill or star rule: the main text (the editions that have no note of their own)
+    edition_notes.classic     skill, star rule or term: one edition's note
     steps.3a                  sequence: the step whose key is 3a (at any depth)
     rows.get-the-ref          table: the row whose key is get-the-ref
     rows.3                    target table: the row for characteristic value 3
@@ -59,9 +59,9 @@ def statements(entity: Entity) -> list[Statement]:
 def _statements(entity: Entity) -> Iterator[Statement]:
     editions = tuple(entity.editions)
     data = entity.data
-    if entity.kind in ("skill", "term"):
+    if entity.kind in ("skill", "star-rule", "term"):
         notes = data.get("edition_notes") or {}
-        if entity.kind == "skill":
+        if entity.kind in ("skill", "star-rule"):
             # The summary tells the editions without a note of their own (or, if every edition has one,
             # the newest, which is what the summary is written for).
             covered = tuple(e for e in editions if e not in notes) or editions[-1:]
@@ -147,7 +147,7 @@ def statuses(repo: Repository) -> list[Status]:
 
 
 # The kinds that hold statements, in the order the verification page and verification.json list them.
-KINDS = ("skill", "term", "sequence", "table", "target", "roll", "ruling", "engine-option")
+KINDS = ("skill", "star-rule", "term", "sequence", "table", "target", "roll", "ruling", "engine-option")
 
 
 def figures(found: list[Status]) -> dict[str, dict[str, tuple[int, int]]]:

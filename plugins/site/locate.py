@@ -14,6 +14,7 @@ SHARED_PAGE = {
     "source": "sources.md",
     "edition": "sources.md",
     "engine-option": "rulings/engine-options.md",
+    "star-rule": "skills/star-rules.md",  # one page, a section per rule (`#star-rule-<slug>`)
 }
 
 CLASSIC = {"classic", "bb2016"}

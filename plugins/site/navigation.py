@@ -4,11 +4,15 @@ from __future__ import annotations
 from ..data.model import Repository
 from ..data.text import no_markup
 from .messages import Messages
+from .locate import SHARED_PAGE
 from .pagemap import DIFFERENCES
 from .render.pages import CATEGORY_ORDER
 from .render.options import PAGE as ENGINE_OPTIONS
 from .render.unconfirmed import VERIFICATION_PAGE
 from .render.coverage import PAGE as COVERAGE_PAGE
+
+
+STAR_RULES = SHARED_PAGE["star-rule"]
 
 
 def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
@@ -24,6 +28,8 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
     tables += [titled(f"tables/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("table")]
     skills = [titled("skills/index.md", t("All skills"))]
     skills += [f"skills/{c}.md" for c in CATEGORY_ORDER if f"skills/{c}.md" in pages]
+    if STAR_RULES in pages:  # the star players' special rules, told like skills
+        skills.append(STAR_RULES)
     skills.append("skills/auto-actions.md")
     comparisons = [titled(DIFFERENCES, t("What differs between editions"))]
     comparisons += [titled(f"comparisons/{c.slug}.md", c.title(t.lang)) for c in repo.of_kind("comparison")]

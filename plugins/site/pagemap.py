@@ -24,7 +24,7 @@ from .render.status import auto_actions_page, translation_status_page
 from .render.unconfirmed import VERIFICATION_PAGE
 from .render.verification import verification_page
 from .render.coverage import PAGE as COVERAGE_PAGE, coverage_page
-from .locate import page_of
+from .locate import SHARED_PAGE, page_of
 from .render.targets import edition_rolls_page, edition_rolls_title, target_page
 
 Renderer = Callable[[PageContext], str]
@@ -61,6 +61,9 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
         members = [s for s in skills if s["category"] == category]
         if members:
             out[f"skills/{category}.md"] = lambda ctx, c=category, m=members: pages.skill_category_page(ctx, c, m)
+    star_rules = repo.of_kind("star-rule")
+    if star_rules:
+        out[SHARED_PAGE["star-rule"]] = lambda ctx: pages.star_rules_page(ctx, star_rules)
     out["skills/auto-actions.md"] = lambda ctx: auto_actions_page(ctx, skills)
     rulings = repo.of_kind("ruling")
     out[RULINGS_INDEX] = lambda ctx: pages.rulings_page(ctx, rulings)

@@ -473,10 +473,23 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
             "injury": ctx.t("Injury roll (K: KO or worse; C: a casualty; a number: that total or more)")}
 
 
+#: a star rule flag of the calculators (:data:`calculators.rerolls.STAR_RULES`) -> its entry in data/star-rules/
+STAR_RULE_ENTRIES = {"consummate": "consummate-professional", "ballista": "the-ballista", "oldpro": "old-pro",
+                     "savageblow": "savage-blow"}
+
+
 def star_rule_name(ctx: PageContext, flag: str) -> str:
-    """A star player rule's name (:data:`calculators.rerolls.STAR_RULES`): the data has no entry for these rules,
-    so the English name is shown in every language."""
-    return STAR_RULES[flag]
+    """A star player rule's name (:data:`calculators.rerolls.STAR_RULES`), linked to its entry on the page of
+    star players' special rules when data/star-rules/ has one (its name stays English in every language)."""
+    entity = ctx.repo.get(f"star-rule:{STAR_RULE_ENTRIES.get(flag, '')}")
+    return ctx.link(entity) if entity is not None else STAR_RULES[flag]
+
+
+def star_rule_mark_name(ctx: PageContext, slug: str) -> str:
+    """A star rule the chain writes as a block mark (Unstoppable Momentum, ``u``), linked to its entry when
+    data/star-rules/ has one, else named as the skill marks are."""
+    entity = ctx.repo.get(f"star-rule:{slug}")
+    return ctx.link(entity) if entity is not None else skill_name(ctx, slug)
 
 
 def notation_help(ctx: PageContext) -> list[str]:
@@ -525,7 +538,7 @@ def notation_help(ctx: PageContext) -> list[str]:
               "- " + ctx.t("{code}: (BB2025) a block against a player with the keyword the attacker's {skill} names: one "
                            "Player Down die may be re-rolled; {code2}: a Blitz by H'thark the Unstoppable, whose {um} "
                            "re-rolls any one block die (BB2020, BB2025).", code="`B2bh`", skill=skill_name(ctx, "hatred"),
-                           code2="`R2f,B2ju`", um=skill_name(ctx, "unstoppable-momentum")),
+                           code2="`R2f,B2ju`", um=star_rule_mark_name(ctx, "unstoppable-momentum")),
               "- " + ctx.t("{code}: Griff dodging then rushing; {code2}: Morg throwing a team-mate who lands on 4+, "
                            "or on 5+ after an inaccurate throw.", code="`[loner=3,consummate]D3,R2f`",
                            code2="`[loner=4,ballista]W5~2{/L4|/L5}`"),

@@ -182,6 +182,49 @@ def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
     return lines
 
 
+# --------------------------------------------------------------------------- star players' special rules
+
+def calculator_title(ctx: PageContext, kind: str) -> str:
+    """The title of a calculator page of its own (calcpages.STANDALONE) a star rule may link to."""
+    return {"block": ctx.t("Block calculator"), "armour": ctx.t("Armour and injury calculator"),
+            "foul": ctx.t("Foul calculator"), "chain": ctx.t("Action sequence calculator"),
+            "casualty": ctx.t("Casualty calculator")}[kind]
+
+
+def star_rules_page(ctx: PageContext, rules: list[Entity]) -> str:
+    """The page of the star players' special rules (locate.SHARED_PAGE): one section per rule, anchored
+    `star-rule-<slug>` in every language, sorted by the rule's name in the page's language, shaped like a
+    skill's section (badges, names in the other languages, summary and edition notes in one box)."""
+    title = ctx.t("Star players' special rules")
+    lines = [f"# {title}", "", ctx.t(
+        "A star player brings one special rule of their own besides their skills. Each entry names the star "
+        "players who have it, says what it does, and how it changed between BB2020 and BB2025."), ""]
+    lines += empty_notes(ctx, [e for r in rules for e in r.editions],
+                         ctx.t("No rule on this page is for {chosen}."))
+    for rule in sorted(rules, key=lambda r: r.title(ctx.lang)):
+        lines += star_rule_section(ctx, rule)
+    return "\n".join(lines)
+
+
+def star_rule_section(ctx: PageContext, rule: Entity) -> list[str]:
+    stars = ctx.listing([html.escape(star, quote=False) for star in rule["stars"]])
+    lines = [f"## {ctx.plain(rule['name'])} {{#{rule.anchor}}}", "",
+             f"{ctx.badges(rule.editions)} {other_names(ctx, rule)}", "", *absent_notes(ctx, rule),
+             ctx.labelled(ctx.t("Star players:"), stars), ""]
+    summary = summary_lead(ctx, rule) + ctx.text(rule["summary"]) + marks(ctx, rule, "summary")
+    lines += ['<div class="nc-entry-body" markdown>', "", summary, "",
+              *edition_notes(ctx, rule.get("edition_notes"), rule), "</div>", ""]
+    if rule.get("calculators"):
+        links = ctx.listing([f"[{calculator_title(ctx, kind)}]({relative_link(ctx.page, f'calculators/{kind}.md')})"
+                             for kind in rule["calculators"]])
+        lines += [ctx.labelled(ctx.t("Calculators:"), links), ""]
+    if rule.get("see_also"):
+        links = ctx.listing([ctx.link(ctx.repo[ref]) for ref in rule["see_also"]])
+        lines += [ctx.labelled(ctx.t("See also:"), links), ""]
+    lines += sources_footer(ctx, rule.get("sources"))
+    return lines
+
+
 def summary_lead(ctx: PageContext, skill: Entity) -> str:
     """The badges of the editions a skill's summary tells (plugins/data/verification.py `statements`: those
     without an edition note of their own), shown before the summary only while one of the skill's other

@@ -28,7 +28,7 @@ from .unconfirmed import StatusIndex, status_anchor
 
 def kind_label(ctx: PageContext, kind: str) -> str:
     return {
-        "skill": ctx.t("Skills"), "term": ctx.t("Glossary"), "sequence": ctx.t("Sequences"),
+        "skill": ctx.t("Skills"), "star-rule": ctx.t("Star player special rules"), "term": ctx.t("Glossary"), "sequence": ctx.t("Sequences"),
         "table": ctx.t("Tables"), "target": ctx.t("Target tables"), "roll": ctx.t("Tests and modifiers"),
         "ruling": ctx.t("Rulings"), "engine-option": ctx.t("Engine options"), "all": ctx.t("All"),
     }[kind]

@@ -1,0 +1,68 @@
+"""The page of star players' special rules (skills/star-rules.md), rendered from the real data in the three
+languages: no site build here."""
+from __future__ import annotations
+
+import re
+
+import markdown
+import pytest
+
+from plugins.site.locate import SHARED_PAGE, anchor_of, page_of
+from plugins.site.messages import Messages
+from plugins.site.navigation import build_nav
+from plugins.site.pagemap import generated_pages
+from plugins.site.render.context import BackLinks, PageContext
+
+LANGS = ("en", "fr", "ja")
+PAGE = SHARED_PAGE["star-rule"]
+
+
+def render(repo, lang: str) -> tuple[str, Messages]:
+    t = Messages(lang)
+    ctx = PageContext(repo, lang, t, PAGE, BackLinks.build(repo))
+    return generated_pages(repo)[PAGE](ctx), t
+
+
+def test_star_rules_have_entries(repo):
+    assert repo.of_kind("star-rule"), "data/star-rules/ holds no entry"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_has_its_heading_and_anchor(repo, lang):
+    text, t = render(repo, lang)
+    assert not t.missing, f"untranslated UI strings: {sorted(t.missing)}"
+    headings = dict((anchor, title) for title, anchor in re.findall(r"^## (.+) \{#([a-z0-9-]+)\}$", text, re.M))
+    for rule in repo.of_kind("star-rule"):
+        assert page_of(rule) == PAGE and anchor_of(rule) == f"star-rule-{rule.slug}"
+        assert headings.get(f"star-rule-{rule.slug}") == rule["name"][lang], rule.id
+        for star in rule["stars"]:
+            assert star in text, (rule.id, star)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_section_shows_its_edition_badges_and_notes(repo, lang):
+    text, _ = render(repo, lang)
+    html = markdown.markdown(text, extensions=["attr_list", "md_in_html", "tables"])
+    for rule in repo.of_kind("star-rule"):
+        start = html.index(f'id="star-rule-{rule.slug}"')
+        end = html.find("<h2", start)
+        section = html[start:end if end > 0 else len(html)]
+        for edition in rule.editions:
+            assert f"nc-edition-{edition}" in section, (rule.id, edition)
+        for edition in rule.get("edition_notes") or {}:
+            assert "nc-edition-notes" in section, (rule.id, edition)
+
+
+def test_a_reference_links_to_the_rule_section(repo):
+    rule = repo.of_kind("star-rule")[0]
+    t = Messages("en")
+    ctx = PageContext(repo, "en", t, "skills/index.md", BackLinks.build(repo))
+    assert ctx.link(rule).endswith(f"(star-rules.md#star-rule-{rule.slug})")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_is_in_the_skills_menu(repo, lang):
+    t = Messages(lang)
+    nav = build_nav(repo, generated_pages(repo), t)
+    skills = next(entry[t("Skills")] for entry in nav if isinstance(entry, dict) and t("Skills") in entry)
+    assert PAGE in skills
