@@ -264,7 +264,7 @@ exponentially with the players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -279,12 +279,13 @@ from .rerolls import (AGILITY_KINDS, BALLISTA_KINDS, BREAK_TACKLE_BONUSES, NOT_R
                       OPPONENT_KINDS, SKILL_FOR_KIND, STAR_RULE_EDITIONS, STAR_RULES, check_reading, d6_at_least,
                       reroll_rules)
 from .rolls import face_chance
+from .rules import RuleBook
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
            "APPEAL_KINDS", "ARGUE_FIRST", "BRIBE_AFTER_EJECTION", "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS",
            "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless",
            "InjuryStep", "Player", "Row", "Step", "appeal_chances", "appeal_group", "children", "highest_face",
-           "linked_armour", "map_steps", "policy",
+           "linked_armour", "map_steps", "policy", "with_injury_tables",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
@@ -602,12 +603,11 @@ class InjuryStep:
             Stab text (BBBase "STAB (ACTIVE)") forbids modifying the armour roll only, while FFB's
             ``skill/bb2025/Stab`` javadoc keeps the older sentence: the sources disagree, and the step
             follows the BB2025 rule text.
-        stunty: the victim's Stunty: 2-6 Stunned, 7-8 KO, 9 Badly Hurt, 10+ Casualty (every edition:
-            FFB ``skill/bb2016/Stunty``, ``skill/mixed/Stunty``; BBBase BB2020 and BB2025 Stunty injury
-            table; :func:`calculators.armour.injury_table`).
-        thick_skull: the victim's Thick Skull: an 8 is Stunned (with Stunty a 7), every edition (FFB
-            ``skill/common/ThickSkull``; BBBase BB2020 and BB2025 "THICK SKULL").
+        stunty, thick_skull: the victim's Stunty and Thick Skull: the roll is read on the edition's variant
+            table from the data (:mod:`calculators.injury`), which :func:`with_injury_tables` sets in ``bands``.
         player: index into :attr:`Chain.players` of the player whose action it is.
+        bands: the injury table read (:func:`calculators.injury.injury_table`); None: the plain table, and
+            Stunty or Thick Skull are refused (their tables need the rules data).
     """
 
     need: str | int = "ko"
@@ -615,12 +615,13 @@ class InjuryStep:
     stunty: bool = False
     thick_skull: bool = False
     player: int = 0
+    bands: InjuryTable | None = field(default=None, compare=False, repr=False)
 
     kind: ClassVar[str] = "injury"
 
     def table(self) -> InjuryTable:
-        """The injury thresholds for the victim (:func:`calculators.armour.injury_table`)."""
-        return injury_table(self.stunty, self.thick_skull)
+        """The injury table for the victim: ``bands``, or the plain one (:func:`calculators.injury.injury_table`)."""
+        return self.bands if self.bands is not None else injury_table(None, "classic", self.stunty, self.thick_skull)
 
     def single(self, edition: str) -> Fraction:
         """Return P(the roll alone meets ``need``), with ``modifier`` and no +X."""
@@ -734,6 +735,23 @@ def map_steps(steps: tuple, fn) -> tuple:
             s = replace(s, options=tuple((w, map_steps(b, fn)) for w, b in s.options))
         out.append(fn(s))
     return tuple(out)
+
+
+def with_injury_tables(chain: Chain, rules: RuleBook | None) -> Chain:
+    """Return ``chain`` with every injury step's table read from ``rules`` for its edition and the victim's
+    Stunty / Thick Skull (:func:`calculators.injury.injury_table`); unchanged without rules.
+
+    Raises:
+        CalcError: on field ``rules`` or ``rules.tables`` when a Stunty or Thick Skull table is missing.
+    """
+    if rules is None:
+        return chain
+
+    def bands(s):
+        if not isinstance(s, InjuryStep):
+            return s
+        return replace(s, bands=injury_table(rules, chain.edition, s.stunty, s.thick_skull))
+    return replace(chain, steps=map_steps(chain.steps, bands))
 
 
 @dataclass(frozen=True)

@@ -372,7 +372,10 @@ KIND_SPECS: dict[str, Obj] = {
             ),
             **COMMON,
         },
-        {"notes": List(NOTE, unique_key="key"), **CHECKED, **COMMON_OPTIONAL},
+        # `skills`: the player's skills for which this table replaces the edition's plain one (injury variants:
+        # Stunty, Thick Skull, both); the calculators pick the table whose set matches the player's exactly
+        {"notes": List(NOTE, unique_key="key"), "skills": List(Ref("skill", bare=True), min_items=1),
+         **CHECKED, **COMMON_OPTIONAL},
     ),
     "target": Obj(
         {
