@@ -22,7 +22,7 @@ from ...data.model import Entity
 from .calculator import (Calculator, Pitch, Row, Table, band_labels, below_one_reading_note, below_one_readings,
                          claws_reading_note, claws_readings, edition_name, pass_reading_note, pass_readings, render,
                          skill_name)
-from .chainhelp import _mark_list, argue_success_text, notation_help
+from .chainhelp import _mark_list, argue_success_text, notation_help, skill_value_text
 from .context import PageContext
 from .rollform import roll_form
 
@@ -407,9 +407,10 @@ def armour_page(ctx: PageContext) -> str:
     statements = [
         ctx.t("Classic armour breaks when the roll beats AV; BB2020 and BB2025 armour breaks when the roll reaches "
               "the AV target (AV 9+)."),
-        ctx.t("Mighty Blow adds 1 to the armour roll when that breaks the armour, otherwise to the injury roll. "
-              "Claws breaks armour on 8 or more: after modifiers in classic, so Mighty Blow can reach it, and "
-              "unmodified in BB2020 and BB2025. The sequence calculator's armour rolls use the same code."),
+        ctx.t("Mighty Blow adds its value ({values}) to the armour roll when that breaks the armour, otherwise to "
+              "the injury roll. Claws breaks armour on 8 or more: after modifiers in classic, so Mighty Blow can "
+              "reach it, and unmodified in BB2020 and BB2025. The sequence calculator's armour rolls use the same "
+              "code.", values=skill_value_text(ctx, "mighty_blow")),
         claws_reading_note(ctx),
     ]
     ids = ["term:armour", "term:injury", "term:casualty", "term:knocked-down", "skill:mighty-blow", "skill:claws",
@@ -430,8 +431,9 @@ def foul_page(ctx: PageContext) -> str:
     calc = foul_calculator(ctx)
     ruling = ctx.repo.get("ruling:sneaky-git-injury-double")
     statements = [
-        ctx.t("Dirty Player adds 1 where it helps, like Mighty Blow. The fouler is sent off on a double on the "
-              "armour roll, or on the injury roll when the armour broke."),
+        ctx.t("Dirty Player adds its value ({values}) where it helps, like Mighty Blow. The fouler is sent off on a "
+              "double on the armour roll, or on the injury roll when the armour broke.",
+              values=skill_value_text(ctx, "dirty_player")),
         ctx.t("Sneaky Git follows each edition's text. Classic and BB2025: a double on the armour roll is forgiven "
               "only when the armour holds. BB2020: a double on the armour roll never sends the fouler off, broken "
               "armour or not. In every edition a double on the injury roll still does."),
@@ -675,10 +677,11 @@ def chain_page(ctx: PageContext) -> str:
               "and BB2025, on a Block action, not a Blitz) re-rolls one Both Down. As on the block calculator, a "
               "block roll is re-rolled at most once. Frenzy, Juggernaut, the Dauntless roll and the attacker's "
               "Wrestle (it never keeps the attacker standing) are not counted."),
-        ctx.t("Armour rolls and fouls are never re-rolled: no team re-roll, no Pro. Mighty Blow and Dirty Player "
-              "add 1 when that breaks the armour. Claws: classic counts the 8 after modifiers, so Mighty Blow can "
-              "reach it; BB2020 and BB2025 need an unmodified 8. The armour and foul calculators compute these "
-              "rolls with the same code."),
+        ctx.t("Armour rolls and fouls are never re-rolled: no team re-roll, no Pro. Mighty Blow ({mb}) and Dirty "
+              "Player ({dp}) add their value to the armour roll when that breaks the armour. Claws: classic counts "
+              "the 8 after modifiers, so Mighty Blow can reach it; BB2020 and BB2025 need an unmodified 8. The "
+              "armour and foul calculators compute these rolls with the same code.",
+              mb=skill_value_text(ctx, "mighty_blow"), dp=skill_value_text(ctx, "dirty_player")),
         ctx.t("A foul: the fouler is sent off on a double on the armour roll, or on the injury roll when the armour "
               "broke. A send-off is a turnover, so no roll after it is made; the result shows its chance, when the "
               "coach plays for success first. Sneaky Git is not counted. A Bribe (K) or Argue the Call (Q) written "

@@ -6,6 +6,7 @@ The letters whose rule has numbers or editions (E, S, K, Q) say them from the ru
 """
 from __future__ import annotations
 
+from calculators.armour import SKILL_VALUES
 from calculators.chain import APPEAL_TARGETS, ARGUE_FIRST, ARGUE_SUCCESS, BRIBE_AFTER_EJECTION, KIND_EDITIONS
 from calculators.editions import family
 from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
@@ -22,6 +23,19 @@ def _editions(ctx: PageContext, editions) -> str:
     if len(names) < 2:
         return "".join(names)
     return ctx.t("{first} and {last}", first=ctx.listing(names[:-1]), last=names[-1])
+
+
+def skill_value_text(ctx: PageContext, field: str) -> str:
+    """The values Mighty Blow (+X) or Dirty Player (+X) take, per edition, from
+    :data:`calculators.armour.SKILL_VALUES` (what the resolver accepts): "+1; up to +2 in BB2020 and BB2025"."""
+    by_top: dict[int, list[str]] = {}
+    for edition, top in SKILL_VALUES[field].items():
+        if top > 1:
+            by_top.setdefault(top, []).append(edition)
+    if not by_top:
+        return "+1"
+    return ctx.listing([ctx.t("+1; up to +{top} in {editions}", top=top, editions=_editions(ctx, eds))
+                        for top, eds in sorted(by_top.items())])
 
 
 def argue_success_text(ctx: PageContext) -> str:
