@@ -211,8 +211,10 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
     ``casualty``), ``casualty`` (the casualty roll's results, each as an overall
     probability: the outcomes of the ``casualty`` kind, read on the data's casualty table
     when rules are given), ``armour_broken``.  With rules, the injury bands are the data's
-    (``data/tables/injury-<edition>.yml``), Stunty and Thick Skull moving them as
-    :func:`calculators.armour.injury_table` says.
+    (``data/tables/injury-<edition>.yml``, and for ``stunty`` / ``thick_skull`` the edition's variant table,
+    ``injury-stunty-…``, ``injury-thick-skull-…``, ``injury-stunty-thick-skull-…``, through
+    :func:`calculators.injury.injury_table`); without rules only the plain table is known and ``stunty`` or
+    ``thick_skull`` is refused (field ``rules``).
 
 ``"casualty"``: the casualty roll, and in BB2020/BB2025 the lasting-injury roll, read on the
 data's tables (``data/tables/casualty-<edition>.yml``, ``lasting-injury-<edition>.yml``, through the
