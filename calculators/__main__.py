@@ -114,7 +114,7 @@ def _chain_main(argv: list[str]) -> int:
     ap.add_argument("--reading", default=None, choices=LONER_READINGS,
                     help="BB2025 only: may a team re-roll re-roll a failed Loner roll (rulebook: yes, the default)")
     ap.add_argument("--max-team-rerolls", type=int, default=None, help="last row of the table (0..8)")
-    ap.add_argument("--rules", default=None, help="rules JSON file (not needed for chains)")
+    ap.add_argument("--rules", default=None, help="rules JSON file (chains need it only for Stunty or Thick Skull)")
     args = ap.parse_args(argv)
     request = {"kind": "chain", "chain": args.chain, "edition": args.edition}
     if args.reading is not None:

@@ -211,8 +211,10 @@ rules rolls ``pass-<edition>``, ``catch-<edition>``, ``interception-<edition>``.
     ``casualty``), ``casualty`` (the casualty roll's results, each as an overall
     probability: the outcomes of the ``casualty`` kind, read on the data's casualty table
     when rules are given), ``armour_broken``.  With rules, the injury bands are the data's
-    (``data/tables/injury-<edition>.yml``), Stunty and Thick Skull moving them as
-    :func:`calculators.armour.injury_table` says.
+    (``data/tables/injury-<edition>.yml``, and for ``stunty`` / ``thick_skull`` the edition's variant table,
+    ``injury-stunty-…``, ``injury-thick-skull-…``, ``injury-stunty-thick-skull-…``, through
+    :func:`calculators.injury.injury_table`); without rules only the plain table is known and ``stunty`` or
+    ``thick_skull`` is refused (field ``rules``).
 
 ``"casualty"``: the casualty roll, and in BB2020/BB2025 the lasting-injury roll, read on the
 data's tables (``data/tables/casualty-<edition>.yml``, ``lasting-injury-<edition>.yml``, through the
@@ -367,7 +369,7 @@ from .armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, c
                      check_lone_fouler, foul, injury_table)
 from .ballmove import deviate, kick_off, landing_map, scatter, throw_in
 from .chain import (BLOCK_ATTACKER, BLOCK_DEFENDER, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step,
-                     step_singles, summary, walk)
+                     step_singles, summary, walk, with_injury_tables)
 from .editions import EDITIONS, family, mechanics
 from .errors import CalcError, shown
 from .casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
@@ -599,7 +601,7 @@ def _chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     default_max = parsed.team_rerolls if parsed.team_rerolls is not None else 3
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
     weathered = weather_modifiers(rules, edition, weather) if weather != NO_WEATHER else {}
-    chain = move_faces(parsed.chain, weathered)
+    chain = with_injury_tables(move_faces(parsed.chain, weathered), rules)
     rr = reroll_rules(edition, reading)
     rows = summary(chain, max(k_max, parsed.team_rerolls or 0))
     by = []
@@ -824,23 +826,9 @@ def _pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     }
 
 
-def _injury_base(rules: RuleBook | None, edition: str) -> InjuryTable | None:
-    """The injury table of ``edition`` from the data (``data/tables/injury-<edition>.yml``: the last roll of its
-    ``stunned`` and ``ko`` rows), or None (the built-in 2-7 / 8-9 / 10+) when the rules carry no injury table."""
-    if rules is None or not any(slug.startswith("injury-") for slug in rules.tables):
-        return None
-    table = rules.dice_table("injury", edition)
-    highest = {}
-    for row in table.rows:
-        highest[row.outcome] = max(highest.get(row.outcome, row.high), row.high)
-    if set(highest) != {"stunned", "ko", "casualty"} or not highest["stunned"] < highest["ko"] < highest["casualty"]:
-        raise CalcError(f"rules.tables.{table.slug}", "an injury table needs stunned, ko and casualty rows, in "
-                        "that order", reason="rules")
-    return InjuryTable(highest["stunned"], highest["ko"])
-
-
 def _injury_reader(rd: Reader, rules: RuleBook | None = None, edition: str = "classic") -> InjuryTable:
-    return injury_table(rd.bool("stunty", False), rd.bool("thick_skull", False), _injury_base(rules, edition))
+    """The victim's injury table: the data's, per edition and Stunty / Thick Skull (:func:`calculators.injury.injury_table`)."""
+    return injury_table(rules, edition, rd.bool("stunty", False), rd.bool("thick_skull", False))
 
 
 def _skill_value(rd: Reader, edition: str, field: str) -> int:

@@ -57,12 +57,8 @@ Mechanics:
   read on the natural dice (FFB ignores foul, skill and special-effect armour modifiers), so
   Mighty Blow and Dirty Player can only go on the injury roll.  The skill does not exist in
   classic (FFB has no bb2016 class).
-* Injury (2D6 + modifiers) by thresholds: up to ``stunned_max`` Stunned, up to
-  ``ko_max`` KO, then Casualty.  Defaults 7 and 9 (2–7 / 8–9 / 10–12, rules-facts §5).
-  Stunty: 2–6 Stunned, 7–8 KO, 9 Badly Hurt (no casualty roll), 10+ Casualty
-  (classic Stunty reads 7 as KO and 9 as Badly Hurt; the BB2020/BB2025 Stunty injury
-  table).  Thick Skull: one more result is Stunned (classic: 8 is Stunned; BB2025:
-  8 Stunned, or 7 with Stunty).
+* Injury: read on the data's injury tables, the plain one and the Stunty / Thick Skull variants of each
+  edition, by :mod:`calculators.injury` (the one module that rolls injuries; this module re-exports it).
 * Casualty: classic D68 (11–38 Badly Hurt, 41–48 Miss Next Game, 51–52 Niggling Injury,
   53–58 a characteristic lost, 61–68 Dead);
   BB2020 D16 (1–6 Badly Hurt, 7–9 Seriously Hurt, 10–12 Serious Injury, 13–14 Lasting
@@ -97,13 +93,13 @@ separate probability).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from .casualty import rows_roll
 from .editions import family, mechanics
 from .errors import CalcError, shown
+from .injury import INJURY_NEEDS, InjuryTable, injury, injury_reaches, injury_table
 
 __all__ = [
     "CLAWS_READINGS",
@@ -141,35 +137,6 @@ CASUALTY_D16_BB2020: tuple[tuple[int, int, str], ...] = (
     (1, 6, "badly_hurt"), (7, 9, "seriously_hurt"), (10, 12, "serious_injury"), (13, 14, "lasting_injury"), (15, 16, "dead"))
 CASUALTY_D16: tuple[tuple[int, int, str], ...] = (
     (1, 8, "badly_hurt"), (9, 10, "seriously_hurt"), (11, 12, "serious_injury"), (13, 14, "lasting_injury"), (15, 16, "dead"))
-
-
-@dataclass(frozen=True)
-class InjuryTable:
-    """Injury thresholds: total <= stunned_max Stunned, <= ko_max KO, == badly_hurt_at Badly Hurt, else Casualty."""
-
-    stunned_max: int = 7
-    ko_max: int = 9
-    badly_hurt_at: int | None = None
-
-    def result(self, total: int) -> str:
-        """Return ``stunned``, ``ko``, ``badly_hurt`` or ``casualty`` for an injury total."""
-        if total <= self.stunned_max:
-            return "stunned"
-        if total <= self.ko_max:
-            return "ko"
-        if self.badly_hurt_at is not None and total == self.badly_hurt_at:
-            return "badly_hurt"
-        return "casualty"
-
-
-def injury_table(stunty: bool = False, thick_skull: bool = False, base: InjuryTable | None = None) -> InjuryTable:
-    """Return the injury thresholds for a player (module docstring: Stunty, Thick Skull)."""
-    t = base or InjuryTable()
-    if stunty:
-        t = InjuryTable(t.stunned_max - 1, t.ko_max - 1, t.ko_max)
-    if thick_skull:
-        t = InjuryTable(t.stunned_max + 1, t.ko_max, t.badly_hurt_at)
-    return t
 
 
 #: the highest value of Mighty Blow (+X) and Dirty Player (+X) per edition family (module docstring)
@@ -289,15 +256,6 @@ def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_
     if bonus and broken(bonus):
         return True, True
     return False, False
-
-
-def injury(modifier: int = 0, table: InjuryTable | None = None) -> dict[str, Fraction]:
-    """Return the injury-roll distribution (2D6 + ``modifier``) over stunned / ko / badly_hurt / casualty."""
-    t = table or InjuryTable()
-    out = {"stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
-    for a, b in _PAIRS:
-        out[t.result(a + b + modifier)] += Fraction(1, 36)
-    return out
 
 
 def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = None, modifier: int = 0) -> dict[str, Fraction]:
@@ -429,23 +387,6 @@ def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool | i
         else:
             out["break" if broke else "hold"] += w
     return out
-
-
-#: what an injury step may need (:func:`injury_reaches`): KO or worse, or a casualty (Badly Hurt included)
-INJURY_NEEDS: tuple[str, ...] = ("ko", "casualty")
-_AT_LEAST = {"ko": ("ko", "badly_hurt", "casualty"), "casualty": ("badly_hurt", "casualty")}
-
-
-def injury_reaches(total: int, need: str | int, table: InjuryTable | None = None) -> bool:
-    """Return whether an injury total (2D6 + modifiers) meets ``need``.
-
-    ``need``: ``"ko"`` (KO or worse on ``table``), ``"casualty"`` (Badly Hurt or a Casualty: the player goes
-    to the Casualty box, a Stunty's Badly Hurt included), or an integer n: the total is n or more
-    (BloodBowlDave's "Injury n+", read on no table).
-    """
-    if isinstance(need, int) and not isinstance(need, bool):
-        return total >= need
-    return (table or InjuryTable()).result(total) in _AT_LEAST[need]
 
 
 def armour_then_injury(edition: str, av: int | None, modifier: int = 0, injury_modifier: int = 0, *,

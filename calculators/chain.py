@@ -107,7 +107,7 @@ FUMBBL ``ffb-server/.../step/bb2016|bb2020|bb2025/foul/StepBribes.java``, ``step
 * **Argue the Call** (``Q6``; ``Q5`` with Friends with the Ref or a Biased Referee's +1): not in LRB6/CRP
   (``classic``); BB2016 as FUMBBL plays it, BB2020, BB2025.  On a success the fouler is not sent off but
   a turnover is still caused (BB2020 and BB2025 tables; Jervis "a turn-over still happens"; FFB BB2016
-  puts the player in the Reserves box and ends the turn), so the chain ends there: it succeeds only if
+  puts the player in the Reserves box and ends the turn: :data:`ARGUE_SUCCESS`), so the chain ends there: it succeeds only if
   nothing follows the group, as for a send-off.  A natural 1 ejects the coach.  One per send-off, and one
   per chain (the ejection lasts the game; the chain does not follow it across fouls).  A BB2020 Biased
   Referee's +1 that spares the coach on a natural 1 (FAQ p.95) is not modelled.
@@ -119,8 +119,8 @@ FUMBBL ``ffb-server/.../step/bb2016|bb2020|bb2025/foul/StepBribes.java``, ``step
   that particular sending off"; FFB BB2020 sets no Bribe); BB2025's text does not forbid it and FFB's BB2025
   step still offers one (its BB2020 line is gone): the Bribe is rolled (:data:`BRIBE_AFTER_EJECTION`).
 
-:func:`appeal_chances` gives, for a group, P(a Bribe lets the chain go on) and P(Argue the Call keeps the
-fouler with a turnover); the rest of a send-off stays one.  The solver folds the group into the foul's
+:func:`appeal_chances` gives, for a group, P(a Bribe lets the chain go on) and P(Argue the Call succeeds,
+its turnover ending the chain); the rest of a send-off stays one.  The solver folds the group into the foul's
 outcomes; its steps then pass straight on (policy ``"none"``).  BloodBowlDave's calculator goes on after a
 successful Argue the Call too (their ``ArgueTheCallStrategy``), where ours ends the chain at the turnover
 (``tests/calculators/dave_differences.yml``).
@@ -264,7 +264,7 @@ exponentially with the players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -279,12 +279,13 @@ from .rerolls import (AGILITY_KINDS, BALLISTA_KINDS, BREAK_TACKLE_BONUSES, NOT_R
                       OPPONENT_KINDS, SKILL_FOR_KIND, STAR_RULE_EDITIONS, STAR_RULES, check_reading, d6_at_least,
                       reroll_rules)
 from .rolls import face_chance
+from .rules import RuleBook
 
 __all__ = ["ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
-           "APPEAL_KINDS", "ARGUE_FIRST", "BRIBE_AFTER_EJECTION", "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS",
+           "APPEAL_KINDS", "APPEAL_TARGETS", "ARGUE_FIRST", "ARGUE_SUCCESS", "BRIBE_AFTER_EJECTION", "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS",
            "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless",
            "InjuryStep", "Player", "Row", "Step", "appeal_chances", "appeal_group", "children", "highest_face",
-           "linked_armour", "map_steps", "policy",
+           "linked_armour", "map_steps", "policy", "with_injury_tables",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]
 
 #: D6-test step kinds (the notation letter is in :mod:`calculators.notation`)
@@ -295,7 +296,7 @@ D6_KINDS: tuple[str, ...] = ("dodge", "rush", "pick-up", "pass", "catch", "hand-
 KIND_EDITIONS: dict[str, tuple[str, ...]] = {
     "tentacles": ("bb2020", "bb2025"),
     "shadowing": ("bb2020", "bb2025"),
-    "argue-the-call": ("bb2016", "bb2020", "bb2025"),
+    "argue-the-call": ("bb2016", "bb2020", "bb2025"),  # the editions of ARGUE_SUCCESS (a test keeps them equal)
 }
 #: why a kind is refused outside :data:`KIND_EDITIONS` (said in the error)
 _KIND_ABSENT: dict[str, str] = {
@@ -305,6 +306,21 @@ _KIND_ABSENT: dict[str, str] = {
 }
 #: the coach's rolls after a foul's send-off: a Bribe, Argue the Call (module docstring, "Bribes and Argue the Call")
 APPEAL_KINDS: tuple[str, ...] = ("bribe", "argue-the-call")
+#: the face a Bribe and Argue the Call succeed on without modifiers (a Bribe: 2+ in every edition, FFB
+#: ``DiceInterpreter.isBribesSuccessful``; Argue the Call: a 6, ``isArgueTheCallSuccessful``); the chain refuses another
+#: Bribe target, and the calculator help states these numbers from here
+APPEAL_TARGETS: dict[str, int] = {"bribe": 2, "argue-the-call": 6}
+#: a successful Argue the Call, per edition that has the roll: where the fouler goes instead of being sent off, and
+#: whether the turnover still stands.  BB2016 (FUMBBL): the Reserves box, turnover (FFB
+#: ``skillbehaviour/bb2016/SneakyGitBehaviour``, the ``StepEjectPlayer`` hook: ``PlayerState.RESERVE``; the step still
+#: ends the turn).  BB2020 and BB2025: the player is not Sent-off and a Turnover is still caused (BBBase "ARGUE THE
+#: CALL" tables; ``data/tables/argue-the-call-bb2020.yml``, ``-bb2025.yml``).  :func:`appeal_chances` reads the
+#: turnover from here, and the chain calculator's help says both from here.
+ARGUE_SUCCESS: dict[str, dict[str, object]] = {
+    "bb2016": {"fouler": "reserves", "turnover": True},
+    "bb2020": {"fouler": "not-sent-off", "turnover": True},
+    "bb2025": {"fouler": "not-sent-off", "turnover": True},
+}
 #: by edition family: Argue the Call comes before the Bribes (BB2020, BB2025), or after them (FUMBBL's BB2016)
 ARGUE_FIRST: dict[str, bool] = {"classic": False, "bb2020": True, "bb2025": True}
 #: by edition family: may a Bribe follow a natural 1 on Argue the Call (the coach ejected)?  Not in BB2020
@@ -602,12 +618,11 @@ class InjuryStep:
             Stab text (BBBase "STAB (ACTIVE)") forbids modifying the armour roll only, while FFB's
             ``skill/bb2025/Stab`` javadoc keeps the older sentence: the sources disagree, and the step
             follows the BB2025 rule text.
-        stunty: the victim's Stunty: 2-6 Stunned, 7-8 KO, 9 Badly Hurt, 10+ Casualty (every edition:
-            FFB ``skill/bb2016/Stunty``, ``skill/mixed/Stunty``; BBBase BB2020 and BB2025 Stunty injury
-            table; :func:`calculators.armour.injury_table`).
-        thick_skull: the victim's Thick Skull: an 8 is Stunned (with Stunty a 7), every edition (FFB
-            ``skill/common/ThickSkull``; BBBase BB2020 and BB2025 "THICK SKULL").
+        stunty, thick_skull: the victim's Stunty and Thick Skull: the roll is read on the edition's variant
+            table from the data (:mod:`calculators.injury`), which :func:`with_injury_tables` sets in ``bands``.
         player: index into :attr:`Chain.players` of the player whose action it is.
+        bands: the injury table read (:func:`calculators.injury.injury_table`); None: the plain table, and
+            Stunty or Thick Skull are refused (their tables need the rules data).
     """
 
     need: str | int = "ko"
@@ -615,12 +630,13 @@ class InjuryStep:
     stunty: bool = False
     thick_skull: bool = False
     player: int = 0
+    bands: InjuryTable | None = field(default=None, compare=False, repr=False)
 
     kind: ClassVar[str] = "injury"
 
     def table(self) -> InjuryTable:
-        """The injury thresholds for the victim (:func:`calculators.armour.injury_table`)."""
-        return injury_table(self.stunty, self.thick_skull)
+        """The injury table for the victim: ``bands``, or the plain one (:func:`calculators.injury.injury_table`)."""
+        return self.bands if self.bands is not None else injury_table(None, "classic", self.stunty, self.thick_skull)
 
     def single(self, edition: str) -> Fraction:
         """Return P(the roll alone meets ``need``), with ``modifier`` and no +X."""
@@ -734,6 +750,23 @@ def map_steps(steps: tuple, fn) -> tuple:
             s = replace(s, options=tuple((w, map_steps(b, fn)) for w, b in s.options))
         out.append(fn(s))
     return tuple(out)
+
+
+def with_injury_tables(chain: Chain, rules: RuleBook | None) -> Chain:
+    """Return ``chain`` with every injury step's table read from ``rules`` for its edition and the victim's
+    Stunty / Thick Skull (:func:`calculators.injury.injury_table`); unchanged without rules.
+
+    Raises:
+        CalcError: on field ``rules`` or ``rules.tables`` when a Stunty or Thick Skull table is missing.
+    """
+    if rules is None:
+        return chain
+
+    def bands(s):
+        if not isinstance(s, InjuryStep):
+            return s
+        return replace(s, bands=injury_table(rules, chain.edition, s.stunty, s.thick_skull))
+    return replace(chain, steps=map_steps(chain.steps, bands))
 
 
 @dataclass(frozen=True)
@@ -913,9 +946,10 @@ class Chain:
             name = "a Bribe" if s.kind == "bribe" else "Argue the Call"
             raise CalcError(f"{path}.kind", f"{name} is rolled only when a foul sends its fouler off: write it right "
                             "after that foul (or its injury roll), by the same player", reason="send-off-group")
-        if s.kind == "bribe" and s.target != 2:
-            raise CalcError(f"{path}.target", f"a Bribe succeeds on 2+ in every edition, got {s.target}", [2, 2],
-                            reason="range")
+        bribe = APPEAL_TARGETS["bribe"]
+        if s.kind == "bribe" and s.target != bribe:
+            raise CalcError(f"{path}.target", f"a Bribe succeeds on {bribe}+ in every edition, got {s.target}",
+                            [bribe, bribe], reason="range")
         mine = seq[start:i]  # the group's steps before s
         if s.kind == "argue-the-call":
             if any(t.kind == "argue-the-call" for _, t in before if isinstance(t, Step)):
@@ -1120,7 +1154,8 @@ def _appeal_start(steps: tuple, i: int) -> int | None:
 def appeal_chances(edition: str, group: tuple) -> tuple[Fraction, Fraction]:
     """Return ``(go_on, kept)`` for a foul's send-off group (:func:`appeal_group`) in ``edition``, each a Fraction in
     [0, 1]: P(a Bribe succeeds, so the fouler stays and no turnover is caused: the chain goes on) and P(Argue the
-    Call succeeds, so the fouler stays but the turnover still ends the chain); the rest, ``1 - go_on - kept``, is
+    Call succeeds: the fouler is not sent off (BB2016: to the Reserves box) but the turnover still ends the chain,
+    :data:`ARGUE_SUCCESS`); the rest, ``1 - go_on - kept``, is
     still a send-off.  The steps are rolled in order until one succeeds: a Bribe on its target (2+), Argue the
     Call on its target, a natural 1 on it ejecting the coach (then no Bribe in BB2020, :data:`BRIBE_AFTER_EJECTION`).
     """
@@ -1130,7 +1165,10 @@ def appeal_chances(edition: str, group: tuple) -> tuple[Fraction, Fraction]:
     for s in group:
         p = s.p()
         if s.kind == "argue-the-call":
-            kept += free * p
+            if ARGUE_SUCCESS[edition]["turnover"]:
+                kept += free * p
+            else:
+                go_on += free * p
             free, ejected = free * (_ONE - p - Fraction(1, 6)), ejected + free * Fraction(1, 6)
         else:
             go_on += free * p + (ejected * p if after_ejection else _ZERO)

@@ -36,7 +36,10 @@ Shape (see ``data/README.md``, kinds *target* and *roll*):
   ``outcome`` (``data/tables/``: injury, casualty, lasting injury): ``editions``, ``dice``
   (``d3`` | ``d6`` | ``d8`` | ``2d6`` | ``d16`` | ``d68``), ``rows`` (non-empty list of
   ``{key, roll: int | [low, high], outcome}``; every result of the dice covered exactly
-  once).  :meth:`RuleBook.dice_table` finds one per edition.
+  once), and optionally ``skills`` (a non-empty list of skill slugs: the table replaces the edition's
+  plain one for a player with exactly those skills, the injury variants for Stunty and Thick Skull).
+  :meth:`RuleBook.dice_table` finds one per edition, :meth:`RuleBook.variant_table` one per edition and
+  skill set.
 
 Text fields the data also carries (``name``, ``summary``, ``label``, ``notes``,
 ``title``, ``sources``) are accepted and ignored.  Any other key is an error, so a
@@ -180,6 +183,7 @@ class DiceTable:
     editions: tuple[str, ...]
     dice: str
     rows: tuple[TableRow, ...]
+    skills: frozenset[str] = frozenset()
 
     def row_for(self, result: int) -> TableRow:
         """Return the row covering ``result`` (a value of :data:`DICE_FACES` for this table's dice).
@@ -243,6 +247,22 @@ class RuleBook:
         if table is None:
             raise RulesError("rules.tables", f"the rules data has no {name} table for {edition}", sorted(self.tables))
         return table
+
+    def variant_table(self, name: str, edition: str, skills: frozenset[str]) -> DiceTable:
+        """Return the table of ``edition`` named ``name`` or ``name-…`` whose ``skills`` are exactly ``skills``
+        (an empty set: the plain table, :meth:`dice_table`): the injury table read for a Stunty player is the
+        one whose skills are ``{"stunty"}``.
+
+        Raises:
+            RulesError: on field ``rules.tables`` when the rules have no such table.
+        """
+        if not skills:
+            return self.dice_table(name, edition)
+        for table in self.tables.values():
+            if table.slug.startswith(name + "-") and edition in table.editions and table.skills == skills:
+                return table
+        raise RulesError("rules.tables", f"the rules data has no {name} table for {edition} and "
+                         f"{' + '.join(sorted(skills))}", sorted(self.tables))
 
     def table_for(self, roll: RollSpec) -> TargetTable | None:
         """Return the target table of ``roll``, or None when its characteristic is the target."""
@@ -379,7 +399,10 @@ def _dice_table(slug: Any, raw: Any) -> DiceTable:
     field_ = f"rules.tables.{slug}"
     _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field_, "table slugs are ASCII kebab-case", slug)
     _expect(isinstance(raw, dict), field_, "expected an object", raw)
-    _keys(raw, field_, {"editions", "dice", "rows"}, set())
+    _keys(raw, field_, {"editions", "dice", "rows"}, {"skills"})
+    skills = raw.get("skills", [])
+    _expect(isinstance(skills, list) and all(isinstance(x, str) and bool(_KEY.match(x)) for x in skills)
+            and ("skills" not in raw or skills), f"{field_}.skills", "expected a non-empty list of skill slugs", skills)
     eds = raw["editions"]
     _expect(isinstance(eds, list) and len(eds) > 0 and all(e in EDITIONS for e in eds), f"{field_}.editions",
             f"expected a non-empty list of {', '.join(EDITIONS)}", eds)
@@ -408,4 +431,4 @@ def _dice_table(slug: Any, raw: Any) -> DiceTable:
         rows.append(TableRow(r["key"], low, high, r["outcome"]))
     missing = [v for v in DICE_FACES[dice] if v not in covered]
     _expect(not missing, f"{field_}.rows", f"every result of {dice} must be covered; missing {missing[:5]}", None)
-    return DiceTable(slug, tuple(eds), dice, tuple(rows))
+    return DiceTable(slug, tuple(eds), dice, tuple(rows), frozenset(skills))

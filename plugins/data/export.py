@@ -9,8 +9,9 @@ def rules_export(repo: Repository) -> dict:
 
     Shape: {"targets": {slug: {"characteristic", "rows"}}, "rolls": {slug: {"editions", "target",
     "natural_one", "natural_six", ["characteristic"], ["target_number"], ["fumble_at_or_below"], "modifiers": [{"key", "value", ["group"], ["per"], ["skill"], ["only"], ["cancels"], ["eases"]}]},
-    "tables": {slug: {"editions", "dice", "rows": [{"key", "roll", "outcome"}]}}} (tables whose rows all
-    carry an `outcome`).
+    "tables": {slug: {"editions", "dice", "rows": [{"key", "roll", "outcome"}], ["skills"]}}} (tables whose rows
+    all carry an `outcome`; `skills`, sorted, on a table read for a player with exactly those skills: the
+    injury variants).
     """
     targets = {
         t.slug: {"characteristic": t["characteristic"], "rows": [dict(row) for row in t["rows"]]}
@@ -35,6 +36,8 @@ def rules_export(repo: Repository) -> dict:
         if rows and "dice" in table.data and all("outcome" in row for row in rows):
             tables[table.slug] = {"editions": list(table.editions), "dice": table["dice"],
                                   "rows": [{k: row[k] for k in ("key", "roll", "outcome")} for row in rows]}
+            if table.get("skills"):  # an injury variant: the player's skills it is read for
+                tables[table.slug]["skills"] = sorted(table["skills"])
     return {"targets": targets, "rolls": rolls, "tables": tables}
 
 

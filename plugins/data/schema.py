@@ -393,9 +393,12 @@ KIND_SPECS: dict[str, Obj] = {
             ),
             **COMMON,
         },
-        # without `dice` the table is a list (inducements, SPP): its rows take no `roll` (checks.py)
+        # without `dice` the table is a list (inducements, SPP): its rows take no `roll` (checks.py);
+        # `skills`: the player's skills for which this table replaces the edition's plain one (injury variants:
+        # Stunty, Thick Skull, both); the calculators pick the table whose set matches the player's exactly
         {"dice": Enum("d3", "d6", "d8", "2d6", "d16", "d68"),
-         "notes": List(NOTE, unique_key="key"), **CHECKED, **COMMON_OPTIONAL},
+         "notes": List(NOTE, unique_key="key"), "skills": List(Ref("skill", bare=True), min_items=1),
+         **CHECKED, **COMMON_OPTIONAL},
     ),
     "target": Obj(
         {

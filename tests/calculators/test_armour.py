@@ -38,16 +38,26 @@ def test_claws():
     assert 1 - armour_injury("bb2025", 10, claws=True)["no_break"] == F(15, 36)
 
 
-def test_stunty_and_thick_skull_tables():
+def test_stunty_and_thick_skull_tables(rulebook):
+    # the variant tables of data/tables/ (calculators.injury reads them), BB2025 here
+    from calculators.rules import RuleBook
+    book = RuleBook.from_dict(rulebook)
     # Stunty: 2-6 stunned (15/36), 7-8 KO (11/36), 9 badly hurt (4/36), 10+ casualty (6/36)
-    s = injury(0, injury_table(stunty=True))
+    s = injury(0, injury_table(book, "bb2025", stunty=True))
     assert s == {"stunned": F(15, 36), "ko": F(11, 36), "badly_hurt": F(4, 36), "casualty": F(6, 36)}
     # Thick Skull: 8 is stunned -> 2-8 = 26/36, KO only on 9 = 4/36
-    t = injury(0, injury_table(thick_skull=True))
+    t = injury(0, injury_table(book, "bb2025", thick_skull=True))
     assert t == {"stunned": F(26, 36), "ko": F(4, 36), "badly_hurt": F(0), "casualty": F(6, 36)}
     # both (BB2025 Thick Skull text): 7 stunned, KO on 8 only
-    b = injury(0, injury_table(stunty=True, thick_skull=True))
+    b = injury(0, injury_table(book, "bb2025", stunty=True, thick_skull=True))
     assert b["stunned"] == F(21, 36) and b["ko"] == F(5, 36) and b["badly_hurt"] == F(4, 36)
+    # both, classic (LRB6 Stunty and Thick Skull texts, FFB bb2016): 7 KO, 8 Stunned, 9 Badly Hurt
+    c = injury(0, injury_table(book, "classic", stunty=True, thick_skull=True))
+    assert c == {"stunned": F(20, 36), "ko": F(6, 36), "badly_hurt": F(4, 36), "casualty": F(6, 36)}
+    # without the rules data a variant is refused rather than guessed
+    with pytest.raises(CalcError) as e:
+        injury_table(None, "classic", stunty=True)
+    assert e.value.field == "rules"
 
 
 def test_casualty_tables():

@@ -14,7 +14,8 @@ import pytest
 from calculators.api import handle
 from calculators.armour import armour_injury, foul, injury_table
 from calculators.block import Block, resolve_block
-from calculators.chain import ArmourStep, BlockStep, Chain, InjuryStep, solve, step_singles
+from calculators.chain import ArmourStep, BlockStep, Chain, InjuryStep, solve, step_singles, with_injury_tables
+from calculators.rules import RuleBook
 from calculators.errors import CalcError
 from calculators.notation import format_chain, parse_chain
 
@@ -22,8 +23,9 @@ PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 W = F(1, 36)
 
 
-def _chance(text: str, edition: str) -> F:
-    return solve(parse_chain(text, edition).chain)
+def _chance(text: str, edition: str, rules=None) -> F:
+    """P(success) of a chain; ``rules`` (a RuleBook) gives its injury steps their tables (Stunty, Thick Skull)."""
+    return solve(with_injury_tables(parse_chain(text, edition).chain, rules))
 
 
 # ---------------------------------------------------------------- one block face model, Juggernaut
@@ -120,24 +122,27 @@ def test_dirty_player_two_bb2020_foul():
 # ---------------------------------------------------------------- the injury step
 
 @pytest.mark.parametrize("edition", ["classic", "bb2020", "bb2025"])
-def test_injury_alone(edition):
+def test_injury_alone(edition, rulebook):
+    book = RuleBook.from_dict(rulebook)
     assert _chance("J8", edition) == F(15, 36)       # 8+ on 2D6
     assert _chance("JK", edition) == F(15, 36)       # KO on 8+
     assert _chance("JC", edition) == F(6, 36)        # casualty on 10+
-    assert _chance("JCs", edition) == F(10, 36)      # Stunty: Badly Hurt on 9, casualty 10+
-    assert _chance("JKs", edition) == F(21, 36)      # Stunty: KO on 7+
-    assert _chance("JKt", edition) == F(10, 36)      # Thick Skull: 8 is Stunned
-    assert _chance("JKst", edition) == F(15, 36)     # both: 7 is Stunned, KO on 8
+    assert _chance("JCs", edition, book) == F(10, 36)      # Stunty: Badly Hurt on 9, casualty 10+
+    assert _chance("JKs", edition, book) == F(21, 36)      # Stunty: KO on 7+
+    assert _chance("JKt", edition, book) == F(10, 36)      # Thick Skull: 8 is Stunned
+    # both: BB2020/BB2025 7 is Stunned, KO on 8+; classic KO on 7, 8 Stunned, 9+ worse
+    assert _chance("JKst", edition, book) == (F(16, 36) if edition == "classic" else F(15, 36))
     assert _chance("JK+1", edition) == F(21, 36)
 
 
-def test_injury_after_armour_matches_the_armour_calculator():
+def test_injury_after_armour_matches_the_armour_calculator(rulebook):
+    book = RuleBook.from_dict(rulebook)
     for edition in ("classic", "bb2020", "bb2025"):
         for marks in ("", "m"):
             for inj, stunty, ts in (("JK", False, False), ("JCs", True, False), ("JKt", False, True)):
-                a = armour_injury(edition, 8, mighty_blow=bool(marks), table=injury_table(stunty, ts))
+                a = armour_injury(edition, 8, mighty_blow=bool(marks), table=injury_table(book, edition, stunty, ts))
                 want = a["casualty"] + a["badly_hurt"] + (a["ko"] if "K" in inj else 0)
-                assert _chance(f"A8{marks},{inj}", edition) == want, (edition, marks, inj)
+                assert _chance(f"A8{marks},{inj}", edition, book) == want, (edition, marks, inj)
 
 
 def test_injury_single_is_conditional_on_the_break():
@@ -298,10 +303,10 @@ def test_bare_mark_is_plus_one_and_m1_reads_as_m():
             parse_chain(bad, "bb2020")
 
 
-def test_injury_step_fields_in_the_chain_request():
+def test_injury_step_fields_in_the_chain_request(rulebook):
     from calculators.api import handle
 
-    r = handle({"kind": "chain", "chain": "A9m2,JCs", "edition": "bb2020"})
+    r = handle({"kind": "chain", "chain": "A9m2,JCs", "edition": "bb2020"}, rulebook)
     assert r["ok"], r
     steps = r["result"]["steps"]
     assert steps[0]["mighty_blow"] == 2

@@ -114,20 +114,25 @@ def _values(edition: str, field: str) -> range:
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_armour_calculator_and_chain_armour_then_injury_agree(edition):
+def test_armour_calculator_and_chain_armour_then_injury_agree(edition, rulebook):
     # every Mighty Blow (+X) the edition allows, Iron Hard Skin where it exists, Stunty and Thick Skull: the chain's
     # armour step followed by its injury step against the armour calculator's outcomes
-    from calculators.armour import injury_table
     from calculators.chain import InjuryStep
+    from calculators.injury import injury_table
+    from calculators.rules import RuleBook
+
+    book = RuleBook.from_dict(rulebook)
 
     ihs_options = (False,) if edition in ("classic", "bb2016") else (False, True)
     for av, mb, ihs, stunty, ts in itertools.product(list(_avs(edition))[::2], _values(edition, "mighty_blow"),
                                                      ihs_options, (False, True), (False, True)):
-        a = armour_injury(edition, av, mighty_blow=mb, iron_hard_skin=ihs, table=injury_table(stunty, ts))
+        table = injury_table(book, edition, stunty, ts)
+        a = armour_injury(edition, av, mighty_blow=mb, iron_hard_skin=ihs, table=table)
         armour = ArmourStep(av, mighty_blow=mb, iron_hard_skin=ihs)
         assert armour.single(edition) == 1 - a["no_break"], (edition, av, mb, ihs)
         for need, want in (("ko", a["ko"] + a["badly_hurt"] + a["casualty"]), ("casualty", a["badly_hurt"] + a["casualty"])):
-            chain = Chain((armour, InjuryStep(need, stunty=stunty, thick_skull=ts)), edition=edition)
+            chain = Chain((armour, InjuryStep(need, stunty=stunty, thick_skull=ts, bands=table)),
+                          edition=edition)
             assert solve(chain) == want, (edition, av, mb, ihs, stunty, ts, need)
 
 
@@ -155,10 +160,10 @@ def test_foul_calculator_and_chain_foul_step_agree_on_every_option(edition):
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_armour_and_chain_requests_agree_with_an_injury_step(edition):
+def test_armour_and_chain_requests_agree_with_an_injury_step(edition, rulebook):
     for av in list(_avs(edition))[::3]:
-        a = handle({"kind": "armour", "edition": edition, "av": av, "mighty_blow": True, "stunty": True})
-        c = handle({"kind": "chain", "edition": edition, "chain": f"A{av}m,JCs"})
+        a = handle({"kind": "armour", "edition": edition, "av": av, "mighty_blow": True, "stunty": True}, rulebook)
+        c = handle({"kind": "chain", "edition": edition, "chain": f"A{av}m,JCs"}, rulebook)
         assert a["ok"] and c["ok"], (a, c)
         o = a["result"]["outcomes"]
         assert _exact(c["result"]["success"]) == _exact(o["badly_hurt"]) + _exact(o["casualty"]), (edition, av)

@@ -81,8 +81,8 @@ def test_form_fields_are_well_formed(classic_rules, kind, given):
 
 @pytest.mark.parametrize("kind, given", [fg for fg in FOR_EACH if fg[0] not in ("form", "fields")], ids=lambda x: str(x))
 def test_request_from_the_form_is_accepted(classic_rules, rulebook, kind, given):
-    if kind == "casualty":  # reads the data's casualty tables: the real export (the fixture has none)
-        classic_rules = rulebook
+    if kind in ("casualty", "armour", "foul"):  # read the data's casualty and injury tables (Stunty, Thick Skull):
+        classic_rules = rulebook                # the real export (the fixture has none)
     fields = form(classic_rules, **{"for": kind, **given})
     req = {"kind": kind, **given}
     for f in fields:

@@ -58,7 +58,8 @@ EXTRA_REQUESTS: list[dict] = [
     {"kind": "chain", "chain": "[pro,loner=4]R2,B3b:bd=s,F8;tr=2"},
     {"kind": "chain", "chain": "R2,B2r", "edition": "bb2020"},
     {"kind": "pass", "ag": 3, "range": "long", "receiver_ag": 4, "interceptor_ag": 3, "safe": True, "team_rerolls": 1},
-    {"kind": "armour", "edition": "bb2025", "av": 9, "mighty_blow": True, "claws": True, "stunty": True},
+    {"kind": "armour", "edition": "bb2025", "av": 9, "mighty_blow": True, "claws": True},  # Stunty needs the data's tables
+    {"kind": "armour", "edition": "classic", "av": 8, "stunty": True, "thick_skull": True},  # refused alike: no tables here
     {"kind": "foul", "av": 8, "assists": 2, "dirty_player": True},
     {"kind": "kick", "target": [14, 3], "kick": True, "bounce": True},
     {"kind": "dice-total", "dice": "3D6"},

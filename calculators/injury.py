@@ -1,0 +1,112 @@
+"""The injury roll (2D6 + modifiers), read on the data's injury tables: the one module that rolls injuries.
+
+Every injury table, the plain one and each variant an edition has, is data (``data/tables/``), exported
+with the rules (:class:`calculators.rules.DiceTable`) and read here; no band is written in this module:
+
+* the plain table of an edition, ``injury-<edition>`` (``injury-classic`` serves BB2016 too);
+* the variants, each a table of its own whose ``skills`` name the player's skills it is read for:
+  Stunty (``injury-stunty-<edition>``), Thick Skull (``injury-thick-skull-<edition>``) and a Stunty
+  player with Thick Skull (``injury-stunty-thick-skull-<edition>``).  Classic and BB2016 print no such
+  table: their rows follow the two skills' texts, which each change their own results (a Stunty player
+  with Thick Skull is KO'd on a 7 and Stunned on an 8); BB2020 and BB2025 print the Stunty table, and
+  Thick Skull's text moves its bands (Stunned on a 7, KO on an 8).  Each file's ``checked`` records name
+  the sources.
+
+:func:`injury_table` picks the table for a player; :class:`InjuryTable` reads a total on it (a total
+beyond the dice reads as the nearest end: 13 as 12, 1 as 2).  Without rules data only the plain table's
+bands are known (:data:`PLAIN`, the same rows as ``injury-<edition>``: ``tests/calculators/test_casualty.py``
+compares them), and a variant is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .editions import check_edition
+from .errors import CalcError
+from .rules import DiceTable, RuleBook
+
+__all__ = ["INJURY_NEEDS", "InjuryTable", "PLAIN", "injury", "injury_reaches", "injury_table"]
+
+_F0 = Fraction(0)
+_PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]  # the 36 ordered 2D6 results
+#: the outcome codes a total can give (the data's outcome codes, ``-`` written ``_``)
+OUTCOMES: tuple[str, ...] = ("stunned", "ko", "badly_hurt", "casualty")
+
+#: the plain injury table's rows when no rules data is given (``data/tables/injury-<edition>.yml``: every edition
+#: has the same plain bands; ``tests/calculators/test_casualty.py`` checks that against the data)
+PLAIN: tuple[tuple[int, int, str], ...] = ((2, 7, "stunned"), (8, 9, "ko"), (10, 12, "casualty"))
+
+
+@dataclass(frozen=True)
+class InjuryTable:
+    """An injury table's rows ``(low, high, outcome)`` over the 2D6 results 2..12, and the data slug read."""
+
+    rows: tuple[tuple[int, int, str], ...] = PLAIN
+    slug: str = "injury"
+
+    def result(self, total: int) -> str:
+        """Return ``stunned``, ``ko``, ``badly_hurt`` or ``casualty`` for an injury total (modifiers included)."""
+        v = max(2, min(total, 12))
+        for low, high, outcome in self.rows:
+            if low <= v <= high:
+                return outcome
+        raise CalcError(f"rules.tables.{self.slug}", f"no row covers {v}", reason="rules")
+
+    @classmethod
+    def of(cls, table: DiceTable) -> InjuryTable:
+        """The injury table read from the data's table (outcome codes ``badly-hurt`` -> ``badly_hurt``).
+
+        Raises:
+            CalcError: on field ``rules.tables.<slug>`` when the table is not a 2D6 table of injury outcomes.
+        """
+        rows = tuple((r.low, r.high, r.outcome.replace("-", "_")) for r in table.rows)
+        if table.dice != "2d6" or any(o not in OUTCOMES for _, _, o in rows):
+            raise CalcError(f"rules.tables.{table.slug}", f"an injury table is a 2D6 table of {', '.join(OUTCOMES)}",
+                            reason="rules")
+        return cls(rows, table.slug)
+
+
+def injury_table(rules: RuleBook | None = None, edition: str = "classic", stunty: bool = False,
+                 thick_skull: bool = False) -> InjuryTable:
+    """Return the injury table for a player of ``edition``, with or without Stunty and Thick Skull (module docstring).
+
+    Raises:
+        CalcError: on field ``rules`` when a variant is asked without rules data, or on ``rules.tables`` when the
+        rules have no table for that edition and those skills.
+    """
+    check_edition(edition)
+    skills = frozenset(name for name, has in (("stunty", stunty), ("thick-skull", thick_skull)) if has)
+    if rules is None or not any(slug.startswith("injury-") for slug in rules.tables):
+        if skills:
+            raise CalcError("rules", "Stunty and Thick Skull read their injury tables from the rules data exported "
+                            "from data/", reason="rules")
+        return InjuryTable()
+    return InjuryTable.of(rules.variant_table("injury", edition, skills))  # RulesError (a CalcError) if absent
+
+
+def injury(modifier: int = 0, table: InjuryTable | None = None) -> dict[str, Fraction]:
+    """Return the injury-roll distribution (2D6 + ``modifier``) over stunned / ko / badly_hurt / casualty."""
+    t = table or InjuryTable()
+    out = dict.fromkeys(OUTCOMES, _F0)
+    for a, b in _PAIRS:
+        out[t.result(a + b + modifier)] += Fraction(1, 36)
+    return out
+
+
+#: what an injury step may need (:func:`injury_reaches`): KO or worse, or a casualty (Badly Hurt included)
+INJURY_NEEDS: tuple[str, ...] = ("ko", "casualty")
+_AT_LEAST = {"ko": ("ko", "badly_hurt", "casualty"), "casualty": ("badly_hurt", "casualty")}
+
+
+def injury_reaches(total: int, need: str | int, table: InjuryTable | None = None) -> bool:
+    """Return whether an injury total (2D6 + modifiers) meets ``need``.
+
+    ``need``: ``"ko"`` (KO or worse on ``table``), ``"casualty"`` (Badly Hurt or a Casualty: the player goes
+    to the Casualty box, a Stunty's Badly Hurt included), or an integer n: the total is n or more
+    (BloodBowlDave's "Injury n+", read on no table).
+    """
+    if isinstance(need, int) and not isinstance(need, bool):
+        return total >= need
+    return (table or InjuryTable()).result(total) in _AT_LEAST[need]
