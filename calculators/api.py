@@ -54,7 +54,8 @@ Request kinds
       interception), ``leap`` (BB2020/BB2025 jump: the penalty lessened by 1, to no less than -1),
       as each edition has them; default false.  An applied one is listed in
       ``modifiers`` (a skill that removes modifiers takes them off that list).
-    * ``reroll``: boolean, default false: which distribution ``probabilities`` shows.
+    * ``reroll``: boolean, default false: which distribution ``probabilities`` shows; absent for a roll
+      nothing may re-roll (``no_reroll`` in the data: a KO recovery), where giving it is an error.
     * ``pass_reading`` (a BB2025 pass only; given elsewhere it is an error naming it): the
       reading of a total of 1 that reaches a PA 1+ thrower's PA
       (``data/rulings/pa-one-plus-modified-one.yml``): ``"rulebook"`` (default: a fumble) |
@@ -449,7 +450,8 @@ def _roll_fields(rules: RuleBook, spec: RollSpec, action: str, edition: str) -> 
     for f in out[1 if char else 0:]:
         if f["name"] in RESERVED:
             raise CalcError("rules", f"roll {spec.slug} uses the reserved field name {f['name']!r}", reason="rules")
-    out.append({"name": "reroll", "type": "bool", "allowed": [True, False], "default": False, "required": False})
+    if not spec.no_reroll:  # a roll nothing may re-roll (a KO recovery) has no re-roll box
+        out.append({"name": "reroll", "type": "bool", "allowed": [True, False], "default": False, "required": False})
     return out
 
 
@@ -545,7 +547,7 @@ def _agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
                for g, ms in spec.groups().items()}
     counts = {c: rd.int(c, 0, 8, 0) for c in spec.counts()}
     skills = _read_skills(rd, spec)
-    reroll = rd.bool("reroll", False)
+    reroll = False if spec.no_reroll else rd.bool("reroll", False)  # then a "reroll" field is an unknown one
     pass_reading = _pass_reading(rd, edition, spec.slug.startswith("pass-"))
     below_one = _below_one_reading(rd, edition, spec.slug.startswith("pass-"))
     rd.finish()

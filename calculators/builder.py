@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .errors import CalcError
-from .notation import LETTERS, SKILL_MARKS
+from .notation import LETTERS, ROLL_MARKS, SKILL_MARKS
 from .rules import RollSpec, RuleBook
 from .rolls import test_from_rules
 from .weather import WEATHER_GROUP
@@ -109,7 +109,8 @@ def menu(rules: RuleBook, edition: str) -> list[dict[str, Any]]:
     ``pa`` | null for a fixed N+), ``values`` (its values), ``groups`` (``[{"name", "options": [{"key",
     "value"}]}]``, exclusive modifiers), ``counts`` (``[{"name", "value"}]``, a value per unit counted),
     ``always`` (the total of the modifiers that always apply), ``totals`` (:data:`MODIFIER_TOTALS`) and
-    ``faces`` (``{value or "-": [face or null for each total from low to high]}``, from :func:`needed_face`).
+    ``faces`` (``{value or "-": [face or null for each total from low to high]}``, from :func:`needed_face`) and
+    ``suffix`` (``"!"`` when nothing may re-roll the roll, such as a KO recovery, else ``""``).
     """
     out = []
     low, high = MODIFIER_TOTALS
@@ -128,12 +129,18 @@ def menu(rules: RuleBook, edition: str) -> list[dict[str, Any]]:
                        for g, mods in _groups(spec).items()],
             "counts": [{"name": m.per, "value": m.value} for m in spec.modifiers if m.per is not None],
             "always": sum(m.value for m in spec.always()), "totals": [low, high], "faces": faces,
+            "suffix": _suffix(spec),
         })
     return out
 
 
+def _suffix(spec: RollSpec) -> str:
+    """The notation's no-re-roll mark for a roll the rules let nothing re-roll (a KO recovery), else ``""``."""
+    return next(mark for mark, name in ROLL_MARKS.items() if name == "no_reroll") if spec.no_reroll else ""
+
+
 def row_token(rules: RuleBook, edition: str, row: Mapping[str, Any], field: str = "row") -> str:
-    """The notation token of one chosen roll, e.g. ``D4d``.
+    """The notation token of one chosen roll, e.g. ``D4d`` (``N4!`` for a roll nothing may re-roll).
 
     ``row``: ``{"action", "value" (the characteristic; absent for a fixed N+), "choices": {group: key},
     "counts": {count: n}, "skill": bool}``; groups left out take their first option.
@@ -160,7 +167,7 @@ def row_token(rules: RuleBook, edition: str, row: Mapping[str, Any], field: str 
         raise CalcError(field, f"no die face succeeds for this {action}", None, reason="impossible")
     letter = _LETTER.get(action, "N")
     mark = SKILL_MARKS.get(action, "") if row.get("skill") and letter != "N" else ""
-    return f"{letter}{face}{mark}"
+    return f"{letter}{face}{mark}{_suffix(spec)}"
 
 
 def write_chain(rules: RuleBook, edition: str, rows: Sequence[Mapping[str, Any]], team_rerolls: int | None = None,

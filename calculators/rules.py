@@ -21,7 +21,8 @@ Shape (see ``data/README.md``, kinds *target* and *roll*):
 * ``rolls.<slug>``: ``editions`` (non-empty list of edition ids), ``target`` (a target
   slug, or absent / null when the characteristic is itself the "N+" target, as in
   BB2020 and BB2025), optional ``characteristic`` (``ag`` | ``pa``: that characteristic is the N+),
-  optional ``target_number`` (int 2..6: a fixed N+ whatever the player, the Rush's 2+), ``natural_one`` (``fail`` | ``fumble``), ``natural_six``
+  optional ``target_number`` (int 2..6: a fixed N+ whatever the player, the Rush's 2+), optional
+  ``no_reroll`` (bool: no re-roll may be used on it, such as a KO recovery), ``natural_one`` (``fail`` | ``fumble``), ``natural_six``
   (``success``), optional ``fumble_at_or_below`` (int), ``modifiers`` (list of
   ``{key, value: int, group?: str, per?: str, skill?: str, only?: [str], cancels?: [str], eases?: [str]}``).
   Modifiers sharing a ``group`` are exclusive (the reader picks one); a ``per`` modifier is
@@ -133,6 +134,7 @@ class RollSpec:
     modifiers: tuple[Modifier, ...]
     characteristic: str | None = None  # "ag" or "pa" when there is no target table (BB2020+)
     fixed: int | None = None  # a fixed N+ whatever the player (``target_number``: the Rush's 2+)
+    no_reroll: bool = False  # nothing re-rolls it (``no_reroll``: KO recovery, classic Regeneration)
 
     def groups(self) -> dict[str, tuple[Modifier, ...]]:
         """Return ``{group: modifiers}`` in data order."""
@@ -338,7 +340,7 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
     _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field, "roll slugs are ASCII kebab-case", slug)
     _expect(isinstance(raw, dict), field, "expected an object", raw)
     _keys(raw, field, {"editions", "natural_one", "natural_six", "modifiers"},
-          {"target", "fumble_at_or_below", "characteristic", "target_number"})
+          {"target", "fumble_at_or_below", "characteristic", "target_number", "no_reroll"})
     characteristic = raw.get("characteristic")
     _expect(characteristic in (None, "ag", "pa"), f"{field}.characteristic", "expected 'ag', 'pa' or null",
             characteristic)
@@ -356,6 +358,8 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
             "expected an integer from 2 to 6 or null", fixed)
     _expect(fixed is None or (target is None and characteristic is None), f"{field}.target_number",
             "a fixed target number goes without a target table or characteristic", fixed)
+    no_reroll = raw.get("no_reroll", False)
+    _expect(isinstance(no_reroll, bool), f"{field}.no_reroll", "expected true or false", no_reroll)
     fab = raw.get("fumble_at_or_below")
     _expect(fab is None or (_is_int(fab) and -10 <= fab <= 6), f"{field}.fumble_at_or_below",
             "expected an integer from -10 to 6 or null", fab)
@@ -392,7 +396,8 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
         for name, listed in (("only", m.only), ("cancels", m.cancels), ("eases", m.eases)):
             bad = [k for k in listed if k not in keys]
             _expect(not bad, f"{field}.modifiers[{i}].{name}", "expected keys of this roll's modifiers", bad)
-    return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods), characteristic, fixed)
+    return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods), characteristic, fixed,
+                    no_reroll)
 
 
 def _dice_table(slug: Any, raw: Any) -> DiceTable:

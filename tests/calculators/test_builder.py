@@ -94,7 +94,8 @@ def test_errors_name_the_row_and_field(book):
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_the_page_table_of_faces_agrees_with_python_for_every_choice(book, edition):
-    """roll-form.js adds the modifiers and looks the face up in menu()'s table: it must give row_token's face."""
+    """roll-form.js adds the modifiers and looks the face up in menu()'s table, then appends the roll's suffix (``!``
+    when nothing may re-roll it): it must give row_token's token."""
     for roll in menu(book, edition):
         groups = [[(g["name"], o["key"], o["value"]) for o in g["options"]] for g in roll["groups"]]
         for value in roll["values"] or [None]:
@@ -106,7 +107,7 @@ def test_the_page_table_of_faces_agrees_with_python_for_every_choice(book, editi
                     face = roll["faces"]["-" if value is None else str(value)][max(low, total) - low]
                     row = {"action": roll["action"], "value": value, "counts": counts,
                            "choices": {g: k for g, k, _ in picked}}
-                    assert f"{roll['letter']}{face}" == row_token(book, edition, row), (roll["action"], row)
+                    assert f"{roll['letter']}{face}{roll['suffix']}" == row_token(book, edition, row), (roll["action"], row)
                     assert face == needed_face(book, edition, roll["action"], value, total)
 
 

@@ -185,7 +185,7 @@ class RollForm {
       if (face === null || face === undefined) return null;
       const mark = row.skill && row.skill.checked && row.roll.mark ? row.roll.mark : "";
       if (i > 0) text += row.roll.receiver ? "/" : ",";
-      text += `${row.roll.letter}${face}${mark}`;
+      text += `${row.roll.letter}${face}${mark}${row.roll.suffix || ""}`;
     }
     const tr = Math.max(0, Math.min(8, parseInt(this.tr.value, 10) || 0));
     return `${text};tr=${tr}`;

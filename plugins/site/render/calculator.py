@@ -164,6 +164,10 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "pass_reading": ctx.t("Reading of a modified 1 on the pass roll (PA 1+ thrower)"),
         "below_one_reading": ctx.t("Reading of a pass total of 0 or less"),
         "marked": ctx.t("Marked"), "edition": ctx.t("Edition"), "weather": ctx.t("Weather"),
+        # declaration and recovery rolls (data/rolls/: Really Stupid, Wild Animal, Bloodlust, KO recovery)
+        "helped": ctx.t("Team-mate next to the player"), "declared": ctx.t("Declared action"),
+        "bloodlust": ctx.t("Number in brackets"), "kegs": ctx.t("Induced for KO recovery"),
+        "bugman": ctx.t("Josef Bugman"),
         # pass action
         "thrower_tackle_zones": ctx.t("Thrower: opposing tackle zones"),
         "receiver_ag": ctx.t("Receiver's AG"),

@@ -140,6 +140,8 @@ def _rolls_section(ctx: PageContext) -> list[str]:
 def _roll_cell(ctx: PageContext, roll: Entity) -> str:
     if roll.get("target"):
         target = ctx.labelled(ctx.t("Target number:"), ctx.link(ctx.repo[f"target:{roll['target']}"]))
+    elif roll.get("target_number"):  # a fixed N+ whatever the player (the Rush, Bone Head, a KO recovery)
+        target = ctx.labelled(ctx.t("Target number:"), f"{roll['target_number']}+")
     else:
         target = ctx.t("Target number: the player's {characteristic}", characteristic=roll["characteristic"].upper())
     column = ctx.editions.marks(roll.editions)

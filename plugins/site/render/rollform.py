@@ -17,8 +17,11 @@ from calculators.rules import RuleBook
 from .calculator import field_label, signed
 from .context import PageContext
 
-#: the order a coach meets the rolls in a move: movement first, then the ball
-FORM_ORDER = ("dodge", "rush", "pick-up", "jump", "leap", "pass", "hand-off", "catch", "throw-team-mate", "landing")
+#: the order a coach meets the rolls in a move: movement first, then the ball; then the rolls made on declaring
+#: an action (Bone Head and the like), before a throw (Always Hungry), after a Casualty or at the end of a drive
+FORM_ORDER = ("dodge", "rush", "pick-up", "jump", "leap", "pass", "hand-off", "catch", "throw-team-mate", "landing",
+              "bone-head", "really-stupid", "wild-animal", "animal-savagery", "unchannelled-fury", "bloodlust",
+              "take-root", "always-hungry", "regeneration", "ko-recovery")
 #: roll kind -> the skill that re-rolls it (its mark in the notation)
 REROLL_SKILLS = {"dodge": "dodge", "rush": "sure-feet", "pick-up": "sure-hands", "pass": "pass", "catch": "catch",
                  "hand-off": "catch"}

@@ -99,7 +99,8 @@ def grid(ctx: PageContext, roll: Entity, rules: RuleBook) -> list[str]:
     specs = _ok(handle({"kind": "fields", "edition": edition, "action": action}, rules))["fields"]
     char = next((f for f in specs if f["name"] in ("ag", "pa")), None)  # None: a fixed N+ (the Rush)
     base = {f["name"]: _default(f) for f in specs if char is None or f["name"] != char["name"]}
-    base["reroll"] = False
+    if "reroll" in base:  # absent for a roll nothing may re-roll
+        base["reroll"] = False
     has_zones = "tackle_zones" in base
     if has_zones:
         base["tackle_zones"] = 0
