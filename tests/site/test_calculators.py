@@ -385,7 +385,9 @@ def test_the_chain_page_lets_the_reader_pick_the_loner_reading_and_links_the_rul
         assert reading["for"] == "bb2025"  # only BB2025 has the disputed reading
         assert [o for o, _ in reading["inputs"][0]["options"]] == list(LONER_READINGS)
     markdown, _ = pages[("en", "calculators/chain.md")]
-    assert "Where sources differ: [Can a team re-roll be used to re-roll a failed Loner roll?]" in markdown
+    ctx = PageContext(repo, "en", Messages("en"), "calculators/chain.md", BackLinks.build(repo))
+    ruling = ctx.link(repo["ruling:loner-team-re-roll"])  # its question, in the ruling's own words
+    assert f"Where sources differ: {ruling.split('](')[0]}]" in markdown
     assert "a second team re-roll may re-roll the Loner die, with no Loner roll of its own" in markdown
     assert "in classic a team re-roll may re-roll it" in markdown  # the Pro roll
 
