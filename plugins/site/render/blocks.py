@@ -85,3 +85,8 @@ def edition_block(ctx: PageContext, editions: list[str], lines: list[str],
     (a list whose items are marked one by one goes in a block marked with all of theirs, so that its
     heading goes too when every item is hidden)."""
     return [f'<div class="{css_class}" {ctx.editions.attr(editions)} markdown>', "", *lines, "", "</div>", ""]
+
+
+def search_front_matter(boost: float) -> list[str]:
+    """The front matter lines that give a generated page Material's search `boost`."""
+    return ["---", "search:", f"  boost: {boost}", "---", ""]

@@ -23,6 +23,7 @@ from ...data.model import Entity
 from .calculator import (Calculator, Pitch, Row, Table, band_labels, below_one_reading_note, below_one_readings,
                          claws_reading_note, claws_readings, edition_name, pass_reading_note, pass_readings, render,
                          skill_name)
+from .blocks import search_front_matter
 from .chainhelp import _mark_list, argue_success_text, notation_help, skill_value_text
 from .context import PageContext, rule_book
 from .rollform import roll_form
@@ -292,7 +293,7 @@ def _standalone(ctx: PageContext, calc: Calculator, title: str, intro: str, ids:
             raise ValueError(f"calculator {calc.kind}: no field {before_field[0]!r} to put the form before")
         form = form[:found.start()] + before_field[1] + "\n" + form[found.start():]
     # a search for what it computes ("odds", « probabilité », 確率) ranks the calculator above the rule pages
-    lines = ["---", "search:", f"  boost: {SEARCH_BOOST}", "---", "", f"# {title}", "", intro, ""]
+    lines = [*search_front_matter(SEARCH_BOOST), f"# {title}", "", intro, ""]
     lines += [f"## {ctx.t('Calculator')} {{#calculator}}", "", form, ""]
     lines += [f"## {ctx.t('How it is computed')} {{#assumes}}", ""] + assumes(ctx, ids, statements)
     lines += extra or []

@@ -7,8 +7,8 @@ from ...data.model import LANGUAGES, Entity
 from ...data.text import no_markup
 from ...data.verification import statements
 from ..locate import RULINGS_INDEX, relative_link
-from .blocks import (anchor_key, cell, edition_block, edition_notes, indent, notes_section, sources_footer,
-                     steps_list)
+from .blocks import (anchor_key, cell, edition_block, edition_notes, indent, notes_section, search_front_matter,
+                     sources_footer, steps_list)
 from .calcpages import SECTIONS, check_disjoint, throw_in_section
 from .context import PageContext, rule_book
 from .editions import absent_notes, empty_notes
@@ -53,8 +53,13 @@ def compare_line(ctx: PageContext, entity: Entity) -> list[str]:
     return [f'<p class="nc-compare" markdown>{ctx.labelled(ctx.t("Other editions:"), links)}</p>', ""]
 
 
+#: Material's per-page search boost of a sequence or table page: its title names the whole action, phase or
+#: table ("Block action", « Retour des K.O. »), which a section that mentions the words once must not outrank
+PAGE_SEARCH_BOOST = 2
+
+
 def sequence_page(ctx: PageContext, seq: Entity) -> str:
-    lines = [f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", *compare_line(ctx, seq),
+    lines = [*search_front_matter(PAGE_SEARCH_BOOST), f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", *compare_line(ctx, seq),
              ctx.text(seq["summary"]), ""]
     calcs = []
     for kind in seq.get("calculators") or []:  # the calculators first: on a phone the form comes before the steps
@@ -309,7 +314,8 @@ def ruling_page(ctx: PageContext, ruling: Entity) -> str:
 def table_page(ctx: PageContext, table: Entity, probabilities: dict[int, str] | None = None) -> str:
     """A dice table, or a list (no `dice`: each row anchored on its name); `probabilities` maps each roll
     total to a formatted chance (2D6 tables)."""
-    lines = [f"# {ctx.plain(table['title'])}", "", ctx.badges(table.editions), "", *compare_line(ctx, table),
+    lines = [*search_front_matter(PAGE_SEARCH_BOOST), f"# {ctx.plain(table['title'])}", "",
+             ctx.badges(table.editions), "", *compare_line(ctx, table),
              ctx.text(table["summary"]), ""]
     has_effect = any(row.get("effect") for row in table["rows"])
     dice = "dice" in table.data
