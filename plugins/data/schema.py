@@ -362,7 +362,7 @@ KIND_SPECS: dict[str, Obj] = {
     ),
     "ruling": Obj(
         {
-            "about": List(Ref("skill", "sequence", "table", "term", "roll"), min_items=1),
+            "about": List(Ref("skill", "sequence", "table", "term", "roll", "star-rule"), min_items=1),
             "question": Text(),
             "status": Enum("settled", "disputed", "engine-choice"),
             "positions": List(

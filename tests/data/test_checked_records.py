@@ -91,3 +91,38 @@ def test_a_position_speaks_for_its_own_editions_only(tmp_path):
     ruling.write_text(RULING_WITH_POSITION_EDITIONS.replace("EDITIONS", "bb2020"), encoding="utf-8")
     assert _problems(data) == ["rulings/position-editions.yml:7: positions[1].editions: bb2020 not among the "
                                "ruling's editions (classic, bb2016)"]
+
+
+STAR_RULE = """\
+name: {en: Fixture Rule, fr: Règle de test, ja: Fixture Rule}
+stars: [Fixture Star]
+summary: {en: A rule., fr: Une règle., ja: ルール。}
+editions: [bb2020]
+sources: [{source: crp}]
+"""
+
+RULING_ABOUT_A_STAR_RULE = """\
+about: [star-rule:fixture-rule]
+editions: [bb2020]
+question: {en: "Fixture question?", fr: "Question de test\u00a0?", ja: テスト用の論点？}
+status: settled
+positions:
+  - {body: designers-commentary, says: {en: Yes., fr: Oui., ja: はい。}, sources: [{source: crp}]}
+recommendation: {en: Yes., fr: Oui., ja: はい。}
+sources: [{source: crp}]
+"""
+
+
+def test_a_ruling_may_be_about_a_star_rule(tmp_path):
+    """Questions on a star player's special rule (the Designer's Commentary has many) are rulings `about` that
+    rule; the rule's page lists them like a skill's."""
+    from plugins.site.render.context import BackLinks
+
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data", data)
+    (data / "star-rules").mkdir()
+    (data / "star-rules" / "fixture-rule.yml").write_text(STAR_RULE, encoding="utf-8")
+    (data / "rulings" / "star-question.yml").write_text(RULING_ABOUT_A_STAR_RULE, encoding="utf-8")
+    repo = load_repository(data)
+    assert repo["ruling:star-question"]["about"] == ["star-rule:fixture-rule"]
+    assert BackLinks.build(repo).of("star-rule:fixture-rule") == [("ruling:star-question", None)]

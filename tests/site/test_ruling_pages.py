@@ -22,9 +22,10 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 LANG_ROOTS = {"en": "", "fr": "fr/", "ja": "ja/"}
 RULINGS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "rulings").glob("*.yml"))}
 SKILLS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "skills").glob("*.yml"))}
-REF = re.compile(r"\[\[([a-z]+):([a-z0-9-]+)(#[a-z0-9-]+)?(?:\|([^\]|]+))?\]\]")
+REF = re.compile(r"\[\[([a-z][a-z-]*):([a-z0-9-]+)(#[a-z0-9-]+)?(?:\|([^\]|]+))?\]\]")
 FOLDERS = {"skill": "skills", "term": "glossary", "sequence": "sequences", "table": "tables", "roll": "rolls",
-           "target": "targets", "source": "sources", "comparison": "comparisons", "edition": "editions"}
+           "target": "targets", "source": "sources", "comparison": "comparisons", "edition": "editions",
+           "star-rule": "star-rules"}
 
 
 class Page(HTMLParser):

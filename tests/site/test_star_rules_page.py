@@ -66,3 +66,17 @@ def test_the_page_is_in_the_skills_menu(repo, lang):
     nav = build_nav(repo, generated_pages(repo), t)
     skills = next(entry[t("Skills")] for entry in nav if isinstance(entry, dict) and t("Skills") in entry)
     assert PAGE in skills
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rule_lists_the_rulings_about_it(repo, lang):
+    """A ruling `about` a star rule (a Designer's Commentary question) is linked from the rule's section, as a
+    skill's section links its rulings."""
+    text, t = render(repo, lang)
+    rulings = [r for r in repo.of_kind("ruling") if any(a.startswith("star-rule:") for a in r["about"])]
+    assert rulings, "no ruling is about a star rule"
+    sections = dict(re.findall(r"\{#(star-rule-[a-z0-9-]+)\}$(.*?)(?=^## |\Z)", text, re.M | re.S))
+    for ruling in rulings:
+        for about in (a for a in ruling["about"] if a.startswith("star-rule:")):
+            section = sections[f"star-rule-{about.split(':', 1)[1]}"]
+            assert t("Rulings") in section and f"rulings/{ruling.slug}" in section, (about, ruling.id)

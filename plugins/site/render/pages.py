@@ -223,6 +223,12 @@ def star_rule_section(ctx: PageContext, rule: Entity) -> list[str]:
         links = ctx.listing([f"[{calculator_title(ctx, kind)}]({relative_link(ctx.page, f'calculators/{kind}.md')})"
                              for kind in rule["calculators"]])
         lines += [ctx.labelled(ctx.t("Calculators:"), links), ""]
+    # the rulings `about` this rule (Designer's Commentary questions on it), listed as a skill lists its own
+    rulings = [ctx.repo[where] for where, _ in ctx.backlinks.of(rule.id) if where.startswith("ruling:")]
+    if rulings:
+        items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e)} {ctx.paren(status_label(ctx, e['status']))}"
+                 for e in rulings]
+        lines += edition_block(ctx, [ed for e in rulings for ed in e.editions], [f"**{ctx.t('Rulings')}**", "", *items])
     if rule.get("see_also"):
         links = ctx.listing([ctx.link(ctx.repo[ref]) for ref in rule["see_also"]])
         lines += [ctx.labelled(ctx.t("See also:"), links), ""]
