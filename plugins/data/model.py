@@ -1,6 +1,8 @@
 """In-memory model of the data: entities keyed by id, with the source line of every field."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -112,6 +114,34 @@ class Entity:
             if isinstance(note, dict) and "key" in note:
                 found.add(f"note-{note['key']}")
         return found
+
+
+STEP_NUMBER = re.compile(r"^[0-9]+[a-z]*$")  # a key that is already a step number: 3, 5d
+
+
+def step_labels(steps: Any) -> dict[str, str]:
+    """Each step key of a sequence -> the label a reader sees for it, in every language.
+
+    A key that is a step number (`3`, `5d`) is its own label, as the sources number those steps. A word key
+    (`both-down`, an anchor only) is numbered by its place: `1`, `2`… at the top, `2a`, `2b`… under step 2,
+    `2a.1`… below that, so no page shows an English slug as a step's name.
+    """
+    labels: dict[str, str] = {}
+
+    def walk(items: Any, prefix: str, depth: int) -> None:
+        for place, step in enumerate(s for s in items or [] if isinstance(s, dict) and "key" in s):
+            key = str(step["key"])
+            if depth == 0:
+                own = str(place + 1)
+            elif depth == 1:
+                own = prefix + "abcdefghijklmnopqrstuvwxyz"[place % 26]
+            else:
+                own = f"{prefix}.{place + 1}"
+            labels[key] = key if STEP_NUMBER.match(key) else own
+            walk(step.get("steps"), labels[key], depth + 1)
+
+    walk(steps, "", 0)
+    return labels
 
 
 def iter_steps(steps: Any, depth: int = 0) -> Iterator[dict]:

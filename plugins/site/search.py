@@ -79,6 +79,8 @@ from typing import Callable
 HIDDEN = {"title": "title_terms", "text": "text_terms"}  # shown field -> hidden field with its extra terms
 ALIASES = "alias_terms"  # hidden field with the termbase's aliases of the entry a section shows
 ALIAS_BOOST = 10  # times the title's boost
+NAMES = "name_terms"  # hidden field with the name of the sequence, table or star rule a page or section shows
+NAME_BOOST = 2  # times the title's: above a page that uses the words, below an entry whose alias they are
 SPLIT = re.compile(r"[\s\-'’.,:;!?()（）、。]+")
 # Words of a multi-word alias that are left out of the field: a query word matches every index term it
 # starts, so "d'équipe" would otherwise make every alias with a word in d… ("défenseur") a hit. The
@@ -234,6 +236,21 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
     return out
 
 
+def name_locations(repo, lang: str) -> dict[str, set[str]]:
+    """Index location -> the name of the sequence, table or star player rule shown there, in `lang`: its title
+    without the edition in brackets ("Block action", « Retour des K.O. », Savage Blow)."""
+    from ..data.termbase import split_name
+    from .locate import anchor_of, page_of
+
+    out: dict[str, set[str]] = {}
+    for kind, field in (("sequence", "title"), ("table", "title"), ("star-rule", "name")):
+        for entity in repo.of_kind(kind):
+            name = split_name(entity[field].get(lang) or entity[field]["en"])[0]
+            anchor = anchor_of(entity)
+            out.setdefault(url_of(page_of(entity)) + (f"#{anchor}" if anchor else ""), set()).add(name)
+    return out
+
+
 def row_titles(repo, lang: str) -> dict[str, str]:
     """Index location of each table row (`tables/weather-bb2020/#row-pouring-rain`) -> its name in `lang`."""
     from .locate import page_of  # the page map needs the site package
@@ -279,15 +296,17 @@ def add_row_sections(index: dict, site_dir: Path, titles: dict[str, str]) -> dic
     return index
 
 
-def add_aliases(index: dict, lang: str, aliases: dict[str, set[str]]) -> dict:
-    """Put each location's aliases (and their extra forms in `lang`) in its section's `alias_terms` field
-    (in place; returns the index). A location missing from the index gives its aliases to its page."""
+def add_aliases(index: dict, lang: str, aliases: dict[str, set[str]], field: str = ALIASES,
+                boost: float = ALIAS_BOOST) -> dict:
+    """Put each location's aliases (and their extra forms in `lang`) in its section's hidden `field` (by
+    default `alias_terms`), weighted `boost` times the title (in place; returns the index). A location
+    missing from the index gives its aliases to its page."""
     fields = index["config"]["fields"]
-    fields[ALIASES] = {"boost": fields.get("title", {"boost": 1.0})["boost"] * ALIAS_BOOST}
+    fields[field] = {"boost": fields.get("title", {"boost": 1.0})["boost"] * boost}
     docs = {doc["location"]: doc for doc in index["docs"]}
     makers = TERMS.get(lang, ())
     for doc in index["docs"]:
-        doc.pop(ALIASES, None)
+        doc.pop(field, None)
 
     def tokens_of(word: str) -> list[str]:
         return [t for t in SPLIT.split(word.lower()) if t and t not in STOP_WORDS.get(lang, ())]
@@ -309,7 +328,7 @@ def add_aliases(index: dict, lang: str, aliases: dict[str, set[str]]) -> dict:
             terms |= set(tokens) | ({fold(t) for t in tokens} if makers else set())
             forms = set().union(set(), *(make(t) for t in tokens for make in makers))
             terms |= {form for form in forms if owner.get(form, location) == location}
-        doc[ALIASES] = " ".join(sorted(set(doc.get(ALIASES, "").split()) | terms))
+        doc[field] = " ".join(sorted(set(doc.get(field, "").split()) | terms))
     return index
 
 
@@ -327,4 +346,5 @@ def extend_search_index(config, repo=None) -> None:
     extend_index(index, lang)
     if repo is not None and repo.termbase is not None:
         add_aliases(index, lang, alias_locations(repo, lang))
+        add_aliases(index, lang, name_locations(repo, lang), NAMES, NAME_BOOST)
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -185,7 +185,10 @@ def test_built_indexes(site):
     english, french, japanese = load(""), load("fr"), load("ja")
     assert english["config"] == {"lang": ["en"], "separator": separator("en").pattern, "pipeline": ["stopWordFilter"],
                                  "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0},
-                                            "tags": {"boost": 1000000.0}, "alias_terms": {"boost": 10000.0}}}
+                                            "tags": {"boost": 1000000.0}, "alias_terms": {"boost": 10000.0},
+                                            "name_terms": {"boost": 2000.0}}}
+    block_action = next(doc for doc in english["docs"] if doc["location"] == "sequences/block-action-bb2020/")
+    assert {"block", "action"} <= set(block_action["name_terms"].split())  # found by its name (issue 19)
     assert not any(field in doc for doc in english["docs"] for field in HIDDEN.values())
     assert japanese["config"]["lang"] == ["en"] and japanese["config"]["pipeline"] == []
     for built in (french, japanese):

@@ -5,6 +5,7 @@ The expected steps are read from the YAML files themselves (yaml.safe_load), not
 """
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -85,3 +86,19 @@ def test_every_step_is_its_own_list_item_with_its_anchor(site, slug, lang):
     assert not shared, f"steps sharing one list item: {shared}"
     late = [a for a in expected if not parser.found[a][1]]
     assert not late, f"steps whose anchor is not at the start of their item: {late}"
+
+
+STEP_LABEL = re.compile(r'<a class="nc-key" id="step-([^"]+)" href="#step-[^"]+">([^<]*)</a>')
+
+
+@pytest.mark.parametrize("lang", sorted(LANG_ROOTS))
+@pytest.mark.parametrize("slug", sorted(SEQUENCES))
+def test_every_step_is_shown_by_its_number_never_by_an_english_slug(site, slug, lang):
+    """A reader sees `1`, `2a`, `5d`: a word key (`both-down`) is an anchor only (the review of issue 19 found
+    "**both-down** Les deux plaqués…" and "**carrier-prone-or-off** アクティブチーム…" on the phone)."""
+    html = (site.dir / LANG_ROOTS[lang] / "sequences" / slug / "index.html").read_text(encoding="utf-8")
+    labels = dict(STEP_LABEL.findall(html))
+    assert set(labels) == set(step_keys(SEQUENCES[slug]["steps"]))
+    slugs = {key: label for key, label in labels.items() if not re.fullmatch(r"[0-9]+[a-z]*(\.[0-9]+)*", label)}
+    assert not slugs, f"steps shown by a slug: {slugs}"
+    assert len(set(labels.values())) == len(labels), "two steps shown with one number"

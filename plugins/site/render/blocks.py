@@ -1,7 +1,7 @@
 """Small Markdown building blocks shared by the page renderers."""
 from __future__ import annotations
 
-from ...data.model import iter_steps  # noqa: F401  (re-exported for renderers)
+from ...data.model import iter_steps, step_labels  # noqa: F401  (iter_steps is re-exported for renderers)
 from ...data.text import squeeze
 from .context import PageContext
 from .unconfirmed import marks
@@ -23,9 +23,11 @@ def anchor_key(anchor: str, label: str) -> str:
     return f'<a class="nc-key" id="{anchor}" href="#{anchor}">{label}</a>'
 
 
-def steps_list(ctx: PageContext, steps: list[dict], depth: int = 0, entity=None) -> list[str]:
-    """Nested Markdown list of sequence steps, each anchored `step-<key>`; with the sequence `entity`,
-    each step unconfirmed in an edition carries its mark (render/unconfirmed.py).
+def steps_list(ctx: PageContext, steps: list[dict], depth: int = 0, entity=None,
+               labels: dict[str, str] | None = None) -> list[str]:
+    """Nested Markdown list of sequence steps, each anchored `step-<key>` and shown with its number
+    (`plugins.data.model.step_labels`); with the sequence `entity`, each step unconfirmed in an edition
+    carries its mark (render/unconfirmed.py).
 
     Every item ends with a blank line (a loose list): Python-Markdown reads a `- ` line that directly
     follows an item's second paragraph (its sources line, or a text of several paragraphs) as a lazy
@@ -33,16 +35,18 @@ def steps_list(ctx: PageContext, steps: list[dict], depth: int = 0, entity=None)
     """
     lines: list[str] = []
     pad = "    " * depth
+    if labels is None:
+        labels = step_labels(entity["steps"] if entity is not None else steps)
     for step in steps:
         body = indent(ctx.text(step["text"]), len(pad) + 4)
         mark = marks(ctx, entity, f"steps.{step['key']}") if entity is not None else ""
-        lines.append(f"{pad}- {anchor_key('step-' + step['key'], step['key'])}{mark} {body}")
+        lines.append(f"{pad}- {anchor_key('step-' + step['key'], labels[str(step['key'])])}{mark} {body}")
         if step.get("sources"):
             lines.append("")
             lines.append(f"{pad}    {ctx.citations(step['sources'])}")
         if step.get("steps"):
             lines.append("")
-            lines.extend(steps_list(ctx, step["steps"], depth + 1, entity))
+            lines.extend(steps_list(ctx, step["steps"], depth + 1, entity, labels))
         lines.append("")  # end the item, or the next sibling is read as its continuation
     return lines
 

@@ -9,7 +9,7 @@ from functools import cached_property
 from calculators.rules import RuleBook
 
 from ...data.export import rules_export
-from ...data.model import Entity, Repository
+from ...data.model import Entity, Repository, step_labels
 from ...data.text import ASCII_SPACE, REF, no_markup, squeeze
 from ..locate import anchor_of, page_of, relative_link
 from ..editions import Editions
@@ -126,7 +126,8 @@ class PageContext:
         if entity.kind == "engine-option":
             title = str(entity.get("option"))  # the engine's own id, the same in every language
         if anchor and anchor.startswith("step-"):
-            return self.t("{title}, step {key}", title=title, key=anchor[len("step-"):])
+            key = anchor[len("step-"):]
+            return self.t("{title}, step {key}", title=title, key=step_labels(entity.get("steps")).get(key, key))
         return title
 
     # ----------------------------------------------------------------- punctuation per language

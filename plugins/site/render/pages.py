@@ -7,7 +7,7 @@ from ...data.model import LANGUAGES, Entity
 from ...data.text import no_markup
 from ...data.verification import statements
 from ..locate import RULINGS_INDEX, relative_link
-from .blocks import (anchor_key, cell, edition_block, edition_notes, indent, notes_section, search_front_matter,
+from .blocks import (anchor_key, cell, edition_block, edition_notes, indent, notes_section,
                      sources_footer, steps_list)
 from .calcpages import SECTIONS, check_disjoint, throw_in_section
 from .context import PageContext, rule_book
@@ -53,13 +53,8 @@ def compare_line(ctx: PageContext, entity: Entity) -> list[str]:
     return [f'<p class="nc-compare" markdown>{ctx.labelled(ctx.t("Other editions:"), links)}</p>', ""]
 
 
-#: Material's per-page search boost of a sequence or table page: its title names the whole action, phase or
-#: table ("Block action", « Retour des K.O. »), which a section that mentions the words once must not outrank
-PAGE_SEARCH_BOOST = 2
-
-
 def sequence_page(ctx: PageContext, seq: Entity) -> str:
-    lines = [*search_front_matter(PAGE_SEARCH_BOOST), f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", *compare_line(ctx, seq),
+    lines = [f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", *compare_line(ctx, seq),
              ctx.text(seq["summary"]), ""]
     calcs = []
     for kind in seq.get("calculators") or []:  # the calculators first: on a phone the form comes before the steps
@@ -317,37 +312,38 @@ def ruling_page(ctx: PageContext, ruling: Entity) -> str:
 
 # --------------------------------------------------------------------------- tables
 
+def _name_and_effect(name: str, effect: str) -> str:
+    """A table row's Result cell: its name in bold, then its effect on the next line."""
+    return f"**{name}**<br>{effect}" if effect else name
+
+
 def table_page(ctx: PageContext, table: Entity, probabilities: dict[int, str] | None = None) -> str:
     """A dice table, or a list (no `dice`: each row anchored on its name); `probabilities` maps each roll
     total to a formatted chance (2D6 tables)."""
-    lines = [*search_front_matter(PAGE_SEARCH_BOOST), f"# {ctx.plain(table['title'])}", "",
-             ctx.badges(table.editions), "", *compare_line(ctx, table),
+    lines = [f"# {ctx.plain(table['title'])}", "", ctx.badges(table.editions), "", *compare_line(ctx, table),
              ctx.text(table["summary"]), ""]
-    has_effect = any(row.get("effect") for row in table["rows"])
+    # A row's effect goes under its name, in one cell: a separate Effect column was cut off at 360 px (the
+    # coach had to swipe sideways for the answer), and one long effect made its row a screen tall.
     dice = "dice" in table.data
-    header = [ctx.t("Roll"), ctx.t("Result")] if dice else [ctx.t("Result")]
+    header = [ctx.t("Roll")] if dice else []
     if probabilities:
         header.append(ctx.t("Chance"))
-    if has_effect:
-        header.append(ctx.t("Effect"))
+    header.append(ctx.t("Result"))
     lines += ["| " + " | ".join(header) + " |", "|---" * len(header) + "|"]
     for row in table["rows"]:
         mark = marks(ctx, table, f"rows.{row['key']}")
+        effect = ctx.text(row.get("effect"), inline=True) if row.get("effect") else ""
         if not dice:
-            cells = [cell(anchor_key("row-" + row["key"], html.escape(ctx.plain(row["name"]), quote=False)) + mark)]
-            if has_effect:
-                cells.append(cell(ctx.text(row.get("effect"), inline=True)))
-            lines.append("| " + " | ".join(cells) + " |")
+            name = anchor_key("row-" + row["key"], html.escape(ctx.plain(row["name"]), quote=False)) + mark
+            lines.append(f"| {cell(_name_and_effect(name, effect))} |")
             continue
         roll = row["roll"]
         label = f"{roll[0]}–{roll[1]}" if isinstance(roll, list) else str(roll)
-        name = ctx.text(row["name"], inline=True) + mark
-        cells = [anchor_key("row-" + row["key"], label), cell(name)]
+        cells = [anchor_key("row-" + row["key"], label)]
         if probabilities:
             values = range(roll[0], roll[1] + 1) if isinstance(roll, list) else [roll]
             cells.append(probabilities.get(tuple(values), ""))
-        if has_effect:
-            cells.append(cell(ctx.text(row.get("effect"), inline=True)))
+        cells.append(cell(_name_and_effect(ctx.text(row["name"], inline=True) + mark, effect)))
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     lines += notes_section(ctx, table.get("notes"), ctx.t("Where sources differ"))
