@@ -14,8 +14,10 @@ Matching ignores case, runs of spaces and Markdown marks (\\ * _ ` [ ] #). A loc
 whole text occurs; or, in code, when every code name in it outside parentheses does
 ("RollMechanic.mapSIRoll and isSI (…)"), or at least the first (its main identifier); or, in a document,
 when every heading of a path does ("AGILITY SKILLS › CATCH", "WEATHER TABLE, 11 Pouring Rain"; a kind
-label such as "Special rule:" and ordinals such as "question 3" may be absent), or at least its head
-(the text before the first parenthesis or separator, less a table number). Web pages (`url`) and printed
+label such as "Special rule:", "Errata", "FAQ", "Q:" and ordinals such as "question 3" may be absent),
+or at least its head (the text before the first parenthesis or separator, less a table number); an
+official question, cited by its topic in our own words and its page ("Q: … (p.82)"), is found by its page
+references. Web pages (`url`) and printed
 documents (`page`) are listed, not fetched;
 a commit newer than the repository's snapshot is looked up in the fetched forks of the same name (a
 commit hash names the same content in a fork: cmelchior/jervis-ffb's newest snapshot predates its
@@ -101,17 +103,33 @@ def without_asides(symbol: str) -> str:
 
 def code_identifiers(symbol: str) -> list[str]:
     """The names a code locator points at, outside its parenthesised asides ("RollMechanic.mapSIRoll (…)")."""
-    words = IDENTIFIER.findall(without_asides(symbol))
-    names = [w for w in words if is_code_identifier(w)]
+    bare = without_asides(symbol)
+    words = IDENTIFIER.findall(bare)
+    dotted = {part for name in re.findall(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+", bare)
+              for part in name.split(".")}  # Class.method, as in botbowl's "GFI.step"
+    names = [w for w in words if is_code_identifier(w) or w in dotted]
     if not names and words and re.fullmatch(r"\s*[\w$]+(?:\s*(?:\.|#|::)\s*[\w$]+)*\s*", without_asides(symbol)):
         names = words  # a lone name such as "Guard" or "Pass.step"
     return names
 
 
+LABEL = re.compile(r"^(?:errata|faq|q&a|q|designer's commentary(?: \w+ \d{4})?)\b[,:]?\s*", re.IGNORECASE)
+PAGE_REF = re.compile(r"\b(?:pg?|page)\.?\s?(\d+)\b", re.IGNORECASE)
+
+
 def heading_parts(symbol: str) -> list[str]:
-    """The headings of a document locator: split on › > , ; with asides and ordinals dropped."""
-    parts = re.split(r"›|\s>\s|[,;]", without_asides(symbol))
-    return [p.strip() for p in parts if p.strip() and not ORDINAL.match(p.strip())]
+    """The headings of a document locator: split on › > , ; / and " and ", with asides, ordinals and kind
+    labels ("Errata", "FAQ", "Q:") dropped."""
+    parts = re.split(r"›|\s>\s|[,;/]|\sand\s", without_asides(symbol))
+    parts = [LABEL.sub("", p.strip()).strip() for p in parts]
+    return [p for p in parts if p and not ORDINAL.match(p)]
+
+
+def page_refs_found(symbol: str, text: str) -> bool:
+    """An official question is cited by its page and its topic in our own words ("Q: Ball and Chain and
+    Brawler (p.82)"): the words are ours, so the page references are what must stand in the file."""
+    refs = set(PAGE_REF.findall(symbol)) | set(re.findall(r"\bpg?\.\s?\d+\s?&\s?(\d+)", symbol))
+    return bool(refs) and all(re.search(rf"(?:\b(?:pg?|page)\.?\s?|&\s?){n}\b", text) for n in refs)
 
 
 def part_found(part: str, text: str) -> bool:
@@ -142,8 +160,10 @@ def symbol_found(symbol: str, text: str, code: bool) -> bool:
         parts = heading_parts(symbol)
         if parts and all(part_found(p, text) for p in parts):
             return True
-    head = main_phrase(symbol)
-    return len(head) >= 3 and part_found(head, text)
+    head = LABEL.sub("", main_phrase(symbol)).strip()
+    if len(head) >= 3 and part_found(head, text):
+        return True
+    return not code and page_refs_found(symbol, text)
 
 
 def walk(value, path: tuple):
