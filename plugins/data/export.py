@@ -76,7 +76,8 @@ def verification_export(repo: Repository) -> dict:
 
     Shape: {"version", "api": "index.json",
             "columns": {column: [edition ids read as it]}   (classic: [classic, bb2016]),
-            "figures": {column: {kind | "all": {"checked", "total"}}},
+            "figures": {column: {kind | "rules": {"checked", "total"}}}   ("rules": every kind but
+                        engine-option, the FUMBBL game options, which are counted apart),
             "sources": {source id: statements (per column) it confirms},
             "statements": [{"id": "skill:guard#summary", "entity": "skill:guard", "url": "skills/guard.json",
                             "of", "editions", "anchor" (or null), "status": {column: "checked" | "unconfirmed"},

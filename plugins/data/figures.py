@@ -40,13 +40,17 @@ def block(repo: Repository) -> str:
     sources = ", ".join(f"`{source}` {_n(n)}" for source, n in sorted(by_source.items(), key=lambda kv: (-kv[1], kv[0])))
     numbers = checked_figures(statuses(repo))
     names = {"classic": "classic (with BB2016)", "bb2020": "BB2020", "bb2025": "BB2025"}
-    checked = "; ".join(f"{names.get(column, column)} {_n(kinds_['all'][0])} of {_n(kinds_['all'][1])} "
-                        f"({_percent(*kinds_['all'])}"
-                        + (f"; FUMBBL game options {_n(kinds_['engine-option'][1])} of these"
-                           if "engine-option" in kinds_ else "") + ")"
-                        for column, kinds_ in numbers.items())
+    checked = "; ".join(f"{names.get(column, column)} {_n(kinds_['rules'][0])} of {_n(kinds_['rules'][1])} "
+                        f"({_percent(*kinds_['rules'])})"
+                        for column, kinds_ in numbers.items() if "rules" in kinds_)
+    options = "; ".join(f"{names.get(column, column)} {_n(kinds_['engine-option'][0])} of "
+                        f"{_n(kinds_['engine-option'][1])}"
+                        for column, kinds_ in numbers.items() if "engine-option" in kinds_)
     lines = [f"Today: {entities}; {_n(sum(by_source.values()))} `checked` records ({sources}).",
-             f"Statements checked: {checked}."]
+             f"Rules statements checked: {checked}."]
+    if options:
+        lines.append(f"FUMBBL game options (engine options), counted apart from the rules and checked against "
+                     f"FUMBBL's code: {options}.")
     covered = []
     for manifest in manifests(repo):
         total = coverage_counts(coverage_statuses(repo, manifest)).get("all")

@@ -148,21 +148,27 @@ def statuses(repo: Repository) -> list[Status]:
 
 # The kinds that hold statements, in the order the verification page and verification.json list them.
 KINDS = ("skill", "star-rule", "term", "sequence", "table", "target", "roll", "ruling", "engine-option")
+# The kinds whose statements are rules of the game. An engine option describes one of FUMBBL's game options,
+# checked against FUMBBL's own code: it is counted apart, never in the rules figure.
+RULE_KINDS = tuple(kind for kind in KINDS if kind != "engine-option")
 
 
 def figures(found: list[Status]) -> dict[str, dict[str, tuple[int, int]]]:
-    """How much is checked: {column: {kind: (checked, total), ..., "all": (checked, total)}}.
+    """How much is checked: {column: {kind: (checked, total), ..., "rules": (checked, total)}}.
 
-    Columns (oldest edition first) and kinds appear only when they have statements (kinds in KINDS order).
+    "rules" sums the rules statements (RULE_KINDS) only; "engine-option" (FUMBBL game options) stands apart.
+    Columns (oldest edition first) and kinds appear only when they have statements (kinds in KINDS order,
+    then "rules").
     """
     out: dict[str, dict[str, list[int]]] = {}
     for status in found:
         column = out.setdefault(status.column, {})
-        for key in (status.statement.entity.kind, "all"):
+        kind = status.statement.entity.kind
+        for key in (kind, "rules") if kind in RULE_KINDS else (kind,):
             counts = column.setdefault(key, [0, 0])
             counts[0] += status.checked
             counts[1] += 1
-    order = {kind: i for i, kind in enumerate((*KINDS, "all"))}
+    order = {kind: i for i, kind in enumerate((*KINDS, "rules"))}
     ranked = sorted(out, key=lambda c: (EDITIONS_ORDER.index(c) if c in EDITIONS_ORDER else 99, c))
     return {column: {kind: (c[0], c[1]) for kind, c in sorted(out[column].items(), key=lambda kv: order.get(kv[0], 98))}
             for column in ranked}

@@ -74,9 +74,9 @@ def test_the_figures_match_the_statuses(fixture_repo):
     numbers = figures(found)
     for column, kinds in numbers.items():
         mine = [s for s in found if s.column == column]
-        assert kinds["all"] == (sum(s.checked for s in mine), len(mine))
+        assert kinds["rules"] == (sum(s.checked for s in mine), len(mine))  # the fixtures hold no engine option
         for kind, (checked, total) in kinds.items():
-            if kind != "all":
+            if kind != "rules":
                 of_kind = [s for s in mine if s.statement.entity.kind == kind]
                 assert (checked, total) == (sum(s.checked for s in of_kind), len(of_kind))
     # sequences, classic: steps 1 and 1a checked, step 2 not
@@ -87,6 +87,32 @@ def test_the_figures_match_the_statuses(fixture_repo):
     assert f"| Séquences | {share} |" in render(fixture_repo, "fr", VERIFICATION_PAGE)
     assert "| Sequences | 2 of 3 (66.7%) |" in render(fixture_repo, "en", VERIFICATION_PAGE)
     assert "| 手順 | 3 件中 2 件（66.7%） |" in render(fixture_repo, "ja", VERIFICATION_PAGE)
+
+
+def test_engine_options_are_counted_apart_from_the_rules(repo):
+    """FUMBBL game options (engine-option) are not rules: never in the rules total, shown in their own table."""
+    found = statuses(repo)
+    numbers = figures(found)
+    assert any("engine-option" in kinds for kinds in numbers.values())
+    for column, kinds in numbers.items():
+        mine = [s for s in found if s.column == column]
+        rules = [s for s in mine if s.statement.entity.kind != "engine-option"]
+        options = [s for s in mine if s.statement.entity.kind == "engine-option"]
+        assert kinds["rules"] == (sum(s.checked for s in rules), len(rules))
+        if options:
+            assert kinds["engine-option"] == (sum(s.checked for s in options), len(options))
+        assert "all" not in kinds
+    doc = verification_export(repo)
+    for column, kinds in doc["figures"].items():
+        assert kinds["rules"] == dict(zip(("checked", "total"), numbers[column]["rules"]))
+    for lang, total, options in (("en", "**All rules statements**", "Engine options"),
+                                 ("fr", "**Tous les énoncés de règles**", "Options des moteurs"),
+                                 ("ja", "**ルールの記述（合計）**", "エンジンのオプション")):
+        page = render(repo, lang, VERIFICATION_PAGE)
+        figures_part = page.split("{#figures}", 1)[1].split("{#unconfirmed}", 1)[0]
+        rules_table, _, after = figures_part.partition(f"| {total} |")
+        assert rules_table and after, lang
+        assert f"| {options} |" not in rules_table and f"| {options} |" in after, lang
 
 
 def test_the_sources_used_are_counted_and_linked(fixture_repo):

@@ -3,7 +3,9 @@
 Generated from the `checked` records (plugins/data/verification.py), in the build's language:
 
     # Verification status
-    ## Figures {#figures}            one row per kind, one column per edition column (checked / total, %)
+    ## Figures {#figures}            one row per rules kind and the rules total, one column per edition
+                                     column (checked / total, %); then the engine options (FUMBBL game
+                                     options) in a table of their own, never in the rules total
     ## Unconfirmed statements {#unconfirmed}
     ### <edition> {#unconfirmed-<column>}   (a block marked with that edition)
     - <span id="v-…"></span>[entity, part](link to the statement's block) (kind) what was searched
@@ -19,7 +21,7 @@ import html
 from fractions import Fraction
 
 from ...data.model import Entity
-from ...data.verification import KINDS, Status, confirmed_by_source, figures
+from ...data.verification import RULE_KINDS, Status, confirmed_by_source, figures
 from .blocks import cell, edition_block
 from .context import PageContext
 from .pages import body_label
@@ -30,7 +32,7 @@ def kind_label(ctx: PageContext, kind: str) -> str:
     return {
         "skill": ctx.t("Skills"), "star-rule": ctx.t("Star player special rules"), "term": ctx.t("Glossary"), "sequence": ctx.t("Sequences"),
         "table": ctx.t("Tables"), "target": ctx.t("Target tables"), "roll": ctx.t("Tests and modifiers"),
-        "ruling": ctx.t("Rulings"), "engine-option": ctx.t("Engine options"), "all": ctx.t("All"),
+        "ruling": ctx.t("Rulings"), "engine-option": ctx.t("Engine options"), "rules": ctx.t("All rules statements"),
     }[kind]
 
 
@@ -99,16 +101,27 @@ def verification_page(ctx: PageContext) -> str:
 
 
 def _figures(ctx: PageContext, found: list[Status], columns: list[str]) -> list[str]:
+    """The rules statements by kind with their total; then the FUMBBL game options, counted apart."""
     numbers = figures(found)
-    kinds = [k for k in KINDS if any(k in numbers[c] for c in columns)] + ["all"]
-    lines = [f"## {ctx.t('Figures')} {{#figures}}", "",
-             f"| {ctx.t('Kind')} | " + " | ".join(_short(ctx, c) for c in columns) + " |",
-             "|---" * (len(columns) + 1) + "|"]
+    kinds = [k for k in RULE_KINDS if any(k in numbers[c] for c in columns)]
+    kinds += ["rules"] if any("rules" in numbers[c] for c in columns) else []
+    head = [f"| {ctx.t('Kind')} | " + " | ".join(_short(ctx, c) for c in columns) + " |",
+            "|---" * (len(columns) + 1) + "|"]
+    lines = [f"## {ctx.t('Figures')} {{#figures}}", "", *head]
     for kind in kinds:
-        cells = [_share(ctx, *numbers[c][kind]) if kind in numbers[c] else "—" for c in columns]
-        label = kind_label(ctx, kind)
-        lines.append(f"| {f'**{label}**' if kind == 'all' else label} | " + " | ".join(cells) + " |")
-    return lines + ["", ctx.t("Classic includes BB2016, which this site reads as classic."), ""]
+        lines.append(_figure_row(ctx, numbers, columns, kind))
+    lines += ["", ctx.t("Classic includes BB2016, which this site reads as classic."), ""]
+    if any("engine-option" in numbers[c] for c in columns):
+        lines += [ctx.t("Engine options describe FUMBBL's game options, checked against FUMBBL's own code. They "
+                        "are not rules of the game, so they are counted apart and not in the rules total above."),
+                  "", *head, _figure_row(ctx, numbers, columns, "engine-option"), ""]
+    return lines
+
+
+def _figure_row(ctx: PageContext, numbers: dict, columns: list[str], kind: str) -> str:
+    cells = [_share(ctx, *numbers[c][kind]) if kind in numbers[c] else "—" for c in columns]
+    label = kind_label(ctx, kind)
+    return f"| {f'**{label}**' if kind == 'rules' else label} | " + " | ".join(cells) + " |"
 
 
 def _unconfirmed(ctx: PageContext, found: list[Status], columns: list[str]) -> list[str]:
