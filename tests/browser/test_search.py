@@ -94,6 +94,13 @@ def test_japanese_kana_words_find_every_japanese_page(tab, site, query):
     check(tab, site, "ja", query, lambda text: query in text)
 
 
+@pytest.mark.parametrize("typed, meant", [("ﾌﾞﾛｯｸ", "ブロック"), ("ｂｌｉｔｚ", "blitz")])
+def test_half_width_kana_and_full_width_letters_find_what_they_spell(tab, site, typed, meant):
+    """A Japanese keyboard may type half-width katakana or full-width Latin letters: both found nothing (the
+    review of issue 19 at 360 px); now they find the same pages as the word they spell."""
+    assert search(tab, site, "ja", typed)["pages"][:5] == search(tab, site, "ja", meant)["pages"][:5] != []
+
+
 @pytest.mark.parametrize("query", ["確率", "選手", "振り直し"])
 def test_japanese_words_with_kanji_find_every_japanese_page(tab, site, query):
     """Material cuts kanji and mixed queries into index terms (振り直し: 振り, 直し), so more pages may

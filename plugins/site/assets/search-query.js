@@ -7,7 +7,8 @@
 // Material's prefix: « fumble » -> « fumble^2 fumble », which Material makes « fumble^2 fumble* ». A word
 // found exactly weighs three times a word it starts; typing on (« fumbl ») still finds by prefix.
 // Stop words (« de », "the") are left to the search separator, which drops them from queries (mkdocs.yml,
-// config/fr.yml). A query with lunr's own syntax (" + - ^ ~ : *) and words in other scripts (Japanese: the
+// config/fr.yml). A query is first put in Unicode NFKC form, as a Japanese keyboard may type it half-width
+// (ﾌﾞﾛｯｸ) or full-width (ｂｌｉｔｚ): the index has ブロック and blitz. A query with lunr's own syntax (" + - ^ ~ : *) and words in other scripts (Japanese: the
 // separator of config/ja.yml cuts them) are sent as typed. This classic script runs before Material's bundle.
 (function () {
   var Native = window.Worker;
@@ -19,6 +20,7 @@
   var EXACT = 2;  // the boost of the exact word (1.5 to 10 rank the search-quality set the same)
 
   function rewrite(query) {
+    query = query.normalize("NFKC");
     if (SYNTAX.test(query)) return query;
     return query.split(/\s+/).filter(Boolean).map(function (word) {
       if (!WORD.test(word)) return word;
