@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Callable, Iterator
 
 from .coverage import cross_checks as coverage_checks
@@ -31,6 +32,8 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
         elif anchor and anchor not in other.anchors():
             yield problem(path, f"{target} has no anchor #{anchor}"
                                 f"{_suggest_in(sorted(other.anchors()), anchor)}")
+
+    yield from _doubled_end_marks(repo, entity, ctx, problem)
 
     seen: dict[str, str] = {}
     for path, step in _steps_with_paths(entity.get("steps"), ("steps",)):
@@ -64,6 +67,37 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
         if f"edition:{suffix}" in repo and suffix not in entity.editions:
             yield problem(("editions",), f"the slug names edition {suffix!r}, which `editions` does not list "
                                          "(the slug's last word is how other editions find this page)")
+
+
+# a link to a ruling (shown as its question) and the mark right after it
+_RULING_LINK_END = re.compile(r"\[\[ruling:(?P<slug>[a-z0-9][a-z0-9-]*)(?:#[a-z0-9-]+)?(?:\|(?P<text>[^\]|]+))?\]\]"
+                              r"(?P<mark>[.。])")
+_END_MARKS = "?!？！。"
+
+
+def _doubled_end_marks(repo: Repository, entity: Entity, ctx: Context, problem) -> Iterator[Problem]:
+    """A sentence that ends with a link to a ruling, whose question (the link's text) already ends with ? ! or
+    。, adds no period of its own: "…use Stab?." """
+    for path in dict.fromkeys(p for p, target, _ in ctx.refs if target.startswith("ruling:") and p[-1] in LANGUAGES):
+        text = _at(entity.data, path)
+        if not isinstance(text, str):
+            continue
+        for match in _RULING_LINK_END.finditer(text):
+            ruling = repo.get(f"ruling:{match['slug']}")
+            question = (ruling.get("question") or {}).get(path[-1]) if ruling is not None else None
+            label = (match["text"] or question or "").rstrip()
+            if label and label[-1] in _END_MARKS:
+                yield problem(path, f"{match[0]!r}: the link shows the ruling's question, which already ends with "
+                                    f"{label[-1]!r}; drop the {match['mark']!r} after it")
+
+
+def _at(value, path: tuple):
+    for key in path:
+        try:
+            value = value[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return value
 
 
 def _steps_with_paths(steps, path: tuple) -> Iterator[tuple[tuple, dict]]:
