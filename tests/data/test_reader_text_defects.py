@@ -43,3 +43,42 @@ def test_no_period_after_a_ruling_link_whose_question_ends_its_sentence(repo):
             if label[-1] in "?!？！。":
                 doubled.append(f"{entity.id} {'.'.join(map(str, path))}: {match[0]}")
     assert not doubled, "\n".join(doubled)
+
+
+# the loader refuses both slips, on a fixture repository
+def _fixture_problems(tmp_path, summary_en: str, summary_fr: str, summary_ja: str) -> list[str]:
+    import shutil
+    from pathlib import Path
+
+    from plugins.data import DataError, load_repository
+
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "fixtures" / "data", data)
+    (data / "tables" ).mkdir(exist_ok=True)
+    (data / "tables" / "notes.yml").write_text(
+        "title: {en: Notes, fr: Notes, ja: 覚え書き}\n"
+        f"summary: {{en: \"{summary_en}\", fr: \"{summary_fr}\", ja: \"{summary_ja}\"}}\n"
+        "editions: [classic]\nsources: [{source: crp}]\n"
+        "rows:\n  - {key: a, name: {en: A, fr: A, ja: A}}\n", encoding="utf-8")
+    try:
+        load_repository(data)
+    except DataError as caught:
+        return [f"{p.field}: {p.message}" for p in caught.problems]
+    return []
+
+
+def test_the_loader_refuses_a_period_after_a_ruling_question(tmp_path):
+    problems = _fixture_problems(tmp_path, "See [[ruling:sure-hands-strip-ball]].",
+                                 "Voir [[ruling:sure-hands-strip-ball]].", "[[ruling:sure-hands-strip-ball]]を参照。")
+    assert [p.split(":")[0] for p in problems] == ["summary.en", "summary.fr"], problems
+    assert _fixture_problems(tmp_path / "ok", "See [[ruling:sure-hands-strip-ball]]", "Voir [[ruling:sure-hands-strip-ball]]",
+                             "[[ruling:sure-hands-strip-ball]]を参照。") == []
+
+
+def test_the_loader_refuses_a_space_between_japanese_and_a_reference_shown_in_japanese(tmp_path):
+    problems = _fixture_problems(tmp_path, "See [[term:turnover]].", "Voir [[term:turnover]].",
+                                 "これは [[term:turnover]] です。")
+    assert len(problems) == 2 and all(p.startswith("summary.ja") for p in problems), problems
+    # a skill keeps its English name in Japanese: the spaces around it stay, as around any Latin word
+    assert _fixture_problems(tmp_path / "ok", "See [[term:turnover]].", "Voir [[term:turnover]].",
+                             "これは[[term:turnover]]です。[[skill:sure-hands]] を使います。") == []
