@@ -82,3 +82,17 @@ def test_the_loader_refuses_a_space_between_japanese_and_a_reference_shown_in_ja
     # a skill keeps its English name in Japanese: the spaces around it stay, as around any Latin word
     assert _fixture_problems(tmp_path / "ok", "See [[term:turnover]].", "Voir [[term:turnover]].",
                              "これは[[term:turnover]]です。[[skill:sure-hands]] を使います。") == []
+
+
+# --- 5. Projectile Vomit: does a ball carrier who hits himself cause a Turnover? ------------------
+
+def test_projectile_vomit_says_when_hitting_himself_is_a_turnover(repo):
+    vomit = repo.entities["sequence:projectile-vomit-bb2025"]
+    step = next(s for s in vomit.data["steps"] if s["key"] == "4")
+    assert "declares no Turnover for either result" not in step["text"]["en"]
+    for lang, words in (("en", ("Turnover", "armour", "ball")), ("fr", ("Turnover", "armure", "ballon")),
+                        ("ja", ("ターンオーバー", "アーマー", "ボール"))):
+        assert all(w in step["text"][lang] for w in words), lang
+    records = [c for c in vomit.data["checked"] if c["of"] == "steps.4" and c["verdict"] == "agrees"]
+    assert any(c["at"]["path"].endswith("util/UtilServerInjury.java") and c["at"].get("commit") for c in records)
+    assert any(c["at"]["path"].endswith("rules_and_regulations.md") for c in records)
