@@ -96,3 +96,40 @@ def test_projectile_vomit_says_when_hitting_himself_is_a_turnover(repo):
     records = [c for c in vomit.data["checked"] if c["of"] == "steps.4" and c["verdict"] == "agrees"]
     assert any(c["at"]["path"].endswith("util/UtilServerInjury.java") and c["at"].get("commit") for c in records)
     assert any(c["at"]["path"].endswith("rules_and_regulations.md") for c in records)
+
+
+# --- 1. One French and one Japanese name per thing ------------------------------------------------
+
+ENGLISH_NAMES = ("Brilliant Coaching", "Dodgy League Rep", "Friends with the Ref", "Blitzer's Best Keg",
+                 "Prayers to Nuffle", "Argue the Call")
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_no_english_name_of_a_result_or_inducement_in_french_or_japanese(repo, lang):
+    found = [f"{e.id} {'.'.join(map(str, path))}: {name}" for e, path, _, text in _all_texts(repo, lang)
+             for name in ENGLISH_NAMES if name in text]
+    assert not found, "\n".join(found)
+
+
+def test_one_star_player_name_per_language(repo):
+    found = [f"{e.id} {'.'.join(map(str, path))}" for e, path, lang, text in _all_texts(repo)
+             if (lang == "fr" and re.search(r"(?i)joueurs? stars?", text)) or (lang == "ja" and "スター選手" in text)]
+    assert not found, "\n".join(found)
+
+
+def test_the_termbase_refuses_the_other_names():
+    from pathlib import Path
+
+    import yaml
+
+    base = yaml.safe_load((Path(__file__).resolve().parents[2] / "data" / "termbase.yml").read_text(encoding="utf-8"))
+    entries, words = base["entries"], base["words"]
+    for edition in ("bb2020", "bb2025"):
+        row = entries[f"table:prayers-to-nuffle-{edition}#row-friends-with-the-ref"]
+        assert "Friends with the Ref" in row["fr"]["variants"] and "Friends with the Ref" in row["ja"]["variants"]
+    for edition in ("classic", "bb2020", "bb2025"):
+        assert "Brilliant Coaching" in entries[f"table:kick-off-{edition}#row-brilliant-coaching"]["fr"]["variants"]
+    assert "Blitzer's Best Keg" in entries["table:inducements-bb2025#row-blitzers-best-kegs"]["fr"]["variants"]
+    assert "Dodgy League Rep" in words["dodgy-league-rep"]["fr"]["variants"]
+    assert words["star-player"]["fr"]["preferred"] == "Star Player" and "joueurs stars" in words["star-player"]["fr"]["variants"]
+    assert words["star-player"]["ja"]["preferred"] == "スタープレイヤー" and "スター選手" in words["star-player"]["ja"]["variants"]
