@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Callable, Iterator
 
 from .coverage import cross_checks as coverage_checks
 from .model import LANGUAGES, Entity, Problem, Repository
 from .schema import Context
+from .text import CJK, find_refs
 from .verification import records, statements
 
 DICE_RANGE = {"d3": (1, 3), "d6": (1, 6), "d8": (1, 8), "2d6": (2, 12), "d16": (1, 16), "d68": (11, 68)}
@@ -31,6 +33,9 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
         elif anchor and anchor not in other.anchors():
             yield problem(path, f"{target} has no anchor #{anchor}"
                                 f"{_suggest_in(sorted(other.anchors()), anchor)}")
+
+    yield from _doubled_end_marks(repo, entity, ctx, problem)
+    yield from _japanese_ref_spaces(repo, entity, ctx, problem)
 
     seen: dict[str, str] = {}
     for path, step in _steps_with_paths(entity.get("steps"), ("steps",)):
@@ -64,6 +69,68 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
         if f"edition:{suffix}" in repo and suffix not in entity.editions:
             yield problem(("editions",), f"the slug names edition {suffix!r}, which `editions` does not list "
                                          "(the slug's last word is how other editions find this page)")
+
+
+# a link to a ruling (shown as its question) and the mark right after it
+_RULING_LINK_END = re.compile(r"\[\[ruling:(?P<slug>[a-z0-9][a-z0-9-]*)(?:#[a-z0-9-]+)?(?:\|(?P<text>[^\]|]+))?\]\]"
+                              r"(?P<mark>[.。])")
+_END_MARKS = "?!？！。"
+
+
+def _doubled_end_marks(repo: Repository, entity: Entity, ctx: Context, problem) -> Iterator[Problem]:
+    """A sentence that ends with a link to a ruling, whose question (the link's text) already ends with ? ! or
+    。, adds no period of its own: "…use Stab?." """
+    for path in dict.fromkeys(p for p, target, _ in ctx.refs if target.startswith("ruling:") and p[-1] in LANGUAGES):
+        text = _at(entity.data, path)
+        if not isinstance(text, str):
+            continue
+        for match in _RULING_LINK_END.finditer(text):
+            ruling = repo.get(f"ruling:{match['slug']}")
+            question = (ruling.get("question") or {}).get(path[-1]) if ruling is not None else None
+            label = (match["text"] or question or "").rstrip()
+            if label and label[-1] in _END_MARKS:
+                yield problem(path, f"{match[0]!r}: the link shows the ruling's question, which already ends with "
+                                    f"{label[-1]!r}; drop the {match['mark']!r} after it")
+
+
+_JA_CHAR = f"[{CJK}]"
+# a reference with a plain space between it and a Japanese character, on either side
+_ANY_REF = r"\[\[[a-z][a-z-]*:[^\]]+\]\]"
+_JA_SPACED_REF = (re.compile(rf"{_JA_CHAR} +(?P<ref>{_ANY_REF})"), re.compile(rf"(?P<ref>{_ANY_REF}) +{_JA_CHAR}"))
+
+
+def _japanese_ref_spaces(repo: Repository, entity: Entity, ctx: Context, problem) -> Iterator[Problem]:
+    """In Japanese, a [[reference]] shown as Japanese words ("[[term:team-re-roll]]" is チームリロール) takes
+    no space next to a Japanese character: "使える チームリロール を" reads as a gap in the sentence. A
+    reference shown in Latin letters (a skill's English name) keeps its spaces, as any Latin word does."""
+    for path in dict.fromkeys(p for p, _, _ in ctx.refs if p[-1] == "ja"):
+        text = _at(entity.data, path)
+        if not isinstance(text, str):
+            continue
+        for before, match in ((before, m) for before, pattern in zip((True, False), _JA_SPACED_REF)
+                              for m in pattern.finditer(text)):
+            refs = find_refs(match["ref"])
+            if not refs:
+                continue  # a malformed reference, which the schema reports
+            ref = refs[0]
+            target = repo.get(ref.target)
+            label = ref.text or (None if target is None else
+                                 (target.get("question") or {}).get("ja") if target.kind == "ruling" else target.title("ja"))
+            if not label:
+                continue
+            edge = label.strip()[0] if before else label.strip()[-1]
+            if re.match(_JA_CHAR, edge):
+                yield problem(path, f"{match[0]!r}: no space between a Japanese character and a reference shown "
+                                    f"in Japanese ({label.strip()!r})")
+
+
+def _at(value, path: tuple):
+    for key in path:
+        try:
+            value = value[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return value
 
 
 def _steps_with_paths(steps, path: tuple) -> Iterator[tuple[tuple, dict]]:

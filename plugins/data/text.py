@@ -81,10 +81,14 @@ _FRENCH_SLIPS = (
     (re.compile(rf"(?<![ \t\n{NO_BREAK}])(»)"), "no space before {mark!r}"),
 )
 
+# "10 000": a number whose digit groups are parted by a plain space (not one glued to a word: "D6 100").
+_DIGIT_GROUP_SPACE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:\u202f\d{3})*[ \t\n]+\d{3}(?!\d)")
+
 
 def french_typography_problems(text: str) -> list[str]:
     """What breaks French typography in a French text, as messages (empty when fine): a plain space, or
-    none, where a no-break space belongs (before : ; ! ? after a space, inside « »).
+    none, where a no-break space belongs (before : ; ! ? after a space, inside « »), and a plain space
+    between the digit groups of a number (10 000 takes a narrow no-break space, U+202F).
 
     Code spans, URLs, link targets and the `kind:slug` of cross-references are not prose and are skipped;
     a mark glued to a word (`https:`, `10:30`, `Timmm-ber!`) is not French punctuation and is left alone.
@@ -96,6 +100,10 @@ def french_typography_problems(text: str) -> list[str]:
             around = prose[max(0, match.start() - 20):match.end() + 10].replace("\n", " ")
             problems.append(f"{what.format(mark=match[1])} in {around.strip()!r}: French puts a no-break space "
                             "there (U+00A0, or the narrow U+202F)")
+    for match in _DIGIT_GROUP_SPACE.finditer(prose):
+        around = prose[max(0, match.start() - 20):match.end() + 10].replace("\n", " ")
+        problems.append(f"a plain space between digit groups in {around.strip()!r}: French separates thousands "
+                        "with a narrow no-break space (U+202F: 10\u202f000), or the number breaks across lines")
     return problems
 
 

@@ -16,7 +16,7 @@ editions: [classic]
 sources: [{source: crp}]
 """
 LIST_ROWS = """rows:
-  - {key: keg, name: {en: Keg, fr: Fût, ja: 樽}, effect: {en: "0-2, 50,000.", fr: "0-2, 50 000.", ja: "0-2、50,000。"}}
+  - {key: keg, name: {en: Keg, fr: Fût, ja: 樽}, effect: {en: "0-2, 50,000.", fr: "0-2, 50\u202f000.", ja: "0-2、50,000。"}}
   - {key: bribe, name: {en: Bribe, fr: Pot-de-vin, ja: わいろ}}
 """
 

@@ -79,6 +79,8 @@ def test_text_rules(text, ok):
     ("« mot\u00a0»", 1), ("«\u00a0mot »", 1), ("«mot»", 2),
     ("https://exemple.fr/a?b=1 à 10:30, `x : y`, [lien](https://exemple.fr/?q=1 \"t\")", 0),
     ("[[skill:block]] et [[skill:block|voir\u00a0: ceci]]", 0), ("[[skill:block|voir : ceci]]", 1),
+    ("à 10\u202f000 pièces d'or, 1\u202f000\u202f000 po", 0), ("à 10 000 pièces d'or", 1), ("+30\n000 po", 1),
+    ("1\u202f000 000 po", 1), ("entre 2 et 100, D6 100, 2D6 ou 3 dés", 0),
 ])
 def test_french_typography(text, slips):
     from plugins.data.text import french_typography_problems
