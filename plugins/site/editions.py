@@ -30,6 +30,8 @@ from .locate import anchor_of, page_of
 PER_EDITION_KINDS = ("sequence", "table", "roll")
 STORAGE_KEY = "nuffle.edition"  # localStorage, shared by every page and language of the site
 _NAV_ITEM = re.compile(r'<li class="md-nav__item">(?P<space>\s*)<a href="(?P<href>[^"#?]*)" class="md-nav__link">')
+_NAV_GROUP = re.compile(r'<li class="md-nav__item md-nav__item--nested">')
+_NAV_LI = re.compile(r'<li(?P<attrs>[^>]*)>(?P<space>\s*)(?P<a><a )?|</li>')
 _MARK = re.compile(r'<(?P<tag>li|tr)>(?P<between>\s*(?:<p>|<td[^>]*>)?)'
                    r'<span class="nc-mark" data-editions="(?P<marks>[0-9a-z -]*)"></span>\s*')
 
@@ -100,7 +102,10 @@ def hoist_marks(html: str) -> str:
 def mark_nav(html: str, page_url: str, marks_by_url: dict[str, tuple[str, ...]]) -> str:
     """Mark the navigation's links to per-edition pages (`marks_by_url`: site-relative URL -> marks), so
     that the sequences and tables of other editions leave the menu while an edition is chosen. The link
-    to the page being read is Material's active item, which is never marked."""
+    to the page being read is Material's active item, which is never marked. A group of the menu (the
+    groups of the Sequences menu) whose links are all marked gets the editions of its links, so that it
+    leaves the menu too when none of them is of the chosen edition; the group holding the page being read
+    is Material's active one, never marked."""
     base = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url)
 
     def mark(match: re.Match) -> str:
@@ -111,7 +116,32 @@ def mark_nav(html: str, page_url: str, marks_by_url: dict[str, tuple[str, ...]])
         return (f'<li class="md-nav__item" data-editions="{" ".join(marks)}">{match["space"]}'
                 f'<a href="{match["href"]}" class="md-nav__link">')
 
-    return _NAV_ITEM.sub(mark, html)
+    return _mark_nav_groups(_NAV_ITEM.sub(mark, html))
+
+
+def _mark_nav_groups(html: str) -> str:
+    out, last = [], 0
+    for group in _NAV_GROUP.finditer(html):
+        depth, marks, every_link_marked = 0, [], True
+        for item in _NAV_LI.finditer(html, group.start()):
+            if item[0] == "</li>":
+                depth -= 1
+                if depth == 0:
+                    break
+                continue
+            depth += 1
+            if item["a"]:  # a link: a page of the menu
+                found = re.search(r'data-editions="([0-9a-z -]*)"', item["attrs"])
+                if not found:
+                    every_link_marked = False
+                    break
+                marks += [m for m in found[1].split() if m not in marks]
+        if every_link_marked and marks:
+            out.append(html[last:group.start()])
+            out.append(f'<li class="md-nav__item md-nav__item--nested" data-editions="{" ".join(marks)}">')
+            last = group.end()
+    out.append(html[last:])
+    return "".join(out)
 
 
 # --------------------------------------------------------------------------- families and counterparts

@@ -1,8 +1,9 @@
 """The site navigation, with section titles in the build's language."""
 from __future__ import annotations
 
-from ..data.model import Repository
+from ..data.model import EDITIONS_ORDER, Entity, Repository
 from ..data.text import no_markup
+from .editions import _slug_stem
 from .messages import Messages
 from .locate import SHARED_PAGE
 from .pagemap import DIFFERENCES
@@ -14,6 +15,68 @@ from .render.coverage import PAGE as COVERAGE_PAGE
 
 STAR_RULES = SHARED_PAGE["star-rule"]
 
+# The Sequences menu, in game order: each group's sequence families (a family is a slug without its
+# edition suffix: `pass-action-classic` -> `pass-action`), in the order a coach meets them. A new sequence
+# gets its place here; one that has none is listed last, under "Other sequences" (and a test fails).
+SEQUENCE_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("pre-game", ("pre-game",)),
+    ("kick-off", ("kick-off",)),
+    ("team-turn", (
+        "team-turn",
+        # the actions, in the order a coach meets them
+        "move-action", "blitz-action", "block-action", "multiple-block", "pass-action", "hand-off",
+        "throw-team-mate", "foul-action", "secure-the-ball",
+    )),
+    # the special actions, then skill order and special cases (a group of their own: one list of 51 is
+    # too long to scroll on a phone)
+    ("special", (
+        "stab", "chainsaw", "projectile-vomit", "breathe-fire", "hypnotic-gaze", "bombardier",
+        "ball-and-chain", "kick-team-mate",
+        "move-action-skill-order", "leap", "diving-tackle",
+    )),
+    ("injuries", ("knocked-down",)),
+    ("end", ("end-of-drive", "post-game")),
+)
+
+
+def group_titles(t: Messages) -> dict[str, str]:
+    """The title of each group of SEQUENCE_ORDER (and of "other") in the build's language."""
+    return {
+        "pre-game": t("Before the game"),
+        "kick-off": t("Kick-off"),
+        "team-turn": t("The team turn"),
+        "special": t("Special actions and skills"),
+        "injuries": t("Injuries"),
+        "end": t("End of drive and game"),
+        "other": t("Other sequences"),
+    }
+
+
+def sequence_family(entity: Entity) -> str:
+    """`pass-action-classic` -> `pass-action`: the slug without the edition it ends with, if any."""
+    return _slug_stem(entity) or entity.slug
+
+
+def sequence_groups(repo: Repository) -> list[tuple[str, list[Entity]]]:
+    """The sequences by group key, in game order; within a family, the editions oldest first. Sequences
+    of a family SEQUENCE_ORDER does not name come last, under "other"; an empty group is left out."""
+    place = {family: (g, i) for g, (_, families) in enumerate(SEQUENCE_ORDER) for i, family in enumerate(families)}
+    other = len(SEQUENCE_ORDER)
+
+    def edition_rank(entity: Entity) -> int:
+        return min((EDITIONS_ORDER.index(e) for e in entity.editions if e in EDITIONS_ORDER),
+                   default=len(EDITIONS_ORDER))
+
+    def key(entity: Entity) -> tuple:
+        group, rank = place.get(sequence_family(entity), (other, 0))
+        return group, rank, sequence_family(entity), edition_rank(entity), entity.slug
+
+    keys = [g for g, _ in SEQUENCE_ORDER] + ["other"]
+    grouped: dict[str, list[Entity]] = {}
+    for entity in sorted(repo.of_kind("sequence"), key=key):
+        grouped.setdefault(keys[key(entity)[0]], []).append(entity)
+    return [(k, grouped[k]) for k in keys if k in grouped]
+
 
 def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
     """MkDocs `nav` entries: hand-written pages first, then the sections generated from data/."""
@@ -22,7 +85,9 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
         # the theme writes menu titles into the page as they are: a data title must open no tag
         return {no_markup(title): path}
 
-    sequences = [titled(f"sequences/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("sequence")]
+    titles = group_titles(t)
+    sequences = [{titles[group]: [titled(f"sequences/{s.slug}.md", s.title(t.lang)) for s in members]}
+                 for group, members in sequence_groups(repo)]
     tables = [titled(f"targets/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("target")]
     tables += [f"rolls/{path.split('/')[1]}" for path in pages if path.startswith("rolls/")]
     tables += [titled(f"tables/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("table")]

@@ -2,6 +2,7 @@
 moved onto list items and table rows, the navigation marks, and the data checks behind them."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -107,3 +108,23 @@ def test_an_edition_grouped_with_a_grouped_edition_is_reported(tmp_path):
         load_repository(data)
     assert {(Path(p.file).name, p.field) for p in caught.value.problems} == {
         ("bb2016.yml", "grouped_with"), ("classic.yml", "grouped_with")}
+
+
+def test_a_navigation_group_whose_links_are_all_marked_gets_their_editions():
+    def link(href: str) -> str:
+        return f'<li class="md-nav__item">\n  <a href="{href}" class="md-nav__link">x</a>\n</li>'
+
+    def group(*items: str, active: bool = False) -> str:
+        cls = "md-nav__item md-nav__item--active md-nav__item--nested" if active else "md-nav__item md-nav__item--nested"
+        return (f'<li class="{cls}">\n<input type="checkbox"><label>G</label><nav><ul>'
+                + "".join(items) + "</ul></nav>\n</li>")
+
+    marks = {"sequences/a-bb2020": ("bb2020",), "sequences/a-bb2025": ("bb2025",), "sequences/b-bb2025": ("bb2025",)}
+    html = (group(link("../a-bb2020/"), link("../a-bb2025/"))   # every link marked: the union
+            + group(link("../b-bb2025/"))                      # one edition
+            + group(link("../a-bb2020/"), link("../../glossary/"))  # a page of every edition: not marked
+            + group(link("../b-bb2025/"), active=True))        # holds the page being read: never marked
+    out = mark_nav(html, "sequences/x/", marks)
+    groups = re.findall(r'<li class="md-nav__item md-nav__item--nested"(?: data-editions="([^"]*)")?>', out)
+    assert groups == ["bb2020 bb2025", "bb2025", ""]
+    assert out.count("md-nav__item--active md-nav__item--nested\">") == 1

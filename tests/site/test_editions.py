@@ -286,11 +286,18 @@ def test_navigation_entries_of_per_edition_pages_are_marked(site):
     root = tree(site, "ja", "skills")
     nav = root.find_all("nav", class_="md-nav md-nav--primary")[0]
     marked = {resolve("skills", li.children[0].attrs["href"]): edition_marks(li)
-              for li in nav.find_all("li") if "data-editions" in li.attrs}
+              for li in nav.find_all("li") if "data-editions" in li.attrs and li.children[0].tag == "a"}
     assert marked["sequences/pass-action-classic"] == marks(load("sequences")["pass-action-classic"]["editions"])
     assert marked["tables/kick-off-bb2025"] == ["bb2025"]
     assert marked["rolls/bb2020"] == ["bb2020"]
     assert len(marked) == len({page_of(i) for i in families()})
+    # the groups of the Sequences menu hold per-edition pages only: each carries its pages' editions
+    groups = [li for li in nav.find_all("li") if "md-nav__item--nested" in li.classes()
+              and "md-nav__item--section" not in li.classes()]
+    assert groups and all("data-editions" in li.attrs for li in groups)
+    for group in groups:
+        links = [li for li in group.find_all("li") if li.children[0].tag == "a"]
+        assert set(edition_marks(group)) == {m for li in links for m in edition_marks(li)}
 
 
 # ----------------------------------------------------------------------------------- the page of differences
