@@ -238,11 +238,14 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
 
 def name_locations(repo, lang: str) -> dict[str, set[str]]:
     """Index location -> the name of the sequence, table or star player rule shown there, in `lang`: its title
-    without the edition in brackets ("Block action", « Retour des K.O. », Savage Blow)."""
+    without the edition in brackets ("Block action", « Retour des K.O. », Savage Blow); and the star player
+    rules' page by its title."""
     from ..data.termbase import split_name
-    from .locate import anchor_of, page_of
+    from .locate import SHARED_PAGE, anchor_of, page_of
+    from .messages import Messages
 
-    out: dict[str, set[str]] = {}
+    # the page of the star player rules is found by its own title too (« règles spéciales des Star Players »)
+    out: dict[str, set[str]] = {url_of(SHARED_PAGE["star-rule"]): {Messages(lang)("Star players' special rules")}}
     for kind, field in (("sequence", "title"), ("table", "title"), ("star-rule", "name")):
         for entity in repo.of_kind(kind):
             name = split_name(entity[field].get(lang) or entity[field]["en"])[0]
