@@ -15,28 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from plugins.site.messages import Messages
-from plugins.site.pagemap import generated_pages
 from plugins.site.render.calcpages import STANDALONE
-from plugins.site.render.context import BackLinks, PageContext
 
 LANGS = ("en", "fr", "ja")
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-@pytest.fixture(scope="module")
-def pages(repo):
-    backlinks = BackLinks.build(repo)
-    generated = generated_pages(repo)
-
-    def render(lang: str, path: str) -> str:
-        return generated[path](PageContext(repo, lang, Messages(lang), path, backlinks))
-    return render
-
-
 @pytest.mark.parametrize("lang", LANGS)
-def test_chain_page_has_the_roll_form_above_the_notation_field(pages, lang):
-    md = pages(lang, "calculators/chain.md")
+def test_chain_page_has_the_roll_form_above_the_notation_field(render_page, lang):
+    md = render_page(lang, "calculators/chain.md")
     form = md.index('<form class="nc-calc" data-calculator="chain"')
     builder = md.index('<fieldset class="nc-builder"')
     field = re.search(r'<label class="[^"]*" data-name="chain"', md).start()
@@ -48,16 +35,16 @@ def test_chain_page_has_the_roll_form_above_the_notation_field(pages, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", sorted(STANDALONE))
-def test_calculator_pages_put_the_form_before_the_explanations(pages, lang, kind):
-    md = pages(lang, f"calculators/{kind}.md")
+def test_calculator_pages_put_the_form_before_the_explanations(render_page, lang, kind):
+    md = render_page(lang, f"calculators/{kind}.md")
     assert md.index('class="nc-calculator"') < md.index("{#assumes}")
     assert md.index('class="nc-calculator"') < md.index('class="nc-assumes"')
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("slug", ["pass-action-classic", "pass-action-bb2020", "kick-off-bb2025"])
-def test_sequence_pages_put_their_calculators_before_the_steps(pages, lang, slug):
-    md = pages(lang, f"sequences/{slug}.md")
+def test_sequence_pages_put_their_calculators_before_the_steps(render_page, lang, slug):
+    md = render_page(lang, f"sequences/{slug}.md")
     assert md.index('class="nc-calculator"') < md.index("{#steps}")
 
 
@@ -79,18 +66,18 @@ def test_home_page_lists_every_calculator(lang):
     ("targets/agility-classic.md", "classic", ("dodge", "rush", "pick-up", "leap", "pass", "catch")),
     ("rolls/bb2020.md", "bb2020", ("dodge", "rush", "pick-up", "jump", "pass", "catch")),
     ("rolls/bb2025.md", "bb2025", ("dodge", "rush", "pick-up", "jump", "pass", "catch"))])
-def test_agility_pages_list_every_roll_and_offer_it_in_the_calculator(pages, lang, path, edition, actions):
-    md = pages(lang, path)
+def test_agility_pages_list_every_roll_and_offer_it_in_the_calculator(render_page, lang, path, edition, actions):
+    md = render_page(lang, path)
     for action in actions:
         assert f"{{#roll-{action}-{edition}}}" in md, action
         assert f'<option value="{action}"' in md, action
 
 
-def test_search_words_are_on_the_calculator_pages(pages):
+def test_search_words_are_on_the_calculator_pages(render_page):
     """A search for what a calculator computes finds its page: the words are in the page's calculator section
     (« esquive », « probabilité », 確率, "odds"), where a search hit lands on the form."""
     def section(lang):
-        md = pages(lang, "calculators/chain.md")
+        md = render_page(lang, "calculators/chain.md")
         return unescape(re.sub(r"<[^>]*>", " ", md[md.index("{#calculator}"):md.index("{#assumes}")]))  # text only
     assert "odds" in section("en") and "dodge" in section("en").lower()
     assert "esquive" in section("fr").lower() and "probabilité" in section("fr")

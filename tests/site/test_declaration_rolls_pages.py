@@ -12,9 +12,6 @@ from html import unescape
 
 import pytest
 
-from plugins.site.messages import Messages
-from plugins.site.pagemap import generated_pages
-from plugins.site.render.context import BackLinks, PageContext
 
 LANGS = ("en", "fr", "ja")
 NEW_ROLLS = {
@@ -28,19 +25,9 @@ NEW_ROLLS = {
 TESTS_PAGE = {"classic": "targets/agility-classic.md", "bb2020": "rolls/bb2020.md", "bb2025": "rolls/bb2025.md"}
 
 
-@pytest.fixture(scope="module")
-def pages(repo):
-    backlinks = BackLinks.build(repo)
-    generated = generated_pages(repo)
-
-    def render(lang: str, path: str) -> str:
-        return generated[path](PageContext(repo, lang, Messages(lang), path, backlinks))
-    return render
-
-
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_roll_form_offers_every_new_roll_named_in_the_pages_language(pages, repo, lang):
-    md = pages(lang, "calculators/chain.md")
+def test_the_roll_form_offers_every_new_roll_named_in_the_pages_language(render_page, repo, lang):
+    md = render_page(lang, "calculators/chain.md")
     data = json.loads(unescape(re.search(r'data-builder="([^"]*)"', md).group(1)))
     for edition, actions in NEW_ROLLS.items():
         offered = {r["action"]: r for r in data["rolls"][edition]}
@@ -58,8 +45,8 @@ def test_the_roll_form_offers_every_new_roll_named_in_the_pages_language(pages, 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("edition", sorted(NEW_ROLLS))
-def test_each_page_of_tests_lists_the_new_rolls_and_offers_them_in_its_calculator(pages, lang, edition):
-    md = pages(lang, TESTS_PAGE[edition])
+def test_each_page_of_tests_lists_the_new_rolls_and_offers_them_in_its_calculator(render_page, lang, edition):
+    md = render_page(lang, TESTS_PAGE[edition])
     for action in NEW_ROLLS[edition]:
         assert f"{{#roll-{action}-{edition}}}" in md, action
         assert f'<option value="{action}"' in md, action

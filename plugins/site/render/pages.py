@@ -171,15 +171,20 @@ def skill_section(ctx: PageContext, skill: Entity) -> list[str]:
         items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e, a)}" for e, a in steps]
         lines += edition_block(ctx, [ed for e, _ in steps for ed in e.editions],
                                [f"**{ctx.t('Where it acts')}**", "", *items])
+    return lines + entry_footer(ctx, skill, rulings)
+
+
+def entry_footer(ctx: PageContext, entry: Entity, rulings: list[Entity]) -> list[str]:
+    """The end of a skill's or a star rule's section: the rulings about it, its see-also links, its sources."""
+    lines: list[str] = []
     if rulings:
         items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e)} {ctx.paren(status_label(ctx, e['status']))}"
                  for e in rulings]
         lines += edition_block(ctx, [ed for e in rulings for ed in e.editions], [f"**{ctx.t('Rulings')}**", "", *items])
-    if skill.get("see_also"):
-        links = ctx.listing([ctx.link(ctx.repo[ref]) for ref in skill["see_also"]])
+    if entry.get("see_also"):
+        links = ctx.listing([ctx.link(ctx.repo[ref]) for ref in entry["see_also"]])
         lines += [ctx.labelled(ctx.t("See also:"), links), ""]
-    lines += sources_footer(ctx, skill.get("sources"))
-    return lines
+    return lines + sources_footer(ctx, entry.get("sources"))
 
 
 # --------------------------------------------------------------------------- star players' special rules
@@ -220,15 +225,7 @@ def star_rule_section(ctx: PageContext, rule: Entity) -> list[str]:
         lines += [ctx.labelled(ctx.t("Calculators:"), links), ""]
     # the rulings `about` this rule (Designer's Commentary questions on it), listed as a skill lists its own
     rulings = [ctx.repo[where] for where, _ in ctx.backlinks.of(rule.id) if where.startswith("ruling:")]
-    if rulings:
-        items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e)} {ctx.paren(status_label(ctx, e['status']))}"
-                 for e in rulings]
-        lines += edition_block(ctx, [ed for e in rulings for ed in e.editions], [f"**{ctx.t('Rulings')}**", "", *items])
-    if rule.get("see_also"):
-        links = ctx.listing([ctx.link(ctx.repo[ref]) for ref in rule["see_also"]])
-        lines += [ctx.labelled(ctx.t("See also:"), links), ""]
-    lines += sources_footer(ctx, rule.get("sources"))
-    return lines
+    return lines + entry_footer(ctx, rule, rulings)
 
 
 def summary_lead(ctx: PageContext, skill: Entity) -> str:

@@ -1,0 +1,20 @@
+"""Fixtures of the page tests."""
+from __future__ import annotations
+
+import pytest
+
+from plugins.site.messages import Messages
+from plugins.site.pagemap import generated_pages
+from plugins.site.render.context import BackLinks, PageContext
+
+
+@pytest.fixture(scope="module")
+def render_page(repo):
+    """`render_page(lang, path)`: the Markdown the `nuffle` plugin generates for page `path` (e.g.
+    "calculators/chain.md") of the real data in `lang`, without building the site."""
+    backlinks = BackLinks.build(repo)
+    generated = generated_pages(repo)
+
+    def render(lang: str, path: str) -> str:
+        return generated[path](PageContext(repo, lang, Messages(lang), path, backlinks))
+    return render
