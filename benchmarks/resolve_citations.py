@@ -46,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from plugins.data.loader import format_path  # noqa: E402
 from plugins.data.yamlio import YamlSyntaxError, parse_with_lines  # noqa: E402
 
 MIRROR = Path("/work/.mirror")
@@ -179,13 +180,6 @@ def walk(value, path: tuple):
             yield from walk(item, path + (index,))
 
 
-def field_name(path: tuple) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def line_of(lines: dict, path: tuple) -> int:
     while path:
         if path in lines:
@@ -249,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
             counts["unresolved"] += 1
             continue
         for path, at in walk(value, ()):
-            where = f"{rel}:{line_of(lines, path)}: {field_name(path)}"
+            where = f"{rel}:{line_of(lines, path)}: {format_path(path)}"
             if "url" in at:
                 counts["url"] += 1
                 urls[str(at["url"])] = urls.get(str(at["url"]), 0) + 1

@@ -24,7 +24,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .loader import load_repository
+from .loader import format_path, load_repository
 from .model import DataError, Repository
 from .termbase import Entry, Termbase
 
@@ -151,13 +151,6 @@ def _texts(value, path: tuple):
             yield from _texts(item, path + (i,))
 
 
-def _field(path: tuple) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def _line_of(lines: list[str], start: int, found: str) -> int:
     """The line (1-based) at or after `start` that holds `found` (or its first word, when YAML folded it)."""
     for probe in (found, found.split()[0] if found.split() else found):
@@ -178,13 +171,13 @@ def check_data(repo: Repository) -> list["Finding"]:
         for field_path, lang, text in _texts(entity.data, ()):
             if entity.kind == "skill" and field_path == ("name", "ja"):
                 continue
-            if f"{entity.id} {_field(field_path)}" in repo.termbase.allowed:
+            if f"{entity.id} {format_path(field_path)}" in repo.termbase.allowed:
                 continue
             if entity.kind == "source" and field_path[0] in ("title", "cite_as"):
                 continue  # a document's title is a proper name, whatever the words in it
             for _, found, use in scan(text, lang, ruleset.get(lang, [])):
                 line = _line_of(lines, entity.line(field_path), found)
-                findings.append(Finding(entity.file, line, _field(field_path), found, use))
+                findings.append(Finding(entity.file, line, format_path(field_path), found, use))
     return findings
 
 
