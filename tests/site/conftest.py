@@ -18,3 +18,16 @@ def render_page(repo):
     def render(lang: str, path: str) -> str:
         return generated[path](PageContext(repo, lang, Messages(lang), path, backlinks))
     return render
+
+
+@pytest.fixture(scope="module")
+def menu_section(repo):
+    """`menu_section(lang, title)`: the entries of the top-level menu section `title` (an English msgid, e.g.
+    "About"), as the `nuffle` plugin builds the navigation in `lang`."""
+    from plugins.site.navigation import build_nav
+
+    def section(lang: str, title: str) -> list:
+        t = Messages(lang)
+        nav = build_nav(repo, generated_pages(repo), t)
+        return next(entry[t(title)] for entry in nav if isinstance(entry, dict) and t(title) in entry)
+    return section

@@ -9,7 +9,6 @@ import pytest
 
 from plugins.site.locate import SHARED_PAGE, anchor_of, page_of
 from plugins.site.messages import Messages
-from plugins.site.navigation import build_nav
 from plugins.site.pagemap import generated_pages
 from plugins.site.render.context import BackLinks, PageContext
 
@@ -61,11 +60,8 @@ def test_a_reference_links_to_the_rule_section(repo):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_page_is_in_the_skills_menu(repo, lang):
-    t = Messages(lang)
-    nav = build_nav(repo, generated_pages(repo), t)
-    skills = next(entry[t("Skills")] for entry in nav if isinstance(entry, dict) and t("Skills") in entry)
-    assert PAGE in skills
+def test_the_page_is_in_the_skills_menu(menu_section, lang):
+    assert PAGE in menu_section(lang, "Skills")
 
 
 @pytest.mark.parametrize("lang", LANGS)
