@@ -14,6 +14,7 @@ from ...data.text import ASCII_SPACE, REF, no_markup, squeeze
 from ..locate import anchor_of, page_of, relative_link
 from ..editions import Editions
 from ..messages import Messages
+from .templating import render
 
 
 def rule_book(repo: Repository) -> RuleBook:
@@ -149,13 +150,12 @@ class PageContext:
     # ----------------------------------------------------------------- badges and citations
 
     def badges(self, editions: list[str]) -> str:
-        """Edition badges as inline HTML: our markup, with each edition's `short` label as text."""
-        spans = []
+        """Edition badges as inline HTML (template `badges.html`), each edition's `short` label as text."""
+        badges = []
         for edition in editions:
             entity = self.repo.get(f"edition:{edition}")
-            label = edition if entity is None else self.plain(entity.get("short"))
-            spans.append(f'<span class="nc-edition nc-edition-{edition}">{no_markup(label)}</span>')
-        return '<span class="nc-editions">' + "".join(spans) + "</span>"
+            badges.append({"edition": edition, "label": edition if entity is None else self.plain(entity.get("short"))})
+        return render("badges.html", badges=badges)
 
     def citations(self, sources: list[dict] | None) -> str:
         """Citations as a sentence of links to the sources page, with page numbers and notes."""
