@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from test_browser_calculators import Calc, url_of
+from yaml_files import read_folder
 
 pytestmark = pytest.mark.browser
 PICKER = "select[data-nc-edition-picker]"
@@ -31,8 +31,7 @@ def visible_texts(page, selector: str) -> list[str]:
 
 # ------------------------------------------------------------------------------ defect 5: nothing shown
 
-RULINGS = [yaml.safe_load(p.read_text(encoding="utf-8"))
-           for p in sorted((Path(__file__).resolve().parents[2] / "data" / "rulings").glob("*.yml"))]
+RULINGS = list(read_folder("rulings").values())
 
 
 def test_classic_on_the_rulings_page_lists_the_classic_rulings_and_nothing_else(page, web):
@@ -47,7 +46,7 @@ def test_classic_on_the_rulings_page_lists_the_classic_rulings_and_nothing_else(
     assert len(items) == len(classic) < page.locator("#all-rulings ~ ul > li").count()
 
 
-GUARD = yaml.safe_load((Path(__file__).resolve().parents[2] / "data" / "skills" / "guard.yml").read_text(encoding="utf-8"))
+GUARD = read_folder("skills")["guard"]
 # The visible summary and edition notes of an entry (from its heading to the next), top to bottom: the
 # summary (the block with its first words), or an edition note (an item that starts with its edition's badge).
 ENTRY_BLOCKS = """([id, start]) => {

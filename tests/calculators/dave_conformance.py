@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-import yaml
 
 from calculators.chain import summary
 from calculators.dave import translate
 from calculators.errors import CalcError
 from calculators.notation import parse_chain
+from yaml_files import read_yaml
 
 HERE = Path(__file__).parent
 #: their results are printed to 5 decimals: agreeing means within half a unit of the last one
@@ -26,7 +26,7 @@ TOLERANCE = Fraction(1, 200_000)
 
 def vectors() -> list[dict]:
     """Their vectors: ``{"group", "input", "rerolls", "expected": [float, ...]}``."""
-    return yaml.safe_load((HERE / "dave_vectors.yml").read_text(encoding="utf-8"))["vectors"]
+    return read_yaml(HERE / "dave_vectors.yml")["vectors"]
 
 
 def key(vector: dict) -> tuple[str, int]:
@@ -36,7 +36,7 @@ def key(vector: dict) -> tuple[str, int]:
 
 def differences() -> dict[tuple[str, int], dict]:
     """The vectors we compute differently: :func:`key` -> ``{"check", "explanation", "reading"?}``."""
-    data = yaml.safe_load((HERE / "dave_differences.yml").read_text(encoding="utf-8"))
+    data = read_yaml(HERE / "dave_differences.yml")
     return {key(d): d for d in data["differences"]}
 
 

@@ -11,18 +11,18 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-import yaml
 
 from calculators.api import handle
 from calculators.armour import casualty
 from calculators.casualty import casualty_roll
 from calculators.rules import RuleBook
+from yaml_files import read_yaml
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "tables"
 
 
 def _raw(slug: str) -> dict:
-    return yaml.safe_load((DATA / f"{slug}.yml").read_text(encoding="utf-8"))
+    return read_yaml(DATA / f"{slug}.yml")
 
 
 def _row_of(raw: dict, value: int) -> dict:

@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from calculators.api import handle
 from calculators.armour import SKILL_VALUES, armour_roll
@@ -21,6 +20,7 @@ from calculators.editions import family
 from calculators.injury import injury_table
 from calculators.rerolls import BREAK_TACKLE_BONUSES, reroll_rules
 from calculators.rules import RuleBook
+from yaml_files import read_yaml
 
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -28,7 +28,7 @@ WORD = {"stunned": "Stunned", "ko": "KO'd", "badly_hurt": "Badly Hurt"}
 
 
 def _skill(slug: str) -> dict:
-    return yaml.safe_load((PROJECT / "data" / "skills" / f"{slug}.yml").read_text(encoding="utf-8"))
+    return read_yaml(PROJECT / "data" / "skills" / f"{slug}.yml")
 
 
 def _text(slug: str, edition: str | None = None) -> str:

@@ -2,20 +2,19 @@
 some editions only carries their marks, every per-edition page points to its counterparts, and the page of
 differences has a row for every entity that differs.
 
-The expectations are computed here from the YAML files themselves (yaml.safe_load), not through
+The expectations are computed here from the YAML files themselves (tests/yaml_files.py), not through
 plugins/site/editions.py: slugs, `editions:`, `edition_notes:`, `grouped_with:` and the comparisons'
 `entities:`.
 """
 from __future__ import annotations
 
-import functools
 import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-import yaml
+from yaml_files import read_folder
 
 pytestmark = pytest.mark.slow
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -25,9 +24,8 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 
 # ----------------------------------------------------------------------------------- the data, read directly
 
-@functools.lru_cache(maxsize=None)  # read once: the checks below ask for the same folders thousands of times
 def load(folder: str) -> dict[str, dict]:
-    return {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / folder).glob("*.yml"))}
+    return read_folder(folder)  # read once per process: the checks below ask for the same folders thousands of times
 
 
 EDITIONS = load("editions")

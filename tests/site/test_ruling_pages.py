@@ -3,7 +3,7 @@ every ruling has `rulings/<slug>/` in every language, the index lists every one 
 had (`rulings/#ruling-<slug>`), every link of these pages resolves, the skill pages link to the ruling pages,
 and a search hit on a ruling's text is a hit on its own page.
 
-The rulings and their skills are read from the YAML files themselves (yaml.safe_load).
+The rulings and their skills are read from the YAML files themselves (tests/yaml_files.py).
 """
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-import yaml
+from yaml_files import read_folder, read_yaml
 
 pytestmark = pytest.mark.slow
 DATA = Path(__file__).resolve().parents[2] / "data"
 LANG_ROOTS = {"en": "", "fr": "fr/", "ja": "ja/"}
-RULINGS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "rulings").glob("*.yml"))}
-SKILLS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "skills").glob("*.yml"))}
+RULINGS = read_folder("rulings")
+SKILLS = read_folder("skills")
 REF = re.compile(r"\[\[([a-z][a-z-]*):([a-z0-9-]+)(#[a-z0-9-]+)?(?:\|([^\]|]+))?\]\]")
 FOLDERS = {"skill": "skills", "term": "glossary", "sequence": "sequences", "table": "tables", "roll": "rolls",
            "target": "targets", "source": "sources", "comparison": "comparisons", "edition": "editions",
@@ -83,7 +83,7 @@ def target_of(site, lang: str, page: str, href: str) -> tuple[Path, str] | None:
 
 def name_of(kind: str, slug: str, lang: str) -> str:
     """What a reference without its own text shows: the entity's name (or title) in `lang`."""
-    data = yaml.safe_load((DATA / FOLDERS[kind] / f"{slug}.yml").read_text(encoding="utf-8"))
+    data = read_yaml(DATA / FOLDERS[kind] / f"{slug}.yml")
     value = data.get("name") or data.get("title")
     return value.get(lang) or value["en"]
 

@@ -1,7 +1,7 @@
 """Every step of every sequence of the real data is its own list item, in the strictly built site (the
 `site` fixture), in every language (issue 11, defect 1: steps after a sources line were glued onto it).
 
-The expected steps are read from the YAML files themselves (yaml.safe_load), not through the renderer.
+The expected steps are read from the YAML files themselves (tests/yaml_files.py), not through the renderer.
 """
 from __future__ import annotations
 
@@ -10,14 +10,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-import yaml
+from yaml_files import read_folder
 
 pytestmark = pytest.mark.slow
 DATA = Path(__file__).resolve().parents[2] / "data"
 LANG_ROOTS = {"en": "", "fr": "fr/", "ja": "ja/"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-SEQUENCES = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
-             for p in sorted((DATA / "sequences").glob("*.yml"))}
+SEQUENCES = read_folder("sequences")
 
 
 def step_keys(steps: list[dict]) -> list[str]:

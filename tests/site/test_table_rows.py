@@ -3,7 +3,7 @@ table row, with its anchor, its roll (dice tables) and its name, in the strictly
 fixture), in every language (issue 19: new tables get a rendering test; this one covers all of them, so a
 table added later is checked too).
 
-The expected rows are read from the YAML files themselves (yaml.safe_load), not through the renderer.
+The expected rows are read from the YAML files themselves (tests/yaml_files.py), not through the renderer.
 """
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-import yaml
+from yaml_files import read_folder
 
 pytestmark = pytest.mark.slow
 DATA = Path(__file__).resolve().parents[2] / "data"
 LANG_ROOTS = {"en": "", "fr": "fr/", "ja": "ja/"}
-TABLES = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "tables").glob("*.yml"))}
+TABLES = read_folder("tables")
 
 
 def roll_label(roll) -> str:
