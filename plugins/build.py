@@ -4,7 +4,8 @@
 
 English (mkdocs.yml) goes to site/, French and Japanese (config/fr.yml, config/ja.yml) to site/fr/ and
 site/ja/. Every build is strict: a warning (broken link, missing translation, bad data) stops it.
-Then every text file gets a .gz sibling (see plugins/calc/compress.py).
+Then the security headers are written for the built pages (`_headers`, `nginx-security-headers.conf`: see
+plugins/security_headers.py) and every text file gets a .gz sibling (see plugins/calc/compress.py).
 
 The build is atomic: every language is built into a new folder next to site/ (`.site-building-…`), and
 site/ is replaced by it only once every language has built and every page has its compressed sibling.
@@ -29,6 +30,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
 from plugins.calc.compress import compress_text
+from plugins.security_headers import write_header_files
 
 PROJECT = Path(__file__).resolve().parent.parent
 CONFIGS = ("mkdocs.yml", "config/fr.yml", "config/ja.yml")  # English first: it cleans site/
@@ -62,6 +64,8 @@ def build_site(project: Path = PROJECT, configs: tuple[str, ...] = CONFIGS, *, s
             except (Abort, ConfigurationError, PluginError) as exc:
                 print(f"build of {name} failed: {exc}", file=sys.stderr)
                 raise SystemExit(1) from None
+        # The security headers, whose policy holds the hashes of the pages' inline scripts (for every host).
+        write_header_files(staging)
         # After the last language: gzip siblings of every page and asset, for hosts that serve them as is.
         compress_text(staging)
         missing = [name for name in configs if not (staging / _lang_dir(name) / "index.html.gz").is_file()]
