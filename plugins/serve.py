@@ -133,11 +133,18 @@ def make_app(root: Path) -> Callable:
     return _with_headers(files, read_header_files(root))
 
 
+# Open connections Waitress keeps at once. Its default, 100, left the 101st keep-alive client of the load
+# test (benchmarks/bench_load.py, 200 clients) unanswered until it timed out; the sockets cost little.
+CONNECTION_LIMIT = 1000
+
+
 def serve(app: Callable, host: str, port: int, threads: int = 8) -> None:
-    """Serve the WSGI `app` on http://host:port/ until interrupted (Waitress, `threads` worker threads)."""
+    """Serve the WSGI `app` on http://host:port/ until interrupted (Waitress, `threads` worker threads, up to
+    CONNECTION_LIMIT open connections)."""
     from waitress import serve as waitress_serve
 
-    waitress_serve(app, host=host, port=port, threads=threads, ident="nuffle", _quiet=True)
+    waitress_serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT, ident="nuffle",
+                   _quiet=True)
 
 
 def main(argv: list[str] | None = None) -> int:
