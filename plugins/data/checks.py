@@ -84,16 +84,16 @@ def _free_string_links(entity: Entity, problem) -> Iterator[Problem]:
             yield problem(path, message)
 
 
-def strings_with_paths(value, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
-    """Every string in a parsed YAML value, with its field path: ((key or index, …), string)."""
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from strings_with_paths(item, path + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from strings_with_paths(item, path + (i,))
+def strings_with_paths(value) -> Iterator[tuple[tuple, str]]:
+    """Every string in a parsed YAML value, with its field path: ((key or index, …), string), depth first."""
+    pending = [((), value)]
+    while pending:
+        path, item = pending.pop()
+        if isinstance(item, str):
+            yield path, item
+        elif isinstance(item, (dict, list)):
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            pending += reversed([(path + (key,), child) for key, child in pairs])
 
 
 def _is_text_map(value) -> bool:

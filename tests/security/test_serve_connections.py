@@ -14,7 +14,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 from plugins.security_headers import write_header_files
@@ -48,6 +47,16 @@ async def _readers(port: int) -> list[str]:
     return [a if isinstance(a, str) else "no answer" for a in answers]
 
 
+def _wait_for_the_port(port: int, server: subprocess.Popen) -> None:
+    """Return once something accepts connections on `port` (the server has started)."""
+    while server.poll() is None:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"the server stopped at once (exit {server.returncode})")
+
+
 def test_two_hundred_readers_at_once_are_all_answered(tmp_path):
     (tmp_path / "index.html").write_text("<!doctype html><title>x</title><p>home</p>", encoding="utf-8")
     write_header_files(tmp_path)
@@ -56,12 +65,7 @@ def test_two_hundred_readers_at_once_are_all_answered(tmp_path):
                                str(tmp_path)], cwd=PROJECT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               start_new_session=True)
     try:
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read()
-                break
-            except OSError:
-                time.sleep(0.1)
+        _wait_for_the_port(port, server)
         answers = asyncio.run(_readers(port))
     finally:
         os.killpg(server.pid, signal.SIGTERM)
