@@ -4,16 +4,21 @@
 
 English (mkdocs.yml) goes to site/, French and Japanese (config/fr.yml, config/ja.yml) to site/fr/ and
 site/ja/. Every build is strict: a warning (broken link, missing translation, bad data) stops it.
-Then every text file gets a .gz sibling (see plugins/calc/compress.py).
+Then the security headers are written for the built pages (`_headers`, `nginx-security-headers.conf`: see
+plugins/security_headers.py) and every text file gets a .gz sibling (see plugins/calc/compress.py).
 
 The build is atomic: every language is built into a new folder next to site/ (`.site-building-…`), and
 site/ is replaced by it only once every language has built and every page has its compressed sibling.
-A failed build removes its folder and leaves site/ as it was.
+A failed build removes its folder and leaves site/ as it was. A killed build cannot: its folder (about
+125 MB) stays behind, so each build first removes the folders of builds whose process is gone. The owner's
+process id is in the folder's name (`.site-building-<pid>-…`); a folder whose process still runs belongs to
+a concurrent build (the tests build at the same time under xdist) and is left alone.
 """
 from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -25,6 +30,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
 from plugins.calc.compress import compress_text
+from plugins.security_headers import write_header_files
 
 PROJECT = Path(__file__).resolve().parent.parent
 CONFIGS = ("mkdocs.yml", "config/fr.yml", "config/ja.yml")  # English first: it cleans site/
@@ -43,8 +49,9 @@ def build_site(project: Path = PROJECT, configs: tuple[str, ...] = CONFIGS, *, s
     start = time.perf_counter()
     root = Path(site_dir) if site_dir is not None else project / "site"
     root.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_builds(root)
     # Next to the site, on the same file system, so that putting it in place is a rename.
-    staging = Path(tempfile.mkdtemp(prefix=f".{root.name}-building-", dir=root.parent))
+    staging = Path(tempfile.mkdtemp(prefix=f".{root.name}-building-{os.getpid()}-", dir=root.parent))
     staging.chmod(0o755)  # mkdtemp makes it private; the site is served to everyone
     try:
         for name in configs:
@@ -57,6 +64,8 @@ def build_site(project: Path = PROJECT, configs: tuple[str, ...] = CONFIGS, *, s
             except (Abort, ConfigurationError, PluginError) as exc:
                 print(f"build of {name} failed: {exc}", file=sys.stderr)
                 raise SystemExit(1) from None
+        # The security headers, whose policy holds the hashes of the pages' inline scripts (for every host).
+        write_header_files(staging)
         # After the last language: gzip siblings of every page and asset, for hosts that serve them as is.
         compress_text(staging)
         missing = [name for name in configs if not (staging / _lang_dir(name) / "index.html.gz").is_file()]
@@ -77,11 +86,52 @@ def _put_in_place(staging: Path, root: Path) -> None:
     """Replace `root` by `staging`: two renames (the old site is set aside, then deleted)."""
     old = None
     if root.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{root.name}-old-", dir=root.parent))
+        old = Path(tempfile.mkdtemp(prefix=f".{root.name}-old-{os.getpid()}-", dir=root.parent))
         os.replace(root, old / root.name)
     os.replace(staging, root)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+LEGACY_AGE_S = 3600  # a folder named before process ids were: surely dead after an hour (a build takes ~1 min)
+
+
+def remove_stale_builds(root: Path) -> list[Path]:
+    """Delete the staging (`.<site>-building-<pid>-…`) and set-aside (`.<site>-old-<pid>-…`) folders next to
+    `root` whose build process is gone (killed, or stopped before it could clean up); return them.
+
+    A folder whose process still runs is another build's, and kept. Folders named without a process id
+    (made before this rule) are deleted once untouched for LEGACY_AGE_S seconds.
+    """
+    pattern = re.compile(rf"^\.{re.escape(root.name)}-(?:building|old)-(?:(?P<pid>\d+)-)?[a-z0-9_]+$")
+    removed = []
+    for folder in root.parent.iterdir() if root.parent.is_dir() else ():
+        match = pattern.match(folder.name)
+        if not match or not folder.is_dir():
+            continue
+        if match["pid"] is not None:
+            stale = not _running(int(match["pid"]))
+        else:
+            stale = time.time() - folder.stat().st_mtime > LEGACY_AGE_S
+        if stale:
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie, killed but not yet reaped by its parent, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # no /proc (not Linux): the signal said it exists
+    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 def main(argv: list[str]) -> int:

@@ -6,6 +6,7 @@ import re
 from typing import Callable, Iterator
 
 from .coverage import cross_checks as coverage_checks
+from .links import link_problems
 from .model import LANGUAGES, Entity, Problem, Repository
 from .schema import Context
 from .text import CJK, find_refs
@@ -34,6 +35,7 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
             yield problem(path, f"{target} has no anchor #{anchor}"
                                 f"{_suggest_in(sorted(other.anchors()), anchor)}")
 
+    yield from _free_string_links(entity, problem)
     yield from _doubled_end_marks(repo, entity, ctx, problem)
     yield from _japanese_ref_spaces(repo, entity, ctx, problem)
 
@@ -69,6 +71,33 @@ def cross_checks(repo: Repository, entity: Entity, ctx: Context,
         if f"edition:{suffix}" in repo and suffix not in entity.editions:
             yield problem(("editions",), f"the slug names edition {suffix!r}, which `editions` does not list "
                                          "(the slug's last word is how other editions find this page)")
+
+
+def _free_string_links(entity: Entity, problem) -> Iterator[Problem]:
+    """A string that is not an {en, fr, ja} text (a publisher, a section, a label) makes no link but to
+    https: or a relative URL either, once read as Markdown: the open data publishes it as it is, and a
+    consumer may render it. The texts themselves are checked by the schema (plugins/data/schema.py)."""
+    for path, value in strings_with_paths(entity.data):
+        if isinstance(path[-1], str) and path[-1] in LANGUAGES and _is_text_map(_at(entity.data, path[:-1])):
+            continue
+        for message in link_problems(value):
+            yield problem(path, message)
+
+
+def strings_with_paths(value) -> Iterator[tuple[tuple, str]]:
+    """Every string in a parsed YAML value, with its field path: ((key or index, …), string), depth first."""
+    pending = [((), value)]
+    while pending:
+        path, item = pending.pop()
+        if isinstance(item, str):
+            yield path, item
+        elif isinstance(item, (dict, list)):
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            pending += reversed([(path + (key,), child) for key, child in pairs])
+
+
+def _is_text_map(value) -> bool:
+    return isinstance(value, dict) and "en" in value and set(value) <= set(LANGUAGES)
 
 
 # a link to a ruling (shown as its question) and the mark right after it

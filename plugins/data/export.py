@@ -123,8 +123,16 @@ def open_data_files(repo: Repository) -> dict[str, object]:
                            "rules": "../rules.json", "api": "../index.json",
                            "items": [{"id", "url": "<slug>.json", "name"}]}
     Text fields hold Markdown with [[kind:slug#anchor|text]] references (data/README.md, README.md).
+
+    Only text that passes the data check's link rule is published (plugins/data/links.py: every URL it makes,
+    rendered as Markdown, is relative or https:), whatever way the Repository was made.
+
+    Raises:
+        ValueError: some string would make another link, listed as `file:line: field: problem`.
     """
     from .model import FOLDER_BY_KIND
+
+    _refuse_unchecked_links(repo)
 
     files: dict[str, object] = {RULES_FILE: rules_export(repo)}
     for kind, folder in FOLDER_BY_KIND.items():
@@ -144,6 +152,20 @@ def open_data_files(repo: Repository) -> dict[str, object]:
         "schemas": {kind: _schema_path(kind) for kind in FOLDER_BY_KIND},
     }
     return files
+
+
+def _refuse_unchecked_links(repo: Repository) -> None:
+    """Raise ValueError listing every string of every entity whose Markdown makes a link the data check
+    refuses (a link to javascript:, data:, http:, another host without a scheme)."""
+    from .checks import strings_with_paths
+    from .links import link_problems
+    from .loader import format_path
+
+    found = [f"{entity.file}:{entity.line(path)}: {format_path(path)}: {message}"
+             for entity in repo.entities.values() for path, text in strings_with_paths(entity.data)
+             for message in link_problems(text)]
+    if found:
+        raise ValueError("the open data publishes only checked text; refused:\n" + "\n".join(found))
 
 
 def _schema_path(kind: str) -> str:

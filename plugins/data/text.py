@@ -1,9 +1,9 @@
 """Rules for the Markdown text inside data: cross-references and the ban on raw HTML, attribute lists and
-links to anything but the web (the site's sanitiser, plugins/site/sanitize.py, removes them anyway: the
-check says so to the author, with the file and line)."""
+links to anything but `https:` or a relative URL (plugins/data/links.py reads them on the Markdown parser's
+output; the site's sanitiser, plugins/site/sanitize.py, removes such links anyway: the check says so to the
+author, with the file and line, and keeps them out of the open data)."""
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 
@@ -18,10 +18,6 @@ RAW_HTML = re.compile(r"<\s*(?:[A-Za-z]|/|!|\?)")
 # A Markdown attribute list (attr_list: `{: #id .class key=value }`, the colon optional), which would put
 # attributes such as `onfocus=…` on the element before it.
 ATTR_LIST = re.compile(r"\{:?[ \t]*[^}\s][^}\n]*\}")
-# Link and image destinations: inline `](url)` and reference definitions `[id]: url`.
-LINK_TARGET = re.compile(r"\]\(\s*<?(?P<inline>[^)\s>]*)|^[ \t]{0,3}\[[^\]]+\]:[ \t]*<?(?P<ref>[^\s>]*)", re.MULTILINE)
-SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
-URL_SCHEMES = ("http", "https", "mailto")
 BROKEN_REF = re.compile(r"\[\[(?![a-z][a-z-]*:[a-z0-9][a-z0-9-]*(?:#[a-z0-9][a-z0-9-]*)?(?:\|[^\]|]+)?\]\])")
 
 
@@ -49,25 +45,12 @@ def text_problems(text: str) -> list[str]:
         problems.append("raw HTML is not allowed in data text (write Markdown)")
     if ATTR_LIST.search(REF.sub("", text)):
         problems.append("attribute lists ({: …}) are not allowed in data text")
-    for url in link_targets(text):
-        scheme = SCHEME.match(url)
-        if scheme and scheme[1].lower() not in URL_SCHEMES:
-            problems.append(f"a link to {scheme[1]}: is not allowed in data text (only http, https and mailto, "
-                            "or [[kind:slug]])")
+    from .links import link_problems  # links.py reads REF from here
+
+    problems += link_problems(text)
     if BROKEN_REF.search(text):
         problems.append("malformed cross-reference: write [[kind:slug]], [[kind:slug#anchor]] or [[kind:slug|text]]")
     return problems
-
-
-def link_targets(text: str) -> list[str]:
-    """The destination of every Markdown link, image and reference definition in `text`, as a browser would
-    read it (character references decoded, control characters and spaces removed: `java&#115;cript:`,
-    `java\tscript:` are `javascript:`)."""
-    found = []
-    for match in LINK_TARGET.finditer(text):
-        url = html.unescape(match["inline"] if match["inline"] is not None else match["ref"])
-        found.append(re.sub(r"[\x00-\x20\x7f]", "", url))
-    return found
 
 
 # French typography: a no-break space (U+00A0, or the narrow U+202F) before : ; ! ? and inside « ».

@@ -78,12 +78,17 @@ def test_payloads_in_every_field_are_inert_in_every_page(tmp_path):
 
 
 def test_markup_the_check_misses_is_removed_by_the_sanitiser(tmp_path, monkeypatch):
-    """Defence in depth: with the data check's text rule switched off, every text carries every hostile
-    Markdown input, and still nothing in any page can run."""
+    """Defence in depth: with the data check's text and link rules switched off (in the loader and in the
+    open-data export), every text carries every hostile Markdown input, and still nothing in any page can
+    run."""
+    import plugins.data.checks as checks
+    import plugins.data.export as export
     import plugins.data.schema as schema
     import plugins.data.termbase as termbase
 
     monkeypatch.setattr(schema, "text_problems", lambda text: [])
+    monkeypatch.setattr(checks, "link_problems", lambda text: [])  # the same rule on other strings
+    monkeypatch.setattr(export, "_refuse_unchecked_links", lambda repo: None)  # and on the open data
     monkeypatch.setattr(schema, "french_typography_problems", lambda text: [])
     # the same payload in every name gives every entry the same search aliases: not what is tested here
     monkeypatch.setattr(termbase, "_check_clashes", lambda base, report, clash: None)
