@@ -83,6 +83,12 @@ def test_team_reroll_limit_classic_vs_bb2020():
 
 # ---------------------------------------------------------------- oracle
 
+# The oracle counts dice outcomes in integers, in units of 1/6**8 (the deepest branch throws eight dice: two
+# for the interception, two for the pass, the interferer's and the deflection's, two for the catch), and turns
+# them into Fractions at the end: the same exact enumeration, without Fraction arithmetic in the inner loops.
+UNIT = 6 ** 8
+
+
 def oracle(a: PassAction):
     """Enumerate every static policy (what to do on each non-accurate pass face) and every die."""
     fam = {"classic": "classic", "bb2020": "bb2020", "bb2025": "bb2025"}[a.edition]
@@ -93,7 +99,7 @@ def oracle(a: PassAction):
     choices = ["none"] + (["skill"] if a.pass_skill else []) + (["team"] if a.team_rerolls > 0 else [])
     for pol in itertools.product(choices, repeat=len(bad_faces)):
         policy = dict(zip(bad_faces, pol))
-        dist = {k: F(0) for k in OUTCOMES}
+        dist = {k: 0 for k in OUTCOMES}
 
         def land(face, tr, used, w):
             o = a.pass_test.outcome(face)
@@ -108,44 +114,44 @@ def oracle(a: PassAction):
                     if fam == "bb2020":
                         for c_die in range(1, 7):
                             key = "intercepted" if ok(c_die, a.deflection_catch_needed) else "deflected"
-                            dist[key] += w * F(1, 6) * F(1, 6)
+                            dist[key] += w // 36
                     else:
-                        dist["intercepted"] += w * F(1, 6)
+                        dist["intercepted"] += w // 6
                     continue
                 if quality != "accurate":
-                    dist[quality] += w * F(1, 6)
+                    dist[quality] += w // 6
                     continue
                 if a.catch_needed is None:
-                    dist["dropped"] += w * F(1, 6)
+                    dist["dropped"] += w // 6
                     continue
                 second = a.catch_skill or (tr > 0 and used < cap)
                 for c1, c2 in itertools.product(range(1, 7), repeat=2):
                     caught = ok(c1, a.catch_needed) or (second and ok(c2, a.catch_needed))
-                    dist["complete" if caught else "dropped"] += w * F(1, 6) * F(1, 36)
+                    dist["complete" if caught else "dropped"] += w // 216
 
         def after_interception(w):
             for f1 in range(1, 7):
                 choice = policy.get(f1, "none")
                 if choice == "none":
-                    land(f1, a.team_rerolls, 0, w * F(1, 6))
+                    land(f1, a.team_rerolls, 0, w // 6)
                 else:
                     tr, used = (a.team_rerolls - 1, 1) if choice == "team" else (a.team_rerolls, 0)
                     for f2 in range(1, 7):
-                        land(f2, tr, used, w * F(1, 36))
+                        land(f2, tr, used, w // 36)
 
         if fam == "classic" and a.intercept_needed:
             for i_die, s_die in itertools.product(range(1, 7), repeat=2):
-                w = F(1, 36)
+                w = UNIT // 36
                 if ok(i_die, a.intercept_needed["any"]) and not (a.safe and ok(s_die, a.safe_throw_needed)):
                     dist["intercepted"] += w
                 else:
                     after_interception(w)
         else:
-            after_interception(F(1))
+            after_interception(UNIT)
         key = (dist["complete"], -(dist["fumble"] + dist["intercepted"]))
         if best is None or key > best[0]:
             best = (key, dist)
-    return best[1]
+    return {outcome: F(count, UNIT) for outcome, count in best[1].items()}
 
 
 CASES = [
