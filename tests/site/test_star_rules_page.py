@@ -30,7 +30,9 @@ def test_star_rules_have_entries(repo):
 def test_every_rule_has_its_heading_and_anchor(repo, lang):
     text, t = render(repo, lang)
     assert not t.missing, f"untranslated UI strings: {sorted(t.missing)}"
-    headings = dict((anchor, title) for title, anchor in re.findall(r"^## (.+) \{#([a-z0-9-]+)\}$", text, re.M))
+    # each rule collapsed to its heading (in the <summary> of its <details>), anchored on the heading
+    headings = dict(re.findall(r'^<details class="nc-star-rule" markdown>\n<summary><h2 id="([a-z0-9-]+)">(.+?)</h2>',
+                               text, re.M))
     for rule in repo.of_kind("star-rule"):
         assert page_of(rule) == PAGE and anchor_of(rule) == f"star-rule-{rule.slug}"
         assert headings.get(f"star-rule-{rule.slug}") == rule["name"][lang], rule.id
@@ -71,7 +73,7 @@ def test_a_rule_lists_the_rulings_about_it(repo, lang):
     text, t = render(repo, lang)
     rulings = [r for r in repo.of_kind("ruling") if any(a.startswith("star-rule:") for a in r["about"])]
     assert rulings, "no ruling is about a star rule"
-    sections = dict(re.findall(r"\{#(star-rule-[a-z0-9-]+)\}$(.*?)(?=^## |\Z)", text, re.M | re.S))
+    sections = dict(re.findall(r'<h2 id="(star-rule-[a-z0-9-]+)">(.*?)</details>', text, re.S))
     for ruling in rulings:
         for about in (a for a in ruling["about"] if a.startswith("star-rule:")):
             section = sections[f"star-rule-{about.split(':', 1)[1]}"]
