@@ -38,7 +38,8 @@ def page_of(entity: Entity) -> str:
     return f"{entity.kind}s/{entity.slug}.md"
 
 
-RULINGS_INDEX = "rulings/index.md"  # the "who plays it how" table and the list of every ruling
+RULINGS_INDEX = "rulings/index.md"  # the list of every ruling, grouped by what it is about
+RULINGS_MATRIX = "rulings/who-plays-it-how.md"  # the disputed rulings side by side, body by body
 
 
 def ruling_page(slug: str) -> str:
@@ -49,6 +50,8 @@ def ruling_page(slug: str) -> str:
     """
     if slug == "index":
         raise ValueError("a ruling cannot have the slug 'index': rulings/index.md is the list of rulings")
+    if f"rulings/{slug}.md" == RULINGS_MATRIX:
+        raise ValueError(f"a ruling cannot have the slug {slug!r}: {RULINGS_MATRIX} is the matrix of rulings")
     return f"rulings/{slug}.md"
 
 

@@ -5,7 +5,7 @@ from ..data.model import EDITIONS_ORDER, Entity, Repository
 from ..data.text import no_markup
 from .editions import _slug_stem
 from .messages import Messages
-from .locate import SHARED_PAGE
+from .locate import RULINGS_INDEX, RULINGS_MATRIX, SHARED_PAGE
 from .pagemap import DIFFERENCES
 from .render.pages import CATEGORY_ORDER
 from .render.options import PAGE as ENGINE_OPTIONS
@@ -108,11 +108,13 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
     if calculators:
         nav.append({t("Calculators"): calculators})
     nav.append({t("Skills"): skills})
-    if ENGINE_OPTIONS in pages:  # the rulings, then the engine options that switch their readings
-        nav.append({t("Rulings"): [titled("rulings/index.md", t("All rulings")),
-                                   titled(ENGINE_OPTIONS, t("Engine options"))]})
-    else:
-        nav.append({t("Rulings"): "rulings/index.md"})
+    # the rulings, the matrix of who plays them how, then the engine options that switch their readings
+    rulings = [titled(RULINGS_INDEX, t("All rulings"))]
+    if RULINGS_MATRIX in pages:
+        rulings.append(titled(RULINGS_MATRIX, t("Who plays it how")))
+    if ENGINE_OPTIONS in pages:
+        rulings.append(titled(ENGINE_OPTIONS, t("Engine options")))
+    nav.append({t("Rulings"): rulings})
     nav.append({t("Glossary"): "glossary.md"})
     about = ["about.md", "sources.md", "translation-status.md", VERIFICATION_PAGE]
     nav.append({t("About"): about + ([COVERAGE_PAGE] if COVERAGE_PAGE in pages else [])})

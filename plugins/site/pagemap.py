@@ -10,10 +10,10 @@ from calculators.errors import CalcError
 
 from ..data.model import Repository
 from ..data.text import no_markup
-from .render import pages
+from .render import pages, rulings as ruling_pages
 from .render.calcpages import standalone_pages
 from .render.context import PageContext
-from .locate import RULINGS_INDEX, ruling_page
+from .locate import RULINGS_INDEX, RULINGS_MATRIX, ruling_page
 from .editions import Editions, edition_pages, page_entity
 from .render.compare import comparison_page
 from .render.differences import differences_page
@@ -66,9 +66,10 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
         out[SHARED_PAGE["star-rule"]] = lambda ctx: pages.star_rules_page(ctx, star_rules)
     out["skills/auto-actions.md"] = lambda ctx: auto_actions_page(ctx, skills)
     rulings = repo.of_kind("ruling")
-    out[RULINGS_INDEX] = lambda ctx: pages.rulings_page(ctx, rulings)
+    out[RULINGS_INDEX] = lambda ctx: ruling_pages.rulings_page(ctx, rulings)
+    out[RULINGS_MATRIX] = lambda ctx: ruling_pages.matrix_page(ctx, rulings)
     for ruling in rulings:
-        out[ruling_page(ruling.slug)] = lambda ctx, r=ruling: pages.ruling_page(ctx, r)
+        out[ruling_page(ruling.slug)] = lambda ctx, r=ruling: ruling_pages.ruling_page(ctx, r)
     options = repo.of_kind("engine-option")
     if options:
         out[ENGINE_OPTIONS] = lambda ctx: engine_options_page(ctx, options)
@@ -88,7 +89,7 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
 def in_nav(path: str) -> bool:
     """Whether a generated page has an entry in the menu: every one but the rulings' own pages, which the
     rulings index lists (86 entries in the menu would weigh on every page)."""
-    return not (path.startswith("rulings/") and path != RULINGS_INDEX)
+    return not (path.startswith("rulings/") and path not in (RULINGS_INDEX, RULINGS_MATRIX))
 
 
 DIFFERENCES = "comparisons/index.md"  # what differs between editions: linked from every page's edition picker

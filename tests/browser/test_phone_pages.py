@@ -42,8 +42,8 @@ def test_classic_on_the_rulings_page_lists_the_classic_rulings_and_nothing_else(
     assert not page.locator('.nc-edition-empty[data-edition-only="classic"]').count()
     assert page.locator("#all-rulings").is_visible()
     classic = [r for r in RULINGS if {"classic", "bb2016"} & set(r["editions"])]
-    items = visible_texts(page, "#all-rulings ~ ul > li")
-    assert len(items) == len(classic) < page.locator("#all-rulings ~ ul > li").count()
+    items = visible_texts(page, "#all-rulings ~ .nc-rulings li")
+    assert len(items) == len(classic) < page.locator("#all-rulings ~ .nc-rulings li").count()
 
 
 GUARD = read_folder("skills")["guard"]

@@ -43,9 +43,15 @@ def test_calculator_pages_put_the_form_before_the_explanations(render_page, lang
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("slug", ["pass-action-classic", "pass-action-bb2020", "kick-off-bb2025"])
-def test_sequence_pages_put_their_calculators_before_the_steps(render_page, lang, slug):
+def test_sequence_pages_put_the_steps_first_and_link_their_calculators_from_the_top(render_page, lang, slug):
+    """Issue 26 item 4: on a sequence page the steps come first (a phone showed 2,500-5,600 px of context
+    before them); the "jump to step" bar above them leads to each calculator, which follows the steps."""
     md = render_page(lang, f"sequences/{slug}.md")
-    assert md.index('class="nc-calculator"') < md.index("{#steps}")
+    bar = md.index('class="nc-step-nav"')
+    anchors = re.findall(r'<a class="nc-step-nav-calc" href="#([a-z-]+)">', md)
+    assert anchors and bar < md.index("{#steps}") < md.index('class="nc-calculator"')
+    for anchor in anchors:
+        assert md.index("{#steps}") < md.index(f"{{#{anchor}}}"), anchor
 
 
 @pytest.mark.parametrize("lang", LANGS)

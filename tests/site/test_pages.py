@@ -46,10 +46,14 @@ def test_skill_links_back_to_the_step_where_it_acts_and_to_its_rulings(fixture_r
 
 
 def test_disputed_ruling_shows_every_body_side_by_side(fixture_repo):
-    markdown, _ = render(fixture_repo, "en", "rulings/index.md")
-    table = markdown.split("## Who plays it how", 1)[1].split("\n## ", 1)[0]
-    assert "Rulebook as written" in table and "FUMBBL" in table
-    assert "| Yes. [↗](sure-hands-strip-ball.md) | No. [↗](sure-hands-strip-ball.md) |" in table
+    """The matrix has a page of its own (the index is the list), linked from the index under its old id."""
+    index, _ = render(fixture_repo, "en", "rulings/index.md")
+    assert "](who-plays-it-how.md){: #who-plays-it-how }" in index
+    assert "<table" not in index
+    table, _ = render(fixture_repo, "en", "rulings/who-plays-it-how.md")
+    assert '<th scope="col">Rulebook as written</th>' in table and '<th scope="col">FUMBBL</th>' in table
+    assert ('<td markdown="span">Yes. [↗](sure-hands-strip-ball.md)</td>'
+            '<td markdown="span">No. [↗](sure-hands-strip-ball.md)</td>') in table
 
 
 def test_each_ruling_has_its_own_page_and_the_index_keeps_the_old_anchor(fixture_repo):
@@ -171,14 +175,17 @@ def test_text_on_one_line_collapses_ascii_whitespace_only():
 
 
 def test_french_no_break_spaces_survive_headings_links_and_table_cells(fixture_repo):
-    """The fixture ruling's French question ("…\u00a0?") is a heading, a link label (ctx.plain) and its
-    rulebook position ("Oui\u00a0: …") a table cell (ctx.text inline, then cell)."""
+    """The fixture ruling's French question ("…\u00a0?") is a heading and a link label (ctx.plain), and its
+    rulebook position ("Oui\u00a0: …") a cell of the matrix (ctx.text inline) and a card's text."""
     markdown, _ = render(fixture_repo, "fr", "rulings/index.md")
     assert "[Question de test\u00a0?](sure-hands-strip-ball.md)" in markdown
-    assert "| Oui\u00a0: tel qu'écrit. [↗](sure-hands-strip-ball.md) |" in markdown
+    assert "Question de test ?" not in markdown
+    markdown, _ = render(fixture_repo, "fr", "rulings/who-plays-it-how.md")
+    assert "<td markdown=\"span\">Oui\u00a0: tel qu'écrit. [↗](sure-hands-strip-ball.md)</td>" in markdown
     assert "Question de test ?" not in markdown and "Oui :" not in markdown
     page, _ = render(fixture_repo, "fr", "rulings/sure-hands-strip-ball.md")
     assert page.startswith("# Question de test\u00a0?\n")
+    assert "\nOui\u00a0: tel qu'écrit.\n" in page  # in its card
     assert "Question de test ?" not in page and "Oui :" not in page
 
 

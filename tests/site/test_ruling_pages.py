@@ -170,3 +170,11 @@ def test_a_search_hit_on_a_ruling_is_on_its_own_page(site, lang):
     for slug, ruling in RULINGS.items():
         words = " ".join(REF.sub("", ruling["recommendation"][lang]).split())[:40]
         assert words not in on_index, slug
+
+
+@pytest.mark.parametrize("lang", sorted(LANG_ROOTS))
+def test_the_matrix_has_a_page_of_its_own_in_the_rulings_menu(menu_section, lang):
+    """Issue 26 item 3: the "who plays it how" matrix left the index (which it pushed 26,000 px down on a
+    phone) for a page of its own, in the menu between the list of rulings and the engine options."""
+    entries = [next(iter(e.values())) if isinstance(e, dict) else e for e in menu_section(lang, "Rulings")]
+    assert entries.index("rulings/index.md") < entries.index("rulings/who-plays-it-how.md")

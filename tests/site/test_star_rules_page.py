@@ -30,7 +30,10 @@ def test_star_rules_have_entries(repo):
 def test_every_rule_has_its_heading_and_anchor(repo, lang):
     text, t = render(repo, lang)
     assert not t.missing, f"untranslated UI strings: {sorted(t.missing)}"
-    headings = dict((anchor, title) for title, anchor in re.findall(r"^## (.+) \{#([a-z0-9-]+)\}$", text, re.M))
+    # each rule collapsed to its name, a level-2 heading in the <summary> of its <details>, which has the anchor
+    headings = dict(re.findall(r'^<details class="nc-star-rule" markdown>\n<summary id="([a-z0-9-]+)">'
+                               r'<span class="nc-star-rule-name" role="heading" aria-level="2">(.+?)</span>',
+                               text, re.M))
     for rule in repo.of_kind("star-rule"):
         assert page_of(rule) == PAGE and anchor_of(rule) == f"star-rule-{rule.slug}"
         assert headings.get(f"star-rule-{rule.slug}") == rule["name"][lang], rule.id
@@ -44,7 +47,7 @@ def test_each_section_shows_its_edition_badges_and_notes(repo, lang):
     html = markdown.markdown(text, extensions=["attr_list", "md_in_html", "tables"])
     for rule in repo.of_kind("star-rule"):
         start = html.index(f'id="star-rule-{rule.slug}"')
-        end = html.find("<h2", start)
+        end = html.find("<details", start)
         section = html[start:end if end > 0 else len(html)]
         for edition in rule.editions:
             assert f"nc-edition-{edition}" in section, (rule.id, edition)
@@ -71,7 +74,7 @@ def test_a_rule_lists_the_rulings_about_it(repo, lang):
     text, t = render(repo, lang)
     rulings = [r for r in repo.of_kind("ruling") if any(a.startswith("star-rule:") for a in r["about"])]
     assert rulings, "no ruling is about a star rule"
-    sections = dict(re.findall(r"\{#(star-rule-[a-z0-9-]+)\}$(.*?)(?=^## |\Z)", text, re.M | re.S))
+    sections = dict(re.findall(r'<summary id="(star-rule-[a-z0-9-]+)">(.*?)</details>', text, re.S))
     for ruling in rulings:
         for about in (a for a in ruling["about"] if a.startswith("star-rule:")):
             section = sections[f"star-rule-{about.split(':', 1)[1]}"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...data.model import iter_steps, step_labels  # noqa: F401  (iter_steps is re-exported for renderers)
 from ...data.text import squeeze
 from .context import PageContext
+from .templating import render
 from .unconfirmed import marks
 
 
@@ -94,3 +95,12 @@ def edition_block(ctx: PageContext, editions: list[str], lines: list[str],
 def search_front_matter(boost: float) -> list[str]:
     """The front matter lines that give a generated page Material's search `boost`."""
     return ["---", "search:", f"  boost: {boost}", "---", ""]
+
+
+def step_nav(ctx: PageContext, steps: list[dict], calculators: list[tuple[str, str]]) -> list[str]:
+    """The compact "jump to step" bar at the top of a sequence page: a link to each top-level step by its
+    number (`step_labels`), then to each calculator section of the page ((title, anchor) pairs)."""
+    labels = step_labels(steps)
+    links = [{"anchor": f"step-{step['key']}", "label": labels[str(step["key"])]}
+             for step in steps if isinstance(step, dict) and "key" in step]
+    return [render("step-nav.html", steps=links, calculators=calculators, t=ctx.t), ""]

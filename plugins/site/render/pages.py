@@ -2,18 +2,20 @@
 from __future__ import annotations
 
 import html
+import re
 
 from ...data.model import LANGUAGES, Entity
 from ...data.text import no_markup
 from ...data.verification import statements
-from ..locate import RULINGS_INDEX, relative_link
-from .blocks import (anchor_key, cell, edition_block, edition_notes, indent, notes_section,
-                     sources_footer, steps_list)
+from ..locate import relative_link
+from .blocks import (anchor_key, cell, edition_block, edition_notes, notes_section, sources_footer, step_nav,
+                     steps_list)
 from .calcpages import SECTIONS, check_disjoint, throw_in_section
 from .context import PageContext, rule_book
 from .editions import absent_notes, empty_notes
 from .kick import kick_section
 from .options import engine_options_link
+from .templating import render
 from .unconfirmed import marks
 
 CATEGORY_ORDER = ("general", "agility", "passing", "strength", "mutation", "devious", "extraordinary", "trait")
@@ -54,21 +56,29 @@ def compare_line(ctx: PageContext, entity: Entity) -> list[str]:
 
 
 def sequence_page(ctx: PageContext, seq: Entity) -> str:
-    lines = [f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", *compare_line(ctx, seq),
-             ctx.text(seq["summary"]), ""]
-    calcs = []
-    for kind in seq.get("calculators") or []:  # the calculators first: on a phone the form comes before the steps
+    """A sequence's page: the steps first (numbered, after a compact "jump to step" bar that also leads to the
+    page's calculators), then the context: the summary, the calculators, where sources differ, the sources.
+    On a phone the reader who opens a sequence at the table wants the order of play before the explanation."""
+    sections, calcs = [], []
+    for kind in seq.get("calculators") or []:
         section, calc = calculator_section(ctx, seq, kind)
-        lines += section
+        sections += section
         calcs.append(calc)
-    lines += [f"## {ctx.t('Steps')} {{#steps}}", ""]
-    lines += steps_list(ctx, seq["steps"], entity=seq)
-    lines.append("")
     if len(calcs) > 1:
         check_disjoint(calcs, rule_book(ctx.repo))
+    lines = [f"# {ctx.plain(seq['title'])}", "", ctx.badges(seq.editions), "", *compare_line(ctx, seq),
+             *step_nav(ctx, seq["steps"], section_anchors(sections)),
+             f"## {ctx.t('Steps')} {{#steps}}", "", *steps_list(ctx, seq["steps"], entity=seq), "",
+             f"## {ctx.t('About this sequence')} {{#about}}", "", ctx.text(seq["summary"]), "", *sections]
     lines += notes_section(ctx, seq.get("notes"), ctx.t("Where sources differ"))
     lines += sources_footer(ctx, seq.get("sources"))
     return "\n".join(lines)
+
+
+def section_anchors(lines: list[str]) -> list[tuple[str, str]]:
+    """(title, anchor) of each `## Title {#anchor}` heading among Markdown `lines` (a calculator's section)."""
+    found = (re.fullmatch(r"## (.+) \{#([a-z0-9-]+)\}", line) for line in lines)
+    return [(m[1], m[2]) for m in found if m]
 
 
 def calculator_section(ctx: PageContext, seq: Entity, kind: str):
@@ -197,9 +207,10 @@ def calculator_title(ctx: PageContext, kind: str) -> str:
 
 
 def star_rules_page(ctx: PageContext, rules: list[Entity]) -> str:
-    """The page of the star players' special rules (locate.SHARED_PAGE): one section per rule, anchored
-    `star-rule-<slug>` in every language, sorted by the rule's name in the page's language, shaped like a
-    skill's section (badges, names in the other languages, summary and edition notes in one box)."""
+    """The page of the star players' special rules (locate.SHARED_PAGE): one collapsed section per rule
+    (`star-rule.html`), anchored `star-rule-<slug>` in every language, sorted by the rule's name in the page's
+    language, shaped like a skill's section inside (names in the other languages, summary and edition notes
+    in one box)."""
     title = ctx.t("Star players' special rules")
     lines = [f"# {title}", "", ctx.t(
         "A star player brings one special rule of their own besides their skills. Each entry names the star "
@@ -212,20 +223,22 @@ def star_rules_page(ctx: PageContext, rules: list[Entity]) -> str:
 
 
 def star_rule_section(ctx: PageContext, rule: Entity) -> list[str]:
+    """A rule's section: collapsed to its name (anchored `star-rule-<slug>`) and badges, its names in the
+    other languages, star players, summary and edition notes, calculators and rulings inside."""
     stars = ctx.listing([html.escape(star, quote=False) for star in rule["stars"]])
-    lines = [f"## {ctx.plain(rule['name'])} {{#{rule.anchor}}}", "",
-             f"{ctx.badges(rule.editions)} {other_names(ctx, rule)}", "", *absent_notes(ctx, rule),
-             ctx.labelled(ctx.t("Star players:"), stars), ""]
+    body = [other_names(ctx, rule), "", *absent_notes(ctx, rule), ctx.labelled(ctx.t("Star players:"), stars), ""]
     summary = summary_lead(ctx, rule) + ctx.text(rule["summary"]) + marks(ctx, rule, "summary")
-    lines += ['<div class="nc-entry-body" markdown>', "", summary, "",
-              *edition_notes(ctx, rule.get("edition_notes"), rule), "</div>", ""]
+    body += ['<div class="nc-entry-body" markdown>', "", summary, "",
+             *edition_notes(ctx, rule.get("edition_notes"), rule), "</div>", ""]
     if rule.get("calculators"):
         links = ctx.listing([f"[{calculator_title(ctx, kind)}]({relative_link(ctx.page, f'calculators/{kind}.md')})"
                              for kind in rule["calculators"]])
-        lines += [ctx.labelled(ctx.t("Calculators:"), links), ""]
+        body += [ctx.labelled(ctx.t("Calculators:"), links), ""]
     # the rulings `about` this rule (Designer's Commentary questions on it), listed as a skill lists its own
     rulings = [ctx.repo[where] for where, _ in ctx.backlinks.of(rule.id) if where.startswith("ruling:")]
-    return lines + entry_footer(ctx, rule, rulings)
+    body += entry_footer(ctx, rule, rulings)
+    return [render("star-rule.html", anchor=rule.anchor, title=ctx.plain(rule["name"]),
+                   badges=ctx.badges(rule.editions), body="\n".join(body)), ""]
 
 
 def summary_lead(ctx: PageContext, skill: Entity) -> str:
@@ -246,65 +259,7 @@ def _colon(ctx: PageContext) -> str:
 
 # --------------------------------------------------------------------------- rulings
 
-def rulings_page(ctx: PageContext, rulings: list[Entity]) -> str:
-    """The index of rulings: "who plays it how" (the disputed ones side by side), then a short list linking
-    every ruling's own page. Each item keeps the id rulings had when they were sections of this page
-    (`#ruling-<slug>`), so an old link lands on the item, and nuffle.js goes on to the ruling's page."""
-    lines = [f"# {ctx.t('Rulings')}", "", ctx.t(
-        "Questions the rulebook leaves open, with what each body says. Where they disagree, every position "
-        "is shown with its source, then the reading this site recommends and why."), ""]
-    lines += engine_options_link(ctx)
-    lines += empty_notes(ctx, [e for r in rulings for e in r.editions],
-                         ctx.t("No ruling on this page is for {chosen}."))
-    lines += who_plays_it_how(ctx, rulings)
-    items = [f"- {ctx.editions.row_mark(r.editions)}{ctx.link(r)}{{: #{r.anchor} .nc-moved }} "
-             f"{ctx.paren(status_label(ctx, r['status']))} {ctx.badges(r.editions)}" for r in rulings]
-    lines += edition_block(ctx, [e for r in rulings for e in r.editions],
-                           [f"## {ctx.t('All rulings')} {{#all-rulings}}", "", *items])
-    return "\n".join(lines)
-
-
-def who_plays_it_how(ctx: PageContext, rulings: list[Entity]) -> list[str]:
-    """One row per disputed ruling, one column per body, each cell linked to the ruling."""
-    disputed = [r for r in rulings if r["status"] != "settled"]
-    if not disputed:
-        return []
-    bodies = [b for b in BODY_ORDER if any(p["body"] == b for r in disputed for p in r["positions"])]
-    lines = [f"## {ctx.t('Who plays it how')} {{#who-plays-it-how}}", "",
-             "| " + ctx.t("Question") + " | " + " | ".join(body_label(ctx, b) for b in bodies) + " |",
-             "|---" * (len(bodies) + 1) + "|"]
-    for ruling in disputed:
-        row = [ctx.editions.row_mark(ruling.editions) + ctx.link(ruling)]
-        for body in bodies:
-            says = [p for p in ruling["positions"] if p["body"] == body]
-            text = " ".join(ctx.text(p["says"], inline=True) + marks(ctx, ruling, f"positions.{body}") for p in says)
-            # each cell ends with a link to the ruling's full entry, where its sources are
-            row.append(cell(f"{text} [↗]({ctx.url(ruling)})") if says else "—")
-        lines.append("| " + " | ".join(row) + " |")
-    return edition_block(ctx, [e for r in disputed for e in r.editions], lines)
-
-
-def ruling_page(ctx: PageContext, ruling: Entity) -> str:
-    """A ruling's own page (`rulings/<slug>.md`): the question, what each body says with its sources, the
-    reading this site recommends, and a way back to the list. Nothing on it is hidden by the edition
-    picker; a reader who chose an edition the ruling is not for is told so at the top."""
-    about = ctx.listing([ctx.link(ctx.repo[ref]) for ref in ruling["about"]])
-    lines = [f"# {ctx.plain(ruling['question'])}", "",
-             f'{ctx.badges(ruling.editions)} <span class="nc-status nc-status-{ruling["status"]}">'
-             f'{status_label(ctx, ruling["status"])}</span> {about}', "", *absent_notes(ctx, ruling),
-             f"| {ctx.t('Body')} | {ctx.t('Position')} | {ctx.t('Source')} |", "|---|---|---|"]
-    for position in sorted(ruling["positions"], key=lambda p: BODY_ORDER.index(p["body"])):
-        says = ctx.text(position["says"], inline=True) + marks(ctx, ruling, f"positions.{position['body']}")
-        # a body that answered for some of the ruling's editions only shows which
-        body = body_label(ctx, position["body"]) + (f" {ctx.badges(position['editions'])}" if position.get("editions") else "")
-        lines.append(f"| {body} | {cell(says)} | "
-                     f"{cell(ctx.citations(position['sources']))} |")
-    lines += ["", f'!!! tip "{ctx.t("What this site recommends")}"', "",
-              "    " + indent(ctx.text(ruling["recommendation"]), 4), ""]
-    lines += sources_footer(ctx, ruling.get("sources"))
-    index = relative_link(ctx.page, RULINGS_INDEX, "all-rulings")
-    lines += [f'<p class="nc-back" markdown>[{ctx.t("All rulings")}]({index})</p>', ""]
-    return "\n".join(lines)
+# the rulings' pages are in render/rulings.py
 
 
 # --------------------------------------------------------------------------- tables

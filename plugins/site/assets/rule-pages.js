@@ -1,0 +1,65 @@
+// Page-local behaviour of the rule pages (templates rulings-list.html and star-rule.html), with Material's
+// instant navigation (document$) or without it:
+// - the rulings index's filter box narrows the list as the reader types (without script the whole list
+//   shows, and the box stays hidden);
+// - on the star rules page, a link to a rule (`#star-rule-<slug>`) opens the rule it points to;
+// - the matrix's scroll box can take the keyboard focus (the page sanitiser keeps no tabindex).
+
+/** Text folded for matching: compatibility forms (full-width letters), case, Latin accents. */
+const fold = (text) => text.normalize("NFKC").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+
+function mountFilter(root) {
+  const form = root.querySelector("[data-nc-filter-form]");
+  const input = root.querySelector("[data-nc-filter]");
+  const count = root.querySelector("[data-nc-filter-count]");
+  if (!form || !input || form.dataset.mounted) return;
+  form.dataset.mounted = "";
+  const groups = [...root.querySelectorAll("[data-nc-filter-group]")].map((group) => {
+    const heading = group.querySelector("h3");
+    return { group, title: fold(heading ? heading.textContent : ""),
+             items: [...group.querySelectorAll("li")].map((li) => ({ li, text: fold(li.textContent) })) };
+  });
+  const apply = () => {
+    const words = fold(input.value).split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const { group, title, items } of groups) {
+      let any = false;
+      for (const { li, text } of items) {
+        const match = words.every((w) => text.includes(w) || title.includes(w));
+        li.hidden = !match;
+        any ||= match;
+        if (match && li.checkVisibility()) shown += 1;
+      }
+      group.hidden = !any;
+    }
+    count.textContent = words.length ? (shown ? String(shown) : count.dataset.ncNone) : "";
+  };
+  input.addEventListener("input", apply);
+  form.hidden = false;
+  if (input.value) apply();
+}
+
+/** Open the collapsed rule (a <details>) the address points into, and bring its heading into view. */
+function openTarget() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const target = id && document.getElementById(id);
+  const details = target && target.closest("details");
+  if (!details) return;
+  if (!details.open) details.open = true;
+  target.scrollIntoView();
+}
+
+function mount() {
+  for (const root of document.querySelectorAll("[data-nc-filter-list]")) mountFilter(root);
+  for (const box of document.querySelectorAll("[data-nc-scroll-box]")) box.tabIndex = 0;
+  openTarget();
+}
+
+window.addEventListener("hashchange", openTarget);
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => mount());
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", mount);
+} else {
+  mount();
+}
