@@ -74,6 +74,9 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         self._translate_theme_strings(config)
         if str(OVERRIDES) not in config.theme.dirs:  # the page shell, ahead of Material's templates
             config.theme.dirs.insert(0, str(OVERRIDES))
+        # Material keeps its settings (the colour scheme chosen) per scope, by default each build's root:
+        # one scope, the site root, keeps a scheme chosen in one language in the others.
+        config.extra["scope"] = error_root(config.site_url, self.lang == self.config.languages[0])
         self.backlinks = BackLinks.build(self.repo)
         self.pages = generated_pages(self.repo)
         self.term_index = term_index(self.repo.of_kind("term"), self.lang, self.repo.termbase)
