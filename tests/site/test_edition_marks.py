@@ -2,7 +2,6 @@
 moved onto list items and table rows, the navigation marks, and the data checks behind them."""
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
