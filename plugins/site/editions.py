@@ -6,7 +6,8 @@ Everything comes from data/:
   as classic), in the order of their `year`;
 - a block of a page that concerns only some editions carries `data-editions="classic bb2020"` (the
   choosable editions it applies to). With an edition chosen, `<html data-nc-edition="bb2020">` is set
-  before the first paint (the inline script of `head_script`) and the generated editions.css hides
+  before the first paint (the inline script of overrides/partials/nc-head.html) and the generated
+  editions.css hides
   every block whose marks do not include it; an element of class `nc-edition-only` is shown only
   while one of the editions of its `data-edition-only` is chosen (banners, "not in this edition");
 - a sequence, table or roll belongs to a family: entities of the same kind whose slugs differ only by
@@ -19,8 +20,6 @@ row's first cell; `hoist_marks` moves each mark onto its <li> or <tr> once the p
 """
 from __future__ import annotations
 
-import json
-import posixpath
 import re
 from dataclasses import dataclass, field
 
@@ -29,9 +28,6 @@ from .locate import anchor_of, page_of
 
 PER_EDITION_KINDS = ("sequence", "table", "roll")
 STORAGE_KEY = "nuffle.edition"  # localStorage, shared by every page and language of the site
-_NAV_ITEM = re.compile(r'<li class="md-nav__item">(?P<space>\s*)<a href="(?P<href>[^"#?]*)" class="md-nav__link">')
-_NAV_GROUP = re.compile(r'<li class="md-nav__item md-nav__item--nested">')
-_NAV_LI = re.compile(r'<li(?P<attrs>[^>]*)>(?P<space>\s*)(?P<a><a )?|</li>')
 _MARK = re.compile(r'<(?P<tag>li|tr)>(?P<between>\s*(?:<p>|<td[^>]*>)?)'
                    r'<span class="nc-mark" data-editions="(?P<marks>[0-9a-z -]*)"></span>\s*')
 
@@ -83,13 +79,6 @@ class Editions:
             lines.append(f'{chosen} .nc-edition-only[data-edition-only~="{edition}"] {{ display: revert; }}')
         return "\n".join(lines) + "\n"
 
-    def head_script(self) -> str:
-        """Inline, in <head>: mark the page as scripted and apply the stored edition before the first paint."""
-        return ("<script>(function(){var r=document.documentElement,e;r.setAttribute('data-nc-js','');"
-                f"try{{e=localStorage.getItem({json.dumps(STORAGE_KEY)})}}catch(_){{}}"
-                f"if({json.dumps(list(self.choosable))}.indexOf(e)>=0)r.setAttribute('data-nc-edition',e)"
-                "})()</script>")
-
 
 def hoist_marks(html: str) -> str:
     """Move every `row_mark` onto the <li> or <tr> it starts. A mark left elsewhere is a renderer bug."""
@@ -99,49 +88,30 @@ def hoist_marks(html: str) -> str:
     return html
 
 
-def mark_nav(html: str, page_url: str, marks_by_url: dict[str, tuple[str, ...]]) -> str:
-    """Mark the navigation's links to per-edition pages (`marks_by_url`: site-relative URL -> marks), so
-    that the sequences and tables of other editions leave the menu while an edition is chosen. The link
-    to the page being read is Material's active item, which is never marked. A group of the menu (the
-    groups of the Sequences menu) whose links are all marked gets the editions of its links, so that it
-    leaves the menu too when none of them is of the chosen edition; the group holding the page being read
-    is Material's active one, never marked."""
-    base = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url)
+def nav_marks(item, level: int, marks_by_url: dict[str, tuple[str, ...]], order: tuple[str, ...]) -> str:
+    """The `data-editions` of a menu item (overrides/partials/nav-item.html, as the Jinja function
+    `nc_nav_marks`), so that the sequences and tables of other editions leave the menu while an edition is
+    chosen; "" for an item that stays.
 
-    def mark(match: re.Match) -> str:
-        url = posixpath.normpath(posixpath.join(base, match["href"]))
-        marks = marks_by_url.get(url.strip("/"))
+    `item` is a MkDocs nav item (Page, Section or Link) at menu `level` (1: the top, shown as sections);
+    `marks_by_url`: site-relative page URL without its slashes -> the choosable editions the page tells.
+    A page is marked with its editions; a group below the top level whose pages are all marked gets the
+    union of their editions (in `order`), so that it leaves the menu too when none of them is of the chosen
+    edition. The page being read and the group holding it are Material's active items, never marked.
+    """
+    if item.active:
+        return ""
+    if item.is_page:
+        return " ".join(marks_by_url.get((item.url or "").strip("/"), ()))
+    if not item.is_section or level <= 1:
+        return ""
+    found: set[str] = set()
+    for child in item.children:
+        marks = nav_marks(child, level + 1, marks_by_url, order)
         if not marks:
-            return match[0]
-        return (f'<li class="md-nav__item" data-editions="{" ".join(marks)}">{match["space"]}'
-                f'<a href="{match["href"]}" class="md-nav__link">')
-
-    return _mark_nav_groups(_NAV_ITEM.sub(mark, html))
-
-
-def _mark_nav_groups(html: str) -> str:
-    out, last = [], 0
-    for group in _NAV_GROUP.finditer(html):
-        depth, marks, every_link_marked = 0, [], True
-        for item in _NAV_LI.finditer(html, group.start()):
-            if item[0] == "</li>":
-                depth -= 1
-                if depth == 0:
-                    break
-                continue
-            depth += 1
-            if item["a"]:  # a link: a page of the menu
-                found = re.search(r'data-editions="([0-9a-z -]*)"', item["attrs"])
-                if not found:
-                    every_link_marked = False
-                    break
-                marks += [m for m in found[1].split() if m not in marks]
-        if every_link_marked and marks:
-            out.append(html[last:group.start()])
-            out.append(f'<li class="md-nav__item md-nav__item--nested" data-editions="{" ".join(marks)}">')
-            last = group.end()
-    out.append(html[last:])
-    return "".join(out)
+            return ""
+        found.update(marks.split())
+    return " ".join(e for e in order if e in found)
 
 
 # --------------------------------------------------------------------------- families and counterparts

@@ -11,17 +11,22 @@ Hooks:
     on_page_content   move the edition marks of list items and table rows onto their <li> and <tr>; give
                       the table of contents and the page title back their no-break spaces (spaces.py);
                       pass the page's HTML through the allowlist sanitiser (sanitize.py), the one place
-                      where data texts have become HTML.
-    on_post_page      link the web-app manifest from every page; defer the search index until a search;
-                      apply the reader's edition before the first paint, and put the edition picker at
-                      the top of the content (plugins/site/editions.py); the <title>'s no-break spaces;
-                      the search dialog's name and the skip link to a calculator (a11y.py).
-    on_post_template  the 404 page in the build's language, and the offline page made from it (notfound.py).
+                      where data texts have become HTML; make the first calculator the target of the
+                      skip link (a11y.py).
+    on_env            register what the page shell's templates call: `t`, `nc_title`, `nc_nav_marks`.
+    on_page_context   the page shell's values for the page (`nc`, plugins/site/shell.py): the site root
+                      for the manifest, the skip link to a calculator, the edition picker.
+    on_template_context, on_post_template  the 404 page in the build's language, and the offline page
+                      rendered with its context (notfound.py).
     on_post_build     fail a strict build on missing translations (texts or UI strings).
+
+The page shell itself (head tags, the picker's place, the menu's edition marks, the search dialog's name,
+the 404 page) is in overrides/, Material's blocks and partials, which on_config puts ahead of Material's
+templates: no HTML of Material's is patched after it is rendered.
 """
 from __future__ import annotations
 
-import re
+from importlib import metadata
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -32,29 +37,22 @@ from mkdocs.utils import get_relative_url
 from ..data import DataError, Repository
 from ..data.loader import load_repository_cached
 from ..data.text import REF
-from .a11y import label_search_dialog, skip_to_calculator
+from .a11y import target_first_calculator
 from .autolink import link_first_uses, term_index
 from .config import NuffleConfig
-from .editions import Editions, edition_pages, hoist_marks, mark_nav
+from .editions import Editions, edition_pages, hoist_marks, nav_marks
 from .locate import SHARED_PAGE
 from .messages import Messages
 from .navigation import build_nav
-from .notfound import NOT_FOUND_TEMPLATE, OFFLINE_PAGE, translated
+from .notfound import NOT_FOUND_TEMPLATE, error_shell, write_offline_page
 from .pagemap import DIFFERENCES, generated_pages, in_nav
 from .render.context import BackLinks, PageContext
-from .render.editions import picker
 from .sanitize import sanitize
-from .spaces import restore_html_title, restore_titles
+from .shell import OVERRIDES, Shell, error_root, home_path, picker, site_root
+from .spaces import html_title, restore_titles
 
 log = get_plugin_logger(__name__)
-BUNDLE_TAG = re.compile(r'<script src="(?P<prefix>[^"]*)assets/javascripts/bundle\.[^"]*"></script>')
 ASSETS = Path(__file__).resolve().parent / "assets"
-ARTICLE = '<article class="md-content__inner md-typeset">'
-# Material's viewport tag, and ours: a phone's on-screen keyboard then shrinks the layout (Chrome on Android), so
-# a calculator's result pinned to the bottom of the screen (nuffle.css) stays above the keyboard while the
-# reader types, instead of under it.
-MATERIAL_VIEWPORT = '<meta name="viewport" content="width=device-width,initial-scale=1">'
-VIEWPORT = '<meta name="viewport" content="width=device-width,initial-scale=1,interactive-widget=resizes-content">'
 
 
 class NufflePlugin(BasePlugin[NuffleConfig]):
@@ -74,11 +72,17 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
             raise PluginError(f"theme.language {self.lang!r} is not one of {self.config.languages}")
         self.t = Messages(self.lang)
         self._translate_theme_strings(config)
+        if str(OVERRIDES) not in config.theme.dirs:  # the page shell, ahead of Material's templates
+            config.theme.dirs.insert(0, str(OVERRIDES))
+        # Material keeps its settings (the colour scheme chosen) per scope, by default each build's root:
+        # one scope, the site root, keeps a scheme chosen in one language in the others.
+        config.extra["scope"] = error_root(config.site_url, self.lang == self.config.languages[0])
         self.backlinks = BackLinks.build(self.repo)
         self.pages = generated_pages(self.repo)
         self.term_index = term_index(self.repo.of_kind("term"), self.lang, self.repo.termbase)
         self.editions = Editions.of(self.repo)
         self.edition_pages = edition_pages(self.repo, self.editions)
+        self.calculator_ids: dict[str, str] = {}  # .md path -> the id of its first calculator (on_page_content)
         config.nav = build_nav(self.repo, self.pages, self.t)
         return config
 
@@ -138,51 +142,56 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
             html = hoist_marks(html)
         except ValueError as exc:
             raise PluginError(f"{page.file.src_uri}: {exc}") from None
-        return sanitize(html)
+        html, self.calculator_ids[page.file.src_uri] = target_first_calculator(sanitize(html))
+        return html
 
-    def on_post_page(self, output, page, config):
-        """Link the web-app manifest (written at the site root by nuffle-calc) from every page; the reader's
-        edition and the edition picker."""
+    def on_env(self, env, config, files):
+        """What the page shell's templates (overrides/) call: the UI strings of the build's language, the
+        <title> with its no-break spaces, and the edition marks of the menu's items."""
         if not self.config.enabled:
-            return output
-        depth = page.url.count("/") + (0 if self.lang == self.config.languages[0] else 1)
-        root = "../" * depth
-        head = (f'<link rel="manifest" href="{root}manifest.webmanifest">'
-                f'<meta name="theme-color" content="#1b5e20">'
-                f'<link rel="apple-touch-icon" href="{root}icon-192.png">')
-        # In <head>, so <html data-nc-edition> is set before the body is parsed: no flash of other editions.
-        head += self.editions.head_script()
-        output = output.replace("</head>", head + "</head>", 1)
-        if MATERIAL_VIEWPORT not in output:
-            raise PluginError(f"{page.file.src_uri}: Material's viewport tag changed; update MATERIAL_VIEWPORT")
-        output = output.replace(MATERIAL_VIEWPORT, VIEWPORT, 1)
-        output = restore_html_title(output, page)
-        output = skip_to_calculator(label_search_dialog(output), self.t("Skip to the calculator"))
-        output = mark_nav(output, page.url, self.nav_marks)
-        if ARTICLE in output:
-            to_differences = get_relative_url(self.differences_url, page.url)
-            output = output.replace(ARTICLE, ARTICLE + picker(self.repo, self.editions, self.t, to_differences), 1)
-        # Before Material's bundle: hold the search index back until the reader searches (lazy-search.js),
-        # and rewrite each query before the search worker sees it (search-query.js).
-        bundle = BUNDLE_TAG.search(output)
-        if bundle:
-            shim = "".join(f'<script src="{bundle["prefix"]}assets/nuffle/{name}"></script>'
-                           for name in ("lazy-search.js", "search-query.js"))
-            output = output[:bundle.start()] + shim + output[bundle.start():]
-        return output
+            return env
+        env.globals["t"] = self.t
+        env.globals["nc_material_version"] = metadata.version("mkdocs-material")  # the generator tag
+        env.filters["nc_title"] = html_title
+        env.globals["nc_nav_marks"] = self._nav_marks
+        self.env = env
+        return env
+
+    def _nav_marks(self, item, level: int) -> str:
+        """`nc_nav_marks(nav_item, level)` in overrides/partials/nav-item.html."""
+        return nav_marks(item, level, self.nav_marks, self.editions.choosable)
+
+    def on_page_context(self, context, page, config, nav):
+        """The page shell's values for `page` (`nc` in overrides/)."""
+        if not self.config.enabled:
+            return context
+        default = self.lang == self.config.languages[0]
+        edition_page = self.edition_pages.get(page.file.src_uri)
+        to_differences = get_relative_url(self.differences_url, page.url)
+        context["nc"] = Shell(
+            root=site_root(page.url, default), home=home_path(config.site_url), editions=self.editions.choosable,
+            calculator_id=self.calculator_ids.get(page.file.src_uri, ""),
+            picker=picker(self.repo, self.editions, self.t, to_differences,
+                          edition_page.marks if edition_page else ()))
+        return context
+
+    def on_template_context(self, context, template_name, config):
+        """The 404 page's shell values (absolute links: it may be served at any address)."""
+        if not self.config.enabled or template_name != NOT_FOUND_TEMPLATE:
+            return context
+        default = self.lang == self.config.languages[0]
+        shell = Shell(root=error_root(config.site_url, default), home=home_path(config.site_url),
+                      editions=self.editions.choosable)
+        context["nc"] = error_shell(shell, self.t, offline=False)
+        self.not_found_context = context
+        return context
 
     def on_post_template(self, output_content, template_name, config):
-        """Translate Material's 404 page, and write the offline page (the service worker's answer to a page
-        not cached) next to it."""
+        """Write the offline page (the service worker's answer to a page not cached) next to the 404 page."""
         if not self.config.enabled or template_name != NOT_FOUND_TEMPLATE:
             return output_content
-        try:
-            offline = translated(output_content, self.t, config.site_url, offline=True)
-            page = translated(output_content, self.t, config.site_url, offline=False)
-        except ValueError as exc:
-            raise PluginError(str(exc)) from None
-        Path(config.site_dir, OFFLINE_PAGE).write_text(offline, encoding="utf-8")
-        return page
+        write_offline_page(self.env, self.not_found_context, self.not_found_context["nc"], self.t, config.site_dir)
+        return output_content
 
     def on_post_build(self, config):
         from .search import extend_search_index; extend_search_index(config, getattr(self, "repo", None))  # search terms, aliases

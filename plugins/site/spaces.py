@@ -5,7 +5,8 @@ Our renderers keep them (`plugins.data.text.squeeze`), but three steps after the
 `" ".join(text.split())`, which turns those spaces into plain ones: Python-Markdown's `toc` extension (the
 table of contents), MkDocs's page title taken from the first heading (the navigation), and Jinja's
 `striptags` in Material's `<title>`. Each title is therefore rebuilt here from the page's own text, and
-used only when it is what the collapsed one was made from (so nothing else is ever changed).
+used only when it is what the collapsed one was made from (so nothing else is ever changed); the page
+shell writes <title> with `html_title` instead of `striptags`.
 """
 from __future__ import annotations
 
@@ -54,23 +55,9 @@ def restore_titles(content: str, page) -> None:
             page.title = title
 
 
-def restore_html_title(output: str, page) -> str:
-    """on_post_page: Material's `<title>{{ page.title | striptags }} - site</title>` with the page title's
-    no-break spaces, escaped: `striptags` decodes the title's character references, so a data title
-    holding `&lt;/title&gt;` would otherwise close the element and write markup into <head>."""
-    start = output.find("<title>")
-    if start < 0:
-        return output
-    start += len("<title>")
-    shown_title = ""
-    if page.title:
-        title = html.unescape(TAG.sub("", page.title))  # what striptags does, but for the whitespace
-        if output.startswith(collapse(title), start):
-            shown_title = restore(collapse(title), title)
-            start += len(collapse(title))  # a `</title>` inside the title itself is not the end
-    end = output.find("</title>", start)
-    if end < 0:
-        return output
-    shown = shown_title + output[start:end]  # plain text, as striptags left it (references decoded)
-    begin = start - (len(collapse(title)) if shown_title else 0)
-    return output[:begin] + html.escape(shown, quote=False) + output[end:]
+def html_title(title: str) -> str:
+    """The page title as the text of <title> (the `nc_title` filter of overrides/main.html): what Material's
+    `{{ page.title | striptags }}` gives, tags removed and references decoded, but with the title's
+    no-break spaces kept and escaped again, so that a data title holding `&lt;/title&gt;` cannot close
+    the element and write markup into <head>."""
+    return html.escape(squeeze(html.unescape(TAG.sub("", title or ""))), quote=False)

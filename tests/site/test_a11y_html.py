@@ -1,38 +1,56 @@
-"""The page fixes of plugins/site/a11y.py and plugins/site/notfound.py on small pieces of Material's HTML
-(the browser tests check the built site: tests/browser/test_a11y.py, tests/browser/test_offline.py)."""
+"""The page shell's accessibility on the built site (overrides/, plugins/site/a11y.py, plugins/site/notfound.py):
+the search dialog's name, the skip link to a calculator, the 404 and offline pages in the build's language.
+The browser tests check them in use: tests/browser/test_a11y.py, tests/browser/test_offline.py."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
-from plugins.site.a11y import label_search_dialog, skip_to_calculator
-from plugins.site.messages import Messages
-from plugins.site.notfound import translated
+from plugins.site.a11y import target_first_calculator
 
-HEADER = ('<div data-md-component="skip"><a href="#intro" class="md-skip">Aller au contenu</a></div>'
-          '<div class="md-search" data-md-component="search" role="dialog"><form>'
-          '<input type="text" class="md-search__input" name="query" aria-label="Rechercher" placeholder="Rechercher">'
-          '</form></div>')
+LANGS = ("en", "fr", "ja")
 
 
-def test_the_search_dialog_is_named_after_its_field():
-    assert 'role="dialog" aria-label="Rechercher">' in label_search_dialog(HEADER)
+def built(site, lang: str, path: str) -> str:
+    return (site.dir / ("" if lang == "en" else lang) / path).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("calculator", ['<div class="nc-calculator" markdown="0">',
-                                        '<div class="nc-calculator">'])  # as the sanitiser leaves it
-def test_a_page_with_a_calculator_gets_a_skip_link_to_it(calculator):
-    page = HEADER + f'<article>{calculator}<form></form></div>{calculator}</div></article>'
-    out = skip_to_calculator(page, "Aller au calculateur")
-    assert ('<a href="#intro" class="md-skip">Aller au contenu</a>'
-            '<a href="#nc-calculator" class="md-skip nc-skip">Aller au calculateur</a></div>') in out
-    assert out.count('id="nc-calculator" tabindex="-1"') == 1  # the first calculator only
-    assert skip_to_calculator(HEADER, "Aller au calculateur") == HEADER  # no calculator, no link
+@pytest.mark.parametrize("lang, name", [("en", "Search"), ("fr", "Rechercher"), ("ja", "検索")])
+def test_the_search_dialog_is_named_after_its_field(site, lang, name):
+    for path in ("index.html", "calculators/block/index.html", "404.html"):
+        html = built(site, lang, path)
+        assert html.count(f'<div class="md-search" data-md-component="search" role="dialog" aria-label="{name}">') == 1
+        assert f'class="md-search__input" name="query" aria-label="{name}"' in html
+
+
+@pytest.mark.parametrize("calculator", ['<div class="nc-calculator">'])  # as the sanitiser leaves it
+def test_the_first_calculator_is_the_skip_links_target(calculator):
+    content = f'<p>x</p>{calculator}<form></form></div>{calculator}</div>'
+    out, target = target_first_calculator(content)
+    assert target == "nc-calculator"
+    assert out.count('<div class="nc-calculator" id="nc-calculator" tabindex="-1">') == 1  # the first only
+    assert out.count(calculator) == 1
+    assert target_first_calculator("<p>no calculator</p>") == ("<p>no calculator</p>", "")
+
+
+def test_a_page_with_a_calculator_gets_a_skip_link_to_it(site):
+    html = built(site, "fr", "calculators/block/index.html")
+    skip = html.index('data-md-component="skip"')
+    link = html.index('<a href="#nc-calculator" class="md-skip nc-skip">Aller au calculateur</a>')
+    assert skip < link < html.index('<header'), "after Material's skip link, before the header"
+    assert html.count('id="nc-calculator" tabindex="-1"') == 1 and html.count('class="md-skip nc-skip"') == 1
+    assert "nc-skip" not in built(site, "fr", "rulings/index.html")  # no calculator, no link
 
 
 @pytest.mark.parametrize("lang, offline, heading", [("fr", False, "Page introuvable"), ("ja", True, "オフラインです"),
-                                                    ("en", False, "Page not found")])
-def test_the_404_and_offline_pages_speak_the_builds_language(lang, offline, heading):
-    out = translated("<main><h1>404 - Not found</h1></main>", Messages(lang), f"http://host/{lang}/", offline)
-    assert f"<h1>{heading}</h1>" in out and f'href="/{lang}/"' in out and "404 - Not found" not in out
-    with pytest.raises(ValueError):
-        translated("<h1>Oops</h1>", Messages(lang), None, offline)
+                                                    ("en", False, "Page not found"), ("fr", True, "Vous êtes hors ligne")])
+def test_the_404_and_offline_pages_speak_the_builds_language(site, lang, offline, heading):
+    html = built(site, lang, "offline.html" if offline else "404.html")
+    home = "/" if lang == "en" else f"/{lang}/"
+    assert f"<h1>{heading}</h1>" in html and f'<a href="{home}">' in html and "404 - Not found" not in html
+    assert f"<title>{heading} - Nuffle Codex</title>" in html
+    assert f'<html lang="{lang}"' in html
+    # absolute links, since these pages are served at any address: the site root for the manifest
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
+    assert re.search(r'<script src="/(?:fr/|ja/)?assets/nuffle/lazy-search\.js">', html)

@@ -2,14 +2,14 @@
 moved onto list items and table rows, the navigation marks, and the data checks behind them."""
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from plugins.data import DataError, load_repository
-from plugins.site.editions import Editions, edition_pages, families, hoist_marks, mark_nav
+from plugins.site.editions import Editions, edition_pages, families, hoist_marks, nav_marks
 from plugins.site.messages import Messages
 from plugins.site.pagemap import generated_pages
 from plugins.site.render.context import BackLinks, PageContext
@@ -73,14 +73,23 @@ def test_marks_move_onto_their_item_or_row_and_a_stray_mark_is_an_error():
         hoist_marks(f"<p>in a paragraph {mark}</p>")
 
 
+ORDER = ("classic", "bb2020", "bb2025")
+
+
+def page(url: str, active: bool = False) -> SimpleNamespace:
+    """A page of MkDocs's nav as overrides/partials/nav-item.html hands it to `nc_nav_marks`."""
+    return SimpleNamespace(url=url, active=active, is_page=True, is_section=False, children=None)
+
+
+def group(*children, active: bool = False) -> SimpleNamespace:
+    return SimpleNamespace(url=None, active=active, is_page=False, is_section=True, children=list(children))
+
+
 def test_navigation_links_to_per_edition_pages_are_marked_but_not_the_page_being_read():
-    html = ('<li class="md-nav__item">\n  <a href="../pick-up-bb2020/" class="md-nav__link">B</a></li>'
-            '<li class="md-nav__item">\n  <a href="../../glossary/" class="md-nav__link">G</a></li>'
-            '<li class="md-nav__item md-nav__item--active">\n  <a href="./" class="md-nav__link md-nav__link--active">')
     marks = {"sequences/pick-up-bb2020": ("bb2020",), "sequences/pick-up": ("classic",)}
-    out = mark_nav(html, "sequences/pick-up/", marks)
-    assert out.count("data-editions") == 1
-    assert '<li class="md-nav__item" data-editions="bb2020">\n  <a href="../pick-up-bb2020/"' in out
+    assert nav_marks(page("sequences/pick-up-bb2020/"), 2, marks, ORDER) == "bb2020"
+    assert nav_marks(page("glossary/"), 2, marks, ORDER) == ""
+    assert nav_marks(page("sequences/pick-up/", active=True), 2, marks, ORDER) == ""  # the page being read
 
 
 def _copy_fixture(tmp_path: Path) -> Path:
@@ -111,20 +120,22 @@ def test_an_edition_grouped_with_a_grouped_edition_is_reported(tmp_path):
 
 
 def test_a_navigation_group_whose_links_are_all_marked_gets_their_editions():
-    def link(href: str) -> str:
-        return f'<li class="md-nav__item">\n  <a href="{href}" class="md-nav__link">x</a>\n</li>'
-
-    def group(*items: str, active: bool = False) -> str:
-        cls = "md-nav__item md-nav__item--active md-nav__item--nested" if active else "md-nav__item md-nav__item--nested"
-        return (f'<li class="{cls}">\n<input type="checkbox"><label>G</label><nav><ul>'
-                + "".join(items) + "</ul></nav>\n</li>")
-
     marks = {"sequences/a-bb2020": ("bb2020",), "sequences/a-bb2025": ("bb2025",), "sequences/b-bb2025": ("bb2025",)}
-    html = (group(link("../a-bb2020/"), link("../a-bb2025/"))   # every link marked: the union
-            + group(link("../b-bb2025/"))                      # one edition
-            + group(link("../a-bb2020/"), link("../../glossary/"))  # a page of every edition: not marked
-            + group(link("../b-bb2025/"), active=True))        # holds the page being read: never marked
-    out = mark_nav(html, "sequences/x/", marks)
-    groups = re.findall(r'<li class="md-nav__item md-nav__item--nested"(?: data-editions="([^"]*)")?>', out)
-    assert groups == ["bb2020 bb2025", "bb2025", ""]
-    assert out.count("md-nav__item--active md-nav__item--nested\">") == 1
+    link = SimpleNamespace(url="https://example.org/", active=False, is_page=False, is_section=False, children=None)
+    groups = [group(page("sequences/a-bb2025/"), page("sequences/a-bb2020/")),  # every page marked: the union
+              group(page("sequences/b-bb2025/")),                              # one edition
+              group(page("sequences/a-bb2020/"), page("glossary/")),           # a page of every edition: not marked
+              group(page("sequences/a-bb2020/"), link),                        # a link to elsewhere: not marked
+              group(page("sequences/b-bb2025/", active=True), active=True),    # holds the page being read
+              group(group(page("sequences/a-bb2020/")), page("sequences/b-bb2025/"))]  # nested groups count
+    assert [nav_marks(g, 2, marks, ORDER) for g in groups] == ["bb2020 bb2025", "bb2025", "", "", "", "bb2020 bb2025"]
+    # the top of the menu is shown as sections (navigation.sections): never marked
+    assert nav_marks(groups[0], 1, marks, ORDER) == ""
+
+
+def test_the_built_menu_marks_per_edition_pages(site):
+    """In the built French menu: each sequence of one edition carries it, the page being read does not."""
+    html = (site.dir / "fr" / "sequences" / "pass-action-classic" / "index.html").read_text(encoding="utf-8")
+    assert '<li class="md-nav__item" data-editions="bb2020">\n      <a href="../pass-action-bb2020/" class="md-nav__link">' in html
+    active = html.index("md-nav__link--active")
+    assert "data-editions" not in html[html.rindex("<li", 0, active):active]

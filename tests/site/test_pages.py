@@ -194,7 +194,7 @@ def test_titles_collapsed_by_mkdocs_get_their_no_break_spaces_back():
 
     from mkdocs.structure.toc import AnchorLink
 
-    from plugins.site.spaces import restore, restore_html_title, restore_titles
+    from plugins.site.spaces import html_title, restore, restore_titles
 
     assert restore("Règle : oui", "Règle\u00a0: oui") == "Règle\u00a0: oui"
     assert restore("Autre titre", "Règle\u00a0: oui") == "Autre titre"  # not made from that text: kept
@@ -207,8 +207,8 @@ def test_titles_collapsed_by_mkdocs_get_their_no_break_spaces_back():
     restore_titles(content, page)
     assert [top.title, *(c.title for c in top.children)] == ["Règle\u00a0: oui", "Vraiment\u202f?", "Sans espace"]
     assert page.title == "Règle\u00a0: oui"
-    output = "<head><title>Règle : oui - Nuffle Codex</title></head>"
-    assert restore_html_title(output, page) == "<head><title>Règle\u00a0: oui - Nuffle Codex</title></head>"
+    assert html_title(page.title) == "Règle\u00a0: oui"  # the <title> of overrides/main.html
+    assert html_title("<em>Règle</em>\u00a0: <code>a &amp; b</code>") == "Règle\u00a0: a &amp; b"
 
 
 # ----------------------------------------------------------------------------------------- skill names

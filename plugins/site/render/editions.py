@@ -1,5 +1,6 @@
-"""What a reader who chose one edition sees: the picker on every page, the banner of a per-edition page
-that points to the chosen edition's counterpart, and the notice of an entry the chosen edition lacks.
+"""What a reader who chose one edition sees: the banner of a per-edition page
+that points to the chosen edition's counterpart, and the notice of an entry the chosen edition lacks (the
+picker on every page is in the page shell: overrides/partials/nc-edition-picker.html, plugins/site/shell.py).
 
 Every element here is in the page for every reader (but not in the search index); editions.css shows a
 `nc-edition-only` element only while one of its `data-edition-only` editions is chosen (see
@@ -10,10 +11,9 @@ from __future__ import annotations
 import html
 
 from ...data.model import Entity
-from ...data.text import no_markup, squeeze
-from ..editions import EditionPage, Editions
+from ...data.text import no_markup
+from ..editions import EditionPage
 from ..locate import relative_link
-from ..messages import Messages
 from .context import PageContext
 
 
@@ -58,33 +58,6 @@ def absent_notes(ctx: PageContext, entity: Entity) -> list[str]:
         lines.append(f'<p class="nc-edition-only nc-edition-absent" data-edition-only="{edition}" '
                      f'data-search-exclude="true">{text}</p>')
     return lines + [""]
-
-
-def picker(repo, editions: Editions, t: Messages, differences_url: str) -> str:
-    """The edition selector put at the top of every page, with the note shown while an edition is chosen."""
-    def esc(text: str) -> str:
-        return html.escape(text, quote=True)
-
-    def text(value: dict) -> str:
-        return squeeze(value.get(t.lang) or value["en"])
-
-    options = [f'<option value="">{esc(t("All editions"))}</option>']
-    notes = []
-    for slug in editions.choosable:
-        edition = repo[f"edition:{slug}"]
-        short = text(edition["short"])
-        members = " ".join(editions.members(slug))  # the editions read as this one (nuffle.js readAs)
-        options.append(f'<option value="{slug}" data-tab="{esc(short)}" data-members="{members}">'
-                       f'{esc(text(edition["name"]))}</option>')
-        notes.append(f'<span class="nc-edition-only" data-edition-only="{slug}">'
-                     f'{esc(t("Showing {edition} only.", edition=short))}</span>')
-    return ('<div class="nc-edition-picker">'
-            f'<label class="nc-edition-label">{esc(t("Edition"))} '
-            f'<select data-nc-edition-picker>{"".join(options)}</select></label>'
-            f'<p class="nc-edition-note">{"".join(notes)} '
-            f'<button type="button" class="nc-show-all" data-nc-show-all>{esc(t("Show all"))}</button> '
-            f'<a href="{esc(differences_url)}">{esc(t("What differs between editions"))}</a></p>'
-            '</div>')
 
 
 def nearest_edition(ctx: PageContext, edition: str, present: tuple[str, ...]) -> str:
