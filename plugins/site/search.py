@@ -66,6 +66,19 @@ d'équipe », Team re-roll, whose multi-word alias got no other forms (relance, 
 too, and not relances, which the termbase gives to Re-roll. A player's roll (data/rolls/) gets its own name
 as an alias at its section, so « esquive » finds the dodge test and its calculator as well as the Dodge
 skill.
+
+**Mentions.** Japanese rulings and sequences write a skill's English name ("Diving Tackle"), so its katakana
+(ダイビングタックル) found the skill's entry only: 1 page against 56 for the English name (issue 26). Every
+section that names a skill, in the prose of its language or in English, gets the words of that skill's entry
+(aliases, katakana, names in other languages) in `mention_terms`, at the text's weight
+(`mention_locations`): the katakana finds every page that names the skill, its entry first, and a French
+section naming Tacle plongeant is found by "diving tackle".
+
+**For search-query.js.** Each document also carries, not indexed, the editions of what it shows
+(`editions`, from the entity shown there or its page: `add_editions`), so that the results of the edition
+chosen in the picker come first, and the whole names of its entry (`names`, with a term's abbreviation for
+its name: "KO recovery" for Knocked-out recovery), so that a section named by the whole query comes before
+one named by a word of it.
 """
 from __future__ import annotations
 

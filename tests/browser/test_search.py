@@ -204,8 +204,8 @@ def test_french_singular_query_still_finds_the_plurals(tab, site):
 @pytest.mark.parametrize("lang", ["en", "fr", "ja"])
 def test_each_latin_word_reaches_the_worker_exact_and_as_a_prefix(tab, site, lang):
     """search-query.js rewrites a query before Material's worker sees it: each Latin word exact with a boost
-    (Material then appends * to the plain one), a hyphenated word cut at its hyphens; Japanese words and
-    lunr syntax as typed."""
+    (Material then appends * to the plain one), a hyphenated word cut at its hyphens, a word of kana only
+    likewise; other Japanese words and lunr syntax as typed."""
     tab.goto(site.url + PREFIX[lang])
     rewrite = lambda query: tab.evaluate("query => window.__nucSearchQuery(query)", query)  # noqa: E731
     assert rewrite("fumble") == "fumble^2 fumble"
@@ -213,6 +213,8 @@ def test_each_latin_word_reaches_the_worker_exact_and_as_a_prefix(tab, site, lan
     assert rewrite("relance d'équipe") == "relance^2 relance d'équipe"  # the separator drops « d' »
     for typed in ("振り直し", "AG判定", "+block -dodge", "title:blitz", '"tackle zone"', "3+"):
         assert rewrite(typed) == typed
+    # a word of kana only is one index term too: exact and as a prefix (プロ above プロール, issue 19)
+    assert rewrite("プロ わいろ") == "プロ^2 プロ わいろ^2 わいろ"
     # and the worker gets it: « fumble » finds the Fumble entry before Fumblerooski, which it only starts
     if lang == "fr":
         assert search(tab, site, lang, "fumble")["hrefs"][0].split("?")[0] == site.url + "fr/glossary/"

@@ -18,9 +18,11 @@
 //   best field, so the one word of a skill's name (boosted tenfold as an alias) outweighed every other word:
 //   « esquive relance d'équipe » put the Dodge skill first, whose text has relancer and tour d'équipe but
 //   never a team re-roll, and 「Stab の手順（BB2020）」, the full title of a sequence, put the Stab skill
-//   first. Tier 2: the section's title, or a whole name of its entry (`names`), holds the whole query;
-//   tier 1: its text holds every word, two of them side by side (« relance d'équipe »); tier 0: the rest.
-//   Within a tier, lunr's order stands.
+//   first. Tier 3: the section's title, or a whole name of its entry (`names`), holds the whole query;
+//   tier 2: it has every word, two of them side by side in its text (« relance d'équipe »); tier 1: it has
+//   every word; below them, a section whose entry is named by a part of the query only (Esquive;
+//   パスブロック in 「パスブロック ダンプオフ」, whose ruling then comes first); last, the rest. Within a
+//   tier, lunr's order stands.
 // - the edition picker: with an edition chosen (<html data-nc-edition>, stored in localStorage
 //   `nuffle.edition`), a section of other editions only (its `editions`, from plugins/site/search.py)
 //   weighs EDITION_WEIGHT of its score, so that the chosen edition's sequence or table comes first.
@@ -64,7 +66,8 @@
   }
 
   function plain(markup) {  // the text of a result's title or text (Material's <mark> and entities)
-    return String(markup || "").replace(/<[^>]*>/g, " ")
+    // <mark> first, without a space: Material may mark an entity's letters («<mark>&amp</mark>;»)
+    return String(markup || "").replace(/<\/?mark>/g, "").replace(/<[^>]*>/g, " ")
       .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, function (_, name) { return ENTITIES[name]; });
   }
 
@@ -79,35 +82,53 @@
     return list.some(function (token) { return token.lastIndexOf(word, 0) === 0; });
   }
 
-  // 2: the title or a whole name holds the query; 1: the text has every word, two side by side; else 0.
-  function tier(item, query, wanted) {
-    var whole = squash(query);
-    var names = item.names || [];
-    if (squash(plain(item.title)).indexOf(whole) >= 0 ||
-        names.some(function (name) { return squash(name) === whole; })) return 2;
-    var shown = words(plain(item.title) + " . " + names.join(" . ") + " . " + plain(item.text));
-    var hidden = [item.alias_terms, item.name_terms, item.title_terms, item.text_terms, item.mention_terms]
-      .join(" ").split(" ");
-    if (!wanted.every(function (word) { return startsAny(shown, word) || startsAny(hidden, word); })) return 0;
-    for (var i = 0; i + 1 < shown.length; i++) {
-      for (var k = 0; k + 1 < wanted.length; k++) {
-        if (shown[i].lastIndexOf(wanted[k], 0) === 0 && shown[i + 1].lastIndexOf(wanted[k + 1], 0) === 0) return 1;
+  // The squashed runs of one or more query words, but the whole query: what names a part of it.
+  function parts(wanted) {
+    var found = [];
+    for (var i = 0; i < wanted.length; i++) {
+      for (var j = i + 1; j <= wanted.length; j++) {
+        if (j - i < wanted.length) found.push(wanted.slice(i, j).join(""));
       }
     }
-    return 0;
+    return found;
+  }
+
+  // 3: the title or a whole name holds the query; 2: it has every word, two side by side in its text;
+  // 1: it has every word; 0.5: its entry is named by a part of the query (Esquive, for « esquive relance
+  // d'équipe »); 0: the rest. A section found by one word of its name thus gives way to every section that
+  // has all the words, and to those only.
+  function tier(item, query, wanted, named) {
+    var whole = squash(query);
+    var names = (item.names || []).map(squash).concat([squash(plain(item.title))]);
+    if (names[names.length - 1].indexOf(whole) >= 0 || names.indexOf(whole) >= 0) return 3;
+    var part = names.some(function (name) { return named.indexOf(name) >= 0; });
+    var shown = words(plain(item.title) + " . " + (item.names || []).join(" . ") + " . " + plain(item.text));
+    // the worker marks the hidden fields' matches too (<mark>ダンプオフ</mark>)
+    var hidden = words(plain([item.alias_terms, item.name_terms, item.title_terms, item.text_terms,
+                              item.mention_terms].join(" ")));
+    if (!wanted.every(function (word) { return startsAny(shown, word) || startsAny(hidden, word); })) {
+      return part ? 0.5 : 0;
+    }
+    for (var i = 0; i + 1 < shown.length; i++) {
+      for (var k = 0; k + 1 < wanted.length; k++) {
+        if (shown[i].lastIndexOf(wanted[k], 0) === 0 && shown[i + 1].lastIndexOf(wanted[k + 1], 0) === 0) return 2;
+      }
+    }
+    return part ? 0.5 : 1;
   }
 
   // Re-rank Material's result ({items: [[item…] per page]}) in place for `query`; every item keeps its fields.
   function rerank(result, query) {
     if (!result || !Array.isArray(result.items)) return result;
     var edition = document.documentElement.getAttribute("data-nc-edition");
-    var wanted = words(query);
+    var wanted = words(query), named = parts(wanted);
     var all = [];
     result.items.forEach(function (items, group) {
       items.forEach(function (item) {
         var other = edition && item.editions && item.editions.split(" ").indexOf(edition) < 0;
         all.push({item: item, group: group, at: all.length, matched: item.score > 0,
-                  tier: wanted.length > 1 && item.score > 0 ? tier(item, query, wanted) : 0,
+                  // Material adds a page that only its sections matched with score 0: it goes with them
+                  tier: !(item.score > 0) ? -1 : wanted.length > 1 ? tier(item, query, wanted, named) : 1,
                   score: item.score * (other ? EDITION_WEIGHT : 1)});
       });
     });
