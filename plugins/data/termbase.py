@@ -21,6 +21,7 @@ Per language (`en`, `fr`, `ja`), every field optional:
     forms: [zones de tacle]           # other forms allowed in prose (plural…): linked to the entry too
     running_text: english | katakana  # ja only: which name Japanese prose uses (skills: english)
     katakana: ダイビングタックル        # ja only: the katakana form (an alias when prose uses English)
+    reading: てんこう                  # ja only: the hiragana reading of a name with kanji (list order)
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from .yamlio import YamlSyntaxError, parse_with_lines
 
 FILE = "termbase.yml"
 KATAKANA = re.compile(r"^[\u30a0-\u30ff・ー]+$")
+HIRAGANA = re.compile(r"^[\u3041-\u309fー]+$")
 ENTRY_ID = re.compile(r"^(skill|term|table):([0-9a-z][0-9a-z-]*)(?:#(row-[0-9a-z][0-9a-z-]*))?$")
 WORD_KEY = re.compile(r"^[0-9a-z][0-9a-z-]*$")
 
@@ -41,7 +43,8 @@ _COMMON = {"preferred": Str(), "case": Enum("name", "lower"), "variants": List(S
            "aliases": List(Str()), "forms": List(Str())}
 LANG_SPEC = {"en": Obj({}, _COMMON), "fr": Obj({}, _COMMON),
              "ja": Obj({}, {**_COMMON, "running_text": Enum("english", "katakana"),
-                            "katakana": Str(KATAKANA, "katakana word")})}
+                            "katakana": Str(KATAKANA, "katakana word"),
+                            "reading": Str(HIRAGANA, "hiragana reading")})}
 ENTRY_SPEC = Obj({}, LANG_SPEC)
 WORD_SPEC = Obj({"en": LANG_SPEC["en"]},
                 {"see": Ref("skill", "term", "table", "sequence"), "group": Enum("block-die"),
@@ -60,6 +63,7 @@ class Names:
     forms: list[str] = field(default_factory=list)
     running_text: str = "english"  # ja only
     katakana: str | None = None    # ja only
+    reading: str | None = None     # ja only: hiragana, for dictionary order (plugins/site/collation.py)
 
 
 @dataclass
@@ -115,6 +119,7 @@ def _names(lang: str, given: dict, default_name: str, *, kind: str, twin_katakan
         latin = re.search(r"[A-Za-z]", names.preferred) is not None
         names.running_text = given.get("running_text", "english" if latin else "katakana")
         names.katakana = given.get("katakana", twin_katakana)
+        names.reading = given.get("reading")
         if names.katakana and names.katakana != names.preferred and names.katakana not in names.aliases:
             names.aliases.append(names.katakana)
     return names

@@ -66,6 +66,19 @@ d'équipe », Team re-roll, whose multi-word alias got no other forms (relance, 
 too, and not relances, which the termbase gives to Re-roll. A player's roll (data/rolls/) gets its own name
 as an alias at its section, so « esquive » finds the dodge test and its calculator as well as the Dodge
 skill.
+
+**Mentions.** Japanese rulings and sequences write a skill's English name ("Diving Tackle"), so its katakana
+(ダイビングタックル) found the skill's entry only: 1 page against 56 for the English name (issue 26). Every
+section that names a skill, in the prose of its language or in English, gets the words of that skill's entry
+(aliases, katakana, names in other languages) in `mention_terms`, at the text's weight
+(`mention_locations`): the katakana finds every page that names the skill, its entry first, and a French
+section naming Tacle plongeant is found by "diving tackle".
+
+**For search-query.js.** Each document also carries, not indexed, the editions of what it shows
+(`editions`, from the entity shown there or its page: `add_editions`), so that the results of the edition
+chosen in the picker come first, and the whole names of its entry (`names`, with a term's abbreviation for
+its name: "KO recovery" for Knocked-out recovery), so that a section named by the whole query comes before
+one named by a word of it.
 """
 from __future__ import annotations
 
@@ -81,6 +94,9 @@ ALIASES = "alias_terms"  # hidden field with the termbase's aliases of the entry
 ALIAS_BOOST = 10  # times the title's boost
 NAMES = "name_terms"  # hidden field with the name of the sequence, table or star rule a page or section shows
 NAME_BOOST = 2  # times the title's: above a page that uses the words, below an entry whose alias they are
+PHRASES = "names"  # carried, not indexed: the aliases and names of a section's entry, whole
+MENTIONS = "mention_terms"  # hidden field with the aliases of the skills a section names (ダイビングタックル)
+MENTION_BOOST = 0.001  # times the title's: the text's own weight, as if the section wrote the alias
 SPLIT = re.compile(r"[\s\-'’.,:;!?()（）、。]+")
 # Words of a multi-word alias that are left out of the field: a query word matches every index term it
 # starts, so "d'équipe" would otherwise make every alias with a word in d… ("défenseur") a hit. The
@@ -236,6 +252,78 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
     return out
 
 
+def mention_names(repo, lang: str) -> list[tuple[str, set[str]]]:
+    """Each skill's names as a `lang` text writes them (its name in `lang` and its prose forms, and its
+    English name, which Japanese and some French prose keep), with the words a reader searches it by: the
+    same words that find its own entry (alias_locations: aliases, katakana, names in other languages).
+
+    Returns [(name in prose, search words)], longest names first, so that "Pass Block" is found before
+    "Pass". Japanese rulings write "Diving Tackle", never ダイビングタックル: without these words a search
+    for the katakana found the skill's entry only (issue 26).
+    """
+    from .locate import anchor_of, page_of
+
+    words_at = alias_locations(repo, lang)
+    out: dict[str, set[str]] = {}
+    for entry in repo.termbase.entries:
+        target = repo.get(entry.target)
+        if entry.kind != "skill" or target is None:
+            continue
+        names = entry.names[lang]
+        words = words_at.get(url_of(page_of(target)) + f"#{anchor_of(target)}", set())
+        for name in {names.preferred, entry.names["en"].preferred, *names.forms}:
+            if len(name) >= 3:
+                out.setdefault(name, set()).update(words)
+    return sorted(out.items(), key=lambda item: (-len(item[0]), item[0]))
+
+
+def mention_locations(index: dict, mentions: list[tuple[str, set[str]]]) -> dict[str, set[str]]:
+    """Index location -> the search words of every skill its section names (`mention_names`), matched as
+    whole words, with the case of the name (the English "Block" is the skill; "block" is not)."""
+    if not mentions:
+        return {}
+    words_of = dict(mentions)
+    pattern = re.compile(r"(?<![\w\-])(?:" + "|".join(re.escape(name) for name, _ in mentions) + r")(?![\w\-])")
+    out: dict[str, set[str]] = {}
+    for doc in index["docs"]:
+        found = set(pattern.findall(plain(f"{doc.get('title') or ''} {doc.get('text') or ''}")))
+        if found:
+            out[doc["location"]] = set().union(*(words_of[name] for name in found))
+    return out
+
+
+def edition_marks(repo) -> dict[str, str]:
+    """Index location (a page, or a section that shows an entity) -> the choosable editions of the entity
+    shown there, space-separated ("bb2020 bb2025"), for every entity that has editions."""
+    from .editions import Editions
+    from .locate import anchor_of, page_of
+
+    editions = Editions.of(repo)
+    out: dict[str, str] = {}
+    for entity in sorted(repo.entities.values(), key=lambda e: e.id):
+        if entity.kind in ("source", "edition", "coverage") or not entity.editions:
+            continue
+        anchor = anchor_of(entity)
+        marks = editions.marks(entity.editions)
+        if marks:
+            out[url_of(page_of(entity)) + (f"#{anchor}" if anchor else "")] = " ".join(marks)
+    return out
+
+
+def add_editions(index: dict, marks: dict[str, str]) -> dict:
+    """Give each document the editions of what it shows, in a field that is carried but not indexed:
+    `editions` ("bb2020"), its own entity's or its page's (a sequence's steps, a table's rows). A document
+    of every edition (the home page, the skills of all editions) gets none. search-query.js ranks lower
+    the results of other editions than the one chosen in the edition picker (in place; returns the index)."""
+    for doc in index["docs"]:
+        found = marks.get(doc["location"]) or marks.get(doc["location"].split("#")[0])
+        if found:
+            doc["editions"] = found
+        else:
+            doc.pop("editions", None)
+    return index
+
+
 def name_locations(repo, lang: str) -> dict[str, set[str]]:
     """Index location -> the name of the sequence, table or star player rule shown there, in `lang`: its title
     without the edition in brackets ("Block action", « Retour des K.O. », Savage Blow); and the star player
@@ -310,6 +398,8 @@ def add_aliases(index: dict, lang: str, aliases: dict[str, set[str]], field: str
     makers = TERMS.get(lang, ())
     for doc in index["docs"]:
         doc.pop(field, None)
+        if field == ALIASES:
+            doc.pop(PHRASES, None)
 
     def tokens_of(word: str) -> list[str]:
         return [t for t in SPLIT.split(word.lower()) if t and t not in STOP_WORDS.get(lang, ())]
@@ -332,6 +422,40 @@ def add_aliases(index: dict, lang: str, aliases: dict[str, set[str]], field: str
             forms = set().union(set(), *(make(t) for t in tokens for make in makers))
             terms |= {form for form in forms if owner.get(form, location) == location}
         doc[field] = " ".join(sorted(set(doc.get(field, "").split()) | terms))
+        if field != MENTIONS:  # the whole names, for search-query.js to tell a name typed in full
+            doc[PHRASES] = sorted(set(doc.get(PHRASES, [])) | {" ".join(word.split()) for word in words})
+    return index
+
+
+def abbreviations(repo, lang: str) -> dict[str, set[str]]:
+    """A glossary term's name in `lang` -> its abbreviations among its aliases (Knocked-out -> KO): all
+    capitals, two to four letters."""
+    out: dict[str, set[str]] = {}
+    for entry in repo.termbase.entries:
+        names = entry.names[lang]
+        short = {a for a in names.aliases if a.isascii() and a.isalpha() and a.isupper() and 2 <= len(a) <= 4}
+        if entry.kind == "term" and short and len(names.preferred) > 4:
+            out.setdefault(names.preferred, set()).update(short)
+    return out
+
+
+def add_abbreviated_names(index: dict, short: dict[str, set[str]]) -> dict:
+    """Add to each document's whole names (`names`, not indexed) their forms with a term's abbreviation
+    for its name: the site writes "the KO recovery table", so "KO recovery" is typed for "Knocked-out
+    recovery" (in place; returns the index)."""
+    if not short:
+        return index
+    pattern = re.compile(r"(?<![\w\-])(?:" + "|".join(re.escape(n) for n in sorted(short, key=len, reverse=True))
+                         + r")(?![\w\-])", re.IGNORECASE)
+    by_lower = {name.lower(): forms for name, forms in short.items()}
+    for doc in index["docs"]:
+        phrases = set(doc.get(PHRASES, []))
+        for phrase in list(phrases):
+            for match in pattern.finditer(phrase):
+                for form in by_lower[match[0].lower()]:
+                    phrases.add(phrase[:match.start()] + form + phrase[match.end():])
+        if phrases:
+            doc[PHRASES] = sorted(phrases)
     return index
 
 
@@ -350,4 +474,7 @@ def extend_search_index(config, repo=None) -> None:
     if repo is not None and repo.termbase is not None:
         add_aliases(index, lang, alias_locations(repo, lang))
         add_aliases(index, lang, name_locations(repo, lang), NAMES, NAME_BOOST)
+        add_aliases(index, lang, mention_locations(index, mention_names(repo, lang)), MENTIONS, MENTION_BOOST)
+        add_abbreviated_names(index, abbreviations(repo, lang))
+        add_editions(index, edition_marks(repo))
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -186,7 +186,7 @@ def test_built_indexes(site):
     assert english["config"] == {"lang": ["en"], "separator": separator("en").pattern, "pipeline": ["stopWordFilter"],
                                  "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0},
                                             "tags": {"boost": 1000000.0}, "alias_terms": {"boost": 10000.0},
-                                            "name_terms": {"boost": 2000.0}}}
+                                            "name_terms": {"boost": 2000.0}, "mention_terms": {"boost": 1.0}}}
     block_action = next(doc for doc in english["docs"] if doc["location"] == "sequences/block-action-bb2020/")
     assert {"block", "action"} <= set(block_action["name_terms"].split())  # found by its name (issue 19)
     assert not any(field in doc for doc in english["docs"] for field in HIDDEN.values())
@@ -195,6 +195,14 @@ def test_built_indexes(site):
         assert set(HIDDEN.values()) <= set(built["config"]["fields"])
     assert any("regle" in doc.get(HIDDEN["text"], "").split() for doc in french["docs"])
     assert any("または" in doc.get(HIDDEN["text"], "").split() for doc in japanese["docs"])
+    # a Japanese ruling that writes "Diving Tackle" is found by the katakana too, at the text's weight (issue 26)
+    ruling = next(doc for doc in japanese["docs"] if doc["location"] == "rulings/take-root-diving-tackle/")
+    assert "ダイビングタックル" in ruling["mention_terms"].split()
+    assert japanese["config"]["fields"]["mention_terms"] == japanese["config"]["fields"]["text"]
+    # each document carries the editions of what it shows, for the edition picker; a page of all editions none
+    editions = {doc["location"]: doc.get("editions") for doc in english["docs"]}
+    assert editions["sequences/stab-bb2020/"] == "bb2020" and editions["sequences/stab-bb2020/#steps"] == "bb2020"
+    assert editions[""] is None
 
 
 # ----------------------------------------------------------------------------------------- termbase aliases

@@ -9,7 +9,23 @@
 // Stop words (« de », "the") are left to the search separator, which drops them from queries (mkdocs.yml,
 // config/fr.yml). A query is first put in Unicode NFKC form, as a Japanese keyboard may type it half-width
 // (ﾌﾞﾛｯｸ) or full-width (ｂｌｉｔｚ): the index has ブロック and blitz. A query with lunr's own syntax (" + - ^ ~ : *) and words in other scripts (Japanese: the
-// separator of config/ja.yml cuts them) are sent as typed. This classic script runs before Material's bundle.
+// separator of config/ja.yml cuts them) are sent as typed, but for a word of hiragana or katakana only, sent
+// exact and as a prefix like a Latin word: プロ (Pro) outranks the index term プロール that it starts. This classic script runs before Material's bundle.
+//
+// Then what the worker found is ranked again before Material shows it (`rerank`), for two things that lunr's
+// scores cannot see:
+// - a query of several words: a section that has them together comes first. Lunr adds up each word's
+//   best field, so the one word of a skill's name (boosted tenfold as an alias) outweighed every other word:
+//   « esquive relance d'équipe » put the Dodge skill first, whose text has relancer and tour d'équipe but
+//   never a team re-roll, and 「Stab の手順（BB2020）」, the full title of a sequence, put the Stab skill
+//   first. Tier 3: the section's title, or a whole name of its entry (`names`), holds the whole query;
+//   tier 2: it has every word, two of them side by side in its text (« relance d'équipe »); tier 1: it has
+//   every word; below them, a section whose entry is named by a part of the query only (Esquive;
+//   パスブロック in 「パスブロック ダンプオフ」, whose ruling then comes first); last, the rest. Within a
+//   tier, lunr's order stands.
+// - the edition picker: with an edition chosen (<html data-nc-edition>, stored in localStorage
+//   `nuffle.edition`), a section of other editions only (its `editions`, from plugins/site/search.py)
+//   weighs EDITION_WEIGHT of its score, so that the chosen edition's sequence or table comes first.
 (function () {
   var Native = window.Worker;
   if (!Native) return;
@@ -17,27 +33,152 @@
   var LATIN = "0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f";
   var WORD = new RegExp("^[" + LATIN + "]+(?:-[" + LATIN + "]+)*$");
   var SYNTAX = /["+^~:*]|(?:^|\s)-/;
+  // One run of hiragana or of katakana: the separator of config/ja.yml leaves it whole, like a Latin word
+  // (kanji are not: Material cuts them into the index terms they start).
+  var KANA = /^(?:[\u3041-\u309f]+|[\u30a0-\u30ff]+)$/;
   var EXACT = 2;  // the boost of the exact word (1.5 to 10 rank the search-quality set the same)
 
   function rewrite(query) {
     query = query.normalize("NFKC");
     if (SYNTAX.test(query)) return query;
     return query.split(/\s+/).filter(Boolean).map(function (word) {
+      if (KANA.test(word)) return word + "^" + EXACT + " " + word;  // プロ above プロール (ピックアップロール)
       if (!WORD.test(word)) return word;
       return word.split("-").map(function (part) { return part + "^" + EXACT + " " + part; }).join(" ");
     }).join(" ");
   }
 
+  // ------------------------------------------------------------------ ranking the results again
+  var EDITION_WEIGHT = 0.2;
+  var STOP = {
+    en: ["a", "an", "and", "for", "in", "it", "of", "on", "or", "the", "to"],
+    fr: ["d", "de", "des", "du", "l", "la", "le", "les", "un", "une", "et", "ou", "à", "a", "au", "aux", "en",
+         "s", "n", "j", "m", "t", "c", "qu"],
+    ja: ["の", "を", "は", "に", "が", "と", "で", "へ", "や", "も"]  // particles: 試合の放棄 is 試合を放棄 too
+  };
+  // A word: a run of Latin letters and digits, of hiragana, of katakana (with ー) or of kanji.
+  var WORDS = /[0-9a-z\u00c0-\u024f]+|[\u3041-\u309f]+|[\u30a0-\u30ff]+|[\u3005-\u3007\u3400-\u9fff\uf900-\ufaff]+/g;
+  var ENTITIES = {amp: "&", lt: "<", gt: ">", quot: "\"", "#39": "'", nbsp: " "};
+
+  function fold(text) {  // lower case, no accents or ligatures; kana keep their voicing marks
+    return String(text || "").normalize("NFKC").toLowerCase().normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "").normalize("NFC").replace(/œ/g, "oe").replace(/æ/g, "ae");
+  }
+
+  function plain(markup) {  // the text of a result's title or text (Material's <mark> and entities)
+    // <mark> first, without a space: Material may mark an entity's letters («<mark>&amp</mark>;»)
+    return String(markup || "").replace(/<\/?mark>/g, "").replace(/<[^>]*>/g, " ")
+      .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, function (_, name) { return ENTITIES[name]; });
+  }
+
+  function words(text) {
+    var stop = STOP[document.documentElement.lang] || [];
+    return (fold(text).match(WORDS) || []).filter(function (word) { return stop.indexOf(word) < 0; });
+  }
+
+  function squash(text) { return words(text).join(""); }  // "End of a drive" holds "end of drive"
+
+  function startsAny(list, word) {
+    return list.some(function (token) { return token.lastIndexOf(word, 0) === 0; });
+  }
+
+  // The squashed runs of one or more query words, but the whole query: what names a part of it.
+  function parts(wanted) {
+    var found = [];
+    for (var i = 0; i < wanted.length; i++) {
+      for (var j = i + 1; j <= wanted.length; j++) {
+        if (j - i < wanted.length) found.push(wanted.slice(i, j).join(""));
+      }
+    }
+    return found;
+  }
+
+  // 3: the title or a whole name holds the query; 2: it has every word, two side by side in its text;
+  // 1: it has every word; 0.5: its entry is named by a part of the query (Esquive, for « esquive relance
+  // d'équipe »); 0: the rest. A section found by one word of its name thus gives way to every section that
+  // has all the words, and to those only.
+  function tier(item, query, wanted, named) {
+    var whole = squash(query);
+    var names = (item.names || []).map(squash).concat([squash(plain(item.title))]);
+    if (names[names.length - 1].indexOf(whole) >= 0 || names.indexOf(whole) >= 0) return 3;
+    var part = names.some(function (name) { return named.indexOf(name) >= 0; });
+    var shown = words(plain(item.title) + " . " + (item.names || []).join(" . ") + " . " + plain(item.text));
+    // the worker marks the hidden fields' matches too (<mark>ダンプオフ</mark>)
+    var hidden = words(plain([item.alias_terms, item.name_terms, item.title_terms, item.text_terms,
+                              item.mention_terms].join(" ")));
+    if (!wanted.every(function (word) { return startsAny(shown, word) || startsAny(hidden, word); })) {
+      return part ? 0.5 : 0;
+    }
+    for (var i = 0; i + 1 < shown.length; i++) {
+      for (var k = 0; k + 1 < wanted.length; k++) {
+        if (shown[i].lastIndexOf(wanted[k], 0) === 0 && shown[i + 1].lastIndexOf(wanted[k + 1], 0) === 0) return 2;
+      }
+    }
+    return part ? 0.5 : 1;
+  }
+
+  // Re-rank Material's result ({items: [[item…] per page]}) in place for `query`; every item keeps its fields.
+  function rerank(result, query) {
+    if (!result || !Array.isArray(result.items)) return result;
+    var edition = document.documentElement.getAttribute("data-nc-edition");
+    var wanted = words(query), named = parts(wanted);
+    var all = [];
+    result.items.forEach(function (items, group) {
+      items.forEach(function (item) {
+        var other = edition && item.editions && item.editions.split(" ").indexOf(edition) < 0;
+        all.push({item: item, group: group, at: all.length, matched: item.score > 0,
+                  // Material adds a page that only its sections matched with score 0: it goes with them
+                  tier: !(item.score > 0) ? -1 : wanted.length > 1 ? tier(item, query, wanted, named) : 1,
+                  score: item.score * (other ? EDITION_WEIGHT : 1)});
+      });
+    });
+    all.sort(function (a, b) { return b.tier - a.tier || b.score - a.score || a.at - b.at; });
+    var groups = [], place = {};
+    all.forEach(function (entry, rank) {
+      // Material shows a page's sections whose score reaches its best one: the new order sets the scores
+      entry.item.score = entry.matched ? all.length - rank : 0;
+      if (!(entry.group in place)) place[entry.group] = groups.push([]) - 1;
+      groups[place[entry.group]].push(entry.item);
+    });
+    result.items = groups;
+    return result;
+  }
+
   function Worker(url, options) {
     var worker = options === undefined ? new Native(url) : new Native(url, options);
     if (SEARCH.test(String(url))) {
-      var post = worker.postMessage;
+      var post = worker.postMessage, listen = worker.addEventListener, unlisten = worker.removeEventListener;
+      var sent = [], wrapped = [];  // the worker answers the queries in the order they were sent
       worker.postMessage = function (message) {
         // Material's query message is the only one whose data is a string: {type: QUERY, data: query}
         if (message && typeof message.data === "string") {
+          sent.push(message.data);
           message = {type: message.type, data: rewrite(message.data)};
         }
         return post.apply(worker, [message].concat([].slice.call(arguments, 1)));
+      };
+      worker.addEventListener = function (type, listener) {
+        var args = [].slice.call(arguments);
+        if (type === "message" && typeof listener === "function") {
+          args[1] = function (event) {
+            var data = event.data;
+            // a result ({type: RESULT, data: {items}}) is re-ranked once (whatever the number of listeners),
+            // for the query it answers
+            if (data && data.data && Array.isArray(data.data.items) && !data.__nucRanked) {
+              data.__nucRanked = true;
+              rerank(data.data, sent.shift() || "");
+            }
+            return listener.apply(this, arguments);
+          };
+          wrapped.push([listener, args[1]]);
+        }
+        return listen.apply(worker, args);
+      };
+      worker.removeEventListener = function (type, listener) {
+        var args = [].slice.call(arguments);
+        var found = wrapped.filter(function (pair) { return pair[0] === listener; })[0];
+        if (type === "message" && found) args[1] = found[1];
+        return unlisten.apply(worker, args);
       };
     }
     return worker;
@@ -45,4 +186,5 @@
   Worker.prototype = Native.prototype;
   window.Worker = Worker;
   window.__nucSearchQuery = rewrite;  // for tests
+  window.__nucSearchRerank = rerank;
 })();

@@ -15,6 +15,7 @@ Nothing is typed here: every cell comes from data/ or from the UI catalogs.
 from __future__ import annotations
 
 from ...data.model import Entity
+from ..collation import by_name
 from ..editions import families
 from ..locate import page_of
 from .blocks import anchor_key, cell
@@ -44,11 +45,11 @@ def differences_page(ctx: PageContext) -> str:
     if skills:
         lines += [f"## {ctx.t('Skills')} {{#skills}}", ""]
         for category in CATEGORY_ORDER:
-            members = sorted((s for s in skills if s["category"] == category), key=lambda s: s.title(ctx.lang))
+            members = sorted((s for s in skills if s["category"] == category), key=by_name(ctx.repo, ctx.lang))
             if members:
                 lines += [f"### {category_label(ctx, category)} {{#skills-{category}}}", ""]
                 lines += _entity_table(ctx, ctx.t("Skill"), members)
-    terms = sorted((t for t in ctx.repo.of_kind("term") if differs(ctx, t)), key=lambda t: t.title(ctx.lang))
+    terms = sorted((t for t in ctx.repo.of_kind("term") if differs(ctx, t)), key=by_name(ctx.repo, ctx.lang))
     if terms:
         lines += [f"## {ctx.t('Glossary')} {{#terms}}", ""]
         lines += _entity_table(ctx, ctx.t("Term"), terms)

@@ -7,6 +7,7 @@ import re
 from ...data.model import LANGUAGES, Entity
 from ...data.text import no_markup
 from ...data.verification import statements
+from ..collation import by_name
 from ..locate import relative_link
 from .blocks import (anchor_key, cell, edition_block, edition_notes, notes_section, sources_footer, step_nav,
                      steps_list)
@@ -100,7 +101,7 @@ def skills_index_page(ctx: PageContext, skills: list[Entity]) -> str:
             continue
         section = [f"## {category_label(ctx, category)} {{#category-{category}}}", "",
                    f"| {ctx.t('Skill')} | {ctx.t('Type')} | {ctx.t('Editions')} |", "|---|---|---|"]
-        for skill in sorted(members, key=lambda s: s.title(ctx.lang)):
+        for skill in sorted(members, key=by_name(ctx.repo, ctx.lang)):
             mark = ctx.editions.row_mark(skill.editions)
             section.append(f"| {mark}{ctx.link(skill)} | {cell(skill_kind(ctx, skill))} | {ctx.badges(skill.editions)} |")
         # a category none of whose skills is in the chosen edition goes with its heading
@@ -117,7 +118,7 @@ def skill_kind(ctx: PageContext, skill: Entity) -> str:
 
 def skill_category_page(ctx: PageContext, category: str, skills: list[Entity]) -> str:
     lines = [f"# {ctx.t('{category} skills', category=category_label(ctx, category))}", ""]
-    for skill in sorted(skills, key=lambda s: s.title(ctx.lang)):
+    for skill in sorted(skills, key=by_name(ctx.repo, ctx.lang)):
         lines += skill_section(ctx, skill)
     return "\n".join(lines)
 
@@ -217,7 +218,7 @@ def star_rules_page(ctx: PageContext, rules: list[Entity]) -> str:
         "players who have it, says what it does, and how it changed between BB2020 and BB2025."), ""]
     lines += empty_notes(ctx, [e for r in rules for e in r.editions],
                          ctx.t("No rule on this page is for {chosen}."))
-    for rule in sorted(rules, key=lambda r: r.title(ctx.lang)):
+    for rule in sorted(rules, key=by_name(ctx.repo, ctx.lang)):
         lines += star_rule_section(ctx, rule)
     return "\n".join(lines)
 
@@ -308,7 +309,7 @@ def table_page(ctx: PageContext, table: Entity, probabilities: dict[int, str] | 
 def glossary_page(ctx: PageContext, terms: list[Entity], pictures: dict[str, str]) -> str:
     """`pictures` maps a template name ("direction", "throw-in") to inline SVG markup."""
     lines = [f"# {ctx.t('Glossary')}", ""]
-    for term in sorted(terms, key=lambda t: t.title(ctx.lang)):
+    for term in sorted(terms, key=by_name(ctx.repo, ctx.lang)):
         lines += [f"## {ctx.plain(term['name'])} {{#{term.anchor}}}", "", ctx.badges(term.editions), "",
                   *absent_notes(ctx, term), ctx.text(term["definition"]), ""]
         if term.get("template") in pictures:

@@ -4,6 +4,7 @@ body's position). The HTML is in `plugins/site/templates/` (rulings-*.html, ruli
 """
 from __future__ import annotations
 
+from ..collation import by_name
 from ...data.model import Entity
 from ..locate import RULINGS_INDEX, RULINGS_MATRIX, relative_link
 from .blocks import edition_block, sources_footer
@@ -26,11 +27,12 @@ def ruling_groups(ctx: PageContext, rulings: list[Entity]) -> list[dict]:
     """The rulings grouped by the first entity each is `about` (a skill mostly), groups sorted by that
     entity's name in the page's language: [{"anchor", "title", "editions", "items"}], each ruling once."""
     groups: dict[str, dict] = {}
+    name_order = by_name(ctx.repo, ctx.lang)  # dictionary order: É among the E's, Japanese by reading
     for ruling in rulings:
         about = ctx.repo[ruling["about"][0]]
         group = groups.setdefault(about.id, {"anchor": "about-" + about.id.replace(":", "-"),
                                              "title": ctx.plain(about.get("name") or about.get("title")),
-                                             "sort": about.title(ctx.lang).casefold(), "rulings": []})
+                                             "sort": name_order(about), "rulings": []})
         group["rulings"].append(ruling)
     out = []
     for group in sorted(groups.values(), key=lambda g: (g["sort"], g["anchor"])):

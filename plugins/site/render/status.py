@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...data.model import Entity
+from ..collation import by_name
 from .blocks import cell
 from .context import PageContext
 from .pages import category_label
@@ -34,7 +35,7 @@ def auto_actions_page(ctx: PageContext, skills: list[Entity]) -> str:
         "Some optional skills are almost always used. A rules engine may apply them automatically to save "
         "clicks, as long as doing so can never hurt the coach. This page is generated from the skills' data."),
         "", f"| {ctx.t('Skill')} | {ctx.t('Category')} | {ctx.t('Automatic use by an engine')} |", "|---|---|---|"]
-    for skill in sorted((s for s in skills if s.get("auto_use")), key=lambda s: s.title(ctx.lang)):
+    for skill in sorted((s for s in skills if s.get("auto_use")), key=by_name(ctx.repo, ctx.lang)):
         mark = ctx.editions.row_mark(skill.editions)
         lines.append(f"| {mark}{ctx.link(skill)} | {category_label(ctx, skill['category'])} | "
                      f"{cell(ctx.text(skill['auto_use'], inline=True))} |")
