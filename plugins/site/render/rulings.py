@@ -4,8 +4,8 @@ body's position). The HTML is in `plugins/site/templates/` (rulings-*.html, ruli
 """
 from __future__ import annotations
 
-from ..collation import by_name
 from ...data.model import Entity
+from ..collation import by_name
 from ..locate import RULINGS_INDEX, RULINGS_MATRIX, relative_link
 from .blocks import edition_block, sources_footer
 from .context import PageContext
