@@ -12,7 +12,7 @@ from ..chain import (BLOCK_ATTACKER, BLOCK_DEFENDER, Alternatives, ArmourStep, B
 from ..editions import EDITIONS, family
 from ..fields import Reader
 from ..notation import format_chain, parse_chain
-from ..dave import translate as dave_translate
+from ..compat import translate as dave_translate
 from ..rerolls import LONER_READINGS, STAR_RULES, check_reading, reroll_rules
 from ..rules import RuleBook
 from ..weather import NO_WEATHER, move_faces, weather_keys, weather_modifiers

@@ -79,3 +79,29 @@ def test_no_float_arithmetic_in_resolvers(path: Path):
         if isinstance(node, ast.Constant) and isinstance(node.value, float):
             pytest.fail(f"{_rel(path)}:{node.lineno}: float literal {node.value}")
 
+
+def test_the_browser_bundle_ships_every_module_and_data_file():
+    """The zip the site ships (plugins/calc/bundle.py) holds every module of every subpackage and the data files
+    they read, and the package imports and answers from it alone (as the worker unpacks it)."""
+    import json
+    import subprocess
+    import zipfile
+    from io import BytesIO
+
+    from plugins.calc.bundle import calculators_zip
+
+    names = set(zipfile.ZipFile(BytesIO(calculators_zip()[1])).namelist())
+    expected = {f"calculators/{_rel(p)}" for p in MODULES} | {"calculators/compat/stars.json"}
+    assert expected <= names, sorted(expected - names)
+    request = json.dumps({"kind": "dave", "dave": "Zug:2D3,K8", "team_rerolls": 1})
+    code = ("import sys, zipfile, io, tempfile; d = tempfile.mkdtemp(); zipfile.ZipFile(sys.argv[1]).extractall(d); "
+            "sys.path.insert(0, d); from calculators.api import handle_json; import calculators; "
+            "assert calculators.__file__.startswith(d); print(handle_json(sys.argv[2]))")
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = Path(tmp) / "calculators.zip"
+        bundle.write_bytes(calculators_zip()[1])
+        out = subprocess.run([sys.executable, "-I", "-c", code, str(bundle), request], capture_output=True, text=True,
+                             cwd=tmp, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout)["ok"] is True
