@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import CalcError
+from .errors import CalcError, shown
 
 __all__ = ["EDITIONS", "Mechanics", "check_edition", "family", "mechanics"]
 
@@ -28,7 +28,7 @@ def check_edition(edition: object, field: str = "edition") -> str:
         CalcError: naming ``field``, with the allowed ids.
     """
     if edition not in EDITIONS:
-        raise CalcError(field, f"{field} must be one of {', '.join(EDITIONS)}, got {edition!r}", list(EDITIONS), reason="choice")
+        raise CalcError(field, f"{field} must be one of {', '.join(EDITIONS)}, got {shown(edition)}", list(EDITIONS), reason="choice")
     return edition  # type: ignore[return-value]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, casualty, check_claws_reading,
                      check_lone_fouler, foul, injury_table)
 from ..editions import EDITIONS, family, mechanics
-from ..errors import CalcError
+from ..errors import CalcError, shown
 from ..casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
 from ..fields import Reader
 from ..rules import RuleBook
@@ -35,7 +35,7 @@ def _skill_value(rd: Reader, edition: str, field: str) -> int:
     if rd.given(name):
         value = rd.request[name]
         if value != 1 or isinstance(value, bool):
-            raise CalcError(name, f"{name} must be 1 in {edition} (+1 only), got {value!r}", [1, 1],
+            raise CalcError(name, f"{name} must be 1 in {edition} (+1 only), got {shown(value)}", [1, 1],
                             reason="skill-value")
         rd.read.add(name)
     return 1
