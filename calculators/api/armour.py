@@ -8,11 +8,12 @@ from typing import Any
 
 from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, casualty, check_claws_reading,
                      check_lone_fouler, foul, injury_table)
-from ..editions import EDITIONS, family, mechanics
+from ..editions import Edition
 from ..errors import CalcError, shown
 from ..casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
 from ..fields import Reader
 from ..rules import RuleBook
+from .edition import read_edition
 from .answers import prob, probs
 from .rolls import reader_needing_rules
 
@@ -22,11 +23,11 @@ def injury_reader(rd: Reader, rules: RuleBook | None = None, edition: str = "cla
     return injury_table(rules, edition, rd.bool("stunty", False), rd.bool("thick_skull", False))
 
 
-def _skill_value(rd: Reader, edition: str, field: str) -> int:
+def _skill_value(rd: Reader, ed: Edition, field: str) -> int:
     """The X of Mighty Blow (+X) or Dirty Player (+X) given the skill: field ``<field>_value``, read only in an
     edition that allows more than +1 (:data:`calculators.armour.SKILL_VALUES`); elsewhere 1, and the field given
     anyway is refused (reason ``skill-value``) rather than called unknown."""
-    top = SKILL_VALUES[field][family(edition)]
+    top = SKILL_VALUES[field][ed.family]
     name = f"{field}_value"
     if top > 1:
         value = rd.int(name, 1, top, 1)
@@ -35,47 +36,47 @@ def _skill_value(rd: Reader, edition: str, field: str) -> int:
     if rd.given(name):
         value = rd.request[name]
         if value != 1 or isinstance(value, bool):
-            raise CalcError(name, f"{name} must be 1 in {edition} (+1 only), got {shown(value)}", [1, 1],
+            raise CalcError(name, f"{name} must be 1 in {ed.name} (+1 only), got {shown(value)}", [1, 1],
                             reason="skill-value")
         rd.read.add(name)
     return 1
 
 
-def _iron_hard_skin(rd: Reader, edition: str) -> bool:
+def _iron_hard_skin(rd: Reader, ed: Edition) -> bool:
     """The target's Iron Hard Skin: read in BB2020 and BB2025; given in classic it is refused (``edition-skill``)."""
-    if family(edition) != "classic":
+    if not ed.classic:
         return rd.bool("iron_hard_skin", False)
     if rd.given("iron_hard_skin") and rd.request["iron_hard_skin"] is not False:
-        raise CalcError("iron_hard_skin", f"Iron Hard Skin exists in BB2020 and BB2025 only, not {edition}", [False],
+        raise CalcError("iron_hard_skin", f"Iron Hard Skin exists in BB2020 and BB2025 only, not {ed.name}", [False],
                         reason="edition-skill")
     rd.read.add("iron_hard_skin")
     return False
 
 
-def _edition_and_av(rd: Reader) -> tuple[str, int]:
+def _edition_and_av(rd: Reader) -> tuple[Edition, int]:
     """Read ``edition`` and the target's ``av``: classic AV 3..12 (the roll must exceed it), BB2020+ AV
     3+..13+ (the roll must reach it)."""
-    edition = rd.choice("edition", EDITIONS, "classic")
-    rd.context = f" ({edition})"
-    hi = 12 if mechanics(edition).armour_rule == "exceeds" else 13
-    return edition, rd.int("av", 3, hi)
+    ed = read_edition(rd, in_messages=True)
+    hi = 12 if ed.mechanics.armour_rule == "exceeds" else 13
+    return ed, rd.int("av", 3, hi)
 
 
 def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition, av = _edition_and_av(rd)
+    ed, av = _edition_and_av(rd)
+    edition = ed.name
     am = rd.int("armour_modifier", -5, 5, 0)
     im = rd.int("injury_modifier", -5, 5, 0)
     mb = rd.bool("mighty_blow", False)
-    mb = _skill_value(rd, edition, "mighty_blow") if mb else (_skill_value(rd, edition, "mighty_blow") and 0)
+    mb = _skill_value(rd, ed, "mighty_blow") if mb else (_skill_value(rd, ed, "mighty_blow") and 0)
     claws = rd.bool("claws", False)
     claws_reading = None
-    if family(edition) == "classic":  # the disputed classic Claw + Mighty Blow (BB2020+ has no dispute)
+    if ed.classic:  # the disputed classic Claw + Mighty Blow (BB2020+ has no dispute)
         claws_reading = rd.choice("claws_reading", CLAWS_READINGS, CLAWS_READINGS[0])
         rd.only_with("claws_reading", "claws")  # with Claws any modifier (Mighty Blow or another) tells them apart
     elif rd.given("claws_reading"):
         check_claws_reading(edition, rd.request["claws_reading"])  # raises: a clear error, not "unknown field"
-    ihs = _iron_hard_skin(rd, edition)
+    ihs = _iron_hard_skin(rd, ed)
     table = injury_reader(rd, rules, edition)
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table,
@@ -94,17 +95,18 @@ def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, A
 
 def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition, av = _edition_and_av(rd)
+    ed, av = _edition_and_av(rd)
+    edition = ed.name
     assists = rd.int("assists", -8, 8, 0)
     dp = rd.bool("dirty_player", False)
-    dp = _skill_value(rd, edition, "dirty_player") if dp else (_skill_value(rd, edition, "dirty_player") and 0)
+    dp = _skill_value(rd, ed, "dirty_player") if dp else (_skill_value(rd, ed, "dirty_player") and 0)
     sg = rd.bool("sneaky_git", False)
     lf = False
-    if family(edition) == "bb2025":
+    if ed.bb2025:
         lf = rd.bool("lone_fouler", False)
     elif rd.given("lone_fouler"):
         check_lone_fouler(edition, rd.request["lone_fouler"], 0)  # raises: a clear error, not "unknown field"
-    ihs = _iron_hard_skin(rd, edition)
+    ihs = _iron_hard_skin(rd, ed)
     table = injury_reader(rd, rules, edition)
     rd.finish()
     out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table, lone_fouler=lf,
@@ -113,9 +115,10 @@ def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
 
 
 def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
-    rd, edition = reader_needing_rules(req, rules)
+    rd, ed = reader_needing_rules(req, rules)
+    edition = ed.name
     rd.context = f" ({edition})"
-    niggling = 0 if family(edition) == "classic" else rd.int("niggling", 0, MAX_NIGGLING, 0)
+    niggling = 0 if ed.classic else rd.int("niggling", 0, MAX_NIGGLING, 0)
     rd.finish()
     c = casualty_roll(rules, edition, niggling)
 

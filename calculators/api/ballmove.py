@@ -8,15 +8,16 @@ from fractions import Fraction
 from typing import Any
 
 from ..ballmove import deviate, kick_off, landing_map, scatter, throw_in
-from ..editions import EDITIONS
 from ..fields import Reader
 from ..rules import RuleBook
+from .edition import read_edition
 from .answers import prob
 
 
 def answer_kick(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
+    ed = read_edition(rd)
+    edition = ed.name
     kick = rd.bool("kick", False)
     receiving = rd.choice("receiving", ["right", "left"], "right")
     bounce = rd.bool("bounce", False)
@@ -56,8 +57,8 @@ def answer_scatter(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, 
 
 def answer_deviate(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
-    rd.context = f" ({edition})"
+    ed = read_edition(rd, in_messages=True)
+    edition = ed.name
     square = rd.square("square")
     kick = rd.bool("kick", False)
     rd.finish()
@@ -67,8 +68,8 @@ def answer_deviate(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, 
 
 def answer_throw_in(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
-    rd.context = f" ({edition})"
+    ed = read_edition(rd, in_messages=True)
+    edition = ed.name
     square = rd.square("square")
     rd.finish()
     t = throw_in(square, edition)

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..editions import EDITIONS, family
 from ..errors import CalcError
 from ..block import DEFENDER_SKILLS, GOALS, Block, push_effect, resolve_block, strength_dice
 from ..block import totals as block_totals
 from ..fields import Reader
 from ..rules import RuleBook
+from .edition import read_edition
 from .answers import prob, probs
 
 
@@ -23,15 +23,15 @@ _STRENGTH_FIELDS = ("attacker_st", "defender_st", "attacker_assists", "defender_
 
 def answer_block(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
-    rd.context = f" ({edition})"
+    ed = read_edition(rd, in_messages=True)
+    edition = ed.name
     att_st = rd.int("attacker_st", 1, 10, 3)
     def_st = rd.int("defender_st", 1, 10, 3)
     att_as = rd.int("attacker_assists", 0, 8, 0)
     def_as = rd.int("defender_assists", 0, 8, 0)
     dice = rd.choice("dice", [1, 2, 3, -2, -3], None)
     blitz = rd.bool("blitz", False)
-    att_skills = list(_BLOCK_ATTACKER) + ([] if family(edition) == "classic" else ["brawler"])
+    att_skills = list(_BLOCK_ATTACKER) + ([] if ed.classic else ["brawler"])
     attacker = frozenset(k for k in att_skills if rd.bool(f"attacker_{k}", False))
     dauntless = rd.bool("attacker_dauntless", False)
     horns = rd.bool("attacker_horns", False)

@@ -9,22 +9,23 @@ from typing import Any
 
 from ..chain import (BLOCK_ATTACKER, BLOCK_DEFENDER, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step,
                      step_singles, summary, walk, with_injury_tables)
-from ..editions import EDITIONS, family
 from ..fields import Reader
 from ..notation import format_chain, parse_chain
 from ..compat import translate as dave_translate
 from ..rerolls import LONER_READINGS, STAR_RULES, check_reading, reroll_rules
 from ..rules import RuleBook
 from ..weather import NO_WEATHER, move_faces, weather_keys, weather_modifiers
+from .edition import read_edition
 from .answers import prob
 
 
 def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
+    ed = read_edition(rd)
+    edition = ed.name
     text = rd.str("chain", max_len=200, example="D3,R2,P3")
     reading = None
-    if family(edition) == "bb2025":
+    if ed.bb2025:
         reading = rd.choice("reading", LONER_READINGS, LONER_READINGS[0])
     elif rd.given("reading"):
         check_reading(edition, req["reading"])  # raises: a clear error rather than "unknown field"

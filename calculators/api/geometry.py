@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..editions import EDITIONS, family
 from ..errors import CalcError
 from ..fields import Reader
 from ..geometry import band_modifiers, interception_squares, pass_band, range_map
 from ..rules import RuleBook
 from .rolls import find_roll
+from .edition import read_edition
 
 
 def _range_modifiers(rules: RuleBook | None, edition: str) -> tuple[dict[str, int], str]:
@@ -28,8 +28,8 @@ def _range_modifiers(rules: RuleBook | None, edition: str) -> tuple[dict[str, in
 
 def answer_range(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
-    rd.context = f" ({edition})"
+    ed = read_edition(rd, in_messages=True)
+    edition = ed.name
     thrower = rd.square("thrower")
     whole = rd.bool("map", False)
     modifiers, source = _range_modifiers(rules, edition)
@@ -39,7 +39,7 @@ def answer_range(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
         return {"edition": edition, "thrower": list(thrower), "modifiers": modifiers, "modifier_source": source,
                 "map": [{"square": list(sq), "band": b} for sq, b in m.items()]}
     target = rd.square("target")
-    landing = rd.square("landing", None) if family(edition) != "classic" else None
+    landing = rd.square("landing", None) if not ed.classic else None
     rd.finish()
     band = pass_band(thrower, target, edition)
     end = landing if landing is not None else target

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..editions import family
 from ..errors import CalcError
 from ..fields import REQUIRED, Reader
 from ..passing import PassAction, resolve_pass
@@ -58,7 +57,8 @@ def _weather_for(spec: RollSpec, weather: str | None) -> dict[str, str]:
 
 
 def answer_pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
-    rd, edition = reader_needing_rules(req, rules)
+    rd, ed = reader_needing_rules(req, rules)
+    edition = ed.name
     rd.context = f" ({edition} pass)"
     spec = find_roll(rules, "pass", edition)
     name, lo, hi = characteristic_field(rules, spec, "pass")
@@ -72,10 +72,9 @@ def answer_pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     choices.update(_weather_for(spec, weather))
     counts = {c: rd.int(f"thrower_{c}", 0, 8, 0) for c in spec.counts()}
     thrower_skills = read_skills(rd, spec, "thrower")
-    pass_reading = pass_reading_field(rd, edition, True)
-    below_one = below_one_reading_field(rd, edition, True)
+    pass_reading = pass_reading_field(rd, ed, True)
+    below_one = below_one_reading_field(rd, ed, True)
     test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition, skills=thrower_skills)
-    fam = family(edition)
     pass_test = characteristic_test(edition, test.target, test.modifier, pass_roll=True, pass_reading=pass_reading,
                                     below_one_reading=below_one)
     delivery = [m.key for m in catch_spec.groups().get("delivery", ())]
@@ -97,7 +96,7 @@ def answer_pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
         else:
             t = _player_roll(rd, rules, "interception", edition, "interceptor", _weather_for(ispec, weather), True)
             intercept_needed["any"] = _needed(t)
-        if fam == "bb2020" and not rd.describing:
+        if ed.bb2020 and not rd.describing:
             if "deflection" not in delivery:
                 raise CalcError("rules", "BB2020 deflections need a 'deflection' key in the catch roll's delivery group", reason="rules")
             ag = rd.int("interceptor_ag", 1, 6)
@@ -114,7 +113,7 @@ def answer_pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     team_rerolls = rd.int("team_rerolls", 0, 8, 0)
     rd.finish()
     safe_needed = None
-    if fam == "classic" and safe:
+    if ed.classic and safe:
         safe_needed = max(2, rules.table_for(spec).target_for(value)) if rules.table_for(spec) else value
     action = PassAction(edition, pass_test, _needed(receiver) if receiver else None, intercept_needed, deflection,
                         pass_skill, safe, safe_needed, catch_skill, team_rerolls)

@@ -7,13 +7,14 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..editions import EDITIONS, family
+from ..editions import Edition
 from ..errors import CalcError
 from ..fields import REQUIRED, Reader, describe
 from ..rolls import (BELOW_ONE_READINGS, FAILURE, FUMBLE, PASS_READINGS, SUCCESS, WILD, D6Test, characteristic_test,
                     check_below_one_reading, check_pass_reading,
                     test_from_rules)
 from ..rules import RollSpec, RuleBook
+from .edition import read_edition
 from .answers import probs
 
 
@@ -103,20 +104,20 @@ def test_result(test: D6Test, reroll: bool, pass_like: bool, wild: bool) -> dict
     }
 
 
-def reader_needing_rules(req: Mapping[str, Any], rules: RuleBook | None) -> tuple[Reader, str]:
+def reader_needing_rules(req: Mapping[str, Any], rules: RuleBook | None) -> tuple[Reader, Edition]:
     """The request reader and its edition, for kinds that need the rules exported from data/.
 
     Raises:
         CalcError: on field ``rules`` when no rules were given.
     """
     rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
+    ed = read_edition(rd)
     if rules is None:
         raise CalcError("rules", "this request kind needs the rules data exported from data/", reason="rules")
-    return rd, edition
+    return rd, ed
 
 
-def _bb2025_pass_reading(rd: Reader, edition: str, is_pass: bool, field: str, readings: tuple[str, ...],
+def _bb2025_pass_reading(rd: Reader, ed: Edition, is_pass: bool, field: str, readings: tuple[str, ...],
                          check: Callable[[str, Any], Any]) -> str | None:
     """Read ``field``, the reading of a disputed BB2025 pass rule (``readings``, the first the default): a
     BB2025 pass has it, any other roll or edition must not (None there).
@@ -125,28 +126,29 @@ def _bb2025_pass_reading(rd: Reader, edition: str, is_pass: bool, field: str, re
         CalcError: on ``field`` when it is given where it does not apply (``check(edition, value)`` raises,
         naming the edition) or is not one of ``readings``.
     """
-    if is_pass and family(edition) == "bb2025":
+    if is_pass and ed.bb2025:
         return rd.choice(field, readings, readings[0])
     if rd.given(field):
         if not is_pass:
             raise CalcError(field, f"{field} applies to BB2025 passes only", None, reason="bb2025-only")
-        check(edition, rd.request[field])
+        check(ed.name, rd.request[field])
     return None
 
 
-def pass_reading_field(rd: Reader, edition: str, is_pass: bool) -> str | None:
+def pass_reading_field(rd: Reader, ed: Edition, is_pass: bool) -> str | None:
     """``pass_reading``: a BB2025 pass's reading of a modified 1 that reaches the PA (None elsewhere)."""
-    return _bb2025_pass_reading(rd, edition, is_pass, "pass_reading", PASS_READINGS, check_pass_reading)
+    return _bb2025_pass_reading(rd, ed, is_pass, "pass_reading", PASS_READINGS, check_pass_reading)
 
 
-def below_one_reading_field(rd: Reader, edition: str, is_pass: bool) -> str | None:
+def below_one_reading_field(rd: Reader, ed: Edition, is_pass: bool) -> str | None:
     """``below_one_reading``: a BB2025 pass's reading of a total of 0 or less (None elsewhere)."""
-    return _bb2025_pass_reading(rd, edition, is_pass, "below_one_reading", BELOW_ONE_READINGS,
+    return _bb2025_pass_reading(rd, ed, is_pass, "below_one_reading", BELOW_ONE_READINGS,
                                 check_below_one_reading)
 
 
 def answer_agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
-    rd, edition = reader_needing_rules(req, rules)
+    rd, ed = reader_needing_rules(req, rules)
+    edition = ed.name
     action = rd.str("action", max_len=40)
     spec = find_roll(rules, action, edition)
     roll_fields(rules, spec, action, edition)  # rejects data whose field names clash with ours
@@ -162,8 +164,8 @@ def answer_agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, 
     counts = {c: rd.int(c, 0, 8, 0) for c in spec.counts()}
     skills = read_skills(rd, spec)
     reroll = False if spec.no_reroll else rd.bool("reroll", False)  # then a "reroll" field is an unknown one
-    pass_reading = pass_reading_field(rd, edition, spec.slug.startswith("pass-"))
-    below_one = below_one_reading_field(rd, edition, spec.slug.startswith("pass-"))
+    pass_reading = pass_reading_field(rd, ed, spec.slug.startswith("pass-"))
+    below_one = below_one_reading_field(rd, ed, spec.slug.startswith("pass-"))
     rd.finish()
     test, applied = test_from_rules(rules, spec.slug, value, choices, counts, edition, pass_reading, below_one, skills)
     out = {"roll": spec.slug, "edition": edition}
@@ -178,7 +180,8 @@ def answer_agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, 
 
 def answer_test(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition = rd.choice("edition", EDITIONS, "classic")
+    ed = read_edition(rd)
+    edition = ed.name
     target = rd.int("target", 2, 6)
     modifier = rd.int("modifier", -10, 10, 0)
     pass_roll = rd.bool("pass", False)
@@ -186,12 +189,13 @@ def answer_test(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     rd.finish()
     test = characteristic_test(edition, target, modifier, pass_roll=pass_roll)
     out = {"edition": edition}
-    out.update(test_result(test, reroll, pass_roll, pass_roll and family(edition) == "bb2020"))
+    out.update(test_result(test, reroll, pass_roll, pass_roll and ed.bb2020))
     return out
 
 
 def answer_fields(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
-    rd, edition = reader_needing_rules(req, rules)
+    rd, ed = reader_needing_rules(req, rules)
+    edition = ed.name
     action = rd.choice("action", _actions(rules, edition))
     rd.finish()
     spec = find_roll(rules, action, edition)

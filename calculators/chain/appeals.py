@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..editions import family
+from ..editions import resolve
 from .kinds import APPEAL_KINDS, ARGUE_SUCCESS, BRIBE_AFTER_EJECTION
 from .steps import ArmourStep, InjuryStep, Step, linked_armour
 
@@ -87,7 +87,7 @@ def appeal_chances(edition: str, group: tuple) -> tuple[Fraction, Fraction]:
     """
     go_on = kept = _ZERO
     free, ejected = _ONE, _ZERO  # P(still sent off, the coach still arguing / ejected)
-    after_ejection = BRIBE_AFTER_EJECTION[family(edition)]
+    after_ejection = BRIBE_AFTER_EJECTION[resolve(edition).family]
     for s in group:
         p = s.p()
         if s.kind == "argue-the-call":

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..armour import INJURY_NEEDS, skill_value
-from ..editions import check_edition, family, mechanics
+from ..editions import Edition, resolve
 from ..errors import CalcError
 from ..rerolls import (AGILITY_KINDS, BREAK_TACKLE_BONUSES, OPPONENT_KINDS, SKILL_FOR_KIND, STAR_RULE_EDITIONS,
                        STAR_RULES, check_reading)
@@ -54,6 +54,15 @@ class Chain:
     edition: str = "classic"
     reading: str | None = None
 
+    @property
+    def ed(self) -> Edition:
+        """The chain's edition resolved (:func:`calculators.editions.resolve`; made once per edition).
+
+        Raises:
+            CalcError: on an unknown edition (field ``edition``).
+        """
+        return resolve(self.edition)
+
     def validate(self) -> Chain:
         """Return self if consistent.
 
@@ -61,7 +70,7 @@ class Chain:
             CalcError: naming ``steps[i].<field>``, ``players[i].loner``, ``edition`` or
             ``reading``.
         """
-        check_edition(self.edition)
+        self.ed  # resolves (and checks) the edition
         check_reading(self.edition, self.reading)
         if not self.players:
             raise CalcError("players", "a chain needs at least one player", reason="chain-shape")
@@ -114,7 +123,7 @@ class Chain:
             if not isinstance(on, bool):
                 raise CalcError(f"players[{i}].{name}", f"{name} is true or false, got {on!r}", [False, True],
                                 reason="choice")
-            if on and family(self.edition) not in where:
+            if on and self.ed.family not in where:
                 raise CalcError(f"players[{i}].{name}", f"{STAR_RULES[name]} is a star player rule of "
                                 f"{' and '.join(where)} only, not of {self.edition}", list(where), reason="not-in-edition")
         rules = [name for name in STAR_RULE_EDITIONS if getattr(pl, name)]
@@ -171,7 +180,7 @@ class Chain:
         if s.success and s.partial is None:
             raise CalcError(f"{path}.success", "a success branch goes with a band of non-critical failures "
                             "(partial): without one, write its steps after the roll", reason="chain-shape")
-        dives = DIVING_TACKLE_KINDS[family(self.edition)]
+        dives = DIVING_TACKLE_KINDS[self.ed.family]
         if s.diving_tackle and s.kind not in dives:
             if s.kind == "jump":
                 raise CalcError(f"{path}.diving_tackle", f"no Diving Tackle on a jump or leap in {self.edition}: there "
@@ -182,7 +191,7 @@ class Chain:
         if s.no_reroll and s.kind in OPPONENT_KINDS:
             raise CalcError(f"{path}.no_reroll", "an opponent's roll is never ours to re-roll", reason="chain-shape")
         self._check_d6_edition(path, s)
-        if (s.break_tackle and family(self.edition) == "bb2025" and s.kind in AGILITY_KINDS
+        if (s.break_tackle and self.ed.bb2025 and s.kind in AGILITY_KINDS
                 and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
             raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge are not "
                             "modelled together", reason="not-modelled")
@@ -207,10 +216,10 @@ class Chain:
             if any(t.kind == "argue-the-call" for _, t in before if isinstance(t, Step)):
                 raise CalcError(f"{path}.kind", "one Argue the Call per chain: a natural 1 ejects the coach for the "
                                 "rest of the game", reason="send-off-group")
-            if ARGUE_FIRST[family(self.edition)] and mine:
+            if ARGUE_FIRST[self.ed.family] and mine:
                 raise CalcError(f"{path}.kind", f"in {self.edition} the call is argued before any Bribe: write Q "
                                 "before K", reason="send-off-group")
-        elif not ARGUE_FIRST[family(self.edition)] and any(t.kind == "argue-the-call" for t in mine):
+        elif not ARGUE_FIRST[self.ed.family] and any(t.kind == "argue-the-call" for t in mine):
             raise CalcError(f"{path}.kind", f"in {self.edition} (FUMBBL) the Bribes come before Argue the Call: write "
                             "K before Q", reason="send-off-group")
 
@@ -243,7 +252,7 @@ class Chain:
         bt = s.break_tackle
         if bt == 0 and not isinstance(bt, bool):
             return
-        bonuses = BREAK_TACKLE_BONUSES[family(self.edition)]
+        bonuses = BREAK_TACKLE_BONUSES[self.ed.family]
         if not bonuses:
             raise CalcError(f"{path}.break_tackle", f"no Break Tackle bonus in {self.edition}: classic Break "
                                                         "Tackle uses ST instead of AG, already in the dodge's target; it "
@@ -261,7 +270,8 @@ class Chain:
         if s.dice not in BLOCK_DICE or isinstance(s.dice, bool):
             raise CalcError(f"{path}.dice", f"block dice must be one of 1, 2, 3 (the attacker chooses) or -2, -3 "
                                             f"(the defender chooses), got {s.dice!r}", list(BLOCK_DICE), reason="choice")
-        allowed = [k for k in BLOCK_ATTACKER if family(self.edition) in BLOCK_ATTACKER_EDITIONS.get(k, (family(self.edition),))]
+        fam = self.ed.family
+        allowed = [k for k in BLOCK_ATTACKER if fam in BLOCK_ATTACKER_EDITIONS.get(k, (fam,))]
         for name, skills, ok in ((f"{path}.attacker", s.attacker, allowed),
                                  (f"{path}.defender", s.defender, list(BLOCK_DEFENDER))):
             bad = sorted(set(skills) - set(ok))
@@ -294,7 +304,8 @@ class Chain:
 
     def _check_armour(self, path: str, s: ArmourStep, seq: tuple, i: int, everything: list, position: int) -> None:
         """``seq``, ``i``: the sequence that holds ``s`` and its index there; ``everything[:position]``: the steps before."""
-        hi = 12 if mechanics(self.edition).armour_rule == "exceeds" else 13
+        ed = self.ed
+        hi = 12 if ed.mechanics.armour_rule == "exceeds" else 13
         if not (isinstance(s.av, int) and not isinstance(s.av, bool) and 3 <= s.av <= hi):
             raise CalcError(f"{path}.av", f"av must be an integer from 3 to {hi} ({self.edition}), got {s.av!r}",
                             [3, hi], reason="range")
@@ -308,7 +319,6 @@ class Chain:
                             "Mighty Blow and Claws act after a block, not on a foul", reason="claws-foul")
         if not s.foul and s.dirty_player:
             raise CalcError(f"{path}.dirty_player", "Dirty Player acts on a foul's armour roll only", reason="dirty-player-armour")
-        fam = family(self.edition)
         for name in ("mighty_blow", "dirty_player"):
             try:
                 skill_value(self.edition, name, getattr(s, name))
@@ -324,7 +334,7 @@ class Chain:
             name = "sneaky_git" if s.sneaky_git else "lone_fouler"
             raise refuse(name, f"{name.replace('_', ' ').title()} acts on a foul only", [False])
         if s.lone_fouler:
-            if fam != "bb2025":
+            if not ed.bb2025:
                 raise refuse("lone_fouler", f"Lone Fouler exists in BB2025 only, not {self.edition}", [False], "edition-skill")
             if s.modifier:
                 raise CalcError(f"{path}.lone_fouler", "Lone Fouler works only when nobody assists the foul: the "
@@ -332,7 +342,7 @@ class Chain:
             if any(isinstance(t, ArmourStep) and t.lone_fouler and t.player == s.player for _, t in everything[:position]):
                 raise refuse("lone_fouler", "Lone Fouler is used once per turn", [False], "step-skill")
         if s.iron_hard_skin:
-            if fam == "classic":
+            if ed.classic:
                 raise refuse("iron_hard_skin", f"Iron Hard Skin exists in BB2020 and BB2025 only, not {self.edition}",
                              [False], "edition-skill")
             if s.modifier or s.claws or s.chainsaw:
@@ -344,10 +354,10 @@ class Chain:
                 name = next(n for n in ("foul", "modifier", "mighty_blow", "claws", "chainsaw") if getattr(s, n))
                 raise refuse(name, "a Stab's armour roll is made instead of a block and cannot be modified (every "
                              "edition): no foul, modifier, Mighty Blow, Claws or Chainsaw", [0] if name == "modifier" else [False])
-        if s.chainsaw and s.mighty_blow and fam != "bb2025":
+        if s.chainsaw and s.mighty_blow and not ed.bb2025:
             raise refuse("mighty_blow", f"Mighty Blow cannot be used with a Chainsaw in {self.edition}", [False])
         if s.piling_on:
-            if fam != "classic":
+            if not ed.classic:
                 raise refuse("piling_on", f"Piling On re-rolls armour or injury in classic only; in {self.edition} "
                              "write Pile Driver as a foul step after the block", [False], "edition-skill")
             if s.foul or s.stab or s.chainsaw:
@@ -371,6 +381,6 @@ class Chain:
                             "injury table's bands: they apply to ko or casualty, not to a total n+", [False],
                             reason="step-skill")
         armour = linked_armour(seq, i)
-        if armour is not None and armour.stab and s.modifier and family(self.edition) != "bb2025":
+        if armour is not None and armour.stab and s.modifier and not self.ed.bb2025:
             raise CalcError(f"{path}.modifier", f"the injury roll after a Stab cannot be modified in "
                             f"{self.edition}", [0], reason="step-skill")

@@ -71,7 +71,6 @@ from fractions import Fraction
 from functools import lru_cache, partial
 
 from ..armour import old_pro_rescue
-from ..editions import family
 from ..rerolls import BALLISTA_KINDS, NOT_REROLLED_KINDS, ONCE_PER_TURN, SKILL_FOR_KIND, d6_at_least, reroll_rules
 from .appeals import appeal_chances, appeal_group
 from .kinds import ONE_DIE_SKILLS
@@ -105,8 +104,8 @@ class _Solver:
         self.end = len(self.nodes) - 1
         self.cap = rr.team_rerolls_per_turn
         self.pro_q = d6_at_least(rr.pro_target)
-        self.fam = family(chain.edition)
-        self.pro_whole_roll = self.fam == "classic"  # classic Pro re-rolls the whole block roll
+        self.ed = ed = chain.ed
+        self.pro_whole_roll = ed.classic  # classic Pro re-rolls the whole block roll
         # a 2D6 node's outcomes (node j is the j-th step in pre-order); an armour roll with its injury roll is one
         # joint roll, and its send-off counts as the chain's success when that injury roll is the last step
         self.armour = rolls_2d6(chain)
@@ -183,9 +182,9 @@ class _Solver:
         Professional (any die of the player), The Ballista (:data:`calculators.rerolls.BALLISTA_KINDS`)."""
         pl = self.players[s.player]
         out: tuple[str, ...] = ()
-        if pl.consummate and self.fam == "bb2020":
+        if pl.consummate and self.ed.bb2020:
             out += ("consummate",)
-        if pl.ballista and isinstance(s, Step) and s.kind in BALLISTA_KINDS.get(self.fam, ()):
+        if pl.ballista and isinstance(s, Step) and s.kind in BALLISTA_KINDS.get(self.ed.family, ()):
             out += ("ballista",)
         if _savage(self.chain, s):
             out += ("savageblow",)

@@ -75,7 +75,7 @@ from fractions import Fraction
 from itertools import product
 
 from ..block import FACES
-from ..editions import family
+from ..editions import resolve
 from ..rerolls import AGILITY_KINDS, NOT_REROLLED_KINDS, OPPONENT_KINDS
 from ..rolls import face_chance
 from .kinds import APPEAL_KINDS, BLOCK_CASES, DIVING_TACKLE_AFTER_REROLLS, ONE_DIE_SKILLS
@@ -229,7 +229,7 @@ def _plus_one(chain: Chain, s: AnyStep) -> bool:
     """True when BB2025 Consummate Professional's +1 may save a die of step ``s``: an Agility test
     (:data:`calculators.rerolls.AGILITY_KINDS`) of a player with the rule, without a non-critical band or Diving
     Tackle (not modelled there; :mod:`calculators.rerolls`)."""
-    return (family(chain.edition) == "bb2025" and isinstance(s, Step) and s.kind in AGILITY_KINDS
+    return (chain.ed.bb2025 and isinstance(s, Step) and s.kind in AGILITY_KINDS
             and chain.players[s.player].consummate and s.partial is None and not s.diving_tackle)
 
 
@@ -302,7 +302,7 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: b
         # the dodger needs 2 more when the diver acts (a natural 6 still passes: face_chance caps at 6)
         q = face_chance(s.target + 2)
         node.p_ok, node.again = q, (q, _ZERO)
-        if DIVING_TACKLE_AFTER_REROLLS[family(edition)]:
+        if DIVING_TACKLE_AFTER_REROLLS[resolve(edition).family]:
             # BB2025: the dive comes once every re-roll is done: a roll it fails is not re-rolled
             node.cases = {None: (_ONE - p, _C, True, None, None), "dived": (p - q, _C, False, None, None)}
         else:
