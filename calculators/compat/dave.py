@@ -341,6 +341,25 @@ def _inaccurate_before(tok: str) -> bool:
     return bool(m) and _pass_faces(int(m.group(1)), int((m.group(2) or "+") + (m.group(3) or "0")))[1] is not None
 
 
+def _branch_weights(branches: list[str], offset: int) -> tuple[list[str], list[tuple[str, int]]]:
+    """``(weights, actions)`` of their branches ``a/b,actions`` (the first starting at character ``offset``, 0-based):
+    each weight in our notation, each branch's actions with the 0-based position where they start.
+
+    Raises:
+        CalcError: ``alternatives``, on a weight that is not ``a/b`` with b > 0.
+    """
+    weights, actions = [], []
+    for branch in branches:
+        weight, _, acts = branch.partition(",")
+        m = _WEIGHT_TOKEN.match(weight)
+        if not m or int(m.group(2)) == 0:
+            raise _refuse("alternatives", weight, offset + 1, "a weight written a/b: " + REASONS["alternatives"])
+        weights.append(_weight(Fraction(int(m.group(1)), int(m.group(2)))))
+        actions.append((acts, offset + len(weight) + 1))
+        offset += len(branch) + 2
+    return weights, actions
+
+
 def _alternatives(text: str, edition: str) -> str:
     """Our notation for a sequence with their alternative outcomes ``X(w1,…)(w2,…)Y``, read as their
     ``PlayerActionsBuilder.BuildPlayerActionsWithAlternateBranches`` does: the actions before the first ``(``,
@@ -369,16 +388,7 @@ def _alternatives(text: str, edition: str) -> str:
     prefix, sep, own = chunks[-1].rpartition(":")
     player = _read_player(prefix, start, own + after, edition) if sep else _Player(set(), [])
     lead = prefix + sep
-    weights, actions = [], []
-    offset = a + 1
-    for branch in branches:
-        weight, _, acts = branch.partition(",")
-        m = _WEIGHT_TOKEN.match(weight)
-        if not m or int(m.group(2)) == 0:
-            raise _refuse("alternatives", weight, offset + 1, "a weight written a/b: " + REASONS["alternatives"])
-        weights.append(_weight(Fraction(int(m.group(1)), int(m.group(2)))))
-        actions.append((acts, offset + len(weight) + 1))
-        offset += len(branch) + 2
+    weights, actions = _branch_weights(branches, a + 1)
 
     def steps(acts: str, at: int, first: bool) -> str:
         """A branch's actions (and, for a player's first item, the actions after the group) in ours."""

@@ -40,7 +40,7 @@ def test_every_error_the_code_raises_names_a_known_reason():
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "CalcError"):
                 continue
             given = {k.arg: k.value for k in node.keywords}
-            if path.name == "notation.py" and len(node.args) >= 4:
+            if path.parent.name == "notation" and len(node.args) >= 4:
                 continue  # the notation's own details, with its reason (checked by driving below)
             if path.parent.name == "compat":
                 # BloodBowlDave's notation has reasons of its own (pages word them as `dave.<reason>`)
