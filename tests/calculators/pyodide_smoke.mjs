@@ -9,7 +9,7 @@ const require = createRequire(path.join(process.env.NODE_PATH || process.cwd(), 
 const { loadPyodide } = require("pyodide");
 const [zipPath, requestsPath] = process.argv.slice(2);
 const py = await loadPyodide();
-py.unpackArchive(readFileSync(zipPath), "zip", { extractDir: "/home/pyodide" });
+py.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide" });
 const { requests, rules } = JSON.parse(readFileSync(requestsPath, "utf8"));
 py.globals.set("REQUESTS", JSON.stringify(requests));
 py.globals.set("RULES", JSON.stringify(rules));
