@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "calculators"))
 
-from calculators.dave import REASONS  # noqa: E402
+from calculators.compat.dave import REASONS  # noqa: E402
 from dave_conformance import differences, key, run_all  # noqa: E402
 
 

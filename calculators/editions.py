@@ -13,10 +13,11 @@ data owns (AG table, modifiers, table ranges) are passed in through
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from .errors import CalcError
+from .errors import CalcError, shown
 
-__all__ = ["EDITIONS", "Mechanics", "check_edition", "family", "mechanics"]
+__all__ = ["EDITIONS", "Edition", "Mechanics", "check_edition", "family", "mechanics", "resolve"]
 
 EDITIONS: tuple[str, ...] = ("classic", "bb2016", "bb2020", "bb2025")
 
@@ -28,7 +29,7 @@ def check_edition(edition: object, field: str = "edition") -> str:
         CalcError: naming ``field``, with the allowed ids.
     """
     if edition not in EDITIONS:
-        raise CalcError(field, f"{field} must be one of {', '.join(EDITIONS)}, got {edition!r}", list(EDITIONS), reason="choice")
+        raise CalcError(field, f"{field} must be one of {', '.join(EDITIONS)}, got {shown(edition)}", list(EDITIONS), reason="choice")
     return edition  # type: ignore[return-value]
 
 
@@ -86,3 +87,48 @@ def mechanics(edition: str) -> Mechanics:
     if fam == "bb2020":
         return Mechanics(edition, None, 3, "turn", "bb2020", "at_least", "d16", "half_d6")
     return Mechanics(edition, None, 3, "activation", "bb2025", "at_least", "d16", "d3")
+
+
+@dataclass(frozen=True)
+class Edition:
+    """An edition resolved once, at the door, and passed inward: its id, its mechanics family and its
+    :class:`Mechanics`, so that no inner function checks or maps the id again.
+
+    Attributes:
+        name: the edition id (:data:`EDITIONS`): what the rules data and the answers name.
+        family: ``classic`` (classic, bb2016), ``bb2020`` or ``bb2025`` (:func:`family`).
+        mechanics: :func:`mechanics` of the edition.
+    """
+
+    name: str
+    family: str
+    mechanics: Mechanics
+
+    @property
+    def classic(self) -> bool:
+        """True for the classic family (LRB6 / CRP, and BB2016 as FUMBBL plays it)."""
+        return self.family == "classic"
+
+    @property
+    def bb2020(self) -> bool:
+        """True for BB2020 (the Second Season)."""
+        return self.family == "bb2020"
+
+    @property
+    def bb2025(self) -> bool:
+        """True for BB2025 (the Third Season)."""
+        return self.family == "bb2025"
+
+
+def resolve(edition: object, field: str = "edition") -> Edition:
+    """Return the :class:`Edition` of id ``edition`` (one value per edition, made once).
+
+    Raises:
+        CalcError: naming ``field`` on an unknown edition.
+    """
+    return _resolved(check_edition(edition, field))
+
+
+@lru_cache(maxsize=None)
+def _resolved(edition: str) -> Edition:
+    return Edition(edition, family(edition), mechanics(edition))

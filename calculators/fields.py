@@ -33,6 +33,15 @@ class _Required:
 REQUIRED: Any = _Required()
 
 
+#: the longest field name an error repeats from a request (a longer one is cut, ending in "…")
+MAX_NAME = 60
+
+
+def _clipped(name: str) -> str:
+    """``name`` as an error's ``field`` names it: at most :data:`MAX_NAME` characters."""
+    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+
+
 def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -184,7 +193,7 @@ class Reader:
             raise CalcError(self.prefix + name, f"{name} must be a list of skill ids{self.context}, got {shown(v)}", list(allowed), reason="skills")
         for s in v:
             if s not in allowed:
-                raise CalcError(self.prefix + name, f"{name}: unknown skill {s!r}; allowed: {', '.join(allowed)}{self.context}", list(allowed), reason="skills")
+                raise CalcError(self.prefix + name, f"{name}: unknown skill {shown(s)}; allowed: {', '.join(allowed)}{self.context}", list(allowed), reason="skills")
         return frozenset(v)
 
     def square(self, name: str, default: Any = REQUIRED) -> tuple[int, int]:
@@ -205,6 +214,8 @@ class Reader:
         """
         for k in self.request:
             if k not in self.read:
-                raise CalcError(self.prefix + str(k), f"unknown field {k!r}{self.context}; known fields: {', '.join(sorted(self.read))}", sorted(self.read), reason="unknown-field")
+                # the name is the request's: quoted and named at most about 60 characters long (issue 24)
+                raise CalcError(self.prefix + _clipped(str(k)), f"unknown field {shown(k)}{self.context}; known fields: "
+                                f"{', '.join(sorted(self.read))}", sorted(self.read), reason="unknown-field")
         if self.describing:
             raise Described(self.specs())

@@ -288,6 +288,46 @@ def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_ro
                   fumble_exactly=exactly)
 
 
+def _target(rules: RuleBook, spec: RollSpec, value: int) -> int:
+    """The N+ of roll ``spec`` for characteristic ``value``: the fixed target (the Rush: ``value`` unused), ``value``
+    itself when the roll has no target table (BB2020+), else the table's row.
+
+    Raises:
+        CalcError: on ``value`` (or the table's characteristic) when it is out of range.
+    """
+    table = rules.table_for(spec)
+    if spec.fixed is not None:
+        return spec.fixed  # the same N+ for every player (the Rush): ``value`` is not used
+    if table is None:
+        if not (isinstance(value, int) and 1 <= value <= 6):
+            raise CalcError("value", f"the target must be an integer from 1 to 6 (meaning N+), got {value!r}", [1, 6], reason="range")
+        return value
+    t = table.target_for(value) if isinstance(value, int) and not isinstance(value, bool) else None
+    if t is None:
+        lo, hi = table.values
+        raise CalcError(table.characteristic, f"{table.characteristic} must be an integer from {lo} to {hi}, got {value!r}", [lo, hi], reason="range")
+    return t
+
+
+def _with_skills(spec: RollSpec, applied: list[tuple[str, int]], skills: set[str],
+                 chosen_keys: set[str]) -> list[tuple[str, int]]:
+    """``applied`` with the modifiers of the player's ``skills`` (those whose ``only`` group condition holds for
+    ``chosen_keys``): each removes the modifiers it ``cancels``, then adds its value, or lessens the ones it
+    ``eases`` by up to its value, never above -1 (BB2020 Leap, Very Long Legs)."""
+    eased: dict[tuple[str, ...], int] = {}  # what easing skills already added to each eased set of modifiers
+    for m in spec.modifiers:
+        if m.skill in skills and (not m.only or chosen_keys & set(m.only)):
+            applied = [(k, v) for k, v in applied if k not in m.cancels]
+            if m.eases:
+                penalty = sum(v for k, v in applied if k in m.eases) + eased.get(m.eases, 0)
+                bonus = max(0, min(m.value, -1 - penalty))
+                eased[m.eases] = eased.get(m.eases, 0) + bonus
+                applied.append((m.key, bonus))
+            else:
+                applied.append((m.key, m.value))
+    return applied
+
+
 def test_from_rules(
     rules: RuleBook,
     roll_slug: str,
@@ -333,19 +373,7 @@ def test_from_rules(
                         list(spec.skills()), reason="skills")
     choices = dict(choices or {})
     counts = dict(counts or {})
-    table = rules.table_for(spec)
-    if spec.fixed is not None:
-        target = spec.fixed  # the same N+ for every player (the Rush): ``value`` is not used
-    elif table is None:
-        if not (isinstance(value, int) and 1 <= value <= 6):
-            raise CalcError("value", f"the target must be an integer from 1 to 6 (meaning N+), got {value!r}", [1, 6], reason="range")
-        target = value
-    else:
-        t = table.target_for(value) if isinstance(value, int) and not isinstance(value, bool) else None
-        if t is None:
-            lo, hi = table.values
-            raise CalcError(table.characteristic, f"{table.characteristic} must be an integer from {lo} to {hi}, got {value!r}", [lo, hi], reason="range")
-        target = t
+    target = _target(rules, spec, value)
     applied: list[tuple[str, int]] = []
     for group, mods in spec.groups().items():
         keys = [m.key for m in mods]
@@ -364,18 +392,7 @@ def test_from_rules(
             if n:
                 applied.append((m.key, m.value * n))
     applied.extend((m.key, m.value) for m in spec.always())
-    chosen_keys = set(choices.values())
-    eased: dict[tuple[str, ...], int] = {}  # what easing skills already added to each eased set of modifiers
-    for m in spec.modifiers:
-        if m.skill in skills and (not m.only or chosen_keys & set(m.only)):
-            applied = [(k, v) for k, v in applied if k not in m.cancels]
-            if m.eases:  # lessen those modifiers by up to m.value, never above -1 (BB2020 Leap, Very Long Legs)
-                penalty = sum(v for k, v in applied if k in m.eases) + eased.get(m.eases, 0)
-                bonus = max(0, min(m.value, -1 - penalty))
-                eased[m.eases] = eased.get(m.eases, 0) + bonus
-                applied.append((m.key, bonus))
-            else:
-                applied.append((m.key, m.value))
+    applied = _with_skills(spec, applied, skills, set(choices.values()))
     total = sum(v for _, v in applied)
     ed = edition if edition is not None else spec.editions[0]
     nat_one = spec.natural_one

@@ -16,6 +16,7 @@ from ..data.export import API_VERSION, RULES_FILE
 
 PROJECT = Path(__file__).resolve().parents[2]
 PACKAGE_DIR = PROJECT / "calculators"
+PACKAGE_SUFFIXES = (".py", ".json")  # the code and the data it reads (calculators/compat/stars.json)
 PYODIDE_DIR = PROJECT / "node_modules" / "pyodide"
 # What loadPyodide needs when it is given lockFileContents (so pyodide-lock.json is not fetched).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -25,10 +26,11 @@ RULES_PATH = f"api/{API_VERSION}/{RULES_FILE}"  # the rules the calculators read
 
 @lru_cache(maxsize=1)
 def calculators_zip() -> tuple[str, bytes]:
-    """(file name, bytes) of a reproducible zip of calculators/*.py; the name carries a content hash."""
+    """(file name, bytes) of a reproducible zip of the calculators package (its subpackages and the data files they
+    read, ``*.json``, included); the name carries a content hash."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        for path in sorted(p for p in PACKAGE_DIR.rglob("*") if p.suffix in PACKAGE_SUFFIXES and "__pycache__" not in p.parts):
             info = zipfile.ZipInfo(path.relative_to(PROJECT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())

@@ -1,4 +1,4 @@
-"""Run BloodBowlDave's public test vectors through :mod:`calculators.dave` and our chain resolver.
+"""Run BloodBowlDave's public test vectors through :mod:`calculators.compat.dave` and our chain resolver.
 
 Shared by ``tests/calculators/test_dave_vectors.py`` (which asserts) and
 ``benchmarks/bench_dave_vectors.py`` (which prints the figures).  Data: ``dave_vectors.yml``
@@ -14,7 +14,7 @@ from pathlib import Path
 
 
 from calculators.chain import summary
-from calculators.dave import translate
+from calculators.compat.dave import translate
 from calculators.errors import CalcError
 from calculators.notation import parse_chain
 from yaml_files import read_yaml

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from calculators.api import KINDS, MAX_DEPTH, handle, handle_json
+from calculators.armour import SKILL_VALUES
+from calculators.editions import family
 from fuzz_strategies import VALID as FUZZ_VALID
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,3 +167,44 @@ def test_an_unforeseen_exception_is_answered(monkeypatch):
     error = error_of(handle({"kind": "test"}))
     assert error["field"] == "request" and error["details"] == {"reason": "internal"}
     assert strict(handle_json('{"kind": "test"}'))["error"]["details"] == {"reason": "internal"}
+
+
+# Issue 24, item 2: an error quotes the request through the size-safe `shown()` (about 60 characters), so a
+# hostile request never gets an answer that grows with it, and a value `repr` cannot print is a field error.
+#: more than any error of a normal request needs, far less than a 100,000-character request
+ANSWER_BOUND = 1_000
+
+
+def _deep(n: int) -> list:
+    value: list = []
+    for _ in range(n):
+        value = [value]
+    return value
+
+
+def test_an_unknown_field_with_a_long_name_is_not_repeated():
+    name = "x" * (100_000 - 40)
+    text = json.dumps({"kind": "test", "target": 4, name: 1})
+    assert len(text) <= 100_000  # within the request limit: the name reaches the reader
+    answer = handle_json(text)
+    assert len(answer) < ANSWER_BOUND, len(answer)
+    error = strict(answer)["error"]
+    assert error["details"]["reason"] == "unknown-field"
+    assert error["field"].startswith("xxxx") and "x" * 1_000 not in error["message"]
+    assert len(json.dumps(error_of(handle({"kind": "test", "target": 4, name: 1})))) < ANSWER_BOUND
+    # an ordinary unknown field is still named as given
+    assert error_of(handle({"kind": "test", "target": 4, "bogus": 1}))["field"] == "bogus"
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2020", "bb2025"])
+@pytest.mark.parametrize("kind,field", [("armour", "mighty_blow_value"), ("foul", "dirty_player_value")])
+@pytest.mark.parametrize("value", [HUGE, _deep(10_000), "x" * 100_000, 2], ids=["huge", "deep", "long", "two"])
+def test_a_skill_value_of_any_shape_is_a_field_error_of_bounded_size(edition, kind, field, value):
+    skill = field.removesuffix("_value")
+    answer = handle({"kind": kind, "edition": edition, "av": 9, skill: True, field: value})
+    if value == 2 and SKILL_VALUES[skill][family(edition)] >= 2:  # +2 where the edition allows it
+        assert answer["ok"], answer
+        return
+    error = error_of(answer)
+    assert error["field"] == field and error["details"]["reason"] != "internal", error
+    assert len(json.dumps(error)) < ANSWER_BOUND

@@ -1,4 +1,4 @@
-"""BloodBowlDave's alternative outcomes ``(w,…)(w,…)`` as our weighted alternatives (calculators/dave.py
+"""BloodBowlDave's alternative outcomes ``(w,…)(w,…)`` as our weighted alternatives (calculators/compat/dave.py
 ``_alternatives``): the notation written, a value by hand, and the refusals."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from calculators.chain import summary
-from calculators.dave import translate
+from calculators.compat.dave import translate
 from calculators.errors import CalcError
 from calculators.notation import parse_chain
 

@@ -1,4 +1,4 @@
-"""BloodBowlDave's inaccurate passes and Hail Mary Passes caught after the ball scattered (calculators/dave.py
+"""BloodBowlDave's inaccurate passes and Hail Mary Passes caught after the ball scattered (calculators/compat/dave.py
 ``_scattered``): the chance of the scatter, counted here by hand over every D8 roll, and the notation written."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 
 from calculators.chain import summary
-from calculators.dave import scattered_pass_weights, translate
+from calculators.compat.dave import scattered_pass_weights, translate
 from calculators.errors import CalcError
 from calculators.notation import parse_chain
 

@@ -1,12 +1,12 @@
-"""Star players in BloodBowlDave's notation (calculators/dave_stars.py): the skills each brings, per edition,
+"""Star players in BloodBowlDave's notation (calculators/compat/stars.py, stars.json): the skills each brings, per edition,
 and the refusals that name the star and the rule our chain lacks."""
 
 from __future__ import annotations
 
 import pytest
 
-from calculators.dave import REASONS, translate
-from calculators.dave_stars import STARS, armour_bonus, expand, find
+from calculators.compat.dave import REASONS, translate
+from calculators.compat.stars import STARS, armour_bonus, expand, find
 from calculators.errors import CalcError
 from calculators.notation import parse_chain
 

@@ -1,4 +1,4 @@
-"""Conformance: BloodBowlDave's public test vectors through calculators.dave and our chain resolver.
+"""Conformance: BloodBowlDave's public test vectors through calculators.compat.dave and our chain resolver.
 
 Each vector agrees within its printed precision, or is listed in dave_differences.yml with the reading that
 explains it (and that reading is checked where it can be), or is refused with a reason naming a feature our
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.dave import REASONS, translate
+from calculators.compat.dave import REASONS, translate
 from calculators.errors import CalcError
 from calculators.notation import parse_chain
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from calculators.api import handle
+from plugins.calc.bundle import calculators_zip
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_PATH = os.environ.get("PYODIDE_NODE_PATH", str(ROOT / "node_modules"))
@@ -33,8 +34,10 @@ def test_same_answers_in_pyodide(tmp_path, classic_rules):
     requests = SMOKE_REQUESTS + EXTRA_REQUESTS
     spec = tmp_path / "requests.json"
     spec.write_text(json.dumps({"requests": requests, "rules": classic_rules}), encoding="utf-8")
+    bundle = tmp_path / "calculators.zip"  # the site's bundle: every subpackage and data file must be in it
+    bundle.write_bytes(calculators_zip()[1])
     proc = subprocess.run(
-        ["node", str(ROOT / "tests" / "calculators" / "pyodide_smoke.mjs"), str(ROOT), str(spec)],
+        ["node", str(ROOT / "tests" / "calculators" / "pyodide_smoke.mjs"), str(bundle), str(spec)],
         capture_output=True, text=True, timeout=300, env={**os.environ, "NODE_PATH": NODE_PATH},
     )
     assert proc.returncode == 0, proc.stderr[-2000:]

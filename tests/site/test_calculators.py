@@ -619,7 +619,7 @@ def test_injury_results_are_named_in_the_pages_language(pages):
 
 
 def test_the_chain_page_takes_a_bloodbowldave_sequence_and_links_it_in_ours(pages, repo):
-    from calculators.dave import REASONS as DAVE_REASONS
+    from calculators.compat.dave import REASONS as DAVE_REASONS
     from plugins.site.render import calcpages
 
     for lang in ("en", "fr", "ja"):

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from calculators.api import KINDS, handle
-from calculators.dave import REASONS as DAVE_REASONS
+from calculators.compat.dave import REASONS as DAVE_REASONS
 from calculators.errors import REASONS
 from calculators.notation import REASONS as NOTATION_REASONS
 from plugins.site.messages import Messages
@@ -33,16 +33,16 @@ def test_every_error_the_code_raises_names_a_known_reason():
     """An AST walk of calculators/: each `CalcError(...)` passes `reason="<one of REASONS>"` (RulesError
     always says "rules"; the notation's `_fail`/`_whole` give the notation's reasons)."""
     missing = []
-    for path in sorted(CALCULATORS.glob("*.py")):
+    for path in sorted(CALCULATORS.rglob("*.py")):  # subpackages too (chain/, api/, compat/)
         if path.name == "errors.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "CalcError"):
                 continue
             given = {k.arg: k.value for k in node.keywords}
-            if path.name == "notation.py" and len(node.args) >= 4:
+            if path.parent.name == "notation" and len(node.args) >= 4:
                 continue  # the notation's own details, with its reason (checked by driving below)
-            if path.name in ("dave.py", "dave_stars.py"):
+            if path.parent.name == "compat":
                 # BloodBowlDave's notation has reasons of its own (pages word them as `dave.<reason>`)
                 if not _dave_reason_known(node):
                     missing.append(f"{path.name}:{node.lineno}")
@@ -68,14 +68,14 @@ def _dave_reason_known(node: ast.Call) -> bool:
 
 
 def test_every_reason_dave_refuses_with_is_one_of_its_reasons():
-    """Each `_refuse("<reason>", …)` in dave.py and dave_stars.py names one of dave's REASONS."""
-    calls = [node for name in ("dave.py", "dave_stars.py")
-             for node in ast.walk(ast.parse((CALCULATORS / name).read_text(encoding="utf-8")))
+    """Each `_refuse("<reason>", …)` in BloodBowlDave's translator (calculators/compat/) names one of dave's REASONS."""
+    calls = [node for path in sorted((CALCULATORS / "compat").glob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
              if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_refuse"]
     assert calls
     unknown = [node.lineno for node in calls
                if isinstance(node.args[0], ast.Constant) and node.args[0].value not in DAVE_REASONS]
-    assert not unknown, f"_refuse with an unknown reason at lines {unknown} (dave.py, dave_stars.py)"
+    assert not unknown, f"_refuse with an unknown reason at lines {unknown} (calculators/compat/)"
 
 
 def _bad_values(spec: dict) -> list:

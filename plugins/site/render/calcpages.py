@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from calculators.chain import D6_KINDS
-from calculators.dave import REASONS as DAVE_REASONS
+from calculators.compat.dave import REASONS as DAVE_REASONS
 from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
                                   MAX_DEPTH,
                                   MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)

@@ -146,346 +146,37 @@ catch of the scattered ball needs what each edition adds (:data:`_SCATTERED_CATC
 the rulebook where theirs and FFB take 1 off, a difference listed in ``dave_differences.yml``); after the
 bounce 1 more in both.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
 (:func:`_roll_2d6`).  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
-skills that star brings (:mod:`calculators.dave_stars`); it is refused (``star-skill``, ``star-rule``,
+skills that star brings (:mod:`calculators.compat.stars`); it is refused (``star-skill``, ``star-rule``,
 ``star-edition``) when a skill or special rule of the star that our chain lacks changes a roll of the
 sequence, and a name that is none of their stars is ``star-player``.
 """
-
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .dave_stars import REASONS as _STAR_REASONS, armour_bonus, expand as _star_skills, find as _star
-from .armour import SKILL_VALUES
-from .ballmove import scatter
-from .chain import highest_face
-from .dice import two_d6
-from .editions import family
-from .errors import CalcError
-from .notation import LETTERS, STAR_FLAGS, parse_chain
-from .rolls import face_chance
+from .stars import armour_bonus, find as _star
+from ..ballmove import scatter
+from ..errors import CalcError
+from ..notation import parse_chain
+from .pieces import (ACTIONS, REASONS, SKILLS, Translation, _Entry, _Player, _action, _balanced, _block, _pass_faces,
+                     _read_player, _refuse, _structure, _weight)
+from .branched import _NEEDS_BRANCHED, _Branched, _branched
 
-__all__ = ["ACTIONS", "REASONS", "SKILLS", "Translation", "translate"]
+__all__ = ["ACTIONS", "REASONS", "SKILLS", "Translation", "scattered_pass_weights", "translate"]
 
-#: ``details["reason"]`` of a refused sequence -> what is wrong (the English reference text)
-REASONS: dict[str, str] = {
-    "empty": "the sequence is empty",
-    "unreadable": "not an action of that notation",
-    "empty-action": "two separators with no action between them, or a separator that ends the sequence",
-    "unbalanced": "a bracket without its partner: '{' and '}', '[' and ']', '(' and ')' come in pairs",
-    "branch": "a branch not translated (back to a player who rolled before it, or after a roll our chain cannot "
-              "branch on)",
-    "alternatives": "alternative outcomes (w,...)(w,...) inside another bracket, followed by another player or "
-                    "right after a pass or throw that may be inaccurate: not translated (ours writes (w:...|w:...))",
-    "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
-    "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
-    "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
-    "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll; or by a player with Pro, whose Pro theirs "
-                 "still lets re-roll that roll, where our '!' forbids Pro too)",
-    "diving-tackle": "Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only",
-    "hatred": "a block marked % (Hatred) by a player without Hatred (H)",
-    "action": "an action our chain has no step for",
-    "skill": "a skill our chain does not model",
-    "skill-value": "a skill value our chain does not model",
-    "star-player": "a name that is not one of that notation's star players",
-    **_STAR_REASONS,  # a known star refused: calculators/dave_stars.py
-    "inaccurate-pass": "a pass that may be inaccurate, or a Hail Mary Pass, in a sequence with branches or followed "
-                       "by the passer's actions other than interceptions: not translated",
-    "target": "a roll target our notation cannot write",
-    "block-faces": "a block whose number of succeeding faces no skills of ours give",
-    "our-rules": "our chain refuses the translated sequence",
-}
-
-#: their player skill code -> our use of it (None: read and not needed, e.g. Pro is a flag)
-SKILLS: dict[str, str] = {
-    "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
-    "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
-    "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
-    "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow",
-}
-#: their skill codes we know but do not model, with the skill's name
-_UNMODELLED: dict[str, str] = {
-    "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
-    "MD": "Mesmerising Dance",
-    "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
-    "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish",
-    "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
-    "LC": "Lord of Chaos", "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
-    "BL": "Bounding Leap", "MA": "Master Assassin", "WIT": "Working in Tandem", "KS": "Krump and Smash",
-    "WF": "Woodland Fury",
-}
-#: their action letter -> (our letter, the skill that gives our skill mark, that mark); None: refused
-ACTIONS: dict[str, tuple[str, str | None, str] | None] = {
-    "D": ("D", "dodge", "d"), "R": ("R", "sure-feet", "f"), "U": ("P", "sure-hands", "h"),
-    "C": ("C", "catch", "c"), "G": ("L", None, ""), "I": ("I", None, ""), "E": ("V", None, ""),
-    "P": ("T", "pass", "p"), "K": ("A", None, ""), "F": ("F", None, ""), "M": ("M", "pass", "p"),
-}
-#: their action letters our chain has no step for -> the action's name
-_NO_STEP: dict[str, str] = {
-    "L": "Dauntless",
-}
-#: their 2D6 action letters that become our armour or injury steps: injury ``J``, Stab ``T``, Chainsaw ``W``
-_ROLLS_2D6 = ("J", "T", "W")
-#: succeeding block faces (of six) -> our block marks giving that many (attacker, defender, goal)
-_BLOCK_FACES: dict[int, tuple[str, str, str]] = {1: ("", "d", ""), 2: ("", "", ""), 3: ("b", "", ""),
-                                                 4: ("", "", "=s"), 5: ("b", "", "=s")}
-_BLOCK = re.compile(r"(-?\d)D(\d)(?:!(\d))?\Z")
-_TEST = re.compile(r"([A-Z]?)(\d+)(?:([+-])(\d))?\Z")
-
-
-@dataclass(frozen=True)
-class Translation:
-    """A translated sequence: ``notation`` (ours, canonical, with ``;tr=N`` when team re-rolls are
-    given), ``edition`` (``"bb2025"`` or ``"bb2020"``) and ``source`` (their text as given)."""
-
-    notation: str
-    edition: str
-    source: str
-
-
-def _refuse(reason: str, token: str | None, position: int | None, message: str) -> CalcError:
-    where = f"{token!r} at character {position}: " if token is not None else ""
-    return CalcError("dave", where + message, None,
-                     {"reason": reason, "token": None, "position": position, "text": token})
-
-
-def _tokens(text: str):
-    """Yield (position (0-based), token) for each piece between ``:`` ``;`` ``,``."""
-    start = 0
-    for i, c in enumerate(text + ","):
-        if c in ":;,":
-            yield start, text[start:i]
-            start = i + 1
-
-
-_PAIRS = {"{": "}", "[": "]", "(": ")"}
-
-
-def _balanced(text: str) -> None:
-    """Refuse a bracket left open or closed without an opening one (before reading any branch), naming it."""
-    opened: list[tuple[int, str]] = []
-    for i, c in enumerate(text):
-        if c in _PAIRS:
-            opened.append((i, c))
-        elif c in _PAIRS.values():
-            if not opened or _PAIRS[opened[-1][1]] != c:
-                raise _refuse("unbalanced", c, i + 1, f"'{c}' without its opening bracket")
-            opened.pop()
-    if opened:
-        i, c = opened[-1]
-        raise _refuse("unbalanced", c, i + 1, f"'{c}' without its closing '{_PAIRS[c]}'")
-
-
-def _structure(text: str) -> None:
-    """Refuse the constructs that make a sequence branch, naming the token that holds the first one."""
-    _balanced(text)
-    checks = (("(", "alternatives"), (")", "alternatives"), ("[", "branch"), ("]", "branch"))
-    first = min(((text.find(c), reason) for c, reason in checks if c in text), default=None)
-    if first is None:
-        return
-    at, reason = first
-    for pos, tok in _tokens(text):
-        if pos <= at <= pos + len(tok):
-            raise _refuse(reason, tok, pos + 1, REASONS[reason])
-
-
-def _skills(prefix: str, pos: int, edition: str = "bb2025",
-            values: dict[str, int] | None = None) -> tuple[set[str], int | None, int]:
-    """Our skills, the Loner target and the Break Tackle bonus (0 without it) of a player's ``skills:`` prefix;
-    ``values`` (when given) gets the X of Mighty Blow (+X) and Dirty Player (+X), refused above what ``edition``
-    allows."""
-    values = {} if values is None else values
-    skills: set[str] = set()
-    loner = None
-    break_tackle = 0
-    offset = 0
-    for part in prefix.split(","):
-        at = pos + offset + 1
-        offset += len(part) + 1
-        if not part:
-            continue
-        m = re.fullmatch(r"([A-Z]+)([1-6]?)", part)
-        code, value = (m.group(1), m.group(2)) if m else (part, "")
-        if code in _UNMODELLED:
-            raise _refuse("skill", part, at, f"{_UNMODELLED[code]}: {REASONS['skill']}")
-        if m is None or code not in SKILLS:
-            if re.match(r"[A-Z][a-z']", part):
-                raise _refuse("star-player", part, at, REASONS["star-player"])
-            raise _refuse("unreadable", part, at, "not a skill code of that notation")
-        skill = SKILLS[code]
-        if skill == "loner":
-            loner = int(value or 4)
-            if not 2 <= loner <= 6:
-                raise _refuse("skill-value", part, at, "Loner needs 2+ to 6+")
-        elif skill == "pro" and value not in ("", "3"):
-            raise _refuse("skill-value", part, at, "Pro other than 3+: " + REASONS["skill-value"])
-        elif skill in ("mighty-blow", "dirty-player"):
-            field = skill.replace("-", "_")
-            top = SKILL_VALUES[field][family(edition)]
-            if not 1 <= int(value or 1) <= top:
-                # e.g. Dirty Player (+2): BB2020's Dirty Player (+X) only; BB2025's is a flat +1 (BBBase bb2025
-                # skills_and_traits DIRTY PLAYER; FFB skill/bb2025/DirtyPlayer has no value): calculators.armour
-                name = skill.replace("-", " ").title()
-                in_2020 = int(value or 1) <= SKILL_VALUES[field]["bb2020"]
-                raise _refuse("skill-value", part, at, f"{part}: {name} (+{int(value or 1)}) does not exist in {edition}, "
-                              "which allows +1" + (f" to +{top}" if top > 1 else " only")
-                              + ("; their Season 2 (~S2, our bb2020) has it" if in_2020 else ""))
-            values[skill] = int(value or 1)
-        elif skill == "break-tackle":
-            break_tackle = int(value or 1)  # their player's Break Tackle value defaults to 1
-            if not 1 <= break_tackle <= 3:
-                raise _refuse("skill-value", part, at, "Break Tackle is +1 to +3")
-        if skill not in ("loner", "pro", "mighty-blow", "dirty-player", "break-tackle") and value:
-            raise _refuse("unreadable", part, at, "this skill takes no value")
-        skills.add(skill)
-    return skills, loner, break_tackle
-
-
-def _block(tok: str, pos: int, skills: set[str]) -> str:
-    head, brace, branch = tok.partition("{")
-    if brace and not branch.endswith("}"):
-        raise _refuse("branch", tok, pos, REASONS["branch"])
-    body = head.replace("*", "").replace("^", "").replace("'", "").replace("%", "")
-    m = _BLOCK.match(body)
-    if not m:
-        raise _refuse("unreadable", tok, pos, "a block is written as the dice, D, the succeeding faces, as 2D3")
-    dice, faces, non_critical = int(m.group(1)), int(m.group(2)), m.group(3)
-    if brace and non_critical is None:
-        raise _refuse("branch", tok, pos, REASONS["branch"])
-    if dice not in (1, 2, 3, -2, -3):
-        raise _refuse("target", tok, pos, "block dice other than 1, 2, 3, -2, -3")
-    if faces not in _BLOCK_FACES:
-        raise _refuse("block-faces", tok, pos, REASONS["block-faces"] + " (1 to 5 of six)")
-    att, dfd, goal = _BLOCK_FACES[faces]
-    if "brawler" in skills:  # theirs counts Both Down among the failing faces, for Brawler to re-roll it
-        if "b" in att:
-            raise _refuse("block-faces", tok, pos, f"{faces} succeeding faces with Both Down failing (Brawler): "
-                                                   "no skills of ours give that")
-        att += "r"
-    if "%" in head:  # their % : the block is against the keyword of the attacker's Hatred (our mark h, BB2025)
-        if "hatred" not in skills:
-            raise _refuse("hatred", tok, pos, REASONS["hatred"])
-        att += "h"
-    if "unstoppable-momentum" in skills:  # H'thark: theirs uses it on every block (ours: a Blitz's, mark u)
-        att += "u"
-    ours = f"B{dice}{att}{':' + dfd if dfd else ''}{goal}"
-    if non_critical is None:
-        return ours
-    # their !k: k of the six faces are non-critical failures (the attacker standing, the defender not down); ours
-    # are the faces our face model gives for those marks (BlockStep: the "standing" goal's faces minus these)
-    step = parse_chain(ours, "bb2025").chain.steps[0]
-    ours_k = len(replace(step, goal="standing").good_faces() - step.good_faces())
-    if goal or ours_k != int(non_critical):
-        raise _refuse("non-critical", tok, pos, f"{non_critical} non-critical faces where our marks give {ours_k}: "
-                                                + REASONS["non-critical"])
-    inner = branch[:-1]
-    steps = [_action(part, pos, skills) for part in inner.split(",")] if inner else []
-    return ours + "{" + ",".join(steps) + "}"
-
-
-def _roll_2d6(tok: str, pos: int) -> str:
-    """Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn``: a 2D6 roll needing n+ (natural dice plus what
-    their calculator adds itself), never re-rolled there nor here.
-
-    * ``Jn`` -> ``Jn``, our injury step needing a total of n+; after an armour roll it takes the Mighty Blow the
-      armour roll did not use, as theirs does (their ``InjuryStrategy`` adds the Mighty Blow value when the
-      previous action is an armour break and Mighty Blow was not used on it).
-    * ``Tn`` -> ``Ank``: a Stab's unmodified armour roll needing n+ on the dice.
-    * ``Wn`` -> ``A(n+3)w``: their Chainsaw is a 2D6 roll needing n+ with the +3 inside n (their
-      ``ChainsawStrategy``: two dice against n); ours writes the AV and adds +3.  Their kick-back D6 is not
-      part of it, so none is written here either.
-    """
-    m = re.fullmatch(r"([JTW])(\d+)", tok)
-    if not m:
-        raise _refuse("unreadable", tok, pos, REASONS["unreadable"])
-    letter, n = m.group(1), int(m.group(2))
-    if letter == "J":
-        if not 2 <= n <= 16:
-            raise _refuse("target", tok, pos, f"an injury total of {n}+: ours go from 2+ to 16+")
-        return f"J{n}"
-    av = n + 3 if letter == "W" else n
-    if not 3 <= av <= 13:
-        raise _refuse("target", tok, pos, f"an armour roll needing {n}+ on the dice: ours go from 3+ to 13+"
-                      + (" with the Chainsaw's +3" if letter == "W" else ""))
-    return f"A{av}{'w' if letter == 'W' else 'k'}"
-
-
-def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values: dict[str, int] | None = None,
-            scatter: bool = False) -> str:
-    """Our step for one of their actions (``pos`` 1-based); ``break_tackle``: the player's bonus, marked on dodges;
-    ``values``: the X of Mighty Blow / Dirty Player; ``scatter``: a pass that may be inaccurate (written with its
-    band ``~N``) or a Hail Mary Pass is read, as :func:`_scattered` does (else refused as ``inaccurate-pass``)."""
-    values = values or {}
-    if "/" in tok:
-        raise _refuse("weighted", tok, pos, REASONS["weighted"])
-    if tok == "B" or re.fullmatch(r"A\d+", tok):  # a Bribe, Argue the Call: our foul's send-off group
-        if tok != "B" and not 2 <= int(tok[1:]) <= 6:
-            raise _refuse("target", tok, pos, f"Argue the Call needing {tok[1:]}+: ours go from 2+ to 6+")
-        return "K2" if tok == "B" else f"Q{tok[1:]}"
-    if tok[:1] in _NO_STEP and "D" not in tok[1:]:  # the missing action first: it is what the marks are on
-        raise _refuse("action", tok, pos, f"{REASONS['action']}: {_NO_STEP[tok[0]]}")
-    head = tok.partition("{")[0]
-    if "D" in head[1:]:
-        return _block(tok, pos, skills)
-    if "{" in tok or "}" in tok or "|" in tok:
-        raise _refuse("branch", tok, pos, REASONS["branch"])
-    for mark, reason in (("'", "no-reroll"), ("%", "hatred")):
-        if mark in tok:
-            raise _refuse(reason, tok, pos, REASONS[reason])
-    if tok[:1] in _ROLLS_2D6:
-        return _roll_2d6(tok, pos)
-    diving = tok.count('"')
-    if diving and (tok[:1] not in "DE" or diving > 1):  # a dodge, or their Leap E (our V: BB2020 and BB2025 only)
-        raise _refuse("diving-tackle", tok, pos, REASONS["diving-tackle"])
-    if diving and break_tackle and tok[:1] == "D":  # our chain does not weigh the two modifiers on one dodge
-        raise _refuse("skill", tok, pos, f"Break Tackle against Diving Tackle on one dodge: {REASONS['skill']}")
-    body = tok.replace("*", "").replace("¬", "").replace('"', "")
-    m = _TEST.match(body)
-    if not m or (m.group(1) and m.group(1) not in ACTIONS) or (m.group(3) and m.group(1) != "P"):
-        raise _refuse("unreadable", tok, pos, REASONS["unreadable"])
-    letter, target = m.group(1), int(m.group(2))
-    if letter == "":
-        ours, skill, mark = "N", None, ""
-    else:
-        ours, skill, mark = ACTIONS[letter]
-    if letter in ("K", "F"):
-        marks = {"K": (("mighty-blow", "m"), ("claws", "c")),
-                 "F": (("dirty-player", "d"), ("sneaky-git", "s"), ("lone-fouler", "l"))}[letter]
-        return f"{ours}{target}" + "".join(k + (str(values[s]) if values.get(s, 1) > 1 else "")
-                                           for s, k in marks if s in skills)
-    band = ""
-    if letter == "P":  # the modifier applies to the die: accurate on target - modifier, 6 always
-        target, partial = _pass_faces(target, int(m.group(3) + m.group(4)) if m.group(3) else 0)
-        if partial is not None and not scatter:
-            raise _refuse("inaccurate-pass", tok, pos, REASONS["inaccurate-pass"])
-        band = f"~{partial}" if partial is not None else ""
-    elif letter == "M" and not scatter:
-        raise _refuse("inaccurate-pass", tok, pos, REASONS["inaccurate-pass"])
-    bt = f"b{break_tackle}" if break_tackle and ours == "D" else ""
-    top = highest_face(LETTERS.get(ours, ""), break_tackle)  # a dodge with Break Tackle may need 7+
-    if not 2 <= target <= top:
-        raise _refuse("target", tok, pos, f"a D6 target of {target}+: ours go from 2+ to {top}+")
-    return f"{ours}{target}{mark if skill in skills else ''}{band}{bt}{'^' if diving else ''}"
-
-
-def _pass_faces(target: int, modifier: int) -> tuple[int, int | None]:
-    """Their pass ``Pn±m`` (their ``PassStrategy``): the face that makes it accurate (n - m, a natural 6 always,
-    a 2 at best) and the lowest inaccurate face, None when none is (every missed face from 2 is a fumble: the
-    die plus the modifier 1 or less)."""
-    accurate = max(2, min(6, target - modifier))
-    inaccurate = [roll for roll in range(2, accurate) if roll + modifier > 1]
-    return accurate, (inaccurate[0] if inaccurate else None)
-
-
-# --- an inaccurate pass or a Hail Mary Pass that the next player may still catch ---
 
 #: the square the pass aims at in :func:`scattered_pass_weights`: 4 squares from every edge or more, so the
 #: ball's three scatters and its bounce stay on the pitch (ballmove's x 0..25, y 0..14)
 _TARGET_SQUARE = (12, 7)
+
+
 _PASS_TOKEN = re.compile(r"(?:P\d[+-]\d|P\d|M\d)['*]*\Z")
+
+
 _CATCH_TOKEN = re.compile(r"C(\d)(\**)\Z")
+
+
 _INTERCEPTION_TOKEN = re.compile(r"I(\d)\Z")
 
 
@@ -638,8 +329,6 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
     return head + body + more
 
 
-# --- their alternative outcomes (w,...)(w,...) ---
-
 _WEIGHT_TOKEN = re.compile(r"(\d+)/(\d+)\Z")
 
 
@@ -650,6 +339,25 @@ def _inaccurate_before(tok: str) -> bool:
         return True
     m = re.fullmatch(r"P(\d)(?:([+-])(\d))?['*]*", tok)
     return bool(m) and _pass_faces(int(m.group(1)), int((m.group(2) or "+") + (m.group(3) or "0")))[1] is not None
+
+
+def _branch_weights(branches: list[str], offset: int) -> tuple[list[str], list[tuple[str, int]]]:
+    """``(weights, actions)`` of their branches ``a/b,actions`` (the first starting at character ``offset``, 0-based):
+    each weight in our notation, each branch's actions with the 0-based position where they start.
+
+    Raises:
+        CalcError: ``alternatives``, on a weight that is not ``a/b`` with b > 0.
+    """
+    weights, actions = [], []
+    for branch in branches:
+        weight, _, acts = branch.partition(",")
+        m = _WEIGHT_TOKEN.match(weight)
+        if not m or int(m.group(2)) == 0:
+            raise _refuse("alternatives", weight, offset + 1, "a weight written a/b: " + REASONS["alternatives"])
+        weights.append(_weight(Fraction(int(m.group(1)), int(m.group(2)))))
+        actions.append((acts, offset + len(weight) + 1))
+        offset += len(branch) + 2
+    return weights, actions
 
 
 def _alternatives(text: str, edition: str) -> str:
@@ -680,16 +388,7 @@ def _alternatives(text: str, edition: str) -> str:
     prefix, sep, own = chunks[-1].rpartition(":")
     player = _read_player(prefix, start, own + after, edition) if sep else _Player(set(), [])
     lead = prefix + sep
-    weights, actions = [], []
-    offset = a + 1
-    for branch in branches:
-        weight, _, acts = branch.partition(",")
-        m = _WEIGHT_TOKEN.match(weight)
-        if not m or int(m.group(2)) == 0:
-            raise _refuse("alternatives", weight, offset + 1, "a weight written a/b: " + REASONS["alternatives"])
-        weights.append(_weight(Fraction(int(m.group(1)), int(m.group(2)))))
-        actions.append((acts, offset + len(weight) + 1))
-        offset += len(branch) + 2
+    weights, actions = _branch_weights(branches, a + 1)
 
     def steps(acts: str, at: int, first: bool) -> str:
         """A branch's actions (and, for a player's first item, the actions after the group) in ours."""
@@ -766,37 +465,6 @@ def translate(text: str, team_rerolls: int | None = None) -> Translation:
             e.message = f"token {e.details['token']}, {e.message}"
             e.args = (f"{e.field}: {e.message}",)
         raise
-
-
-@dataclass
-class _Player:
-    """One of their players: our skills, flags, Break Tackle bonus, Mighty Blow / Dirty Player values, armour
-    bonus of a star."""
-
-    skills: set
-    flags: list
-    break_tackle: int = 0
-    values: dict | None = None
-    bonus: int = 0
-
-    @property
-    def prefix(self) -> str:
-        """The player's flags as our notation writes them before the first roll (``[pro,loner=4]``), or ""."""
-        return f"[{','.join(self.flags)}]" if self.flags else ""
-
-
-def _read_player(prefix: str, pos: int, actions: str, edition: str) -> _Player:
-    """Their player ``prefix`` (skill codes, or a star player's short name for the skills that star brings in
-    ``edition``) before the ``actions`` it takes; ``pos``: the prefix's 0-based position, for errors."""
-    star, codes, bonus = _star(prefix), prefix, 0
-    if star is not None:  # a star's name for its skills (calculators/dave_stars.py)
-        codes, bonus = _star_skills(star, actions, edition, pos + 1, lambda listed, at: _skills(listed, at, edition, {}))
-    values: dict[str, int] = {}
-    skills, loner, break_tackle = _skills(codes, pos, edition, values)
-    # Old Pro uses the Pro skill (Helmut has both): their OP alone is read as our [pro,oldpro]
-    flags = ((["pro"] if skills & {"pro", "oldpro"} else []) + ([f"loner={loner}"] if loner is not None else [])
-             + [f for f in STAR_FLAGS if f in skills])  # Consummate Professional, The Ballista
-    return _Player(skills, flags, break_tackle, values, bonus)
 
 
 def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
@@ -888,240 +556,3 @@ def _finish(body: str, edition: str, source: str, team_rerolls: int | None) -> T
         raise CalcError("dave", f"{REASONS['our-rules']}: {e.message}", e.allowed,
                         {"reason": "our-rules", "token": None, "position": None, "text": notation}) from None
     return Translation(notation, edition, source)
-
-
-# --- issue 9, second part: their opponents' rolls, Hypnotic Gaze, Throw Team-mate and branches [...] / {...} ---
-
-_OPPONENT = {"N": "E", "S": "S"}  # their Tentacles / Shadowing -> our opponent's roll letter
-_NEEDS_BRANCHED = re.compile(r"\[|(?:^|[,;:{}\]])[NSYH][+-]?\d|(?:^|[;:,])\{|[TW]\d+['*]*[{\[]")
-
-
-@dataclass(frozen=True)
-class _Entry:
-    """One action of their flat list, as their parser builds it (``PlayerActionsBuilder``): the token, its
-    1-based position, the player's number (in order of appearance), its branch depth, whether it opens a
-    branch (``RequiresNonCriticalFailure``) and whether the sequence ends after it (``TerminatesCalculation``,
-    the last action of a ``[...]``)."""
-
-    tok: str
-    pos: int
-    player: int
-    depth: int
-    opens: bool = False
-    ends: bool = False
-
-
-def _weight(w: Fraction) -> str:
-    return str(w.numerator) if w.denominator == 1 else f"{w.numerator}/{w.denominator}"
-
-
-class _Branched:
-    """The reader of a sequence with their branches or their split rolls (see :func:`_branched`)."""
-
-    def __init__(self, edition: str):
-        self.edition = edition
-        self.players: list[_Player] = []
-        self.entries: list[_Entry] = []
-
-    # their parser, read: BuildPlayerActions in ActionCalculator/PlayerActionsBuilder.cs
-    def player(self, prefix: str, pos: int, actions: str) -> int:
-        self.players.append(_read_player(prefix, pos, actions, self.edition))
-        return len(self.players) - 1
-
-    def actions(self, text: str, pos: int, player: int, depth: int) -> None:
-        if not text:
-            return
-        offset = pos
-        for part in text.split(","):
-            if not part:
-                raise _refuse("empty-action", text, offset, REASONS["empty-action"])
-            if "|" in part:
-                raise _refuse("dauntless", part, offset, REASONS["dauntless"])
-            self.entries.append(_Entry(part, offset, player, depth))
-            offset += len(part) + 1
-
-    def read(self, text: str, pos: int, player: int, depth: int) -> None:
-        at = next((i for i, c in enumerate(text) if c in ":;{[("), None)
-        if at is None:
-            return self.actions(text, pos, player, depth)
-        c = text[at]
-        if c == ":":
-            return self.read(text[at + 1:], pos + at + 1, self.player(text[:at], pos - 1, text[at + 1:]), depth)
-        self.actions(text[:at], pos, player, depth)
-        if c == ";":
-            self.players.append(_Player(set(), []))
-            return self.read(text[at + 1:], pos + at + 1, len(self.players) - 1, depth)
-        if c == "(":
-            raise _refuse("alternatives", text[at:], pos + at, REASONS["alternatives"])
-        close = text.rfind("}" if c == "{" else "]")
-        first = len(self.entries)
-        self.read(text[at + 1:close], pos + at + 1, player, depth + 1)
-        if len(self.entries) > first:
-            e = self.entries
-            e[first] = replace(e[first], opens=True)
-            if c == "[":
-                e[-1] = replace(e[-1], ends=True)
-        after = text[close + 1:]
-        if any(ch in after for ch in ":;{[("):
-            raise _refuse("branch", after, pos + close + 1, "actions after a closing bracket are read by theirs as "
-                          "one player's plain actions: " + REASONS["branch"])
-        self.actions(after, pos + close + 1, player, depth)
-
-    # our notation, written from the flat list
-    def write(self, entries: list[_Entry], cur: int | None) -> str:
-        """Our sequence for ``entries`` (a path of their flat list: what follows a branch is copied into
-        it), the player ``cur`` having rolled just before (None: the chain's start)."""
-        out = ""
-        i = 0
-        while i < len(entries):
-            e = entries[i]
-            k = i + 1
-            while k < len(entries) and entries[k].depth > e.depth and (k > i + 1 or entries[k].opens):
-                k += 1
-            branch, rest = entries[i + 1:k], entries[k:]
-            p = self.players[e.player]
-            if cur is not None and e.player < cur:
-                raise _refuse("branch", e.tok, e.pos, "a branch that goes back to a player who rolled before it: "
-                              "ours starts a new player at each '/'")
-            sep = ("," if out else "") if e.player == cur else ("/" if cur is not None else "") + p.prefix
-            cur = e.player
-            letter = e.tok[:1]
-            if letter in _OPPONENT or (letter in "YTW" and branch) or (letter == "Y" and not rest):
-                split = self.split(e, branch, rest, sep)
-                if split is not None:
-                    return out + split
-                # an opponent's roll with no branch that ends the chain on a hold: our E or S step
-                return self.write_rest(out + sep + self.opponent(e)[0], rest, cur)
-            if letter == "H":
-                return out + sep + self.throw(e, branch, rest)
-            if branch:
-                if "D" not in e.tok[1:] or "!" not in e.tok or entries[k - 1].ends:
-                    raise _refuse("branch", e.tok, e.pos, REASONS["branch"])
-                block = _block(e.tok + "{}", e.pos, p.skills)
-                out += sep + block[:-1] + self.write(branch, cur) + "}"
-                i = k
-                continue
-            out += sep + self.step(e)
-            i += 1
-        return out
-
-    def write_rest(self, out: str, rest: list[_Entry], cur: int) -> str:
-        more = self.write(rest, cur)
-        return out + ("" if not more else more if more.startswith("/") else "," + more)
-
-    def step(self, e: _Entry) -> str:
-        p = self.players[e.player]
-        if e.tok[:1] in "L" and re.fullmatch(r"L\d['*]*", e.tok):
-            raise _refuse("dauntless", e.tok, e.pos, REASONS["dauntless"])
-        if e.tok[:1] == "Y":
-            return self.gaze(e)
-        return armour_bonus(_action(e.tok, e.pos, p.skills, p.break_tackle, p.values), p.bonus)
-
-    def opponent(self, e: _Entry) -> tuple[str, Fraction]:
-        """Our step for their Tentacles ``N±d`` or Shadowing ``S±d`` (d: their ST or MA minus ours) and the chance
-        that the opponent fails (the mover goes on)."""
-        m = re.fullmatch(r"([NS])([+-]?\d)['*]*", e.tok)
-        if not m:
-            raise _refuse("unreadable", e.tok, e.pos, REASONS["unreadable"])
-        d = int(m.group(2))
-        if m.group(1) == "S" and self.edition == "bb2025" and d != 2:
-            raise _refuse("target", e.tok, e.pos, "Shadowing with an MA difference other than +2: BB2025 Shadowing "
-                          "is a flat 4+ (ours), theirs adds the difference")
-        target = min(6, 6 - d)  # the opponent's D6 + d needs 6, a natural 6 always does
-        if target < 2:
-            raise _refuse("target", e.tok, e.pos, f"the opponent needing {target}+: a natural 1 fails, ours go "
-                          "from 2+ to 6+")
-        return f"{_OPPONENT[m.group(1)]}{target}", 1 - face_chance(target)
-
-    def gaze(self, e: _Entry, mark: bool = True) -> str:
-        m = re.fullmatch(r"Y(\d)(['*]*)", e.tok)
-        if not m or not 2 <= int(m.group(1)) <= 6:
-            raise _refuse("target", e.tok, e.pos, "a Hypnotic Gaze needing 2+ to 6+")
-        if "'" in m.group(2) and "pro" in self.players[e.player].skills:
-            raise _refuse("no-reroll", e.tok, e.pos, REASONS["no-reroll"])
-        return f"G{m.group(1)}" + ("!" if mark and "'" in m.group(2) else "")
-
-    def split(self, e: _Entry, branch: list[_Entry], rest: list[_Entry], lead: str) -> str | None:
-        """Weighted alternatives for a roll nobody of ours re-rolls whose failure goes on: an opponent's roll
-        (ours never re-rolls it), a Stab or Chainsaw (2D6), a gaze marked ``'`` by a player without Pro; the
-        success goes on with ``rest``, the failure with ``branch`` (then ``rest`` unless ``[...]``).  ``lead``:
-        what comes before the group (``,``, or ``/`` and the flags when the split is the player's first item:
-        our alternatives then open that player, whose steps they hold).  A
-        Shadowing or gaze that ends the sequence succeeds either way (theirs counts only Tentacles, blocks,
-        Stabs and Chainsaws as failing there).  None: an opponent's roll ending the chain on a hold."""
-        letter = e.tok[:1]
-        either = not branch and not rest and letter in "SY"  # the sequence succeeds on both faces
-        if letter in _OPPONENT:
-            go_on = self.opponent(e)[1]
-        elif letter == "Y":
-            if not either and ("'" not in e.tok or "pro" in self.players[e.player].skills):
-                return lead + self.gaze_branch(e, branch, rest)
-            go_on = face_chance(int(self.gaze(e, False)[1:]))
-        else:
-            if self.players[e.player].bonus:  # a star's bonus on this roll: not in the weights below
-                raise _refuse("branch", e.tok, e.pos, "a Stab or Chainsaw with a star's bonus before a branch: "
-                              + REASONS["branch"])
-            n = _roll_2d6(e.tok.replace("*", "").replace("'", ""), e.pos)
-            need = int(re.match(r"A(\d+)", n).group(1)) - (3 if letter == "W" else 0)
-            go_on = sum((p for total, p in two_d6().items() if total >= need), Fraction(0))
-        if not branch and letter in "NTW":
-            if letter == "N":
-                return None
-            raise _refuse("branch", e.tok, e.pos, REASONS["branch"])
-        if not branch and rest and letter == "S":
-            return None
-        ends = bool(branch) and branch[-1].ends
-        options = [(go_on, rest), (1 - go_on, branch + ([] if ends else rest))]
-        cur = e.player
-        return lead + "(" + "|".join(f"{_weight(w)}:{self.write(list(steps), cur)}" for w, steps in options if w) + ")"
-
-    def gaze_branch(self, e: _Entry, branch: list[_Entry], rest: list[_Entry]) -> str:
-        """A gaze we may re-roll whose every failure goes on (their ``HypnogazeStrategy``: any failed roll, once
-        the re-rolls are done, takes the branch): our gaze with the band ``~1``, ``rest`` after a success and
-        ``branch`` (then ``rest`` unless ``[...]``) after a failure, both in braces so each keeps its players."""
-        ends = bool(branch) and branch[-1].ends
-        success = self.write(rest, e.player)
-        failure = self.write(branch + ([] if ends else rest), e.player)
-        return self.gaze(e) + "~1{" + (success + "|" if success else "") + failure + "}"
-
-    def throw(self, e: _Entry, branch: list[_Entry], rest: list[_Entry]) -> str:
-        """Their Throw Team-mate ``Hn`` or ``Hn±m`` (``ThrowTeamMateStrategy``): accurate on n - m, fumbled at
-        1 - m or less, inaccurate between, the next player's landing ``G`` then needing one more.  Ours: the
-        throw ``W`` with the inaccurate faces as a non-critical band and the landing split after it."""
-        m = re.fullmatch(r"H(\d)(?:([+-])(\d))?(['*]*)", e.tok)
-        if not m:
-            raise _refuse("unreadable", e.tok, e.pos, REASONS["unreadable"])
-        if branch:
-            raise _refuse("branch", e.tok, e.pos, REASONS["branch"])
-        mod = int((m.group(2) or "+") + (m.group(3) or "0"))
-        successes = max(1, min(5, 7 - (int(m.group(1)) - mod)))
-        fumbles = max(1, min(5, 1 - mod))
-        target, partial = 7 - successes, fumbles + 1
-        no_reroll = "'" in m.group(4)
-        if no_reroll and "pro" in self.players[e.player].skills:
-            raise _refuse("no-reroll", e.tok, e.pos, REASONS["no-reroll"])
-        ours = f"W{target}" + (f"~{partial}" if partial < target else "") + ("!" if no_reroll else "")
-        if not rest:
-            return ours
-        land = rest[0]
-        if land.player == e.player or land.depth != e.depth or not re.fullmatch(r"G\d", land.tok):
-            raise _refuse("action", e.tok, e.pos, "a throw of a team-mate not followed by the thrown player's "
-                          "landing G: " + REASONS["action"])
-        if partial >= target:
-            return self.write_rest(ours, rest, e.player)
-        worse = replace(land, tok=f"G{int(land.tok[1:]) + 1}")  # their LandingStrategy: +1 after an inaccurate throw
-        return ours + "{" + self.write(rest, e.player) + "|" + self.write([worse] + rest[1:], e.player) + "}"
-
-
-def _branched(text: str, edition: str) -> str:
-    """Our notation for a sequence with their branches ``X{…}`` / ``X[…]`` or their split rolls, read as their
-    ``PlayerActionsBuilder`` and ``Calculator`` do (``ActionCalculator/PlayerActionsBuilder.cs``,
-    ``ActionCalculator/Calculator.cs``): the steps in brackets follow the roll before them when it fails
-    without ending the sequence, then (``{…}``) the main line goes on or (``[…]``) the sequence ends; a ``:``
-    inside starts a player with the skills listed (none when nothing is).  See the module docstring."""
-    reader = _Branched(edition)
-    reader.players.append(_Player(set(), []))
-    reader.read(text, 1, 0, 0)
-    if not reader.entries:
-        raise _refuse("empty", None, None, REASONS["empty"])
-    return reader.write(reader.entries, None)

@@ -1,7 +1,7 @@
 """Star players in BloodBowlDave's notation: the skills a star brings, or why our chain cannot have it.
 
 In that calculator's notation a player's skill list may be replaced by a star player's short name
-(``Drull:D3,2D2``, ``Morg:H5;G4``).  :mod:`calculators.dave` asks :func:`expand` for the skill list
+(``Drull:D3,2D2``, ``Morg:H5;G4``).  :mod:`calculators.compat.dave` asks :func:`expand` for the skill list
 such a name stands for, in that notation's skill codes, and translates it as any other skill list.
 
 **Their data** (repository ``BloodBowlDave/BloodBowlActionCalculator`` at commit ``745c978``, read,
@@ -37,7 +37,7 @@ Claws to ``K``, Brawler to blocks, Loner and Pro always) and refuses, naming the
 when a skill or special rule our chain does not model matters to them (reason ``star-skill`` or
 ``star-rule``), when the star has no page in the edition (``star-edition``).  Skills that change no
 roll of a sequence we can translate are dropped: Diving Catch (it helps only to catch a ball that
-scattered: :mod:`calculators.dave` refuses a star with it catching after a pass that may be inaccurate,
+scattered: :mod:`calculators.compat.dave` refuses a star with it catching after a pass that may be inaccurate,
 ``star-skill``), Hatred (it needs a block marked ``%``, refused as ``hatred``:
 their calculator also lets it re-roll unmarked blocks when team re-rolls are given, which the rules do
 not), Whirling Dervish (a weighted roll, refused as ``weighted``).  Special rules a coach declares
@@ -62,11 +62,13 @@ sequence is refused.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+from importlib.resources import files
 from typing import Callable
 
-from .errors import CalcError
+from ..errors import CalcError
 
 __all__ = ["REASONS", "STARS", "Star", "armour_bonus", "expand", "find"]
 
@@ -92,7 +94,7 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
     "CP": _NOT_ARMOUR, "TB": frozenset("HP"), "OP": frozenset("K"), "UM": frozenset({"block"}),
     "SB": frozenset({"block"}),
 }
-#: skills (their codes) we leave to :mod:`calculators.dave` to accept or refuse -> (name, actions they change)
+#: skills (their codes) we leave to :mod:`calculators.compat.dave` to accept or refuse -> (name, actions they change)
 _SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
     "BT": ("Break Tackle", frozenset("D")), "SG": ("Sneaky Git", frozenset("F")),
     "LF": ("Lone Fouler", frozenset("F")), "DC": ("Diving Catch", frozenset()), "H": ("Hatred", frozenset({"block"})),
@@ -133,6 +135,13 @@ class Star:
     rule: dict[str, str | None]
 
 
+def _load_stars() -> dict[str, Star]:
+    """Read ``stars.json`` (standard library only: it ships inside the package, in the browser too)."""
+    data = json.loads(files(__package__).joinpath("stars.json").read_text(encoding="utf-8"))
+    return {row["short"].lower(): _star(row["short"], row["name"], row["codes"], row["rule_bb2020"], row["rule_bb2025"],
+                                        row.get("codes_bb2020")) for row in data["stars"]}
+
+
 def _star(short: str, name: str, codes: str, rule2020: str | None, rule2025: str | None,
           bb2020: str | None = None) -> Star:
     """A star whose BB2020 codes are ``bb2020`` when given, else those of BB2025 (None rule: no page)."""
@@ -142,83 +151,10 @@ def _star(short: str, name: str, codes: str, rule2020: str | None, rule2025: str
                 {"bb2020": rule2020, "bb2025": rule2025})
 
 
-#: their short name (lower case) -> :class:`Star`; codes are their ``SkillsInput`` (special rules included),
-#: with ours in lower case for rules their calculator ignores, and the BB2020 differences of BBBase
-STARS: dict[str, Star] = {s.short.lower(): s for s in (
-    _star("Akhorne", "Akhorne the Squirrel", "D,CL,L4,BR,noball", "Blind Rage", "Blind Rage"),
-    _star("Anqi", "Anqi Panqi", "L4,SB", "Savage Blow", "Savage Blow"),
-    _star("Barik", "Barik Farblast", "SH,PA,L4,BI", "Blast It!", "Blast It!"),
-    _star("Bilerot", "Bilerot Vomitflesh", "L4,DP1,LF", "Putrid Regurgitation", "Putrid Regurgitation", "L4,DP1"),
-    _star("Boa", "Boa Kon'ssstriktr", "D,L4", "Look into my Eyes", "Look into my Eyes"),
-    _star("Bomber", "Bomber Dribblesnot", "D,L4", "Kaboom!", "Kaboom!"),
-    _star("Karina", "Captain Karina von Riesz", "D,L4", "Tasty Morsel", "Tasty Morsel"),
-    _star("Cindy", "Cindy Piewhistle", "D,L4", "All You Can Eat", "All You Can Eat"),
-    _star("Luthor", "Count Luthor von Drakenborg", "L4", "Star of the Show", "Star of the Show"),
-    _star("Crumble", "Crumbleberry", "D,SH,L4", "Two for One", "I'll Carry You"),
-    _star("Deeproot", "Deeproot Strongbranch", "MB,L4", "Reliable", "Reliable", "MB2,L4"),
-    _star("Dribl", "Dribl", "D,L4,DP1,SG,ASP", "A Sneaky Pair", "A Sneaky Pair"),
-    _star("Drull", "Drull", "D,L4,ASP", "A Sneaky Pair", "A Sneaky Pair"),
-    _star("Eldril", "Eldril Sidewinder", "D,C,L4,MD", "Mesmerizing Gaze", "Mesmerising Dance"),
-    _star("Estelle", "Estelle la Veneaux", "D,L4", "Baleful Hex", "Baleful Hex"),
-    _star("Frank", "Frank 'n' Stein", "BT,MB,L4,BB", "Brutal Block", None),
-    _star("Fungus", "Fungus the Loon", "MB,L4,WD,noball", "Whirling Dervish", "Whirling Dervish"),
-    _star("Glart", "Glart Smashrip", "CL,L4", "Frenzied Rush", "Frenzied Rush"),
-    _star("Gloriel", "Gloriel Summerbloom", "D,SH,PA,L3", "Shot to Nothing", "Shot to Nothing"),
-    _star("Glotl", "Glotl Stop", "MB,L4", "Primal Savagery", "Primal Savagery"),
-    _star("Grak", "Grak", "MB,L4", "Two for One", "I'll Carry You"),
-    _star("Grashnak", "Grashnak Blackhoof", "MB,L4", "Gored by the Bull", "Gored by the Bull"),
-    _star("Gretchen", "Gretchen Wächter", "D,L4,noball", "Incorporeal", "Incorporeal"),
-    _star("Grim", "Grim Ironjaw", "L4,S", "Slayer", "Slayer"),
-    _star("Griff", "Griff Oberwald", "D,SF,L3,CP", "Consummate Professional", "Consummate Professional"),
-    _star("Grom", "Grombrindal, the White Dwarf", "BT,SF,MB,L4", "Wisdom of the White Dwarf",
-          "Wisdom of the White Dwarf", "MB,L4"),
-    _star("Guffle", "Guffle Pusmaw", "L4", "Quick Bite", "Quick Bite", "L4,C"),
-    _star("H'thark", "H'thark the Unstoppable", "BT,SF,L4,UM", "Unstoppable Momentum", "Unstoppable Momentum"),
-    _star("Hakflem", "Hakflem Skuttlespike", "D,L4", "Treacherous", "Treacherous"),
-    _star("Helmut", "Helmut Wulf", "P,L4,OP,noball", "Old Pro", "Old Pro", "P,L4,OP"),
-    _star("Ivan", "Ivan 'the Animal' Deathshroud", "L4,DS", "Dwarven Scourge", "Dwarven Scourge"),
-    _star("Ivan*", "Ivan 'the Animal' Deathshroud (against a Dwarf)", "L4,DS,H", "Dwarven Scourge",
-          "Dwarven Scourge"),
-    _star("Ivar", "Ivar Eriksson", "L4", "Raiding Party", "Raiding Party"),
-    _star("Jeremiah", "Jeremiah Kool", "D,PA,DC,L4", "The Flashing Blade", "The Flashing Blade"),
-    _star("Jordell", "Jordell Freshbreeze", "D,DC,L4,swift,steady", "Swift as the Breeze", "Swift as the Breeze",
-          "D,DC,L4,swift"),
-    _star("Josef", "Josef Bugman", "L3", None, "Dwarfen Grit"),
-    _star("Karla", "Karla von Kill", "D,L4", "Indomitable", "Indomitable"),
-    _star("Kiroth", "Kiroth Krakeneye", "L4", "Black Ink", "Black Ink"),
-    _star("Kreek", "Kreek 'the Verminator' Rustgouger", "MB,L4,noball", "I'll Be Back!", "I'll Be Back!"),
-    _star("Borak", "Lord Borak the Despoiler", "MB,L3,DP1,SG,LC", "Lord of Chaos", "Lord of Chaos",
-          "MB,L4,DP2,SG,LC"),
-    _star("Lucien", "Lucien Swift", "MB,L4,WIT", "Two for One", "Working in Tandem", "MB,L4"),
-    _star("Maple", "Maple Highgrove", "MB,B,L4", "Vicious Vines", "Vicious Vines"),
-    _star("Max", "Max Spleenripper", "L4,noball", "Maximum Carnage", "Maximum Carnage", "L4"),
-    _star("Zug", "Mighty Zug", "MB,L4,CR", "Crushing Blow", "Crushing Blow"),
-    _star("Morg", "Morg 'n' Thorg", "MB,L4,TB,H", "The Ballista", "The Ballista", "MB2,L4,TB"),
-    _star("Nobbla", "Nobbla Blackwart", "D,L4,noball", "Kick 'em While They're Down!", "Kick 'em While They're Down!",
-          "D,L4"),
-    _star("Puggy", "Puggy Baconbreath", "D,L3,HL", "Halfling Luck", "Halfling Luck", "D,L4,HL"),
-    _star("Rashnack", "Rashnak Backstabber", "L4,SG,TC", "Toxin Connoisseur", "Toxin Connoisseur"),
-    _star("Ripper", "Ripper Bolgrot", "MB,L4,TMT", "Thinking Man's Troll", "Thinking Man's Troll"),
-    _star("Rodney", "Rodney Roachbait", "C,DC,L4", "Catch of the Day", "Catch of the Day"),
-    _star("Rowana", "Rowana Forestfoot", "D,L4,BL", "Bounding Leap", "Bounding Leap"),
-    _star("Roxanna", "Roxanna Darknail", "D,L4,nails", "Burst of Speed", "Slashing Nails", "D,L4"),
-    _star("Rumbelow", "Rumbelow Sheepskin", "L4,R", "Ram", "Ram", "L4,R,noball"),
-    _star("Scyla", "Scyla Anfingrimm", "CL,MB,L4", "Fury of the Blood God", "Fury of the Blood God"),
-    _star("Scrappa", "Scrappa Sorehead", "D,SF,L4,DP1", "Yoink!", "Yoink!"),
-    _star("Skitter", "Skitter Stab-Stab", "D,L4,MA", "Master Assassin", "Master Assassin"),
-    _star("Skrorg", "Skrorg Snowpelt", "CL,MB,L4", "Pump Up the Crowd", "Pump Up the Crowd"),
-    _star("Skrull", "Skrull Halfheight", "SH,PA,L4,strong", "Strong Passing Game", "Strong Passing Game"),
-    _star("Swiftvine", "Swiftvine Glimmershard", "L4", "Furious Outburst", "Furious Outburst"),
-    _star("Gobbo", "The Black Gobbo", "D,L3,SG", "Sneakiest of the Lot", "Sneakiest of the Lot"),
-    _star("Thorsson", "Thorsson Stoutmead", "L4", "Beer Barrel Bash!", "Beer Barrel Bash"),
-    _star("Valen", "Valen Swift", "SH,PA,L4", "Two for One", "Working in Tandem"),
-    _star("Varag", "Varag Ghoul-Chewer", "MB,L4,H,KS", "Crushing Blow", "Krump and Smash", "MB,L4,CR"),
-    _star("Wilhelm", "Wilhelm Chaney", "C,CL,L4,SM", "Savage Mauling", "Savage Mauling"),
-    _star("Willow", "Willow Rosebark", "L4,WF", "Indomitable", "Woodland Fury", "L4"),
-    _star("Wither", "Withergrasp Doubledrool", "L4", "Watch Out!", "Watch Out!"),
-    _star("Zolcath", "Zolcath the Zoat", "SF,MB,L4", "Excuse Me, Are You a Zoat?", "Excuse Me, Are You a Zoat?"),
-    _star("Zzharg", "Zzharg Madeye", "L4", "Then I Started Blastin'!", "Blastin' Solves Everything", "SH,L4"),
-)}
+#: their short name (lower case) -> :class:`Star`, from ``stars.json`` shipped with this package (the table is data:
+#: their ``SkillsInput`` codes, special rules included, with ours in lower case for rules their calculator ignores,
+#: and the BB2020 differences of BBBase)
+STARS: dict[str, Star] = _load_stars()
 _EDITION_NAME = {"bb2020": "BB2020", "bb2025": "BB2025"}
 
 
@@ -256,7 +192,7 @@ def expand(star: Star, actions: str, edition: str, position: int,
         actions: the player's actions in their notation, as written after ``:`` (``"D3,2D2"``).
         edition: ``"bb2020"`` or ``"bb2025"``.
         position: the 1-based character of the star's name, for the refusal.
-        check: the reader of a skill list (``calculators.dave._skills``); a refusal it raises for a kept
+        check: the reader of a skill list (``calculators.compat.pieces._skills``); a refusal it raises for a kept
             skill becomes a ``star-skill`` refusal naming the star.
 
     Returns:

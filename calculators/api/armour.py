@@ -1,0 +1,134 @@
+"""Request kinds ``armour``, ``foul`` and ``casualty``: armour, injury and casualty rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, casualty, check_claws_reading,
+                     check_lone_fouler, foul, injury_table)
+from ..editions import Edition
+from ..errors import CalcError, shown
+from ..casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
+from ..fields import Reader
+from ..rules import RuleBook
+from .edition import read_edition
+from .answers import prob, probs
+from .rolls import reader_needing_rules
+
+
+def injury_reader(rd: Reader, rules: RuleBook | None = None, edition: str = "classic") -> InjuryTable:
+    """The victim's injury table: the data's, per edition and Stunty / Thick Skull (:func:`calculators.injury.injury_table`)."""
+    return injury_table(rules, edition, rd.bool("stunty", False), rd.bool("thick_skull", False))
+
+
+def _skill_value(rd: Reader, ed: Edition, field: str) -> int:
+    """The X of Mighty Blow (+X) or Dirty Player (+X) given the skill: field ``<field>_value``, read only in an
+    edition that allows more than +1 (:data:`calculators.armour.SKILL_VALUES`); elsewhere 1, and the field given
+    anyway is refused (reason ``skill-value``) rather than called unknown."""
+    top = SKILL_VALUES[field][ed.family]
+    name = f"{field}_value"
+    if top > 1:
+        value = rd.int(name, 1, top, 1)
+        rd.only_with(name, field)
+        return value
+    if rd.given(name):
+        value = rd.request[name]
+        if value != 1 or isinstance(value, bool):
+            raise CalcError(name, f"{name} must be 1 in {ed.name} (+1 only), got {shown(value)}", [1, 1],
+                            reason="skill-value")
+        rd.read.add(name)
+    return 1
+
+
+def _iron_hard_skin(rd: Reader, ed: Edition) -> bool:
+    """The target's Iron Hard Skin: read in BB2020 and BB2025; given in classic it is refused (``edition-skill``)."""
+    if not ed.classic:
+        return rd.bool("iron_hard_skin", False)
+    if rd.given("iron_hard_skin") and rd.request["iron_hard_skin"] is not False:
+        raise CalcError("iron_hard_skin", f"Iron Hard Skin exists in BB2020 and BB2025 only, not {ed.name}", [False],
+                        reason="edition-skill")
+    rd.read.add("iron_hard_skin")
+    return False
+
+
+def _edition_and_av(rd: Reader) -> tuple[Edition, int]:
+    """Read ``edition`` and the target's ``av``: classic AV 3..12 (the roll must exceed it), BB2020+ AV
+    3+..13+ (the roll must reach it)."""
+    ed = read_edition(rd, in_messages=True)
+    hi = 12 if ed.mechanics.armour_rule == "exceeds" else 13
+    return ed, rd.int("av", 3, hi)
+
+
+def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    ed, av = _edition_and_av(rd)
+    edition = ed.name
+    am = rd.int("armour_modifier", -5, 5, 0)
+    im = rd.int("injury_modifier", -5, 5, 0)
+    mb = rd.bool("mighty_blow", False)
+    mb = _skill_value(rd, ed, "mighty_blow") if mb else (_skill_value(rd, ed, "mighty_blow") and 0)
+    claws = rd.bool("claws", False)
+    claws_reading = None
+    if ed.classic:  # the disputed classic Claw + Mighty Blow (BB2020+ has no dispute)
+        claws_reading = rd.choice("claws_reading", CLAWS_READINGS, CLAWS_READINGS[0])
+        rd.only_with("claws_reading", "claws")  # with Claws any modifier (Mighty Blow or another) tells them apart
+    elif rd.given("claws_reading"):
+        check_claws_reading(edition, rd.request["claws_reading"])  # raises: a clear error, not "unknown field"
+    ihs = _iron_hard_skin(rd, ed)
+    table = injury_reader(rd, rules, edition)
+    rd.finish()
+    out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table,
+                        iron_hard_skin=ihs)
+    if rules is not None and any(slug.startswith("casualty-") for slug in rules.tables):
+        data_table = rules.dice_table("casualty", edition)  # the data's table, as the casualty kind reads it
+        cas = grouped(data_table, table_roll(data_table))
+    else:
+        cas = casualty(edition)
+    answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
+              "casualty": probs({k: out["casualty"] * v for k, v in cas.items()})}
+    if claws_reading is not None and claws:  # the reading is named where it was used
+        answer["claws_reading"] = claws_reading
+    return answer
+
+
+def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    ed, av = _edition_and_av(rd)
+    edition = ed.name
+    assists = rd.int("assists", -8, 8, 0)
+    dp = rd.bool("dirty_player", False)
+    dp = _skill_value(rd, ed, "dirty_player") if dp else (_skill_value(rd, ed, "dirty_player") and 0)
+    sg = rd.bool("sneaky_git", False)
+    lf = False
+    if ed.bb2025:
+        lf = rd.bool("lone_fouler", False)
+    elif rd.given("lone_fouler"):
+        check_lone_fouler(edition, rd.request["lone_fouler"], 0)  # raises: a clear error, not "unknown field"
+    ihs = _iron_hard_skin(rd, ed)
+    table = injury_reader(rd, rules, edition)
+    rd.finish()
+    out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table, lone_fouler=lf,
+                     iron_hard_skin=ihs)
+    return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent)}
+
+
+def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd, ed = reader_needing_rules(req, rules)
+    edition = ed.name
+    rd.context = f" ({edition})"
+    niggling = 0 if ed.classic else rd.int("niggling", 0, MAX_NIGGLING, 0)
+    rd.finish()
+    c = casualty_roll(rules, edition, niggling)
+
+    def rows(table, by_key):
+        return [{"key": r.key, "roll": [r.low, r.high], "outcome": r.outcome.replace("-", "_"), "p": prob(by_key[r.key])}
+                for r in table.rows]
+
+    return {
+        "edition": edition, "table": c.table.slug, "dice": c.table.dice, "niggling": niggling,
+        "rows": rows(c.table, c.rows), "outcomes": probs(c.outcomes), "characteristics": probs(c.characteristics),
+        "lasting_injury": None if c.lasting is None else {"table": c.lasting.slug,
+                                                          "rows": rows(c.lasting, c.lasting_rows)},
+    }

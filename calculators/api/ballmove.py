@@ -1,0 +1,78 @@
+"""Request kinds ``kick``, ``scatter``, ``deviate`` and ``throw-in``: where the ball lands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from ..ballmove import deviate, kick_off, landing_map, scatter, throw_in
+from ..fields import Reader
+from ..rules import RuleBook
+from .edition import read_edition
+from .answers import prob
+
+
+def answer_kick(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    ed = read_edition(rd)
+    edition = ed.name
+    kick = rd.bool("kick", False)
+    receiving = rd.choice("receiving", ["right", "left"], "right")
+    bounce = rd.bool("bounce", False)
+    whole = rd.bool("map", False)
+    if whole:
+        rd.finish()
+        m = landing_map(edition, kick, receiving, bounce)
+        return {"edition": edition, "map": [{"square": list(sq), "touchback": prob(p)} for sq, p in m.items()]}
+    target = rd.square("target")
+    rd.finish()
+    k = kick_off(target, edition, kick, receiving, bounce)
+    landing = [{"square": sq if sq == "out" else list(sq), "p": prob(p)}
+               for sq, p in sorted(k.landing.items(), key=lambda kv: (kv[0] == "out", str(kv[0])))]
+    return {"edition": edition, "touchback": prob(k.touchback), "landing": landing}
+
+
+def _landing(dist: Mapping[Any, Fraction], start: tuple[int, int]) -> dict[str, Any]:
+    """The ``landing``, ``out`` and ``distance`` of a ``scatter`` or ``deviate`` result."""
+    landing = [{"square": sq if sq == "out" else list(sq), "p": prob(p)}
+               for sq, p in sorted(dist.items(), key=lambda kv: (kv[0] == "out", str(kv[0])))]
+    distance: dict[int, Fraction] = {}
+    for sq, p in dist.items():
+        if sq != "out":
+            d = max(abs(sq[0] - start[0]), abs(sq[1] - start[1]))
+            distance[d] = distance.get(d, Fraction(0)) + p
+    return {"landing": landing, "out": prob(dist.get("out", Fraction(0))),
+            "distance": {str(d): prob(distance[d]) for d in sorted(distance)}}
+
+
+def answer_scatter(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    square = rd.square("square")
+    n = rd.int("n", 1, 6, 1)
+    rd.finish()
+    return {"square": list(square), "n": n, **_landing(scatter(square, n), square)}
+
+
+def answer_deviate(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    ed = read_edition(rd, in_messages=True)
+    edition = ed.name
+    square = rd.square("square")
+    kick = rd.bool("kick", False)
+    rd.finish()
+    return {"edition": edition, "square": list(square), "kick": kick,
+            **_landing(deviate(square, edition, kick), square)}
+
+
+def answer_throw_in(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    ed = read_edition(rd, in_messages=True)
+    edition = ed.name
+    square = rd.square("square")
+    rd.finish()
+    t = throw_in(square, edition)
+    landing = [{"square": list(sq), "p": prob(p)} for sq, p in sorted(t.landing.items())]
+    return {"edition": edition, "square": list(square), "landing": landing, "out_again": prob(t.out_again),
+            "rethrows": prob(t.rethrows)}

@@ -1,0 +1,55 @@
+"""The 2D6 steps' outcomes as the solver uses them: an armour roll and its injury roll as one joint roll.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .model import Chain
+from .steps import ArmourStep, InjuryStep, _places, linked_armour
+
+_ZERO = Fraction(0)
+_ONE = Fraction(1)
+
+
+def _linked_pairs(chain: Chain):
+    """Yield ``(pre-order index, step, its injury step or None / its armour step or None)`` for every 2D6 step of
+    ``chain``, branches included: an armour step with the injury step right after it in the same sequence, an
+    injury step with the armour step right before it."""
+    for j, (path, seq, i) in enumerate(_places(chain.steps)):
+        s = seq[i]
+        if isinstance(s, ArmourStep):
+            yield j, s, seq[i + 1] if i + 1 < len(seq) and linked_armour(seq, i + 1) is s else None
+        elif isinstance(s, InjuryStep):
+            yield j, s, linked_armour(seq, i)
+
+
+def rolls_2d6(chain: Chain) -> dict[int, dict[str, Fraction]]:
+    """Return, for each armour, foul and injury step (keyed by its index in pre-order, as :func:`walk` yields the
+    steps), its outcomes (``break``, ``break_sent_off``, ``hold``, ``hold_sent_off``) as the solver uses them: an
+    armour step followed by its injury step carries the pair's joint outcome (:meth:`ArmourStep.rolls`), and that
+    injury step then passes for sure (``break`` 1).
+    """
+    out: dict[int, dict[str, Fraction]] = {}
+    for j, s, other in _linked_pairs(chain):
+        if isinstance(s, ArmourStep):
+            out[j] = s.rolls(chain.edition, other)
+        elif other is not None:
+            out[j] = {"break": _ONE, "break_sent_off": _ZERO, "hold": _ZERO, "hold_sent_off": _ZERO}
+        else:
+            p = s.single(chain.edition)
+            out[j] = {"break": p, "break_sent_off": _ZERO, "hold": _ONE - p, "hold_sent_off": _ZERO}
+    return out
+
+
+def step_singles(chain: Chain) -> dict[int, Fraction]:
+    """Return the ``single`` the ``chain`` request lists for each injury step that follows its armour roll (keyed
+    by pre-order index): P(the injury meets its need | the armour broke), the +X carried over included."""
+    chain.validate()
+    out = {}
+    for j, s, armour in _linked_pairs(chain):
+        if isinstance(s, InjuryStep) and armour is not None:
+            joint = armour.rolls(chain.edition, s)
+            broke = armour.single(chain.edition)
+            out[j] = (joint["break"] + joint["break_sent_off"]) / broke if broke else _ZERO
+    return out
