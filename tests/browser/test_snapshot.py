@@ -20,7 +20,7 @@ from test_browser_calculator import check_against_python, form_state, read_resul
 
 pytestmark = pytest.mark.browser
 
-SNAPSHOT_URL = re.compile(r"/pyodide/snapshot-[0-9a-f]+\.bin$")
+SNAPSHOT_URL = re.compile(r"/pyodide/[^/]+/snapshot-[0-9a-f]+\.bin$")  # in pyodide/<version>/
 
 
 class Tab:
