@@ -43,7 +43,10 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
 
   /** Ask the active worker `message` ({type}); calls onReply with each answer on the port given. */
   const ask = (message, onReply) => Promise.resolve(register())
-    .then(() => navigator.serviceWorker.ready)
+    .then((registered) => {
+      if (!registered) throw new Error("no service worker here (blocked, or a private window)");
+      return navigator.serviceWorker.ready;
+    })
     .then((ready) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = (event) => onReply(event.data || {});
