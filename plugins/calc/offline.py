@@ -113,18 +113,25 @@ def runtime_lists(site: Path, lists: dict[str, list[str]]) -> dict:
     """What sw.js knows of this build's Python runtime (`site`/pyodide/<version>/, empty in a build without
     it): {"version", "files": every file's URL relative to the root, "save": those a calculator needs offline
     (all but the interpreter snapshot, 31 MB in storage: Python starts without it), "rules": the rules' URL,
-    "bytes": what the reader's "save for offline" downloads at most, in bytes as sent compressed}.
-    `lists` are :func:`precache_lists`' (every language's pages count in "bytes", the reader's own too).
+    "bytes": what the reader's "save for offline" downloads, in bytes as sent compressed, by part: "runtime"
+    (the saved runtime files and the rules) and each language prefix ("", "fr/", "ja/") for its pages}.
+    `lists` are :func:`precache_lists`'. The service worker adds the runtime and the languages other than the
+    reader's (whose pages it has cached already).
     """
     folder = site / RUNTIME_URL
     names = sorted(path.name for path in folder.iterdir()
                    if path.is_file() and not path.name.endswith(SKIP_SUFFIXES)) if folder.is_dir() else []
     files = [RUNTIME_URL + name for name in names]
     save = [url for url in files if not url.rsplit("/", 1)[-1].startswith("snapshot-")]
-    pages = [RULES_PATH, *(url for prefix in LANGUAGE_PREFIXES for url in lists[prefix])]
-    local = [site / (url + "index.html" if url.endswith("/") or url == "" else url) for url in save + pages]
-    total = sum(_sent_size(path) for path in local if path.is_file())
-    return {"version": PYODIDE_VERSION, "files": files, "save": save, "rules": RULES_PATH, "bytes": total}
+    parts = {"runtime": [*save, RULES_PATH], **{prefix: lists[prefix] for prefix in LANGUAGE_PREFIXES}}
+    sizes = {part: sum(_sent_size(path) for path in map(lambda url: _local(site, url), urls) if path.is_file())
+             for part, urls in parts.items()}
+    return {"version": PYODIDE_VERSION, "files": files, "save": save, "rules": RULES_PATH, "bytes": sizes}
+
+
+def _local(site: Path, url: str) -> Path:
+    """The file that answers `url` (relative to the site root): index.html for a folder's URL."""
+    return site / (url + "index.html" if url.endswith("/") or url == "" else url)
 
 
 def write_offline_files(site: Path) -> None:
@@ -139,7 +146,7 @@ def write_offline_files(site: Path) -> None:
     lists = precache_lists(site)
     digest = hashlib.sha256()
     for url in [*lists["root"], *(url for prefix in LANGUAGE_PREFIXES for url in lists[prefix]), RULES_PATH]:
-        local = site / (url + "index.html" if url.endswith("/") or url == "" else url)
+        local = _local(site, url)
         if local.is_file():
             digest.update(url.encode() + local.read_bytes())
     script = (STATIC / "sw.js").read_text(encoding="utf-8")

@@ -98,9 +98,9 @@ def test_the_runtime_list_names_the_versioned_folder_and_saves_all_but_the_snaps
     assert runtime["files"] == [RUNTIME_URL + name for name in
                                 ("calculators-0123456789ab.zip", "pyodide.asm.wasm", "snapshot-ab12.bin")]
     assert runtime["save"] == runtime["files"][:2] and runtime["rules"] == RULES_PATH
-    pages = sum((site / (url + "index.html" if url.endswith("/") or url == "" else url)).stat().st_size
-                for prefix in ("", "fr/", "ja/") for url in lists[prefix])
-    assert runtime["bytes"] == 300 + 50 + 20 + pages
+    pages = {prefix: sum((site / (url + "index.html" if url.endswith("/") or url == "" else url)).stat().st_size
+                         for url in lists[prefix]) for prefix in ("", "fr/", "ja/")}
+    assert runtime["bytes"] == {"runtime": 300 + 50 + 20, **pages}
     write_offline_files(site)
     script = (site / "sw.js").read_text(encoding="utf-8")
     assert json.loads(re.search(r"const RUNTIME_FILES = (\{.*?\});", script).group(1)) == runtime_lists(site, precache_lists(site))

@@ -5,7 +5,8 @@ const BUILD = "__BUILD__";              // changes with every build that changes
 const PRECACHE = __PRECACHE__;          // {"root": [...], "": [...], "fr/": [...], "ja/": [...]}
 // The Python runtime of this build: {"version": pinned Pyodide version, "files": every file of its folder
 // pyodide/<version>/ (runtime, calculators zip, snapshot), "save": those a calculator needs offline (not the
-// snapshot: Python starts without it), "rules": the rules the calculators read, "bytes": what saving costs}.
+// snapshot: Python starts without it), "rules": the rules the calculators read, "bytes": what saving costs, as sent, by part: "runtime" (with
+// the rules) and each language prefix}.
 const RUNTIME_FILES = __RUNTIME__;
 // The page that registers this worker says which language it reads: sw.js?lang=fr/ (English: empty).
 const LANG = new URL(self.location).searchParams.get("lang") || "";
@@ -135,13 +136,16 @@ async function keep(urls, cacheName, runtime) {
   return kept;
 }
 
-/** {saved: the reader chose to save, ready: the calculators' runtime and rules are cached, bytes}. */
+/** {saved: the reader chose to save, ready: the calculators' runtime and rules are cached, bytes: what saving
+ * downloads from here (the runtime and the languages other than the reader's, which is cached at install)}. */
 async function status() {
   const runtime = await caches.open(RUNTIME);
   const pages = await caches.open(PAGES);
   let ready = Boolean(await pages.match(keyOf(RUNTIME_FILES.rules)));
   for (const url of RUNTIME_FILES.save) ready = ready && Boolean(await runtime.match(keyOf(url)));
-  return {saved: await savedForOffline(), ready: ready && RUNTIME_FILES.save.length > 0, bytes: RUNTIME_FILES.bytes};
+  const bytes = Object.entries(RUNTIME_FILES.bytes)
+    .reduce((sum, [part, size]) => sum + (part === (PRECACHE[LANG] ? LANG : "") ? 0 : size), 0);
+  return {saved: await savedForOffline(), ready: ready && RUNTIME_FILES.save.length > 0, bytes};
 }
 
 self.addEventListener("message", (event) => {

@@ -89,7 +89,7 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
         const channel = new MessageChannel();
         channel.port1.onmessage = (event) => {
           const reply = event.data || {};
-          if (reply.bytes) size.textContent = fill(box.dataset.msgSize, {size: megabytes(reply.bytes)});
+          if (reply.bytes >= 50000) size.textContent = fill(box.dataset.msgSize, {size: megabytes(reply.bytes)});
           if (reply.saved && reply.ready && !box.dataset.saved) {
             status.textContent = box.dataset.msgSaved;
             box.dataset.saved = "true";
