@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from waitress.server import create_server  # noqa: E402
 
+from plugins.calc.bundle import RUNTIME_URL  # noqa: E402
 from plugins.serve import make_app  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -293,9 +294,10 @@ def main(argv: list[str]) -> int:
                 for sibling in (path.with_name(path.name + ".gz"), path.with_name(path.name + ".br")):
                     sibling.unlink(missing_ok=True)  # stale compressed copies
             print(f"worker: {args.worker} served as {len(replaced)} calc-worker.js")
-        runtime = sum(f.stat().st_size for f in (out / "pyodide").iterdir())
-        print(f"runtime shipped: {runtime / 1e6:.2f} MB in site/pyodide/ "
-              f"({', '.join(sorted(f.name for f in (out / 'pyodide').iterdir()))})")
+        folder = out / RUNTIME_URL  # pyodide/<pinned version>/
+        runtime = sum(f.stat().st_size for f in folder.iterdir())
+        print(f"runtime shipped: {runtime / 1e6:.2f} MB in site/{RUNTIME_URL} "
+              f"({', '.join(sorted(f.name for f in folder.iterdir()))})")
 
         counter = Counter()
         server = create_server(CountingApp(make_app(out), counter), host="127.0.0.1", port=port, threads=8)

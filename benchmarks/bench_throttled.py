@@ -2,7 +2,7 @@
 
 Prints figures only (no assertions). Run from the project root:
 
-    .venv/bin/python benchmarks/bench_throttled.py [--lang fr] [--runs 3] [--profile slow|local|both]
+    .venv/bin/python benchmarks/bench_throttled.py [--lang fr] [--runs 3] [--profile slow|local|both|visit]
 
 1. builds the real site into a temporary folder and serves it with `make serve`'s app, counting bytes sent;
 2. for each profile, a fresh browser profile per run at 360 × 800 px: `slow` is Chromium's network emulation
@@ -18,6 +18,12 @@ Prints figures only (no assertions). Run from the project root:
      time its answer comes from Python: what every first change cost before the build's answers;
    - the bytes the page received by its load event (its own resource timings: HTML, styles, scripts), and the
      bytes the server had sent when Python answered (every request, the worker's included).
+4. `visit` (run alone, not part of `both`): what a whole first visit costs, the service worker's work
+   included (its fetches escape the DevTools emulation, so this runs unthrottled): a fresh profile opens the
+   language's home page, then its Agility page, at 360 px, service workers allowed, and waits until the
+   server has sent nothing for QUIET_S seconds (at most VISIT_MAX_S). It reports the requests and bytes the
+   server sent for each (the worker's runtime downloads included), and how many distinct URLs of other
+   languages' pages and assets the page and the service worker asked for (Material's sitemaps left out).
 """
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,6 +122,43 @@ def visit(pw, url: str, counter: Counter, slow: bool) -> dict:
             "why": boot.get("reason"), "stages": {k: v for k, v in boot.items() if k.endswith("Ms") or k == "ms"}}
 
 
+QUIET_S = 15  # longer than offline.js's idle wait (at most 10 s) before its old "other languages" request
+VISIT_MAX_S = 300
+
+
+def first_visit(pw, url: str, lang: str, counter: Counter, paths: list[str]) -> dict:
+    """Open each of `paths` in one fresh profile, service workers allowed; after each, wait until the server
+    has been quiet for QUIET_S s. Returns {path: (requests, bytes, other languages' URLs)}, the figures of
+    each page counted from the previous one's end (a dedicated worker's requests reach the server's count
+    but not Playwright's events, so only the server counts the runtime)."""
+    prefix = "" if lang == "en" else f"{lang}/"
+    figures: dict[str, tuple[int, int, int]] = {}
+    with tempfile.TemporaryDirectory(prefix="nuffle-profile-") as profile:
+        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                    headless=True, viewport=PHONE, is_mobile=True, has_touch=True,
+                                                    service_workers="allow")
+        seen: list[str] = []
+        ctx.on("request", lambda r: seen.append(r.url))
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        for path in paths:
+            start, start_requests = counter.snapshot()
+            seen.clear()
+            page.goto(url + prefix + path, wait_until="load")
+            last, quiet_since, began = counter.snapshot(), time.monotonic(), time.monotonic()
+            while time.monotonic() - quiet_since < QUIET_S and time.monotonic() - began < VISIT_MAX_S:
+                time.sleep(1)
+                now = counter.snapshot()
+                if now != last:
+                    last, quiet_since = now, time.monotonic()
+            rels = [u.removeprefix(url).split("?")[0] for u in seen if u.startswith(url)]
+            shared = ("pyodide/", "api/", "sw.js", "manifest.webmanifest", "icon-")
+            others = [r for r in rels if not r.startswith(shared) and not r.endswith("sitemap.xml")
+                      and (r[:3] if r.startswith(("fr/", "ja/")) else "") != prefix]
+            figures[path or "home"] = (last[1] - start_requests, last[0] - start, len(set(others)))
+        ctx.close()
+    return figures
+
+
 def row(label: str, runs: list[dict]) -> str:
     def med(key: str) -> float:
         return statistics.median(r[key] for r in runs)
@@ -132,7 +176,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", default="fr", choices=["en", "fr", "ja"])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--profile", default="both", choices=["slow", "local", "both"])
+    parser.add_argument("--profile", default="both", choices=["slow", "local", "both", "visit"])
     parser.add_argument("--site", type=Path, help="an already built site (built for this port: see --port)")
     parser.add_argument("--port", type=int, help="the port --site was built for")
     args = parser.parse_args(argv)
@@ -154,12 +198,23 @@ def main(argv: list[str]) -> int:
         server = create_server(CountingApp(make_app(out), counter), host="127.0.0.1", port=port, threads=8)
         threading.Thread(target=server.run, daemon=True).start()
         results: dict[str, list[dict]] = {}
+        visits: list[dict] = []
         try:
             with sync_playwright() as pw:
-                for profile in (("slow", "local") if args.profile == "both" else (args.profile,)):
+                if args.profile == "visit":
+                    visits = [first_visit(pw, url, args.lang, counter, ["", PAGE]) for _ in range(args.runs)]
+                for profile in (("slow", "local") if args.profile == "both" else
+                                () if args.profile == "visit" else (args.profile,)):
                     results[profile] = [visit(pw, page_url, counter, profile == "slow") for _ in range(args.runs)]
         finally:
             server.close()
+    if visits:
+        print(f"first visit, {args.lang} (service worker allowed, unthrottled, until {QUIET_S} s quiet; "
+              f"{args.runs} runs, medians): requests / bytes sent / other languages' URLs")
+        for path in visits[0]:
+            med = [statistics.median(v[path][i] for v in visits) for i in range(3)]
+            print(f"  {path:<28} {med[0]:5.0f} requests  {med[1] / 1e6:6.2f} MB  {med[2]:4.0f} other-language URLs")
+        return 0
     print(f"page: {page_url} (headless Chromium at 360 px, {args.runs} runs, medians; slow = 1.6 Mbps / 150 ms)")
     for profile, runs in results.items():
         print(row(profile, runs))

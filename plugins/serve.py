@@ -4,8 +4,9 @@
 
 WhiteNoise picks `page.html.br` / `page.html.gz` (written by plugins/calc/compress.py) when the browser
 accepts that encoding, so a cold page costs its compressed size, as on a production host; Waitress is
-the HTTP server. Files whose names never change for a given content (the pinned Pyodide runtime and the
-content-hashed calculators zip) are cached for a year; everything else is revalidated on every visit, so
+the HTTP server. Files whose names never change for a given content (the runtime folder named after the
+pinned Pyodide version, pyodide/<version>/, with the content-hashed calculators zip and snapshot) are cached
+for a year; everything else is revalidated on every visit, so
 a rebuilt site and its service worker reach the reader at once. The same app serves the tests and the
 benchmarks (`make_app`), so what they measure is what `make serve` does.
 
@@ -27,8 +28,9 @@ from whitenoise.responders import Response, SlicedFile, StaticFile
 from plugins.security_headers import read_header_files
 
 PROJECT = Path(__file__).resolve().parent.parent
-# pyodide/<file> is pinned by package-lock.json; calculators-<hash>.zip changes name with its content.
-_IMMUTABLE = re.compile(r"^/pyodide/|/calculators-[0-9a-f]{8,}\.zip$")
+# pyodide/<version>/<file>: the folder changes name with the pinned Pyodide (plugins/calc/bundle.py), the zip
+# and the snapshot in it with their content. A file outside a versioned folder is revalidated.
+_IMMUTABLE = re.compile(r"^/pyodide/[0-9][^/]*/[^/]+$")
 _LANGS = ("fr", "ja")  # language folders that have their own 404 page
 
 

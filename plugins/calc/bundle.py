@@ -3,11 +3,16 @@
 - the `calculators` package as a zip, built from the working tree so the browser runs the same code
   that pytest checks, named by its content hash so a cache can never serve a stale copy;
 - the four Pyodide runtime files, copied from the npm package pinned in package-lock.json.
+
+Everything the browser's Python loads lives under `pyodide/<pinned Pyodide version>/` (RUNTIME_URL): a new
+runtime has new URLs, so no HTTP cache or service-worker cache can hand a returning reader the old one, and
+the folder may be cached for good (plugins/serve.py).
 """
 from __future__ import annotations
 
 import hashlib
 import io
+import json
 import zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +25,19 @@ PACKAGE_SUFFIXES = (".py", ".json")  # the code and the data it reads (calculato
 PYODIDE_DIR = PROJECT / "node_modules" / "pyodide"
 # What loadPyodide needs when it is given lockFileContents (so pyodide-lock.json is not fetched).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-RUNTIME_URL = "pyodide/"  # relative to the site root
+
+
+def _pinned_version() -> str:
+    """The version of the installed Pyodide npm package (pinned in package.json), or "0" when it is missing
+    (a build without the runtime, `python_runtime: false`, still names the folder)."""
+    try:
+        return str(json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))["version"])
+    except (OSError, ValueError, KeyError):
+        return "0"
+
+
+PYODIDE_VERSION = _pinned_version()
+RUNTIME_URL = f"pyodide/{PYODIDE_VERSION}/"  # relative to the site root; a new runtime, a new folder
 RULES_PATH = f"api/{API_VERSION}/{RULES_FILE}"  # the rules the calculators read, relative to the site root
 
 
@@ -40,8 +57,6 @@ def calculators_zip() -> tuple[str, bytes]:
 
 def pyodide_lock_info() -> dict:
     """The `info` block of the pinned pyodide-lock.json (its abi, platform and Python must match)."""
-    import json
-
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
     return lock["info"]
 

@@ -1,9 +1,11 @@
 """The installable, offline site: web-app manifest, icons and the service worker, written at the site root.
 
 The service worker precaches every page and asset of the reader's language (paths are the same in each
-language), then, when a page asks once the browser is idle, the other languages' lists; not the Python
-runtime and the rules, which it keeps once a calculator has used them (a page posts their URLs to it, see
-sw.js). Each language's list holds its `offline.html` (plugins/site/notfound.py), the answer to a page not
+language); not the other languages (a language is cached when the reader opens one of its pages), nor the
+Python runtime and the rules, which it keeps once a calculator has used them (a page posts their URLs to it,
+see sw.js). The reader's "save for offline" (offline.js) caches all of them: the runtime a calculator needs,
+the rules and every language's pages. The runtime lives in `pyodide/<version>/` and its cache is named after
+that version, so an upgrade reaches a returning reader and the old runtime is deleted. Each language's list holds its `offline.html` (plugins/site/notfound.py), the answer to a page not
 cached when the reader is offline. Of Material's search-language scripts (assets/javascripts/lunr/, 34
 files, 1.3 MB) it precaches only those the language's search loads.
 
@@ -17,7 +19,7 @@ import json
 import shutil
 from pathlib import Path
 
-from .bundle import RULES_PATH
+from .bundle import PYODIDE_VERSION, RULES_PATH, RUNTIME_URL
 
 STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGE_PREFIXES = ("", "fr/", "ja/")
@@ -98,6 +100,40 @@ def precache_lists(site: Path) -> dict[str, list[str]]:
     return lists
 
 
+def _sent_size(path: Path) -> int:
+    """Bytes a browser downloads for `path`: its Brotli or gzip sibling when the build wrote one."""
+    for suffix in (".br", ".gz"):
+        sibling = path.with_name(path.name + suffix)
+        if sibling.is_file():
+            return sibling.stat().st_size
+    return path.stat().st_size
+
+
+def runtime_lists(site: Path, lists: dict[str, list[str]]) -> dict:
+    """What sw.js knows of this build's Python runtime (`site`/pyodide/<version>/, empty in a build without
+    it): {"version", "files": every file's URL relative to the root, "save": those a calculator needs offline
+    (all but the interpreter snapshot, 31 MB in storage: Python starts without it), "rules": the rules' URL,
+    "bytes": what the reader's "save for offline" downloads, in bytes as sent compressed, by part: "runtime"
+    (the saved runtime files and the rules) and each language prefix ("", "fr/", "ja/") for its pages}.
+    `lists` are :func:`precache_lists`'. The service worker adds the runtime and the languages other than the
+    reader's (whose pages it has cached already).
+    """
+    folder = site / RUNTIME_URL
+    names = sorted(path.name for path in folder.iterdir()
+                   if path.is_file() and not path.name.endswith(SKIP_SUFFIXES)) if folder.is_dir() else []
+    files = [RUNTIME_URL + name for name in names]
+    save = [url for url in files if not url.rsplit("/", 1)[-1].startswith("snapshot-")]
+    parts = {"runtime": [*save, RULES_PATH], **{prefix: lists[prefix] for prefix in LANGUAGE_PREFIXES}}
+    sizes = {part: sum(_sent_size(path) for path in map(lambda url: _local(site, url), urls) if path.is_file())
+             for part, urls in parts.items()}
+    return {"version": PYODIDE_VERSION, "files": files, "save": save, "rules": RULES_PATH, "bytes": sizes}
+
+
+def _local(site: Path, url: str) -> Path:
+    """The file that answers `url` (relative to the site root): index.html for a folder's URL."""
+    return site / (url + "index.html" if url.endswith("/") or url == "" else url)
+
+
 def write_offline_files(site: Path) -> None:
     """Write manifest.webmanifest, the icons and sw.js into the (default-language) site root.
 
@@ -110,10 +146,11 @@ def write_offline_files(site: Path) -> None:
     lists = precache_lists(site)
     digest = hashlib.sha256()
     for url in [*lists["root"], *(url for prefix in LANGUAGE_PREFIXES for url in lists[prefix]), RULES_PATH]:
-        local = site / (url + "index.html" if url.endswith("/") or url == "" else url)
+        local = _local(site, url)
         if local.is_file():
             digest.update(url.encode() + local.read_bytes())
     script = (STATIC / "sw.js").read_text(encoding="utf-8")
     script = script.replace('"__BUILD__"', json.dumps(digest.hexdigest()[:16]))
     script = script.replace("__PRECACHE__", json.dumps(lists))
+    script = script.replace("__RUNTIME__", json.dumps(runtime_lists(site, lists)))
     (site / "sw.js").write_text(script, encoding="utf-8")

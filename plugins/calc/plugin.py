@@ -1,7 +1,10 @@
 """The `nuffle-calc` MkDocs plugin.
 
 on_config      check that the pinned Pyodide runtime is installed (npm ci) when this build ships it.
-on_post_build  write site/pyodide/ (runtime + calculators zip + interpreter snapshot), site/api/v1/rules.json and the open data
+on_page_content  the "save for offline use" control (templates/offline-save.html) at the end of the home page
+               and of every page with a calculator: the reader's way to get the runtime and the other
+               languages for offline use (a first visit caches only the pages of its own language).
+on_post_build  write site/pyodide/<version>/ (runtime + calculators zip + interpreter snapshot), site/api/v1/rules.json and the open data
                (site/api/v1/<kind>/<slug>.json, an index per kind, a JSON Schema per kind, api/v1/index.json),
                and the web-app manifest, icons and service worker at the site root.
 Only the default-language build ships them (`ship_runtime: true`); the others link to the same files, and
@@ -21,8 +24,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 from ..data.export import API_VERSION, open_data_files
-from .bundle import PYODIDE_DIR, RUNTIME_FILES, calculators_zip, missing_runtime
+from .bundle import PYODIDE_DIR, RUNTIME_FILES, RUNTIME_URL, calculators_zip, missing_runtime
 from .compress import compress_runtime
+from ..site.render.templating import render
 from .snapshot import write_snapshot
 from .offline import write_offline_files
 
@@ -46,6 +50,13 @@ class CalcPlugin(BasePlugin[CalcConfig]):
         calculators_zip.cache_clear()  # `mkdocs serve` rebuilds: pick up edited calculators
         return config
 
+    def on_page_content(self, html, page, config, files):
+        site = config.plugins.get("nuffle")
+        translate = getattr(site, "t", None)  # the nuffle plugin's UI strings for this build's language
+        if translate is None or not (page.is_homepage or "data-calculator=" in html):
+            return html
+        return html + render("offline-save.html", t=translate)
+
     def on_post_build(self, config):
         if not self.config.ship_runtime:
             root = Path(config.site_dir).parent  # a language's site_dir is <root>/<lang>/
@@ -54,7 +65,7 @@ class CalcPlugin(BasePlugin[CalcConfig]):
             return
         site = Path(config.site_dir)
         if self.config.python_runtime:
-            _write_runtime(site / "pyodide")
+            _write_runtime(site / RUNTIME_URL)
         repo = config.plugins["nuffle"].repo  # loaded and validated once, by the nuffle plugin
         api = site / "api" / API_VERSION
         for rel, document in open_data_files(repo).items():

@@ -1,7 +1,8 @@
 """Installable and offline: the manifest is linked, the service worker precaches the reader's language
 (and of Material's search scripts only those its search loads), and after ONE online visit to a calculator
 page a reader who goes offline still reads pages and computes, on that page and on another calculator page
-of the same language never opened."""
+of the same language never opened. A first visit caches nothing of the other languages; "save for offline
+use" caches the runtime and every language. Pages are cached under their path, whatever their query."""
 from __future__ import annotations
 
 import json
@@ -14,13 +15,15 @@ from fractions import Fraction
 import pytest
 
 from calculators.api import handle
-from plugins.calc.bundle import RUNTIME_FILES
+from plugins.calc.bundle import PYODIDE_VERSION, RUNTIME_FILES
 
 pytestmark = [pytest.mark.browser, pytest.mark.cold_profile]  # first visits: what a reader without any cache gets
 
 DONE = '[data-result][data-state="done"]'
 # Material's search-language scripts, which the service worker should precache only where search uses them.
 LUNR = "assets/javascripts/lunr/"
+RUNTIME_CACHE = f"nuffle-runtime-{PYODIDE_VERSION}"  # the service worker's cache of this runtime version
+PHONE = {"width": 360, "height": 780}
 
 
 def test_manifest_is_linked_and_complete(web):
@@ -49,8 +52,8 @@ KEPT_URLS = """(files) => {
     return {runtime: names.map((name) => new URL(name, dir).href), rules: new URL(form.dataset.rules, location.href).href};
 }"""
 # True once every URL is in the cache named (the runtime cache) or, for `rules`, in a pages cache.
-ALL_CACHED = """async ({runtime, rules}) => {
-    const cache = await caches.open('nuffle-runtime');
+ALL_CACHED = """async ({runtime, rules, name}) => {
+    const cache = await caches.open(name);
     for (const url of runtime) if (!(await cache.match(url))) return false;
     for (const name of await caches.keys()) {
         if (name.startsWith('nuffle-pages-') && await (await caches.open(name)).match(rules)) return true;
@@ -92,7 +95,7 @@ def test_one_visit_then_offline_reads_and_computes(context, web, rules):
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     # The page asks the active service worker to keep what its Python used; that takes a moment (from the
     # HTTP cache). Before, these files were never kept, and this wait failed.
-    wanted = page.evaluate(KEPT_URLS, list(RUNTIME_FILES))
+    wanted = {**page.evaluate(KEPT_URLS, list(RUNTIME_FILES)), "name": RUNTIME_CACHE}
     deadline = time.monotonic() + 30
     while not page.evaluate(ALL_CACHED, wanted):  # evaluate awaits the check (wait_for_function would not)
         assert time.monotonic() < deadline, f"not kept for offline use: {wanted}"
@@ -114,7 +117,7 @@ def test_one_visit_then_offline_reads_and_computes(context, web, rules):
     other = context.new_page()
     other.goto(web.url + "fr/calculators/armour/?av=9")
     assert other.title().startswith("Calculateur d'armure")
-    assert other.evaluate(KEPT_URLS, list(RUNTIME_FILES)) == page.evaluate(KEPT_URLS, list(RUNTIME_FILES))
+    assert other.evaluate(KEPT_URLS, list(RUNTIME_FILES)) == {k: v for k, v in wanted.items() if k != "name"}
     other.wait_for_selector('[data-result]:is([data-state="done"], [data-state="error"])', state="attached")
     assert other.eval_on_selector("[data-result]", "el => el.dataset.state") == "done", shown(other, "status")
     # Classic armour breaks on a 2D6 roll above AV: 10, 11 or 12 against AV 9, 6 chances in 36.
@@ -220,35 +223,141 @@ IN_PAGES_CACHE = """async (urls) => {
 }"""
 
 
-def test_after_one_visit_every_language_reads_offline(context, web):
-    """A French reader opens the French home page once (no calculator). Once the service worker is active
-    the English and Japanese pages are cached too: offline, the language switch's targets open, and a page
-    that was never cached answers with the offline page in its language. Before, only French was cached:
-    the Japanese glossary gave the browser's own error page."""
-    page = context.new_page()
-    page.goto(web.url + "fr/")
+def _own_language_cached(page, web, prefix: str) -> None:
+    """Wait until the service worker has precached the pages of the language at `prefix` (its own list)."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    wanted = [web.url + path for path in ("ja/glossary/", "glossary/", "ja/offline.html", "offline.html",
-                                           "fr/offline.html", "ja/rulings/")]
+    wanted = [web.url + url for url in precache(web)[prefix]]
     deadline = time.monotonic() + 120
     while not page.evaluate(IN_PAGES_CACHE, wanted):
-        assert time.monotonic() < deadline, "the other languages were not cached"
+        assert time.monotonic() < deadline, "the reader's language was not cached"
         page.wait_for_timeout(500)
+
+
+def _outside(web, urls: list[str], prefix: str) -> list[str]:
+    """The URLs of `urls` that belong to another language than `prefix`'s, or to the Python runtime."""
+    root_files = {"manifest.webmanifest", "icon-192.png", "icon-512.png", "favicon.ico"}
+    out = []
+    for url in urls:
+        rel = url.removeprefix(web.url).split("?")[0]
+        if not url.startswith(web.url) or rel.startswith(prefix) or rel in root_files or rel == "sw.js":
+            continue
+        if rel.endswith("sitemap.xml"):  # Material's instant navigation reads the sitemaps (its links' scope)
+            continue
+        out.append(rel)
+    return out
+
+
+def test_a_first_visit_caches_its_own_language_only(context, web):
+    """Issue 26, item 11: a French reader opens the French home page once, on a phone. The service worker
+    caches the French pages and nothing else: no page of another language, no Python runtime (before, it
+    quietly fetched the other two languages, about 560 requests). Offline, a French page opens; a page that
+    was not cached, in any language, answers with the offline page in French, the reader's language."""
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    fetched: list[str] = []
+    context.on("request", lambda r: fetched.append(r.url))
+    page.goto(web.url + "fr/")
+    _own_language_cached(page, web, "fr/")
+    # The other languages were fetched once the browser was idle again, a few seconds after this point.
+    page.wait_for_timeout(12_000)
+    assert _outside(web, fetched, "fr/") == []
 
     context.set_offline(True)
     try:
-        page.goto(web.url + "ja/glossary/")
-        assert page.locator("html").get_attribute("lang") == "ja" and "用語集" in page.title()
-        page.goto(web.url + "rulings/")
-        assert page.locator("html").get_attribute("lang") == "en"
-        for lang, heading in (("fr", "Vous êtes hors ligne"), ("ja", "オフラインです")):
-            page.goto(web.url + f"{lang}/no-such-page/")
-            assert page.locator("article h1").inner_text() == heading
-            assert page.locator("html").get_attribute("lang") == lang
-        page.goto(web.url + "no-such-page/")  # outside French and Japanese: the reader's language
-        assert page.locator("article h1").inner_text() == "Vous êtes hors ligne"
+        page.goto(web.url + "fr/glossary/")
+        assert page.locator("html").get_attribute("lang") == "fr" and "Glossaire" in page.title()
+        for path in ("fr/no-such-page/", "ja/glossary/", "glossary/", "no-such-page/"):
+            page.goto(web.url + path)
+            assert page.locator("article h1").inner_text() == "Vous êtes hors ligne", path
+            assert page.locator("html").get_attribute("lang") == "fr", path
     finally:
         context.set_offline(False)
+
+
+SAVE = "Enregistrer pour une utilisation hors ligne"
+
+
+def test_save_for_offline_on_the_french_home_page_then_compute_and_read_every_language(context, web, rules):
+    """Issue 26, item 10: a French reader on a phone visits only the home page, which promises offline use.
+    Before, a calculator offline then said that Python could not be loaded. The home page now has a "save for
+    offline use" button, in French, with what it downloads; once saved, offline, a calculator never opened
+    computes in Python and the other languages open (their offline pages too)."""
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    page.goto(web.url + "fr/")
+    promise = page.locator("article p").filter(has_text="Hors ligne.").first
+    assert SAVE in promise.inner_text()  # the promise says what to do, with the button's own name
+    button = page.get_by_role("button", name=SAVE)
+    button.scroll_into_view_if_needed()
+    assert button.is_visible()
+    size = page.locator("[data-offline-save-size]")
+    page.wait_for_function("el => /^Environ \\d+,\\d Mo /.test(el.textContent)", arg=size.element_handle())
+    button.click()
+    status = page.locator("[data-offline-save-status]")
+    page.wait_for_function("el => el.textContent.startsWith('Enregistré\u00a0:')", arg=status.element_handle(),
+                           timeout=240_000)
+    assert status.get_attribute("role") == "status"
+
+    context.set_offline(True)
+    try:
+        calc = context.new_page()
+        calc.set_viewport_size(PHONE)
+        calc.goto(web.url + "fr/calculators/block/")
+        calc.wait_for_selector('[data-result]:is([data-state="done"], [data-state="error"])', state="attached")
+        assert calc.eval_on_selector("[data-result]", "el => el.dataset.state") == "done", shown(calc, "status")
+        # ST 7 against ST 2 (two fields from the form as built): Python answers, offline.
+        calc.fill('form[data-calculator] [data-name="defender_st"] input', "2")
+        set_st(calc, 7)
+        assert calc.eval_on_selector("[data-result]", "el => el.dataset.source") == "python"
+        request = {"kind": "block", "edition": calc.input_value('form[data-calculator] [name="edition"]'),
+                   "attacker_st": 7, "defender_st": 2}
+        exact = handle(request, rules)["result"]["totals"]["defender_knocked_down"]["exact"]
+        assert shown(calc, "totals.defender_knocked_down").startswith(exact + " ")
+        calc.goto(web.url + "ja/glossary/")
+        assert calc.locator("html").get_attribute("lang") == "ja" and "用語集" in calc.title()
+        calc.goto(web.url + "rulings/")
+        assert calc.locator("html").get_attribute("lang") == "en"
+        calc.goto(web.url + "ja/no-such-page/")
+        assert calc.locator("article h1").inner_text() == "オフラインです"
+    finally:
+        context.set_offline(False)
+
+
+# Every entry of every cache of the site's service worker, as "cache-name url".
+ALL_ENTRIES = """async () => {
+    const out = [];
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) out.push(name + ' ' + request.url);
+    }
+    return out;
+}"""
+
+
+def test_many_query_strings_do_not_grow_the_caches(context, web):
+    """Issue 24, item 4: links to one page with many distinct query strings (a calculator's form travels in
+    its query) are stored once, under the page's path; the runtime only under its versioned name. Before,
+    the service worker cached every URL with its query, so storage grew without limit."""
+    page = context.new_page()
+    page.goto(web.url + "fr/")
+    _own_language_cached(page, web, "fr/")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    before = set(page.evaluate(ALL_ENTRIES))
+    runtime = f"pyodide/{PYODIDE_VERSION}/{RUNTIME_FILES[0]}"
+    page.evaluate("""async ([urls]) => { for (const url of urls) await (await fetch(url)).arrayBuffer(); }""",
+                  [[f"{web.url}{path}?n={n}" for n in range(30)
+                    for path in ("fr/calculators/block/", "fr/assets/nuffle/offline.js", "api/v1/index.json", runtime)]])
+    for n in range(3):
+        page.goto(web.url + f"fr/glossary/?attacker_st={n}")
+    added = set(page.evaluate(ALL_ENTRIES)) - before
+    assert not [entry for entry in added if "?" in entry], sorted(added)[:5]
+    assert added <= {f"nuffle-pages-{name} {web.url}api/v1/index.json" for name in _builds(before | added)} | {
+        f"{RUNTIME_CACHE} {web.url}{runtime}"}, sorted(added)
+
+
+def _builds(entries: set[str]) -> set[str]:
+    return {entry.split(" ")[0].removeprefix("nuffle-pages-") for entry in entries if entry.startswith("nuffle-pages-")}
 
 
 @pytest.mark.parametrize("lang, heading", [("", "Page not found"), ("fr/", "Page introuvable"),

@@ -16,11 +16,12 @@ import time
 
 import pytest
 
+from plugins.calc.bundle import RUNTIME_URL
 from test_browser_calculator import check_against_python, form_state, read_result, request_for, select, url_of, wait_done
 
 pytestmark = pytest.mark.browser
 
-SNAPSHOT_URL = re.compile(r"/pyodide/snapshot-[0-9a-f]+\.bin$")
+SNAPSHOT_URL = re.compile(r"/pyodide/[^/]+/snapshot-[0-9a-f]+\.bin$")  # in pyodide/<version>/
 
 
 class Tab:
@@ -104,7 +105,7 @@ def test_a_bad_snapshot_falls_back_to_a_normal_start(context, web, rules, mode):
         if mode == "missing":
             route.fulfill(status=404, body="not here")
             return
-        path = web.dir / "pyodide" / route.request.url.rsplit("/", 1)[1]
+        path = web.dir / RUNTIME_URL / route.request.url.rsplit("/", 1)[1]
         route.fulfill(status=200, body=_broken(path.read_bytes(), mode),
                       headers={"Content-Type": "application/octet-stream"})
 

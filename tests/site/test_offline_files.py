@@ -75,3 +75,32 @@ def test_the_build_digest_covers_every_language_and_the_rules(tmp_path):
         write_offline_files(site)
         assert build_id(site) not in seen, path
         seen.append(build_id(site))
+
+
+def test_the_runtime_list_names_the_versioned_folder_and_saves_all_but_the_snapshot(tmp_path):
+    """Issue 24, item 1: sw.js knows the runtime of this build by its versioned URLs (its cache is named after
+    the version); "save for offline use" fetches all of them but the 31 MB snapshot, and says what that costs
+    as sent (the compressed sibling when there is one)."""
+    from plugins.calc.bundle import PYODIDE_VERSION, RULES_PATH, RUNTIME_URL
+    from plugins.calc.offline import runtime_lists
+
+    site = make_site(tmp_path, {"": ["en"], "fr/": ["fr"], "ja/": ["en"]})
+    folder = site / RUNTIME_URL
+    folder.mkdir(parents=True)
+    for name, size in (("pyodide.asm.wasm", 1000), ("calculators-0123456789ab.zip", 50), ("snapshot-ab12.bin", 5000)):
+        (folder / name).write_bytes(b"x" * size)
+    (folder / "pyodide.asm.wasm.br").write_bytes(b"y" * 300)  # what a browser downloads instead
+    (site / RULES_PATH).parent.mkdir(parents=True)
+    (site / RULES_PATH).write_bytes(b"z" * 20)
+    lists = precache_lists(site)
+    runtime = runtime_lists(site, lists)
+    assert RUNTIME_URL == f"pyodide/{PYODIDE_VERSION}/" and runtime["version"] == PYODIDE_VERSION
+    assert runtime["files"] == [RUNTIME_URL + name for name in
+                                ("calculators-0123456789ab.zip", "pyodide.asm.wasm", "snapshot-ab12.bin")]
+    assert runtime["save"] == runtime["files"][:2] and runtime["rules"] == RULES_PATH
+    pages = {prefix: sum((site / (url + "index.html" if url.endswith("/") or url == "" else url)).stat().st_size
+                         for url in lists[prefix]) for prefix in ("", "fr/", "ja/")}
+    assert runtime["bytes"] == {"runtime": 300 + 50 + 20, **pages}
+    write_offline_files(site)
+    script = (site / "sw.js").read_text(encoding="utf-8")
+    assert json.loads(re.search(r"const RUNTIME_FILES = (\{.*?\});", script).group(1)) == runtime_lists(site, precache_lists(site))

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from calculators.api import handle
+from plugins.calc.bundle import RUNTIME_URL
 
 pytestmark = pytest.mark.slow
 LANG_ROOTS = {"en": "", "fr": "fr/", "ja": "ja/"}
@@ -57,7 +58,7 @@ def test_kick_off_tables_show_the_chance_of_each_total(site):
 
 
 def test_runtime_and_rules_are_shipped(site):
-    names = {p.name for p in (site.dir / "pyodide").iterdir()}
+    names = {p.name for p in (site.dir / RUNTIME_URL).iterdir()}  # pyodide/<pinned version>/
     assert {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= names
     assert any(n.startswith("calculators-") and n.endswith(".zip") for n in names)
     assert any(n.startswith("snapshot-") and n.endswith(".bin") for n in names)
@@ -69,7 +70,7 @@ def test_text_files_and_the_runtime_have_compressed_siblings(site):
 
     index = site.dir / "ja" / "search" / "search_index.json"
     assert gzip.decompress((index.parent / (index.name + ".gz")).read_bytes()) == index.read_bytes()
-    wasm = site.dir / "pyodide" / "pyodide.asm.wasm"
+    wasm = site.dir / RUNTIME_URL / "pyodide.asm.wasm"
     for suffix in (".gz", ".br"):
         sibling = wasm.with_name(wasm.name + suffix)
         assert sibling.is_file() and sibling.stat().st_size < wasm.stat().st_size / 2

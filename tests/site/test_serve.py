@@ -7,6 +7,7 @@ import urllib.request
 
 import pytest
 
+from plugins.calc.bundle import RUNTIME_URL
 from plugins.serve import make_app
 
 
@@ -33,7 +34,7 @@ def test_pages_are_sent_plain_to_a_client_without_compression(site):
 
 
 def test_the_runtime_is_sent_as_brotli_wasm_and_cached_for_good(site):
-    status, headers, _ = _get(site.url + "pyodide/pyodide.asm.wasm")
+    status, headers, _ = _get(site.url + RUNTIME_URL + "pyodide.asm.wasm")  # pyodide/<pinned version>/
     assert status == 200
     assert headers["Content-Type"] == "application/wasm"  # WebAssembly.instantiateStreaming needs it
     assert headers["Content-Encoding"] == "br"

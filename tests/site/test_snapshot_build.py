@@ -9,6 +9,7 @@ import brotli
 import pytest
 
 from plugins.calc import snapshot
+from plugins.calc.bundle import RUNTIME_URL
 
 
 def test_every_calculator_names_the_shipped_snapshot(site):
@@ -18,7 +19,7 @@ def test_every_calculator_names_the_shipped_snapshot(site):
         names.update(re.findall(r'data-snapshot="([^"]+)"', html))
     assert len(names) == 1, names
     name = names.pop()
-    shipped = site.dir / "pyodide" / name
+    shipped = site.dir / RUNTIME_URL / name  # pyodide/<pinned version>/
     data = shipped.read_bytes()
     assert name == f"snapshot-{hashlib.sha256(data).hexdigest()[:12]}.bin"  # content-hashed: cacheable forever
     assert len(data) > snapshot.MIN_BYTES
