@@ -168,14 +168,14 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
         return None
 
     view: list = [Row(ctx.t("Reading used for a modified 1"), "pass_reading", "label", labels=pass_readings(ctx),
-                      absent="hide"),
+                      absent="hide", reading="pass_reading"),
                   Row(ctx.t("Reading used for a total of 0 or less"), "below_one_reading", "label",
-                      labels=below_one_readings(ctx), absent="hide"),
+                      labels=below_one_readings(ctx), absent="hide", reading="below_one_reading"),
                   Row(ctx.t("Roll needed on the die"), "needed_label", "needed", absent="dash"),
                   Row(ctx.t("Success"), "probabilities.success"), Row(ctx.t("Failure"), "probabilities.failure"),
                   Row(ctx.t("Wildly inaccurate"), "probabilities.wildly_inaccurate", absent="hide"),
                   Row(ctx.t("Fumble"), "probabilities.fumble")]
-    calc = Calculator("agility", view, fixed={"edition": edition}, switch="action",
+    calc = Calculator("agility", view, fixed={"edition": edition}, switch="action", headline="probabilities.success",
                       switch_options=[(a, ctx.plain(r["name"])) for a, r in zip(actions, rolls)], options=options,
                       label=ctx.t("Calculator"))
     intro = [f"## {ctx.t('Calculator')} {{#calculator}}", "", ctx.t(
