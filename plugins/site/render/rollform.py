@@ -8,7 +8,6 @@ computes the result; the reader sees the notation (and learns it). Die faces com
 """
 from __future__ import annotations
 
-import html
 import json
 
 from calculators.builder import menu
@@ -16,6 +15,7 @@ from calculators.rules import RuleBook
 
 from .calculator import field_label, signed
 from .context import PageContext
+from .templating import render
 
 #: the order a coach meets the rolls in a move: movement first, then the ball; then the rolls made on declaring
 #: an action (Bone Head and the like), before a throw (Always Hungry), after a Casualty or at the end of a drive
@@ -66,8 +66,8 @@ def roll_choices(ctx: PageContext, rules: RuleBook, editions: list[str]) -> dict
 
 
 def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
-    """The form's HTML (hidden until ``roll-form.js`` mounts it), to put in the chain calculator's form."""
-    esc = html.escape
+    """The form's HTML (template `calc/rollform.html`, hidden until ``roll-form.js`` mounts it), to put in the
+    chain calculator's form."""
     strings = {
         "remove": ctx.t("Remove this roll"), "skill": ctx.t("Has {skill}"),
         "empty": ctx.t("No roll yet: add the first one."),
@@ -77,27 +77,5 @@ def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
         "restore": ctx.t("Put it back"),
     }
     data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings}
-    help_text = ctx.t("Add each roll (a dodge, a rush, a pick-up, a pass…) in the order the player makes it: the form "
-                      "writes the notation below and gives the odds that they all succeed.")
-    pro = ctx.t("The moving player has {skill}", skill=_skill(ctx, "pro"))
-    loner = "".join(f'<option value="{n}">{esc(ctx.t("Loner ({n}+)", n=n))}</option>' for n in range(2, 7))
-    return "\n".join([
-        f'<fieldset class="nc-builder" hidden data-builder="{esc(json.dumps(data, ensure_ascii=False))}">',
-        f'<legend>{esc(ctx.t("Build the sequence roll by roll"))}</legend>',
-        f'<p class="nc-builder-help">{esc(help_text)}</p>',
-        '<ol class="nc-builder-rows" data-rows></ol>',
-        '<p class="nc-builder-add">',
-        f'<label><span>{esc(ctx.t("Roll to add"))}</span> <select data-add></select></label>',
-        f'<button type="button" class="md-button" data-add-button>{esc(ctx.t("Add this roll"))}</button>',
-        '</p>',
-        '<p class="nc-builder-team">',
-        f'<label><span>{esc(ctx.t("Team re-rolls available"))}</span> '
-        '<input type="number" min="0" max="8" value="1" inputmode="numeric" data-team-rerolls></label>',
-        f'<label><input type="checkbox" data-pro> {esc(pro)}</label>',
-        f'<label><span>{esc(_skill(ctx, "loner"))}</span> <select data-loner>'
-        f'<option value="">{esc(ctx.t("none"))}</option>{loner}</select></label>',
-        '</p>',
-        f'<p class="nc-builder-out">{esc(ctx.t("Notation written by the form:"))} <code data-notation>—</code></p>',
-        '<p class="nc-builder-replaced" role="status" data-replaced hidden></p>',
-        '</fieldset>',
-    ])
+    return render("calc/rollform.html", t=ctx.t, data=json.dumps(data, ensure_ascii=False),
+                  pro=_skill(ctx, "pro"), loner=_skill(ctx, "loner"))
