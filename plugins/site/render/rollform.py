@@ -61,8 +61,45 @@ def roll_choices(ctx: PageContext, rules: RuleBook, editions: list[str]) -> dict
                 count["label"] = labels[key]
             rolls.append(roll)
         rolls.sort(key=lambda r: FORM_ORDER.index(r["action"]) if r["action"] in FORM_ORDER else len(FORM_ORDER))
-        out[edition] = rolls
+        out[edition] = rolls + contact_steps(ctx, edition)
     return out
+
+
+def _term(ctx: PageContext, slug: str, fallback: str) -> str:
+    entity = ctx.repo.get(f"term:{slug}")
+    return entity.title(ctx.lang) if entity is not None else fallback
+
+
+def _choice(name: str, label: str, values: list[tuple[str, str]], default: str) -> dict:
+    return {"name": name, "label": label, "default": default,
+            "options": [{"value": value, "label": text} for value, text in values]}
+
+
+def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
+    """The steps the notation writes without a die face to look up (issue 26, item 5): a Block (``B2``, ``B-2``
+    when the defender chooses), an armour roll after it (``A9``) and a Foul (``F9+1``), each with its own
+    fields: ``kind`` (block, armour, foul), ``letter``, ``fields`` (selects: name, label, default, options) and
+    ``marks`` (skill boxes: mark, label). roll-form.js writes the step from them; the notation is
+    :mod:`calculators.notation`'s (an AV as each edition's card prints it: classic 8, BB2020 and later 9+)."""
+    modern = edition not in ("classic", "bb2016")
+    av = _choice("av", field_label(ctx, "av", edition),
+                 [(str(v), f"{v}+" if modern else str(v)) for v in range(5, 12)], "9" if modern else "8")
+    attacker = lambda slug: ctx.t("Attacker: {skill}", skill=_skill(ctx, slug))  # noqa: E731
+    # none of a d6 roll's parts (roll-form.js reads them on every row)
+    plain = {"characteristic": None, "groups": [], "counts": [], "skill": None, "mark": None, "receiver": False}
+    return [{**plain, **step} for step in [
+        {"action": "block", "kind": "block", "letter": "B", "name": _term(ctx, "block", "Block"),
+         "fields": [_choice("dice", ctx.t("Block dice"), [(str(n), ctx.t.number(n)) for n in (1, 2, 3)], "2"),
+                    _choice("chooser", ctx.t("Who chooses the die"),
+                            [("attacker", ctx.t("The attacker")), ("defender", ctx.t("The defender"))], "attacker")],
+         "marks": [{"mark": "b", "label": attacker("block")}, {"mark": "t", "label": attacker("tackle")}]},
+        {"action": "armour", "kind": "armour", "letter": "A", "name": _term(ctx, "armour", "Armour"),
+         "fields": [av], "marks": [{"mark": "m", "label": _skill(ctx, "mighty-blow")}]},
+        {"action": "foul", "kind": "foul", "letter": "F", "name": _term(ctx, "foul", "Foul"),
+         "fields": [av, _choice("assists", ctx.t("Net assists (yours minus theirs)"),
+                                [(str(n), signed(n)) for n in range(-3, 4)], "0")],
+         "marks": [{"mark": "d", "label": _skill(ctx, "dirty-player")}]},
+    ]]
 
 
 def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
