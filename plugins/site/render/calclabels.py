@@ -261,10 +261,15 @@ def error_reasons(ctx: PageContext) -> dict[str, str]:
         "impossible": ctx.t("No die face can pass this roll with these modifiers."),
         "internal": ctx.t("The calculator could not answer this request: try other values, or reload the page."),
     }
-    missing = set(REASONS) - set(reasons)
-    if missing:
-        raise ValueError(f"resolver error reasons without a message: {sorted(missing)}; add them in "
-                         f"{__name__}.error_reasons")
-    out = {f"reason.{reason}": text for reason, text in reasons.items()}
+    out = keyed_messages("reason", reasons, REASONS, f"{__name__}.error_reasons")
     out["reason.range-from"] = ctx.t("Enter a whole number from {lo} or more.")
     return out
+
+
+def keyed_messages(prefix: str, messages: dict[str, str], reasons, where: str) -> dict[str, str]:
+    """`messages` by reason as nuffle.js reads them (`<prefix>.<reason>`); ValueError naming `where` when one
+    of `reasons` (the resolver's or a notation's list) has no message, so no error reaches a page untold."""
+    missing = set(reasons) - set(messages)
+    if missing:
+        raise ValueError(f"{prefix} reasons without a message: {sorted(missing)}; add them in {where}")
+    return {f"{prefix}.{reason}": text for reason, text in messages.items()}

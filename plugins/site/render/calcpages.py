@@ -23,6 +23,7 @@ from .calculator import (Calculator, Pitch, Row, Table, band_labels, below_one_r
                          claws_reading_note, claws_readings, edition_name, pass_reading_note, pass_readings, render,
                          skill_name)
 from .blocks import search_front_matter
+from .calclabels import keyed_messages
 from .chainhelp import _mark_list, argue_success_text, notation_help, skill_value_text
 from .context import PageContext, rule_book
 from .rollform import roll_form
@@ -518,11 +519,7 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
                             "at most 1."),
         "too-deep": ctx.t("braces and parentheses nest at most {n} deep.", n=ctx.t.number(MAX_DEPTH)),
     }
-    missing = set(REASONS) - set(reasons)
-    if missing:
-        raise ValueError(f"chain notation errors without a message: {sorted(missing)}; add them in "
-                         f"{__name__}.notation_errors")
-    out = {f"chain.{reason}": text for reason, text in reasons.items()}
+    out = keyed_messages("chain", reasons, REASONS, f"{__name__}.notation_errors")
     out["chain.at"] = ctx.t("Item {token} of the rolls, at character {position} (“{text}”): {reason}")
     return out
 
@@ -612,11 +609,7 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "our-rules": ctx.t("the translated sequence breaks a rule of our calculator (for instance Brawler "
                            "outside a Block action)."),
     }
-    missing = set(DAVE_REASONS) - set(reasons)
-    if missing:
-        raise ValueError(f"BloodBowlDave notation errors without a message: {sorted(missing)}; add them in "
-                         f"{__name__}.dave_errors")
-    out = {f"dave.{reason}": text for reason, text in reasons.items()}
+    out = keyed_messages("dave", reasons, DAVE_REASONS, f"{__name__}.dave_errors")
     out["dave.at"] = ctx.t("Item {token} of the pasted sequence, at character {position} (“{text}”): {reason}")
     return out
 
