@@ -27,6 +27,7 @@ from .calclabels import keyed_messages
 from .chainhelp import _mark_list, argue_success_text, notation_help, skill_value_text
 from .context import PageContext, rule_book
 from .rollform import roll_form
+from .templating import render as render_template
 
 MODERN = ("bb2020", "bb2025")
 SEARCH_BOOST = 3  # Material's per-page search boost of the calculator pages
@@ -51,7 +52,8 @@ def assumes(ctx: PageContext, ids: list[str], statements: list[str]) -> list[str
     lines = []
     linked = links(ctx, ids)
     if linked:
-        lines += [f'<p class="nc-assumes" markdown>{ctx.labelled(ctx.t("Rules it assumes:"), linked)}</p>', ""]
+        lines += [render_template("calc/note.html", class_name="nc-assumes", markdown=True,
+                                  text=ctx.labelled(ctx.t("Rules it assumes:"), linked)), ""]
     for statement in statements:
         lines += [statement, ""]
     return lines

@@ -18,6 +18,7 @@ from .calculator import (Calculator, Row, below_one_reading_note, below_one_read
                          signed, site_root_from)  # field_label and site_root_from are re-exported
 from ..locate import relative_link
 from .context import PageContext, rule_book
+from .templating import render as render_template
 from .unconfirmed import marks
 
 def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
@@ -135,7 +136,8 @@ def grid(ctx: PageContext, roll: Entity, rules: RuleBook) -> list[str]:
         else:
             label = f"{value}+" if (target is None or value in or_more) else str(value)
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    caption = [f'<p class="nc-caption">{ctx.listing(fixed)}</p>'] if fixed else []
+    caption = [render_template("calc/note.html", class_name="nc-caption", markdown=False,
+                               text=ctx.listing(fixed))] if fixed else []
     return lines + [""] + caption + [""]
 
 
