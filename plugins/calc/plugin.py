@@ -24,10 +24,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 from ..data.export import API_VERSION, open_data_files
-from .bundle import PYODIDE_DIR, RUNTIME_FILES, RUNTIME_URL, calculators_zip, missing_runtime
-from .compress import compress_runtime
+from ..site.render.runtime import RuntimeInfo
 from ..site.render.templating import render
-from .snapshot import write_snapshot
+from .bundle import PYODIDE_DIR, RULES_PATH, RUNTIME_FILES, RUNTIME_URL, calculators_zip, missing_runtime, pyodide_lock_info
+from .compress import compress_runtime
+from .snapshot import interpreter_snapshot, write_snapshot
 from .offline import write_offline_files
 
 
@@ -56,6 +57,16 @@ class CalcPlugin(BasePlugin[CalcConfig]):
         if translate is None or not (page.is_homepage or "data-calculator=" in html):
             return html
         return html + render("offline-save.html", t=translate)
+
+    def runtime_info(self) -> RuntimeInfo:
+        """The runtime the calculator forms name (render/runtime.py): the files this build ships, or the default
+        language's build ships, with the calculators zip, the lock info and the interpreter snapshot. Raises
+        snapshot.SnapshotError when the snapshot cannot be made (no Node.js)."""
+        package, _ = calculators_zip()
+        snapshot_name, snapshot_path = interpreter_snapshot()
+        return RuntimeInfo(folder=RUNTIME_URL, files=tuple(RUNTIME_FILES), package=package, rules=RULES_PATH,
+                           lock=pyodide_lock_info(), snapshot=snapshot_name,
+                           snapshot_bytes=snapshot_path.stat().st_size)
 
     def on_post_build(self, config):
         if not self.config.ship_runtime:

@@ -25,6 +25,7 @@ KIND_BY_FOLDER = {
     "comparisons": "comparison",
     "engine-options": "engine-option",
     "coverage": "coverage",
+    "pages": "page",
 }
 FOLDER_BY_KIND = {kind: folder for folder, kind in KIND_BY_FOLDER.items()}
 

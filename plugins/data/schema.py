@@ -458,6 +458,15 @@ KIND_SPECS: dict[str, Obj] = {
         },
         dict(COMMON_OPTIONAL),
     ),
+    # Long page text that is not about one rule (data/pages/<slug>.yml), e.g. the chain calculator's notation
+    # manual: blocks in order, each a paragraph or a list item (`item`), or the place of a table the renderer
+    # writes from the code (`insert`). A {name} in a text is filled by the renderer (render/chainhelp.py).
+    "page": Obj(
+        {"title": Text(),
+         "blocks": List(Obj({"key": KEY}, {"text": Text(), "item": Bool(), "insert": Enum("letters")}),
+                        min_items=1, unique_key="key")},
+        {},
+    ),
     # What a complete reference holds for one edition (data/coverage/<edition>.yml): each item names the entry
     # expected for it and the public source that proves it exists; plugins/data/coverage.py checks the rest.
     "coverage": Obj(

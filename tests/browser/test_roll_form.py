@@ -43,6 +43,18 @@ def norm(text: str) -> str:
     return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
 
 
+def wait_for_success(page, text: str, within: str = "") -> None:
+    """Wait until the chain calculator's result is computed and its success chance (inside `within`, e.g. the
+    headline) reads `text` (spaces normalised)."""
+    page.wait_for_function("""([form, text, within]) => {
+        const box = document.querySelector(form).closest('.nc-calculator');
+        const result = box.querySelector('[data-result]');
+        const cell = result.querySelector(within + '[data-field="success"]');
+        const norm = s => s.replace(/[\\u202f\\u00a0]/g, ' ').replace(/\\s+/g, ' ').trim();
+        return result.dataset.state === 'done' && cell && norm(cell.textContent) === text;
+    }""", arg=[FORM, text, within])
+
+
 @pytest.mark.parametrize("lang, edition, size", [("fr", "classic", "phone"), ("ja", "bb2025", "desktop"),
                                                  ("fr", "bb2020", "desktop"), ("ja", "classic", "phone")])
 def test_dodge_then_pick_up_with_a_team_re_roll(open_page, web, repo, rules, lang, edition, size):
@@ -71,13 +83,7 @@ def test_dodge_then_pick_up_with_a_team_re_roll(open_page, web, repo, rules, lan
     assert Fraction(expected["result"]["success"]["exact"]) == Fraction(11, 18)
     ctx = PageContext(repo, lang, Messages(lang), "index.md", BackLinks())
     shown = format_value(ctx, Row("", "success"), expected["result"]["success"])
-    page.wait_for_function("""([form, text]) => {
-        const box = document.querySelector(form).closest('.nc-calculator');
-        const result = box.querySelector('[data-result]');
-        const cell = result.querySelector('[data-field="success"]');
-        const norm = s => s.replace(/[\\u202f\\u00a0]/g, ' ').replace(/\\s+/g, ' ').trim();
-        return result.dataset.state === 'done' && cell && norm(cell.textContent) === text;
-    }""", arg=[FORM, norm(shown)])
+    wait_for_success(page, norm(shown))
     if size == "phone":  # the result stays in view while the reader edits the rolls
         box = page.eval_on_selector(f"{FORM} ~ [data-result]", "e => e.getBoundingClientRect().toJSON()")
         assert box["top"] < PHONE["height"] and box["bottom"] > 0
@@ -160,3 +166,34 @@ def test_adding_a_roll_never_loses_a_typed_sequence(open_page, web, repo, rules,
     c.wait()
     assert c.request()["chain"] == typed
     c.check()
+
+
+def test_a_blitz_with_a_block_is_built_from_the_form_alone_in_japanese_at_360_px(open_page, web, repo, rules):
+    """Issue 26, item 5: "Blitz: two Rushes, a 3+ dodge, then a 2-dice block, with a team re-roll", built with the
+    form's own fields (no notation typed), gives the chance the notation R2,R2,D3,B2;tr=1 gives."""
+    page = open_page(viewport={"width": 360, "height": 780})
+    page.goto(f"{web.url}ja/calculators/chain/")
+    page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
+    page.select_option(f'{FORM} [data-name="edition"] select', "bb2025")
+    builder = "fieldset[data-builder]"
+    for action in ("rush", "rush", "dodge", "block"):
+        page.select_option(f"{builder} [data-add]", action)
+        page.click(f"{builder} [data-add-button]")
+    dodge = f"{builder} li.nc-builder-row:nth-of-type(3)"
+    page.select_option(f"{dodge} select", "3")  # AG 3+, no tackle zone: a 3+ dodge
+    block = f"{builder} li.nc-builder-row:nth-of-type(4)"
+    labels = page.locator(f"{block} label").all_inner_texts()
+    assert any("ブロックダイス" in text or "ダイス" in text for text in labels), labels  # its own fields, in Japanese
+    page.select_option(f"{block} select >> nth=0", "2")          # two block dice
+    page.select_option(f"{block} select >> nth=1", "attacker")   # the attacker chooses
+    page.fill(f"{builder} [data-team-rerolls]", "1")
+    written = page.text_content(f"{builder} [data-notation]")
+    assert written == "R2,R2,D3,B2;tr=1"
+    expected = handle({"kind": "chain", "chain": "R2,R2,D3,B2;tr=1", "edition": "bb2025", "max_team_rerolls": 3}, rules)
+    ctx = PageContext(repo, "ja", Messages("ja"), "index.md", BackLinks())
+    shown = norm(format_value(ctx, Row("", "success"), expected["result"]["success"]))
+    wait_for_success(page, shown, "[data-headline] ")
+    # the block's own choices change the notation: the defender choosing, the attacker with Block
+    page.select_option(f"{block} select >> nth=1", "defender")
+    page.locator(f"{block} input[type=checkbox]").first.check()
+    assert page.text_content(f"{builder} [data-notation]") == "R2,R2,D3,B-2b;tr=1"

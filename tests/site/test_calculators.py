@@ -52,8 +52,16 @@ class Form:
     def __init__(self, kind: str, attrs: dict):
         self.kind, self.attrs = kind, attrs
         self.fields: list[dict] = []   # {"name", "type", "optional", "for", "hidden", "inputs": [...]}
-        self.results: list[dict] = []  # {"path", "format", "absent", "zero", "labels", "text", "row_hidden"}
+        # {"path", "format", "absent", "zero", "labels", "text", "row_hidden", "reading"}
+        self.results: list[dict] = []
         self.pitch: dict | None = None
+        self.headline: str | bool | None = None  # the path of the value in [data-headline]
+
+    def choices(self, name: str) -> list[str]:
+        """The values a select of the form offers for the switch value as built."""
+        value = self.switch_value()
+        return [o for o, owner in self.field(name)["inputs"][0]["options"]
+                if o != "" and (owner is None or str(value) in owner.split())]
 
     @property
     def switch(self) -> str | None:
@@ -107,6 +115,7 @@ class Reader(HTMLParser):
         self.select: dict | None = None
         self.cell: dict | None = None
         self.row_hidden = False
+        self.row_reading: str | None = None
         self.in_form = False
         self.in_pitch = False
 
@@ -138,11 +147,15 @@ class Reader(HTMLParser):
             if "selected" in a or self.select["value"] is None:
                 self.select["value"] = a.get("value")
         if tag in ("div", "tr") and "data-row" in a:
-            self.row_hidden = "hidden" in a
+            self.row_hidden, self.row_reading = "hidden" in a, a.get("data-reading")
+        if tag == "dl" and "data-headline" in a and form is not None:
+            form.headline = True
         if form is not None and "data-field" in a and a["data-field"] not in ("status", "error"):
             self.cell = {"path": a["data-field"], "format": a["data-format"], "absent": a["data-absent"],
                          "zero": a.get("data-zero"), "labels": json.loads(a["data-labels"]) if "data-labels" in a else None, "text": "",
-                         "row_hidden": self.row_hidden}
+                         "row_hidden": self.row_hidden, "reading": self.row_reading}
+            if form.headline is True:
+                form.headline = a["data-field"]
             form.results.append(self.cell)
         if tag == "figure" and "data-pitch" in a and form is not None:
             form.pitch = {**a, "squares": {}}
@@ -253,8 +266,12 @@ def test_prerendered_values_are_the_resolvers_answer_for_the_form_as_built(repo,
                     assert cell["absent"] != "zero" or cell["text"].startswith("0 ("), cell
                     assert cell["row_hidden"] == (cell["absent"] == "hide"), cell
                     continue
-                # a row with nothing to say (data-zero="hide" and an exact zero) is hidden
-                assert cell["row_hidden"] == (cell["zero"] == "hide" and is_zero(value)), cell
+                # a row with nothing to say (data-zero="hide" and an exact zero) is hidden, and so is a reading
+                # that did not change the headline chance (the other choices of its field give the same one)
+                quiet = cell["reading"] is not None and all(
+                    value_at(handle({**request, cell["reading"]: other}, rulebook)["result"], form.headline)
+                    == value_at(result, form.headline) for other in form.choices(cell["reading"]) if other != value)
+                assert cell["row_hidden"] == ((cell["zero"] == "hide" and is_zero(value)) or quiet), cell
                 assert cell["text"] == format_value(ctx, row, value), (path, cell)
                 if cell["format"] == "probability":
                     assert Fraction(cell["text"].split(" (")[0]) == Fraction(value["exact"])
@@ -647,3 +664,19 @@ def test_every_single_roll_calculator_leads_to_the_sequence_calculator(pages, la
             markdown, _ = pages[(lang, path)]
             after = markdown.split('data-calculator="agility"', 1)[1]
             assert re.search(r"\]\((\.\./)+calculators/chain\.md#calculator\)", after), (lang, path)
+
+
+@pytest.mark.parametrize("chain, shown", [("D3,R2,P3;tr=1", False), ("[loner=4]D3,R2,P3;tr=2", True)])
+def test_the_loner_reading_is_named_only_when_it_changed_the_chance(repo, rulebook, chain, shown):
+    """Issue 26, item 1: the BB2025 chain result names the Loner reading only for a sequence with a Loner player
+    and team re-rolls enough for the readings to differ); the row stays in the page, hidden, for nuffle.js."""
+    from plugins.site.render.calcpages import chain_calculator
+    from plugins.site.render.calculator import render
+
+    ctx = PageContext(repo, "fr", Messages("fr"), "calculators/chain.md", BackLinks.build(repo))
+    calc = chain_calculator(ctx)
+    calc.defaults.update({"edition": "bb2025", "chain": chain})
+    form = forms_of(render(ctx, calc, rulebook))[0]
+    cell = next(c for c in form.results if c["path"] == "reading")
+    assert cell["reading"] == "reading" and cell["row_hidden"] == (not shown), cell
+    assert form.headline == "success"

@@ -96,3 +96,20 @@ def test_every_language_names_the_reserves_box_for_bb2016(repo, lang):
     ctx = _ctx(repo, lang)
     text = step_labels(ctx)["argue-the-call"]
     assert "BB2016" in text and {"fr": "box des Réserves", "ja": "リザーブボックス"}[lang] in text
+
+
+def test_the_notation_manual_is_data_in_three_languages_and_every_placeholder_is_filled(repo):
+    """Issue 20: the manual's prose is data/pages/notation.yml (en, fr, ja, checked by plugins.data), not code;
+    the renderer fills each block's placeholders from the code, and none is left in any language."""
+    from plugins.site.messages import Messages
+    from plugins.site.render.chainhelp import notation_help
+    from plugins.site.render.context import BackLinks, PageContext
+
+    page = repo["page:notation"]
+    assert len(page["blocks"]) > 50 and all(set(b["text"]) == {"en", "fr", "ja"} for b in page["blocks"] if "text" in b)
+    for lang in ("en", "fr", "ja"):
+        ctx = PageContext(repo, lang, Messages(lang), "calculators/chain.md", BackLinks.build(repo))
+        manual = "\n".join(notation_help(ctx))
+        assert "$" not in manual, lang
+        assert ctx.plain(page["blocks"][0]["text"]) in manual  # the first paragraph, in the page's language
+        assert "`T4~2{/C3|/C5}`" in manual and "| `B` |" in manual  # code with braces and the letters' table

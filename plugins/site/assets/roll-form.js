@@ -3,7 +3,8 @@
 // field and fires its `input` event, so nuffle.js computes the result with the chain resolver, as if the
 // reader had typed it. Die faces come from Python at build time (`faces` in data-builder: for each
 // characteristic value, the face needed at each modifier total), so no rule is computed here: the script
-// only adds up the modifiers the reader picked.
+// only adds up the modifiers the reader picked. A Block, an armour roll or a Foul has no face to look up: its
+// fields (dice and who chooses, AV, net assists, skill boxes) are written as the notation has them.
 
 function option(value, text, selected = false) {
   const el = document.createElement("option");
@@ -108,6 +109,23 @@ class RollForm {
     if (roll.receiver) li.append(" ", `(${this.strings.receiver})`);
     const controls = document.createElement("div");
     controls.className = "nc-builder-controls";
+    // a Block, an armour roll or a Foul (rollform.py contact_steps): selects and skill boxes of its own
+    row.fields = {};
+    row.marks = [];
+    for (const field of roll.fields || []) {
+      const select = document.createElement("select");
+      for (const o of field.options) select.append(option(o.value, o.label, o.value === field.default));
+      row.fields[field.name] = select;
+      controls.append(labelled(field.label, select));
+    }
+    for (const mark of roll.marks || []) {
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      const label = document.createElement("label");
+      label.append(box, " ", mark.label);
+      row.marks.push([mark.mark, box]);
+      controls.append(label);
+    }
     if (roll.characteristic) {
       row.value = document.createElement("select");
       for (const v of roll.values) row.value.append(option(String(v), roll.value_labels[String(v)], v === 3));
@@ -175,12 +193,33 @@ class RollForm {
     return faces ? faces[total - low] : null;
   }
 
+  /** A Block, an armour roll or a Foul in the notation: B2 (B-2 when the defender chooses from several dice),
+   *  A9, F9+1, each followed by the marks of the skills ticked. */
+  contact(row) {
+    const value = (name) => row.fields[name].value;
+    const marks = row.marks.filter(([, box]) => box.checked).map(([mark]) => mark).join("");
+    if (row.roll.kind === "block") {
+      const dice = value("dice");
+      return `B${value("chooser") === "defender" && dice !== "1" ? "-" : ""}${dice}${marks}`;
+    }
+    if (row.roll.kind === "foul") {
+      const assists = parseInt(value("assists"), 10) || 0;
+      return `F${value("av")}${assists > 0 ? "+" : ""}${assists || ""}${marks}`;
+    }
+    return `${row.roll.letter}${value("av")}${marks}`;
+  }
+
   notation() {
     const flags = [];
     if (this.pro.checked) flags.push("pro");
     if (this.loner.value) flags.push(`loner=${this.loner.value}`);
     let text = flags.length ? `[${flags.join(",")}]` : "";
     for (const [i, row] of this.rows.entries()) {
+      if (row.roll.kind) {
+        if (i > 0) text += ",";
+        text += this.contact(row);
+        continue;
+      }
       const face = this.face(row);
       if (face === null || face === undefined) return null;
       const mark = row.skill && row.skill.checked && row.roll.mark ? row.roll.mark : "";

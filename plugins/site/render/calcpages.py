@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from calculators.rules import RuleBook
 
-import re
 from collections import Counter
 from collections.abc import Callable
 
@@ -24,9 +23,11 @@ from .calculator import (Calculator, Pitch, Row, Table, band_labels, below_one_r
                          claws_reading_note, claws_readings, edition_name, pass_reading_note, pass_readings, render,
                          skill_name)
 from .blocks import search_front_matter
+from .calclabels import keyed_messages
 from .chainhelp import _mark_list, argue_success_text, notation_help, skill_value_text
 from .context import PageContext, rule_book
 from .rollform import roll_form
+from .templating import render as render_template
 
 MODERN = ("bb2020", "bb2025")
 SEARCH_BOOST = 3  # Material's per-page search boost of the calculator pages
@@ -51,7 +52,8 @@ def assumes(ctx: PageContext, ids: list[str], statements: list[str]) -> list[str
     lines = []
     linked = links(ctx, ids)
     if linked:
-        lines += [f'<p class="nc-assumes" markdown>{ctx.labelled(ctx.t("Rules it assumes:"), linked)}</p>', ""]
+        lines += [render_template("calc/note.html", class_name="nc-assumes", markdown=True,
+                                  text=ctx.labelled(ctx.t("Rules it assumes:"), linked)), ""]
     for statement in statements:
         lines += [statement, ""]
     return lines
@@ -130,9 +132,9 @@ def pass_calculator(ctx: PageContext, edition: str) -> Calculator:
 
     view: list = [
         Row(ctx.t("Reading used for a modified 1"), "pass_reading", "label", labels=pass_readings(ctx),
-            absent="hide"),
+            absent="hide", reading="pass_reading"),
         Row(ctx.t("Reading used for a total of 0 or less"), "below_one_reading", "label",
-            labels=below_one_readings(ctx), absent="hide"),
+            labels=below_one_readings(ctx), absent="hide", reading="below_one_reading"),
         Row(ctx.t("Pass roll needed"), "pass_needed", "needed", absent="dash"),
         Row(ctx.t("Catch roll needed"), "catch_needed", "face", absent="dash"),
         Row(ctx.t("Pass completed"), "totals.completion"),
@@ -148,7 +150,7 @@ def pass_calculator(ctx: PageContext, edition: str) -> Calculator:
     if edition == "bb2020":
         view += [Row(ctx.t("Wildly inaccurate"), "outcomes.wildly_inaccurate"),
                  Row(ctx.t("Deflected, not caught by the deflector"), "outcomes.deflected")]
-    return Calculator("pass", view, fixed={"edition": edition},
+    return Calculator("pass", view, headline="totals.completion", fixed={"edition": edition},
                       defaults={"range": "short", "receiver_ag": 3}, options=options,
                       label=ctx.t("Pass calculator"))
 
@@ -193,7 +195,7 @@ def range_calculator(ctx: PageContext, edition: str) -> Calculator:
                                                 "intercept (blue ring: thrower; red ring: target)"),
                   marks=("thrower", "target", "landing"), pick=("target", "thrower", "landing"),
                   states=(ctx.t("under the ruler"), ctx.t("not under the ruler")))
-    return Calculator("range", view, fixed={"edition": edition}, omit=frozenset({"map"}),
+    return Calculator("range", view, headline="band", fixed={"edition": edition}, omit=frozenset({"map"}),
                       defaults={"thrower": (7, 7), "target": (14, 9)}, pitch=pitch,
                       label=ctx.t("Range ruler"))
 
@@ -227,7 +229,7 @@ def kick_calculator(ctx: PageContext, edition: str) -> Calculator:
     view: list = [Row(ctx.t("Touchback"), "touchback")]
     pitch = Pitch("landing", ctx.t("Where the ball comes down: the brighter the square, the likelier (the ring is "
                                    "the square aimed at)"), value="p", marks=("target",), pick=("target",))
-    return Calculator("kick", view, fixed={"edition": edition}, omit=frozenset({"map"}),
+    return Calculator("kick", view, headline="touchback", fixed={"edition": edition}, omit=frozenset({"map"}),
                       defaults={"target": KICK_TARGET}, pitch=pitch, label=ctx.t("Where the kick lands"))
 
 
@@ -242,7 +244,7 @@ def throw_in_calculator(ctx: PageContext) -> Calculator:
     pitch = Pitch("landing", ctx.t("Where the thrown-in ball comes down: the brighter the square, the likelier "
                                    "(the ring is the last square the ball was in)"), value="p", marks=("square",),
                   pick=("square",))
-    return Calculator("throw-in", view, switch="edition", switch_options=_edition_switch(ctx),
+    return Calculator("throw-in", view, headline="out_again", switch="edition", switch_options=_edition_switch(ctx),
                       defaults={"square": (12, 0)}, pitch=pitch, label=ctx.t("Throw-in calculator"))
 
 
@@ -286,12 +288,7 @@ def _standalone(ctx: PageContext, calc: Calculator, title: str, intro: str, ids:
     the reader reaches them at once), then the rules it assumes and the page's ``extra`` Markdown.
     ``before_field``: ``(field name, HTML)`` put in the form just before that field (the roll-by-roll form)."""
     rules = rule_book(ctx.repo)
-    form = render(ctx, calc, rules)
-    if before_field is not None:
-        found = re.search(rf'<label class="[^"]*" data-name="{re.escape(before_field[0])}"', form)
-        if found is None:
-            raise ValueError(f"calculator {calc.kind}: no field {before_field[0]!r} to put the form before")
-        form = form[:found.start()] + before_field[1] + "\n" + form[found.start():]
+    form = render(ctx, calc, rules, insert=before_field)
     # a search for what it computes ("odds", « probabilité », 確率) ranks the calculator above the rule pages
     lines = [*search_front_matter(SEARCH_BOOST), f"# {title}", "", intro, ""]
     lines += [f"## {ctx.t('Calculator')} {{#calculator}}", "", form, ""]
@@ -333,7 +330,8 @@ def block_calculator(ctx: PageContext) -> Calculator:
         Row(ctx.t("Nothing happens (both have Block)"), "outcomes.nothing"),
         Row(ctx.t("Attacker down"), "outcomes.attacker_down"),
     ]
-    return Calculator("block", view, switch="edition", switch_options=_edition_switch(ctx),
+    return Calculator("block", view, headline="totals.defender_knocked_down",
+                      switch="edition", switch_options=_edition_switch(ctx),
                       omit=frozenset({"dice"}), label=ctx.t("Block calculator"))
 
 
@@ -398,9 +396,10 @@ def armour_calculator(ctx: PageContext) -> Calculator:
     ))
     view: list = [Row(ctx.t("Reading used for {claws} with {mighty_blow}", claws=skill_name(ctx, "claws"),
                             mighty_blow=skill_name(ctx, "mighty-blow")), "claws_reading", "label",
-                      labels=claws_readings(ctx), absent="hide"),
+                      labels=claws_readings(ctx), absent="hide", reading="claws_reading"),
                   Row(ctx.t("Armour broken"), "armour_broken"), *_injury_rows(ctx), casualties]
-    return Calculator("armour", view, switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
+    return Calculator("armour", view, headline="armour_broken",
+                      switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
                       label=ctx.t("Armour and injury calculator"))
 
 
@@ -425,7 +424,8 @@ def armour_page(ctx: PageContext) -> str:
 def foul_calculator(ctx: PageContext) -> Calculator:
     view: list = [Row(ctx.t("Armour broken"), "armour_broken"), Row(ctx.t("Fouler sent off"), "sent_off"),
                   *_injury_rows(ctx)]
-    return Calculator("foul", view, switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
+    return Calculator("foul", view, headline="armour_broken",
+                      switch="edition", switch_options=_edition_switch(ctx), defaults={"av": 8},
                       label=ctx.t("Foul calculator"))
 
 
@@ -521,11 +521,7 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
                             "at most 1."),
         "too-deep": ctx.t("braces and parentheses nest at most {n} deep.", n=ctx.t.number(MAX_DEPTH)),
     }
-    missing = set(REASONS) - set(reasons)
-    if missing:
-        raise ValueError(f"chain notation errors without a message: {sorted(missing)}; add them in "
-                         f"{__name__}.notation_errors")
-    out = {f"chain.{reason}": text for reason, text in reasons.items()}
+    out = keyed_messages("chain", reasons, REASONS, f"{__name__}.notation_errors")
     out["chain.at"] = ctx.t("Item {token} of the rolls, at character {position} (“{text}”): {reason}")
     return out
 
@@ -546,7 +542,8 @@ def chain_calculator(ctx: PageContext) -> Calculator:
                   tuple(Row(ctx.t.number(k), f"by_team_rerolls.{k}.success", absent="hide") for k in range(9)))
     view: list = [Row(ctx.t("Rolls as read"), "notation", "text", absent="dash"),
                   Row(ctx.t("Rolls as computed, with the weather's modifiers"), "weathered", "text", absent="hide"),
-                  Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide"),
+                  Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide",
+                      reading="reading"),
                   Row(ctx.t("Chance that every roll succeeds, with the team re-rolls the notation gives (none "
                             "if it gives none)"), "success"),
                   Row(ctx.t("Chance that a fouler is sent off, a turnover, with the team re-rolls the notation gives "
@@ -561,7 +558,7 @@ def chain_calculator(ctx: PageContext) -> Calculator:
             return weather_options(ctx, [r for r in rolls if r is not None], spec["choices"])
         return None
 
-    return Calculator("chain", view, switch="edition", switch_options=_edition_switch(ctx),
+    return Calculator("chain", view, headline="success", switch="edition", switch_options=_edition_switch(ctx),
                       defaults={"chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3}, options=options,
                       label=ctx.t("Action sequence calculator"), strings=notation_errors(ctx))
 
@@ -614,11 +611,7 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "our-rules": ctx.t("the translated sequence breaks a rule of our calculator (for instance Brawler "
                            "outside a Block action)."),
     }
-    missing = set(DAVE_REASONS) - set(reasons)
-    if missing:
-        raise ValueError(f"BloodBowlDave notation errors without a message: {sorted(missing)}; add them in "
-                         f"{__name__}.dave_errors")
-    out = {f"dave.{reason}": text for reason, text in reasons.items()}
+    out = keyed_messages("dave", reasons, DAVE_REASONS, f"{__name__}.dave_errors")
     out["dave.at"] = ctx.t("Item {token} of the pasted sequence, at character {position} (“{text}”): {reason}")
     return out
 
@@ -636,7 +629,7 @@ def dave_calculator(ctx: PageContext) -> Calculator:
         Row(ctx.t("Chance that a fouler is sent off, a turnover"), "sent_off", absent="hide"),
     ]
     labels = {"dave": ctx.t("Paste a BloodBowlDave sequence"), "team_rerolls": ctx.t("Team re-rolls")}
-    return Calculator("dave", view, defaults={"dave": "D:D3,2D2;C3", "team_rerolls": 1},
+    return Calculator("dave", view, headline="success", defaults={"dave": "D:D3,2D2;C3", "team_rerolls": 1},
                       omit=frozenset({"reading"}), labels=labels.get,
                       label=ctx.t("BloodBowlDave's notation, our numbers"), strings=dave_errors(ctx))
 
@@ -715,7 +708,8 @@ def casualty_calculator(ctx: PageContext) -> Calculator:
         tuple(Row(label, f"characteristics.{code}", absent="hide")
               for code, label in (("ma", ctx.t("MA")), ("st", ctx.t("ST")), ("ag", ctx.t("AG")), ("pa", ctx.t("PA")),
                                   ("av", ctx.t("AV")))))
-    return Calculator("casualty", [outcomes, characteristics], switch="edition", switch_options=_edition_switch(ctx),
+    return Calculator("casualty", [outcomes, characteristics], headline="outcomes.badly_hurt",
+                      switch="edition", switch_options=_edition_switch(ctx),
                       labels=lambda name: ctx.t("Niggling injuries the player already has") if name == "niggling"
                       else None, label=ctx.t("Casualty calculator"))
 
@@ -751,7 +745,7 @@ def _ball_view(ctx: PageContext) -> list:
 def scatter_calculator(ctx: PageContext) -> Calculator:
     pitch = Pitch("landing", ctx.t("Where the ball ends: the brighter the square, the likelier (the ring is where "
                                    "it started)"), value="p", marks=("square",), pick=("square",))
-    return Calculator("scatter", _ball_view(ctx), defaults={"square": (12, 7), "n": 3}, pitch=pitch,
+    return Calculator("scatter", _ball_view(ctx), headline="out", defaults={"square": (12, 7), "n": 3}, pitch=pitch,
                       labels=lambda name: ctx.t("Where the ball starts") if name == "square" else (
                           ctx.t("Scatters (one square each)") if name == "n" else None),
                       label=ctx.t("Scatter calculator"))
@@ -774,7 +768,7 @@ def scatter_page(ctx: PageContext) -> str:
 def deviate_calculator(ctx: PageContext) -> Calculator:
     pitch = Pitch("landing", ctx.t("Where the ball comes down: the brighter the square, the likelier (the ring is "
                                    "where it started)"), value="p", marks=("square",), pick=("square",))
-    return Calculator("deviate", _ball_view(ctx), switch="edition", switch_options=_edition_switch(ctx),
+    return Calculator("deviate", _ball_view(ctx), headline="out", switch="edition", switch_options=_edition_switch(ctx),
                       defaults={"square": (19, 7)}, pitch=pitch, labels=_start_label(ctx),
                       label=ctx.t("Deviation calculator"))
 

@@ -6,7 +6,9 @@ A calculator is declared as data (:class:`Calculator`): the request kind, the fi
 fields left out (e.g. `map`), and the result view: rows of (label, dotted path into the result, format),
 tables of such rows and an optional pitch.
 
-The form's fields come from the resolver's own `form` kind, so they are written once, in the code that
+The HTML is written by the templates under `plugins/site/templates/calc/` (calculator, fields, result,
+pitch, pitch table, roll form); this module prepares their values. The form's fields come from the
+resolver's own `form` kind, so they are written once, in the code that
 validates them. Every label goes through the Babel catalogs (`ctx.t`); a field without a label stops the
 build. The default result is computed here by `calculators.api.handle` and written with the markup the
 browser fills later: `data-field="<dotted path>"` and `data-format`, so nuffle.js needs no per-kind
@@ -16,9 +18,9 @@ templates such as "Enter a whole number from {lo} to {hi}.").
 Markup contract with nuffle.js:
 
 * `form[data-calculator=<kind>]` with `data-strings`, `data-lang`, `data-switch` (optional) and the
-  runtime: `data-runtime` (its folder), `data-runtime-files` (the files Pyodide loads from it, from
-  `RUNTIME_FILES`: the page asks the service worker to keep them), `data-package`, `data-snapshot` (and
-  `data-snapshot-bytes`, its size), `data-lock` and `data-rules`, and `data-answers` (the build's answers to
+  runtime the build passes (`PageContext.runtime`, render/runtime.py): `data-runtime` (its folder),
+  `data-runtime-files` (the files Pyodide loads from it: the page asks the service worker to keep them),
+  `data-package`, `data-snapshot` (and `data-snapshot-bytes`, its size), `data-lock` and `data-rules`, and `data-answers` (the build's answers to
   the requests one change away, see answers.py); each field's wrapper (a label, a fieldset or the hidden input itself) has `data-name`
   and `data-type` (`int`, `bool`, `choice`, `text`, `square`), `data-optional` when an empty value
   means "absent", `data-for="<switch value> …"` when only some switch values have it, `data-with="<box> …"`
@@ -30,6 +32,12 @@ Markup contract with nuffle.js:
   hide the closest `[data-row]`, `dash`), and `data-zero="hide"` to hide that row while the value is an
   exact zero (a row with nothing to say); `data-field="status"` and `"error"` are the status lines;
   `[data-live]` (role="status", visually hidden) is the only live region: a one-line summary.
+  `dl[data-headline]` comes first and holds the headline row: the chance the reader asked for
+  (`Calculator.headline`), in large type; the live region should read its text. A row with
+  `data-reading="<request field>"` names the reading of a disputed rule the result used: it is written
+  `hidden` when the answer with any other choice of that field has the same headline value
+  (`quiet_readings`), and nuffle.js should keep it hidden after a change unless that reading changed the
+  headline (the build's `data-answers` hold the request one choice away).
 * An error answer whose `details` have a `reason` is told in the page's language when `data-strings`
   has `<field>.<reason>` (and `<field>.at`, a template with `{token}`, `{position}`, `{text}` and
   `{reason}`, when the details name a token): e.g. the chain notation's errors.
@@ -43,7 +51,6 @@ from __future__ import annotations
 
 from calculators.rules import RuleBook
 
-import html
 import json
 import re
 import urllib.parse
@@ -55,13 +62,15 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from calculators.api import handle
-from calculators.errors import REASONS
 
-from ...calc.bundle import RULES_PATH, RUNTIME_FILES, RUNTIME_URL, calculators_zip, pyodide_lock_info
-from ...calc.snapshot import interpreter_snapshot
 from .answers import neighbours, prebuilt
+# The labels and messages live in calclabels.py; these names stay importable from here.
+from .calclabels import (TARGET_SKILLS, band_labels, below_one_reading_note, below_one_readings,  # noqa: F401
+                         choice_label, claws_reading_note, claws_readings, edition_name, error_reasons,
+                         field_label, pass_reading_note, pass_readings, skill_name, ui_strings)
 from .context import PageContext
 from .pitch import heat_map
+from .templating import render as render_template
 from .pitch_table import probability_text as fraction_text
 
 FORMATS = ("probability", "number", "text", "label", "signed", "needed", "face", "count")
@@ -84,6 +93,9 @@ class Row:
     # the value as a link: an address template whose {dotted.path}s are filled from the result, URL-encoded
     # (e.g. "?chain={notation}&edition={edition}#calculator": a calculator's URL round trip)
     href: str | None = None
+    # a row naming the reading of a disputed rule the result used: the request field that picks it (e.g.
+    # "reading"); the row is shown only while that reading changed the number (`quiet_readings`)
+    reading: str | None = None
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS or self.absent not in ABSENT or self.path in RESERVED:
@@ -130,264 +142,9 @@ class Calculator:
     pitch: Pitch | None = None
     label: str = ""  # the form's accessible name
     strings: dict[str, str] = field(default_factory=dict)  # more messages for nuffle.js (data-strings)
-
-
-# --------------------------------------------------------------------------- labels
-
-def skill_name(ctx: PageContext, slug: str) -> str:
-    """A skill's name in the page's language, from the data (the slug when the data lacks it)."""
-    entity = ctx.repo.get(f"skill:{slug}")
-    return ctx.plain(entity["name"]) if entity is not None else slug.replace("-", " ").title()
-
-
-def edition_name(ctx: PageContext, edition: str) -> str:
-    entity = ctx.repo.get(f"edition:{edition}")
-    return ctx.plain(entity["short"]) if entity is not None else edition
-
-
-#: skills that only change a roll's target, as the rolls' `skill` modifiers name them (data/rolls/)
-TARGET_SKILLS = ("accurate", "strong-arm", "cannoneer", "nerves-of-steel", "big-hand", "extra-arms", "very-long-legs",
-                 "leap")
-
-
-def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
-    """The label of a calculator field; a field without one stops the build rather than show a raw key."""
-    attacker = lambda slug: ctx.t("Attacker: {skill}", skill=skill_name(ctx, slug))  # noqa: E731
-    defender = lambda slug: ctx.t("Defender: {skill}", skill=skill_name(ctx, slug))  # noqa: E731
-    safe = "safe-throw" if edition in (None, "classic", "bb2016") else "safe-pass"
-    labels = {
-        # agility tests
-        "ag": ctx.t("AG"), "pa": ctx.t("PA"), "tackle_zones": ctx.t("Opposing tackle zones"),
-        "reroll": ctx.t("Re-roll a failure"), "range": ctx.t("Range"),
-        "delivery": ctx.t("How the ball arrives"), "action": ctx.t("Action"),
-        "reading": ctx.t("Reading of a disputed rule"), "throw": ctx.t("How the throw went"),
-        "pass_reading": ctx.t("Reading of a modified 1 on the pass roll (PA 1+ thrower)"),
-        "below_one_reading": ctx.t("Reading of a pass total of 0 or less"),
-        "marked": ctx.t("Marked"), "edition": ctx.t("Edition"), "weather": ctx.t("Weather"),
-        # declaration and recovery rolls (data/rolls/: Really Stupid, Wild Animal, Bloodlust, KO recovery)
-        "helped": ctx.t("Team-mate next to the player"), "declared": ctx.t("Declared action"),
-        "bloodlust": ctx.t("Number in brackets"), "kegs": ctx.t("Induced for KO recovery"),
-        "bugman": ctx.t("Josef Bugman"),
-        # pass action
-        "thrower_tackle_zones": ctx.t("Thrower: opposing tackle zones"),
-        "receiver_ag": ctx.t("Receiver's AG"),
-        "receiver_tackle_zones": ctx.t("Receiver: opposing tackle zones"),
-        "interceptor_ag": ctx.t("Interceptor's AG"),
-        "interceptor_tackle_zones": ctx.t("Interceptor: opposing tackle zones"),
-        "interceptor_marked": ctx.t("Interceptor: marked"),
-        "pass_skill": skill_name(ctx, "pass"), "safe": skill_name(ctx, safe),
-        "catch_skill": ctx.t("Receiver: {skill}", skill=skill_name(ctx, "catch")),
-        "team_rerolls": ctx.t("Team re-rolls"),
-        # range ruler, kick-off
-        "thrower": ctx.t("Thrower's square"), "target": ctx.t("Target square"),
-        "landing": ctx.t("Where the ball lands (empty: the target square)"),
-        "kick": skill_name(ctx, "kick"), "receiving": ctx.t("Receiving team's half"),
-        "bounce": ctx.t("Bounce once where it lands"),
-        "square": ctx.t("Last square the ball was in (on the edge)"),
-        # block
-        "attacker_st": ctx.t("Attacker's ST"), "defender_st": ctx.t("Defender's ST"),
-        "attacker_assists": ctx.t("Assists for the attacker"), "defender_assists": ctx.t("Assists for the defender"),
-        "blitz": ctx.t("Blitz"), "goal": ctx.t("The attacker plays for"),
-        **{f"attacker_{s}": attacker(s) for s in ("block", "wrestle", "tackle", "juggernaut", "frenzy", "pro",
-                                                     "brawler", "dauntless", "horns")},
-        **{f"defender_{s.replace('-', '_')}": defender(s) for s in ("block", "dodge", "wrestle", "stand-firm", "fend")},
-        # armour, foul
-        "av": ctx.t("Armour value (AV)") if edition in ("classic", "bb2016") else (
-            # a form for every edition: the number as each edition's player card prints it (classic 8, BB2020 9+)
-            ctx.t("Armour value (the N of AV N+)") if edition else ctx.t("Armour value (AV, as on the player's card)")),
-        "armour_modifier": ctx.t("Armour roll modifier"), "injury_modifier": ctx.t("Injury roll modifier"),
-        "mighty_blow": skill_name(ctx, "mighty-blow"), "claws": skill_name(ctx, "claws"),
-        "claws_reading": ctx.t("Reading of {claws} with {mighty_blow} (classic)", claws=skill_name(ctx, "claws"),
-                               mighty_blow=skill_name(ctx, "mighty-blow")),
-        "stunty": ctx.t("Target: {skill}", skill=skill_name(ctx, "stunty")),
-        "thick_skull": ctx.t("Target: {skill}", skill=skill_name(ctx, "thick-skull")),
-        "assists": ctx.t("Net assists (yours minus theirs)"),
-        "dirty_player": skill_name(ctx, "dirty-player"), "sneaky_git": skill_name(ctx, "sneaky-git"),
-        "mighty_blow_value": ctx.t("Value of {skill} (+X)", skill=skill_name(ctx, "mighty-blow")),
-        "dirty_player_value": ctx.t("Value of {skill} (+X)", skill=skill_name(ctx, "dirty-player")),
-        "iron_hard_skin": ctx.t("Target: {skill}", skill=skill_name(ctx, "iron-hard-skin")),
-        "lone_fouler": skill_name(ctx, "lone-fouler"),
-        # chain
-        "chain": ctx.t("Rolls, in notation"), "max_team_rerolls": ctx.t("Table up to this many team re-rolls"),
-        # skills that change a roll's target (the rolls' `skill` modifiers in data/rolls/, issue 9)
-        **{s.replace("-", "_"): skill_name(ctx, s) for s in TARGET_SKILLS},
-        **{f"thrower_{s.replace('-', '_')}": ctx.t("Thrower: {skill}", skill=skill_name(ctx, s)) for s in TARGET_SKILLS},
-        **{f"receiver_{s.replace('-', '_')}": ctx.t("Receiver: {skill}", skill=skill_name(ctx, s)) for s in TARGET_SKILLS},
-        **{f"interceptor_{s.replace('-', '_')}": ctx.t("Interceptor: {skill}", skill=skill_name(ctx, s))
-           for s in TARGET_SKILLS},
-    }
-    if name not in labels:
-        raise ValueError(f"calculator field {name!r} has no label: add one in {__name__}.field_label")
-    return labels[name]
-
-
-def _reading_note(ctx: PageContext, ruling_id: str, text: str) -> str:
-    """Markdown above a form whose number depends on a disputed ruling: "Where sources differ:", a link to the
-    ruling (when the data has it), then `text`, which says what the readings are and that the form picks one."""
-    ruling = ctx.repo.get(ruling_id)
-    return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
-
-
-def pass_readings(ctx: PageContext) -> dict[str, str]:
-    """The BB2025 readings of a modified 1 that reaches a PA 1+ thrower's PA (`calculators.rolls.PASS_READINGS`,
-    named after the positions of `data/rulings/pa-one-plus-modified-one.yml`), for the form and the result."""
-    return {"rulebook": ctx.t("Rulebook as written: a modified 1 is always a fumble"),
-            "fumbbl": ctx.t("As FUMBBL plays it: a result that reaches the PA is an accurate pass")}
-
-
-def pass_reading_note(ctx: PageContext) -> str:
-    """Markdown above a BB2025 form with a pass roll: the reading can be picked, and the ruling that explains it."""
-    text = ctx.t("A PA 1+ thrower whose roll comes to 1 after modifiers: the rulebook makes it a fumble, FUMBBL an "
-                 "accurate pass. Pick the reading in the form; the result names the reading used.")
-    return _reading_note(ctx, "ruling:pa-one-plus-modified-one", text)
-
-
-def below_one_readings(ctx: PageContext) -> dict[str, str]:
-    """The BB2025 readings of a pass total of 0 or less (`calculators.rolls.BELOW_ONE_READINGS`, named after the
-    positions of `data/rulings/pass-total-below-one-bb2025.yml`), for the form and the result."""
-    return {"fumbbl": ctx.t("As FUMBBL plays it, and as this site recommends: a fumble"),
-            "rulebook": ctx.t("Rulebook as written: only a total of 1 fumbles, a lower one is an inaccurate pass")}
-
-
-def below_one_reading_note(ctx: PageContext) -> str:
-    """Markdown for a BB2025 form with a pass roll: the reading of a total of 0 or less, and its ruling."""
-    text = ctx.t("A pass total of 0 or less (possible since the May 2026 errata): FUMBBL makes it a fumble, the "
-                 "rulebook as written an inaccurate pass. Pick the reading in the form; the result names it.")
-    return _reading_note(ctx, "ruling:pass-total-below-one-bb2025", text)
-
-
-def claws_readings(ctx: PageContext) -> dict[str, str]:
-    """The classic readings of Claw with Mighty Blow (`calculators.armour.CLAWS_READINGS`, named after the
-    positions of `data/rulings/claws-mighty-blow-stacking.yml`), for the form and the result."""
-    return {"rulebook": ctx.t("Rulebook as written: the 8 counts after modifiers, {mighty_blow} included",
-                              mighty_blow=skill_name(ctx, "mighty-blow")),
-            "fumbbl": ctx.t("As FUMBBL plays it: the 8 counts on the dice alone")}
-
-
-def claws_reading_note(ctx: PageContext) -> str:
-    """Markdown for the armour calculator: the classic Claw reading can be picked, and the ruling that explains it."""
-    text = ctx.t("Classic {claws} with {mighty_blow}: the rulebook counts the 8 after modifiers, FUMBBL and botbowl "
-                 "on the dice alone. Pick the reading in the form; the result names the reading used.",
-                 claws=skill_name(ctx, "claws"), mighty_blow=skill_name(ctx, "mighty-blow"))
-    return _reading_note(ctx, "ruling:claws-mighty-blow-stacking", text)
-
-
-def choice_label(ctx: PageContext, name: str, value: Any) -> str:
-    """The label of one choice of a select; a choice without one stops the build."""
-    labels = {
-        "pass_reading": pass_readings(ctx),
-        "below_one_reading": below_one_readings(ctx),
-        "claws_reading": claws_readings(ctx),
-        "edition": None,
-        "range": {"quick": ctx.t("Quick pass"), "short": ctx.t("Short pass"), "long": ctx.t("Long pass"),
-                  "long-bomb": ctx.t("Long bomb")},
-        "receiving": {"right": ctx.t("Right (x 13–25)"), "left": ctx.t("Left (x 0–12)")},
-        "goal": {"knock_down": ctx.t("Knocking the target down"),
-                 "safe": ctx.t("Knocking it down and staying on its feet")},
-        "interceptor_marked": {"no": ctx.t("No"), "yes": ctx.t("Yes")},
-    }
-    if name == "edition":
-        return edition_name(ctx, value)
-    try:
-        return labels[name][value]
-    except KeyError:
-        raise ValueError(f"choice {value!r} of calculator field {name!r} has no label: add one in "
-                         f"{__name__}.choice_label") from None
-
-
-def band_labels(ctx: PageContext) -> dict[str, str]:
-    return {"quick": ctx.t("Quick pass"), "short": ctx.t("Short pass"), "long": ctx.t("Long pass"),
-            "long-bomb": ctx.t("Long bomb"), "out_of_range": ctx.t("Out of range")}
-
-
-def ui_strings(ctx: PageContext) -> dict[str, str]:
-    """What nuffle.js says, in the page's language (templates keep their `{placeholders}`)."""
-    return {
-        # a value of the page's address (query string) that the field refuses; {problem} is one of the
-        # messages below, {value} what the address gave (shown as text)
-        "url": ctx.t("The page address gave “{value}”, which this field does not accept. {problem}"),
-        "bool": ctx.t("This box is either ticked or not: true or false."),
-        "loading": ctx.t("Loading Python…"),
-        "computing": ctx.t("Computing…"),
-        "done": ctx.t("Computed in your browser."),
-        "invalid": ctx.t("Check the highlighted field."),
-        "rejected": ctx.t("The calculator did not accept these inputs."),
-        "fieldRejected": ctx.t("The calculator did not accept this value."),
-        "failed": ctx.t("Python could not be loaded in this browser."),
-        # the worker took longer than its time budget (nuffle.js CALL_BUDGET_MS): stopped and restarted
-        "tooLarge": ctx.t("This request is too large to compute in the page: it was stopped. Try fewer rolls, "
-                          "players or re-rolls."),
-        "prerendered": ctx.t("Computed when the page was built."),
-        "int": ctx.t("Enter a whole number from {lo} to {hi}."),
-        "intOptional": ctx.t("Enter a whole number from {lo} to {hi}, or leave it empty."),
-        "choice": ctx.t("Choose one of the listed values."),
-        "text": ctx.t("Enter at most {n} characters."),
-        "required": ctx.t("This field is required."),
-        "square": ctx.t("Enter a square: x from {xlo} to {xhi}, y from {ylo} to {yhi}."),
-        "squareOptional": ctx.t("Enter a square (x from {xlo} to {xhi}, y from {ylo} to {yhi}), or leave it empty."),
-        "impossible": ctx.t("impossible"),
-        "naturalSix": ctx.t("{n}+ (natural 6 only)"),
-        # what the live region says once a change settles: the first result row shown
-        "summary": ctx.t("{label}: {value}"),
-        **error_reasons(ctx),
-    }
-
-
-def error_reasons(ctx: PageContext) -> dict[str, str]:
-    """What nuffle.js says about a resolver error, by its `details.reason` (`calculators.errors.REASONS`):
-    `reason.<reason>`, a template whose placeholders come from the error's `allowed` (`{lo}`, `{hi}` of a
-    range; `{xlo}`, `{ylo}`, `{xhi}`, `{yhi}` of a square), plus `reason.range-from` for a range without a
-    top. A page-specific `<field>.<reason>` (the chain notation's) wins over these. A reason without a
-    message here stops the build, so no resolver error reaches a page in English only."""
-    reasons = {
-        "required": ctx.t("This field is required."),
-        "range": ctx.t("Enter a whole number from {lo} to {hi}."),
-        "bool": ctx.t("This box is either ticked or not: true or false."),
-        "choice": ctx.t("Choose one of the listed values."),
-        "text": ctx.t("This text is too long."),
-        "skills": ctx.t("One of these skills does not exist in this edition."),
-        "square": ctx.t("Enter a square: x from {xlo} to {xhi}, y from {ylo} to {yhi}."),
-        "unknown-field": ctx.t("The page sent a field this calculator does not know."),
-        "request": ctx.t("The page sent a request the calculator cannot read."),
-        "rules": ctx.t("The rules data of this site could not be read: reload the page."),
-        "edge-square": ctx.t("A throw-in starts from a square on the edge of the pitch: x 0 or 25, or y 0 or 14."),
-        "receiving-half": ctx.t("The kick must be aimed at a square in the receiving team's half."),
-        "same-square": ctx.t("The target must be another square than the thrower's."),
-        "bb2025-only": ctx.t("This reading applies to BB2025 only."),
-        "classic-only": ctx.t("This reading applies to classic and BB2016 only."),
-        "dice-or-strengths": ctx.t("Give either the block dice or the strengths and assists, not both."),
-        "claws-foul": ctx.t("Claws and Mighty Blow act on the armour roll after a block, not on a foul."),
-        "dirty-player-armour": ctx.t("Dirty Player acts on a foul, not on the armour roll after a block."),
-        "needs-other": ctx.t("This value needs another field that is empty."),
-        "brawler-blitz": ctx.t("Brawler acts on a Block action only, not on a Blitz."),
-        "skill-value": ctx.t("This edition does not allow this skill value: from {lo} to {hi}."),
-        "edition-skill": ctx.t("This skill does not exist in this edition."),
-        "step-skill": ctx.t("These skills or values cannot go together on this roll."),
-        "lone-fouler-assists": ctx.t("Lone Fouler works only when nobody gives an assist, on either side: set the "
-                                     "assists to 0."),
-        "chain-shape": ctx.t("These rolls do not fit together as written (every player needs at least one roll, a "
-                             "player's rolls come together, a branch or mark goes where the help shows it)."),
-        "diving-tackle-roll": ctx.t("Diving Tackle acts on a dodge, and in BB2020 and BB2025 on a jump or leap too: "
-                                    "the ^ mark goes on those rolls only."),
-        "not-modelled": ctx.t("This calculator does not model these skills together on one roll yet."),
-        "hail-mary-interception": ctx.t("A Hail Mary Pass cannot be intercepted: no interception (I) after it."),
-        "one-star-rule": ctx.t("One star player rule per player: every star player has a single special rule."),
-        "old-pro-needs-pro": ctx.t("Old Pro uses the Pro skill: write [pro,oldpro]."),
-        "send-off-group": ctx.t("A Bribe (K) or Argue the Call (Q) goes right after a foul (or its injury roll), by "
-                                "the same player: it is rolled only when that foul sends the fouler off. Argue the "
-                                "Call comes before the Bribes in BB2020 and BB2025, after them in BB2016, and once "
-                                "per sequence."),
-        "not-in-edition": ctx.t("This roll or skill does not exist in this edition, or not in this form."),
-        "impossible": ctx.t("No die face can pass this roll with these modifiers."),
-        "internal": ctx.t("The calculator could not answer this request: try other values, or reload the page."),
-    }
-    missing = set(REASONS) - set(reasons)
-    if missing:
-        raise ValueError(f"resolver error reasons without a message: {sorted(missing)}; add them in "
-                         f"{__name__}.error_reasons")
-    out = {f"reason.{reason}": text for reason, text in reasons.items()}
-    out["reason.range-from"] = ctx.t("Enter a whole number from {lo} or more.")
-    return out
+    # the path of the row shown first, in large type: the chance of what the reader asks (a top-level row
+    # leaves the list for the headline; a table's row stays in its table as well)
+    headline: str | None = None
 
 
 # --------------------------------------------------------------------------- values as shown
@@ -476,11 +233,6 @@ def _ok(response: dict) -> dict:
     return response["result"]
 
 
-def _attrs(values: Mapping[str, Any]) -> str:
-    return "".join(f' {k}="{html.escape(str(v))}"' if v is not True else f" {k}" for k, v in values.items()
-                   if v is not None and v is not False)
-
-
 def _forms(calc: Calculator, rules: RuleBook | None) -> dict[Any, dict[str, dict]]:
     """For each switch value (or None), the resolver's fields by name, in its order."""
     values = [v for v, _ in _switch_options(calc, rules)] if calc.switch else [None]
@@ -527,8 +279,11 @@ def default_request(calc: Calculator, rules: RuleBook | None) -> dict:
     return request
 
 
-def render(ctx: PageContext, calc: Calculator, rules: RuleBook | None) -> str:
-    """The calculator's HTML: the form, the pre-rendered result and the pitch picture, in one box."""
+def render(ctx: PageContext, calc: Calculator, rules: RuleBook | None,
+           insert: tuple[str, str] | None = None) -> str:
+    """The calculator's HTML (template `calc/calculator.html`): the form, the pre-rendered result and the pitch
+    picture, in one box. `insert`: (field name, HTML the renderers made safe) put in the form just before that
+    field (the roll-by-roll form); ValueError when the form has no such field."""
     forms = _forms(calc, rules)
     request = default_request(calc, rules)
     result = _ok(handle(request, rules))
@@ -536,50 +291,46 @@ def render(ctx: PageContext, calc: Calculator, rules: RuleBook | None) -> str:
     order = _merged_order([list(fields) for fields in forms.values()])
     edition = calc.fixed.get("edition")
     site_root = site_root_from(ctx.page, ctx.lang)
-    package, _ = calculators_zip()
-    snapshot_name, snapshot_path = interpreter_snapshot()
     form_attrs = {
         "class": "nc-calc", "data-calculator": calc.kind, "data-lang": ctx.lang,
         "data-switch": calc.switch, "aria-label": calc.label or None,
-        "data-runtime": site_root + RUNTIME_URL, "data-runtime-files": json.dumps(list(RUNTIME_FILES)),
-        "data-package": package, "data-rules": site_root + RULES_PATH,
-        "data-lock": json.dumps(pyodide_lock_info()), "data-snapshot": snapshot_name,
-        "data-snapshot-bytes": snapshot_path.stat().st_size,  # calc-worker.js judges its download speed by it
+        # the runtime's files and versions, one value of the build (render/runtime.py); none: build answers only
+        **(ctx.runtime.form_attributes(site_root) if ctx.runtime is not None else {}),
         "data-strings": json.dumps({**ui_strings(ctx), **calc.strings}, ensure_ascii=False),
         "data-answers": json.dumps(first_answers(calc, rules, forms, request), separators=(",", ":"),
                                    ensure_ascii=False),
     }
-    out = ['<div class="nc-calculator" markdown="0">']
-    if edition:
-        out.append(f'<p class="nc-calc-edition">{html.escape(ctx.labelled(ctx.t("Edition:"), ""))}'
-                   f'<strong>{html.escape(edition_name(ctx, edition))}</strong></p>')
-    out.append(f"<form{_attrs(form_attrs)}>")
-    for name, value in calc.fixed.items():
-        out.append(f'<input type="hidden"{_attrs({"name": name, "value": _raw(value), "data-name": name})}'
-                   f'{_attrs({"data-type": _type_of(value)})}>')
+    fields: list[dict] = [{"kind": "hidden", "name": name, "input": {
+        "name": name, "value": _raw(value), "data-name": name, "data-type": _type_of(value)}}
+        for name, value in calc.fixed.items()]
     for name in order:
         if name in calc.fixed or name in calc.omit:
             continue
-        owners = [v for v, fields in forms.items() if name in fields]
+        owners = [v for v, fields_of in forms.items() if name in fields_of]
         only = None if len(owners) == len(forms) else " ".join(str(v) for v in owners)
         value = request.get(name) if name in request else _default(calc, forms[owners[0]][name])
         if name == calc.switch:
-            out.append(_select(ctx, calc, name, forms[switch_value][name], None,
-                               [(v, label, None) for v, label in _switch_options(calc, rules)], value))
+            fields.append(_select(ctx, calc, name, forms[switch_value][name], None,
+                                  [(v, label, None) for v, label in _switch_options(calc, rules)], value))
             continue
-        out.append(_control(ctx, calc, name, {v: forms[v][name] for v in owners}, only, value, switch_value,
-                            edition, request))
-    out.append("</form>")
+        fields.append(_control(ctx, calc, name, {v: forms[v][name] for v in owners}, only, value, switch_value,
+                               edition, request))
+    if insert is not None and insert[0] not in {f["name"] for f in fields if f["kind"] != "hidden"}:
+        raise ValueError(f"calculator {calc.kind}: no field {insert[0]!r} to put the form before")
     # A form whose edition the reader may change names, above its result, the edition it computed: a
     # page whose picker shows every edition then still says which one the numbers are for.
     used = request.get("edition") if "edition" in order and "edition" not in calc.fixed and "edition" not in calc.omit else None
-    out += result_html(ctx, calc.view, result, used)
+    result_markup = result_html(ctx, calc.view, result, used, calc.headline,
+                                quiet_readings(calc, forms[switch_value], request, result, rules))
+    pitch = None
     if calc.pitch:
         picks = [(name, _label_of(ctx, calc, name, edition)) for name in calc.pitch.pick
                  if name in order and name not in calc.fixed and name not in calc.omit]
-        out.append(pitch_html(ctx, calc.pitch, result, request, picks))
-    out.append("</div>")
-    return "\n".join(out)
+        pitch = pitch_html(ctx, calc.pitch, result, request, picks)
+    return render_template(
+        "calc/calculator.html", form=form_attrs, fields=fields, result=result_markup, pitch=pitch,
+        edition=edition_name(ctx, edition) if edition else None, edition_label=ctx.labelled(ctx.t("Edition:"), ""),
+        insert={"before": insert[0], "html": insert[1]} if insert else None)
 
 
 def first_answers(calc: Calculator, rules: RuleBook | None, forms: dict[Any, dict[str, dict]],
@@ -639,81 +390,86 @@ def _needs(spec: dict, request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _control(ctx: PageContext, calc: Calculator, name: str, specs: dict[Any, dict], only: str | None,
-             value: Any, switch_value: Any, edition: str | None, request: Mapping[str, Any]) -> str:
-    """One form control from the resolver's field specs (one per switch value that has the field)."""
-    esc = html.escape
+             value: Any, switch_value: Any, edition: str | None, request: Mapping[str, Any]) -> dict:
+    """One form control from the resolver's field specs (one per switch value that has the field), as the
+    template `calc/fields.html` takes it."""
     spec = specs.get(switch_value) or next(iter(specs.values()))
     label = _label_of(ctx, calc, name, edition)
     optional = not spec["required"] and spec["default"] is None
     if spec["type"] in ("choice", "int"):
         per_value = {v: calc.options(name, s, v) if calc.options else None for v, s in specs.items()}
         if spec["type"] == "choice" or any(o is not None for o in per_value.values()):
-            options: list[tuple[str, str, str | None]] = []
-            for v, s in specs.items():
-                listed = per_value[v]
-                if listed is None:
-                    listed = ([(c, choice_label(ctx, name, c)) for c in s["choices"]] if s["type"] == "choice"
-                              else [(str(n), ctx.t.number(n)) for n in range(s["min"], s["max"] + 1)])
-                for option in listed:
-                    options.append((str(option[0]), option[1], v))
-            merged: dict[tuple[str, str], list] = {}
-            for opt_value, opt_label, owner in options:
-                merged.setdefault((opt_value, opt_label), []).append(owner)
-            rows = [(v, lab, None if len(owners) == len(specs) else " ".join(str(o) for o in owners))
-                    for (v, lab), owners in merged.items()]
-            if optional and not any(v == "" for v, _, _ in rows):
-                rows.insert(0, ("", "—", None))
-            return _select(ctx, calc, name, spec, only, rows, value, request)
+            return _select(ctx, calc, name, spec, only, _options(ctx, name, specs, per_value, optional), value, request)
     wrapper = {"class": "nc-field", "data-name": name, "data-type": spec["type"], "data-optional": optional,
                "data-for": only, **_needs(spec, request)}
+    out = {"name": name, "label": label, "wrapper": wrapper}
     if spec["type"] == "bool":
         wrapper["class"] += " nc-check"
-        return (f"<label{_attrs(wrapper)}><input{_attrs({'type': 'checkbox', 'name': name, 'value': 'true', 'checked': bool(value)})}>"
-                f"\n<span>{esc(label)}</span></label>")
+        return {**out, "kind": "check",
+                "input": {"type": "checkbox", "name": name, "value": "true", "checked": bool(value)}}
     if spec["type"] == "int":
         ranges = {str(v): [s["min"], s["max"]] for v, s in specs.items()}
         varies = len({tuple(r) for r in ranges.values()}) > 1
-        attrs = {"type": "number", "name": name, "min": spec["min"], "max": spec["max"], "step": 1,
-                 "value": "" if value is None else value, "inputmode": "numeric",
-                 "data-range": json.dumps(ranges) if varies else None}
-        return f"<label{_attrs(wrapper)}><span>{esc(label)}</span>\n<input{_attrs(attrs)}></label>"
+        return {**out, "kind": "number", "input": {
+            "type": "number", "name": name, "min": spec["min"], "max": spec["max"], "step": 1,
+            "value": "" if value is None else value, "inputmode": "numeric",
+            "data-range": json.dumps(ranges) if varies else None}}
     if spec["type"] == "text":
         wrapper["class"] += " nc-wide"
-        attrs = {"type": "text", "name": name, "maxlength": spec["max_length"], "value": value or "",
-                 "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off"}
-        return f"<label{_attrs(wrapper)}><span>{esc(label)}</span>\n<input{_attrs(attrs)}></label>"
+        return {**out, "kind": "text", "input": {
+            "type": "text", "name": name, "maxlength": spec["max_length"], "value": value or "",
+            "spellcheck": "false", "autocomplete": "off", "autocapitalize": "off"}}
     if spec["type"] == "square":
         wrapper["class"] += " nc-square"
-        parts = []
-        for axis, index in (("x", 0), ("y", 1)):
-            attrs = {"type": "number", "name": f"{name}.{axis}", "min": spec["min"][index], "max": spec["max"][index],
-                     "step": 1, "value": "" if value is None else value[index], "inputmode": "numeric",
-                     "aria-label": f"{label} {axis}"}
-            parts.append(f'<label class="nc-axis"><span>{axis}</span>\n<input{_attrs(attrs)}></label>')
-        return f"<fieldset{_attrs(wrapper)}><legend>{esc(label)}</legend>\n{chr(10).join(parts)}</fieldset>"
+        axes = [{"name": axis, "input": {
+            "type": "number", "name": f"{name}.{axis}", "min": spec["min"][index], "max": spec["max"][index],
+            "step": 1, "value": "" if value is None else value[index], "inputmode": "numeric",
+            "aria-label": f"{label} {axis}"}} for axis, index in (("x", 0), ("y", 1))]
+        return {**out, "kind": "square", "axes": axes}
     raise ValueError(f"calculator {calc.kind}: field {name!r} has an unknown type {spec['type']!r}")
+
+
+def _options(ctx: PageContext, name: str, specs: dict[Any, dict], per_value: dict[Any, list[Option] | None],
+             optional: bool) -> list[tuple[str, str, str | None]]:
+    """A select's options over every switch value: (value, label, the switch values that have it or None
+    for all), an empty "—" first when the field is optional."""
+    options: list[tuple[str, str, Any]] = []
+    for v, s in specs.items():
+        listed = per_value[v]
+        if listed is None:
+            listed = ([(c, choice_label(ctx, name, c)) for c in s["choices"]] if s["type"] == "choice"
+                      else [(str(n), ctx.t.number(n)) for n in range(s["min"], s["max"] + 1)])
+        for option in listed:
+            options.append((str(option[0]), option[1], v))
+    merged: dict[tuple[str, str], list] = {}
+    for opt_value, opt_label, owner in options:
+        merged.setdefault((opt_value, opt_label), []).append(owner)
+    rows = [(v, lab, None if len(owners) == len(specs) else " ".join(str(o) for o in owners))
+            for (v, lab), owners in merged.items()]
+    if optional and not any(v == "" for v, _, _ in rows):
+        rows.insert(0, ("", "—", None))
+    return rows
 
 
 def _select(ctx: PageContext, calc: Calculator, name: str, spec: dict, only: str | None,
             options: list[tuple[str, str, str | None]], selected: Any,
-            request: Mapping[str, Any] | None = None) -> str:
-    esc = html.escape
+            request: Mapping[str, Any] | None = None) -> dict:
     numeric = spec["type"] == "int" or (spec["type"] == "choice" and all(
         isinstance(c, int) and not isinstance(c, bool) for c in spec["choices"]))
     wrapper = {"class": "nc-field", "data-name": name, "data-type": "int" if numeric else "choice",
                "data-optional": not spec["required"] and spec["default"] is None and name != calc.switch,
                "data-for": only, **_needs(spec, request or {})}
     chosen = "" if selected is None else str(selected)
-    opts = "\n".join(f"<option{_attrs({'value': v, 'data-for': owner, 'selected': v == chosen})}>{esc(text)}</option>"
-                   for v, text, owner in options)
-    label = _label_of(ctx, calc, name, calc.fixed.get("edition"))
-    return f'<label{_attrs(wrapper)}><span>{esc(label)}</span>\n<select name="{esc(name)}">{opts}</select></label>'
+    return {"kind": "select", "name": name, "label": _label_of(ctx, calc, name, calc.fixed.get("edition")),
+            "wrapper": wrapper, "options": [{"attrs": {"value": v, "data-for": owner, "selected": v == chosen},
+                                             "text": text} for v, text, owner in options]}
 
 
 # --------------------------------------------------------------------------- the result
 
-def _cell(ctx: PageContext, row: Row, result: dict, tag: str) -> tuple[str, bool]:
-    """The element showing one row's value, and whether the row is hidden (its path is absent)."""
+def _cell(ctx: PageContext, row: Row, result: dict) -> tuple[dict, bool]:
+    """The element showing one row's value (`attrs`, `text`, `href` for templates/calc/macros.html `value`), and
+    whether the row is hidden (its path is absent, or an exact zero with nothing to say)."""
     try:
         value = value_at(result, row.path)
         text, hidden = format_value(ctx, row, value), row.hide_zero and is_zero(value)
@@ -723,10 +479,11 @@ def _cell(ctx: PageContext, row: Row, result: dict, tag: str) -> tuple[str, bool
     attrs = {"data-field": row.path, "data-format": row.format, "data-absent": row.absent,
              "data-zero": "hide" if row.hide_zero else None,
              "data-labels": json.dumps(dict(row.labels), ensure_ascii=False) if row.labels else None}
+    href = None
     if row.href is not None:  # the value is a link (nuffle.js refills its address from each result)
-        attrs = {**attrs, "data-href": row.href, "href": href_from(row.href, result)}
-        return f"<{tag}><a{_attrs(attrs)}>{html.escape(text)}</a></{tag}>", hidden
-    return f"<{tag}{_attrs(attrs)}>{html.escape(text)}</{tag}>", hidden
+        href = href_from(row.href, result)
+        attrs = {**attrs, "data-href": row.href, "href": href}
+    return {"attrs": attrs, "text": text, "href": href}, hidden
 
 
 def href_from(template: str, result: dict) -> str:
@@ -740,41 +497,69 @@ def href_from(template: str, result: dict) -> str:
     return re.sub(r"\{([\w.]+)\}", value, template)
 
 
-def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition: str | None = None) -> list[str]:
-    """The result element, pre-rendered; the browser fills the same `data-field` elements later.
+def _shown(ctx: PageContext, row: Row, result: dict, quiet: frozenset[str]) -> dict:
+    cell, hidden = _cell(ctx, row, result)
+    return {"label": row.label, "cell": cell, "hidden": hidden or row.path in quiet, "reading": row.reading}
+
+
+def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition: str | None = None,
+                headline: str | None = None, quiet: frozenset[str] = frozenset()) -> str:
+    """The result element, pre-rendered (template `calc/result.html`); the browser fills the same `data-field`
+    elements later.
 
     `edition`: the edition the result is for, when the form lets the reader choose it; it is named at the
-    top of the result (`data-nc-edition-used`, which nuffle.js keeps in step with the form)."""
-    esc = html.escape
-    # Not the whole result as a live region (every change would re-read it all): nuffle.js puts a one-line
-    # summary (the first result row, or the error) into the hidden `data-live` status once a change settles.
-    # Focusable: pinned to the bottom of a phone's screen it may scroll (nuffle.css), and a region that scrolls
-    # must be reachable with the keyboard (WCAG 2.1.1).
-    out = [f'<div class="nc-result" data-result data-state="prerendered" tabindex="0" role="group" '
-           f'aria-label="{esc(ctx.t("Result"))}">',
-           '<p class="nc-sr-only" data-live role="status"></p>',
-           f'<p class="nc-status-line" data-field="status">{esc(ctx.t("Computed when the page was built."))}</p>']
-    if edition:
-        out.append(f'<p class="nc-result-edition">{esc(ctx.labelled(ctx.t("Edition:"), ""))}'
-                   f'<strong data-nc-edition-used>{esc(choice_label(ctx, "edition", edition))}</strong></p>')
+    top of the result (`data-nc-edition-used`, which nuffle.js keeps in step with the form). `headline`: the
+    path of the row shown first, in large type (`data-headline`); a top-level row leaves the list for it, a
+    table's row is shown in both places. `quiet`: paths of reading rows written hidden, because that reading
+    did not change the number (`quiet_readings`). ValueError when `headline` names no row of `view`."""
     rows = [item for item in view if isinstance(item, Row)]
-    if rows:
-        out.append("<dl>")
-        for row in rows:
-            cell, hidden = _cell(ctx, row, result, "dd")
-            out.append(f'<div class="nc-result-row" data-row{" hidden" if hidden else ""}>'
-                       f"<dt>{esc(row.label)}</dt>\n{cell}</div>")
-        out.append("</dl>")
-    for table in (item for item in view if isinstance(item, Table)):
-        out += [f'<table class="nc-result-table"><caption>{esc(table.caption)}</caption>',
-                f'<thead><tr><th scope="col">{esc(table.head[0])}</th>\n<th scope="col">{esc(table.head[1])}</th>'
-                "</tr></thead><tbody>"]
-        for row in table.rows:
-            cell, hidden = _cell(ctx, row, result, "td")
-            out.append(f'<tr data-row{" hidden" if hidden else ""}><th scope="row">{esc(row.label)}</th>\n{cell}</tr>')
-        out.append("</tbody></table>")
-    out += ['<p class="nc-error" data-field="error" hidden></p>', "</div>"]
-    return out
+    tables = [item for item in view if isinstance(item, Table)]
+    top = None
+    if headline is not None:
+        found = [row for row in rows + [r for t in tables for r in t.rows] if row.path == headline]
+        if not found:
+            raise ValueError(f"the headline {headline!r} is no row of the result")
+        top = _shown(ctx, found[0], result, quiet)
+        rows = [row for row in rows if row.path != headline]
+    return render_template(
+        "calc/result.html", t=ctx.t, headline=top,
+        edition=choice_label(ctx, "edition", edition) if edition else None,
+        edition_label=ctx.labelled(ctx.t("Edition:"), ""),
+        rows=[_shown(ctx, row, result, quiet) for row in rows],
+        tables=[{"caption": t.caption, "head": t.head, "rows": [_shown(ctx, row, result, quiet) for row in t.rows]}
+                for t in tables])
+
+
+def quiet_readings(calc: Calculator, specs: Mapping[str, dict], request: dict, result: dict,
+                   rules: RuleBook | None) -> frozenset[str]:
+    """The paths of `calc`'s reading rows (`Row.reading`) whose reading did not change the number: the answer to
+    `request` with any other choice of that field gives the same headline value (every chance of the view when
+    there is no headline). `specs`: the form's fields by name, for the choices. A field the form lacks, or a
+    request the resolver refuses with another choice, leaves the row as it is."""
+    rows = [item for item in calc.view if isinstance(item, Row)]
+    watched = [calc.headline] if calc.headline else [
+        r.path for item in calc.view for r in (item.rows if isinstance(item, Table) else [item])
+        if r.format == "probability"]
+
+    def numbers(answer: dict) -> list:
+        out = []
+        for path in watched:
+            try:
+                out.append(value_at(answer, path))
+            except KeyError:
+                out.append(None)
+        return out
+
+    quiet = set()
+    for row in rows:
+        spec = specs.get(row.reading) if row.reading else None
+        if spec is None or row.reading not in request or spec["type"] != "choice":
+            continue
+        others = [c for c in spec["choices"] if c != request[row.reading]]
+        answers = [handle({**request, row.reading: c}, rules) for c in others]
+        if answers and all(a.get("ok") and numbers(a["result"]) == numbers(result) for a in answers):
+            quiet.add(row.path)
+    return frozenset(quiet)
 
 
 def pitch_html(ctx: PageContext, pitch: Pitch, result: dict, request: dict,

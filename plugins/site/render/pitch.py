@@ -21,12 +21,12 @@ The texts pitch.js writes come from the catalogs, in `data-pitch-strings` (templ
 """
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Sequence
 from fractions import Fraction
 
 from .context import PageContext
+from .templating import render
 from .pitch_table import probability_text, square_name, table_html
 
 WIDTH, HEIGHT, CELL = 26, 15, 12
@@ -47,31 +47,24 @@ def heat_map(ctx: PageContext, values: dict[tuple[int, int], Fraction], title: s
     `picks`: (field name, field label) of the square fields a chosen square may be put into.
     Returns the <figure> as one HTML block.
     """
-    esc = html.escape
     peak = max(values.values(), default=Fraction(0)) or Fraction(1)
     read = ctx.t("Square {square}: {value}")
     cells = []
     for y in range(HEIGHT):
         for x in range(WIDTH):
             value = values.get((x, y), Fraction(0))
-            shade = float(value / peak)
             told = (states[0] if value else states[1]) if states else probability_text(ctx, value)
-            tip = read.format(square=square_name(ctx, (x, y)), value=told)
-            cells.append(f'<rect x="{x * CELL}" y="{y * CELL}" width="{CELL}" height="{CELL}" '
-                         f'data-square="{x},{y}" data-{field}="{value}" fill-opacity="{shade:.3f}">'
-                         f'<title>{esc(tip)}</title></rect>')
-    lines = [
-        f'<line x1="{13 * CELL}" y1="0" x2="{13 * CELL}" y2="{HEIGHT * CELL}" class="nc-los"/>',
-        f'<line x1="{CELL}" y1="0" x2="{CELL}" y2="{HEIGHT * CELL}" class="nc-ez"/>',
-        f'<line x1="{25 * CELL}" y1="0" x2="{25 * CELL}" y2="{HEIGHT * CELL}" class="nc-ez"/>',
-        f'<line x1="0" y1="{4 * CELL}" x2="{WIDTH * CELL}" y2="{4 * CELL}" class="nc-wz"/>',
-        f'<line x1="0" y1="{11 * CELL}" x2="{WIDTH * CELL}" y2="{11 * CELL}" class="nc-wz"/>',
-    ]
-    rings = []
-    if marked:
-        rings.append(_ring("target", marked, legacy=True))
-    for name, square in (marks or {}).items():
-        rings.append(_ring(name, square))
+            cells.append({"x": x * CELL, "y": y * CELL, "square": f"{x},{y}", "value": value,
+                          "shade": f"{float(value / peak):.3f}",
+                          "tip": read.format(square=square_name(ctx, (x, y)), value=told)})
+    full_x, full_y = WIDTH * CELL, HEIGHT * CELL
+    lines = [{"x1": 13 * CELL, "y1": 0, "x2": 13 * CELL, "y2": full_y, "cls": "nc-los"},
+             {"x1": CELL, "y1": 0, "x2": CELL, "y2": full_y, "cls": "nc-ez"},
+             {"x1": 25 * CELL, "y1": 0, "x2": 25 * CELL, "y2": full_y, "cls": "nc-ez"},
+             {"x1": 0, "y1": 4 * CELL, "x2": full_x, "y2": 4 * CELL, "cls": "nc-wz"},
+             {"x1": 0, "y1": 11 * CELL, "x2": full_x, "y2": 11 * CELL, "cls": "nc-wz"}]
+    rings = [_ring("target", marked, legacy=True)] if marked else []
+    rings += [_ring(name, square) for name, square in (marks or {}).items()]
     strings = {"square": ctx.t("x {x}, y {y}"), "read": read,
                "keys": ctx.t("Squares of the pitch: the arrow keys move from one to the next")}
     if states:
@@ -79,44 +72,30 @@ def heat_map(ctx: PageContext, values: dict[tuple[int, int], Fraction], title: s
     figure = {"class": "nc-pitch", **(attrs or {}), "data-pitch-field": field,
               "data-pitch-kind": "set" if states else "probability",
               "data-pitch-strings": json.dumps(strings, ensure_ascii=False)}
-    buttons = "".join(f'<button type="button" class="nc-pitch-pick" data-pick-field="{esc(name)}" hidden>'
-                      f'{esc(ctx.t("Put this square in “{field}”", field=label))}</button>'
-                      for name, label in picks)
-    box_width, box_height = WIDTH * CELL + 2 * SIDE, HEIGHT * CELL + TOP + 2
-    return (f'<figure{"".join(f" {k}={_quoted(v)}" for k, v in figure.items())}>'
-            f'<figcaption>{esc(title)}</figcaption>'
-            f'<button type="button" class="nc-pitch-zoom" aria-pressed="false" hidden>{esc(ctx.t("Enlarge the pitch"))}'
-            f'</button><div class="nc-pitch-view"><svg role="img" aria-label="{esc(title)}" '
-            f'viewBox="{-SIDE} {-TOP} {box_width} {box_height}" preserveAspectRatio="xMidYMid meet">'
-            f'<rect class="nc-turf" width="{WIDTH * CELL}" height="{HEIGHT * CELL}"/>'
-            f'<g class="nc-heat">{chr(10).join(cells)}</g>{"".join(lines)}{_numbers()}{"".join(rings)}</svg></div>\n'
-            f'<div class="nc-pitch-read" hidden><p class="nc-pitch-readout" role="status">'
-            f'{esc(ctx.t("Tap or click a square, or use the arrow keys on the pitch, to read its value here."))}</p>'
-            f'{buttons}</div>\n'
-            f'{table_html(ctx, values, title, is_set=states is not None)}</figure>')
+    return render("calc/pitch.html", t=ctx.t, figure=figure, title=title, cells=cells, cell=CELL, field=field,
+                  view_box=f"{-SIDE} {-TOP} {full_x + 2 * SIDE} {full_y + TOP + 2}", turf=(full_x, full_y),
+                  lines=lines, numbers=_numbers(), rings=rings, picks=list(picks),
+                  table=table_html(ctx, values, title, is_set=states is not None))
 
 
-def _quoted(value: str) -> str:
-    return f'"{html.escape(value)}"'
-
-
-def _numbers() -> str:
+def _numbers() -> list[dict]:
     """The column numbers along the top edge and the row numbers down both sides (odd columns are marked:
     nuffle.css leaves them out while the drawing is too small for every number)."""
-    texts = [f'<text x="{x * CELL + CELL / 2}" y="-3" class="nc-coord{" nc-coord-odd" if x % 2 else ""}" '
-             f'text-anchor="middle">{x}</text>' for x in range(WIDTH)]
+    texts = [{"text": x, "attrs": {"x": x * CELL + CELL / 2, "y": -3,
+                                   "class": f"nc-coord{' nc-coord-odd' if x % 2 else ''}", "text-anchor": "middle"}}
+             for x in range(WIDTH)]
     for y in range(HEIGHT):
         middle = y * CELL + CELL / 2
-        texts.append(f'<text x="-3" y="{middle}" class="nc-coord" text-anchor="end" '
-                     f'dominant-baseline="central">{y}</text>')
-        texts.append(f'<text x="{WIDTH * CELL + 3}" y="{middle}" class="nc-coord" text-anchor="start" '
-                     f'dominant-baseline="central">{y}</text>')
-    return f'<g class="nc-coords" aria-hidden="true">{"".join(texts)}</g>'
+        texts.append({"text": y, "attrs": {"x": -3, "y": middle, "class": "nc-coord", "text-anchor": "end",
+                                           "dominant-baseline": "central"}})
+        texts.append({"text": y, "attrs": {"x": WIDTH * CELL + 3, "y": middle, "class": "nc-coord",
+                                           "text-anchor": "start", "dominant-baseline": "central"}})
+    return texts
 
 
-def _ring(name: str, square: tuple[int, int] | None, legacy: bool = False) -> str:
+def _ring(name: str, square: tuple[int, int] | None, legacy: bool = False) -> dict:
+    """A circle's attributes ringing `square` (hidden at 0, 0 when None, for the browser to place)."""
     mx, my = square if square is not None else (0, 0)
-    hidden = "" if square is not None else ' visibility="hidden"'
-    data = "data-target" if legacy else f'data-mark="{html.escape(name)}"'
-    return (f'<circle class="nc-mark nc-mark-{html.escape(name)}" {data} cx="{mx * CELL + CELL / 2}" '
-            f'cy="{my * CELL + CELL / 2}" r="{CELL / 2 - 1}"{hidden}/>')
+    return {"class": f"nc-mark nc-mark-{name}", "data-target": True if legacy else None,
+            "data-mark": None if legacy else name, "cx": mx * CELL + CELL / 2, "cy": my * CELL + CELL / 2,
+            "r": CELL / 2 - 1, "visibility": None if square is not None else "hidden"}

@@ -6,11 +6,11 @@ templates (`data-pitch-strings`), so a row written here and a row written there 
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from fractions import Fraction
 
 from .context import PageContext
+from .templating import render
 
 Square = tuple[int, int]
 
@@ -34,24 +34,12 @@ def probability_text(ctx: PageContext, value: Fraction) -> str:
 
 
 def table_html(ctx: PageContext, values: Mapping[Square, Fraction], title: str, is_set: bool) -> str:
-    """The table of the squares above zero, highest first, folded in a <details> under the picture.
+    """The table of the squares above zero, highest first, folded in a <details> under the picture (template
+    `calc/pitch_table.html`).
 
     `is_set`: the values only say which squares belong to a set (the ruler's squares): the table lists them,
     with no chance column. The body carries `data-pitch-rows`, and "No square." (`data-pitch-none`) stands
     in for an empty table: pitch.js refills and shows them from the recoloured picture.
     """
-    esc = html.escape
-    rows = []
-    for square, value in ranked_squares(values):
-        cells = f'<th scope="row">{esc(square_name(ctx, square))}</th>'
-        if not is_set:
-            cells += f"<td>{esc(probability_text(ctx, value))}</td>"
-        rows.append(f"<tr>{cells}</tr>")
-    head = f'<th scope="col">{esc(ctx.t("Square"))}</th>'
-    if not is_set:
-        head += f'<th scope="col">{esc(ctx.t("Chance"))}</th>'
-    table, none = ("", " hidden") if rows else (" hidden", "")
-    return (f'<details class="nc-pitch-table"><summary>{esc(ctx.t("Show as a table"))}</summary>'
-            f'<table class="nc-result-table"{table}><caption>{esc(title)}</caption><thead><tr>{head}</tr></thead>'
-            f'<tbody data-pitch-rows>{"".join(rows)}</tbody></table>'
-            f'<p data-pitch-none{none}>{esc(ctx.t("No square."))}</p></details>')
+    rows = [(square_name(ctx, square), probability_text(ctx, value)) for square, value in ranked_squares(values)]
+    return render("calc/pitch_table.html", t=ctx.t, rows=rows, title=title, is_set=is_set)

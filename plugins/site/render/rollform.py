@@ -8,7 +8,6 @@ computes the result; the reader sees the notation (and learns it). Die faces com
 """
 from __future__ import annotations
 
-import html
 import json
 
 from calculators.builder import menu
@@ -16,6 +15,7 @@ from calculators.rules import RuleBook
 
 from .calculator import field_label, signed
 from .context import PageContext
+from .templating import render
 
 #: the order a coach meets the rolls in a move: movement first, then the ball; then the rolls made on declaring
 #: an action (Bone Head and the like), before a throw (Always Hungry), after a Casualty or at the end of a drive
@@ -61,13 +61,50 @@ def roll_choices(ctx: PageContext, rules: RuleBook, editions: list[str]) -> dict
                 count["label"] = labels[key]
             rolls.append(roll)
         rolls.sort(key=lambda r: FORM_ORDER.index(r["action"]) if r["action"] in FORM_ORDER else len(FORM_ORDER))
-        out[edition] = rolls
+        out[edition] = rolls + contact_steps(ctx, edition)
     return out
 
 
+def _term(ctx: PageContext, slug: str, fallback: str) -> str:
+    entity = ctx.repo.get(f"term:{slug}")
+    return entity.title(ctx.lang) if entity is not None else fallback
+
+
+def _choice(name: str, label: str, values: list[tuple[str, str]], default: str) -> dict:
+    return {"name": name, "label": label, "default": default,
+            "options": [{"value": value, "label": text} for value, text in values]}
+
+
+def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
+    """The steps the notation writes without a die face to look up (issue 26, item 5): a Block (``B2``, ``B-2``
+    when the defender chooses), an armour roll after it (``A9``) and a Foul (``F9+1``), each with its own
+    fields: ``kind`` (block, armour, foul), ``letter``, ``fields`` (selects: name, label, default, options) and
+    ``marks`` (skill boxes: mark, label). roll-form.js writes the step from them; the notation is
+    :mod:`calculators.notation`'s (an AV as each edition's card prints it: classic 8, BB2020 and later 9+)."""
+    modern = edition not in ("classic", "bb2016")
+    av = _choice("av", field_label(ctx, "av", edition),
+                 [(str(v), f"{v}+" if modern else str(v)) for v in range(5, 12)], "9" if modern else "8")
+    attacker = lambda slug: ctx.t("Attacker: {skill}", skill=_skill(ctx, slug))  # noqa: E731
+    # none of a d6 roll's parts (roll-form.js reads them on every row)
+    plain = {"characteristic": None, "groups": [], "counts": [], "skill": None, "mark": None, "receiver": False}
+    return [{**plain, **step} for step in [
+        {"action": "block", "kind": "block", "letter": "B", "name": _term(ctx, "block", "Block"),
+         "fields": [_choice("dice", ctx.t("Block dice"), [(str(n), ctx.t.number(n)) for n in (1, 2, 3)], "2"),
+                    _choice("chooser", ctx.t("Who chooses the die"),
+                            [("attacker", ctx.t("The attacker")), ("defender", ctx.t("The defender"))], "attacker")],
+         "marks": [{"mark": "b", "label": attacker("block")}, {"mark": "t", "label": attacker("tackle")}]},
+        {"action": "armour", "kind": "armour", "letter": "A", "name": _term(ctx, "armour", "Armour"),
+         "fields": [av], "marks": [{"mark": "m", "label": _skill(ctx, "mighty-blow")}]},
+        {"action": "foul", "kind": "foul", "letter": "F", "name": _term(ctx, "foul", "Foul"),
+         "fields": [av, _choice("assists", ctx.t("Net assists (yours minus theirs)"),
+                                [(str(n), signed(n)) for n in range(-3, 4)], "0")],
+         "marks": [{"mark": "d", "label": _skill(ctx, "dirty-player")}]},
+    ]]
+
+
 def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
-    """The form's HTML (hidden until ``roll-form.js`` mounts it), to put in the chain calculator's form."""
-    esc = html.escape
+    """The form's HTML (template `calc/rollform.html`, hidden until ``roll-form.js`` mounts it), to put in the
+    chain calculator's form."""
     strings = {
         "remove": ctx.t("Remove this roll"), "skill": ctx.t("Has {skill}"),
         "empty": ctx.t("No roll yet: add the first one."),
@@ -77,27 +114,5 @@ def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
         "restore": ctx.t("Put it back"),
     }
     data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings}
-    help_text = ctx.t("Add each roll (a dodge, a rush, a pick-up, a pass…) in the order the player makes it: the form "
-                      "writes the notation below and gives the odds that they all succeed.")
-    pro = ctx.t("The moving player has {skill}", skill=_skill(ctx, "pro"))
-    loner = "".join(f'<option value="{n}">{esc(ctx.t("Loner ({n}+)", n=n))}</option>' for n in range(2, 7))
-    return "\n".join([
-        f'<fieldset class="nc-builder" hidden data-builder="{esc(json.dumps(data, ensure_ascii=False))}">',
-        f'<legend>{esc(ctx.t("Build the sequence roll by roll"))}</legend>',
-        f'<p class="nc-builder-help">{esc(help_text)}</p>',
-        '<ol class="nc-builder-rows" data-rows></ol>',
-        '<p class="nc-builder-add">',
-        f'<label><span>{esc(ctx.t("Roll to add"))}</span> <select data-add></select></label>',
-        f'<button type="button" class="md-button" data-add-button>{esc(ctx.t("Add this roll"))}</button>',
-        '</p>',
-        '<p class="nc-builder-team">',
-        f'<label><span>{esc(ctx.t("Team re-rolls available"))}</span> '
-        '<input type="number" min="0" max="8" value="1" inputmode="numeric" data-team-rerolls></label>',
-        f'<label><input type="checkbox" data-pro> {esc(pro)}</label>',
-        f'<label><span>{esc(_skill(ctx, "loner"))}</span> <select data-loner>'
-        f'<option value="">{esc(ctx.t("none"))}</option>{loner}</select></label>',
-        '</p>',
-        f'<p class="nc-builder-out">{esc(ctx.t("Notation written by the form:"))} <code data-notation>—</code></p>',
-        '<p class="nc-builder-replaced" role="status" data-replaced hidden></p>',
-        '</fieldset>',
-    ])
+    return render("calc/rollform.html", t=ctx.t, data=json.dumps(data, ensure_ascii=False),
+                  pro=_skill(ctx, "pro"), loner=_skill(ctx, "loner"))

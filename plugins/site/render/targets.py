@@ -18,6 +18,7 @@ from .calculator import (Calculator, Row, below_one_reading_note, below_one_read
                          signed, site_root_from)  # field_label and site_root_from are re-exported
 from ..locate import relative_link
 from .context import PageContext, rule_book
+from .templating import render as render_template
 from .unconfirmed import marks
 
 def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
@@ -135,7 +136,8 @@ def grid(ctx: PageContext, roll: Entity, rules: RuleBook) -> list[str]:
         else:
             label = f"{value}+" if (target is None or value in or_more) else str(value)
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    caption = [f'<p class="nc-caption">{ctx.listing(fixed)}</p>'] if fixed else []
+    caption = [render_template("calc/note.html", class_name="nc-caption", markdown=False,
+                               text=ctx.listing(fixed))] if fixed else []
     return lines + [""] + caption + [""]
 
 
@@ -168,14 +170,14 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
         return None
 
     view: list = [Row(ctx.t("Reading used for a modified 1"), "pass_reading", "label", labels=pass_readings(ctx),
-                      absent="hide"),
+                      absent="hide", reading="pass_reading"),
                   Row(ctx.t("Reading used for a total of 0 or less"), "below_one_reading", "label",
-                      labels=below_one_readings(ctx), absent="hide"),
+                      labels=below_one_readings(ctx), absent="hide", reading="below_one_reading"),
                   Row(ctx.t("Roll needed on the die"), "needed_label", "needed", absent="dash"),
                   Row(ctx.t("Success"), "probabilities.success"), Row(ctx.t("Failure"), "probabilities.failure"),
                   Row(ctx.t("Wildly inaccurate"), "probabilities.wildly_inaccurate", absent="hide"),
                   Row(ctx.t("Fumble"), "probabilities.fumble")]
-    calc = Calculator("agility", view, fixed={"edition": edition}, switch="action",
+    calc = Calculator("agility", view, fixed={"edition": edition}, switch="action", headline="probabilities.success",
                       switch_options=[(a, ctx.plain(r["name"])) for a, r in zip(actions, rolls)], options=options,
                       label=ctx.t("Calculator"))
     intro = [f"## {ctx.t('Calculator')} {{#calculator}}", "", ctx.t(
