@@ -5,21 +5,16 @@ import contextlib
 import json
 import os
 import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
 
 from plugins.data import load_repository
 from plugins.data.export import rules_export
 
+from site_server import BUILDER_PID, SITE_RECORD, built_site, start_background_build
+
 PROJECT = Path(__file__).resolve().parent.parent
-SITE_RECORD = "site.json"  # where the run's built site is and who serves it (see `site`)
 
 
 @pytest.fixture(scope="session")
@@ -34,45 +29,36 @@ def rulebook(repo):
     return rules_export(repo)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _shared_folder(tmp_path_factory, worker_id: str) -> Path:
     """A folder every test process of this run sees: the run's base temp folder (its parent under xdist)."""
     base = tmp_path_factory.getbasetemp()
     return base if worker_id == "master" else base.parent
 
 
-def _wait_until_served(url: str, server: subprocess.Popen, timeout_s: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the site server stopped at once (exit {server.returncode})")
-        try:
-            with urllib.request.urlopen(url, timeout=5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"the site server did not answer {url} in {timeout_s:.0f} s")
+def _run_folder(config) -> Path:
+    """The same folder as `_shared_folder`, from a hook (no fixtures there)."""
+    base = config._tmp_path_factory.getbasetemp()
+    return base.parent if hasattr(config, "workerinput") else base
 
 
-def _build_and_serve(folder: Path) -> dict:
-    """Build the real site strictly into `folder`/site for a free port, serve it there from a process of its
-    own (so that it outlives the test worker that built it), and return {dir, url, pid}."""
-    from plugins.build import build_site
+def _needs_site(item) -> bool:
+    return "site" in item.fixturenames or "web" in item.fixturenames
 
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}/"
-    out = folder / "site"
-    build_site(site_dir=out, site_url=url)
-    # The server of `make serve` (compressed siblings, cache headers), so tests see what readers get.
-    server = subprocess.Popen([sys.executable, "-m", "plugins.serve", "--port", str(port), "--directory", str(out)],
-                              cwd=PROJECT, stdout=subprocess.DEVNULL, start_new_session=True)
-    _wait_until_served(url, server)
-    return {"dir": str(out), "url": url, "pid": server.pid}
+
+def pytest_collection_modifyitems(config, items):
+    """Run the tests that need no built site first, and start building the site for the others at once,
+    in the background (tests/site_server.py): the workers are busy meanwhile instead of waiting on the build.
+
+    The order is the same in every test process (xdist requires it). Only the first worker (or the only
+    process) starts the build; with NUFFLE_BROWSER_SITE the browser tests use that site, but the site tests
+    still need ours.
+    """
+    items.sort(key=_needs_site)  # stable: the collection order within each group
+    worker = getattr(config, "workerinput", {}).get("workerid", "master")
+    if worker in ("master", "gw0") and any("site" in item.fixturenames or
+                                           ("web" in item.fixturenames and not os.environ.get("NUFFLE_BROWSER_SITE"))
+                                           for item in items):
+        start_background_build(_run_folder(config))
 
 
 @pytest.fixture(scope="session")
@@ -80,18 +66,11 @@ def site(tmp_path_factory, worker_id):
     """The real three-language site, built strictly once per test run and served on 127.0.0.1.
 
     Yields an object with `.dir` (Path) and `.url` (root URL ending in '/'). The site is built for the
-    port it is served on, so Material's instant navigation stays on. Under `pytest -n`, the first worker
-    that asks builds it (the others wait on a file lock) and they all share it; the server is stopped when
-    the run ends (`pytest_sessionfinish`).
+    port it is served on, so Material's instant navigation stays on. The build starts in the background
+    once the tests are collected; under `pytest -n` every worker shares it (tests/site_server.py: a file
+    lock and a record); the server is stopped when the run ends (`pytest_sessionfinish`).
     """
-    folder = _shared_folder(tmp_path_factory, worker_id)
-    with FileLock(folder / "site.lock"):
-        record = folder / SITE_RECORD
-        if record.is_file():
-            info = json.loads(record.read_text(encoding="utf-8"))
-        else:
-            info = _build_and_serve(folder)
-            record.write_text(json.dumps(info), encoding="utf-8")
+    info = built_site(_shared_folder(tmp_path_factory, worker_id))
 
     class Site:
         dir = Path(info["dir"])
@@ -105,6 +84,10 @@ def pytest_sessionfinish(session):
     if hasattr(session.config, "workerinput"):
         return
     base = session.config._tmp_path_factory.getbasetemp()  # the run's own folder, where workers' folders are
+    builder = base / BUILDER_PID  # a background build still going (a run stopped early): stop it
+    if builder.is_file():
+        with contextlib.suppress(ProcessLookupError, ValueError):
+            os.killpg(int(builder.read_text(encoding="utf-8")), signal.SIGTERM)
     record = base / SITE_RECORD
     if record.is_file():
         pid = json.loads(record.read_text(encoding="utf-8"))["pid"]

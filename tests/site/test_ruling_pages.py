@@ -7,6 +7,8 @@ The rulings and their skills are read from the YAML files themselves (tests/yaml
 """
 from __future__ import annotations
 
+import functools
+
 import json
 import posixpath
 import re
@@ -63,10 +65,16 @@ class Page(HTMLParser):
             self.h1 += data
 
 
-def parse(site, lang: str, path: str) -> Page:
+@functools.lru_cache(maxsize=None)  # the tests below read the same pages again: parse each once per process
+def parse_file(file: Path) -> Page:
+    """The parsed page at `file` (shared between tests: read only)."""
     page = Page()
-    page.feed((site.dir / LANG_ROOTS[lang] / path / "index.html").read_text(encoding="utf-8"))
+    page.feed(file.read_text(encoding="utf-8"))
     return page
+
+
+def parse(site, lang: str, path: str) -> Page:
+    return parse_file(site.dir / LANG_ROOTS[lang] / path / "index.html")
 
 
 def target_of(site, lang: str, page: str, href: str) -> tuple[Path, str] | None:
@@ -125,7 +133,6 @@ def test_the_index_lists_every_ruling_under_its_old_anchor(site, lang):
 @pytest.mark.parametrize("lang", sorted(LANG_ROOTS))
 def test_every_link_of_the_rulings_pages_resolves(site, lang):
     pages = ["rulings"] + [f"rulings/{slug}" for slug in RULINGS]
-    parsed: dict[Path, Page] = {}
     checked = 0
     for path in pages:
         for link in parse(site, lang, path).links:
@@ -135,10 +142,7 @@ def test_every_link_of_the_rulings_pages_resolves(site, lang):
             file, fragment = target
             assert file.is_file(), (path, link["href"])
             if fragment and file.name == "index.html":
-                if file not in parsed:
-                    parsed[file] = Page()
-                    parsed[file].feed(file.read_text(encoding="utf-8"))
-                assert fragment in parsed[file].ids, (path, link["href"])
+                assert fragment in parse_file(file).ids, (path, link["href"])
             checked += 1
     assert checked > 5 * len(RULINGS)
 
