@@ -260,3 +260,52 @@ def test_the_page_of_differences_marks_each_column_without_hiding_it(tmp_path):
     assert "../verification.md#v-skill-sure-hands--summary--bb2020" in hrefs
     assert "../verification.md#v-skill-sure-hands--summary--classic" not in hrefs
     assert 'nc-unconfirmed" data-editions' not in page  # this page shows every edition whatever the choice
+
+
+# --------------------------------------------------------------------------- claims (issue 21, part 2)
+
+def _partly_data(tmp_path: Path) -> Path:
+    """The fixture data with step 1a of Pick-up making two claims, and its one record covering only the roll."""
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data", data)
+    sequence = data / "sequences" / "pick-up.yml"
+    text = sequence.read_text(encoding="utf-8")
+    old = 'at: {page: 4, section: "Fixture"}}'
+    assert old in text
+    sequence.write_text(text.replace(old, 'at: {page: 4, section: "Fixture"}, claims: [roll]}')
+                        + "claims:\n  - {of: steps.1a, keys: [roll, re-roll]}\n", encoding="utf-8")
+    return data
+
+
+@pytest.mark.parametrize("lang, word, open_words", [
+    ("en", "Partly unconfirmed", "not yet: `re-roll`"),
+    ("fr", "En partie non confirmé", "pas encore\u00a0: `re-roll`"),
+    ("ja", "一部未確認", "未確認の点：`re-roll`")])
+def test_a_statement_whose_records_cover_part_of_its_claims_is_marked_partly_unconfirmed(tmp_path, lang, word,
+                                                                                         open_words):
+    repo = load_repository(_partly_data(tmp_path))
+    page = render(repo, lang, "sequences/pick-up.md")
+    line = next(li for li in page.splitlines() if 'id="step-1a"' in li)
+    badges = BADGE.findall(line)
+    assert [(e, label, href) for e, label, href, _ in badges] == [
+        ("classic", word, "../verification.md#v-sequence-pick-up--steps-1a--classic")]
+    assert "re-roll" in badges[0][3]  # the title names the claim left open
+    status_page = render(repo, lang, VERIFICATION_PAGE)
+    item = next(li for li in status_page.splitlines() if 'id="v-sequence-pick-up--steps-1a--classic"' in li)
+    assert open_words in item and "`roll`" not in item
+
+
+def test_the_real_data_shows_every_partly_confirmed_statement_with_its_open_claims(repo):
+    partly = [s for s in statuses(repo) if s.partly]
+    assert partly, "the sample of issue 21 split at least one statement into claims"
+    for lang, word in (("en", "Partly unconfirmed"), ("fr", "En partie non confirmé"), ("ja", "一部未確認")):
+        status_page = render(repo, lang, VERIFICATION_PAGE)
+        for status in partly:
+            item = next(li for li in status_page.splitlines() if f'id="{status_anchor(status)}"' in li)
+            assert all(f"`{claim}`" in item for claim in status.missing)
+    status = partly[0]
+    entity = status.statement.entity
+    path = next(p for p in generated_pages(repo) if p.endswith(f"/{entity.slug}.md"))
+    page = render(repo, "fr", path)
+    assert any(label.startswith("En partie non confirmé") and href.endswith(status_anchor(status))
+               for _, label, href, _ in BADGE.findall(page))
