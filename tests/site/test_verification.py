@@ -329,3 +329,11 @@ def test_the_real_kick_off_table_without_its_half_time_record_is_partly_unconfir
     item = next(li for li in status_page.splitlines()
                 if 'id="v-table-kick-off-classic--rows-cheering-fans--classic"' in li)
     assert open_words in item and "`roll`" not in item
+
+
+def test_verification_json_names_the_claims_left_open(tmp_path):
+    statements = {s["id"]: s for s in verification_export(load_repository(_partly_data(tmp_path)))["statements"]}
+    step = statements["sequence:pick-up#steps.1a"]
+    assert step["claims"] == ["roll", "re-roll"] and step["missing"] == {"classic": ["re-roll"]}
+    assert step["status"] == {"classic": "unconfirmed"}
+    assert statements["sequence:pick-up#steps.1"]["claims"] == [] and statements["sequence:pick-up#steps.1"]["missing"] == {}
