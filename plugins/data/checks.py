@@ -294,6 +294,30 @@ def _checked_records(repo: Repository, entity: Entity, problem) -> Iterator[Prob
             yield problem(path, f"a record with verdict {verdict!r} says where in the source (`at`)")
         if verdict == "differs" and "note" not in record:
             yield problem(path, "a record with verdict 'differs' says what the source says instead (`note`)")
+        for j, claim in enumerate(record.get("claims") or []):
+            if claim not in statement.claims:
+                listed = ", ".join(statement.claims) or "none"
+                yield problem(path + ("claims", j), f"{statement.of} does not list the claim {claim!r} "
+                                                    f"(its claims: {listed})")
+    yield from _claims_lists(entity, by_name, problem)
+
+
+def _claims_lists(entity: Entity, by_name: dict, problem) -> Iterator[Problem]:
+    """Each `claims` entry names a statement of this entity, once, with distinct keys."""
+    seen: set[str] = set()
+    for i, entry in enumerate(entity.get("claims") or []):
+        if not isinstance(entry, dict):
+            continue
+        of = str(entry.get("of"))
+        if of not in by_name:
+            yield problem(("claims", i, "of"), f"{entity.id} has no statement {of!r}"
+                                               f"{_suggest_name(sorted(by_name), of)}")
+        elif of in seen:
+            yield problem(("claims", i, "of"), f"the claims of {of} are listed twice")
+        seen.add(of)
+        keys = [str(k) for k in entry.get("keys") or []]
+        if len(set(keys)) != len(keys):
+            yield problem(("claims", i, "keys"), "a claim is listed twice")
 
 
 def _suggest(repo: Repository, target: str) -> str:

@@ -278,9 +278,11 @@ CHECK_AT = OneOf(
 CHECK = Obj(
     {"of": Str(re.compile(r"^[a-z_]+(\.[0-9a-z][0-9a-z-]*)?$"), "statement name (summary, steps.3a, …)"),
      "edition": Ref("edition", bare=True), "verdict": Enum(*VERDICTS), "source": Ref("source", bare=True)},
-    {"at": CHECK_AT, "note": Text()},
+    {"at": CHECK_AT, "note": Text(), "claims": List(KEY, min_items=1)},
 )
-CHECKED = {"checked": List(CHECK)}
+# A statement that makes several claims lists them (short keys); a record then says which ones it covers.
+CLAIMS = Obj({"of": CHECK.required["of"], "keys": List(KEY, min_items=2)})
+CHECKED = {"checked": List(CHECK), "claims": List(CLAIMS)}
 ROLL_VALUE = OneOf(Int(1, 99), List(Int(1, 99), min_items=2), what="a roll (a number or [low, high])")
 
 

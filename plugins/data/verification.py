@@ -19,10 +19,16 @@ An entity proves its statements with `checked:`, a list of records (`data/README
 each names the statement (`of`), the edition checked, the verdict (`agrees`, `differs`, `unconfirmed`),
 the public source (a `data/sources/` id) and where in it (`at`). A statement is *checked* for an edition
 when a record with verdict `agrees` covers it; every other statement is shown as unconfirmed.
+
+A statement may make several claims (an order of steps, a modifier, a re-roll): the entity lists them in
+`claims:` (`- {of: steps.3, keys: [order, modifier]}`), and a record may say which of them it covers
+(`claims: [order]`; a record without `claims` covers the whole statement). Such a statement is checked for
+an edition only when its `agrees` records together cover every claim; otherwise it is *partly* unconfirmed,
+and `Status.missing` names the claims no record covers.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator
 
 from .model import EDITIONS_ORDER, Entity, Repository, iter_steps
@@ -44,6 +50,7 @@ class Statement:
     path: tuple
     editions: tuple[str, ...]
     anchor: str | None = None
+    claims: tuple[str, ...] = ()
 
     @property
     def id(self) -> str:
@@ -52,8 +59,30 @@ class Statement:
 
 
 def statements(entity: Entity) -> list[Statement]:
-    """Every edition-specific statement of `entity`, in reading order (empty for kinds that have none)."""
-    return list(_statements(entity))
+    """Every edition-specific statement of `entity`, in reading order (empty for kinds that have none),
+    each with the claims the entity lists for it (`claims:`; () when it lists none)."""
+    listed = claims_listed(entity)
+    return [replace(s, claims=listed.get(s.of, ())) for s in _statements(entity)]
+
+
+def claims_listed(entity: Entity) -> dict[str, tuple[str, ...]]:
+    """{statement name: its claim keys, in the order listed} from the entity's `claims:` list."""
+    out: dict[str, tuple[str, ...]] = {}
+    for entry in entity.get("claims") or []:
+        if isinstance(entry, dict) and isinstance(entry.get("keys"), list):
+            out[str(entry.get("of"))] = tuple(str(k) for k in entry["keys"])
+    return out
+
+
+def uncovered(claims: tuple[str, ...], agrees) -> tuple[str, ...]:
+    """The claims (in listed order) that no record of `agrees` covers. A record without `claims` covers
+    them all; with no record at all, every claim is uncovered."""
+    covered: set[str] = set()
+    for record in agrees:
+        if "claims" not in record:
+            return ()
+        covered.update(str(c) for c in record.get("claims") or [])
+    return tuple(c for c in claims if c not in covered)
 
 
 def _statements(entity: Entity) -> Iterator[Statement]:
@@ -126,8 +155,19 @@ class Status:
     others: tuple[dict, ...]      # `differs` and `unconfirmed` records for it
 
     @property
+    def missing(self) -> tuple[str, ...]:
+        """The statement's claims that no `agrees` record covers (() for a statement without claims)."""
+        return uncovered(self.statement.claims, self.agrees)
+
+    @property
+    def partly(self) -> bool:
+        """Some claims are confirmed and some are not (the page says which are not)."""
+        return bool(self.agrees) and bool(self.missing)
+
+    @property
     def checked(self) -> bool:
-        return bool(self.agrees)
+        """Confirmed: an `agrees` record covers it, and together they cover each of its claims."""
+        return bool(self.agrees) and not self.missing
 
 
 def statuses(repo: Repository) -> list[Status]:

@@ -260,3 +260,80 @@ def test_the_page_of_differences_marks_each_column_without_hiding_it(tmp_path):
     assert "../verification.md#v-skill-sure-hands--summary--bb2020" in hrefs
     assert "../verification.md#v-skill-sure-hands--summary--classic" not in hrefs
     assert 'nc-unconfirmed" data-editions' not in page  # this page shows every edition whatever the choice
+
+
+# --------------------------------------------------------------------------- claims (issue 21, part 2)
+
+def _partly_data(tmp_path: Path) -> Path:
+    """The fixture data with step 1a of Pick-up making two claims, and its one record covering only the roll."""
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "data", data)
+    sequence = data / "sequences" / "pick-up.yml"
+    text = sequence.read_text(encoding="utf-8")
+    old = 'at: {page: 4, section: "Fixture"}}'
+    assert old in text
+    sequence.write_text(text.replace(old, 'at: {page: 4, section: "Fixture"}, claims: [roll]}')
+                        + "claims:\n  - {of: steps.1a, keys: [roll, re-roll]}\n", encoding="utf-8")
+    return data
+
+
+@pytest.mark.parametrize("lang, word, open_words", [
+    ("en", "Partly unconfirmed", "not yet: `re-roll`"),
+    ("fr", "En partie non confirmé", "pas encore\u00a0: `re-roll`"),
+    ("ja", "一部未確認", "未確認の点：`re-roll`")])
+def test_a_statement_whose_records_cover_part_of_its_claims_is_marked_partly_unconfirmed(tmp_path, lang, word,
+                                                                                         open_words):
+    repo = load_repository(_partly_data(tmp_path))
+    page = render(repo, lang, "sequences/pick-up.md")
+    line = next(li for li in page.splitlines() if 'id="step-1a"' in li)
+    badges = BADGE.findall(line)
+    assert [(e, label, href) for e, label, href, _ in badges] == [
+        ("classic", word, "../verification.md#v-sequence-pick-up--steps-1a--classic")]
+    assert "re-roll" in badges[0][3]  # the title names the claim left open
+    status_page = render(repo, lang, VERIFICATION_PAGE)
+    item = next(li for li in status_page.splitlines() if 'id="v-sequence-pick-up--steps-1a--classic"' in li)
+    assert open_words in item and "`roll`" not in item
+
+
+def test_the_real_data_lists_claims_and_counts_a_statement_checked_only_when_all_are_covered(repo):
+    """The sample of issue 21 split statements into claims (Cheering Fans among them); each is checked only
+    because its records together cover every claim."""
+    with_claims = {s.statement.id: s for s in statuses(repo) if s.statement.claims}
+    assert len(with_claims) >= 13
+    fans = with_claims["table:kick-off-classic#rows.cheering-fans"]
+    assert fans.statement.claims == ("roll", "winner", "tie", "half") and fans.checked
+    for status in with_claims.values():
+        covered = set().union(*(r.get("claims") or status.statement.claims for r in status.agrees))
+        assert status.checked == (bool(status.agrees) and covered >= set(status.statement.claims))
+
+
+@pytest.mark.parametrize("lang, word, open_words", [
+    ("en", "Partly unconfirmed", "not yet: `half`"),
+    ("fr", "En partie non confirmé", "pas encore\u00a0: `half`"),
+    ("ja", "一部未確認", "未確認の点：`half`")])
+def test_the_real_kick_off_table_without_its_half_time_record_is_partly_unconfirmed(tmp_path, lang, word, open_words):
+    """The real data, less the one record that covers the Cheering Fans re-roll lasting the half: the row is
+    marked on the real table page, and the verification page names the claim left open."""
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data", data)
+    table = data / "tables" / "kick-off-classic.yml"
+    text = table.read_text(encoding="utf-8")
+    record = re.search(r"  - of: rows\.cheering-fans\n(    .*\n)*?    claims: \[half\]\n", text)
+    assert record, "the Cheering Fans record for the half-time reset"
+    table.write_text(text.replace(record[0], ""), encoding="utf-8")
+    repo = load_repository(data)
+    page = render(repo, lang, "tables/kick-off-classic.md")
+    hrefs = [href for _, label, href, _ in BADGE.findall(page) if label == word]
+    assert hrefs == ["../verification.md#v-table-kick-off-classic--rows-cheering-fans--classic"]
+    status_page = render(repo, lang, VERIFICATION_PAGE)
+    item = next(li for li in status_page.splitlines()
+                if 'id="v-table-kick-off-classic--rows-cheering-fans--classic"' in li)
+    assert open_words in item and "`roll`" not in item
+
+
+def test_verification_json_names_the_claims_left_open(tmp_path):
+    statements = {s["id"]: s for s in verification_export(load_repository(_partly_data(tmp_path)))["statements"]}
+    step = statements["sequence:pick-up#steps.1a"]
+    assert step["claims"] == ["roll", "re-roll"] and step["missing"] == {"classic": ["re-roll"]}
+    assert step["status"] == {"classic": "unconfirmed"}
+    assert statements["sequence:pick-up#steps.1"]["claims"] == [] and statements["sequence:pick-up#steps.1"]["missing"] == {}

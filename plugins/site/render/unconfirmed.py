@@ -12,7 +12,8 @@ when every column is checked:
 One badge per unconfirmed column, marked with that column's edition (`data-editions`), so that a reader
 who chose an edition sees only that edition's badge. The badge carries a word ("Unconfirmed", with the
 edition when the statement speaks for several columns) and a title, never colour alone. The anchor is
-the same in every language (`status_anchor`).
+the same in every language (`status_anchor`). A statement whose records cover only some of its claims
+(plugins/data/verification.py) is marked "Partly unconfirmed", and its title names the claims left open.
 """
 from __future__ import annotations
 
@@ -74,9 +75,15 @@ def marks(ctx: PageContext, entity, of: str, column: str | None = None) -> str:
             continue
         edition = no_markup(ctx.plain(ctx.repo[f"edition:{status.column}"]["short"]))
         several = len(found) > 1 and column is None  # in a column of its own, the edition goes without saying
-        label = ctx.t("Unconfirmed ({edition})", edition=edition) if several else ctx.t("Unconfirmed")
-        title = ctx.t("No public source confirms this yet for {edition}: see the verification status.",
-                      edition=edition)
+        if status.partly:
+            label = (ctx.t("Partly unconfirmed ({edition})", edition=edition) if several
+                     else ctx.t("Partly unconfirmed"))
+            title = ctx.t("For {edition}, no public source confirms yet: {claims}. See the verification status.",
+                          edition=edition, claims=ctx.listing(list(status.missing)))
+        else:
+            label = ctx.t("Unconfirmed ({edition})", edition=edition) if several else ctx.t("Unconfirmed")
+            title = ctx.t("No public source confirms this yet for {edition}: see the verification status.",
+                          edition=edition)
         href = relative_link(ctx.page, VERIFICATION_PAGE, status_anchor(status))
         marked = f' data-editions="{status.column}"' if column is None else ""
         badges.append(f'<span class="nc-unconfirmed"{marked} data-search-exclude="true">'

@@ -8,7 +8,8 @@ Generated from the `checked` records (plugins/data/verification.py), in the buil
                                      options) in a table of their own, never in the rules total
     ## Unconfirmed statements {#unconfirmed}
     ### <edition> {#unconfirmed-<column>}   (a block marked with that edition)
-    - <span id="v-…"></span>[entity, part](link to the statement's block) (kind) what was searched
+    - <span id="v-…"></span>[entity, part](link to the statement's block) (kind) what was searched,
+      or, for a statement only partly confirmed, the claims no record covers yet
     ## Sources used {#sources-used}   per source: how many statements it confirms, linked to its entry
 
 Every anchor (`v-…` from render/unconfirmed.py, the section ids) is the same in every language, so the
@@ -147,6 +148,9 @@ def _item(ctx: PageContext, status: Status) -> str:
     text = (f'<span class="nc-verification-line" id="{status_anchor(status)}"></span>'
             f"[{label}]({target}) {ctx.paren(kind_label(ctx, entity.kind))}")
     notes = []
+    if status.partly:
+        missing = ctx.listing([f"`{claim}`" for claim in status.missing])
+        notes.append(ctx.t("partly confirmed; not yet: {claims}", claims=missing))
     for record in status.others:
         source = ctx.repo.get(f"source:{record.get('source')}")
         name = _esc(ctx.plain(source.get("title"))) if source is not None else _esc(str(record.get("source")))

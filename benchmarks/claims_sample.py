@@ -1,0 +1,92 @@
+"""Draw a fixed random sample of `agrees` records and show each with the statement it confirms (issue 21, part 2).
+
+    .venv/bin/python -m benchmarks.claims_sample            # the 30 records, with statement text and citation
+    .venv/bin/python -m benchmarks.claims_sample --tally    # the reviewer's verdicts (claims_sample.yml) tallied
+
+The draw is reproducible: it reads data/ as it was at commit BASE (main before the sample's edits, which add
+records and so would change a new draw), lists the records in a stable order (entity id, record index) and
+draws with random.Random(SEED). A reviewer reads each cited source and writes one verdict per drawn record in
+benchmarks/claims_sample.yml: `full` (the source covers every claim of the statement), `partial` (only some:
+the statement then lists its claims and the record the ones it covers), or `wrong` (the source does not say it).
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import subprocess
+import tarfile
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from plugins.data import load_repository
+from plugins.data.verification import records, statements
+
+SEED = 21
+BASE = "c07e07c"  # main when the sample was drawn (issue 21, part 2)
+SIZE = 30
+VERDICTS_FILE = Path(__file__).with_name("claims_sample.yml")
+
+
+def sample(repo, seed: int = SEED, size: int = SIZE) -> list[tuple[str, int, dict]]:
+    """[(entity id, record index, record)]: `size` of the repository's `agrees` records, drawn with `seed`."""
+    pool = []
+    for entity_id in sorted(repo.entities):
+        entity = repo.entities[entity_id]
+        if not statements(entity):
+            continue
+        pool += [(entity_id, i, r) for i, r in records(entity) if r.get("verdict") == "agrees"]
+    return random.Random(seed).sample(pool, size)
+
+
+def _text(entity, of: str) -> str:
+    field, _, key = of.partition(".")
+    data = entity.data
+    if field == "summary" or field == "rules":
+        return str((data.get("summary") or {}).get("en"))
+    if field == "edition_notes":
+        return str(((data.get("edition_notes") or {}).get(key) or {}).get("en"))
+    if field == "switches":
+        return str((data.get("switches") or {}).get("en"))
+    items = {"steps": _all_steps(data.get("steps")), "rows": data.get("rows") or [],
+             "modifiers": data.get("modifiers") or [], "positions": data.get("positions") or []}[field]
+    for item in items:
+        if str(item.get("key", item.get("value", item.get("body")))) == key:
+            return str({k: v.get("en") for k, v in item.items() if isinstance(v, dict) and "en" in v})
+    return "?"
+
+
+def _all_steps(steps):
+    for step in steps or []:
+        yield step
+        yield from _all_steps(step.get("steps"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tally", action="store_true", help="tally the verdicts in claims_sample.yml")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "archive", BASE, "data"], check=True, capture_output=True).stdout
+        tarfile.open(fileobj=io.BytesIO(archive)).extractall(tmp, filter="data")
+        repo = load_repository(Path(tmp) / "data")
+    drawn = sample(repo)
+    if args.tally:
+        verdicts = yaml.safe_load(VERDICTS_FILE.read_text(encoding="utf-8")) or {}
+        counts: dict[str, int] = {}
+        for n, (entity_id, i, record) in enumerate(drawn, 1):
+            verdict = (verdicts.get(f"{entity_id}#checked[{i}]") or {}).get("verdict", "not reviewed")
+            counts[verdict] = counts.get(verdict, 0) + 1
+        print(", ".join(f"{k}: {v}" for k, v in sorted(counts.items())), f"(of {len(drawn)})")
+        return
+    for n, (entity_id, i, record) in enumerate(drawn, 1):
+        entity = repo.entities[entity_id]
+        print(f"{n:2}. {entity_id}#checked[{i}]  data/{str(entity.file).rpartition('/data/')[2]}  of={record['of']} edition={record['edition']}")
+        print(f"    at: {record.get('at')}")
+        print(f"    text: {_text(entity, str(record['of']))}")
+
+
+if __name__ == "__main__":
+    main()
