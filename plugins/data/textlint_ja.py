@@ -51,13 +51,16 @@ class Problem:
 
 
 def _visible(text: str, repo: Repository) -> str:
-    """A data text as a reader sees it: `[[kind:slug|label]]` is its label, `[[kind:slug]]` the entity's
-    Japanese name (its slug when unknown), so the linter reads the words around a reference as rendered."""
+    """A data text as a reader sees it: `[[kind:slug|label]]` is its label, `[[kind:slug]]` the termbase's
+    preferred Japanese name, else the entity's Japanese name or title (its id when unknown), so the linter reads the words around a reference as rendered."""
     def name(m: re.Match) -> str:
         if m.group(2) is not None:
             return m.group(2)
+        entry = repo.termbase.get(m.group(1).split("#")[0])
+        if entry is not None:
+            return entry.names["ja"].preferred  # the name a reference shows
         entity = repo.get(m.group(1).split("#")[0])
-        names = entity.get("name") if entity else None
+        names = (entity.get("name") or entity.get("title")) if entity else None
         return (names.get("ja") or names.get("en")) if isinstance(names, dict) else m.group(1)
     return REFERENCE.sub(name, text)
 
@@ -105,7 +108,14 @@ def run(repo: Repository, root: Path = ROOT) -> list[Problem]:
         FileNotFoundError: when node_modules/.bin/textlint is missing (run `npm ci`).
         RuntimeError: when textlint fails without a report (a configuration error).
     """
-    return lint(sheets(repo, root), sorted((root / "docs" / "ja").glob("*.md")), repo.termbase, root)
+    texts = sheets(repo, root)
+    for page in sorted((root / "docs" / "ja").glob("*.md")):
+        rel = page.relative_to(root).as_posix()
+        sheet = texts.setdefault(rel.replace("/", "__"), Sheet())
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            sheet.lines.append(_visible(line, repo))  # line for line: a page is Markdown already
+            sheet.origins.append(Origin(rel, number, ""))
+    return lint(texts, [], repo.termbase, root)
 
 
 def lint(texts: dict[str, Sheet], pages: list[Path], termbase: Termbase, root: Path = ROOT) -> list[Problem]:
@@ -119,7 +129,7 @@ def lint(texts: dict[str, Sheet], pages: list[Path], termbase: Termbase, root: P
         prh = write_prh(termbase, folder / "prh.yml")
         config = json.loads(CONFIG.read_text(encoding="utf-8"))
         config.pop("_comment", None)
-        for preset in config["rules"].values():
+        for preset in [*config["rules"].values(), *config.get("filters", {}).values(), config.get("filters", {})]:
             if isinstance(preset, dict):
                 for key in [k for k in preset if k.startswith("//")]:
                     del preset[key]  # the reason a rule is off, for readers of .textlintrc.json

@@ -34,7 +34,7 @@ def test_each_kind_of_problem_is_reported_at_its_origin(repo):
                        "ダッジする(要確認)。",                     # 3: ASCII parentheses
                        "プッシュの連鎖処理を行う。",               # 4: a termbase variant, kanji after it
                        "手順3で止まる。",                           # 5: fine
-                       "ブロックする。 次に進む。")                 # 6: a space between full-width words
+                       "ブロックを 試みる。")                        # 6: a space between full-width words
     lines = {line for line, _ in found}
     assert 1 not in lines and 5 not in lines
     assert (2, "ja-spacing/ja-no-space-around-parentheses") in found
