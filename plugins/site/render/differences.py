@@ -178,7 +178,7 @@ def _entity_cell(ctx: PageContext, entity: Entity, edition: str) -> str:
     parts = []
     if edition in notes:
         parts.append(f"{ctx.text(notes[edition], inline=True)}{marks(ctx, entity, f'edition_notes.{edition}', edition)}"
-                     f" [↗]({url})")
+                     f"{ctx.gap}[↗]({url})")
     else:
         summary = marks(ctx, entity, "summary", edition) if entity.kind == "skill" else ""
         parts.append(f"[{ctx.t('As in the main text')}]({url}){summary}")

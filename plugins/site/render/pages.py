@@ -178,7 +178,7 @@ def entry_footer(ctx: PageContext, entry: Entity, rulings: list[Entity]) -> list
     """The end of a skill's or a star rule's section: the rulings about it, its see-also links, its sources."""
     lines: list[str] = []
     if rulings:
-        items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e)} {ctx.paren(status_label(ctx, e['status']))}"
+        items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e)}{ctx.aside(status_label(ctx, e['status']))}"
                  for e in rulings]
         lines += edition_block(ctx, [ed for e in rulings for ed in e.editions], [f"**{ctx.t('Rulings')}**", "", *items])
     if entry.get("see_also"):
@@ -257,8 +257,8 @@ def rulings_page(ctx: PageContext, rulings: list[Entity]) -> str:
     lines += empty_notes(ctx, [e for r in rulings for e in r.editions],
                          ctx.t("No ruling on this page is for {chosen}."))
     lines += who_plays_it_how(ctx, rulings)
-    items = [f"- {ctx.editions.row_mark(r.editions)}{ctx.link(r)}{{: #{r.anchor} .nc-moved }} "
-             f"{ctx.paren(status_label(ctx, r['status']))} {ctx.badges(r.editions)}" for r in rulings]
+    items = [f"- {ctx.editions.row_mark(r.editions)}{ctx.link(r)}{{: #{r.anchor} .nc-moved }}"
+             f"{ctx.aside(status_label(ctx, r['status']))} {ctx.badges(r.editions)}" for r in rulings]
     lines += edition_block(ctx, [e for r in rulings for e in r.editions],
                            [f"## {ctx.t('All rulings')} {{#all-rulings}}", "", *items])
     return "\n".join(lines)
@@ -277,9 +277,9 @@ def who_plays_it_how(ctx: PageContext, rulings: list[Entity]) -> list[str]:
         row = [ctx.editions.row_mark(ruling.editions) + ctx.link(ruling)]
         for body in bodies:
             says = [p for p in ruling["positions"] if p["body"] == body]
-            text = " ".join(ctx.text(p["says"], inline=True) + marks(ctx, ruling, f"positions.{body}") for p in says)
+            text = ctx.sentences([ctx.text(p["says"], inline=True) + marks(ctx, ruling, f"positions.{body}") for p in says])
             # each cell ends with a link to the ruling's full entry, where its sources are
-            row.append(cell(f"{text} [↗]({ctx.url(ruling)})") if says else "—")
+            row.append(cell(f"{text}{ctx.gap}[↗]({ctx.url(ruling)})") if says else "—")
         lines.append("| " + " | ".join(row) + " |")
     return edition_block(ctx, [e for r in disputed for e in r.editions], lines)
 

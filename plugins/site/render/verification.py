@@ -145,7 +145,7 @@ def _item(ctx: PageContext, status: Status) -> str:
     anchor = statement.anchor or None
     target = ctx.url(entity, anchor)
     text = (f'<span class="nc-verification-line" id="{status_anchor(status)}"></span>'
-            f"[{label}]({target}) {ctx.paren(kind_label(ctx, entity.kind))}")
+            f"[{label}]({target}){ctx.aside(kind_label(ctx, entity.kind))}")
     notes = []
     for record in status.others:
         source = ctx.repo.get(f"source:{record.get('source')}")
@@ -153,7 +153,7 @@ def _item(ctx: PageContext, status: Status) -> str:
         verdict = ctx.t("differs") if record.get("verdict") == "differs" else ctx.t("searched, not found")
         note = f"{name}{_colon(ctx)}{verdict}"
         if record.get("note"):
-            note += " " + ctx.paren(_esc(ctx.plain(record["note"])))
+            note += ctx.aside(_esc(ctx.plain(record["note"])))
         notes.append(note)
     if notes:
         text += " — " + ctx.listing(notes, strong=True)
