@@ -30,8 +30,8 @@ def test_full_width_brackets_follow_words_and_links_without_a_space(render_page,
     assert not found, f"{len(found)}:\n" + "\n".join(found[:30])
 
 
-@pytest.mark.xfail(strict=True, reason="53 spaces after 。 remain in renderers not yet fixed (the AG table's "
-                                       "修正値 line, the unconfirmed badge, list items folded into a cell)")
+@pytest.mark.xfail(strict=True, reason="16 spaces after 。 remain in renderers not yet fixed (the unconfirmed "
+                                       "badge after a sentence, list items folded into a table cell, a button)")
 def test_no_space_after_a_japanese_full_stop(render_page, repo):
     found = _found(render_page, repo, SPACE_AFTER_FULL_STOP)
     assert not found, f"{len(found)}:\n" + "\n".join(found[:30])
