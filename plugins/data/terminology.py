@@ -1,5 +1,5 @@
-"""The terminology check: every French and Japanese text of data/ and every UI string of the catalogs uses the
-termbase's preferred names (plugins/data/termbase.py, data/termbase.yml), and English texts use no « ».
+"""The terminology check: every French and Japanese text of data/, every UI string of the catalogs and every
+page of docs/fr/ and docs/ja/ uses the termbase's preferred names (plugins/data/termbase.py, data/termbase.yml), and English texts use no « ».
 
 Run it with `python -m plugins.data.terminology [DATA_DIR]` (exit 1 when something is found); the test suite
 runs it too. Each problem reads `file:line: field: found X, use Y`; the line is the one of the word inside a
@@ -65,13 +65,16 @@ def _ascii(form: str) -> re.Pattern:
 
 
 def _japanese(form: str) -> re.Pattern:
-    """Not inside a longer word of the same script (katakana or kanji) on either side; Latin forms whole."""
+    """Not inside a longer word of the same script (katakana or kanji) before it, nor inside a longer katakana
+    word after it (サイドステップ is not ステップ); a kanji after the form does not hide it, since Japanese
+    compounds a term with the next noun (プッシュの連鎖処理 still writes プッシュの連鎖). Latin forms whole."""
     def script(char: str) -> str | None:
         return KATAKANA if re.match(f"[{KATAKANA}]", char) else KANJI if re.match(f"[{KANJI}]", char) else None
 
     if re.match(r"[A-Za-z]", form):
         return _ascii(form)
     before, after = script(form[0]), script(form[-1])
+    after = after if after == KATAKANA else None
     return re.compile((f"(?<![{before}])" if before else "") + re.escape(form) + (f"(?![{after}])" if after else ""))
 
 
@@ -223,9 +226,30 @@ def check_catalogs(termbase: Termbase, root: Path) -> list[Finding]:
     return findings
 
 
+FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
+FRONT_MATTER = re.compile(r"\A---\n.*?^---$", re.MULTILINE | re.DOTALL)
+HTML_TAG = re.compile(r"<[^>\n]*>")
+
+
+def check_docs(termbase: Termbase, root: Path) -> list[Finding]:
+    """Every misuse in the Markdown pages of docs/fr/ and docs/ja/ under `root` (fenced code, front matter
+    and HTML tags are not prose; the text between tags is)."""
+    findings: list[Finding] = []
+    for lang in ("fr", "ja"):
+        ruleset = rules(termbase, lang)
+        for page in sorted((root / "docs" / lang).glob("**/*.md")):
+            text = page.read_text(encoding="utf-8")
+            for pattern in (FRONT_MATTER, FENCE, HTML_TAG):
+                text = pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+            rel = page.relative_to(root).as_posix()
+            for offset, found, use in scan(text, lang, ruleset):
+                findings.append(Finding(rel, text.count("\n", 0, offset) + 1, "text", found, use))
+    return findings
+
+
 def check(repo: Repository) -> list[Finding]:
-    """Every finding in data/ and the catalogs, sorted by file and line."""
-    found = check_data(repo) + check_catalogs(repo.termbase, repo.root)
+    """Every finding in data/, the catalogs and docs/, sorted by file and line."""
+    found = check_data(repo) + check_catalogs(repo.termbase, repo.root) + check_docs(repo.termbase, repo.root)
     return sorted(found, key=lambda f: (f.file, f.line, f.field, f.found))
 
 

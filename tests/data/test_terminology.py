@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from plugins.data import DataError, load_repository
-from plugins.data.terminology import Finding, check, check_catalogs, po_messages, rules, scan
+from plugins.data.terminology import Finding, check, check_catalogs, check_docs, po_messages, rules, scan
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -155,3 +155,23 @@ def test_catalog_findings_give_the_line_of_the_msgstr(tmp_path, repo):
     assert list(po_messages(po)) == [(6, "Both Down", "Résultat Both Down")]
     assert check_catalogs(repo.termbase, tmp_path) == [
         Finding("plugins/locale/fr/LC_MESSAGES/messages.po", 6, "msgstr of 'Both Down'", "Both Down", "Les deux plaqués")]
+
+
+def test_a_japanese_variant_followed_by_kanji_is_refused(repo):
+    # Japanese compounds a term with the next noun: the variant is still written
+    assert found(repo, "ja", "プッシュの連鎖処理を行う。") == [("プッシュの連鎖", "チェインプッシュ")]
+    assert found(repo, "ja", "ステップ数を数える。") == [("ステップ", "手順")]
+    # a longer katakana word is another word: サイドステップ is the skill's katakana, not ステップ
+    assert found(repo, "ja", "サイドステップを使う。") == [("サイドステップ", "Sidestep")]
+
+
+def test_docs_pages_are_read_with_their_lines(tmp_path, repo):
+    page = tmp_path / "docs" / "ja" / "index.md"
+    page.parent.mkdir(parents=True)
+    page.write_text("---\ntitle: ステップ\n---\n# 見出し\n\n各ステップを順に示します。\n\n"
+                    "```\nステップ\n```\n<a title=\"ステップ\">手順</a>\n", encoding="utf-8")
+    (tmp_path / "docs" / "fr").mkdir()
+    (tmp_path / "docs" / "fr" / "index.md").write_text("Un Both Down.\n", encoding="utf-8")
+    assert check_docs(repo.termbase, tmp_path) == [
+        Finding("docs/fr/index.md", 1, "text", "Both Down", "Les deux plaqués"),
+        Finding("docs/ja/index.md", 6, "text", "ステップ", "手順")]

@@ -139,6 +139,20 @@ class PageContext:
         """Text in brackets: full-width in Japanese."""
         return f"（{text}）" if self.lang == "ja" else f"({text})"
 
+    @property
+    def gap(self) -> str:
+        """The space between two sentences, or before a symbol link (↗): none after Japanese 。."""
+        return "" if self.lang == "ja" else " "
+
+    def sentences(self, items: list[str]) -> str:
+        """Whole sentences (each ending in its own full stop) run together as one paragraph."""
+        return self.gap.join(items)
+
+    def aside(self, text: str) -> str:
+        """Brackets that follow a word or link: " (text)" in English and French, "（text）" in Japanese,
+        where the full-width bracket is its own spacing (no space before it, JTF 3.3)."""
+        return self.paren(text) if self.lang == "ja" else " " + self.paren(text)
+
     def listing(self, items: list[str], *, strong: bool = False) -> str:
         """Items joined the way the language lists them (`strong`: a semicolon rather than a comma)."""
         if self.lang == "ja":  # a question's closing 。 (a ruling's title) does not stand before the list's 、
@@ -169,7 +183,7 @@ class PageContext:
                 label = self.t("{source}, p. {page}", source=label, page=no_markup(str(citation["page"])))
             part = f"[{label}]({self.url(source)})"
             if citation.get("note"):
-                part += " " + self.paren(self.text(citation["note"], inline=True))
+                part += self.aside(self.text(citation["note"], inline=True))
             parts.append(part)
         if not parts:
             return ""

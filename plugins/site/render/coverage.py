@@ -118,7 +118,7 @@ def _item(ctx: PageContext, status: ItemStatus, *, kind: bool = True) -> str:
     text = f"[{label}]({ctx.url(entity)})" if entity is not None else label
     text += f" `{item['entry']}`"
     if kind:
-        text += f" {ctx.paren(kind_label(ctx, item['kind']))}"
+        text += ctx.aside(kind_label(ctx, item['kind']))
     if item.get("stars"):
         text += " — " + ctx.listing([_esc(star) for star in item["stars"]])
     if item["kind"] == "official-question":

@@ -153,10 +153,11 @@ def _roll_cell(ctx: PageContext, roll: Entity) -> str:
 
     modifiers = ctx.listing([f"{signed(m['value'])} {ctx.text(m['label'], inline=True)}{mark('modifiers.' + m['key'])}"
                              for m in roll.get("modifiers") or []], strong=True)
-    parts = [f"**{ctx.link(roll)}**", f"{target}.", natural_rolls(ctx, roll) + mark("rules")]
+    full_stop = "。" if ctx.lang == "ja" else "."
+    parts = [f"{target}{full_stop}", natural_rolls(ctx, roll) + mark("rules")]
     if modifiers:
         parts.append(ctx.labelled(ctx.t("Modifiers:"), modifiers))
-    return " ".join(parts)
+    return f"**{ctx.link(roll)}** " + ctx.sentences(parts)
 
 
 def _entity_table(ctx: PageContext, first: str, entities: list[Entity]) -> list[str]:
@@ -179,7 +180,7 @@ def _entity_cell(ctx: PageContext, entity: Entity, edition: str) -> str:
     parts = []
     if edition in notes:
         parts.append(f"{ctx.text(notes[edition], inline=True)}{marks(ctx, entity, f'edition_notes.{edition}', edition)}"
-                     f" [↗]({url})")
+                     f"{ctx.gap}[↗]({url})")
     else:
         summary = marks(ctx, entity, "summary", edition) if entity.kind == "skill" else ""
         parts.append(f"[{ctx.t('As in the main text')}]({url}){summary}")

@@ -189,7 +189,7 @@ def entry_footer(ctx: PageContext, entry: Entity, rulings: list[Entity]) -> list
     """The end of a skill's or a star rule's section: the rulings about it, its see-also links, its sources."""
     lines: list[str] = []
     if rulings:
-        items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e)} {ctx.paren(status_label(ctx, e['status']))}"
+        items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e)}{ctx.aside(status_label(ctx, e['status']))}"
                  for e in rulings]
         lines += edition_block(ctx, [ed for e in rulings for ed in e.editions], [f"**{ctx.t('Rulings')}**", "", *items])
     if entry.get("see_also"):

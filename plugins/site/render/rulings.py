@@ -37,8 +37,8 @@ def ruling_groups(ctx: PageContext, rulings: list[Entity]) -> list[dict]:
     out = []
     for group in sorted(groups.values(), key=lambda g: (g["sort"], g["anchor"])):
         members = group["rulings"]
-        items = [f"{ctx.editions.row_mark(r.editions)}{ctx.link(r)}{{: #{r.anchor} .nc-moved }} "
-                 f"{ctx.paren(status_label(ctx, r['status']))} {ctx.badges(r.editions)}" for r in members]
+        items = [f"{ctx.editions.row_mark(r.editions)}{ctx.link(r)}{{: #{r.anchor} .nc-moved }}"
+                 f"{ctx.aside(status_label(ctx, r['status']))} {ctx.badges(r.editions)}" for r in members]
         out.append({"anchor": group["anchor"], "title": group["title"], "items": items,
                     "editions": ctx.editions.attr([e for r in members for e in r.editions])})
     return out
@@ -72,8 +72,8 @@ def matrix_page(ctx: PageContext, rulings: list[Entity]) -> str:
         cells = []
         for body in bodies:
             says = [p for p in ruling["positions"] if p["body"] == body]
-            cells.append(" ".join(ctx.text(p["says"], inline=True) + marks(ctx, ruling, f"positions.{body}")
-                                  for p in says) or None)
+            cells.append(ctx.sentences([ctx.text(p["says"], inline=True) + marks(ctx, ruling, f"positions.{body}")
+                                        for p in says]) or None)
         rows.append({"editions": ctx.editions.attr(ruling.editions), "question": ctx.link(ruling),
                      "href": ctx.url(ruling), "cells": cells})
     lines = [f"# {ctx.t('Who plays it how')}", "", ctx.t(

@@ -24,7 +24,7 @@ def translation_status_page(ctx: PageContext) -> str:
         for problem in missing:
             lines.append(f"- `{problem.file}:{problem.line}` {problem.field}")
         for entity in sorted(review, key=lambda e: e.id):
-            lines.append(f"- {ctx.link(entity)} ({ctx.t('to review')})")
+            lines.append(f"- {ctx.link(entity)}{ctx.aside(ctx.t('to review'))}")
         lines.append("")
     return "\n".join(lines)
 

@@ -90,7 +90,7 @@ def natural_rolls(ctx: PageContext, roll: Entity) -> str:
                    else ctx.t("An unmodified 1 always fails."))
     if "fumble_at_or_below" in roll.data:
         natural.append(ctx.t("A result of {n} or less after modifiers is a fumble too.", n=roll["fumble_at_or_below"]))
-    return " ".join(natural)
+    return ctx.sentences(natural)
 
 
 def grid(ctx: PageContext, roll: Entity, rules: RuleBook) -> list[str]:

@@ -146,7 +146,7 @@ def _item(ctx: PageContext, status: Status) -> str:
     anchor = statement.anchor or None
     target = ctx.url(entity, anchor)
     text = (f'<span class="nc-verification-line" id="{status_anchor(status)}"></span>'
-            f"[{label}]({target}) {ctx.paren(kind_label(ctx, entity.kind))}")
+            f"[{label}]({target}){ctx.aside(kind_label(ctx, entity.kind))}")
     notes = []
     if status.partly:
         missing = ctx.listing([f"`{claim}`" for claim in status.missing])
@@ -157,7 +157,7 @@ def _item(ctx: PageContext, status: Status) -> str:
         verdict = ctx.t("differs") if record.get("verdict") == "differs" else ctx.t("searched, not found")
         note = f"{name}{_colon(ctx)}{verdict}"
         if record.get("note"):
-            note += " " + ctx.paren(_esc(ctx.plain(record["note"])))
+            note += ctx.aside(_esc(ctx.plain(record["note"])))
         notes.append(note)
     if notes:
         text += " — " + ctx.listing(notes, strong=True)
