@@ -1,6 +1,7 @@
 """The `nuffle-calc` MkDocs plugin.
 
 on_config      check that the pinned Pyodide runtime is installed (npm ci) when this build ships it.
+on_files       add assets/nuffle/runtime.json to every language: the runtime's settings (runtime_settings.py).
 on_post_build  write site/pyodide/ (runtime + calculators zip + interpreter snapshot), site/api/v1/rules.json and the open data
                (site/api/v1/<kind>/<slug>.json, an index per kind, a JSON Schema per kind, api/v1/index.json),
                and the web-app manifest, icons and service worker at the site root.
@@ -19,12 +20,14 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File
 
 from ..data.export import API_VERSION, open_data_files
 from .bundle import PYODIDE_DIR, RUNTIME_FILES, calculators_zip, missing_runtime
 from .compress import compress_runtime
 from .snapshot import write_snapshot
 from .offline import write_offline_files
+from .runtime_settings import RUNTIME_JSON, runtime_json
 
 
 
@@ -45,6 +48,10 @@ class CalcPlugin(BasePlugin[CalcConfig]):
             )
         calculators_zip.cache_clear()  # `mkdocs serve` rebuilds: pick up edited calculators
         return config
+
+    def on_files(self, files, config):
+        files.append(File.generated(config, RUNTIME_JSON, content=runtime_json()))
+        return files
 
     def on_post_build(self, config):
         if not self.config.ship_runtime:

@@ -219,6 +219,22 @@ function inRuntime(dirs, name) {
   return dirs.map((dir) => new URL(name, new URL(dir, self.location.href)).href);
 }
 
+/**
+ * Python started from the snapshot (the engine), or null when there is none or it did not work. The snapshot's
+ * bytes are held only in here, so that a fresh start after a rejected snapshot does not keep them in memory.
+ */
+async function bootFromSnapshot(mod, options, snapshotBytes, files, start) {
+  let bytes;
+  try {
+    bytes = await snapshotBytes;
+    self.nuffleBoot.snapshotMs = Math.round(performance.now() - start);
+  } catch (err) {
+    self.nuffleBoot.reason = `no snapshot: ${(err && err.message) || err}`;
+    return null;
+  }
+  return fromSnapshot(mod, options, bytes, files);
+}
+
 async function boot({ runtime, lock, package: pkg, snapshot, snapshotBytes: expected, rules }) {
   const start = performance.now();
   const report = self.nuffleBoot;
@@ -246,21 +262,11 @@ async function boot({ runtime, lock, package: pkg, snapshot, snapshotBytes: expe
   };
   report.runtimeMs = Math.round(performance.now() - start);
 
-  let bytes = null;
-  try {
-    bytes = await snapshotBytes;
-    report.snapshotMs = Math.round(performance.now() - start);
-  } catch (err) {
-    report.reason = `no snapshot: ${(err && err.message) || err}`;
-  }
-  if (bytes) {
-    const engine = await fromSnapshot(mod, options, bytes, files);
-    bytes = null;
-    if (engine) {
-      Object.assign(report, { path: "snapshot", ms: Math.round(performance.now() - start) });
-      console.info(`nuffle: Python ${engine.version} started from the snapshot in ${report.ms} ms`);
-      return { ...engine, runtime: dir, boot: "snapshot", used };
-    }
+  const fromSnap = await bootFromSnapshot(mod, options, snapshotBytes, files, start);
+  if (fromSnap) {
+    Object.assign(report, { path: "snapshot", ms: Math.round(performance.now() - start) });
+    console.info(`nuffle: Python ${fromSnap.version} started from the snapshot in ${report.ms} ms`);
+    return { ...fromSnap, runtime: dir, boot: "snapshot", used };
   }
 
   let t = performance.now();

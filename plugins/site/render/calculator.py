@@ -15,10 +15,8 @@ templates such as "Enter a whole number from {lo} to {hi}.").
 
 Markup contract with nuffle.js:
 
-* `form[data-calculator=<kind>]` with `data-strings`, `data-lang`, `data-switch` (optional) and the
-  runtime: `data-runtime` (its folder), `data-runtime-files` (the files Pyodide loads from it, from
-  `RUNTIME_FILES`: the page asks the service worker to keep them), `data-package`, `data-snapshot` (and
-  `data-snapshot-bytes`, its size), `data-lock` and `data-rules`, and `data-answers` (the build's answers to
+* `form[data-calculator=<kind>]` with `data-strings`, `data-lang`, `data-switch` (optional) and
+  `data-answers` (the build's answers to
   the requests one change away, see answers.py); each field's wrapper (a label, a fieldset or the hidden input itself) has `data-name`
   and `data-type` (`int`, `bool`, `choice`, `text`, `square`), `data-optional` when an empty value
   means "absent", `data-for="<switch value> …"` when only some switch values have it, `data-with="<box> …"`
@@ -57,8 +55,6 @@ from babel.numbers import format_decimal
 from calculators.api import handle
 from calculators.errors import REASONS
 
-from ...calc.bundle import RULES_PATH, RUNTIME_FILES, RUNTIME_URL, calculators_zip, pyodide_lock_info
-from ...calc.snapshot import interpreter_snapshot
 from .answers import neighbours, prebuilt
 from .context import PageContext
 from .pitch import heat_map
@@ -535,16 +531,9 @@ def render(ctx: PageContext, calc: Calculator, rules: RuleBook | None) -> str:
     switch_value = request.get(calc.switch) if calc.switch else None
     order = _merged_order([list(fields) for fields in forms.values()])
     edition = calc.fixed.get("edition")
-    site_root = site_root_from(ctx.page, ctx.lang)
-    package, _ = calculators_zip()
-    snapshot_name, snapshot_path = interpreter_snapshot()
     form_attrs = {
         "class": "nc-calc", "data-calculator": calc.kind, "data-lang": ctx.lang,
         "data-switch": calc.switch, "aria-label": calc.label or None,
-        "data-runtime": site_root + RUNTIME_URL, "data-runtime-files": json.dumps(list(RUNTIME_FILES)),
-        "data-package": package, "data-rules": site_root + RULES_PATH,
-        "data-lock": json.dumps(pyodide_lock_info()), "data-snapshot": snapshot_name,
-        "data-snapshot-bytes": snapshot_path.stat().st_size,  # calc-worker.js judges its download speed by it
         "data-strings": json.dumps({**ui_strings(ctx), **calc.strings}, ensure_ascii=False),
         "data-answers": json.dumps(first_answers(calc, rules, forms, request), separators=(",", ":"),
                                    ensure_ascii=False),
