@@ -35,7 +35,7 @@ async function cacheOtherLanguages() {
       try {
         if (!(await cache.match(target))) await cache.add(target);
         cached += 1;
-      } catch (error) {
+      } catch {
         // offline or gone: the next visit tries again
       }
     }));
@@ -77,14 +77,14 @@ async function keep(urls, cacheName, runtime) {
     let url;
     try {
       url = new URL(raw, ROOT);
-    } catch (error) {
+    } catch {
       continue;
     }
     if (!url.href.startsWith(ROOT) || isRuntime(url) !== runtime) continue;
     try {
       if (!(await cache.match(url))) await cache.add(url);
       kept.push(url.href);
-    } catch (error) {
+    } catch {
       // gone or offline: the next visit that fetches it through this worker caches it
     }
   }
