@@ -32,8 +32,9 @@ def note_of(c: Calc, name: str) -> dict | None:
 
 
 def test_a_refused_address_value_is_explained_in_french_and_the_good_one_applies(calc):
-    # AV 99 does not exist (classic AV 3..12); Stunty is fine
-    c = calc("fr", "calculators/armour/", "armour", "av=99&stunty=true")
+    # AV 99 does not exist (classic AV 3..12); Stunty is fine (the link names classic: with no edition, the
+    # calculator would compute the newest, BB2025)
+    c = calc("fr", "calculators/armour/", "armour", "av=99&stunty=true&edition=classic")
     assert note_of(c, "av") == {
         "text": f"L'adresse de la page donnait «{NB}99{NB}», une valeur que ce champ n'accepte pas. "
                 "Saisissez un nombre entier de 3 à 12.", "children": 0}
@@ -75,9 +76,10 @@ def test_a_refused_edition_in_the_address_keeps_the_select_usable(calc):
     assert note_of(c, "edition")["text"] == (
         f"L'adresse de la page donnait «{NB}bb2099{NB}», une valeur que ce champ n'accepte pas. "
         "Choisissez une des valeurs proposées.")
-    assert c.request()["edition"] == "classic" and c.request()["assists"] == 2
+    # the select keeps its edition: with none chosen by the reader, the newest (issue 26, item 6)
+    assert c.request()["edition"] == "bb2025" and c.request()["assists"] == 2
     c.check()
-    c.set("edition", "bb2025")
+    c.set("edition", "classic")
     assert note_of(c, "edition") is None
     c.check()
 

@@ -1,4 +1,4 @@
-// Nuffle Codex calculator worker (a module worker started by nuffle.js, kept for the life of the tab).
+// Nuffle Codex calculator worker (a module worker started by js/engine.mjs, kept for the life of the tab).
 //
 // Runs the `calculators` Python package in Pyodide, off the main thread. RPC: the page posts
 // {id, type, ...}; the worker answers {id, ok: true, value} or {id, ok: false, error: "message"}.
@@ -9,10 +9,10 @@
 //       same directory) into the working directory, which is on sys.path, and fetch the rules JSON.
 //       Only the first init boots; later ones wait for it. Replies {version, runtime, boot, used}: `used`
 //       holds the URLs this worker fetched and booted with ({package, rules, snapshot: null after a normal
-//       start}), so the page can ask the service worker to keep them for offline use (see nuffle.js).
+//       start}), so the page can ask the service worker to keep them for offline use (see js/keep.mjs).
 //   {type: "call", request}
 //       calculators.api.handle_json(JSON.stringify(request), rules), parsed: {"ok": ..., ...}.
-// URL lists hold the preferred URL first and fallbacks after it (see nuffle.js).
+// URL lists hold the preferred URL first and fallbacks after it (the page sends one, from runtime.json).
 //
 // Memory snapshot (a faster start, on a first visit too):
 //   The build makes a Pyodide memory snapshot of the bare interpreter under Node.js, with the same
@@ -81,7 +81,7 @@ async function fetchFirst(urls, what, signal = undefined) {
 /**
  * The snapshot's bytes, read as they arrive; rejects (and stops the download) when the whole of it would
  * take more than SNAPSHOT_DOWNLOAD_BUDGET_MS to arrive. `expected`: its size in bytes, as decoded (the page's
- * data-snapshot-bytes); 0 when unknown (then it is never dropped for its speed).
+ * runtime.json's snapshotBytes); 0 when unknown (then it is never dropped for its speed).
  */
 async function readSnapshot(urls, expected) {
   const controller = new AbortController();

@@ -29,6 +29,7 @@ export class Calculator {
     this.seq = 0;
     this.dirty = false; // inputs differ from what the page was built with
     this.changed = false; // the reader changed the form (here, or the edition elsewhere): answers are announced
+    this.shownKey = null; // the request whose answer from the build the panel shows, if it shows one
   }
 
   get isConnected() {
@@ -54,7 +55,7 @@ export class Calculator {
     // the form, it is not shown as this form's answer; the build's answer to the new form is, when it has one.
     const early = this.dirty ? this.answerFromBuild(this.form.request()) : null;
     if (early) this.show(early.response, early.request, "build");
-    else if (this.dirty) this.result.clear();
+    else if (this.dirty) this.clearResult();
     this.showEditionUsed();
     // Python starts now when it costs nothing (already running in this tab), when the address carries this
     // calculator's fields (a shared result: the pre-rendered one is not it), when the build has no answer to
@@ -71,14 +72,16 @@ export class Calculator {
   // --- the edition: the reader's, everywhere
 
   /** The edition select once the address is read (`given`: it named a usable edition). Without one, the
-   *  reader's chosen edition, or the newest the select offers while they have chosen none; with one, the
-   *  page's picker moves to it unless it shows every edition. True when this changed the form. */
+   *  reader's chosen edition, or the newest the select offers while they have chosen none (or one it does
+   *  not offer); with one, the page's picker moves to it unless it shows every edition. True when this
+   *  changed the form. */
   editionFromAddress(given) {
     if (given) {
       this.leadEdition(false);
       return false;
     }
-    return this.form.chooseOffered(chosenEdition() || this.newestEdition());
+    const chosen = chosenEdition();
+    return this.form.chooseOffered(this.form.offeredEditions().includes(chosen) ? chosen : this.newestEdition());
   }
 
   /** The newest edition the edition select offers (the page's picker lists the editions oldest first). */
@@ -140,24 +143,28 @@ export class Calculator {
     this.seq += 1;
     this.result.showError("");
     if (!this.form.validate()) {
-      this.result.clear();
+      this.clearResult();
       this.result.setState("error", this.text("invalid"));
       if (fromUser) this.result.announce(this.text("invalid"));
       return;
     }
     if (fromUser) this.form.writeQuery();
     this.showEditionUsed();
-    if (this.engine.isReady) this.result.setState("computing", this.text("computing"));
-    else {
-      this.result.setState("loading", this.text("loading"));
-      if (this.dirty) this.result.clear();
-    }
-    // Until Python is ready, a change the build foresaw (the reader's, or the address's) is answered from the
-    // build's answers: the same resolver's answer to the same request, so nothing is guessed.
-    const early = this.engine.isReady || !(fromUser || this.dirty) ? null : this.answerFromBuild(this.form.request());
-    if (early) {
-      this.show(early.response, early.request, "build");
-      return;
+    // The panel already shows the build's answer to this very form (the page opened on the reader's edition):
+    // it stays, as it is, until Python's own answer replaces it.
+    if (fromUser || this.shownKey !== requestKey(this.form.request())) {
+      if (this.engine.isReady) this.result.setState("computing", this.text("computing"));
+      else {
+        this.result.setState("loading", this.text("loading"));
+        if (this.dirty) this.clearResult();
+      }
+      // Until Python is ready, a change the build foresaw (the reader's, or the address's) is answered from the
+      // build's answers: the same resolver's answer to the same request, so nothing is guessed.
+      const early = this.engine.isReady || !(fromUser || this.dirty) ? null : this.answerFromBuild(this.form.request());
+      if (early) {
+        this.show(early.response, early.request, "build");
+        return;
+      }
     }
     if (this.busy) {
       this.again = true;
@@ -195,14 +202,22 @@ export class Calculator {
   showFailure(err) {
     if (err instanceof EngineStopped && err.tooLarge) {
       this.engine = getEngine(); // the fresh worker, already starting
-      this.result.clear();
+      this.clearResult();
       this.result.showError(this.text("tooLarge"));
       this.result.setState("error", this.text("rejected"));
       return;
     }
     console.error("nuffle: calculator runtime unavailable", err);
-    if (this.dirty) this.result.clear();
-    this.result.setState("error", this.dirty ? this.text("failed") : `${this.text("failed")} ${this.text("prerendered")}`);
+    // the answer shown stays when it is the build's answer to this very form
+    const kept = !this.dirty || this.shownKey === requestKey(this.form.request());
+    if (!kept) this.clearResult();
+    this.result.setState("error", kept ? `${this.text("failed")} ${this.text("prerendered")}` : this.text("failed"));
+  }
+
+  /** Dash every value of the panel: it no longer answers the form. */
+  clearResult() {
+    this.result.clear();
+    this.shownKey = null;
   }
 
   /** The build's answer to `request` ({request, response}), or null when the build did not foresee it. */
@@ -217,6 +232,7 @@ export class Calculator {
    *  After a change by the reader, the live region says the headline chance (not when the page opens). */
   show(response, request, source) {
     this.result.setSource(source);
+    this.shownKey = source === "build" ? requestKey(request) : null;
     if (response && response.ok && response.result && typeof response.result === "object") {
       this.result.fill(response.result, request);
       this.result.setState("done", this.text(source === "build" ? "prerendered" : "done"), source === "python");
@@ -230,7 +246,7 @@ export class Calculator {
    *  it names. Should a reason have no words here, an English page shows the resolver's own message and
    *  another page only its "not accepted": no English text reaches a French or Japanese page. */
   showRefusal(error, source) {
-    this.result.clear();
+    this.clearResult();
     const field = typeof error.field === "string" ? this.form.field(error.field) : null;
     const explained = explainError(this.messages, error);
     const beside = field && !field.fixed;
