@@ -13,6 +13,7 @@ import { explainError } from "./explain.mjs";
 import { CalculatorForm } from "./form.mjs";
 import { Messages } from "./messages.mjs";
 import { isNear, stopWaiting, whenNear } from "./nearby.mjs";
+import { watchPinnedResult } from "./pinned.mjs";
 import { ResultView } from "./result.mjs";
 import { DEFAULT_LANG, pageLang, readJSON, requestKey } from "./util.mjs";
 
@@ -25,6 +26,7 @@ export class Calculator {
     this.answers = readJSON(form.dataset.answers, {});
     this.box = form.closest(".nc-calculator") || form.parentElement;
     this.result = new ResultView(this.box, this.messages);
+    watchPinnedResult(this.box.querySelector(".nc-result"));
     this.engine = null;
     this.seq = 0;
     this.dirty = false; // inputs differ from what the page was built with

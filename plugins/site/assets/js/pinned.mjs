@@ -33,6 +33,14 @@ export function keepFocusAbovePinnedResult() {
  *  ticked). So while a tap is on (data-tapping, which nuffle.css reads too) nothing is pinned or scrolled; both
  *  happen once the click is through. */
 const TAP_LIMIT_MS = 1000;
+// A result that grows while a field has the focus (its status line rewritten, a row shown) can cover that field.
+const resized = "ResizeObserver" in window ? new ResizeObserver(() => keepFocusAbovePinnedResult()) : null;
+
+/** Keep the focused field above the result panel `result` whenever the panel's size changes. */
+export function watchPinnedResult(result) {
+  if (resized && result) resized.observe(result);
+}
+
 /** Listen once for the page's life: a field's focus, a resize and a tap keep the focus above the result. */
 export function listenForPinnedResult() {
   document.addEventListener("focusin", keepFocusAbovePinnedResult);
