@@ -510,7 +510,10 @@ def _default(calc: Calculator, spec: dict) -> Any:
 def default_request(calc: Calculator, rules: RuleBook | None) -> dict:
     """The request of the form as built (what the pre-rendered result answers)."""
     forms = _forms(calc, rules)
-    value = calc.defaults.get(calc.switch, next(iter(forms))) if calc.switch else None
+    # an edition switch starts on the newest edition (its options are oldest first), as nuffle.js does for a
+    # reader who has chosen none: the pre-rendered result and the build's answers are then the reader's
+    first = list(forms)[-1] if calc.switch == "edition" else next(iter(forms))
+    value = calc.defaults.get(calc.switch, first) if calc.switch else None
     request: dict[str, Any] = {"kind": calc.kind, **calc.fixed}
     if calc.switch:
         request[calc.switch] = value
