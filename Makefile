@@ -11,7 +11,7 @@ PORT   ?= 8000
 TEST_WORKERS ?= auto
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: install browser build serve test test-fast bench messages clean
+.PHONY: install browser build serve test test-fast lint-js bench messages clean
 
 install: $(VENV)/.installed node_modules/.installed
 
@@ -48,8 +48,12 @@ build: install
 serve: build
 	$(BIN)/python -m plugins.serve --host $(HOST) --port $(PORT) --directory site
 
-test: install browser
+test: install browser lint-js
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+
+# ESLint's recommended rules on the site's own scripts (eslint.config.mjs): ES modules for the browser.
+lint-js: node_modules/.installed
+	npx --no-install eslint --max-warnings 0 .
 
 test-fast: install
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not browser and not slow"

@@ -62,7 +62,7 @@ for (const name of sources) {
 }
 const have = [], lack = [];
 for (const module of [...imported].sort()) {
-  try { mp.runPython(`import ${module}`); have.push(module); } catch (error) { lack.push(module); }
+  try { mp.runPython(`import ${module}`); have.push(module); } catch { lack.push(module); }
 }
 console.log(`standard modules the package imports: present ${have.join(", ")}; missing ${lack.join(", ")}`);
 

@@ -63,10 +63,9 @@ EXTRA = [
 
 TIMER = """
 async ({root, page, requests, runs}) => {
-  const html = await (await fetch(page)).text();
-  const form = new DOMParser().parseFromString(html, "text/html").querySelector("form[data-calculator]");
-  const base = new URL(page, location.href);
-  const abs = (v) => new URL(v, base).href;
+  // the runtime's settings, once per build (plugins/calc/runtime_settings.py); paths from the site root
+  const settings = await (await fetch(new URL("assets/nuffle/runtime.json", root))).json();
+  const abs = (v) => new URL(v, root).href;
   const worker = new Worker(new URL("assets/nuffle/calc-worker.js", root), {type: "module"});
   let next = 1;
   const pending = new Map();
@@ -76,8 +75,8 @@ async ({root, page, requests, runs}) => {
   };
   const send = (msg) => new Promise((resolve) => { const id = next++; pending.set(id, resolve); worker.postMessage({...msg, id}); });
   const t0 = performance.now();
-  const init = await send({type: "init", runtime: [abs(form.dataset.runtime)], lock: JSON.parse(form.dataset.lock),
-                           package: form.dataset.package, rules: [abs(form.dataset.rules)]});
+  const init = await send({type: "init", runtime: [abs(settings.runtime)], lock: settings.lock,
+                           package: settings.package, rules: [abs(settings.rules)]});
   const boot = performance.now() - t0;
   if (!init.ok) return {error: init.error};
   const out = [];

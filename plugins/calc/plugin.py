@@ -4,6 +4,7 @@ on_config      check that the pinned Pyodide runtime is installed (npm ci) when 
 on_page_content  the "save for offline use" control (templates/offline-save.html) at the end of the home page
                and of every page with a calculator: the reader's way to get the runtime and the other
                languages for offline use (a first visit caches only the pages of its own language).
+on_files       add assets/nuffle/runtime.json to every language: the runtime's settings (runtime_settings.py).
 on_post_build  write site/pyodide/<version>/ (runtime + calculators zip + interpreter snapshot), site/api/v1/rules.json and the open data
                (site/api/v1/<kind>/<slug>.json, an index per kind, a JSON Schema per kind, api/v1/index.json),
                and the web-app manifest, icons and service worker at the site root.
@@ -22,14 +23,15 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File
 
 from ..data.export import API_VERSION, open_data_files
-from ..site.render.runtime import RuntimeInfo
 from ..site.render.templating import render
-from .bundle import PYODIDE_DIR, RULES_PATH, RUNTIME_FILES, RUNTIME_URL, calculators_zip, missing_runtime, pyodide_lock_info
+from .bundle import PYODIDE_DIR, RUNTIME_FILES, calculators_zip, missing_runtime
 from .compress import compress_runtime
-from .snapshot import interpreter_snapshot, write_snapshot
+from .snapshot import write_snapshot
 from .offline import write_offline_files
+from .runtime_settings import RUNTIME_JSON, runtime_json
 
 
 
@@ -54,19 +56,8 @@ class CalcPlugin(BasePlugin[CalcConfig]):
     def on_page_content(self, html, page, config, files):
         site = config.plugins.get("nuffle")
         translate = getattr(site, "t", None)  # the nuffle plugin's UI strings for this build's language
+    def on_files(self, files, config):
         if translate is None or not (page.is_homepage or "data-calculator=" in html):
-            return html
-        return html + render("offline-save.html", t=translate)
-
-    def runtime_info(self) -> RuntimeInfo:
-        """The runtime the calculator forms name (render/runtime.py): the files this build ships, or the default
-        language's build ships, with the calculators zip, the lock info and the interpreter snapshot. Raises
-        snapshot.SnapshotError when the snapshot cannot be made (no Node.js)."""
-        package, _ = calculators_zip()
-        snapshot_name, snapshot_path = interpreter_snapshot()
-        return RuntimeInfo(folder=RUNTIME_URL, files=tuple(RUNTIME_FILES), package=package, rules=RULES_PATH,
-                           lock=pyodide_lock_info(), snapshot=snapshot_name,
-                           snapshot_bytes=snapshot_path.stat().st_size)
 
     def on_post_build(self, config):
         if not self.config.ship_runtime:

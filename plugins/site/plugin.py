@@ -103,13 +103,10 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
     def on_files(self, files: Files, config) -> Files:
         if not self.config.enabled:
             return files
-        # the runtime the calculator forms name, from the plugin that ships it (none: forms show build answers)
-        shipper = config.plugins.get("nuffle-calc")
-        runtime = shipper.runtime_info() if shipper is not None else None
         for path, render in self.pages.items():
             if files.get_file_from_path(path) is not None:
                 raise PluginError(f"docs/{self.lang}/{path} would hide the page generated from data/")
-            ctx = PageContext(self.repo, self.lang, self.t, path, self.backlinks, runtime)
+            ctx = PageContext(self.repo, self.lang, self.t, path, self.backlinks)
             inclusion = InclusionLevel.UNDEFINED if in_nav(path) else InclusionLevel.NOT_IN_NAV
             files.append(File.generated(config, path, content=render(ctx), inclusion=inclusion))
         for asset in sorted(ASSETS.rglob("*")):

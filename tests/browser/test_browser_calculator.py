@@ -353,7 +353,7 @@ def test_no_request_leaves_the_site(context, web):
 
 
 def test_runtime_and_rules_load_without_404(context, web):
-    """The calculator's data-runtime / data-rules URLs must resolve from the page's URL (no fallback)."""
+    """The runtime and rules URLs of runtime.json must resolve from the site root in every language (no fallback)."""
     failed: list[str] = []
     context.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page = context.new_page()

@@ -32,8 +32,9 @@ def note_of(c: Calc, name: str) -> dict | None:
 
 
 def test_a_refused_address_value_is_explained_in_french_and_the_good_one_applies(calc):
-    # AV 99 does not exist (classic AV 3..12); Stunty is fine
-    c = calc("fr", "calculators/armour/", "armour", "av=99&stunty=true")
+    # AV 99 does not exist (classic AV 3..12); Stunty is fine (the link names classic: with no edition, the
+    # calculator would compute the newest, BB2025)
+    c = calc("fr", "calculators/armour/", "armour", "av=99&stunty=true&edition=classic")
     assert note_of(c, "av") == {
         "text": f"L'adresse de la page donnait «{NB}99{NB}», une valeur que ce champ n'accepte pas. "
                 "Saisissez un nombre entier de 3 à 12.", "children": 0}
@@ -75,9 +76,10 @@ def test_a_refused_edition_in_the_address_keeps_the_select_usable(calc):
     assert note_of(c, "edition")["text"] == (
         f"L'adresse de la page donnait «{NB}bb2099{NB}», une valeur que ce champ n'accepte pas. "
         "Choisissez une des valeurs proposées.")
-    assert c.request()["edition"] == "classic" and c.request()["assists"] == 2
+    # the select keeps its edition: with none chosen by the reader, the newest (issue 26, item 6)
+    assert c.request()["edition"] == "bb2025" and c.request()["assists"] == 2
     c.check()
-    c.set("edition", "bb2025")
+    c.set("edition", "classic")
     assert note_of(c, "edition") is None
     c.check()
 
@@ -124,17 +126,18 @@ def pick(page, edition: str) -> None:
 
 def test_calculators_start_on_the_edition_chosen_in_the_picker(page, context, web, repo, rules):
     page.goto(url_of(web, "fr", ""))
-    pick(page, "bb2025")
+    pick(page, "bb2020")
     # Hold the calculators package, so Python cannot start yet: what does the page claim meanwhile?
     held = []
     context.route("**/pyodide/*/calculators-*.zip", lambda route: held.append(route))
     page.goto(url_of(web, "fr", "calculators/block/"))
     c = Calc(page, "block", "fr", repo, rules)
-    page.wait_for_function("() => document.querySelector('form[data-calculator] select[name=edition]').value === 'bb2025'")
-    # The pre-rendered numbers are classic's: they are not shown as the BB2025 answer. BB2025 is one change
-    # away from the form as built, so the build's answer for it shows at once (tests/browser/test_build_answers.py)
+    page.wait_for_function("() => document.querySelector('form[data-calculator] select[name=edition]').value === 'bb2020'")
+    # The pre-rendered numbers are the newest edition's (BB2025): they are not shown as the BB2020 answer. BB2020
+    # is one change away from the form as built, so the build's answer for it shows at once
+    # (tests/browser/test_build_answers.py)
     c.wait()
-    assert c.request()["edition"] == "bb2025"
+    assert c.request()["edition"] == "bb2020"
     assert page.eval_on_selector(f"{c.box} [data-result]", "el => el.dataset.source") == "build"
     assert page.locator(f'{c.box} [data-field="status"]').inner_text() == "Calculé lors de la construction de la page."
     c.check()

@@ -43,13 +43,16 @@ def precache(web) -> dict[str, list[str]]:
     return json.loads(re.search(r"const PRECACHE = (\{.*?\});", script).group(1))
 
 
-# The files a page's Python uses (the runtime files Pyodide loads, the page's calculators zip and snapshot,
-# the rules), absolute, from the page's form.
-KEPT_URLS = """(files) => {
-    const form = document.querySelector('form[data-calculator]');
-    const dir = new URL(form.dataset.runtime, location.href);
-    const names = [...files, form.dataset.package, form.dataset.snapshot];
-    return {runtime: names.map((name) => new URL(name, dir).href), rules: new URL(form.dataset.rules, location.href).href};
+# The files a page's Python uses (the runtime files Pyodide loads, the calculators zip and snapshot, the rules),
+# absolute, from the build's runtime.json (its paths are relative to the site root).
+KEPT_URLS = """async (files) => {
+    const script = document.querySelector('script[src*="assets/nuffle/nuffle.js"]');
+    const settingsURL = new URL('runtime.json', script.src);
+    const settings = await (await fetch(settingsURL)).json();
+    const root = new URL(document.documentElement.lang.startsWith('en') ? '../../' : '../../../', settingsURL);
+    const dir = new URL(settings.runtime, root);
+    const names = [...files, settings.package, settings.snapshot];
+    return {runtime: names.map((name) => new URL(name, dir).href), rules: new URL(settings.rules, root).href};
 }"""
 # True once every URL is in the cache named (the runtime cache) or, for `rules`, in a pages cache.
 ALL_CACHED = """async ({runtime, rules, name}) => {
@@ -120,10 +123,11 @@ def test_one_visit_then_offline_reads_and_computes(context, web, rules):
     assert other.evaluate(KEPT_URLS, list(RUNTIME_FILES)) == {k: v for k, v in wanted.items() if k != "name"}
     other.wait_for_selector('[data-result]:is([data-state="done"], [data-state="error"])', state="attached")
     assert other.eval_on_selector("[data-result]", "el => el.dataset.state") == "done", shown(other, "status")
-    # Classic armour breaks on a 2D6 roll above AV: 10, 11 or 12 against AV 9, 6 chances in 36.
+    # With no edition chosen, a calculator computes the newest one (issue 26, item 6): BB2025 armour breaks
+    # on a 2D6 roll of AV 9+ or more: 9 to 12, 10 chances in 36.
     form = {"kind": "armour", "edition": other.input_value('form[data-calculator] [name="edition"]'), "av": 9}
-    assert form["edition"] == "classic" and handle(form, rules)["result"]["armour_broken"]["exact"] == "1/6"
-    assert shown(other, "armour_broken") == "1/6 (16,7 %)"
+    assert form["edition"] == "bb2025" and handle(form, rules)["result"]["armour_broken"]["exact"] == "5/18"
+    assert shown(other, "armour_broken") == "5/18 (27,8 %)"
     # a plain page of the same language, never opened, reads too
     other.goto(web.url + "fr/glossary/")
     assert "Glossaire" in other.title()

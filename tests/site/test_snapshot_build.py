@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import re
+import json
 
 import brotli
 import pytest
@@ -12,11 +12,13 @@ from plugins.calc import snapshot
 from plugins.calc.bundle import RUNTIME_URL
 
 
-def test_every_calculator_names_the_shipped_snapshot(site):
+def test_every_language_names_the_shipped_snapshot(site):
+    """Each language's runtime.json (read by every calculator of that language) names the snapshot shipped."""
     names = set()
     for lang in ("", "fr/", "ja/"):
-        html = (site.dir / lang / "calculators" / "block" / "index.html").read_text(encoding="utf-8")
-        names.update(re.findall(r'data-snapshot="([^"]+)"', html))
+        settings = json.loads((site.dir / lang / "assets" / "nuffle" / "runtime.json").read_text(encoding="utf-8"))
+        names.add(settings["snapshot"])
+        assert settings["snapshotBytes"] == (site.dir / "pyodide" / settings["snapshot"]).stat().st_size
     assert len(names) == 1, names
     name = names.pop()
     shipped = site.dir / RUNTIME_URL / name  # pyodide/<pinned version>/

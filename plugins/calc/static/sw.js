@@ -41,7 +41,7 @@ async function addAll(cache, urls, parallel = 4, progress = () => undefined) {
       try {
         if (!(await cache.match(key))) await cache.add(key);
         cached += 1;
-      } catch (error) {
+      } catch {
         // offline or gone: the next visit or the next save tries again
       }
       done += 1;
@@ -121,7 +121,7 @@ async function keep(urls, cacheName, runtime) {
     let key;
     try {
       key = keyOf(raw);
-    } catch (error) {
+    } catch {
       continue;
     }
     if (!key.startsWith(ROOT)) continue;
@@ -129,7 +129,7 @@ async function keep(urls, cacheName, runtime) {
     try {
       if (!(await cache.match(key))) await cache.add(key);
       kept.push(key);
-    } catch (error) {
+    } catch {
       // gone or offline: the next visit that fetches it through this worker caches it
     }
   }

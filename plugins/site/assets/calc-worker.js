@@ -1,4 +1,4 @@
-// Nuffle Codex calculator worker (a module worker started by nuffle.js, kept for the life of the tab).
+// Nuffle Codex calculator worker (a module worker started by js/engine.mjs, kept for the life of the tab).
 //
 // Runs the `calculators` Python package in Pyodide, off the main thread. RPC: the page posts
 // {id, type, ...}; the worker answers {id, ok: true, value} or {id, ok: false, error: "message"}.
@@ -9,10 +9,10 @@
 //       same directory) into the working directory, which is on sys.path, and fetch the rules JSON.
 //       Only the first init boots; later ones wait for it. Replies {version, runtime, boot, used}: `used`
 //       holds the URLs this worker fetched and booted with ({package, rules, snapshot: null after a normal
-//       start}), so the page can ask the service worker to keep them for offline use (see nuffle.js).
+//       start}), so the page can ask the service worker to keep them for offline use (see js/keep.mjs).
 //   {type: "call", request}
 //       calculators.api.handle_json(JSON.stringify(request), rules), parsed: {"ok": ..., ...}.
-// URL lists hold the preferred URL first and fallbacks after it (see nuffle.js).
+// URL lists hold the preferred URL first and fallbacks after it (the page sends one, from runtime.json).
 //
 // Memory snapshot (a faster start, on a first visit too):
 //   The build makes a Pyodide memory snapshot of the bare interpreter under Node.js, with the same
@@ -81,7 +81,7 @@ async function fetchFirst(urls, what, signal = undefined) {
 /**
  * The snapshot's bytes, read as they arrive; rejects (and stops the download) when the whole of it would
  * take more than SNAPSHOT_DOWNLOAD_BUDGET_MS to arrive. `expected`: its size in bytes, as decoded (the page's
- * data-snapshot-bytes); 0 when unknown (then it is never dropped for its speed).
+ * runtime.json's snapshotBytes); 0 when unknown (then it is never dropped for its speed).
  */
 async function readSnapshot(urls, expected) {
   const controller = new AbortController();
@@ -219,6 +219,22 @@ function inRuntime(dirs, name) {
   return dirs.map((dir) => new URL(name, new URL(dir, self.location.href)).href);
 }
 
+/**
+ * Python started from the snapshot (the engine), or null when there is none or it did not work. The snapshot's
+ * bytes are held only in here, so that a fresh start after a rejected snapshot does not keep them in memory.
+ */
+async function bootFromSnapshot(mod, options, snapshotBytes, files, start) {
+  let bytes;
+  try {
+    bytes = await snapshotBytes;
+    self.nuffleBoot.snapshotMs = Math.round(performance.now() - start);
+  } catch (err) {
+    self.nuffleBoot.reason = `no snapshot: ${(err && err.message) || err}`;
+    return null;
+  }
+  return fromSnapshot(mod, options, bytes, files);
+}
+
 async function boot({ runtime, lock, package: pkg, snapshot, snapshotBytes: expected, rules }) {
   const start = performance.now();
   const report = self.nuffleBoot;
@@ -246,21 +262,11 @@ async function boot({ runtime, lock, package: pkg, snapshot, snapshotBytes: expe
   };
   report.runtimeMs = Math.round(performance.now() - start);
 
-  let bytes = null;
-  try {
-    bytes = await snapshotBytes;
-    report.snapshotMs = Math.round(performance.now() - start);
-  } catch (err) {
-    report.reason = `no snapshot: ${(err && err.message) || err}`;
-  }
-  if (bytes) {
-    const engine = await fromSnapshot(mod, options, bytes, files);
-    bytes = null;
-    if (engine) {
-      Object.assign(report, { path: "snapshot", ms: Math.round(performance.now() - start) });
-      console.info(`nuffle: Python ${engine.version} started from the snapshot in ${report.ms} ms`);
-      return { ...engine, runtime: dir, boot: "snapshot", used };
-    }
+  const fromSnap = await bootFromSnapshot(mod, options, snapshotBytes, files, start);
+  if (fromSnap) {
+    Object.assign(report, { path: "snapshot", ms: Math.round(performance.now() - start) });
+    console.info(`nuffle: Python ${fromSnap.version} started from the snapshot in ${report.ms} ms`);
+    return { ...fromSnap, runtime: dir, boot: "snapshot", used };
   }
 
   let t = performance.now();

@@ -39,7 +39,7 @@ class PitchPicture {
     this.figure = figure;
     try {
       this.strings = JSON.parse(figure.dataset.pitchStrings || "{}") || {};
-    } catch (err) {
+    } catch {
       this.strings = {};
     }
     this.field = figure.dataset.pitchField || "p";
@@ -199,7 +199,7 @@ class PitchPicture {
   onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const [x, y] = this.selected || this.start();
-    let next = null;
+    let next;
     if (MOVES[event.key]) {
       const [dx, dy] = MOVES[event.key];
       next = this.selected ? [x + dx, y + dy] : [x, y];

@@ -29,7 +29,7 @@
 (function () {
   var Native = window.Worker;
   if (!Native) return;
-  var SEARCH = /\/workers\/search\.[^\/]*\.js(\?|$)/;
+  var SEARCH = /\/workers\/search\.[^/]*\.js(\?|$)/;
   var LATIN = "0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f";
   var WORD = new RegExp("^[" + LATIN + "]+(?:-[" + LATIN + "]+)*$");
   var SYNTAX = /["+^~:*]|(?:^|\s)-/;

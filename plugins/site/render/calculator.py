@@ -17,10 +17,8 @@ templates such as "Enter a whole number from {lo} to {hi}.").
 
 Markup contract with nuffle.js:
 
-* `form[data-calculator=<kind>]` with `data-strings`, `data-lang`, `data-switch` (optional) and the
-  runtime the build passes (`PageContext.runtime`, render/runtime.py): `data-runtime` (its folder),
-  `data-runtime-files` (the files Pyodide loads from it: the page asks the service worker to keep them),
-  `data-package`, `data-snapshot` (and `data-snapshot-bytes`, its size), `data-lock` and `data-rules`, and `data-answers` (the build's answers to
+* `form[data-calculator=<kind>]` with `data-strings`, `data-lang`, `data-switch` (optional) and
+  `data-answers` (the build's answers to
   the requests one change away, see answers.py); each field's wrapper (a label, a fieldset or the hidden input itself) has `data-name`
   and `data-type` (`int`, `bool`, `choice`, `text`, `square`), `data-optional` when an empty value
   means "absent", `data-for="<switch value> …"` when only some switch values have it, `data-with="<box> …"`
@@ -266,7 +264,10 @@ def _default(calc: Calculator, spec: dict) -> Any:
 def default_request(calc: Calculator, rules: RuleBook | None) -> dict:
     """The request of the form as built (what the pre-rendered result answers)."""
     forms = _forms(calc, rules)
-    value = calc.defaults.get(calc.switch, next(iter(forms))) if calc.switch else None
+    # an edition switch starts on the newest edition (its options are oldest first), as nuffle.js does for a
+    # reader who has chosen none: the pre-rendered result and the build's answers are then the reader's
+    first = list(forms)[-1] if calc.switch == "edition" else next(iter(forms))
+    value = calc.defaults.get(calc.switch, first) if calc.switch else None
     request: dict[str, Any] = {"kind": calc.kind, **calc.fixed}
     if calc.switch:
         request[calc.switch] = value
@@ -290,12 +291,9 @@ def render(ctx: PageContext, calc: Calculator, rules: RuleBook | None,
     switch_value = request.get(calc.switch) if calc.switch else None
     order = _merged_order([list(fields) for fields in forms.values()])
     edition = calc.fixed.get("edition")
-    site_root = site_root_from(ctx.page, ctx.lang)
     form_attrs = {
         "class": "nc-calc", "data-calculator": calc.kind, "data-lang": ctx.lang,
         "data-switch": calc.switch, "aria-label": calc.label or None,
-        # the runtime's files and versions, one value of the build (render/runtime.py); none: build answers only
-        **(ctx.runtime.form_attributes(site_root) if ctx.runtime is not None else {}),
         "data-strings": json.dumps({**ui_strings(ctx), **calc.strings}, ensure_ascii=False),
         "data-answers": json.dumps(first_answers(calc, rules, forms, request), separators=(",", ":"),
                                    ensure_ascii=False),

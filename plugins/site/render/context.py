@@ -14,7 +14,6 @@ from ...data.text import ASCII_SPACE, REF, no_markup, squeeze
 from ..locate import anchor_of, page_of, relative_link
 from ..editions import Editions
 from ..messages import Messages
-from .runtime import RuntimeInfo
 from .templating import render
 
 
@@ -70,7 +69,6 @@ class PageContext:
     t: Messages
     page: str  # this page's path relative to docs_dir, e.g. "skills/agility.md"
     backlinks: BackLinks
-    runtime: RuntimeInfo | None = None  # the in-browser runtime the build ships, for calculator forms
 
     @cached_property
     def editions(self) -> Editions:

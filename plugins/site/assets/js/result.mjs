@@ -1,0 +1,110 @@
+// A calculator's result panel ([data-result], plugins/site/render/calculator.py): its value elements
+// ([data-field] with data-format, named by their dotted path into the response), its status and error lines,
+// the edition it names, and its live region ([data-live], the only one: a one-line summary after a change).
+import { formatValue, probability } from "./format.mjs";
+import { paintPitch } from "./pitch-paint.mjs";
+import { isZero, valueAt } from "./util.mjs";
+
+const STATUS_FIELDS = new Set(["status", "error"]);
+
+/** The visible text of `el`, its white space collapsed. */
+function shownText(el) {
+  return el.textContent.replace(/\s+/g, " ").trim();
+}
+
+export class ResultView {
+  /** `box`: the calculator's wrapper (.nc-calculator); `messages`: the form's Messages. */
+  constructor(box, messages) {
+    this.box = box;
+    this.el = box.querySelector("[data-result]");
+    this.messages = messages;
+  }
+
+  /** Set the panel's state ("prerendered", "loading", "computing", "done", "error") and its status line.
+   *  `settled`: whether Python's start is over (an answer from the build leaves it downloading). */
+  setState(state, status, settled = true) {
+    if (!this.el) return;
+    this.el.dataset.state = state;
+    // offline.js waits for this before the service worker starts precaching (it would slow Python's start).
+    if (settled && (state === "done" || state === "error")) document.dispatchEvent(new CustomEvent("nuffle:calculator-settled"));
+    const line = this.el.querySelector('[data-field="status"]');
+    if (line && status !== undefined) line.textContent = status;
+  }
+
+  /** Say where the shown answer comes from: "python" (computed now) or "build" (computed when built). */
+  setSource(source) {
+    if (this.el) this.el.dataset.source = source;
+  }
+
+  valueElements() {
+    return this.el ? [...this.el.querySelectorAll("[data-field]")].filter((el) => !STATUS_FIELDS.has(el.dataset.field)) : [];
+  }
+
+  /** Dash every value: the panel no longer answers the form. */
+  clear() {
+    for (const el of this.valueElements()) {
+      el.textContent = "—";
+      if (el.dataset.href) el.removeAttribute("href"); // no link left to the last answer's values
+    }
+  }
+
+  /** Show `message` in the error line (hidden when empty); `lang` when it is not in the page's language. */
+  showError(message, lang) {
+    const el = this.el && this.el.querySelector('[data-field="error"]');
+    if (!el) return;
+    el.textContent = message || "";
+    if (lang) el.setAttribute("lang", lang);
+    else el.removeAttribute("lang");
+    el.hidden = !message;
+  }
+
+  /** Name the edition the result is for (`label`, the edition select's option text). */
+  showEdition(label) {
+    const name = this.el ? this.el.querySelector("[data-nc-edition-used]") : null;
+    if (name) name.textContent = label || "—";
+  }
+
+  /** Fill every value element from the resolver's `result` to `request`, and repaint the pitch pictures. */
+  fill(result, request) {
+    for (const el of this.valueElements()) {
+      const value = valueAt(result, el.dataset.field);
+      const row = el.closest("[data-row]");
+      if (value === undefined) {
+        const absent = el.dataset.absent || "dash";
+        if (row) row.hidden = absent === "hide";
+        el.textContent = absent === "zero" ? probability(this.messages, null) : "—";
+        continue;
+      }
+      if (row) row.hidden = el.dataset.zero === "hide" && isZero(value);
+      el.textContent = formatValue(this.messages, el, value);
+      if (el.dataset.href) { // a link whose address carries result values (calculator.py href_from)
+        el.setAttribute("href", el.dataset.href.replace(/\{([\w.]+)\}/g, (whole, path) => {
+          const v = valueAt(result, path);
+          return v === undefined || v === null ? "" : encodeURIComponent(String(v));
+        }));
+      }
+    }
+    for (const figure of this.box.querySelectorAll("figure[data-pitch]")) paintPitch(figure, result, request);
+  }
+
+  /** Say `text` once through the live region (a short summary, never the whole result). */
+  announce(text) {
+    const live = this.el && this.el.querySelector("[data-live]");
+    if (live && live.textContent !== text) live.textContent = text;
+  }
+
+  /** What the live region says after a change: the headline chance, the answer to what the reader asked. The
+   *  panel's [data-headline] when it has one (its text as shown), else the first probability it shows, as
+   *  "<label>: <value>"; the "done" message when it shows none. */
+  headline() {
+    const marked = this.el ? this.el.querySelector("[data-headline]") : null;
+    if (marked && !marked.closest("[hidden]") && shownText(marked)) return shownText(marked);
+    for (const row of this.el ? this.el.querySelectorAll("[data-row]") : []) {
+      if (row.hidden) continue;
+      const value = row.querySelector('[data-field][data-format="probability"]');
+      const label = row.querySelector("dt, th");
+      if (value && label) return this.messages.text("summary", { label: shownText(label), value: shownText(value) });
+    }
+    return this.messages.text("done");
+  }
+}
