@@ -209,9 +209,9 @@ def test_marks_keep_the_edition_marks_of_their_blocks(tmp_path):
     item = re.search(r'<li data-editions="bb2020">(.*?)</li>', html, re.S)
     assert item and 'data-editions="bb2020"' in item[1] and ">Non confirmé</a>" in item[1]
     assert 'href="verification.md#v-term-turnover--edition-notes-bb2020--bb2020"' in item[1]
-    rulings = to_html(render(repo, "ja", "rulings/index.md"))
-    assert rulings.count(">未確認</a>") == 1  # the FUMBBL position in "who plays it how"
-    assert '<tr data-editions="classic">' in rulings
+    matrix = to_html(render(repo, "ja", "rulings/who-plays-it-how.md"))
+    assert matrix.count(">未確認</a>") == 1  # the FUMBBL position in "who plays it how" (a page of its own)
+    assert '<tr data-editions="classic">' in matrix
     ruling = to_html(render(repo, "ja", "rulings/sure-hands-strip-ball.md"))
     assert ruling.count(">未確認</a>") == 1  # and on the ruling's own page
 

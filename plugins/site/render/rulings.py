@@ -81,7 +81,8 @@ def matrix_page(ctx: PageContext, rulings: list[Entity]) -> str:
         "ruling's page, where the sources are."), ""]
     lines += empty_notes(ctx, [e for r in disputed for e in r.editions],
                          ctx.t("No ruling on this page is for {chosen}."))
-    table = render("rulings-matrix.html", bodies=[body_label(ctx, b) for b in bodies], rows=rows, t=ctx.t)
+    table = render("rulings-matrix.html", bodies=[body_label(ctx, b) for b in bodies], rows=rows, t=ctx.t,
+                   gap=ctx.gap)  # no space before the ↗ link after a Japanese 。
     lines += edition_block(ctx, [e for r in disputed for e in r.editions], [table])
     index = relative_link(ctx.page, RULINGS_INDEX, "all-rulings")
     lines += [render("back-link.html", href=index, label=ctx.t("All rulings")), ""]
