@@ -27,7 +27,7 @@ from mkdocs.structure.files import File
 
 from ..data.export import API_VERSION, open_data_files
 from ..site.render.templating import render
-from .bundle import PYODIDE_DIR, RUNTIME_FILES, calculators_zip, missing_runtime
+from .bundle import PYODIDE_DIR, RUNTIME_FILES, RUNTIME_URL, calculators_zip, missing_runtime
 from .compress import compress_runtime
 from .snapshot import write_snapshot
 from .offline import write_offline_files
@@ -56,8 +56,13 @@ class CalcPlugin(BasePlugin[CalcConfig]):
     def on_page_content(self, html, page, config, files):
         site = config.plugins.get("nuffle")
         translate = getattr(site, "t", None)  # the nuffle plugin's UI strings for this build's language
-    def on_files(self, files, config):
         if translate is None or not (page.is_homepage or "data-calculator=" in html):
+            return html
+        return html + render("offline-save.html", t=translate)
+
+    def on_files(self, files, config):
+        files.append(File.generated(config, RUNTIME_JSON, content=runtime_json()))
+        return files
 
     def on_post_build(self, config):
         if not self.config.ship_runtime:
