@@ -5,7 +5,9 @@ removed, so "Tackle Zone (TZ)" gives "Tackle Zone" and "TZ") plus the term's `fo
 (data/termbase.yml: "zones de tacle"), which are the other forms allowed in prose.
 Only plain prose is touched: never headings, links, code, raw HTML, attribute lists or admonition titles.
 English matches are case-sensitive whole words (game terms are capitalised: "Turnover", not "turn over");
-French matches ignore case; Japanese matches must not sit inside a longer katakana or kanji word
+French matches ignore case, but a French term that is also a common verb form ("passe": « il ne se passe
+rien », « quand il passe sur un joueur ») is linked only where it is the noun: after a determiner or « de »
+(« la passe », « une passe », « action de passe »), or capitalised inside a sentence as the term's name; Japanese matches must not sit inside a longer katakana or kanji word
 (キャッチ is linked, ダイビングキャッチ is not).
 """
 from __future__ import annotations
@@ -84,6 +86,29 @@ def _ja_form(form: str) -> str:
     return ((f"(?<![{before}])" if before else "") + re.escape(form) + (f"(?![{after}])" if after else ""))
 
 
+# French term forms that are also verb forms, linked only as nouns (see _is_french_verb).
+FRENCH_VERB_HOMOGRAPHS = frozenset({"passe"})
+# Words after which a French homograph is the noun: articles, determiners, « de » and elisions.
+FRENCH_NOUN_MARKERS = re.compile(
+    r"(?:\b(?:la|une|de|sa|ta|ma|cette|chaque|toute|leur|notre|votre|première|prochaine|seconde|dernière"
+    r"|autre|même|seule|quelle|quelque|nouvelle|bonne|mauvaise)\s+|\b[dl]['’])$",
+    re.IGNORECASE)
+
+
+def _is_french_verb(text: str, match: re.Match) -> bool:
+    """True when a French match is a verb form rather than the term, such as « passe » in « il ne se passe
+    rien »: the word is a known homograph, is not preceded by a noun marker (« la », « une », « de », « d' »…),
+    and is not capitalised inside a sentence (« peut gagner Passe » names the term)."""
+    word = match.group(0)
+    if word.lower() not in FRENCH_VERB_HOMOGRAPHS:
+        return False
+    before = text[:match.start()]
+    if FRENCH_NOUN_MARKERS.search(before):
+        return False
+    sentence_start = re.search(r"(^|[.!?:;«]\s*|\(\s*)$", before)
+    return not (word[0].isupper() and not sentence_start)
+
+
 CAPITALISED = re.compile(r"[A-ZÀ-Ý][\w'’-]*")
 
 
@@ -133,7 +158,7 @@ def _link_free_text(text: str, page: str, index: TermIndex, glossary_page: str, 
     out, last = [], 0
     for match in index.pattern.finditer(text):
         term = index.term_of(match.group(0))
-        if term.id in linked or _inside_name(text, match):
+        if term.id in linked or _inside_name(text, match) or (index.fold and _is_french_verb(text, match)):
             continue
         linked.add(term.id)
         url = relative_link(page, glossary_page, term.anchor)

@@ -75,3 +75,37 @@ def test_raw_html_lines_are_left_alone():
     out = run(source, "en")
     assert out.splitlines()[0] == '<select name="action"><option value="catch">Catch roll</option></select>'
     assert out.endswith("A [Catch](../glossary.md#term-catch).")
+
+
+PASS = [term("pass", "Pass", "Passe", "パス")]
+
+
+def run_fr_pass(markdown):
+    return link_first_uses(markdown, "sequences/x.md", term_index(PASS, "fr"), "glossary.md")
+
+
+def test_the_french_verb_passe_is_not_linked_to_the_pass_entry():
+    """Review 2, finding 4: « se passe » (step 5b of the block sequence) and « il passe » (a move) were linked
+    to the glossary's « Passe »: the verb is not the noun."""
+    for sentence in ("Si les deux ont Blocage, il ne se passe rien.",
+                     "Quand il passe sur un joueur à Terre, rien.",
+                     "Ce qui se passe ensuite.",
+                     "Le ballon passe au-dessus.",
+                     "Passe-t-il ? Passe."):
+        assert run_fr_pass(sentence) == sentence
+
+
+def test_the_french_noun_passe_is_still_linked():
+    link = "(../glossary.md#term-pass)"
+    for sentence, linked in (("Il tente une passe vers la zone.", "[passe]"),
+                             ("Après la passe, le tour continue.", "[passe]"),
+                             ("Le jet de passe est raté.", "[passe]"),
+                             ("Son action de Passe commence.", "[Passe]"),
+                             ("Le début d'une passe.", "[passe]"),
+                             ("Le joueur peut gagner Passe.", "[Passe]")):
+        assert f"{linked}{link}" in run_fr_pass(sentence), sentence
+
+
+def test_a_verb_use_does_not_take_the_first_link_of_the_page():
+    out = run_fr_pass("Rien ne se passe.\n\nPuis une passe longue.")
+    assert out == "Rien ne se passe.\n\nPuis une [passe](../glossary.md#term-pass) longue."
