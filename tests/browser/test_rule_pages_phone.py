@@ -196,3 +196,29 @@ def test_the_star_rules_page_is_short_on_a_phone_and_a_link_opens_its_rule(open_
     box = page.locator(f"#star-rule-{slug}").bounding_box()
     assert 0 <= box["y"] < SCREEN
     assert page.locator("details.nc-star-rule[open]").count() == 1  # only the rule asked for
+
+
+# ------------------------------------------------------------------------------ review 2, items 1 and 2
+
+def shown_rulings(page) -> list[str]:
+    """The slugs of the rulings the index shows now (the ids of their visible links, `ruling-<slug>`)."""
+    return page.locator("article li:has(a.nc-moved)").evaluate_all(
+        "els => els.filter(e => e.checkVisibility()).map(e => e.querySelector('a.nc-moved').id.slice(7))")
+
+
+@pytest.mark.parametrize("lang, typed, skill", [("ja", "ダイビングタックル", "skill:diving-tackle"),
+                                                ("ja", "パスブロック", "skill:pass-block"),
+                                                ("fr", "Dodge", "skill:dodge")])
+def test_the_rulings_filter_finds_a_skill_by_its_names_in_every_language(open_page, web, lang, typed, skill):
+    """Review 2, item 1: the filter matched the text shown only, so the katakana a Japanese coach types, or
+    the English name a French coach knows, found nothing."""
+    page = open_page(viewport=PHONE)
+    page.goto(url_of(web, lang, "rulings/"))
+    page.wait_for_selector("[data-nc-filter-form][data-mounted]", state="attached")
+    page.locator("[data-nc-filter]").fill(typed)
+    about = {s for s, r in RULINGS.items() if r["about"][0] == skill}
+    shown = set(shown_rulings(page))
+    assert about and about <= shown, sorted(about - shown)
+    assert len(shown) < len(RULINGS)
+    assert page.locator("[data-nc-filter-count]").inner_text() == str(len(shown))
+
