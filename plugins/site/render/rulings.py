@@ -32,15 +32,13 @@ def filter_names(ctx: PageContext) -> Callable[[list[str]], str]:
     aliases from (search.alias_locations). Returns them space-separated, without double quotes (the value
     goes into a quoted Markdown attribute): a Japanese coach types ダイビングタックル for "Diving Tackle", a
     French one "Dodge" for Esquive (review 2, item 1)."""
-    entries: dict[str, list] = {}
-    for entry in ctx.repo.termbase.entries:
-        entries.setdefault(entry.target, []).append(entry)
-
     def names_of(ref: str) -> set[str]:
         entity = ctx.repo[ref]
         own = entity.get("name") or entity.get("title") or {}
         words = {ctx.plain({"en": text}) for text in own.values() if isinstance(text, str)}
-        for entry in entries.get(ref, []):
+        # the entity's own entry only: a term that points to it (Chomped, for Monstrous Mouth) is not its name
+        entry = ctx.repo.termbase.get(ref)
+        if entry is not None:
             for names in entry.names.values():
                 words.update([names.preferred, *names.aliases, *names.forms, names.katakana or "",
                               names.reading or ""])
