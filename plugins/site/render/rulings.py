@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...data.model import Entity
+from ...data.termbase import split_name
 from ..collation import by_name
 from ..locate import RULINGS_INDEX, RULINGS_MATRIX, relative_link
 from .blocks import edition_block, sources_footer
@@ -35,7 +36,8 @@ def filter_names(ctx: PageContext) -> Callable[[list[str]], str]:
     def names_of(ref: str) -> set[str]:
         entity = ctx.repo[ref]
         own = entity.get("name") or entity.get("title") or {}
-        words = {ctx.plain({"en": text}) for text in own.values() if isinstance(text, str)}
+        # without the edition in brackets, as search.name_locations: « (BB2025) » would match every BB2025 ruling
+        words = {split_name(ctx.plain({"en": text}))[0] for text in own.values() if isinstance(text, str)}
         # the entity's own entry only: a term that points to it (Chomped, for Monstrous Mouth) is not its name
         entry = ctx.repo.termbase.get(ref)
         if entry is not None:
