@@ -7,7 +7,9 @@ found in, on the real site:
   how" matrix has a page of its own whose header row and question column stay in view while it scrolls;
 * a sequence page (Japanese, French) starts with its numbered steps, after a "jump to step" bar; a bulleted
   list inside a ruling position stays a list (Monstrous Mouth, Jervis);
-* the star rules page is a short list of rule names on a phone, and a link to a rule opens it.
+* the star rules page is a short list of rule names on a phone, and a link to a rule opens it;
+* review 2: the rulings filter finds a skill by its names in every language (ja katakana, fr English), and a
+  ruling whose question is three sentences long still shows its answer on the first screen.
 """
 from __future__ import annotations
 
@@ -196,3 +198,44 @@ def test_the_star_rules_page_is_short_on_a_phone_and_a_link_opens_its_rule(open_
     box = page.locator(f"#star-rule-{slug}").bounding_box()
     assert 0 <= box["y"] < SCREEN
     assert page.locator("details.nc-star-rule[open]").count() == 1  # only the rule asked for
+
+
+# ------------------------------------------------------------------------------ review 2, items 1 and 2
+
+def shown_rulings(page) -> list[str]:
+    """The slugs of the rulings the index shows now (the ids of their visible links, `ruling-<slug>`)."""
+    return page.locator("article li:has(a.nc-moved)").evaluate_all(
+        "els => els.filter(e => e.checkVisibility()).map(e => e.querySelector('a.nc-moved').id.slice(7))")
+
+
+@pytest.mark.parametrize("lang, typed, skill", [("ja", "ダイビングタックル", "skill:diving-tackle"),
+                                                ("ja", "パスブロック", "skill:pass-block"),
+                                                ("fr", "Dodge", "skill:dodge")])
+def test_the_rulings_filter_finds_a_skill_by_its_names_in_every_language(open_page, web, lang, typed, skill):
+    """Review 2, item 1: the filter matched the text shown only, so the katakana a Japanese coach types, or
+    the English name a French coach knows, found nothing."""
+    page = open_page(viewport=PHONE)
+    page.goto(url_of(web, lang, "rulings/"))
+    page.wait_for_selector("[data-nc-filter-form][data-mounted]", state="attached")
+    page.locator("[data-nc-filter]").fill(typed)
+    about = {s for s, r in RULINGS.items() if r["about"][0] == skill}
+    shown = set(shown_rulings(page))
+    assert about and about <= shown, sorted(about - shown)
+    assert len(shown) < len(RULINGS)
+    assert page.locator("[data-nc-filter-count]").inner_text() == str(len(shown))
+
+
+def longest_question(lang: str) -> str:
+    """The ruling whose question is the longest in `lang`: its h1 pushed the answer furthest down."""
+    return max(RULINGS, key=lambda slug: len(RULINGS[slug]["question"][lang]))
+
+
+@pytest.mark.parametrize("lang, slug", [("fr", "bomb-and-ball-skills-bb2020"), ("fr", longest_question("fr")),
+                                        ("ja", "distracted-activation-and-skills"), ("ja", longest_question("ja"))])
+def test_a_long_question_leaves_the_answer_on_the_first_screen(open_page, web, lang, slug):
+    """Review 2, item 2: a three-sentence question set as a 32 px h1, then a 70 px gap, put the answer box
+    at y≈920 on a 780 px phone."""
+    page = open_page(viewport=PHONE)
+    page.goto(url_of(web, lang, f"rulings/{slug}/"))
+    answer = top(page, "article .nc-answer")
+    assert top(page, "article h1") < answer < SCREEN, f"the answer box starts {answer:.0f} px down"

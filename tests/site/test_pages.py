@@ -1,6 +1,8 @@
 """Page rendering from fixture data: localized links, anchors, back-links, escaping."""
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -58,9 +60,14 @@ def test_disputed_ruling_shows_every_body_side_by_side(fixture_repo):
 
 def test_each_ruling_has_its_own_page_and_the_index_keeps_the_old_anchor(fixture_repo):
     """Rulings were sections of rulings/ (#ruling-<slug>): the index's list keeps that id on its link to
-    the ruling's own page, where the ruling is told in full."""
+    the ruling's own page, where the ruling is told in full; the link carries the names of what the ruling
+    is about in every language, which the filter box matches."""
     index, _ = render(fixture_repo, "en", "rulings/index.md")
-    assert "[Fixture question?](sure-hands-strip-ball.md){: #ruling-sure-hands-strip-ball .nc-moved }" in index
+    link = re.search(r'\[Fixture question\?\]\(sure-hands-strip-ball\.md\)'
+                     r'\{: #ruling-sure-hands-strip-ball \.nc-moved data-names="([^"]*)" \}', index)
+    assert link, index
+    # and the names of what it is about in every language, for the filter box (review 2, item 1)
+    assert "Sure Hands" in link[1] and "Prise sûre" in link[1], link[1]
     assert "What this site recommends" not in index
     page, _ = render(fixture_repo, "ja", "rulings/sure-hands-strip-ball.md")
     assert page.startswith("# ")

@@ -1,12 +1,17 @@
 // Page-local behaviour of the rule pages (templates rulings-list.html and star-rule.html), with Material's
 // instant navigation (document$) or without it:
-// - the rulings index's filter box narrows the list as the reader types (without script the whole list
-//   shows, and the box stays hidden);
+// - the rulings index's filter box narrows the list as the reader types, matching the text shown and the
+//   names of what each ruling is about in every language (without script the whole list shows, and the
+//   box stays hidden);
 // - on the star rules page, a link to a rule (`#star-rule-<slug>`) opens the rule it points to;
 // - the matrix's scroll box can take the keyboard focus (the page sanitiser keeps no tabindex).
 
 /** Text folded for matching: compatibility forms (full-width letters), case, Latin accents. */
 const fold = (text) => text.normalize("NFKC").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+
+/** The names of what a ruling is about in every language, with their aliases (`data-names` on its link,
+ *  from the termbase): ダイビングタックル finds the rulings on Diving Tackle, « Dodge » those on Esquive. */
+const names = (li) => [...li.querySelectorAll("[data-names]")].map((e) => e.dataset.names).join(" ");
 
 function mountFilter(root) {
   const form = root.querySelector("[data-nc-filter-form]");
@@ -17,7 +22,7 @@ function mountFilter(root) {
   const groups = [...root.querySelectorAll("[data-nc-filter-group]")].map((group) => {
     const heading = group.querySelector("h3");
     return { group, title: fold(heading ? heading.textContent : ""),
-             items: [...group.querySelectorAll("li")].map((li) => ({ li, text: fold(li.textContent) })) };
+             items: [...group.querySelectorAll("li")].map((li) => ({ li, text: fold(`${li.textContent} ${names(li)}`) })) };
   });
   const apply = () => {
     const words = fold(input.value).split(/\s+/).filter(Boolean);

@@ -4,7 +4,10 @@ body's position). The HTML is in `plugins/site/templates/` (rulings-*.html, ruli
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ...data.model import Entity
+from ...data.termbase import split_name
 from ..collation import by_name
 from ..locate import RULINGS_INDEX, RULINGS_MATRIX, relative_link
 from .blocks import edition_block, sources_footer
@@ -23,6 +26,32 @@ def matrix_link(ctx: PageContext) -> list[str]:
     return [render("rulings-matrix-link.html", href=href, t=ctx.t), ""]
 
 
+def filter_names(ctx: PageContext) -> Callable[[list[str]], str]:
+    """A function from a ruling's `about` ids to the names the rulings filter matches them by, beyond the
+    text shown: each entity's name in every language, and its termbase entry's names in every language
+    (preferred names, aliases, prose forms, katakana, reading), the same source the site search takes its
+    aliases from (search.alias_locations). Returns them space-separated, without double quotes (the value
+    goes into a quoted Markdown attribute): a Japanese coach types ダイビングタックル for "Diving Tackle", a
+    French one "Dodge" for Esquive (review 2, item 1)."""
+    def names_of(ref: str) -> set[str]:
+        entity = ctx.repo[ref]
+        own = entity.get("name") or entity.get("title") or {}
+        # without the edition in brackets, as search.name_locations: « (BB2025) » would match every BB2025 ruling
+        words = {split_name(ctx.plain({"en": text}))[0] for text in own.values() if isinstance(text, str)}
+        # the entity's own entry only: a term that points to it (Chomped, for Monstrous Mouth) is not its name
+        entry = ctx.repo.termbase.get(ref)
+        if entry is not None:
+            for names in entry.names.values():
+                words.update([names.preferred, *names.aliases, *names.forms, names.katakana or "",
+                              names.reading or ""])
+        return words
+
+    def names(refs: list[str]) -> str:
+        words = set().union(*(names_of(ref) for ref in refs))
+        return " ".join(sorted(w.replace('"', "") for w in words if w))
+    return names
+
+
 def ruling_groups(ctx: PageContext, rulings: list[Entity]) -> list[dict]:
     """The rulings grouped by the first entity each is `about` (a skill mostly), groups sorted by that
     entity's name in the page's language: [{"anchor", "title", "editions", "items"}], each ruling once."""
@@ -34,10 +63,12 @@ def ruling_groups(ctx: PageContext, rulings: list[Entity]) -> list[dict]:
                                              "title": ctx.plain(about.get("name") or about.get("title")),
                                              "sort": name_order(about), "rulings": []})
         group["rulings"].append(ruling)
+    names_of = filter_names(ctx)
     out = []
     for group in sorted(groups.values(), key=lambda g: (g["sort"], g["anchor"])):
         members = group["rulings"]
-        items = [f"{ctx.editions.row_mark(r.editions)}{ctx.link(r)}{{: #{r.anchor} .nc-moved }}"
+        items = [f"{ctx.editions.row_mark(r.editions)}{ctx.link(r)}"
+                 f'{{: #{r.anchor} .nc-moved data-names="{names_of(r["about"])}" }}'
                  f"{ctx.aside(status_label(ctx, r['status']))} {ctx.badges(r.editions)}" for r in members]
         out.append({"anchor": group["anchor"], "title": group["title"], "items": items,
                     "editions": ctx.editions.attr([e for r in members for e in r.editions])})
