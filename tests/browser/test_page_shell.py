@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_a11y import AXE, RUN_AXE, TAGS
+from test_a11y import AXE, RUN_AXE, TAGS, inject_axe
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +70,7 @@ def test_no_contrast_violation_in_the_dark_scheme(open_page, web):
         page.goto(web.url + path)
         wait_for_scheme(page, "slate")
         page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-        page.add_script_tag(path=str(AXE))
+        inject_axe(page)
         violations = page.evaluate(RUN_AXE, TAGS)
         if violations:
             found[path] = violations

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from calculators.api import handle
-from test_a11y import AXE, RUN_AXE, TAGS
+from test_a11y import RUN_AXE, TAGS, inject_axe
 from test_browser_calculators import Calc, norm, url_of
 from plugins.site.render.pitch_table import probability_text, ranked_squares, square_name
 
@@ -216,6 +216,6 @@ def test_axe_finds_nothing_serious_with_the_pitch_open(phone, web):
     page.locator(f'{figure} rect[data-square="20,5"]').tap()
     page.wait_for_function(f"document.querySelector('{figure} .nc-cursor').getAttribute('visibility') === 'visible'")
     tapped(page, page.locator(f"{figure} summary"), f"document.querySelector('{figure} details').open")
-    page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     violations = page.evaluate(RUN_AXE, TAGS)
     assert not violations, json.dumps(violations, indent=1, ensure_ascii=False)

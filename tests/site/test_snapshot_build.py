@@ -18,7 +18,7 @@ def test_every_language_names_the_shipped_snapshot(site):
     for lang in ("", "fr/", "ja/"):
         settings = json.loads((site.dir / lang / "assets" / "nuffle" / "runtime.json").read_text(encoding="utf-8"))
         names.add(settings["snapshot"])
-        assert settings["snapshotBytes"] == (site.dir / "pyodide" / settings["snapshot"]).stat().st_size
+        assert settings["snapshotBytes"] == (site.dir / settings["runtime"] / settings["snapshot"]).stat().st_size
     assert len(names) == 1, names
     name = names.pop()
     shipped = site.dir / RUNTIME_URL / name  # pyodide/<pinned version>/
