@@ -121,7 +121,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import TypeVar
 
-from .editions import family, mechanics
+from .editions import Edition, resolve
 from .errors import CalcError
 
 __all__ = [
@@ -222,13 +222,13 @@ class Strengths:
     dauntless: DauntlessRoll | None = None
 
 
-def strength_dice(edition: str, attacker_st: int, defender_st: int, attacker_assists: int = 0,
+def strength_dice(edition: str | Edition, attacker_st: int, defender_st: int, attacker_assists: int = 0,
                   defender_assists: int = 0, *, horns: bool = False, dauntless: bool = False) -> Strengths:
     """Return the block dice for the players' ST and assists, with Horns (``horns``: +1, the caller passes
     it only on a Blitz) and Dauntless, per edition (module docstring, "Strength skills").
 
     Args:
-        edition: edition id (BB2016 plays as classic).
+        edition: an :class:`~calculators.editions.Edition`, or its id (BB2016 plays as classic).
         attacker_st, defender_st: the characteristics (positive integers).
         attacker_assists, defender_assists: offensive and defensive assists (0 or more).
 
@@ -236,7 +236,7 @@ def strength_dice(edition: str, attacker_st: int, defender_st: int, attacker_ass
         CalcError: on an unknown edition (field ``edition``) or a non-positive ST (fields
             ``attacker_st``, ``defender_st``).
     """
-    fam = family(edition)
+    ed = edition if isinstance(edition, Edition) else resolve(edition)
     for name, st in (("attacker_st", attacker_st), ("defender_st", defender_st)):
         if not (isinstance(st, int) and not isinstance(st, bool) and st >= 1):
             raise CalcError(name, f"{name} must be a positive integer, got {st!r}", [1, None], reason="range")
@@ -246,9 +246,9 @@ def strength_dice(edition: str, attacker_st: int, defender_st: int, attacker_ass
     roll = None
     if dauntless:
         # BB2025 compares unmodified ST and applies Horns after; BB2020 (and classic, assumed) after Horns
-        compared = attacker_st if fam == "bb2025" else attacker_st + bonus
+        compared = attacker_st if ed.bb2025 else attacker_st + bonus
         if compared < defender_st:
-            raised = defender_st + (bonus if fam == "bb2025" else 0)
+            raised = defender_st + (bonus if ed.bb2025 else 0)
             total = raised + attacker_assists
             roll = DauntlessRoll(min(7, defender_st - compared + 1), dice_for_strength(total, defender), total)
     return Strengths(dice_for_strength(attacker, defender), attacker, defender, roll)
@@ -329,7 +329,7 @@ class Block:
     """One block (or a Frenzy pair) to resolve.
 
     Attributes:
-        edition: edition id.
+        edition: an :class:`~calculators.editions.Edition` (as the API passes it), or its id.
         dice: 1, 2, 3 (attacker chooses) or -2, -3 (defender chooses): without
             Dauntless, or after a failed Dauntless roll.
         blitz: the block is part of a Blitz (Juggernaut works, Brawler does not).
@@ -344,7 +344,7 @@ class Block:
             ``dauntless_needed``).
     """
 
-    edition: str = "classic"
+    edition: str | Edition = "classic"
     dice: int = 1
     blitz: bool = False
     attacker: frozenset = frozenset()
@@ -364,12 +364,13 @@ class Block:
         if self.dice not in _DICE:
             raise CalcError("dice", f"dice must be one of -3, -2, 1, 2, 3, got {self.dice!r}", list(_DICE), reason="choice")
         att_ok = ["block", "wrestle", "tackle", "juggernaut", "frenzy", "pro"]
-        if family(self.edition) != "classic":
+        ed = self.edition if isinstance(self.edition, Edition) else resolve(self.edition)
+        if not ed.classic:
             att_ok.append("brawler")
         for name, skills, ok in (("attacker", self.attacker, att_ok), ("defender", self.defender, list(DEFENDER_SKILLS))):
             bad = sorted(set(skills) - set(ok))
             if bad:
-                raise CalcError(name, f"{name}: unknown skill {bad[0]!r} for {self.edition}; allowed: {', '.join(ok)}", ok, reason="skills")
+                raise CalcError(name, f"{name}: unknown skill {bad[0]!r} for {ed.name}; allowed: {', '.join(ok)}", ok, reason="skills")
         if not (isinstance(self.team_rerolls, int) and 0 <= self.team_rerolls <= 8):
             raise CalcError("team_rerolls", f"team_rerolls must be an integer from 0 to 8, got {self.team_rerolls!r}", [0, 8], reason="range")
         if self.goal not in GOAL_CRITERIA:
@@ -412,31 +413,49 @@ def resolve_block(block: Block) -> Dist:
     Raises:
         CalcError: on an inconsistent :class:`Block`.
     """
-    b = block.validate()
-    m = mechanics(b.edition)
-    att, dfd = b.attacker, b.defender
-    goal = b.goal
-    pro_p = Fraction(7 - m.pro_target, 6)
-    pro_single_die = family(b.edition) != "classic"
-    brawler = "brawler" in att and not b.blitz
-    juggernaut = "juggernaut" in att and b.blitz
-    frenzy = "frenzy" in att
-    fend = "fend" in dfd and not juggernaut
-    # A Dauntless roll that cannot change the dice is never worth a re-roll: leave it out (same result, faster).
-    rolled = b.dauntless_needed is not None and b.dauntless_dice != b.dice
-    dauntless_p = Fraction(max(0, 7 - b.dauntless_needed), 6) if rolled else None
-    # Each roll takes at most one team re-roll (no die is re-rolled twice): more than the rolls of the block
-    # (or Frenzy pair) can never be used, so they are left out (same result, fewer states).
-    rolls = (2 if rolled else 1) * (2 if frenzy else 1)
-    team_start = min(b.team_rerolls, rolls if m.team_rerolls_per_turn is None else m.team_rerolls_per_turn)
+    return _BlockSolver(block.validate()).solve()
 
-    def best(options: list[Dist], attacker_decides: bool) -> Dist:
+
+class _BlockSolver:
+    """The optimal play of one validated :class:`Block`, by exhaustive recursion over its states.
+
+    A state is (``second``: the Frenzy block, ``team``: team re-rolls left, ``pro``: Pro still usable);
+    the attacker picks the best option for the block's goal at each choice, the defender the worst.
+    The recursive steps are memoised per solver (one solver per block).
+    """
+
+    def __init__(self, b: Block) -> None:
+        ed = b.edition if isinstance(b.edition, Edition) else resolve(b.edition)
+        m = ed.mechanics
+        self.b = b
+        self.att, self.dfd = b.attacker, b.defender
+        self.pro_p = Fraction(7 - m.pro_target, 6)
+        self.pro_single_die = not ed.classic
+        self.brawler = "brawler" in b.attacker and not b.blitz
+        juggernaut = "juggernaut" in b.attacker and b.blitz
+        self.frenzy = "frenzy" in b.attacker
+        self.fend = "fend" in b.defender and not juggernaut
+        # A Dauntless roll that cannot change the dice is never worth a re-roll: leave it out (same result, faster).
+        rolled = b.dauntless_needed is not None and b.dauntless_dice != b.dice
+        self.dauntless_p = Fraction(max(0, 7 - b.dauntless_needed), 6) if rolled else None
+        # Each roll takes at most one team re-roll (no die is re-rolled twice): more than the rolls of the block
+        # (or Frenzy pair) can never be used, so they are left out (same result, fewer states).
+        rolls = (2 if rolled else 1) * (2 if self.frenzy else 1)
+        self.team_start = min(b.team_rerolls, rolls if m.team_rerolls_per_turn is None else m.team_rerolls_per_turn)
+        for name in ("block_action", "block_from", "push", "choose", "after_roll"):
+            setattr(self, name, lru_cache(maxsize=None)(getattr(self, name)))
+
+    def solve(self) -> Dist:
+        d = self.block_action(False, self.team_start, "pro" in self.att)
+        return {o: d.get(o, _F0) for o in OUTCOMES}
+
+    def best(self, options: list[Dist], attacker_decides: bool) -> Dist:
         pick = max if attacker_decides else min
-        return pick(options, key=lambda d: preference_key(d, goal))
+        return pick(options, key=lambda d: preference_key(d, self.b.goal))
 
-    @lru_cache(maxsize=None)
-    def block_action(second: bool, team: int, pro: bool) -> Dist:
+    def block_action(self, second: bool, team: int, pro: bool) -> Dist:
         """One block (``second``: the Frenzy one): the Dauntless roll and its re-rolls, then the dice."""
+        b, dauntless_p, block_from = self.b, self.dauntless_p, self.block_from
         if dauntless_p is None:
             return block_from(b.dice, second, team, pro)
 
@@ -448,58 +467,55 @@ def resolve_block(block: Block) -> Dist:
         if team > 0:
             failed.append(attempt(team - 1, pro))
         if pro:
-            failed.append(_mix([(pro_p, attempt(team, False)), (1 - pro_p, block_from(b.dice, second, team, False))]))
+            failed.append(_mix([(self.pro_p, attempt(team, False)),
+                                (1 - self.pro_p, block_from(b.dice, second, team, False))]))
         return _mix([(dauntless_p, block_from(b.dauntless_dice, second, team, pro)),
-                     (1 - dauntless_p, best(failed, attacker_decides=True))])
+                     (1 - dauntless_p, self.best(failed, attacker_decides=True))])
 
-    @lru_cache(maxsize=None)
-    def block_from(dice: int, second: bool, team: int, pro: bool) -> Dist:
+    def block_from(self, dice: int, second: bool, team: int, pro: bool) -> Dist:
         """Roll ``dice`` block dice with ``team`` re-rolls and Pro left."""
-        return _mix([(p, after_roll(faces, dice, second, team, pro)) for faces, p in _multisets(abs(dice))])
+        return _mix([(p, self.after_roll(faces, dice, second, team, pro)) for faces, p in _multisets(abs(dice))])
 
-    @lru_cache(maxsize=None)
-    def push(second: bool, team: int, pro: bool) -> Dist:
-        if frenzy and not second:
-            d = dict(block_action(True, team, pro))
+    def push(self, second: bool, team: int, pro: bool) -> Dist:
+        """A Push: the end of the block, or (Frenzy's first block) the second block, which Fend may prevent."""
+        if self.frenzy and not second:
+            d = dict(self.block_action(True, team, pro))
             d["push"] = d.get("push", _F0) + d.pop("nothing", _F0)
-            if fend:  # no follow-up: the target is out of reach, no second block if the defender so chooses
-                d = best([d, {"push": _F1}], attacker_decides=False)
+            if self.fend:  # no follow-up: the target is out of reach, no second block if the defender so chooses
+                d = self.best([d, {"push": _F1}], attacker_decides=False)
             return d
         return {"push": _F1}
 
-    def face_value_(face: str, second: bool, team: int, pro: bool) -> Dist:
-        return face_value(face, att, dfd, b.blitz, lambda o: push(second, team, pro) if o == "push" else {o: _F1}, best)
+    def face_value(self, face: str, second: bool, team: int, pro: bool) -> Dist:
+        return face_value(face, self.att, self.dfd, self.b.blitz,
+                          lambda o: self.push(second, team, pro) if o == "push" else {o: _F1}, self.best)
 
-    @lru_cache(maxsize=None)
-    def choose(faces: tuple[int, ...], attacker_chooses: bool, second: bool, team: int, pro: bool) -> Dist:
+    def choose(self, faces: tuple[int, ...], attacker_chooses: bool, second: bool, team: int, pro: bool) -> Dist:
         """The choosing coach picks one of the final dice."""
-        options = [face_value_(f, second, team, pro) for f in sorted({FACES[x] for x in faces})]
-        return best(options, attacker_chooses)
+        options = [self.face_value(f, second, team, pro) for f in sorted({FACES[x] for x in faces})]
+        return self.best(options, attacker_chooses)
 
-    def reroll_one(faces: tuple[int, ...], index: int, dice: int, second: bool, team: int, pro: bool) -> Dist:
+    def reroll_one(self, faces: tuple[int, ...], index: int, dice: int, second: bool, team: int, pro: bool) -> Dist:
         rest = faces[:index] + faces[index + 1:]
-        return _mix([(Fraction(1, 6), choose(tuple(sorted(rest + (f,))), dice > 0, second, team, pro))
+        return _mix([(Fraction(1, 6), self.choose(tuple(sorted(rest + (f,))), dice > 0, second, team, pro))
                      for f in range(1, 7)])
 
-    @lru_cache(maxsize=None)
-    def after_roll(faces: tuple[int, ...], dice: int, second: bool, team: int, pro: bool) -> Dist:
-        mine = dice > 0
+    def after_roll(self, faces: tuple[int, ...], dice: int, second: bool, team: int, pro: bool) -> Dist:
+        """The attacker's best use of Brawler, Pro or a team re-roll (or none) on the dice just rolled."""
+        mine, choose = dice > 0, self.choose
         options = [choose(faces, mine, second, team, pro)]
-        if brawler and 2 in faces:
-            options.append(reroll_one(faces, faces.index(2), dice, second, team, pro))
+        if self.brawler and 2 in faces:
+            options.append(self.reroll_one(faces, faces.index(2), dice, second, team, pro))
         if pro:
-            if pro_single_die:
-                again = best([reroll_one(faces, i, dice, second, team, False)
-                              for i in sorted({faces.index(f) for f in faces})], attacker_decides=True)
+            if self.pro_single_die:
+                again = self.best([self.reroll_one(faces, i, dice, second, team, False)
+                                   for i in sorted({faces.index(f) for f in faces})], attacker_decides=True)
             else:
                 again = _mix([(p, choose(f2, mine, second, team, False)) for f2, p in _multisets(len(faces))])
-            options.append(_mix([(pro_p, again), (1 - pro_p, choose(faces, mine, second, team, False))]))
+            options.append(_mix([(self.pro_p, again), (1 - self.pro_p, choose(faces, mine, second, team, False))]))
         if team > 0:
             options.append(_mix([(p, choose(f2, mine, second, team - 1, pro)) for f2, p in _multisets(len(faces))]))
-        return best(options, attacker_decides=True)
-
-    d = block_action(False, team_start, "pro" in att)
-    return {o: d.get(o, _F0) for o in OUTCOMES}
+        return self.best(options, attacker_decides=True)
 
 
 def totals(dist: Mapping[str, Fraction]) -> dict[str, Fraction]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .dice import d68, die, two_d6
-from .editions import check_edition, family
+from .editions import Edition, resolve
 from .errors import CalcError
 from .rules import DiceTable, RuleBook
 
@@ -119,12 +119,13 @@ class CasualtyRoll:
     lasting_rows: dict[str, Fraction]
 
 
-def casualty_roll(rules: RuleBook, edition: str, niggling: int = 0) -> CasualtyRoll:
+def casualty_roll(rules: RuleBook, edition: str | Edition, niggling: int = 0) -> CasualtyRoll:
     """Return the casualty roll of ``edition`` read on the data's tables (module docstring).
 
     Args:
         rules: the exported rules, with the ``casualty-…`` (and, BB2020/BB2025, ``lasting-injury-…``) tables.
-        edition: ``classic``, ``bb2016``, ``bb2020`` or ``bb2025``.
+        edition: the door's :class:`~calculators.editions.Edition`, or its id (``classic``, ``bb2016``, ``bb2020``,
+            ``bb2025``).
         niggling: Niggling Injuries of the player, 0..:data:`MAX_NIGGLING`, +1 each on the BB2020/BB2025
             D16; must be 0 in classic.
 
@@ -132,8 +133,8 @@ def casualty_roll(rules: RuleBook, edition: str, niggling: int = 0) -> CasualtyR
         CalcError: on an unknown edition, ``niggling`` out of range (or not 0 in classic), or rules without
         the tables (field ``rules.tables``).
     """
-    check_edition(edition)
-    classic = family(edition) == "classic"
+    ed = edition if isinstance(edition, Edition) else resolve(edition)
+    edition, classic = ed.name, ed.classic
     hi = 0 if classic else MAX_NIGGLING
     if not (isinstance(niggling, int) and not isinstance(niggling, bool) and 0 <= niggling <= hi):
         raise CalcError("niggling", f"niggling must be an integer from 0 to {hi} ({edition}), got {niggling!r}", [0, hi], reason="range")

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .editions import check_edition
+from .editions import Edition, resolve
 from .errors import CalcError
 from .rules import DiceTable, RuleBook
 
@@ -68,7 +68,7 @@ class InjuryTable:
         return cls(rows, table.slug)
 
 
-def injury_table(rules: RuleBook | None = None, edition: str = "classic", stunty: bool = False,
+def injury_table(rules: RuleBook | None = None, edition: str | Edition = "classic", stunty: bool = False,
                  thick_skull: bool = False) -> InjuryTable:
     """Return the injury table for a player of ``edition``, with or without Stunty and Thick Skull (module docstring).
 
@@ -76,7 +76,7 @@ def injury_table(rules: RuleBook | None = None, edition: str = "classic", stunty
         CalcError: on field ``rules`` when a variant is asked without rules data, or on ``rules.tables`` when the
         rules have no table for that edition and those skills.
     """
-    check_edition(edition)
+    edition = (edition if isinstance(edition, Edition) else resolve(edition)).name  # an id or the door's Edition
     skills = frozenset(name for name, has in (("stunty", stunty), ("thick-skull", thick_skull)) if has)
     if rules is None or not any(slug.startswith("injury-") for slug in rules.tables):
         if skills:

@@ -18,7 +18,7 @@ from .answers import prob, probs
 from .rolls import reader_needing_rules
 
 
-def injury_reader(rd: Reader, rules: RuleBook | None = None, edition: str = "classic") -> InjuryTable:
+def injury_reader(rd: Reader, rules: RuleBook | None = None, edition: str | Edition = "classic") -> InjuryTable:
     """The victim's injury table: the data's, per edition and Stunty / Thick Skull (:func:`calculators.injury.injury_table`)."""
     return injury_table(rules, edition, rd.bool("stunty", False), rd.bool("thick_skull", False))
 
@@ -77,7 +77,7 @@ def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, A
     elif rd.given("claws_reading"):
         check_claws_reading(edition, rd.request["claws_reading"])  # raises: a clear error, not "unknown field"
     ihs = _iron_hard_skin(rd, ed)
-    table = injury_reader(rd, rules, edition)
+    table = injury_reader(rd, rules, ed)
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table,
                         iron_hard_skin=ihs)
@@ -107,7 +107,7 @@ def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     elif rd.given("lone_fouler"):
         check_lone_fouler(edition, rd.request["lone_fouler"], 0)  # raises: a clear error, not "unknown field"
     ihs = _iron_hard_skin(rd, ed)
-    table = injury_reader(rd, rules, edition)
+    table = injury_reader(rd, rules, ed)
     rd.finish()
     out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table, lone_fouler=lf,
                      iron_hard_skin=ihs)
@@ -120,7 +120,7 @@ def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str,
     rd.context = f" ({edition})"
     niggling = 0 if ed.classic else rd.int("niggling", 0, MAX_NIGGLING, 0)
     rd.finish()
-    c = casualty_roll(rules, edition, niggling)
+    c = casualty_roll(rules, ed, niggling)
 
     def rows(table, by_key):
         return [{"key": r.key, "roll": [r.low, r.high], "outcome": r.outcome.replace("-", "_"), "p": prob(by_key[r.key])}

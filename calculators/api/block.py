@@ -49,10 +49,10 @@ def answer_block(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
                                 f"{rd.context}", [False], reason="dice-or-strengths")
     strength = roll = None
     if not rd.given("dice"):
-        s = strength_dice(edition, att_st, def_st, att_as, def_as, horns=horns and blitz, dauntless=dauntless)
+        s = strength_dice(ed, att_st, def_st, att_as, def_as, horns=horns and blitz, dauntless=dauntless)
         dice, roll = s.dice, s.dauntless
         strength = {"attacker": s.attacker, "defender": s.defender}
-    dist = resolve_block(Block(edition, dice, blitz, attacker, defender, team, goal,
+    dist = resolve_block(Block(ed, dice, blitz, attacker, defender, team, goal,
                                roll.needed if roll else None, roll.dice if roll else None))
     chooser = lambda n: "defender" if n < 0 else "attacker"  # noqa: E731
     return {

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..chain import LOWEST_BAND_ONE, ArmourStep, BlockStep, Dauntless, InjuryStep, Player, Step, highest_face
+from ..errors import shown as _shown  # the parameter "shown" below is the token text
 from ..rerolls import OPPONENT_KINDS
 from .marks import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, BREAK_TACKLE_MARK, INJURY_MARKS,
                     INJURY_NEEDS_LETTERS, LETTERS, ROLL_MARKS, SKILL_MARKS, STAR_FLAGS, VALUED_MARKS, _ARMOUR, _BLOCK,
@@ -26,7 +27,7 @@ def _flags(index: int, pos: int, body: str) -> Player:
         elif flag in STAR_FLAGS and flag not in stars:
             stars[flag] = True
         else:
-            raise _fail(index, pos, f"[{body}]", f"unknown or repeated player flag {flag!r}; use pro, loner=X (X 2..6), "
+            raise _fail(index, pos, f"[{body}]", f"unknown or repeated player flag {_shown(flag)}; use pro, loner=X (X 2..6), "
                         f"{' and '.join(STAR_FLAGS)}", ["pro", "loner=2", "loner=6", *STAR_FLAGS], reason="bad-flag")
     return Player(pro, loner, **stars)
 
@@ -37,10 +38,10 @@ def _marks(index: int, pos: int, shown: str, marks: str, known: dict, what: str)
     for c in marks:
         if c not in known:
             listed = ", ".join(f"{k} {v}" for k, v in known.items())
-            raise _fail(index, pos, shown, f"unknown {what} mark {c!r}; known: {listed}", list(known),
+            raise _fail(index, pos, shown, f"unknown {what} mark {_shown(c)}; known: {listed}", list(known),
                         reason="bad-step-mark")
         if known[c] in out:
-            raise _fail(index, pos, shown, f"{what} mark {c!r} given twice", reason="bad-step-mark")
+            raise _fail(index, pos, shown, f"{what} mark {_shown(c)} given twice", reason="bad-step-mark")
         out.append(known[c])
     return out
 
@@ -52,7 +53,7 @@ def _roll_marks(index: int, pos: int, shown: str, marks: str, allowed: str) -> d
         if c not in allowed or ROLL_MARKS[c] in out:
             what = "given twice" if ROLL_MARKS[c] in out else "does not apply to this step"
             hint = "'!' (do not re-roll) on a roll of ours, '^' (Diving Tackle) on a dodge or a jump"
-            raise _fail(index, pos, shown, f"mark {c!r} {what}; {hint}", list(allowed), reason="bad-roll-mark")
+            raise _fail(index, pos, shown, f"mark {_shown(c)} {what}; {hint}", list(allowed), reason="bad-roll-mark")
         out[ROLL_MARKS[c]] = True
     return out
 
@@ -90,13 +91,13 @@ def _armour(index: int, pos: int, tok: str, player: int, shown: str) -> ArmourSt
     for k, (mark, digits) in enumerate(re.findall(r"([a-z]?)([0-9]*)", marks)[:-1]):
         if not mark or mark not in table:
             listed = ", ".join(f"{c} {slug}" for c, (_, slug) in table.items())
-            raise _fail(index, pos, shown, f"unknown {kind} skill mark {(mark or digits)!r}; known: {listed}", list(table),
+            raise _fail(index, pos, shown, f"unknown {kind} skill mark {_shown(mark or digits)}; known: {listed}", list(table),
                         reason="bad-step-mark")
         field = table[mark][0]
         if field in fields:
-            raise _fail(index, pos, shown, f"{kind} skill mark {mark!r} given twice", reason="bad-step-mark")
+            raise _fail(index, pos, shown, f"{kind} skill mark {_shown(mark)} given twice", reason="bad-step-mark")
         if digits and mark not in VALUED_MARKS:
-            raise _fail(index, pos, shown, f"{kind} skill mark {mark!r} takes no value", reason="bad-step-mark")
+            raise _fail(index, pos, shown, f"{kind} skill mark {_shown(mark)} takes no value", reason="bad-step-mark")
         fields[field] = int(digits) if digits else True
     if "mighty_blow" in fields or "dirty_player" in fields:  # a value: 1 for a bare mark
         fields = {f: (int(v) if f in ("mighty_blow", "dirty_player") else v) for f, v in fields.items()}
@@ -137,13 +138,13 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
     letter, digits, mark, bt, partial, marks = m.groups()
     if letter not in LETTERS:
         known = ", ".join(f"{k} {v}" for k, v in LETTERS.items())
-        raise _fail(index, pos, shown, f"unknown roll letter {letter!r}; known: {known}", list(LETTERS),
+        raise _fail(index, pos, shown, f"unknown roll letter {_shown(letter)}; known: {known}", list(LETTERS),
                     reason="unknown-letter")
     kind = LETTERS[letter]
     target = int(digits)
     top = highest_face(kind, int(bt or 0))  # above 6 only where Break Tackle's bonus reaches it
     if not 2 <= target <= top:
-        raise _fail(index, pos, shown, f"the die face needed must be 2..{top}, got {target}"
+        raise _fail(index, pos, shown, f"the die face needed must be 2..{top}, got {_shown(target)}"
                     + (" (above 6 only on a dodge with Break Tackle, up to 6 + its bonus)" if target > top else ""),
                     [2, top], reason="bad-target")
     skill = False
@@ -153,8 +154,8 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
     if mark:
         want = SKILL_MARKS.get(kind)
         if want != mark:
-            hint = f"use {want!r}" if want else "no skill re-rolls this step"
-            raise _fail(index, pos, shown, f"skill mark {mark!r} does not apply to a {kind} step; {hint}", [want] if want else [],
+            hint = f"use {_shown(want)}" if want else "no skill re-rolls this step"
+            raise _fail(index, pos, shown, f"skill mark {_shown(mark)} does not apply to a {kind} step; {hint}", [want] if want else [],
                         reason="bad-mark")
         skill = True
     if bt is not None and kind != "dodge":

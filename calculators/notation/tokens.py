@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..errors import CalcError
+from ..errors import CalcError, shown
 from .marks import _ENDS, _GROUP, _WEIGHT
 
 
@@ -15,7 +15,7 @@ def _fail(index: int, pos: int, token: str, message: str, allowed: object = None
     details = {"reason": reason, "token": index, "position": pos + 1, "text": token}
     if rule is not None:  # a step-rule's own reason (calculators.errors.REASONS), for a more precise message
         details["rule"] = rule
-    return CalcError("chain", f"token {index} at character {pos + 1} ({token!r}): {message}", allowed, details)
+    return CalcError("chain", f"token {index} at character {pos + 1} ({shown(token)}): {message}", allowed, details)
 
 
 def _whole(reason: str, message: str, allowed: object = None) -> CalcError:

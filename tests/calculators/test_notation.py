@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -254,3 +255,23 @@ def test_a_phone_keyboard_s_typing_reads_as_the_notation(typed, read):
     parsed = parse_chain(typed, "bb2020")
     assert format_chain(parsed.chain, parsed.team_rerolls) == read
     assert parsed.chain == parse_chain(read, "bb2020").chain
+
+
+@pytest.mark.parametrize("chain", [
+    "Q" * 190,                   # an unreadable token
+    "D3," + "Z" * 190,           # an unreadable token after a good one
+    "A9" + "q" * 190,            # an armour step with a run of unknown marks
+    "D3" + "7" * 190,            # a die face of 191 digits
+    "D3" + "r" * 190,            # a step with a long tail
+    "[pro," + "x" * 180 + "]D3",  # a long player flag
+])
+def test_long_hostile_token_is_quoted_short(chain):
+    """Issue 20 part 2, item 3: a notation error quotes the token (and any value read from it) through
+    ``shown()``, at most about 60 characters, not the whole 190-character token the user typed."""
+    from calculators.api import handle
+
+    answer = handle({"kind": "chain", "chain": chain})
+    assert answer["ok"] is False
+    message = answer["error"]["message"]
+    longest = max((len(m.group(0)) for m in re.finditer(r"([QZqr7x])\1{9,}", message)), default=0)
+    assert longest <= 60, (longest, message[:200])
