@@ -42,7 +42,7 @@ DESKTOP = {"width": 1280, "height": 900}
 def context(chromium):
     """A fresh profile (empty cache, no service worker installed yet) per test, in the session's Chromium
     (tests/conftest.py): for the tests about a cold start, offline use, the snapshot or every request made."""
-    ctx = chromium.new_context(viewport=DESKTOP)
+    ctx = chromium.new_context(viewport=DESKTOP, bypass_csp=True)  # see open_page
     ctx.set_default_timeout(TIMEOUT_MS)
     yield ctx
     ctx.close()
@@ -81,6 +81,10 @@ def open_page(warm_contexts, chromium, web):
 
     def open_(viewport: dict = DESKTOP, **options):
         options.setdefault("service_workers", "block")
+        # The site's Content-Security-Policy refuses what the test tools inject (axe-core, the polling of
+        # wait_for_function), as it should; the policy itself is tested page by page, with no bypass, in
+        # tests/security/test_csp_browser.py.
+        options.setdefault("bypass_csp", True)
         key = repr(sorted(options.items()))
         ctx = warm_contexts.get(key)
         if ctx is None:
