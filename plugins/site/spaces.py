@@ -15,7 +15,7 @@ import re
 
 from ..data.text import squeeze
 
-HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]+)"[^>]*>(?P<inner>.*?)</h(?P=level)>', re.DOTALL)
+HEADING = re.compile(r'<h(?P<level>[1-6])\b[^>]*?\bid="(?P<id>[^"]+)"[^>]*>(?P<inner>.*?)</h(?P=level)>', re.DOTALL)
 PERMALINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
 TAG = re.compile(r"<!--.*?-->|<[^>]*>", re.DOTALL)
 
