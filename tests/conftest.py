@@ -41,8 +41,9 @@ def _run_folder(config) -> Path:
     return base.parent if hasattr(config, "workerinput") else base
 
 
-def _needs_site(item) -> bool:
-    return "site" in item.fixturenames or "web" in item.fixturenames
+def _needs_our_site(item) -> bool:
+    """Whether the test uses the site this run builds (the browser tests use NUFFLE_BROWSER_SITE's when set)."""
+    return "site" in item.fixturenames or ("web" in item.fixturenames and not os.environ.get("NUFFLE_BROWSER_SITE"))
 
 
 def pytest_collection_modifyitems(config, items):
@@ -53,11 +54,9 @@ def pytest_collection_modifyitems(config, items):
     process) starts the build; with NUFFLE_BROWSER_SITE the browser tests use that site, but the site tests
     still need ours.
     """
-    items.sort(key=_needs_site)  # stable: the collection order within each group
+    items.sort(key=_needs_our_site)  # stable: the collection order within each group
     worker = getattr(config, "workerinput", {}).get("workerid", "master")
-    if worker in ("master", "gw0") and any("site" in item.fixturenames or
-                                           ("web" in item.fixturenames and not os.environ.get("NUFFLE_BROWSER_SITE"))
-                                           for item in items):
+    if worker in ("master", "gw0") and items and _needs_our_site(items[-1]):  # sorted: the last one tells
         start_background_build(_run_folder(config))
 
 

@@ -76,8 +76,7 @@ def start_background_build(folder: Path) -> None:
     `folder`/site-build.log. Does nothing if a build of the run has started already."""
     marker = folder / BUILDER_PID
     try:
-        with open(marker, "x", encoding="utf-8") as handle:  # one background build per run
-            log = open(folder / "site-build.log", "wb")
+        with open(marker, "x", encoding="utf-8") as handle, open(folder / "site-build.log", "wb") as log:
             builder = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), str(folder)], cwd=PROJECT,
                                        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
             handle.write(str(builder.pid))
