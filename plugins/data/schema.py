@@ -301,7 +301,9 @@ class SelfRef(Spec):
 
 def _step() -> Obj:
     inner = SelfRef("step")
-    step = Obj({"key": KEY, "text": Text()}, {"steps": List(inner), "sources": SOURCES})
+    # `title`: a few words a reader scans for on a phone ("Roll the block dice"), shown before the text and
+    # in the page's jump-to-step bar; the text stays the rule.
+    step = Obj({"key": KEY, "text": Text()}, {"title": Text(), "steps": List(inner), "sources": SOURCES})
     inner.spec = step
     return step
 

@@ -6,6 +6,7 @@ The expected steps are read from the YAML files themselves (tests/yaml_files.py)
 from __future__ import annotations
 
 import re
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -101,3 +102,37 @@ def test_every_step_is_shown_by_its_number_never_by_an_english_slug(site, slug, 
     slugs = {key: label for key, label in labels.items() if not re.fullmatch(r"[0-9]+[a-z]*(\.[0-9]+)*", label)}
     assert not slugs, f"steps shown by a slug: {slugs}"
     assert len(set(labels.values())) == len(labels), "two steps shown with one number"
+
+
+def titled_steps(steps: list[dict]) -> list[dict]:
+    """Every step of `steps` that has a short title, depth first."""
+    found = []
+    for step in steps:
+        found += [step] if step.get("title") else []
+        found += titled_steps(step.get("steps") or [])
+    return found
+
+
+TITLED = sorted(slug for slug, seq in SEQUENCES.items() if titled_steps(seq["steps"]))
+
+
+def plain_title(text: str) -> str:
+    """A title as the page shows it once unescaped: a [[kind:slug|label]] reference by its label."""
+    return re.sub(r"\[\[[a-z-]+:[^\]|]+\|([^\]]+)\]\]", r"\1", " ".join(text.split()))
+
+
+@pytest.mark.parametrize("lang", sorted(LANG_ROOTS))
+@pytest.mark.parametrize("slug", TITLED)
+def test_a_step_with_a_short_title_shows_it_first_and_in_the_jump_bar(site, slug, lang):
+    """A coach scanning the steps on a phone reads each step's few words first, in the page's language, in bold
+    right after its number; the jump-to-step bar names the top-level steps the same way (issue 26, item 4)."""
+    html = (site.dir / LANG_ROOTS[lang] / "sequences" / slug / "index.html").read_text(encoding="utf-8")
+    for step in titled_steps(SEQUENCES[slug]["steps"]):
+        title = plain_title(step["title"][lang])
+        shown = re.search(rf'id="step-{re.escape(str(step["key"]))}" href="[^"]+">[^<]*</a>(?:<[^>]+>[^<]*</[^>]+>)*'
+                          rf'\s*<strong class="nc-step-title">(.*?)</strong>', html)
+        assert shown, f"step {step['key']}: no title after its number"
+        assert unescape(re.sub(r"<[^>]+>", "", shown[1])) == title  # glossary terms in it may be links
+    bar = dict(re.findall(r'<a href="#step-([^"]+)" title="([^"]*)"', html))
+    for step in (s for s in SEQUENCES[slug]["steps"] if s.get("title")):
+        assert unescape(bar.get(str(step["key"]), "")) == plain_title(step["title"][lang]), step["key"]

@@ -1,6 +1,8 @@
 """Small Markdown building blocks shared by the page renderers."""
 from __future__ import annotations
 
+import html
+
 from ...data.model import iter_steps, step_labels  # noqa: F401  (iter_steps is re-exported for renderers)
 from ...data.text import squeeze
 from .context import PageContext
@@ -40,6 +42,8 @@ def steps_list(ctx: PageContext, steps: list[dict], depth: int = 0, entity=None,
         labels = step_labels(entity["steps"] if entity is not None else steps)
     for step in steps:
         body = indent(ctx.text(step["text"]), len(pad) + 4)
+        if step.get("title"):  # the short title first, in bold, then the rule's text
+            body = f'<strong class="nc-step-title">{html.escape(ctx.plain(step["title"]), quote=False)}</strong> {body}'
         mark = marks(ctx, entity, f"steps.{step['key']}") if entity is not None else ""
         lines.append(f"{pad}- {anchor_key('step-' + step['key'], labels[str(step['key'])])}{mark} {body}")
         if step.get("sources"):
@@ -99,8 +103,9 @@ def search_front_matter(boost: float) -> list[str]:
 
 def step_nav(ctx: PageContext, steps: list[dict], calculators: list[tuple[str, str]]) -> list[str]:
     """The compact "jump to step" bar at the top of a sequence page: a link to each top-level step by its
-    number (`step_labels`), then to each calculator section of the page ((title, anchor) pairs)."""
+    number (`step_labels`) and its short title where it has one, then to each calculator section of the page ((title, anchor) pairs)."""
     labels = step_labels(steps)
-    links = [{"anchor": f"step-{step['key']}", "label": labels[str(step["key"])]}
+    links = [{"anchor": f"step-{step['key']}", "label": labels[str(step["key"])],
+              "title": ctx.plain(step["title"]) if step.get("title") else None}
              for step in steps if isinstance(step, dict) and "key" in step]
     return [render("step-nav.html", steps=links, calculators=calculators, t=ctx.t), ""]
