@@ -22,6 +22,9 @@ Per language (`en`, `fr`, `ja`), every field optional:
     running_text: english | katakana  # ja only: which name Japanese prose uses (skills: english)
     katakana: ダイビングタックル        # ja only: the katakana form (an alias when prose uses English)
     reading: てんこう                  # ja only: the hiragana reading of a name with kanji (list order)
+
+Under `readings:`, the Japanese reading of a table's, sequence's or roll's title that has a kanji
+(`table:weather-bb2020: てんこうひょう`), for the lists sorted by name (the rulings index's groups).
 """
 from __future__ import annotations
 
@@ -90,6 +93,9 @@ class Termbase:
     entries: list[Entry] = field(default_factory=list)
     file: str = "data/termbase.yml"
     allowed: set[str] = field(default_factory=set)  # "<entity id> <field>": texts that name a variant on purpose
+    # Japanese reading (hiragana) of a titled page whose title has a kanji (a table, a sequence, a roll), for
+    # the lists that sort those pages by name (the rulings index groups): {entity id: reading}.
+    readings: dict[str, str] = field(default_factory=dict)
 
     def get(self, entry_id: str) -> Entry | None:
         """The entry of an id (`skill:leap`, `word:both-down`), or None."""
@@ -148,8 +154,8 @@ def load_termbase(data_dir: str | Path, repo: Repository, problems: list[Problem
         problems.append(Problem(rel, line(p), ".".join(str(x) for x in p), message))
 
     for key in raw:
-        if key not in ("entries", "words", "allow"):
-            report((key,), "unknown field (allowed: allow, entries, words)")
+        if key not in ("entries", "words", "allow", "readings"):
+            report((key,), "unknown field (allowed: allow, entries, readings, words)")
     given = raw.get("entries") or {}
     words = raw.get("words") or {}
     for section, value in (("entries", given), ("words", words)):
@@ -186,6 +192,17 @@ def load_termbase(data_dir: str | Path, repo: Repository, problems: list[Problem
         return value if isinstance(value, dict) else {}
 
     base = Termbase(file=rel)
+    readings = raw.get("readings") or {}
+    if not isinstance(readings, dict):
+        report(("readings",), "expected a mapping of entity id -> hiragana reading")
+        readings = {}
+    for entity_id, reading in readings.items():
+        if str(entity_id).split(":", 1)[0] not in ("table", "sequence", "roll") or entity_id not in repo:
+            report(("readings", entity_id), f"expected the id of a table, sequence or roll that exists, got {entity_id!r}")
+        elif not isinstance(reading, str) or not HIRAGANA.match(reading):
+            report(("readings", entity_id), f"expected a hiragana reading, got {reading!r}")
+        else:
+            base.readings[str(entity_id)] = reading
     allow = raw.get("allow") or []
     if not isinstance(allow, list):
         report(("allow",), "expected a list of `<entity id> <field>`")

@@ -12,7 +12,8 @@ this project), and these rules are enough for the site's names:
   names by their kana reading, in gojūon order (あいうえお…): hiragana and katakana alike, a small kana as
   its full-size kana, the long-vowel mark ー as the vowel of the kana before it, a voiced kana (が, ぱ)
   right after its plain one; a name that has a kanji is sorted by its `reading` (hiragana) from the
-  termbase (data/termbase.yml), which a check requires (tests/site/test_collation.py).
+  termbase (data/termbase.yml; a table's, sequence's or roll's title by its `readings:`), which a check
+  requires (tests/site/test_collation.py).
 """
 from __future__ import annotations
 
@@ -85,5 +86,7 @@ def by_name(repo, lang: str) -> Callable:
     def key(entity) -> tuple:
         entry = termbase.get(entity.id) if termbase is not None else None
         reading = entry.names[lang].reading if entry is not None and lang in entry.names else None
+        if reading is None and lang == "ja" and termbase is not None:  # a table's, sequence's or roll's title
+            reading = termbase.readings.get(entity.id)
         return sort_key(entity.title(lang), lang, reading)
     return key

@@ -54,6 +54,30 @@ def test_every_japanese_name_with_a_kanji_in_a_sorted_list_has_a_reading(repo):
     assert not missing, f"add `ja: {{reading: …}}` (hiragana) to data/termbase.yml for {missing}"
 
 
+def test_every_page_the_rulings_index_groups_by_has_a_reading_if_its_title_has_a_kanji(repo):
+    """The rulings index groups rulings by the entity they are about: a table, sequence or roll titled with a
+    kanji (天候表, 試合前の手順) needs its reading, or the group sorts after every kana name."""
+    about = {r["about"][0]: repo[r["about"][0]] for r in repo.of_kind("ruling")}.values()
+    missing = sorted(e.id for e in about if e.kind in ("table", "sequence", "roll") and has_kanji(e.title("ja"))
+                     and e.id not in repo.termbase.readings)
+    assert not missing, f"add them under `readings:` in data/termbase.yml: {missing}"
+
+
+RULING_GROUP = re.compile(r'<h3 [^>]*id="about-[^"]*"[^>]*>(.*?)<a class="headerlink"', re.S)
+
+
+def test_built_japanese_rulings_index_groups_follow_the_reading_order(site):
+    """The review at 360 px found 天候表, 後遺症表 and 試合前の手順 after わいろ, and the tables that start with
+    katakana (カジュアルティ表) in a second run of their own after them."""
+    page = (site.dir / "ja" / "rulings" / "index.html").read_text(encoding="utf-8")
+    groups = [" ".join(html.unescape(re.sub(r"<[^>]+>", "", h)).split()) for h in RULING_GROUP.findall(page)]
+    at = {name: i for i, name in enumerate(groups)}
+    assert at["ディフレクション"] < at["天候表（BB2020）"] < at["パス"]            # てんこう: after てい…, before は
+    assert at["キックオフ"] < at["後遺症表（BB2020）"] < at["ジャンプオーバー"]   # こう: after き, before し
+    assert at["キックオフ"] < at["キックオフイベント表（BB2020）"] < at["後遺症表（BB2020）"]
+    assert at["わいろ"] == len(groups) - 1  # わ is the last row of the syllabary: nothing after it
+
+
 def glossary_headings(site, lang: str) -> list[str]:
     page = (site.dir / LANG_ROOTS[lang] / "glossary" / "index.html").read_text(encoding="utf-8")
     return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", h)).split()) for h in HEADING.findall(page)]
