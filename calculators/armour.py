@@ -99,7 +99,7 @@ from functools import lru_cache
 from .casualty import rows_roll
 from .editions import family, mechanics
 from .errors import CalcError, shown
-from .injury import INJURY_NEEDS, InjuryTable, injury, injury_reaches, injury_table
+from .injury import INJURY_NEEDS, InjuryTable, injury, injury_counts, injury_reaches, injury_table
 
 __all__ = [
     "CLAWS_READINGS",
@@ -429,11 +429,20 @@ def armour_then_injury(edition: str, av: int | None, modifier: int = 0, injury_m
             out["hold_sent_off" if sent else "hold"] += w
             continue
         mod = injury_modifier + (0 if spent or not bonus_on_injury else bonus)
-        for c, d in _PAIRS:
-            ok = injury_reaches(c + d + mod, need, table)
-            off = sent or (foul and c == d)
-            out[("break" if ok else "hold") + ("_sent_off" if off else "")] += w * w36
+        for (ok, double), n in _injury_reach_counts(mod, need, table):
+            off = sent or (foul and double)
+            out[("break" if ok else "hold") + ("_sent_off" if off else "")] += w * n * w36
     return out
+
+
+@lru_cache(maxsize=512, typed=True)  # the same (modifier, need, table) for each armour result
+def _injury_reach_counts(modifier: int, need: str | int, table: InjuryTable | None) -> tuple:
+    """``(((meets need, a double), n), ...)``: how many of the 36 ordered injury results are of each kind."""
+    counts: dict[tuple[bool, bool], int] = {}
+    for c, d in _PAIRS:
+        key = (injury_reaches(c + d + modifier, need, table), c == d)
+        counts[key] = counts.get(key, 0) + 1
+    return tuple(counts.items())
 
 
 def _piling_on(edition: str, av: int, modifier: int, injury_modifier: int, need: str | int, bonus: int,
@@ -506,10 +515,10 @@ def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool | int = 
             out["no_break"] += w
             continue
         inj_mod = 0 if spent else dp
-        for c, d in _PAIRS:
-            out[t.result(c + d + inj_mod)] += w * w36
-            if c == d and not armour_double:
-                sent += w * w36
+        for outcome, n in injury_counts(inj_mod, t):  # the 36 injury results, counted per outcome
+            out[outcome] += w * n * w36
+        if not armour_double:
+            sent += w * 6 * w36  # the 6 doubles among the 36 injury results
     return out, sent
 
 

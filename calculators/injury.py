@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from .editions import Edition, resolve
 from .errors import CalcError
 from .rules import DiceTable, RuleBook
 
-__all__ = ["INJURY_NEEDS", "InjuryTable", "PLAIN", "injury", "injury_reaches", "injury_table"]
+__all__ = ["INJURY_NEEDS", "InjuryTable", "PLAIN", "injury", "injury_counts", "injury_reaches", "injury_table"]
 
 _F0 = Fraction(0)
 _PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]  # the 36 ordered 2D6 results
@@ -88,11 +89,20 @@ def injury_table(rules: RuleBook | None = None, edition: str | Edition = "classi
 
 def injury(modifier: int = 0, table: InjuryTable | None = None) -> dict[str, Fraction]:
     """Return the injury-roll distribution (2D6 + ``modifier``) over stunned / ko / badly_hurt / casualty."""
-    t = table or InjuryTable()
-    out = dict.fromkeys(OUTCOMES, _F0)
+    return {outcome: Fraction(n, 36) for outcome, n in injury_counts(modifier, table or InjuryTable())}
+
+
+@lru_cache(maxsize=512, typed=True)  # armour and foul distributions ask the same few pairs many times
+def injury_counts(modifier: int, table: InjuryTable) -> tuple[tuple[str, int], ...]:
+    """Return ``((outcome, n), ...)`` in :data:`OUTCOMES` order: n of the 36 ordered 2D6 results + ``modifier`` give it.
+
+    Raises:
+        CalcError: as :meth:`InjuryTable.result`, when no row of ``table`` covers a total.
+    """
+    counts = dict.fromkeys(OUTCOMES, 0)
     for a, b in _PAIRS:
-        out[t.result(a + b + modifier)] += Fraction(1, 36)
-    return out
+        counts[table.result(a + b + modifier)] += 1
+    return tuple(counts.items())
 
 
 #: what an injury step may need (:func:`injury_reaches`): KO or worse, or a casualty (Badly Hurt included)

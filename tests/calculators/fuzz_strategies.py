@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -87,6 +88,7 @@ odd_text = st.text(st.one_of(st.characters(), st.sampled_from(["\ud800", "\udfff
                    max_size=40)
 
 
+@cache  # built (and validated by Hypothesis) once, not on every draw of requests()
 def notation_text() -> st.SearchStrategy[str]:
     """Strings that look like chain notation (and some that only nearly do)."""
     token = st.one_of(
@@ -106,6 +108,7 @@ def notation_text() -> st.SearchStrategy[str]:
     return st.one_of(chain, st.text(st.sampled_from(NOTATION_ALPHABET), max_size=60), odd_text)
 
 
+@cache
 def hostile_values() -> st.SearchStrategy[Any]:
     """Any JSON-like value, the extremes of each type, and nested lists and objects."""
     scalars = st.one_of(
@@ -118,6 +121,7 @@ def hostile_values() -> st.SearchStrategy[Any]:
                         max_leaves=8)
 
 
+@cache
 def plausible_values() -> st.SearchStrategy[Any]:
     """Values near what the fields accept: small integers, booleans, choices, squares, chains."""
     return st.one_of(

@@ -7,6 +7,9 @@ D6 (and of its re-roll), and plays both coaches' choices by explicit minimax ove
 game tree, written from the rules in the module docstring of ``calculators.block``.
 The Dauntless roll is given to it as the dice each D6 face leads to, worked out from the
 rule texts by :func:`dauntless_faces` (not by ``strength_dice``).
+
+The oracle memoises equal game states (the dice on the table, which block of a Frenzy pair,
+the re-rolls left): the same tree is still walked in full, each distinct state only once.
 """
 
 from __future__ import annotations
@@ -70,6 +73,16 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
     key = lambda d: preference_key(d, goal)  # noqa: E731
     cache = {}
 
+    def memo(fn):
+        """Remember fn's value per argument tuple (all hashable game state); results are never mutated."""
+        seen = {}
+
+        def wrapped(*args):
+            if args not in seen:
+                seen[args] = fn(*args)
+            return seen[args]
+        return wrapped
+
     def pick(options, attacker):
         return (max if attacker else min)(options, key=key)
 
@@ -114,6 +127,7 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
             return pick([pushed(second, tr, pro), standard(False)], True)
         return standard("wrestle" in dfd)
 
+    @memo
     def final(roll, n_dice, second, tr, pro):
         return pick([apply(f, second, tr, pro) for f in roll], n_dice > 0)
 
@@ -130,9 +144,15 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
     def all_rolls(n):
         return [(F(1, 6 ** n), r) for r in product(range(1, 7), repeat=n)]
 
+    @memo
+    def whole_reroll(n_dice, second, tr, pro):
+        """Every die rolled again, nothing left to decide but the chosen face."""
+        return mix([(p, final(r, n_dice, second, tr, pro)) for p, r in all_rolls(abs(n_dice))])
+
     def one_die(roll, i, n_dice, second, tr, pro):
         return mix([(F(1, 6), final(roll[:i] + (f,) + roll[i + 1:], n_dice, second, tr, pro)) for f in range(1, 7)])
 
+    @memo
     def decide(roll, n_dice, second, tr, pro):
         n = abs(n_dice)
         options = [final(roll, n_dice, second, tr, pro)]
@@ -143,11 +163,11 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
         if pro:
             def success(t):
                 if classic:
-                    return mix([(p, final(r, n_dice, second, t, False)) for p, r in all_rolls(n)])
+                    return whole_reroll(n_dice, second, t, False)
                 return pick([one_die(roll, i, n_dice, second, t, False) for i in range(n)], True)
             options.append(pro_d6(tr, success, lambda t: final(roll, n_dice, second, t, False)))
         if tr:
-            options.append(mix([(p, final(r, n_dice, second, tr - 1, pro)) for p, r in all_rolls(n)]))
+            options.append(whole_reroll(n_dice, second, tr - 1, pro))
         return pick(options, True)
 
     def block(n_dice, second, tr, pro):
@@ -156,6 +176,7 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
             cache[k] = mix([(p, decide(r, n_dice, second, tr, pro)) for p, r in all_rolls(abs(n_dice))])
         return cache[k]
 
+    @memo
     def start(second, tr, pro):
         """One block: the Dauntless D6 (any face may be re-rolled with a team re-roll or Pro), then the dice."""
         if faces is None:

@@ -539,6 +539,7 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 return True
         return False
 
+    @lru_cache(maxsize=None)
     def sent_off(i, broke, tr, team_used, used, pros):
         """The fouler of steps[i] sent off (``broke``: the armour broke): the Bribes and Argue the Call written
         right after the foul, each die face by face, in the order written.  A send-off, or a turnover with the
@@ -626,6 +627,7 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
 
     # ---- D6 tests
 
+    @lru_cache(maxsize=None)
     def reroll_value(i, tr, team_used, used, pros):
         s = steps[i]
         return _mean(go(i + 1, tr, team_used, used, pros) if passes(f, s.target)
@@ -670,6 +672,7 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             total = _add(total, _times(F(1, 6), v))
         return total
 
+    @lru_cache(maxsize=None)
     def after_fail(i, face, tr, team_used, used, pros):
         s = steps[i]
         pl = chain.players[s.player]

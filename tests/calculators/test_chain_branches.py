@@ -328,6 +328,7 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 return _best(NOTHING, go(rest, tr, used, skills | {cp}, pros))
             return NOTHING
 
+        @lru_cache(maxsize=None)  # one re-rolled die, whatever the failed face was
         def again(tr, used, skills, pros):
             return _mean(outcome(g, tr, used, skills, pros, False) for g in FACES)
 
@@ -383,10 +384,12 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 return go((s.branch,) + rest, tr, used, skills, pros)
             return NOTHING
 
+        @lru_cache(maxsize=None)  # equal dice and re-rolls left: the same choice, worked out once
         def chosen(faces, tr, used, skills, pros):
             values = [die_value(f, tr, used, skills, pros) for f in faces]
             return _best(*values) if s.dice > 0 else min(values, key=lambda v: (v[0], -v[1]))
 
+        @lru_cache(maxsize=None)  # every die again: the same for whatever roll it replaces
         def all_again(tr, used, skills, pros):
             return _mean(chosen(fs, tr, used, skills, pros) for fs in product(FACES, repeat=n))
 
