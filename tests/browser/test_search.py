@@ -44,11 +44,13 @@ class SearchTabs:
 
 
 @pytest.fixture(scope="module")
-def search_tabs(chromium, site):
+def search_tabs(chromium, web):
+    """The module's `SearchTabs`, in a profile of their own, on the served site (`web`: the site of this run
+    unless NUFFLE_BROWSER_SITE is set)."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, service_workers="block",
                                    bypass_csp=True)  # see open_page in conftest.py
     context.set_default_timeout(90_000)
-    yield SearchTabs(context, site)
+    yield SearchTabs(context, web)
     context.close()
 
 
