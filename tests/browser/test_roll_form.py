@@ -25,6 +25,8 @@ from plugins.site.render.calcpages import STANDALONE
 from plugins.site.render.calculator import Row, format_value
 from plugins.site.render.context import BackLinks, PageContext
 
+from test_search import search, search_tabs, tab  # noqa: F401  (search_tabs, tab: fixtures)
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
@@ -111,18 +113,12 @@ def test_first_field_is_on_the_first_screen_of_a_phone(open_page, web, lang, kin
 
 
 @pytest.mark.parametrize("lang, query", [("fr", "esquive"), ("fr", "probabilité"), ("ja", "確率"), ("en", "odds")])
-def test_search_finds_the_calculator_by_what_it_computes(open_page, web, lang, query):
-    """Typed into Material's search box: a calculator page (the action sequence, the Agility calculators of
-    targets/ and rolls/, block, armour, foul) is among the first five hits."""
-    page = open_page(viewport=DESKTOP)
+def test_search_finds_the_calculator_by_what_it_computes(tab, web, lang, query):
+    """Typed into Material's search box (of the language's home page, at 1280 px: test_search.py's tabs): a
+    calculator page (the action sequence, the Agility calculators of targets/ and rolls/, block, armour,
+    foul) is among the first five hits."""
     prefix = "" if lang == "en" else f"{lang}/"
-    page.goto(f"{web.url}{prefix}")
-    page.locator("input.md-search__input").click()
-    page.keyboard.insert_text(query)
-    page.keyboard.press("End")
-    page.wait_for_selector("li.md-search-result__item > a.md-search-result__link")
-    hrefs = page.eval_on_selector_all("li.md-search-result__item > a.md-search-result__link",
-                                      "links => links.map(a => a.href)")
+    hrefs = search(tab, web, lang, query)["hrefs"]
     first = [h.split("?")[0].split("#")[0].removeprefix(web.url + prefix) for h in hrefs[:5]]
     assert any(h.startswith(("calculators/", "targets/", "rolls/")) for h in first), (query, first)
 

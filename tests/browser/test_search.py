@@ -22,10 +22,45 @@ PREFIX = {"en": "", "fr": "fr/", "ja": "ja/"}
 TAG = re.compile(r"<[^>]*>")
 
 
+class SearchTabs:
+    """One tab per language, on its home page, kept for the whole module: Material's search worker builds the
+    language's index once (a fresh page per query would load and build it again). `tab(lang)` is that tab;
+    each search clears the box first (`search`), so no test depends on what another typed."""
+
+    def __init__(self, context, site):
+        self.context, self.site = context, site
+        self.tabs: dict[str, object] = {}
+        self.problems: list[str] = []
+
+    def __call__(self, lang: str):
+        if lang not in self.tabs:
+            tab = self.context.new_page()
+            tab.on("pageerror", lambda exc: self.problems.append(f"{lang} page error: {exc}"))
+            tab.on("dialog", lambda dialog: (self.problems.append(f"{lang} dialog: {dialog.message}"), dialog.dismiss()))
+            tab.goto(self.site.url + PREFIX[lang])
+            tab.locator("input.md-search__input").click()
+            self.tabs[lang] = tab
+        return self.tabs[lang]
+
+
+@pytest.fixture(scope="module")
+def search_tabs(chromium, web):
+    """The module's `SearchTabs`, in a profile of their own, on the served site (`web`: the site of this run
+    unless NUFFLE_BROWSER_SITE is set)."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, service_workers="block",
+                                   bypass_csp=True)  # see open_page in conftest.py
+    context.set_default_timeout(90_000)
+    yield SearchTabs(context, web)
+    context.close()
+
+
 @pytest.fixture
-def tab(open_page):
-    """A tab of a warm profile that fails the test on any uncaught script error (conftest's `open_page`)."""
-    return open_page()
+def tab(search_tabs):
+    """The module's search tabs (`SearchTabs`); the test fails on any uncaught script error or dialog in them
+    while it runs."""
+    seen = len(search_tabs.problems)
+    yield search_tabs
+    assert search_tabs.problems[seen:] == []
 
 
 def sections(site, lang: str) -> list[tuple[str, str]]:
@@ -39,10 +74,14 @@ def pages_with(site, lang: str, contains) -> set[str]:
     return {page for page, text in sections(site, lang) if contains(text)}
 
 
-def search(tab, site, lang: str, query: str) -> dict:
-    """Type `query` into the search box of the language's home page; return what the results show."""
-    tab.goto(site.url + PREFIX[lang])
-    tab.locator("input.md-search__input").click()
+def search(tabs, site, lang: str, query: str) -> dict:
+    """Type `query` into the search box of the language's home page (emptied first); return what the
+    results show."""
+    tab = tabs(lang)
+    box = tab.locator("input.md-search__input")
+    box.fill("")  # the previous query's results go; wait until they are gone before typing
+    tab.wait_for_function("() => !/\\d/.test(document.querySelector('.md-search-result__meta').textContent)")
+    box.focus()
     tab.keyboard.insert_text(query)
     tab.keyboard.press("End")  # insert_text alone (as an IME does) does not start Material's search
     tab.wait_for_function("""query => {
@@ -218,8 +257,7 @@ def test_each_latin_word_reaches_the_worker_exact_and_as_a_prefix(tab, site, lan
     """search-query.js rewrites a query before Material's worker sees it: each Latin word exact with a boost
     (Material then appends * to the plain one), a hyphenated word cut at its hyphens, a word of kana only
     likewise; other Japanese words and lunr syntax as typed."""
-    tab.goto(site.url + PREFIX[lang])
-    rewrite = lambda query: tab.evaluate("query => window.__nucSearchQuery(query)", query)  # noqa: E731
+    rewrite = lambda query: tab(lang).evaluate("query => window.__nucSearchQuery(query)", query)  # noqa: E731
     assert rewrite("fumble") == "fumble^2 fumble"
     assert rewrite(" team  re-roll ") == "team^2 team re^2 re roll^2 roll"
     assert rewrite("relance d'équipe") == "relance^2 relance d'équipe"  # the separator drops « d' »
