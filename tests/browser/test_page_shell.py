@@ -1,6 +1,7 @@
 """The page shell on a 360-px phone (overrides/, issue 26 items 8 and 9, and a reviewer's note on the picker):
 
-- dark mode: a first visit follows the phone's colour-scheme preference; a scheme chosen with the toggle is
+- dark mode: a first visit follows the phone's colour-scheme preference, from the first frame (before
+  Material's script has run); a scheme chosen with the toggle is
   kept when the reader changes language; in the dark scheme axe finds no contrast violation on the
   calculator pages (the roll form's "Add this roll" button was at 2.04:1), the home page and a ruling page;
 - the 404 page has a search box, the site's search, in each language;
@@ -42,6 +43,29 @@ def test_a_first_visit_follows_the_phones_colour_scheme(open_page, web, preferen
     wait_for_scheme(page, scheme)
     page.goto(web.url + "fr/calculators/block/")  # and the next page too
     wait_for_scheme(page, scheme)
+
+
+@pytest.mark.parametrize("preference, scheme", [("dark", "slate"), ("light", "default")])
+def test_the_first_frame_already_has_the_phones_colour_scheme(open_page, web, preference, scheme):
+    """Before Material's script runs (blocked here, as on a slow phone where it is still downloading), a first
+    visit in Japanese is painted in the scheme of the phone's preference: a dark phone never flashes white."""
+    page = open_page(viewport=PHONE, color_scheme=preference)
+    page.route("**/assets/javascripts/bundle.*.js", lambda route: route.abort())
+    page.goto(web.url + "ja/", wait_until="domcontentloaded")
+    assert page.evaluate(SCHEME) == scheme
+
+
+def test_a_scheme_chosen_before_is_painted_first_whatever_the_phone_prefers(open_page, web):
+    """The stored choice wins over the device's preference from the first frame on, as Material's own script
+    would apply it (a reader who chose light on a dark phone)."""
+    page = open_page(viewport=PHONE, color_scheme="dark")
+    page.goto(web.url + "fr/")
+    wait_for_scheme(page, "slate")
+    page.locator('form[data-md-component="palette"] label:not([hidden])').click()  # the reader picks light
+    wait_for_scheme(page, "default")
+    page.route("**/assets/javascripts/bundle.*.js", lambda route: route.abort())
+    page.goto(web.url + "fr/rulings/", wait_until="domcontentloaded")
+    assert page.evaluate(SCHEME) == "default"
 
 
 def test_a_chosen_scheme_is_kept_when_the_language_changes(open_page, web):
