@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from plugins.site.messages import Messages
-from plugins.site.render.calcpages import block_calculator
+from plugins.site.render.blockcalc import block_calculator
 from plugins.site.render.calculator import render
 from plugins.site.render.context import BackLinks, PageContext, rule_book
 

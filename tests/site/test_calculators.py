@@ -322,7 +322,8 @@ def test_the_pass_form_offers_the_skills_that_change_its_rolls(pages, rulebook, 
 
 
 def test_calculators_on_one_page_may_not_share_a_field_name(repo):
-    from plugins.site.render.calcpages import check_disjoint, pass_calculator
+    from plugins.site.render.calclayout import check_disjoint
+    from plugins.site.render.passcalcs import pass_calculator
     from plugins.data.export import rules_export
 
     ctx = PageContext(repo, "en", Messages("en"), "sequences/pass-action-classic.md", BackLinks.build(repo))
@@ -604,13 +605,13 @@ def test_the_chain_form_can_explain_every_notation_error_in_the_pages_language(p
 
 
 def test_a_notation_error_without_a_message_stops_the_build(repo, monkeypatch):
-    from plugins.site.render import calcpages
+    from plugins.site.render import chaincalc
 
     ctx = PageContext(repo, "en", Messages("en"), "calculators/chain.md", BackLinks.build(repo))
-    assert calcpages.notation_errors(ctx)["chain.bad-target"].startswith("the number needed on the die goes from 2 to 6")
-    monkeypatch.setattr(calcpages, "REASONS", {**calcpages.REASONS, "brand-new": "a reason added later"})
+    assert chaincalc.notation_errors(ctx)["chain.bad-target"].startswith("the number needed on the die goes from 2 to 6")
+    monkeypatch.setattr(chaincalc, "REASONS", {**chaincalc.REASONS, "brand-new": "a reason added later"})
     with pytest.raises(ValueError, match="brand-new"):
-        calcpages.notation_errors(ctx)
+        chaincalc.notation_errors(ctx)
 
 
 def test_injury_results_are_named_in_the_pages_language(pages):
@@ -637,7 +638,7 @@ def test_injury_results_are_named_in_the_pages_language(pages):
 
 def test_the_chain_page_takes_a_bloodbowldave_sequence_and_links_it_in_ours(pages, repo):
     from calculators.compat.dave import REASONS as DAVE_REASONS
-    from plugins.site.render import calcpages
+    from plugins.site.render import chaincalc
 
     for lang in ("en", "fr", "ja"):
         markdown, _ = pages[(lang, "calculators/chain.md")]
@@ -651,9 +652,9 @@ def test_the_chain_page_takes_a_bloodbowldave_sequence_and_links_it_in_ours(page
         assert "{#dave}" in markdown
     ctx = PageContext(repo, "en", Messages("en"), "calculators/chain.md", BackLinks.build(repo))
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(calcpages, "DAVE_REASONS", {**DAVE_REASONS, "brand-new": "a reason added later"})
+        mp.setattr(chaincalc, "DAVE_REASONS", {**DAVE_REASONS, "brand-new": "a reason added later"})
         with pytest.raises(ValueError, match="brand-new"):
-            calcpages.dave_errors(ctx)
+            chaincalc.dave_errors(ctx)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ja"])
@@ -670,7 +671,7 @@ def test_every_single_roll_calculator_leads_to_the_sequence_calculator(pages, la
 def test_the_loner_reading_is_named_only_when_it_changed_the_chance(repo, rulebook, chain, shown):
     """Issue 26, item 1: the BB2025 chain result names the Loner reading only for a sequence with a Loner player
     and team re-rolls enough for the readings to differ); the row stays in the page, hidden, for nuffle.js."""
-    from plugins.site.render.calcpages import chain_calculator
+    from plugins.site.render.chaincalc import chain_calculator
     from plugins.site.render.calculator import render
 
     ctx = PageContext(repo, "fr", Messages("fr"), "calculators/chain.md", BackLinks.build(repo))

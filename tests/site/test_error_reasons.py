@@ -2,7 +2,7 @@
 
 Every error the resolver can give carries a machine-readable `details.reason` (`calculators.errors.REASONS`,
 or the chain notation's `calculators.notation.REASONS`), and the pages have words for each reason in every
-language (`plugins/site/render/calculator.py` `error_reasons`, `calcpages.notation_errors`), so nuffle.js
+language (`plugins/site/render/calculator.py` `error_reasons`, `chaincalc.notation_errors`), so nuffle.js
 never needs the English `message`.
 
 The reasons are enumerated twice: from the code (every `CalcError(...)` in `calculators/` names its reason)
@@ -21,8 +21,8 @@ from calculators.compat.dave import REASONS as DAVE_REASONS
 from calculators.errors import REASONS
 from calculators.notation import REASONS as NOTATION_REASONS
 from plugins.site.messages import Messages
-from plugins.site.render.calcpages import notation_errors
 from plugins.site.render.calculator import ui_strings
+from plugins.site.render.chaincalc import notation_errors
 from plugins.site.render.context import BackLinks, PageContext
 
 CALCULATORS = Path(__file__).resolve().parents[2] / "calculators"

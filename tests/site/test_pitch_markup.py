@@ -16,7 +16,8 @@ import pytest
 
 from calculators.api import handle
 from plugins.site.messages import Messages
-from plugins.site.render.calcpages import range_calculator, scatter_calculator
+from plugins.site.render.ballcalcs import scatter_calculator
+from plugins.site.render.passcalcs import range_calculator
 from plugins.site.render.calculator import render
 from plugins.site.render.context import BackLinks, PageContext
 from plugins.site.render.pitch import heat_map

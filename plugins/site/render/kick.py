@@ -9,7 +9,8 @@ from fractions import Fraction
 from calculators.api import handle
 
 from ...data.model import Entity
-from .calcpages import KICK_TARGET, assumes, kick_calculator
+from .ballcalcs import KICK_TARGET, kick_calculator
+from .calclayout import assumes
 from .calculator import render
 from .context import PageContext
 from .pitch import heat_map

@@ -9,9 +9,11 @@ from ...data.text import no_markup
 from ...data.verification import statements
 from ..collation import by_name
 from ..locate import relative_link
+from .ballcalcs import throw_in_section
 from .blocks import (anchor_key, cell, edition_block, edition_notes, notes_section, sources_footer, step_nav,
                      steps_list)
-from .calcpages import SECTIONS, check_disjoint, throw_in_section
+from .calclayout import check_disjoint
+from .calcpages import SECTIONS
 from .context import PageContext, rule_book
 from .editions import absent_notes, empty_notes
 from .kick import kick_section
