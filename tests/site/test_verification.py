@@ -272,8 +272,11 @@ def _partly_data(tmp_path: Path) -> Path:
     text = sequence.read_text(encoding="utf-8")
     old = 'at: {page: 4, section: "Fixture"}}'
     assert old in text
+    labels = {"roll": "{en: the roll, fr: le jet, ja: ロール}",
+              "re-roll": "{en: a second try, fr: un nouvel essai, ja: もう一度の挑戦}"}
+    keys = "".join(f"      - {{key: {key}, label: {label}}}\n" for key, label in labels.items())
     sequence.write_text(text.replace(old, 'at: {page: 4, section: "Fixture"}, claims: [roll]}')
-                        + "claims:\n  - {of: steps.1a, keys: [roll, re-roll]}\n", encoding="utf-8")
+                        + f"claims:\n  - of: steps.1a\n    keys:\n{keys}", encoding="utf-8")
     return data
 
 
