@@ -315,7 +315,7 @@ def _claims_lists(entity: Entity, by_name: dict, problem) -> Iterator[Problem]:
         elif of in seen:
             yield problem(("claims", i, "of"), f"the claims of {of} are listed twice")
         seen.add(of)
-        keys = [str(k) for k in entry.get("keys") or []]
+        keys = [str(k.get("key")) if isinstance(k, dict) else str(k) for k in entry.get("keys") or []]
         if len(set(keys)) != len(keys):
             yield problem(("claims", i, "keys"), "a claim is listed twice")
 

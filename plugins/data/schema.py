@@ -36,7 +36,14 @@ class Context:
 
 
 class Text(Spec):
-    """A localized Markdown text: {en, fr, ja}, each a non-empty string."""
+    """A localized Markdown text: {en, fr, ja}, each a non-empty string.
+
+    A missing French or Japanese text is a translation to do (`Context.missing`), unless `every_language`:
+    then it is a problem like a missing English text (for short labels that a page cannot do without).
+    """
+
+    def __init__(self, every_language: bool = False):
+        self.every_language = every_language
 
     def check(self, value, path, report, ctx):
         if not isinstance(value, dict):
@@ -48,8 +55,9 @@ class Text(Spec):
         for lang in LANGUAGES:
             text = value.get(lang)
             if text is None:
-                if lang == "en":
-                    report(path + (lang,), "the English text is required")
+                if lang == "en" or self.every_language:
+                    report(path + (lang,), "the English text is required" if lang == "en"
+                           else f"the {lang} text is required")
                 else:
                     ctx.missing.append((path + (lang,), lang))
                 continue
@@ -280,8 +288,10 @@ CHECK = Obj(
      "edition": Ref("edition", bare=True), "verdict": Enum(*VERDICTS), "source": Ref("source", bare=True)},
     {"at": CHECK_AT, "note": Text(), "claims": List(KEY, min_items=1)},
 )
-# A statement that makes several claims lists them (short keys); a record then says which ones it covers.
-CLAIMS = Obj({"of": CHECK.required["of"], "keys": List(KEY, min_items=2)})
+# A statement that makes several claims lists them: each a short key, which a record names to say it covers
+# that claim, and a label in every language, which the pages show for a claim left unconfirmed.
+CLAIM = Obj({"key": KEY, "label": Text(every_language=True)})
+CLAIMS = Obj({"of": CHECK.required["of"], "keys": List(CLAIM, min_items=2)})
 CHECKED = {"checked": List(CHECK), "claims": List(CLAIMS)}
 ROLL_VALUE = OneOf(Int(1, 99), List(Int(1, 99), min_items=2), what="a roll (a number or [low, high])")
 

@@ -21,14 +21,15 @@ the public source (a `data/sources/` id) and where in it (`at`). A statement is 
 when a record with verdict `agrees` covers it; every other statement is shown as unconfirmed.
 
 A statement may make several claims (an order of steps, a modifier, a re-roll): the entity lists them in
-`claims:` (`- {of: steps.3, keys: [order, modifier]}`), and a record may say which of them it covers
+`claims:`, each a key with a label in every language (`- {of: steps.3, keys: [{key: order, label: {en: the
+order of the steps, fr: …, ja: …}}, …]}`), and a record may say which of them it covers
 (`claims: [order]`; a record without `claims` covers the whole statement). Such a statement is checked for
 an edition only when its `agrees` records together cover every claim; otherwise it is *partly* unconfirmed,
-and `Status.missing` names the claims no record covers.
+and `Status.missing` names the claims no record covers (`Statement.claim_labels` says them in words).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from .model import EDITIONS_ORDER, Entity, Repository, iter_steps
@@ -42,7 +43,9 @@ class Statement:
 
     `of` is its dotted name (see the module docstring), `path` the field path of its text in the entity's
     data (for line numbers), `editions` the editions it speaks for (ids from data/editions/), `anchor` the
-    in-page anchor of its block when it has one (`step-3a`, `row-get-the-ref`), else None.
+    in-page anchor of its block when it has one (`step-3a`, `row-get-the-ref`), else None. `claims` are the
+    keys of its claims in listed order (() when it lists none), `claim_labels` their labels ({key: {en, fr,
+    ja}}).
     """
 
     entity: Entity
@@ -51,6 +54,7 @@ class Statement:
     editions: tuple[str, ...]
     anchor: str | None = None
     claims: tuple[str, ...] = ()
+    claim_labels: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def id(self) -> str:
@@ -62,15 +66,18 @@ def statements(entity: Entity) -> list[Statement]:
     """Every edition-specific statement of `entity`, in reading order (empty for kinds that have none),
     each with the claims the entity lists for it (`claims:`; () when it lists none)."""
     listed = claims_listed(entity)
-    return [replace(s, claims=listed.get(s.of, ())) for s in _statements(entity)]
+    return [replace(s, claims=tuple(listed.get(s.of, {})), claim_labels=listed.get(s.of, {}))
+            for s in _statements(entity)]
 
 
-def claims_listed(entity: Entity) -> dict[str, tuple[str, ...]]:
-    """{statement name: its claim keys, in the order listed} from the entity's `claims:` list."""
-    out: dict[str, tuple[str, ...]] = {}
+def claims_listed(entity: Entity) -> dict[str, dict[str, dict]]:
+    """{statement name: {claim key: its label {en, fr, ja}}, keys in the order listed} from the entity's
+    `claims:` list (entries of the wrong shape are skipped: the schema reports them)."""
+    out: dict[str, dict[str, dict]] = {}
     for entry in entity.get("claims") or []:
         if isinstance(entry, dict) and isinstance(entry.get("keys"), list):
-            out[str(entry.get("of"))] = tuple(str(k) for k in entry["keys"])
+            out[str(entry.get("of"))] = {str(k["key"]): k.get("label") or {} for k in entry["keys"]
+                                         if isinstance(k, dict) and "key" in k}
     return out
 
 

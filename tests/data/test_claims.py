@@ -11,19 +11,29 @@ from pathlib import Path
 import pytest
 
 from plugins.data import DataError, load_repository
-from plugins.data.verification import statuses
+from plugins.data.verification import statements, statuses
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 STEP_1A = "  - {of: steps.1a, edition: classic, verdict: agrees, source: crp, at: {page: 4, section: \"Fixture\"}}\n"
 
 
-def _data(tmp_path: Path, records: str, claims: str = "claims:\n  - {of: steps.1a, keys: [roll, re-roll]}\n") -> Path:
+def _claims(of: str = "steps.1a", labels: dict | None = None) -> str:
+    """A `claims:` list for `of` with the claims roll and re-roll, each labelled (`labels` replaces a label:
+    {key: its flow mapping text})."""
+    given = {"roll": "{en: the roll, fr: le jet, ja: ロール}", "re-roll": "{en: the re-roll, fr: la relance, ja: リロール}",
+             **(labels or {})}
+    keys = "".join(f"      - {{key: {key}, label: {label}}}\n" for key, label in given.items())
+    return f"claims:\n  - of: {of}\n    keys:\n{keys}"
+
+
+def _data(tmp_path: Path, records: str, claims: str | None = None) -> Path:
     data = tmp_path / "data"
     shutil.copytree(FIXTURES / "data", data)
     sequence = data / "sequences" / "pick-up.yml"
     text = sequence.read_text(encoding="utf-8")
     assert STEP_1A in text
-    sequence.write_text(text.replace(STEP_1A, records) + claims, encoding="utf-8")
+    sequence.write_text(text.replace(STEP_1A, records) + (_claims() if claims is None else claims),
+                        encoding="utf-8")
     return data
 
 
@@ -81,7 +91,42 @@ def test_a_record_claim_on_a_statement_without_claims_is_refused(tmp_path):
 
 
 def test_claims_of_an_unknown_statement_are_refused(tmp_path):
-    data = _data(tmp_path, _record(""), claims="claims:\n  - {of: steps.9, keys: [roll, re-roll]}\n")
+    data = _data(tmp_path, _record(""), claims=_claims("steps.9"))
     problems = _problems(data)
     assert len(problems) == 1 and problems[0].startswith(
         "sequences/pick-up.yml:22: claims[0].of: sequence:pick-up has no statement 'steps.9'")
+
+
+# --------------------------------------------------------------------------- labels (issue 21)
+
+def test_a_statement_lists_each_claim_with_its_label_in_every_language(tmp_path):
+    status = _status(_data(tmp_path, _record("roll")))
+    assert status.statement.claim_labels == {"roll": {"en": "the roll", "fr": "le jet", "ja": "ロール"},
+                                             "re-roll": {"en": "the re-roll", "fr": "la relance", "ja": "リロール"}}
+    assert [status.statement.claim_labels[key]["ja"] for key in status.missing] == ["リロール"]
+
+
+@pytest.mark.parametrize("label, field, message", [
+    ("{en: the re-roll, fr: la relance}", "claims[0].keys[1].label.ja", "the ja text is required"),
+    ("{en: the re-roll, ja: リロール}", "claims[0].keys[1].label.fr", "the fr text is required"),
+    ("{fr: la relance, ja: リロール}", "claims[0].keys[1].label.en", "the English text is required")])
+def test_a_claim_label_missing_a_language_is_refused_with_file_line_field(tmp_path, label, field, message):
+    data = _data(tmp_path, _record("roll"), claims=_claims(labels={"re-roll": label}))
+    assert _problems(data) == [f"sequences/pick-up.yml:25: {field}: {message}"]
+
+
+def test_a_claim_without_a_label_is_refused_with_file_line_field(tmp_path):
+    keys = "      - {key: roll, label: {en: the roll, fr: le jet, ja: ロール}}\n      - {key: re-roll}\n"
+    data = _data(tmp_path, _record("roll"), claims=f"claims:\n  - of: steps.1a\n    keys:\n{keys}")
+    assert _problems(data) == ["sequences/pick-up.yml:25: claims[0].keys[1].label: required field is missing"]
+
+
+def test_every_claim_of_the_real_data_has_its_label_in_english_french_and_japanese(repo):
+    labelled = [s for e in repo.entities.values() for s in statements(e) if s.claims]
+    assert len(labelled) >= 13  # the statements that issue 21 split into claims
+    for statement in labelled:
+        for key in statement.claims:
+            label = statement.claim_labels.get(key) or {}
+            for lang in ("en", "fr", "ja"):
+                assert str(label.get(lang) or "").strip(), f"{statement.id}: claim {key!r} has no {lang} label"
+                assert label[lang] != key, f"{statement.id}: the {lang} label of {key!r} is its key"

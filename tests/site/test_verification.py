@@ -272,15 +272,18 @@ def _partly_data(tmp_path: Path) -> Path:
     text = sequence.read_text(encoding="utf-8")
     old = 'at: {page: 4, section: "Fixture"}}'
     assert old in text
+    labels = {"roll": "{en: the roll, fr: le jet, ja: ロール}",
+              "re-roll": "{en: a second try, fr: un nouvel essai, ja: もう一度の挑戦}"}
+    keys = "".join(f"      - {{key: {key}, label: {label}}}\n" for key, label in labels.items())
     sequence.write_text(text.replace(old, 'at: {page: 4, section: "Fixture"}, claims: [roll]}')
-                        + "claims:\n  - {of: steps.1a, keys: [roll, re-roll]}\n", encoding="utf-8")
+                        + f"claims:\n  - of: steps.1a\n    keys:\n{keys}", encoding="utf-8")
     return data
 
 
 @pytest.mark.parametrize("lang, word, open_words", [
-    ("en", "Partly unconfirmed", "not yet: `re-roll`"),
-    ("fr", "En partie non confirmé", "pas encore\u00a0: `re-roll`"),
-    ("ja", "一部未確認", "未確認の点：`re-roll`")])
+    ("en", "Partly unconfirmed", "not yet: a second try"),
+    ("fr", "En partie non confirmé", "pas encore\u00a0: un nouvel essai"),
+    ("ja", "一部未確認", "未確認の点：もう一度の挑戦")])
 def test_a_statement_whose_records_cover_part_of_its_claims_is_marked_partly_unconfirmed(tmp_path, lang, word,
                                                                                          open_words):
     repo = load_repository(_partly_data(tmp_path))
@@ -289,10 +292,12 @@ def test_a_statement_whose_records_cover_part_of_its_claims_is_marked_partly_unc
     badges = BADGE.findall(line)
     assert [(e, label, href) for e, label, href, _ in badges] == [
         ("classic", word, "../verification.md#v-sequence-pick-up--steps-1a--classic")]
-    assert "re-roll" in badges[0][3]  # the title names the claim left open
+    # the title names the claim left open by its label in the page's language, never by its key
+    label = re.split(r"\u00a0?: |：", open_words)[-1]
+    assert label in badges[0][3] and "re-roll" not in badges[0][3]
     status_page = render(repo, lang, VERIFICATION_PAGE)
     item = next(li for li in status_page.splitlines() if 'id="v-sequence-pick-up--steps-1a--classic"' in li)
-    assert open_words in item and "`roll`" not in item
+    assert open_words in item and "roll" not in item.partition(" — ")[2]  # what is open: labels, no key
 
 
 def test_the_real_data_lists_claims_and_counts_a_statement_checked_only_when_all_are_covered(repo):
@@ -308,9 +313,9 @@ def test_the_real_data_lists_claims_and_counts_a_statement_checked_only_when_all
 
 
 @pytest.mark.parametrize("lang, word, open_words", [
-    ("en", "Partly unconfirmed", "not yet: `half`"),
-    ("fr", "En partie non confirmé", "pas encore\u00a0: `half`"),
-    ("ja", "一部未確認", "未確認の点：`half`")])
+    ("en", "Partly unconfirmed", "not yet: the re-roll lasts for the rest of the half"),
+    ("fr", "En partie non confirmé", "pas encore\u00a0: la relance vaut pour le reste de la mi-temps"),
+    ("ja", "一部未確認", "未確認の点：リロールはハーフの残りで使える")])
 def test_the_real_kick_off_table_without_its_half_time_record_is_partly_unconfirmed(tmp_path, lang, word, open_words):
     """The real data, less the one record that covers the Cheering Fans re-roll lasting the half: the row is
     marked on the real table page, and the verification page names the claim left open."""
@@ -328,7 +333,7 @@ def test_the_real_kick_off_table_without_its_half_time_record_is_partly_unconfir
     status_page = render(repo, lang, VERIFICATION_PAGE)
     item = next(li for li in status_page.splitlines()
                 if 'id="v-table-kick-off-classic--rows-cheering-fans--classic"' in li)
-    assert open_words in item and "`roll`" not in item
+    assert open_words in item and "`half`" not in item and "`roll`" not in item
 
 
 def test_verification_json_names_the_claims_left_open(tmp_path):

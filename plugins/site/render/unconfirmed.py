@@ -13,7 +13,8 @@ One badge per unconfirmed column, marked with that column's edition (`data-editi
 who chose an edition sees only that edition's badge. The badge carries a word ("Unconfirmed", with the
 edition when the statement speaks for several columns) and a title, never colour alone. The anchor is
 the same in every language (`status_anchor`). A statement whose records cover only some of its claims
-(plugins/data/verification.py) is marked "Partly unconfirmed", and its title names the claims left open.
+(plugins/data/verification.py) is marked "Partly unconfirmed", and its title names the claims left open,
+by their labels in the page's language (never by their keys).
 """
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def marks(ctx: PageContext, entity, of: str, column: str | None = None) -> str:
             label = (ctx.t("Partly unconfirmed ({edition})", edition=edition) if several
                      else ctx.t("Partly unconfirmed"))
             title = ctx.t("For {edition}, no public source confirms yet: {claims}. See the verification status.",
-                          edition=edition, claims=ctx.listing(list(status.missing)))
+                          edition=edition, claims=ctx.listing(claim_labels(ctx, status)))
         else:
             label = ctx.t("Unconfirmed ({edition})", edition=edition) if several else ctx.t("Unconfirmed")
             title = ctx.t("No public source confirms this yet for {edition}: see the verification status.",
@@ -89,6 +90,12 @@ def marks(ctx: PageContext, entity, of: str, column: str | None = None) -> str:
         badges.append(f'<span class="nc-unconfirmed"{marked} data-search-exclude="true">'
                       f'[{_md(label)}]({href} "{_title(title)}")</span>')
     return (" " + " ".join(badges)) if badges else ""
+
+
+def claim_labels(ctx: PageContext, status: Status) -> list[str]:
+    """The labels of the claims `status` leaves open, in the page's language and listed order (plain text)."""
+    labels = status.statement.claim_labels
+    return [no_markup(ctx.plain(labels[key])) if key in labels else key for key in status.missing]
 
 
 def _md(text: str) -> str:

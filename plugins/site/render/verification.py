@@ -9,7 +9,7 @@ Generated from the `checked` records (plugins/data/verification.py), in the buil
     ## Unconfirmed statements {#unconfirmed}
     ### <edition> {#unconfirmed-<column>}   (a block marked with that edition)
     - <span id="v-…"></span>[entity, part](link to the statement's block) (kind) what was searched,
-      or, for a statement only partly confirmed, the claims no record covers yet
+      or, for a statement only partly confirmed, the claims no record covers yet (their labels)
     ## Sources used {#sources-used}   per source: how many statements it confirms, linked to its entry
 
 Every anchor (`v-…` from render/unconfirmed.py, the section ids) is the same in every language, so the
@@ -26,7 +26,7 @@ from ...data.verification import RULE_KINDS, Status, confirmed_by_source, figure
 from .blocks import cell, edition_block
 from .context import PageContext
 from .pages import body_label
-from .unconfirmed import StatusIndex, status_anchor
+from .unconfirmed import StatusIndex, claim_labels, status_anchor
 
 
 def kind_label(ctx: PageContext, kind: str) -> str:
@@ -149,7 +149,7 @@ def _item(ctx: PageContext, status: Status) -> str:
             f"[{label}]({target}){ctx.aside(kind_label(ctx, entity.kind))}")
     notes = []
     if status.partly:
-        missing = ctx.listing([f"`{claim}`" for claim in status.missing])
+        missing = ctx.listing([_esc(label) for label in claim_labels(ctx, status)])
         notes.append(ctx.t("partly confirmed; not yet: {claims}", claims=missing))
     for record in status.others:
         source = ctx.repo.get(f"source:{record.get('source')}")
