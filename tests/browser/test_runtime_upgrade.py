@@ -134,7 +134,11 @@ def test_a_returning_reader_gets_the_new_runtime_and_loses_the_old(chromium, bui
     context = chromium.new_context(viewport=PHONE)
     context.set_default_timeout(90_000)
     runtime_requests: list[str] = []
-    context.on("request", lambda r: runtime_requests.append(r.url) if "/pyodide/" in r.url else None)
+    # The runtime files the pages and their calculator workers ask for. Requests the service worker makes on its
+    # own are left out: the old worker may still be storing the old snapshot for offline use (a 6 MB download
+    # the page asked it to keep) when the reader comes back; its cache goes with the upgrade (checked below).
+    context.on("request", lambda r: runtime_requests.append(r.url)
+               if "/pyodide/" in r.url and r.service_worker is None else None)
     try:
         server.serve(old)
         page = context.new_page()
