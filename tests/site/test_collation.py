@@ -69,8 +69,7 @@ RULING_GROUP = re.compile(r'<h3 [^>]*id="about-[^"]*"[^>]*>(.*?)<a class="header
 def test_built_japanese_rulings_index_groups_follow_the_reading_order(site):
     """The review at 360 px found 天候表, 後遺症表 and 試合前の手順 after わいろ, and the tables that start with
     katakana (カジュアルティ表) in a second run of their own after them."""
-    page = (site.dir / "ja" / "rulings" / "index.html").read_text(encoding="utf-8")
-    groups = [" ".join(html.unescape(re.sub(r"<[^>]+>", "", h)).split()) for h in RULING_GROUP.findall(page)]
+    groups = heading_texts(site, "ja/rulings", RULING_GROUP)
     at = {name: i for i, name in enumerate(groups)}
     assert at["ディフレクション"] < at["天候表（BB2020）"] < at["パス"]            # てんこう: after てい…, before は
     assert at["キックオフ"] < at["後遺症表（BB2020）"] < at["ジャンプオーバー"]   # こう: after き, before し
@@ -78,9 +77,14 @@ def test_built_japanese_rulings_index_groups_follow_the_reading_order(site):
     assert at["わいろ"] == len(groups) - 1  # わ is the last row of the syllabary: nothing after it
 
 
+def heading_texts(site, path: str, pattern: re.Pattern) -> list[str]:
+    """The text of each heading `pattern` finds in the built page at `path`, tags and extra spaces removed."""
+    page = (site.dir / path / "index.html").read_text(encoding="utf-8")
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", h)).split()) for h in pattern.findall(page)]
+
+
 def glossary_headings(site, lang: str) -> list[str]:
-    page = (site.dir / LANG_ROOTS[lang] / "glossary" / "index.html").read_text(encoding="utf-8")
-    return [" ".join(html.unescape(re.sub(r"<[^>]+>", "", h)).split()) for h in HEADING.findall(page)]
+    return heading_texts(site, f"{LANG_ROOTS[lang]}/glossary".lstrip("/"), HEADING)
 
 
 def test_built_french_glossary_is_in_dictionary_order(site, repo):
