@@ -68,6 +68,35 @@ _FRENCH_SLIPS = (
 _DIGIT_GROUP_SPACE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:\u202f\d{3})*[ \t\n]+\d{3}(?!\d)")
 
 
+# Elision (docs/writing-policy.md, French typography): these short words drop their vowel before a word that
+# starts with a vowel sound, « d'Arme secrète » and not « de Arme secrète ». A word after a hyphen is an
+# imperative's pronoun (« utilisez-la à la place »), which is not elided. `y` and `h` are left alone: whether
+# they take the elision depends on the word (« le yard », « le haut »), which a pattern cannot know.
+_ELIDING = r"de|le|la|que|ne|se|je|me|te|jusque|lorsque|puisque|quelque"
+_VOWEL_START = "aeiouàâæéèêëîïôœùûüAEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜ"
+_MISSING_ELISION = re.compile(
+    rf"(?<![\w'’-])((?i:{_ELIDING})[ \t\n]+([{_VOWEL_START}][\w'’-]*))|(?<![\w'’-])((?i:si)[ \t\n]+(ils?)\b)")
+#: words that start with a vowel and are said without elision (« le onze de départ », « le oui »)
+_NO_ELISION = {"onze", "onzième", "oui", "ouistiti", "ouate"}
+
+
+def french_elision_problems(text: str) -> list[str]:
+    """Missing elisions in a French text, as messages (empty when fine): « de un » for « d'un », « jusque à » for
+    « jusqu'à », « si il » for « s'il ». Prose only: code, URLs, link targets and the `kind:slug` of a
+    cross-reference are skipped, as in :func:`french_typography_problems` (a cross-reference reads as its label)."""
+    code_as_word = re.sub(r"`[^`]*`", "⋯", text)  # a word of its own: « de `x` est » has no elision to make
+    prose = _NOT_PROSE.sub("", REF.sub(lambda m: f"[{m['text'] or ''}]", code_as_word))
+    problems = []
+    for match in _MISSING_ELISION.finditer(prose):
+        word = match[2] or match[4]
+        if word.lower() in _NO_ELISION:
+            continue
+        written = " ".join((match[1] or match[3]).split())
+        problems.append(f"« {written} » without its elision: French writes the short word with an apostrophe "
+                        "before a vowel (« d'un », « l'Esquive », « jusqu'à », « s'il »)")
+    return problems
+
+
 def french_typography_problems(text: str) -> list[str]:
     """What breaks French typography in a French text, as messages (empty when fine): a plain space, or
     none, where a no-break space belongs (before : ; ! ? after a space, inside « »), and a plain space

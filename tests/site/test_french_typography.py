@@ -101,3 +101,35 @@ def test_built_french_pages_keep_their_no_break_spaces(site):
     assert kept > 3000  # the check saw the French punctuation (3,600 no-break spaces once fixed)
     assert problems == [], f"{len(problems)} slips, first ones:\n" + "\n".join(problems[:20])
 
+
+
+# A name followed by itself in brackets, « Monté sur ressort (Monté sur ressort) »: a text that named a skill and
+# then linked it, where the link shows the same French name (up to six words, compared as written).
+DOUBLED_NAME = re.compile(r"(?<![\w'’])([^\W\d_][\w'’-]*(?: [\w'’-]+){0,5}) \((\1)\)")
+
+
+def word_problems(text: str) -> list[tuple[str, str]]:
+    """(what is wrong, the words around it) for every missing elision and doubled name in `text`."""
+    from plugins.data.text import french_elision_problems
+
+    found = [("a missing elision", message.split(" without")[0]) for message in french_elision_problems(text)]
+    for match in DOUBLED_NAME.finditer(text):
+        found.append(("a name doubled in brackets", match[0]))
+    return found
+
+
+def test_the_checker_sees_missing_elisions_and_doubled_names():
+    good = visible_text("<p>doté d'Arme secrète, jusqu'à onze joueurs, le onze de départ ; utilisez-la à la place ;"
+                        " s'il le veut ; <a>Esquive</a> (Dodge) ; de <code>x</code> à</p>")
+    assert word_problems(good) == []
+    bad = visible_text("<p>doté de <a>Arme secrète</a>, jusque à un ; si il le veut ; Monté sur ressort "
+                       "(<a>Monté sur ressort</a>) ; Anticipation (Anticipation)</p>")
+    assert [what for what, _ in word_problems(bad)] == ["a missing elision"] * 3 + ["a name doubled in brackets"] * 2
+
+
+def test_built_french_pages_elide_and_name_things_once(site):
+    problems = []
+    for path in sorted((site.dir / "fr").rglob("*.html")):
+        problems += [f"{path.relative_to(site.dir).as_posix()}: {what}: {around!r}"
+                     for what, around in word_problems(visible_text(path.read_text(encoding="utf-8")))]
+    assert problems == [], f"{len(problems)} slips, first ones:\n" + "\n".join(problems[:30])
