@@ -175,3 +175,13 @@ def test_docs_pages_are_read_with_their_lines(tmp_path, repo):
     assert check_docs(repo.termbase, tmp_path) == [
         Finding("docs/fr/index.md", 1, "text", "Both Down", "Les deux plaqués"),
         Finding("docs/ja/index.md", 6, "text", "ステップ", "手順")]
+
+
+def test_japanese_prose_names_these_glossary_terms_in_katakana(repo):
+    # the review counted Secure the Ball 19 / セキュアザボール 13 and Distracted 21 / ディストラクテッド 29 on the
+    # Japanese pages: the English name is refused in a sentence, even glossed after its katakana
+    assert found(repo, "ja", "Secure the Ball のロール。") == [("Secure the Ball", "セキュアザボール")]
+    assert found(repo, "ja", "1なら Distracted になります。") == [("Distracted", "ディストラクテッド")]
+    assert found(repo, "ja", "パスを Deflection にする。") == [("Deflection", "ディフレクション")]
+    assert found(repo, "ja", "合計8で Stunned になります。") == [("Stunned", "スタン")]
+    assert found(repo, "ja", "セキュアザボールのロールでディストラクテッドになり、スタンになる。") == []
