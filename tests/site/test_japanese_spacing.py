@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from plugins.site.pagemap import generated_pages
 
@@ -30,8 +29,6 @@ def test_full_width_brackets_follow_words_and_links_without_a_space(render_page,
     assert not found, f"{len(found)}:\n" + "\n".join(found[:30])
 
 
-@pytest.mark.xfail(strict=True, reason="16 spaces after 。 remain in renderers not yet fixed (the unconfirmed "
-                                       "badge after a sentence, list items folded into a table cell, a button)")
 def test_no_space_after_a_japanese_full_stop(render_page, repo):
     found = _found(render_page, repo, SPACE_AFTER_FULL_STOP)
     assert not found, f"{len(found)}:\n" + "\n".join(found[:30])

@@ -64,7 +64,8 @@ def status_anchor(status: Status) -> str:
 
 
 def marks(ctx: PageContext, entity, of: str, column: str | None = None) -> str:
-    """The unconfirmed badges of one statement (inline HTML, with a leading space), or "".
+    """The unconfirmed badges of one statement (inline HTML, with a leading space, none in Japanese, which
+    puts no space after 。 or beside a bracket), or "".
 
     `column`: only that edition column's badge, and without an edition mark (for a page such as the
     differences between editions, which shows every edition whatever the reader chose).
@@ -89,7 +90,8 @@ def marks(ctx: PageContext, entity, of: str, column: str | None = None) -> str:
         marked = f' data-editions="{status.column}"' if column is None else ""
         badges.append(f'<span class="nc-unconfirmed"{marked} data-search-exclude="true">'
                       f'[{_md(label)}]({href} "{_title(title)}")</span>')
-    return (" " + " ".join(badges)) if badges else ""
+    gap = "" if ctx.lang == "ja" else " "
+    return (gap + gap.join(badges)) if badges else ""
 
 
 def claim_labels(ctx: PageContext, status: Status) -> list[str]:

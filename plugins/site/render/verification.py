@@ -142,7 +142,9 @@ def _item(ctx: PageContext, status: Status) -> str:
     """One unconfirmed statement: its anchor, a link to its block, its kind, and the records that leave it open."""
     statement = status.statement
     entity = statement.entity
-    label = f"{_esc(_title(ctx, entity))} — {_esc(part_label(ctx, status))}"
+    title, part = _esc(_title(ctx, entity)), _esc(part_label(ctx, status))
+    # Japanese names the part in brackets: a title may end in 。, after which Japanese puts no space
+    label = f"{title}（{part}）" if ctx.lang == "ja" else f"{title} — {part}"
     anchor = statement.anchor or None
     target = ctx.url(entity, anchor)
     text = (f'<span class="nc-verification-line" id="{status_anchor(status)}"></span>'
