@@ -135,141 +135,162 @@ def load_termbase(data_dir: str | Path, repo: Repository, problems: list[Problem
     """Read and validate `<data_dir>/termbase.yml` against `repo`; append each problem (file:line: field:
     message) to `problems`; return the termbase of every skill, glossary term, weather and kick-off row
     (derived where the file says nothing) and word."""
-    path = Path(data_dir) / FILE
-    raw, lines = {}, {}
-    if path.is_file():
-        try:
-            raw, lines = parse_with_lines(path.read_text(encoding="utf-8"))
-        except YamlSyntaxError as exc:
-            problems.append(Problem(rel, exc.line, "", str(exc)))
-            raw = {}
-    raw = raw if isinstance(raw, dict) else {}
+    return _TermbaseReader(Path(data_dir) / FILE, repo, problems, rel).read()
 
-    def line(p: tuple) -> int:
-        while p and p not in lines:
+
+class _TermbaseReader:
+    """One reading of the termbase file: each section checked, then every entry derived from the data."""
+
+    def __init__(self, path: Path, repo: Repository, problems: list[Problem], rel: str):
+        self.repo, self.problems, self.rel = repo, problems, rel
+        self.raw, self.lines = {}, {}
+        if path.is_file():
+            try:
+                self.raw, self.lines = parse_with_lines(path.read_text(encoding="utf-8"))
+            except YamlSyntaxError as exc:
+                problems.append(Problem(rel, exc.line, "", str(exc)))
+                self.raw = {}
+        self.raw = self.raw if isinstance(self.raw, dict) else {}
+        self.rows: dict[str, tuple[Entity, dict]] = {}
+        for table in repo.of_kind("table"):
+            for row in table.get("rows") or []:
+                self.rows[f"table:{table.slug}#row-{row['key']}"] = (table, row)
+        self.base = Termbase(file=rel)
+
+    def line(self, p: tuple) -> int:
+        while p and p not in self.lines:
             p = p[:-1]
-        return lines.get(p, 1)
+        return self.lines.get(p, 1)
 
-    def report(p: tuple, message: str) -> None:
-        problems.append(Problem(rel, line(p), ".".join(str(x) for x in p), message))
+    def report(self, p: tuple, message: str) -> None:
+        self.problems.append(Problem(self.rel, self.line(p), ".".join(str(x) for x in p), message))
 
-    for key in raw:
-        if key not in ("entries", "words", "allow", "readings"):
-            report((key,), "unknown field (allowed: allow, entries, readings, words)")
-    given = raw.get("entries") or {}
-    words = raw.get("words") or {}
-    for section, value in (("entries", given), ("words", words)):
-        if not isinstance(value, dict):
-            report((section,), "expected a mapping of ids")
-    given = given if isinstance(given, dict) else {}
-    words = words if isinstance(words, dict) else {}
+    def section(self, name: str, kind: type, expected: str):
+        """The section `name` of the file, or an empty one (reported) when it is not a `kind`."""
+        value = self.raw.get(name) or kind()
+        if not isinstance(value, kind):
+            self.report((name,), expected)
+            return kind()
+        return value
 
-    rows: dict[str, tuple[Entity, dict]] = {}
-    for table in repo.of_kind("table"):
-        for row in table.get("rows") or []:
-            rows[f"table:{table.slug}#row-{row['key']}"] = (table, row)
+    def read(self) -> Termbase:
+        for key in self.raw:
+            if key not in ("entries", "words", "allow", "readings"):
+                self.report((key,), "unknown field (allowed: allow, entries, readings, words)")
+        self.given = self.section("entries", dict, "expected a mapping of ids")
+        self.words = self.section("words", dict, "expected a mapping of ids")
+        self.check_entries()
+        self.check_words()
+        self.read_readings(self.section("readings", dict, "expected a mapping of entity id -> hiragana reading"))
+        self.read_allowed(self.section("allow", list, "expected a list of `<entity id> <field>`"))
+        self.derive_entries()
+        self.derive_words()
+        _check_clashes(self.base, self.report, self.clash)
+        return self.base
 
-    ctx = Context()
-    for entry_id, value in given.items():
-        m = ENTRY_ID.match(str(entry_id))
-        if not m:
-            report(("entries", entry_id), "not a skill, term or table row id (skill:<slug>, term:<slug>, "
-                                          "table:<slug>#row-<key>)")
-            continue
-        known = entry_id in rows if m.group(3) else (m.group(3) is None and f"{m.group(1)}:{m.group(2)}" in repo)
-        if not known:
-            report(("entries", entry_id), f"unknown {'table row' if m.group(3) else m.group(1)} {entry_id!r}")
-        ENTRY_SPEC.check(value, ("entries", entry_id), report, ctx)
-    for key, value in words.items():
-        if not WORD_KEY.match(str(key)):
-            report(("words", key), "a word key is lower-case ASCII kebab-case")
-        WORD_SPEC.check(value, ("words", key), report, ctx)
-        if isinstance(value, dict) and isinstance(value.get("see"), str) and value["see"] not in repo:
-            report(("words", key, "see"), f"unknown entity {value['see']!r}")
+    def check_entries(self) -> None:
+        ctx = Context()
+        for entry_id, value in self.given.items():
+            m = ENTRY_ID.match(str(entry_id))
+            if not m:
+                self.report(("entries", entry_id), "not a skill, term or table row id (skill:<slug>, term:<slug>, "
+                                                   "table:<slug>#row-<key>)")
+                continue
+            known = entry_id in self.rows if m.group(3) else f"{m.group(1)}:{m.group(2)}" in self.repo
+            if not known:
+                self.report(("entries", entry_id), f"unknown {'table row' if m.group(3) else m.group(1)} {entry_id!r}")
+            ENTRY_SPEC.check(value, ("entries", entry_id), self.report, ctx)
+        self.ctx = ctx
 
-    def given_of(entry_id: str) -> dict:
-        value = given.get(entry_id)
+    def check_words(self) -> None:
+        for key, value in self.words.items():
+            if not WORD_KEY.match(str(key)):
+                self.report(("words", key), "a word key is lower-case ASCII kebab-case")
+            WORD_SPEC.check(value, ("words", key), self.report, self.ctx)
+            if isinstance(value, dict) and isinstance(value.get("see"), str) and value["see"] not in self.repo:
+                self.report(("words", key, "see"), f"unknown entity {value['see']!r}")
+
+    def read_readings(self, readings: dict) -> None:
+        for entity_id, reading in readings.items():
+            if str(entity_id).split(":", 1)[0] not in ("table", "sequence", "roll") or entity_id not in self.repo:
+                self.report(("readings", entity_id),
+                            f"expected the id of a table, sequence or roll that exists, got {entity_id!r}")
+            elif not isinstance(reading, str) or not HIRAGANA.match(reading):
+                self.report(("readings", entity_id), f"expected a hiragana reading, got {reading!r}")
+            else:
+                self.base.readings[str(entity_id)] = reading
+
+    def read_allowed(self, allow: list) -> None:
+        for i, item in enumerate(allow):
+            entity_id = str(item).split(" ", 1)[0]
+            if entity_id not in self.repo or " " not in str(item):
+                self.report(("allow", i), f"expected `<entity id> <field>` of an entity that exists, got {item!r}")
+            else:
+                self.base.allowed.add(str(item))
+
+    def given_of(self, entry_id: str) -> dict:
+        value = self.given.get(entry_id)
         return value if isinstance(value, dict) else {}
 
-    base = Termbase(file=rel)
-    readings = raw.get("readings") or {}
-    if not isinstance(readings, dict):
-        report(("readings",), "expected a mapping of entity id -> hiragana reading")
-        readings = {}
-    for entity_id, reading in readings.items():
-        if str(entity_id).split(":", 1)[0] not in ("table", "sequence", "roll") or entity_id not in repo:
-            report(("readings", entity_id), f"expected the id of a table, sequence or roll that exists, got {entity_id!r}")
-        elif not isinstance(reading, str) or not HIRAGANA.match(reading):
-            report(("readings", entity_id), f"expected a hiragana reading, got {reading!r}")
-        else:
-            base.readings[str(entity_id)] = reading
-    allow = raw.get("allow") or []
-    if not isinstance(allow, list):
-        report(("allow",), "expected a list of `<entity id> <field>`")
-        allow = []
-    for i, item in enumerate(allow):
-        entity_id = str(item).split(" ", 1)[0]
-        if entity_id not in repo or " " not in str(item):
-            report(("allow", i), f"expected `<entity id> <field>` of an entity that exists, got {item!r}")
-        else:
-            base.allowed.add(str(item))
-    for skill in repo.of_kind("skill"):
-        twin = repo.get(f"term:{skill.slug}")
-        twin_ja = split_name(twin["name"]["ja"])[0] if twin and twin["name"].get("ja") else None
-        if twin_ja and not KATAKANA.match(twin_ja):
-            twin_ja = None
-        g = given_of(skill.id)
-        base.entries.append(Entry(skill.id, "skill", skill.id, skill.anchor, None, {
-            lang: _names(lang, g.get(lang) or {}, skill["name"].get(lang) or skill["name"]["en"], kind="skill",
-                         twin_katakana=twin_ja) for lang in LANGUAGES}))
-    for term in repo.of_kind("term"):
-        g = given_of(term.id)
-        base.entries.append(Entry(term.id, "term", term.id, term.anchor, None, {
-            lang: _names(lang, g.get(lang) or {}, term["name"].get(lang) or term["name"]["en"], kind="term",
-                         twin_katakana=None) for lang in LANGUAGES}))
-    for row_id, (table, row) in rows.items():
-        g = given_of(row_id)
-        base.entries.append(Entry(row_id, "row", table.id, row_id.partition("#")[2], None, {
-            lang: _names(lang, g.get(lang) or {}, row["name"].get(lang) or row["name"]["en"], kind="row",
-                         twin_katakana=None) for lang in LANGUAGES}))
-    for key, value in words.items():
-        if not isinstance(value, dict) or not isinstance(value.get("en"), dict):
-            continue
-        en = value["en"].get("preferred")
-        if not en:
-            report(("words", key, "en", "preferred"), "a word needs its English `preferred` name")
-            continue
-        group = value.get("group")
-        see = value.get("see") if isinstance(value.get("see"), str) else ""
-        target = repo.get(see)
-        base.entries.append(Entry(f"word:{key}", "word", see, target.anchor if target else None, group, {
-            lang: _names(lang, value.get(lang) or {}, (value.get(lang) or {}).get("preferred", en),
-                         kind="block-die" if group == "block-die" else "word", twin_katakana=None)
-            for lang in LANGUAGES}))
+    def names(self, entry_id: str, name: dict, kind: str, twin_katakana: str | None = None) -> dict[str, Names]:
+        """Every language's names of one entry: what the termbase gives, over what `name` (the data's) says."""
+        g = self.given_of(entry_id)
+        return {lang: _names(lang, g.get(lang) or {}, name.get(lang) or name["en"], kind=kind,
+                             twin_katakana=twin_katakana) for lang in LANGUAGES}
 
-    def name_of(entry_id: str, lang: str, alias: str) -> Problem | None:
+    def derive_entries(self) -> None:
+        """An entry for every skill, glossary term and table row, named as the data names it."""
+        for skill in self.repo.of_kind("skill"):
+            twin = self.repo.get(f"term:{skill.slug}")
+            twin_ja = split_name(twin["name"]["ja"])[0] if twin and twin["name"].get("ja") else None
+            if twin_ja and not KATAKANA.match(twin_ja):
+                twin_ja = None
+            self.base.entries.append(Entry(skill.id, "skill", skill.id, skill.anchor, None,
+                                           self.names(skill.id, skill["name"], "skill", twin_ja)))
+        for term in self.repo.of_kind("term"):
+            self.base.entries.append(Entry(term.id, "term", term.id, term.anchor, None,
+                                           self.names(term.id, term["name"], "term")))
+        for row_id, (table, row) in self.rows.items():
+            self.base.entries.append(Entry(row_id, "row", table.id, row_id.partition("#")[2], None,
+                                           self.names(row_id, row["name"], "row")))
+
+    def derive_words(self) -> None:
+        """An entry for every house word of `words:` (no entity of its own: named by the termbase alone)."""
+        for key, value in self.words.items():
+            if not isinstance(value, dict) or not isinstance(value.get("en"), dict):
+                continue
+            en = value["en"].get("preferred")
+            if not en:
+                self.report(("words", key, "en", "preferred"), "a word needs its English `preferred` name")
+                continue
+            group = value.get("group")
+            see = value.get("see") if isinstance(value.get("see"), str) else ""
+            target = self.repo.get(see)
+            self.base.entries.append(Entry(f"word:{key}", "word", see, target.anchor if target else None, group, {
+                lang: _names(lang, value.get(lang) or {}, (value.get(lang) or {}).get("preferred", en),
+                             kind="block-die" if group == "block-die" else "word", twin_katakana=None)
+                for lang in LANGUAGES}))
+
+    def name_of(self, entry_id: str, lang: str, alias: str) -> Problem | None:
         """Where an alias that the termbase does not give comes from: the entity's own `name` (its
         parenthesised or slashed parts), so a clash is reported in the file a contributor edits."""
-        if alias in ((given_of(entry_id).get(lang) or {}).get("aliases") or []):
+        if alias in ((self.given_of(entry_id).get(lang) or {}).get("aliases") or []):
             return None
-        if entry_id in rows:
-            table, row = rows[entry_id]
+        if entry_id in self.rows:
+            table, row = self.rows[entry_id]
             index = next(i for i, r in enumerate(table["rows"]) if r is row)
             return Problem(table.file, table.line(("rows", index, "name", lang)), f"rows[{index}].name.{lang}", "")
-        entity = repo.get(entry_id)
+        entity = self.repo.get(entry_id)
         if entity is None:
             return None
         return Problem(entity.file, entity.line(("name", lang)), f"name.{lang}", "")
 
-    def clash(entry_id: str, lang: str, alias: str, message: str) -> None:
-        at = name_of(entry_id, lang, alias)
+    def clash(self, entry_id: str, lang: str, alias: str, message: str) -> None:
+        at = self.name_of(entry_id, lang, alias)
         if at is None:
-            report(_where(entry_id, lang, "aliases"), message)
+            self.report(_where(entry_id, lang, "aliases"), message)
         else:
-            problems.append(Problem(at.file, at.line, at.field, f"{message} (an alias taken from this name)"))
-
-    _check_clashes(base, report, clash)
-    return base
+            self.problems.append(Problem(at.file, at.line, at.field, f"{message} (an alias taken from this name)"))
 
 
 def _check_clashes(base: Termbase, report, clash) -> None:
