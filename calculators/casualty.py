@@ -13,11 +13,30 @@ Each row of those files is checked against public sources (its ``checked`` recor
   Injury, 15–16 Dead; BB2025: 1–8, 9–10, 11–12, 13–14, 15–16 (BBBase "CASUALTY TABLE" of
   each edition; FFB ``server/mechanic/bb2020|bb2025/RollMechanic.mapCasualtyRoll``).  The
   roll takes +1 per Niggling Injury the player has (BBBase "NI (NIGGLING INJURY)" /
-  "NIGGLING INJURY"); a total above 16 reads as 16 (FFB maps 15 and more to Dead).
+  "NIGGLING INJURY") and +1 for Decay (BBBase DECAY in both editions; FFB ``skill/mixed/Decay``
+  registers a casualty modifier of 1 for BB2020 and BB2025); both are the table's ``modifiers``
+  in the data, read here, never written in code.  A total above 16 reads as 16 (FFB maps 15
+  and more to Dead).  Classic Decay is another rule (two rolls, both applied: the
+  ``knocked-down-classic`` sequence): the classic table has no modifier, so the casualty request
+  has no Decay field in classic.
   A Lasting Injury rolls a D6 on the lasting injury table for the characteristic
   (BB2020 5: Neck Injury, BB2025 5: Dislocated Hip, both −1 AG).
 
 Characteristic outcome codes in the data: ``ma``, ``st``, ``ag``, ``pa``, ``av``.
+
+What may still save the player (:func:`aftermath`; the ``knocked-down-<edition>`` sequences cite the sources):
+
+* the apothecary, once per game: the casualty table is rolled a second time and the player's coach
+  keeps either result; a kept Badly Hurt sends the player to the Reserves box (classic: botbowl
+  ``procedure.Apothecary``; BB2020 and BB2025: BBBase "APOTHECARIES").  The coach is taken to keep
+  the lower row, the tables running from the least to the most severe result: a reading for the
+  classic characteristic rows (53–58), whose order is the table's, not a coach's preference.  A
+  Lasting Injury kept reads its D6 once, as without the apothecary.
+* Regeneration, a D6 read from ``data/rolls/regeneration-<edition>.yml`` (4+): after the casualty
+  roll and the apothecary in classic and BB2020, before the casualty roll in BB2025 (BBBase
+  REGENERATION of each edition).  On a success the player goes to the Reserves box.  The two orders
+  give the same chances: the Regeneration roll does not depend on the casualty roll, and either
+  way the player ends in the Reserves box when one of the two saves it.
 """
 
 from __future__ import annotations
@@ -29,10 +48,11 @@ from fractions import Fraction
 from .dice import d68, die, two_d6
 from .editions import Edition, resolve
 from .errors import CalcError
+from .rolls import test_from_rules
 from .rules import DiceTable, RuleBook
 
-__all__ = ["CHARACTERISTICS", "CasualtyRoll", "MAX_NIGGLING", "casualty_roll", "dice_distribution", "grouped",
-           "rows_roll", "table_roll"]
+__all__ = ["Aftermath", "CHARACTERISTICS", "CasualtyRoll", "MAX_NIGGLING", "aftermath", "casualty_roll",
+           "casualty_skills", "dice_distribution", "grouped", "kept_of_two", "rows_roll", "table_roll"]
 
 #: the characteristic codes of the data's casualty and lasting-injury rows
 CHARACTERISTICS: tuple[str, ...] = ("ma", "st", "ag", "pa", "av")
@@ -119,15 +139,40 @@ class CasualtyRoll:
     lasting_rows: dict[str, Fraction]
 
 
-def casualty_roll(rules: RuleBook, edition: str | Edition, niggling: int = 0) -> CasualtyRoll:
+def casualty_skills(rules: RuleBook, edition: str | Edition) -> tuple[str, ...]:
+    """The skills that change ``edition``'s casualty roll (the table's ``skill`` modifiers in the data), in data order."""
+    ed = edition if isinstance(edition, Edition) else resolve(edition)
+    table = rules.dice_table("casualty", ed.name)
+    return tuple(dict.fromkeys(m.skill for m in table.modifiers if m.skill is not None))
+
+
+def _roll_modifier(table: DiceTable, niggling: int, skills: Iterable[str], edition: str) -> int:
+    """The modifier of a casualty roll: the table's ``per: niggling`` modifiers times ``niggling``, plus each
+    ``skill`` modifier of a skill in ``skills``.
+
+    Raises:
+        CalcError: on field ``niggling`` when it is out of 0..:data:`MAX_NIGGLING`, or not 0 where the table counts
+        no Niggling Injury (classic).
+    """
+    per = [m.value for m in table.modifiers if m.per == "niggling"]
+    hi = MAX_NIGGLING if per else 0
+    if not (isinstance(niggling, int) and not isinstance(niggling, bool) and 0 <= niggling <= hi):
+        raise CalcError("niggling", f"niggling must be an integer from 0 to {hi} ({edition}), got {niggling!r}", [0, hi],
+                        reason="range")
+    have = set(skills)
+    return sum(per) * niggling + sum(m.value for m in table.modifiers if m.skill is not None and m.skill in have)
+
+
+def casualty_roll(rules: RuleBook, edition: str | Edition, niggling: int = 0, skills: Iterable[str] = ()) -> CasualtyRoll:
     """Return the casualty roll of ``edition`` read on the data's tables (module docstring).
 
     Args:
         rules: the exported rules, with the ``casualty-…`` (and, BB2020/BB2025, ``lasting-injury-…``) tables.
         edition: the door's :class:`~calculators.editions.Edition`, or its id (``classic``, ``bb2016``, ``bb2020``,
             ``bb2025``).
-        niggling: Niggling Injuries of the player, 0..:data:`MAX_NIGGLING`, +1 each on the BB2020/BB2025
-            D16; must be 0 in classic.
+        niggling: Niggling Injuries of the player, 0..:data:`MAX_NIGGLING`, each adding the table's ``per:
+            niggling`` modifier (+1 on the BB2020/BB2025 D16); must be 0 where the table has none (classic).
+        skills: the player's skill slugs; those the table's ``skill`` modifiers name add their value (Decay).
 
     Raises:
         CalcError: on an unknown edition, ``niggling`` out of range (or not 0 in classic), or rules without
@@ -135,21 +180,23 @@ def casualty_roll(rules: RuleBook, edition: str | Edition, niggling: int = 0) ->
     """
     ed = edition if isinstance(edition, Edition) else resolve(edition)
     edition, classic = ed.name, ed.classic
-    hi = 0 if classic else MAX_NIGGLING
-    if not (isinstance(niggling, int) and not isinstance(niggling, bool) and 0 <= niggling <= hi):
-        raise CalcError("niggling", f"niggling must be an integer from 0 to {hi} ({edition}), got {niggling!r}", [0, hi], reason="range")
     table = rules.dice_table("casualty", edition)
-    rows = table_roll(table, niggling)
+    modifier = _roll_modifier(table, niggling, skills, edition)
+    rows = table_roll(table, modifier)
+    lasting = None if classic else rules.dice_table("lasting-injury", edition)
+    return _casualty_result(table, niggling, rows, lasting)
+
+
+def _casualty_result(table: DiceTable, niggling: int, rows: dict[str, Fraction], lasting: DiceTable | None) -> CasualtyRoll:
+    """The :class:`CasualtyRoll` of ``rows`` (``{row key: P}`` on ``table``), a Lasting Injury read on ``lasting``."""
     outcomes = grouped(table, rows)
     chars = {c: _F0 for c in CHARACTERISTICS}
-    lasting = None
     lasting_rows: dict[str, Fraction] = {}
     present = {row.outcome for row in table.rows}
     for row in table.rows:
         if row.outcome in CHARACTERISTICS:
-            chars[row.outcome] += rows[row.key]
-    if not classic:
-        lasting = rules.dice_table("lasting-injury", edition)
+            chars[row.outcome] += rows.get(row.key, _F0)
+    if lasting is not None:
         lasting_rows = table_roll(lasting)
         p_lasting = outcomes.get("lasting_injury", _F0)
         for row in lasting.rows:
@@ -157,3 +204,63 @@ def casualty_roll(rules: RuleBook, edition: str | Edition, niggling: int = 0) ->
             present.add(row.outcome)
     chars = {c: p for c, p in chars.items() if c in present}
     return CasualtyRoll(table, niggling, rows, outcomes, chars, lasting, lasting_rows)
+
+
+def kept_of_two(table: DiceTable, rows: dict[str, Fraction]) -> dict[str, Fraction]:
+    """Return ``{row key: P}`` of the lower row of two independent rolls each distributed as ``rows``: what the
+    coach keeps with the apothecary (module docstring: the rows run from the least to the most severe)."""
+    out: dict[str, Fraction] = {}
+    above = Fraction(1)  # P(one roll reads this row or a later one)
+    for row in table.rows:
+        p = rows.get(row.key, _F0)
+        out[row.key] = above * above - (above - p) * (above - p)  # min of two is this row
+        above -= p
+    return out
+
+
+@dataclass(frozen=True)
+class Aftermath:
+    """Where a casualty ends once the apothecary and Regeneration have had their say (module docstring).
+
+    Attributes:
+        reserves: P(the player goes to the Reserves box: a kept Badly Hurt with the apothecary, or Regeneration).
+        regenerated: P(Regeneration sends the player to the Reserves box), 0 without it.
+        regeneration: P(one Regeneration roll succeeds), read from the data's roll (None without Regeneration).
+        roll: the casualty result that stands when neither saves the player: its ``rows``, ``outcomes``,
+            ``characteristics``, ``lasting_rows`` are overall chances (they sum to 1 - ``reserves`` with the
+            kept Badly Hurt removed).
+    """
+
+    reserves: Fraction
+    regenerated: Fraction
+    regeneration: Fraction | None
+    roll: CasualtyRoll
+
+
+def aftermath(rules: RuleBook, edition: str | Edition, roll: CasualtyRoll, apothecary: bool = False,
+              regeneration: bool = False) -> Aftermath:
+    """Return what stands of ``roll`` (:func:`casualty_roll`) after the apothecary and Regeneration.
+
+    Raises:
+        CalcError: on field ``rules.rolls`` when Regeneration is asked and the rules have no Regeneration roll for
+        ``edition``.
+    """
+    ed = edition if isinstance(edition, Edition) else resolve(edition)
+    rows = kept_of_two(roll.table, roll.rows) if apothecary else dict(roll.rows)
+    patched = _F0
+    if apothecary:  # a kept Badly Hurt goes to the Reserves box
+        for row in roll.table.rows:
+            if row.outcome == "badly-hurt":
+                patched += rows.get(row.key, _F0)
+                rows[row.key] = _F0
+    regen = None
+    if regeneration:
+        spec = rules.roll_of("regeneration", ed.name)
+        if spec is None:
+            raise CalcError("rules.rolls", f"the rules data has no Regeneration roll for {ed.name}", reason="rules")
+        regen = test_from_rules(rules, spec.slug, None, edition=ed.name)[0].distribution().get("success", _F0)
+    stays = 1 - (regen or _F0)
+    rows = {k: p * stays for k, p in rows.items()}
+    standing = _casualty_result(roll.table, roll.niggling, rows, roll.lasting)
+    regenerated = (1 - patched) * (regen or _F0)
+    return Aftermath(patched + regenerated, regenerated, regen, standing)

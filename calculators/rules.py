@@ -38,7 +38,9 @@ Shape (see ``data/README.md``, kinds *target* and *roll*):
   (``d3`` | ``d6`` | ``d8`` | ``2d6`` | ``d16`` | ``d68``), ``rows`` (non-empty list of
   ``{key, roll: int | [low, high], outcome}``; every result of the dice covered exactly
   once), and optionally ``skills`` (a non-empty list of skill slugs: the table replaces the edition's
-  plain one for a player with exactly those skills, the injury variants for Stunty and Thick Skull).
+  plain one for a player with exactly those skills, the injury variants for Stunty and Thick Skull), and
+  ``modifiers`` (a list of ``{key, value: int -5..5, per?: "niggling", skill?: str}``: what the roll adds,
+  once per Niggling Injury or when the player has the skill; the casualty table's).
   :meth:`RuleBook.dice_table` finds one per edition, :meth:`RuleBook.variant_table` one per edition and
   skill set.
 
@@ -56,7 +58,8 @@ from typing import Any
 from .editions import EDITIONS
 from .errors import RulesError, shown
 
-__all__ = ["DICE_FACES", "DiceTable", "Modifier", "RollSpec", "RuleBook", "TableRow", "TargetRow", "TargetTable"]
+__all__ = ["DICE_FACES", "DiceTable", "Modifier", "RollSpec", "RuleBook", "TableModifier", "TableRow", "TargetRow",
+           "TargetTable"]
 
 _KEY = re.compile(r"[0-9a-z][0-9a-z-]*\Z")
 _COUNT = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -178,6 +181,16 @@ class TableRow:
 
 
 @dataclass(frozen=True)
+class TableModifier:
+    """What a table's roll adds: ``value`` once per ``per`` counted (``niggling``), or when the player has ``skill``."""
+
+    key: str
+    value: int
+    per: str | None = None
+    skill: str | None = None
+
+
+@dataclass(frozen=True)
 class DiceTable:
     """A dice table with machine outcomes (injury, casualty, lasting injury), as exported from ``data/tables/``."""
 
@@ -186,6 +199,7 @@ class DiceTable:
     dice: str
     rows: tuple[TableRow, ...]
     skills: frozenset[str] = frozenset()
+    modifiers: tuple[TableModifier, ...] = ()
 
     def row_for(self, result: int) -> TableRow:
         """Return the row covering ``result`` (a value of :data:`DICE_FACES` for this table's dice).
@@ -404,7 +418,7 @@ def _dice_table(slug: Any, raw: Any) -> DiceTable:
     field_ = f"rules.tables.{slug}"
     _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field_, "table slugs are ASCII kebab-case", slug)
     _expect(isinstance(raw, dict), field_, "expected an object", raw)
-    _keys(raw, field_, {"editions", "dice", "rows"}, {"skills"})
+    _keys(raw, field_, {"editions", "dice", "rows"}, {"skills", "modifiers"})
     skills = raw.get("skills", [])
     _expect(isinstance(skills, list) and all(isinstance(x, str) and bool(_KEY.match(x)) for x in skills)
             and ("skills" not in raw or skills), f"{field_}.skills", "expected a non-empty list of skill slugs", skills)
@@ -436,4 +450,27 @@ def _dice_table(slug: Any, raw: Any) -> DiceTable:
         rows.append(TableRow(r["key"], low, high, r["outcome"]))
     missing = [v for v in DICE_FACES[dice] if v not in covered]
     _expect(not missing, f"{field_}.rows", f"every result of {dice} must be covered; missing {missing[:5]}", None)
-    return DiceTable(slug, tuple(eds), dice, tuple(rows), frozenset(skills))
+    return DiceTable(slug, tuple(eds), dice, tuple(rows), frozenset(skills), _table_modifiers(field_, raw))
+
+
+def _table_modifiers(field_: str, raw: dict) -> tuple[TableModifier, ...]:
+    """A dice table's ``modifiers`` (module docstring), validated."""
+    mods_raw = raw.get("modifiers", [])
+    _expect(isinstance(mods_raw, list), f"{field_}.modifiers", "expected a list", mods_raw)
+    mods: list[TableModifier] = []
+    for i, m in enumerate(mods_raw):
+        mf = f"{field_}.modifiers[{i}]"
+        _expect(isinstance(m, dict), mf, "expected {key, value, per?, skill?}", m)
+        _keys(m, mf, {"key", "value"}, {"per", "skill"})
+        _expect(isinstance(m["key"], str) and bool(_KEY.match(m["key"])), f"{mf}.key", "expected an ASCII kebab-case code",
+                m["key"])
+        _expect(_is_int(m["value"]) and -5 <= m["value"] <= 5, f"{mf}.value", "expected an integer from -5 to 5",
+                m["value"])
+        _expect(m.get("per") in (None, "niggling"), f"{mf}.per", "expected niggling", m.get("per"))
+        skill = m.get("skill")
+        _expect(skill is None or (isinstance(skill, str) and bool(_KEY.match(skill))), f"{mf}.skill",
+                "expected a skill slug", skill)
+        _expect(not (skill and m.get("per")), mf, "a modifier is per Niggling Injury or a skill's, not both", m)
+        _expect(m["key"] not in {x.key for x in mods}, f"{mf}.key", "modifier keys are unique", m["key"])
+        mods.append(TableModifier(m["key"], m["value"], m.get("per"), skill))
+    return tuple(mods)

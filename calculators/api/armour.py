@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, casualty, check_claws_reading,
                      check_lone_fouler, foul, injury_table)
 from ..editions import Edition
 from ..errors import CalcError, shown
-from ..casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
+from ..casualty import MAX_NIGGLING, CasualtyRoll, aftermath, casualty_roll
 from ..fields import Reader
 from ..rules import RuleBook
 from .edition import read_edition
@@ -61,6 +62,24 @@ def _edition_and_av(rd: Reader) -> tuple[Edition, int]:
     return ed, rd.int("av", 3, hi)
 
 
+def _casualty_split(rules: RuleBook | None, ed: Edition, p_casualty: Fraction) -> dict[str, Any]:
+    """The casualty roll of a player who gets a Casualty with chance ``p_casualty``, every chance overall:
+    ``casualty`` (``{outcome: P}``), and with the rules data ``characteristics`` (``{ma|st|…: P(the player loses
+    that characteristic)}``: classic's D68 rows, BB2020/BB2025's Lasting Injury) and ``lasting_injury``
+    (BB2020/BB2025: the Lasting Injury table's rows, each ``p`` the overall chance of that injury; None in
+    classic).  No Niggling Injury or Decay counted: the casualty request takes those."""
+    if rules is None or not any(slug.startswith("casualty-") for slug in rules.tables):
+        return {"casualty": probs({k: p_casualty * v for k, v in casualty(ed.name).items()})}
+    c = casualty_roll(rules, ed)  # the data's tables, as the casualty kind reads them
+    lasting = None
+    if c.lasting is not None:
+        p_lasting = p_casualty * c.outcomes.get("lasting_injury", Fraction(0))
+        lasting = {"table": c.lasting.slug, "rows": _rows(c.lasting, {k: p_lasting * v for k, v in c.lasting_rows.items()})}
+    return {"casualty": probs({k: p_casualty * v for k, v in c.outcomes.items()}),
+            "characteristics": probs({k: p_casualty * v for k, v in c.characteristics.items()}),
+            "lasting_injury": lasting}
+
+
 def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
     ed, av = _edition_and_av(rd)
@@ -81,13 +100,8 @@ def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, A
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table,
                         iron_hard_skin=ihs)
-    if rules is not None and any(slug.startswith("casualty-") for slug in rules.tables):
-        data_table = rules.dice_table("casualty", edition)  # the data's table, as the casualty kind reads it
-        cas = grouped(data_table, table_roll(data_table))
-    else:
-        cas = casualty(edition)
     answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
-              "casualty": probs({k: out["casualty"] * v for k, v in cas.items()})}
+              **_casualty_split(rules, ed, out["casualty"])}
     if claws_reading is not None and claws:  # the reading is named where it was used
         answer["claws_reading"] = claws_reading
     return answer
@@ -111,24 +125,57 @@ def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     rd.finish()
     out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table, lone_fouler=lf,
                      iron_hard_skin=ihs)
-    return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent)}
+    return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent),
+            **_casualty_split(rules, ed, out["casualty"])}
+
+
+def _rows(table, by_key: dict) -> list[dict[str, Any]]:
+    """A table's rows with the chance of each (``{key, roll: [low, high], outcome, p}``)."""
+    return [{"key": r.key, "roll": [r.low, r.high], "outcome": r.outcome.replace("-", "_"),
+             "p": prob(by_key.get(r.key, Fraction(0)))} for r in table.rows]
+
+
+def _lasting(c: CasualtyRoll) -> dict[str, Any] | None:
+    """A casualty roll's Lasting Injury table and its rows (each row's chance given a Lasting Injury), or None."""
+    return None if c.lasting is None else {"table": c.lasting.slug, "rows": _rows(c.lasting, c.lasting_rows)}
+
+
+def _casualty_modifiers(rules: RuleBook, edition: str) -> tuple:
+    """The modifiers of the edition's casualty table in the rules data (:class:`calculators.rules.TableModifier`), or ()
+    when the rules have no such table (the request then fails on ``rules.tables`` once its fields are read)."""
+    try:
+        return rules.dice_table("casualty", edition).modifiers
+    except CalcError:
+        return ()
 
 
 def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd, ed = reader_needing_rules(req, rules)
     edition = ed.name
     rd.context = f" ({edition})"
-    niggling = 0 if ed.classic else rd.int("niggling", 0, MAX_NIGGLING, 0)
+    mods = _casualty_modifiers(rules, edition)  # the fields follow the data's table (none without one)
+    niggling = rd.int("niggling", 0, MAX_NIGGLING, 0) if any(m.per == "niggling" for m in mods) else 0
+    offered = tuple(dict.fromkeys(m.skill for m in mods if m.skill is not None))
+    skills = [s for s in offered if rd.bool(s.replace("-", "_"), False)]
+    if "decay" not in offered and rd.given("decay"):  # classic Decay: two rolls, both applied (not one modifier)
+        if rd.request["decay"] is not False:
+            raise CalcError("decay", f"Decay changes no casualty roll of {edition}: there it rolls twice on the "
+                            "casualty table and applies both results, which this request does not model", [False],
+                            reason="edition-skill")
+        rd.read.add("decay")
+    apothecary = rd.bool("apothecary", False)
+    regeneration = rd.bool("regeneration", False)
     rd.finish()
-    c = casualty_roll(rules, ed, niggling)
-
-    def rows(table, by_key):
-        return [{"key": r.key, "roll": [r.low, r.high], "outcome": r.outcome.replace("-", "_"), "p": prob(by_key[r.key])}
-                for r in table.rows]
-
-    return {
-        "edition": edition, "table": c.table.slug, "dice": c.table.dice, "niggling": niggling,
-        "rows": rows(c.table, c.rows), "outcomes": probs(c.outcomes), "characteristics": probs(c.characteristics),
-        "lasting_injury": None if c.lasting is None else {"table": c.lasting.slug,
-                                                          "rows": rows(c.lasting, c.lasting_rows)},
+    c = casualty_roll(rules, ed, niggling, skills)
+    answer = {
+        "edition": edition, "table": c.table.slug, "dice": c.table.dice, "niggling": niggling, "skills": skills,
+        "rows": _rows(c.table, c.rows), "outcomes": probs(c.outcomes), "characteristics": probs(c.characteristics),
+        "lasting_injury": _lasting(c),
     }
+    if apothecary or regeneration:
+        after = aftermath(rules, ed, c, apothecary, regeneration)
+        answer["after"] = {"apothecary": apothecary, "regeneration": None if after.regeneration is None
+                           else prob(after.regeneration), "reserves": prob(after.reserves),
+                           "regenerated": prob(after.regenerated), "rows": _rows(after.roll.table, after.roll.rows),
+                           "outcomes": probs(after.roll.outcomes), "characteristics": probs(after.roll.characteristics)}
+    return answer

@@ -413,6 +413,10 @@ KIND_SPECS: dict[str, Obj] = {
         # Stunty, Thick Skull, both); the calculators pick the table whose set matches the player's exactly
         {"dice": Enum("d3", "d6", "d8", "2d6", "d16", "d68"),
          "notes": List(NOTE, unique_key="key"), "skills": List(Ref("skill", bare=True), min_items=1),
+         # `modifiers`: what the calculators add to the roll (`per: niggling`, once per Niggling Injury; `skill`,
+         # when the player has it): the casualty table's Niggling Injury and Decay
+         "modifiers": List(Obj({"key": KEY, "value": Int(-5, 5)},
+                               {"per": Enum("niggling"), "skill": Ref("skill", bare=True)}), unique_key="key"),
          **CHECKED, **COMMON_OPTIONAL},
     ),
     "target": Obj(

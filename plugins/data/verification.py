@@ -113,6 +113,9 @@ def _statements(entity: Entity) -> Iterator[Statement]:
         for i, row in enumerate(data.get("rows") or []):
             if isinstance(row, dict) and "key" in row:
                 yield Statement(entity, f"rows.{row['key']}", ("rows", i), editions, f"row-{row['key']}")
+        for i, mod in enumerate(data.get("modifiers") or []):  # a dice table's modifiers (the casualty table's)
+            if isinstance(mod, dict) and "key" in mod:
+                yield Statement(entity, f"modifiers.{mod['key']}", ("modifiers", i), editions)
     elif entity.kind == "target":
         characteristic = data.get("characteristic", "ag")
         for i, row in enumerate(data.get("rows") or []):

@@ -681,3 +681,19 @@ def test_the_loner_reading_is_named_only_when_it_changed_the_chance(repo, rulebo
     cell = next(c for c in form.results if c["path"] == "reading")
     assert cell["reading"] == "reading" and cell["row_hidden"] == (not shown), cell
     assert form.headline == "success"
+
+
+@pytest.mark.parametrize("lang, apothecary, regeneration", [
+    ("en", "The team uses its apothecary on this casualty", "Target: Regeneration"),
+    ("fr", "L'équipe utilise son apothicaire pour cette Sortie", "Cible\u00a0: Régénération"),
+    ("ja", "このカジュアルティにチームのアポセカリーを使う", "対象：Regeneration")])
+def test_the_casualty_form_offers_the_apothecary_and_regeneration_in_each_language(pages, lang, apothecary,
+                                                                                  regeneration):
+    # issue 19 item 5: what may still save a casualty is a field of the casualty calculator, labelled in the
+    # page's language, with the rows of where the player ends
+    markdown, _ = pages[(lang, "calculators/casualty.md")]
+    (form,) = forms_of(markdown)
+    assert {"apothecary", "regeneration", "decay"} <= {f["name"] for f in form.fields}
+    text = html.unescape(markdown)
+    assert apothecary in text and regeneration in text
+    assert 'data-field="after.reserves"' in markdown

@@ -36,19 +36,36 @@ def _casualty_rows(ctx: PageContext, prefix: str) -> list[Row]:
     ]
 
 
+def _characteristics(ctx: PageContext, prefix: str) -> Table:
+    """The chance of losing each characteristic (`calculators.casualty.CasualtyRoll.characteristics`)."""
+    return Table(
+        ctx.t("Chance that the casualty costs the player a point of a characteristic"),
+        (ctx.t("Characteristic"), ctx.t("Chance")),
+        tuple(Row(label, f"{prefix}.{code}", absent="hide")
+              for code, label in (("ma", ctx.t("MA")), ("st", ctx.t("ST")), ("ag", ctx.t("AG")), ("pa", ctx.t("PA")),
+                                  ("av", ctx.t("AV")))))
+
+
+def _casualty_label(ctx: PageContext, name: str) -> str | None:
+    """The casualty form's own field labels: the player's Niggling Injuries and skills, the apothecary."""
+    if name == "niggling":
+        return ctx.t("Niggling injuries the player already has")
+    if name == "apothecary":
+        return ctx.t("The team uses its apothecary on this casualty")
+    if name in ("decay", "regeneration"):
+        return ctx.t("Target: {skill}", skill=skill_name(ctx, name))
+    return None
+
+
 def casualty_calculator(ctx: PageContext) -> Calculator:
     outcomes = Table(ctx.t("The casualty roll: each result's chance"), (ctx.t("Result"), ctx.t("Chance")),
                      tuple(_casualty_rows(ctx, "outcomes")))
-    characteristics = Table(
-        ctx.t("Chance that the casualty costs the player a point of a characteristic"),
-        (ctx.t("Characteristic"), ctx.t("Chance")),
-        tuple(Row(label, f"characteristics.{code}", absent="hide")
-              for code, label in (("ma", ctx.t("MA")), ("st", ctx.t("ST")), ("ag", ctx.t("AG")), ("pa", ctx.t("PA")),
-                                  ("av", ctx.t("AV")))))
-    return Calculator("casualty", [outcomes, characteristics], headline="outcomes.badly_hurt",
-                      switch="edition", switch_options=edition_switch(ctx),
-                      labels=lambda name: ctx.t("Niggling injuries the player already has") if name == "niggling"
-                      else None, label=ctx.t("Casualty calculator"))
+    saved = [Row(ctx.t("Back to the Reserves box (apothecary or Regeneration)"), "after.reserves", absent="hide"),
+             Row(ctx.t("Of which saved by Regeneration"), "after.regenerated", absent="hide"),
+             Row(ctx.t("Dead, after the apothecary and Regeneration"), "after.outcomes.dead", absent="hide")]
+    return Calculator("casualty", [*saved, outcomes, _characteristics(ctx, "characteristics")],
+                      headline="outcomes.badly_hurt", switch="edition", switch_options=edition_switch(ctx),
+                      labels=lambda name: _casualty_label(ctx, name), label=ctx.t("Casualty calculator"))
 
 
 def casualty_page(ctx: PageContext) -> str:
@@ -57,10 +74,15 @@ def casualty_page(ctx: PageContext) -> str:
         ctx.t("Classic rolls a D68 (a D6 for the tens, a D8 for the units). BB2020 and BB2025 roll a D16, with "
               "different bands, plus 1 for each niggling injury the player already has; a Lasting Injury then "
               "rolls a D6 for the characteristic."),
+        ctx.t("With the apothecary the casualty table is rolled again and the coach keeps the lower result (the "
+              "tables run from the least to the most severe); a kept Badly Hurt goes to the Reserves box. "
+              "Regeneration (4+) sends the player to the Reserves box: after the casualty roll and the apothecary "
+              "in classic and BB2020, before the casualty roll in BB2025. Decay adds 1 to the BB2020 and BB2025 "
+              "roll; classic Decay rolls twice and is not counted here."),
         ctx.t("The tables are read from this site's data, each row checked against public sources; the armour "
               "calculator reads the same tables."),
     ]
-    ids = ["term:casualty", "term:injury", "term:apothecary"]
+    ids = ["term:casualty", "term:injury", "term:apothecary", "skill:regeneration", "skill:decay"]
     ids += [f"table:{slug}" for slug in ("casualty-classic", "casualty-bb2020", "casualty-bb2025",
                                          "lasting-injury-bb2020", "lasting-injury-bb2025")]
     return standalone_page(ctx, calc, ctx.t("Casualty calculator"), ctx.t(
@@ -75,7 +97,8 @@ def armour_calculator(ctx: PageContext) -> Calculator:
     view: list = [Row(ctx.t("Reading used for {claws} with {mighty_blow}", claws=skill_name(ctx, "claws"),
                             mighty_blow=skill_name(ctx, "mighty-blow")), "claws_reading", "label",
                       labels=claws_readings(ctx), absent="hide", reading="claws_reading"),
-                  Row(ctx.t("Armour broken"), "armour_broken"), *_injury_rows(ctx), casualties]
+                  Row(ctx.t("Armour broken"), "armour_broken"), *_injury_rows(ctx), casualties,
+                  _characteristics(ctx, "characteristics")]
     return Calculator("armour", view, headline="armour_broken",
                       switch="edition", switch_options=edition_switch(ctx), defaults={"av": 8},
                       label=ctx.t("Armour and injury calculator"))
@@ -100,8 +123,10 @@ def armour_page(ctx: PageContext) -> str:
 
 
 def foul_calculator(ctx: PageContext) -> Calculator:
+    casualties = Table(ctx.t("The casualty roll: each result's overall chance"), (ctx.t("Result"), ctx.t("Chance")),
+                       tuple(_casualty_rows(ctx, "casualty")))
     view: list = [Row(ctx.t("Armour broken"), "armour_broken"), Row(ctx.t("Fouler sent off"), "sent_off"),
-                  *_injury_rows(ctx)]
+                  *_injury_rows(ctx), casualties, _characteristics(ctx, "characteristics")]
     return Calculator("foul", view, headline="armour_broken",
                       switch="edition", switch_options=edition_switch(ctx), defaults={"av": 8},
                       label=ctx.t("Foul calculator"))
