@@ -40,8 +40,9 @@ from ..data.text import REF
 from .a11y import target_first_calculator
 from .autolink import link_first_uses, term_index
 from .config import NuffleConfig
-from .editions import Editions, edition_pages, hoist_marks, nav_marks
+from .editions import Editions, edition_pages, nav_marks
 from .locate import SHARED_PAGE
+from .marks import unplaced_mark
 from .messages import Messages
 from .navigation import build_nav
 from .notfound import NOT_FOUND_TEMPLATE, error_shell, write_offline_page
@@ -138,10 +139,8 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         if not self.config.enabled:
             return html
         restore_titles(html, page)
-        try:
-            html = hoist_marks(html)
-        except ValueError as exc:
-            raise PluginError(f"{page.file.src_uri}: {exc}") from None
+        if unplaced_mark(html):  # plugins.site.marks moved every mark that starts an item or a row
+            raise PluginError(f"{page.file.src_uri}: an edition mark is not at the start of a list item or table row")
         html, self.calculator_ids[page.file.src_uri] = target_first_calculator(sanitize(html))
         return html
 
