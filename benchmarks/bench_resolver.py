@@ -42,64 +42,72 @@ def best_of(fn, repeat: int = 5, number: int = 1) -> float:
     return best * 1000
 
 
-def main() -> None:
+def load_rules() -> tuple[dict, RuleBook]:
+    """The rules dict (the test fixture, or the export named on the command line) and its RuleBook."""
     if len(sys.argv) > 1:
         rules = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
     else:
         from conftest import CLASSIC_RULES as rules
     book = RuleBook.from_dict(rules)
-    rules_json = json.dumps(rules)
     if not book.tables:  # the fixture has no dice tables: the casualty kind reads the real data's export
         from plugins.data import load_repository
         from plugins.data.export import rules_export
         book = RuleBook.from_dict({**rules, "tables": rules_export(load_repository(ROOT / "data"))["tables"]})
-    print(f"CPython {platform.python_version()} on {platform.machine()}")
-    requests = {
-        "agility": {"kind": "agility", "action": "pass", "ag": 3, "range": "long", "tackle_zones": 1, "reroll": True},
-        "test": {"kind": "test", "target": 3, "modifier": -1, "reroll": True},
-        "chain (D3d,R2f,P3h,T4/C3c;tr=2)": {"kind": "chain", "chain": "D3d,R2f,P3h,T4/C3c;tr=2", "edition": "bb2020"},
-        "chain (Loner, BB2025 as written, tr=4)": {
-            "kind": "chain", "chain": "[loner=4]D3d,R2f,P3h,T4/[pro,loner=3]C3c;tr=4", "edition": "bb2025"},
-        "chain (Pro + Loner, classic, tr=2)": {"kind": "chain", "chain": "[pro,loner=4]D3d,R2f,P3h,T4/C3c;tr=2"},
-        "chain (the page's default, D3,R2,P3;tr=1)": {"kind": "chain", "chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3},
-        "chain (Blitz R2,B2b:d,D3;tr=1)": {"kind": "chain", "chain": "R2,B2b:d,D3;tr=1"},
-        "chain (2 blocks + foul, BB2025, tr=2)": {
-            "kind": "chain", "chain": "[pro]R2,B-2bt:d,D3/[loner=4]B3br,A9m/F9+1d;tr=2", "edition": "bb2025"},
-        "pass": {"kind": "pass", "ag": 3, "range": "long", "receiver_ag": 4, "interceptor_ag": 3, "safe": True,
-                 "team_rerolls": 1},
-        "armour": {"kind": "armour", "av": 8, "mighty_blow": True, "claws": True},
-        "foul": {"kind": "foul", "av": 8, "assists": 2, "dirty_player": True},
-        "kick (one target)": {"kind": "kick", "target": [14, 3], "kick": True, "bounce": True},
-        "kick (whole map)": {"kind": "kick", "map": True, "bounce": True},
-        "dice-total (4d16)": {"kind": "dice-total", "dice": "4d16"},
-        "block (2 dice, Block, 1 TR)": {"kind": "block", "attacker_st": 4, "attacker_block": True, "team_rerolls": 1},
-        "block (-3 dice, Frenzy, Pro, Jugg., 2 TR)": {
-            "kind": "block", "edition": "bb2020", "dice": -3, "blitz": True, "attacker_frenzy": True,
-            "attacker_pro": True, "attacker_juggernaut": True, "defender_dodge": True, "team_rerolls": 2},
-        "block (Dauntless 3 v 5, Frenzy, Pro, 2 TR)": {
-            "kind": "block", "edition": "bb2025", "attacker_st": 3, "defender_st": 5, "attacker_dauntless": True,
-            "attacker_frenzy": True, "attacker_pro": True, "defender_dodge": True, "team_rerolls": 2},
-        "range (one pass)": {"kind": "range", "edition": "bb2025", "thrower": [5, 7], "target": [16, 11]},
-        "range (whole map)": {"kind": "range", "thrower": [12, 7], "map": True},
-        "throw-in (near a corner)": {"kind": "throw-in", "square": [0, 3], "edition": "bb2025"},
-        "casualty (classic D68)": {"kind": "casualty"},
-        "casualty (BB2020, 2 niggling, lasting injury)": {"kind": "casualty", "edition": "bb2020", "niggling": 2},
-        "scatter (6 scatters)": {"kind": "scatter", "square": [12, 7], "n": 6},
-        "deviate (BB2025, Kick)": {"kind": "deviate", "square": [19, 7], "edition": "bb2025", "kick": True},
-        "form (pass)": {"kind": "form", "for": "pass"},
-        "form (block, bb2025)": {"kind": "form", "for": "block", "edition": "bb2025"},
-    }
+    return rules, book
+
+
+#: one request of each kind the API answers, and the heavy cases of some (a table of data)
+REQUESTS = {
+    "agility": {"kind": "agility", "action": "pass", "ag": 3, "range": "long", "tackle_zones": 1, "reroll": True},
+    "test": {"kind": "test", "target": 3, "modifier": -1, "reroll": True},
+    "chain (D3d,R2f,P3h,T4/C3c;tr=2)": {"kind": "chain", "chain": "D3d,R2f,P3h,T4/C3c;tr=2", "edition": "bb2020"},
+    "chain (Loner, BB2025 as written, tr=4)": {
+        "kind": "chain", "chain": "[loner=4]D3d,R2f,P3h,T4/[pro,loner=3]C3c;tr=4", "edition": "bb2025"},
+    "chain (Pro + Loner, classic, tr=2)": {"kind": "chain", "chain": "[pro,loner=4]D3d,R2f,P3h,T4/C3c;tr=2"},
+    "chain (the page's default, D3,R2,P3;tr=1)": {"kind": "chain", "chain": "D3,R2,P3;tr=1", "max_team_rerolls": 3},
+    "chain (Blitz R2,B2b:d,D3;tr=1)": {"kind": "chain", "chain": "R2,B2b:d,D3;tr=1"},
+    "chain (2 blocks + foul, BB2025, tr=2)": {
+        "kind": "chain", "chain": "[pro]R2,B-2bt:d,D3/[loner=4]B3br,A9m/F9+1d;tr=2", "edition": "bb2025"},
+    "pass": {"kind": "pass", "ag": 3, "range": "long", "receiver_ag": 4, "interceptor_ag": 3, "safe": True,
+             "team_rerolls": 1},
+    "armour": {"kind": "armour", "av": 8, "mighty_blow": True, "claws": True},
+    "foul": {"kind": "foul", "av": 8, "assists": 2, "dirty_player": True},
+    "kick (one target)": {"kind": "kick", "target": [14, 3], "kick": True, "bounce": True},
+    "kick (whole map)": {"kind": "kick", "map": True, "bounce": True},
+    "dice-total (4d16)": {"kind": "dice-total", "dice": "4d16"},
+    "block (2 dice, Block, 1 TR)": {"kind": "block", "attacker_st": 4, "attacker_block": True, "team_rerolls": 1},
+    "block (-3 dice, Frenzy, Pro, Jugg., 2 TR)": {
+        "kind": "block", "edition": "bb2020", "dice": -3, "blitz": True, "attacker_frenzy": True,
+        "attacker_pro": True, "attacker_juggernaut": True, "defender_dodge": True, "team_rerolls": 2},
+    "block (Dauntless 3 v 5, Frenzy, Pro, 2 TR)": {
+        "kind": "block", "edition": "bb2025", "attacker_st": 3, "defender_st": 5, "attacker_dauntless": True,
+        "attacker_frenzy": True, "attacker_pro": True, "defender_dodge": True, "team_rerolls": 2},
+    "range (one pass)": {"kind": "range", "edition": "bb2025", "thrower": [5, 7], "target": [16, 11]},
+    "range (whole map)": {"kind": "range", "thrower": [12, 7], "map": True},
+    "throw-in (near a corner)": {"kind": "throw-in", "square": [0, 3], "edition": "bb2025"},
+    "casualty (classic D68)": {"kind": "casualty"},
+    "casualty (BB2020, 2 niggling, lasting injury)": {"kind": "casualty", "edition": "bb2020", "niggling": 2},
+    "scatter (6 scatters)": {"kind": "scatter", "square": [12, 7], "n": 6},
+    "deviate (BB2025, Kick)": {"kind": "deviate", "square": [19, 7], "edition": "bb2025", "kick": True},
+    "form (pass)": {"kind": "form", "for": "pass"},
+    "form (block, bb2025)": {"kind": "form", "for": "block", "edition": "bb2025"},
+}
+
+
+def time_request_kinds(rules: dict, book: RuleBook) -> None:
     print("\nper request kind (handle with a RuleBook; best of 5):")
-    for name, req in requests.items():
+    for name, req in REQUESTS.items():
         ms = best_of(lambda r=req: handle(r, book), number=3)
         assert handle(req, book)["ok"]
         print(f"  {name:40s} {ms:9.3f} ms")
-    req_json = json.dumps(requests["agility"])
+    req_json, rules_json = json.dumps(REQUESTS["agility"]), json.dumps(rules)
     ms = best_of(lambda: handle_json(req_json, rules_json), number=50)
     print(f"  {'agility via handle_json (cached rules)':40s} {ms:9.3f} ms")
     ms = best_of(lambda: RuleBook.from_dict(rules), number=20)
     print(f"  {'RuleBook.from_dict':40s} {ms:9.3f} ms")
 
+
+def time_roll_chains() -> None:
     chain = parse_chain("[pro]D3d,D4d,R2f,R2f,P3h,D3,R2,T4p/C3c,D4,R3", "bb2020").chain
     ms = best_of(lambda: success_by_rerolls(chain, 4))
     values = success_by_rerolls(chain, 4)
@@ -114,6 +122,8 @@ def main() -> None:
         print(f"10-roll chain with Pro and Loner players, 0..4 team re-rolls ({name}): {ms:.2f} ms")
         print("  " + ", ".join(f"{k} TR: {float(v):.5f}" for k, v in enumerate(values)))
 
+
+def time_block_chains() -> None:
     texts = {"BB2020": ("[pro]D3d,R2,B2bt:d,D4d,R2f/[loner=4]P3h,B-2b:w,D3,R2,T4p", "bb2020", None),
              "BB2025 as written, Brawler and 3 dice": ("[pro]D3d,R2,B3b:d,D4d,R2f/[pro,loner=4]B-3br:bw,A9m/N3,R2,T4p",
                                                        "bb2025", "rulebook"),
@@ -128,6 +138,8 @@ def main() -> None:
     ms = best_of(lambda: (success_by_rerolls(chain, 4), sent_off_by_rerolls(chain, 4)))
     print(f"10-step chain with 2 blocks and a foul, success and send-off, 0..4 team re-rolls (BB2020): {ms:.2f} ms")
 
+
+def time_maps_and_blocks() -> None:
     for bounce in (False, True):
         ms = best_of(lambda b=bounce: landing_map("classic", False, "right", b), repeat=3)
         print(f"kick-off landing map, 195 target squares, bounce={bounce}: {ms:.1f} ms")
@@ -145,6 +157,15 @@ def main() -> None:
     for edition in ("classic", "bb2020", "bb2025"):
         ms = best_of(lambda e=edition: [throw_in(sq, e) for sq in edges], repeat=1)
         print(f"throw-in from all {len(edges)} edge squares ({edition}): {ms:.1f} ms")
+
+
+def main() -> None:
+    rules, book = load_rules()
+    print(f"CPython {platform.python_version()} on {platform.machine()}")
+    time_request_kinds(rules, book)
+    time_roll_chains()
+    time_block_chains()
+    time_maps_and_blocks()
 
 
 if __name__ == "__main__":
