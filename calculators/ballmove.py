@@ -15,6 +15,16 @@ Random Direction Template (D8), as printed (rules-facts §4b)::
 sideline).  The D8 is uniform over 8 symmetric directions, so the distributions do not
 depend on that choice; it matters only for naming a rolled number.
 
+Two numberings of the D8 are in use (:data:`D8_NUMBERINGS`, :func:`direction_template`):
+``"template"``, the printed template above, in every edition (LRB6/classic: botbowl's
+``Scatter.step`` and ``Bounce.step``; BB2020: BBBase ``blood_bowl_stadia.md`` "THE RANDOM
+DIRECTION TEMPLATE" and Jervis ``RandomDirectionTemplate.kt``, "1-2-3 at the top";
+BB2025: BBBase ``game_essentials.md`` "RANDOM DIRECTION TEMPLATE"), and ``"fumbbl"``,
+FUMBBL's engine, clockwise from straight up in every ruleset: 1 up, 2 up-right, 3 right,
+4 down-right, 5 down, 6 down-left, 7 left, 8 up-left (FFB ``DirectionFactory.forRoll``,
+``Rules.COMMON``, with ``UtilServerCatchScatterThrowIn.findScatterCoordinate``).  The
+odds are the same; a rolled number names a different square.
+
 Mechanics (rules-facts §1, §4a):
 
 * **Deviate** (kick-off, BB2020 wildly inaccurate pass): D8 direction, then D6 squares.
@@ -59,11 +69,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
-from .editions import family, mechanics
+from .editions import EDITIONS, family, mechanics
 from .errors import CalcError
 
-__all__ = ["DIRECTIONS", "HEIGHT", "WIDTH", "KickOff", "ThrowIn", "deviate", "kick_off", "landing_map", "on_pitch",
-           "scatter", "throw_in", "throw_in_directions", "throw_in_once"]
+__all__ = ["DIRECTIONS", "D8_NUMBERINGS", "HEIGHT", "WIDTH", "KickOff", "ThrowIn", "deviate", "direction_template",
+           "in_receiving_half", "kick_distance", "kick_off", "landing_map", "on_pitch", "scatter", "throw_in", "throw_in_directions", "throw_in_once"]
 
 WIDTH = 26   # x 0..25
 HEIGHT = 15  # y 0..14
@@ -71,6 +81,53 @@ DIRECTIONS: dict[int, tuple[int, int]] = {
     1: (-1, -1), 2: (0, -1), 3: (1, -1), 4: (-1, 0), 5: (1, 0), 6: (-1, 1), 7: (0, 1), 8: (1, 1)}
 
 Square = tuple[int, int]
+
+#: reading -> {D8 face: (dx, dy)}: the printed template (every edition's rulebook) and FUMBBL's clockwise numbering
+D8_NUMBERINGS: dict[str, dict[int, tuple[int, int]]] = {
+    "template": DIRECTIONS,
+    "fumbbl": {1: (0, -1), 2: (1, -1), 3: (1, 0), 4: (1, 1), 5: (0, 1), 6: (-1, 1), 7: (-1, 0), 8: (-1, -1)},
+}
+
+_BOTBOWL = {"repo": "njustesen/botbowl", "path": "botbowl/core/procedure.py", "symbol": "Scatter.step, Bounce.step",
+            "commit": "3e550bda3666c39efe478fb9465646af24576665"}
+_BBBASE = "BBBase-EHeresy-PPPub/BBBase"
+_BBBASE_COMMIT = "87cb594"
+#: (numbering, edition family) -> where that numbering is read
+_NUMBERING_SOURCES: dict[tuple[str, str], tuple[dict[str, str], ...]] = {
+    ("template", "classic"): (_BOTBOWL,),
+    ("template", "bb2020"): (
+        {"repo": _BBBASE, "path": "docs/bb2020/core_rules/blood_bowl_stadia.md",
+         "symbol": "THE RANDOM DIRECTION TEMPLATE (diagram)", "commit": _BBBASE_COMMIT},
+        {"repo": "cmelchior/jervis-ffb", "symbol": "RandomDirectionTemplate.results",
+         "path": "modules/jervis-engine/src/commonMain/kotlin/com/jervisffb/engine/rules/common/tables/"
+                 "RandomDirectionTemplate.kt", "commit": "64b4b144db5b55f0938a8c2f32bedefd143ec3af"}),
+    ("template", "bb2025"): (
+        {"repo": _BBBASE, "path": "docs/bb2025/core_rules/game_essentials.md",
+         "symbol": "RANDOM DIRECTION TEMPLATE (diagram)", "commit": _BBBASE_COMMIT},),
+}
+_FFB_DIRECTIONS = ({"repo": "christerk/ffb", "path": "ffb-common/src/main/java/com/fumbbl/ffb/factory/DirectionFactory.java",
+                    "symbol": "DirectionFactory.forRoll (Rules.COMMON)", "commit": "ac2f6d302ce3b4d36023f0b5ff76653741ecb7b2"},)
+
+
+def direction_template(numbering: str = "template") -> dict:
+    """Return the D8 numbering ``numbering`` of the Random Direction Template, as data, with its source per edition.
+
+    Returns ``{"numbering", "faces": {face: (dx, dy)}, "layout": 3 rows of 3 faces (None in the centre; the
+    first row is "up", towards y = 0), "sources": {edition: [{"repo", "path", "symbol", "commit"}]}}``, one
+    entry per edition of :data:`calculators.editions.EDITIONS` (the numbering is the same in all of them).
+
+    Raises:
+        CalcError: on a numbering not in :data:`D8_NUMBERINGS` (field ``d8_numbering``).
+    """
+    if numbering not in D8_NUMBERINGS:
+        raise CalcError("d8_numbering", f"d8_numbering must be one of {', '.join(D8_NUMBERINGS)}",
+                        list(D8_NUMBERINGS), reason="choice")
+    faces = D8_NUMBERINGS[numbering]
+    at = {d: f for f, d in faces.items()}
+    layout = [[at.get((dx, dy)) for dx in (-1, 0, 1)] for dy in (-1, 0, 1)]
+    sources = {ed: [dict(s) for s in (_FFB_DIRECTIONS if numbering == "fumbbl" else
+                                      _NUMBERING_SOURCES[(numbering, family(ed))])] for ed in EDITIONS}
+    return {"numbering": numbering, "faces": dict(faces), "layout": layout, "sources": sources}
 
 
 def on_pitch(sq: object) -> bool:
@@ -84,14 +141,31 @@ def _check(sq: object, field: str) -> Square:
     return sq  # type: ignore[return-value]
 
 
+def kick_distance(edition: str, kick: bool, roll: int | None = None) -> int:
+    """Return the faces of a deviation's distance die (``roll`` None), or the squares a rolled ``roll`` moves.
+
+    Without Kick: a D6, ``roll`` squares.  With Kick: classic and BB2020 halve the D6,
+    rounding down (``roll // 2``); BB2025 rolls a D3 (``roll`` squares).
+
+    Raises:
+        CalcError: on an unknown edition, or a ``roll`` outside the die's faces (field ``distance_roll``).
+    """
+    d3 = kick and mechanics(edition).kick_distance == "d3"
+    faces = 3 if d3 else 6
+    if roll is None:
+        return faces
+    if not (isinstance(roll, int) and not isinstance(roll, bool) and 1 <= roll <= faces):
+        raise CalcError("distance_roll", f"distance_roll must be a D{faces} result, 1 to {faces}", [1, faces],
+                        reason="range")
+    return roll // 2 if kick and not d3 else roll
+
+
 def _distance(edition: str, kick: bool) -> dict[int, Fraction]:
-    if not kick:
-        return {d: Fraction(1, 6) for d in range(1, 7)}
-    if mechanics(edition).kick_distance == "d3":
-        return {d: Fraction(1, 3) for d in range(1, 4)}
+    faces = kick_distance(edition, kick)
     out: dict[int, Fraction] = {}
-    for d in range(1, 7):
-        out[d // 2] = out.get(d // 2, Fraction(0)) + Fraction(1, 6)
+    for roll in range(1, faces + 1):
+        n = kick_distance(edition, kick, roll)
+        out[n] = out.get(n, Fraction(0)) + Fraction(1, faces)
     return out
 
 
@@ -142,8 +216,12 @@ class KickOff:
     touchback: Fraction
 
 
-def _receiving(sq: Square, receiving: str) -> bool:
+def in_receiving_half(sq: Square, receiving: str) -> bool:
+    """Return True if square ``sq`` is in the receiving half: x 13..25 for ``"right"``, x 0..12 for ``"left"``."""
     return sq[0] >= 13 if receiving == "right" else sq[0] <= 12
+
+
+_receiving = in_receiving_half
 
 
 def kick_off(target: Square, edition: str = "classic", kick: bool = False, receiving: str = "right",

@@ -53,7 +53,6 @@ REASONS: dict[str, str] = {
     "rules": "the rules data is missing or has the wrong shape (not the reader's doing)",
     "edge-square": "a throw-in from a square that is not on the pitch's edge",
     "receiving-half": "a kick placed outside the receiving team's half",
-    "same-square": "a pass aimed at the thrower's own square",
     "bb2025-only": "a reading of a BB2025 ruling given for another edition",
     "classic-only": "a reading of a classic ruling given for BB2020 or BB2025",
     "dice-or-strengths": "block dice given together with the strengths or assists they replace",

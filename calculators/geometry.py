@@ -23,6 +23,14 @@ largest ``dx`` of each band (Quick, Short, Long, Long Bomb); a larger ``dx`` (or
 Along a straight line the bands are Quick 1–3 squares, Short 4–6, Long 7–10 and Long
 Bomb 11–13 (rules-facts §6a).
 
+The thrower's own square (dx = dy = 0) is under the circle at the ruler's end, in no band:
+:func:`pass_band` answers ``"thrower"`` there, in every edition.  It is no pass target: FFB's
+chart marks that cell ``T``, which names no passing distance (``PassMechanic`` with
+``PassingDistanceFactory.forShortcut``), Jervis reads it as ``Range.PASSING_PLAYER``
+(``BB2020RangeRuler.kt``, ``BB2025RangeRuler.kt``), and BB2020's Pass action aims at a square
+other than the thrower's (BBBase ``docs/bb2020/core_rules/the_rules_of_blood_bowl.md``, PASS
+ACTIONS, commit 87cb594).
+
 The band's pass modifier is a rule number: :data:`BAND_MODIFIERS` holds the defaults
 (classic +1 / 0 / −1 / −2; BB2020 and BB2025 0 / −1 / −2 / −3, rules-facts §6a); the
 API takes them from the rules data's pass roll when it has a ``range`` group.
@@ -64,6 +72,7 @@ __all__ = [
     "BAND_LIMITS",
     "BAND_MODIFIERS",
     "RULER_WIDTH",
+    "THROWER",
     "band_limits",
     "band_modifiers",
     "interception_squares",
@@ -74,8 +83,10 @@ __all__ = [
 
 Square = tuple[int, int]
 
-#: band ids, shortest first; ``out_of_range`` is returned beyond the last
+#: band ids, shortest first; ``out_of_range`` is returned beyond the last, ``thrower`` on the thrower's own square
 BANDS: tuple[str, ...] = ("quick", "short", "long", "long-bomb")
+#: what :func:`pass_band` answers for the thrower's own square (the circle at the ruler's end, no band)
+THROWER = "thrower"
 
 #: dy -> the largest dx of Quick, Short, Long and Long Bomb (-1: the band does not reach this row);
 #: BB2020/BB2025 chart.  Row dy = 0 starts at dx = 1 (dx = 0 is the thrower's own square).
@@ -129,20 +140,22 @@ def _check(sq: object, field: str) -> Square:
 
 
 def pass_band(thrower: Square, target: Square, edition: str = "classic") -> str:
-    """Return the band of a pass: ``quick``, ``short``, ``long``, ``long-bomb`` or ``out_of_range``.
+    """Return the band of a pass: ``quick``, ``short``, ``long``, ``long-bomb`` or ``out_of_range``, and
+    :data:`THROWER` when ``target`` is the thrower's own square (no band, no pass target; module docstring).
 
     >>> pass_band((0, 7), (3, 7)), pass_band((0, 7), (4, 7)), pass_band((0, 0), (13, 0)), pass_band((0, 0), (14, 0))
     ('quick', 'short', 'long-bomb', 'out_of_range')
+    >>> pass_band((5, 5), (5, 5), "bb2025")
+    'thrower'
 
     Raises:
-        CalcError: on a square off the pitch (field ``thrower`` or ``target``), the same
-            square twice (field ``target``) or an unknown edition.
+        CalcError: on a square off the pitch (field ``thrower`` or ``target``) or an unknown edition.
     """
     (x1, y1), (x2, y2) = _check(thrower, "thrower"), _check(target, "target")
     dx, dy = abs(x2 - x1), abs(y2 - y1)
-    if dx == dy == 0:
-        raise CalcError("target", "the target must be another square than the thrower's", reason="same-square")
     rows = band_limits(edition)
+    if dx == dy == 0:
+        return THROWER
     if dx > dy:  # the chart is symmetric; read it with the smaller offset as the row
         dx, dy = dy, dx
     if dy >= len(rows):

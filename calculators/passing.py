@@ -4,7 +4,11 @@ Sequences (rules-facts §6a/§6b):
 
 * **classic** (CRP): an eligible opponent's *interception* comes first (AG roll; success
   gains the ball, a turnover).  *Safe Throw*: the thrower then rolls an unmodified AG
-  roll (natural 1 fails, 6 succeeds) and on a success the interception is cancelled.
+  roll (natural 1 fails, 6 succeeds) and on a success the interception is cancelled, unless
+  the interceptor has *Very Long Legs*, whose interception Safe Throw may not touch (LRB6/CRP
+  Very Long Legs; FFB ``skill/bb2016/VeryLongLegs`` cancels the ``canCancelInterceptions``
+  property of Safe Throw, botbowl ``Intercept.step`` skips the Safe Throw roll; FFB's bb2016
+  ruleset and botbowl agree, and no source we hold shows BB2016 differing from LRB6 here).
   Then the *pass roll*: natural 1 or modified <= 1 is a fumble (turnover, the ball
   bounces from the thrower); Safe Throw turns a fumble that is *not* a natural 1 into
   "thrower keeps the ball, no turnover".  Success (or natural 6) is accurate: the
@@ -78,6 +82,8 @@ class PassAction:
         pass_skill: the thrower has Pass (re-roll the pass roll).
         safe: the thrower has Safe Throw (classic) or Safe Pass (BB2020, BB2025).
         safe_throw_needed: classic Safe Throw: the face of the unmodified AG roll (2..6).
+        interceptor_very_long_legs: classic: the interceptor has Very Long Legs, so Safe Throw cannot
+            cancel its interception (its +1 is in the interception roll's face already).
         catch_skill: the receiver has Catch.
         team_rerolls: team re-rolls available, 0..8.
     """
@@ -92,6 +98,7 @@ class PassAction:
     safe_throw_needed: int | None = None
     catch_skill: bool = False
     team_rerolls: int = 0
+    interceptor_very_long_legs: bool = False
 
 
 def _add(acc: dict, dist: Mapping[str, Fraction], w: Fraction) -> None:
@@ -170,7 +177,7 @@ def resolve_pass(action: PassAction) -> dict[str, Fraction]:
     result = throw(action.team_rerolls, 0, False)
     if fam == "classic" and "any" in icpt:
         q = _p(icpt["any"])
-        if action.safe:
+        if action.safe and not action.interceptor_very_long_legs:
             q = q * (1 - _p(action.safe_throw_needed))
         result = {k: (1 - q) * v for k, v in result.items()}
         result["intercepted"] = result.get("intercepted", _F0) + q

@@ -1,4 +1,4 @@
-"""Request kinds ``kick``, ``scatter``, ``deviate`` and ``throw-in``: where the ball lands.
+"""Request kinds ``kick``, ``scatter``, ``deviate``, ``throw-in`` and ``ball-path``: where the ball lands.
 """
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..ballmove import deviate, kick_off, landing_map, scatter, throw_in
+from ..ballmove import D8_NUMBERINGS, deviate, direction_template, kick_distance, kick_off, landing_map, scatter, throw_in
+from ..ballpath import CONTEXTS, MOVES, ball_path, parse_d8
 from ..fields import Reader
 from ..rules import RuleBook
 from .edition import read_edition
@@ -47,12 +48,19 @@ def _landing(dist: Mapping[Any, Fraction], start: tuple[int, int]) -> dict[str, 
             "distance": {str(d): prob(distance[d]) for d in sorted(distance)}}
 
 
+def _template(rd: Reader) -> dict[str, Any]:
+    """Read ``d8_numbering`` and return the JSON form of :func:`~calculators.ballmove.direction_template`."""
+    t = direction_template(rd.choice("d8_numbering", list(D8_NUMBERINGS), "template"))
+    return {**t, "faces": {str(f): list(d) for f, d in t["faces"].items()}}
+
+
 def answer_scatter(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
     square = rd.square("square")
     n = rd.int("n", 1, 6, 1)
+    template = _template(rd)
     rd.finish()
-    return {"square": list(square), "n": n, **_landing(scatter(square, n), square)}
+    return {"square": list(square), "n": n, **_landing(scatter(square, n), square), "template": template}
 
 
 def answer_deviate(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
@@ -61,9 +69,40 @@ def answer_deviate(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, 
     edition = ed.name
     square = rd.square("square")
     kick = rd.bool("kick", False)
+    template = _template(rd)
     rd.finish()
     return {"edition": edition, "square": list(square), "kick": kick,
-            **_landing(deviate(square, edition, kick), square)}
+            **_landing(deviate(square, edition, kick), square), "template": template}
+
+
+def answer_ball_path(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
+    rd = Reader(req)
+    edition = read_edition(rd, in_messages=True).name
+    move = rd.choice("move", list(MOVES))
+    square = rd.square("square")
+    d8 = parse_d8(rd.str("d8", max_len=40, example="3"), move)
+    distance_roll, kick = None, False
+    if move == "deviate":
+        kick = rd.bool("kick", False)
+        distance_roll = rd.int("distance_roll", 1, kick_distance(edition, kick))
+    template = _template(rd)
+    context = rd.choice("context", list(CONTEXTS), "in-play")
+    receiving = rd.choice("receiving", ["right", "left"], "right") if context == "kick-off" else "right"
+    rd.finish()
+    p = ball_path(square, move, d8, edition=edition, distance_roll=distance_roll, kick=kick,
+                  numbering=template["numbering"], context=context, receiving=receiving)
+    return {
+        "edition": edition, "move": move, "square": list(square), "context": context,
+        **({"receiving": receiving} if context == "kick-off" else {}),
+        "rolls": [{"d8": f, "direction": list(d)} for f, d in zip(d8, p.directions)],
+        "d8_used": p.d8_used,
+        **({"kick": kick, "distance_roll": distance_roll, "squares_moved": p.squares_moved} if move == "deviate" else {}),
+        "path": [list(sq) for sq in p.path],
+        "end": list(p.end) if p.end is not None else "out",
+        "last_on_pitch": list(p.last_on_pitch),
+        "then": p.then,
+        "template": template,
+    }
 
 
 def answer_throw_in(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:

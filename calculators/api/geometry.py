@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import CalcError
 from ..fields import Reader
-from ..geometry import band_modifiers, interception_squares, pass_band, range_map
+from ..geometry import THROWER, band_modifiers, interception_squares, pass_band, range_map
 from ..rules import RuleBook
 from .rolls import find_roll
 from .edition import read_edition
@@ -43,7 +43,7 @@ def answer_range(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     rd.finish()
     band = pass_band(thrower, target, edition)
     end = landing if landing is not None else target
-    squares = [] if band == "out_of_range" or end == thrower else interception_squares(thrower, end)
+    squares = [] if band in ("out_of_range", THROWER) or end == thrower else interception_squares(thrower, end)
     return {
         "edition": edition,
         "thrower": list(thrower),

@@ -13,6 +13,7 @@ from .chain import answer_chain, answer_dave
 from .passing import answer_pass
 from .armour import answer_armour, answer_foul, answer_casualty
 from .ballmove import answer_kick, answer_scatter, answer_deviate, answer_throw_in
+from .ballmove import answer_ball_path
 from .dice import answer_dice_total
 from .block import answer_block
 from .geometry import answer_range
@@ -48,5 +49,6 @@ KINDS: dict[str, Handler] = {
     "casualty": answer_casualty,
     "scatter": answer_scatter,
     "deviate": answer_deviate,
+    "ball-path": answer_ball_path,
     "form": answer_form,
 }

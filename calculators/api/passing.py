@@ -115,8 +115,10 @@ def answer_pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     safe_needed = None
     if ed.classic and safe:
         safe_needed = max(2, rules.table_for(spec).target_for(value)) if rules.table_for(spec) else value
+    # read and checked by the interceptor's roll above (a skill field of its roll data), absent otherwise
+    vll = intercept_needed is not None and req.get(skill_field("very-long-legs", "interceptor")) is True
     action = PassAction(edition, pass_test, _needed(receiver) if receiver else None, intercept_needed, deflection,
-                        pass_skill, safe, safe_needed, catch_skill, team_rerolls)
+                        pass_skill, safe, safe_needed, catch_skill, team_rerolls, vll)
     dist = resolve_pass(action)
     return {
         "edition": edition,

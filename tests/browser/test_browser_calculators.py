@@ -316,10 +316,11 @@ def test_range_ruler_with_squares_typed_and_clicked(calc, web):
     c.check_query()
     c.round_trip()
     c.check_bad_input("thrower", (30, 7), (5, 7))
-    # the resolver's own refusal (the target on the thrower's square) is told in Japanese, from its reason
-    # (same-square), next to the field it names; no English line below the result (issue 11, defect 9)
+    # the target on the thrower's own square is measured, not refused: the ruler's circle, in no band, told in
+    # Japanese (issue 23; a refusal of the resolver told in the reader's language: the kick-off test below)
     c.set("target", (5, 7))
-    assert c.state() == "error" and c.message("target") == "目標は投げる選手のマスとは別のマスにしてください。"
+    assert c.check()["band"] == "thrower"
+    assert "投げる選手自身のマス（パスの目標にはなりません）" in c.page.inner_text(c.box)
     assert c.error_line() is None and "NaN" not in c.page.inner_text(c.box)
     c.set("target", (10, 7))
     c.check()

@@ -37,6 +37,7 @@ VALID: dict[str, dict[str, Any]] = {
     "casualty": {},
     "scatter": {"square": [5, 5]},
     "deviate": {"square": [13, 7]},
+    "ball-path": {"move": "scatter", "square": [5, 5], "d8": "3,5,1"},
     "dave": {"dave": "D3"},
     "form": {"for": "block"},
 }
@@ -65,8 +66,9 @@ FIELDS: dict[str, list[str]] = {
     "range": ["edition", "thrower", "target", "landing", "map"],
     "throw-in": ["edition", "square"],
     "casualty": ["edition", "niggling"],
-    "scatter": ["square", "n"],
-    "deviate": ["edition", "square", "kick"],
+    "scatter": ["square", "n", "d8_numbering"],
+    "deviate": ["edition", "square", "kick", "d8_numbering"],
+    "ball-path": ["edition", "move", "square", "d8", "kick", "distance_roll", "d8_numbering", "context", "receiving"],
     "dave": ["dave", "team_rerolls", "reading"],
     "form": ["for", "edition", "action", "map", "chain", "av", "attacker_brawler"],
 }

@@ -12,7 +12,7 @@ import pytest
 from calculators.api import KINDS, handle
 
 SAMPLE = {"bool": True}
-TEXT = {"chain": "D3,R2", "dave": "D:D3,2D2;C3"}
+TEXT = {"chain": "D3,R2", "dave": "D:D3,2D2;C3", "d8": "3"}
 SQUARES = {"target": [14, 3], "thrower": [10, 7], "landing": [15, 3], "square": [14, 0]}  # a throw-in is from an edge
 
 
@@ -55,6 +55,8 @@ FOR_EACH = [
     ("casualty", {"edition": "bb2020"}),
     ("scatter", {}),
     ("deviate", {"edition": "bb2025"}),
+    ("ball-path", {"move": "deviate", "edition": "bb2025", "kick": True}),
+    ("ball-path", {"move": "bounce", "context": "kick-off"}),
 ]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from calculators.api import handle
 from calculators.errors import CalcError
-from calculators.geometry import (BAND_LIMITS, BANDS, RULER_WIDTH, band_limits, interception_squares, pass_band,
+from calculators.geometry import (BAND_LIMITS, BANDS, RULER_WIDTH, THROWER, band_limits, interception_squares, pass_band,
                                   range_map, under_ruler)
 
 
@@ -64,9 +64,6 @@ def test_diagonals_and_knight_offsets():
 
 
 def test_band_errors():
-    with pytest.raises(CalcError) as e:
-        pass_band((3, 3), (3, 3))
-    assert e.value.field == "target"
     with pytest.raises(CalcError) as e:
         pass_band((26, 3), (3, 3))
     assert e.value.field == "thrower"
@@ -163,10 +160,23 @@ def test_range_kind_out_of_range_and_map():
 @pytest.mark.parametrize("req, field", [
     ({"kind": "range", "thrower": [0, 0]}, "target"),
     ({"kind": "range", "thrower": [0, 15], "target": [1, 1]}, "thrower"),
-    ({"kind": "range", "thrower": [0, 0], "target": [0, 0]}, "target"),
     ({"kind": "range", "thrower": [0, 0], "target": [3, 3], "landing": [4, 4]}, "landing"),  # classic: no landing
     ({"kind": "range", "edition": "bb2020", "thrower": [0, 0], "target": [3, 3], "landing": [4, 40]}, "landing"),
 ])
 def test_range_kind_errors(req, field):
     r = handle(req)
     assert r["ok"] is False and r["error"]["field"] == field, r
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2016", "bb2020", "bb2025"])
+def test_the_thrower_s_own_square_is_measured_not_refused(edition):
+    """The ruler's circle sits on the thrower's square: no band, no modifier, no pass target (FFB 'T', Jervis
+    PASSING_PLAYER), in every edition; it was refused as an error before (issue 23)."""
+    for sq in [(0, 0), (12, 7), (25, 14)]:
+        assert pass_band(sq, sq, edition) == THROWER
+    r = handle({"kind": "range", "edition": edition, "thrower": [12, 7], "target": [12, 7]})
+    assert r["ok"], r
+    res = r["result"]
+    assert (res["band"], res["modifier"], res["dx"], res["dy"]) == ("thrower", None, 0, 0)
+    assert res["interception_squares"] == [] and res["ruler_end"] == [12, 7]
+    assert (12, 7) not in range_map((12, 7), edition)  # the map lists pass targets only

@@ -7,6 +7,7 @@ from fractions import Fraction as F
 
 import pytest
 
+from calculators.api import handle
 from calculators.passing import OUTCOMES, PassAction, resolve_pass, totals
 from calculators.rolls import characteristic_test
 
@@ -142,7 +143,9 @@ def oracle(a: PassAction):
         if fam == "classic" and a.intercept_needed:
             for i_die, s_die in itertools.product(range(1, 7), repeat=2):
                 w = UNIT // 36
-                if ok(i_die, a.intercept_needed["any"]) and not (a.safe and ok(s_die, a.safe_throw_needed)):
+                # classic Safe Throw cancels an interception, but not a Very Long Legs player's
+                cancelled = a.safe and not a.interceptor_very_long_legs and ok(s_die, a.safe_throw_needed)
+                if ok(i_die, a.intercept_needed["any"]) and not cancelled:
                     dist["intercepted"] += w
                 else:
                     after_interception(w)
@@ -159,6 +162,8 @@ CASES = [
     PassAction("classic", pt("classic", 3, -2), catch_needed=5, intercept_needed={"any": 6}, safe=True,
                safe_throw_needed=3, catch_skill=True, team_rerolls=2),
     PassAction("classic", pt("classic", 5, 1), catch_needed=None, team_rerolls=1),
+    PassAction("classic", pt("classic", 3, -2), catch_needed=5, intercept_needed={"any": 5}, safe=True,
+               safe_throw_needed=3, team_rerolls=1, interceptor_very_long_legs=True),
     PassAction("bb2020", pt("bb2020", 3, -2), catch_needed=4, intercept_needed={"accurate": 5, "inaccurate": 4,
                "wildly_inaccurate": 3}, deflection_catch_needed=4, pass_skill=True, team_rerolls=2),
     PassAction("bb2020", pt("bb2020", 4, -3), catch_needed=2, safe=True, team_rerolls=1),
@@ -173,3 +178,15 @@ def test_oracle(action):
     got = resolve_pass(action)
     assert sum(got.values()) == 1
     assert got == oracle(action)
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2016"])
+def test_classic_safe_throw_cannot_cancel_a_very_long_legs_interception(rulebook, edition):
+    """LRB6/CRP Very Long Legs: +1 to intercept, and Safe Throw may not affect its interception (FFB
+    skill/bb2016/VeryLongLegs, botbowl Intercept.step).  Interceptor AG 4: 3+ on the AG table, -2: 5+; +1: 4+."""
+    base = {"kind": "pass", "edition": edition, "ag": 3, "range": "short", "receiver_ag": 3, "interceptor_ag": 4,
+            "safe": True}
+    plain = handle({**base}, rulebook)["result"]["outcomes"]["intercepted"]["exact"]
+    legs = handle({**base, "interceptor_very_long_legs": True}, rulebook)["result"]["outcomes"]["intercepted"]["exact"]
+    assert F(plain) == F(1, 3) * (1 - F(1, 2))  # 5+, cancelled by the thrower's AG 3 Safe Throw roll (4+)
+    assert F(legs) == F(1, 2)  # 4+, and Safe Throw cannot touch it

@@ -6,6 +6,7 @@ deviate on pages of their own.
 """
 from __future__ import annotations
 
+from calculators.ballmove import direction_template
 from calculators.rules import RuleBook
 
 from ...data.model import Entity
@@ -13,6 +14,7 @@ from .calcchoices import edition_switch
 from .calclayout import assumes, standalone_page
 from .calculator import Calculator, Pitch, Row, Table, render
 from .context import PageContext
+from .pictures import numbering_svg
 
 KICK_TARGET = (19, 7)  # the middle of the receiving half when the receivers defend the right end zone
 
@@ -80,10 +82,27 @@ def _ball_view(ctx: PageContext) -> list:
     return [Row(ctx.t("Off the pitch (a throw-in follows)"), "out"), distance]
 
 
+def d8_numbering_section(ctx: PageContext) -> list[str]:
+    """The D8 numbering of the Random Direction Template, as the rulebooks print it and as FUMBBL rolls it
+    (calculators.ballmove.direction_template, which names the sources edition by edition)."""
+    printed = direction_template("template")["layout"]
+    fumbbl = direction_template("fumbbl")["layout"]
+    return [f"## {ctx.t('Numbering of the D8')} {{#d8-numbering}}", "",
+            ctx.t("Every edition's rulebook prints the template with 1, 2 and 3 in the top row, 4 and 5 beside the "
+                  "ball and 6, 7 and 8 in the bottom row, the template laid beside the pitch and lined up with its "
+                  "squares: classic as the botbowl engine reads it, BB2020 and BB2025 as their rulebooks draw it "
+                  "(BBBase; the Jervis engine likewise). FUMBBL numbers the D8 clockwise from straight up instead, "
+                  "in every edition, so a D8 in a FUMBBL log names another square. The chances are the same either "
+                  "way."), "",
+            numbering_svg(ctx, printed, ctx.t("Random direction template (D8)")), "",
+            numbering_svg(ctx, fumbbl, ctx.t("FUMBBL's numbering of the D8")), ""]
+
+
 def scatter_calculator(ctx: PageContext) -> Calculator:
     pitch = Pitch("landing", ctx.t("Where the ball ends: the brighter the square, the likelier (the ring is where "
                                    "it started)"), value="p", marks=("square",), pick=("square",))
     return Calculator("scatter", _ball_view(ctx), headline="out", defaults={"square": (12, 7), "n": 3}, pitch=pitch,
+                      omit=frozenset({"d8_numbering"}),
                       labels=lambda name: ctx.t("Where the ball starts") if name == "square" else (
                           ctx.t("Scatters (one square each)") if name == "n" else None),
                       label=ctx.t("Scatter calculator"))
@@ -100,14 +119,14 @@ def scatter_page(ctx: PageContext) -> str:
     ids = ["term:scatter", "term:bounce", "term:random-direction-template", "term:throw-in"]
     return standalone_page(ctx, calc, ctx.t("Scatter calculator"), ctx.t(
         "Where a scattering ball ends after one to six scatters, and the chance it leaves the pitch."),
-        ids, statements)
+        ids, statements, extra=d8_numbering_section(ctx))
 
 
 def deviate_calculator(ctx: PageContext) -> Calculator:
     pitch = Pitch("landing", ctx.t("Where the ball comes down: the brighter the square, the likelier (the ring is "
                                    "where it started)"), value="p", marks=("square",), pick=("square",))
     return Calculator("deviate", _ball_view(ctx), headline="out", switch="edition", switch_options=edition_switch(ctx),
-                      defaults={"square": (19, 7)}, pitch=pitch, labels=_start_label(ctx),
+                      omit=frozenset({"d8_numbering"}), defaults={"square": (19, 7)}, pitch=pitch, labels=_start_label(ctx),
                       label=ctx.t("Deviation calculator"))
 
 
@@ -121,4 +140,5 @@ def deviate_page(ctx: PageContext) -> str:
     ]
     ids = ["term:deviate", "term:random-direction-template", "term:kick-off", "skill:kick", "term:touchback"]
     return standalone_page(ctx, calc, ctx.t("Deviation calculator"), ctx.t(
-        "Where a deviating ball comes down, and the chance it leaves the pitch."), ids, statements)
+        "Where a deviating ball comes down, and the chance it leaves the pitch."), ids, statements,
+        extra=d8_numbering_section(ctx))

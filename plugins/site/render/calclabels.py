@@ -177,7 +177,8 @@ def choice_label(ctx: PageContext, name: str, value: Any) -> str:
 
 def band_labels(ctx: PageContext) -> dict[str, str]:
     return {"quick": ctx.t("Quick pass"), "short": ctx.t("Short pass"), "long": ctx.t("Long pass"),
-            "long-bomb": ctx.t("Long bomb"), "out_of_range": ctx.t("Out of range")}
+            "long-bomb": ctx.t("Long bomb"), "out_of_range": ctx.t("Out of range"),
+            "thrower": ctx.t("The thrower's own square (not a pass target)")}
 
 
 def ui_strings(ctx: PageContext) -> dict[str, str]:
@@ -232,7 +233,6 @@ def error_reasons(ctx: PageContext) -> dict[str, str]:
         "rules": ctx.t("The rules data of this site could not be read: reload the page."),
         "edge-square": ctx.t("A throw-in starts from a square on the edge of the pitch: x 0 or 25, or y 0 or 14."),
         "receiving-half": ctx.t("The kick must be aimed at a square in the receiving team's half."),
-        "same-square": ctx.t("The target must be another square than the thrower's."),
         "bb2025-only": ctx.t("This reading applies to BB2025 only."),
         "classic-only": ctx.t("This reading applies to classic and BB2016 only."),
         "dice-or-strengths": ctx.t("Give either the block dice or the strengths and assists, not both."),

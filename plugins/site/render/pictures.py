@@ -19,11 +19,17 @@ def template_svg(ctx: PageContext, name: str) -> str:
     return _throw_in(ctx)
 
 
-def _direction(ctx: PageContext) -> str:
+def _direction(ctx: PageContext, layout=DIRECTION_LAYOUT, title: str | None = None) -> str:
     cells = [{"x": col * SIZE + 1, "y": row * SIZE + 1, "label": "●" if value is None else str(value),
               "fill": "var(--nc-ball)" if value is None else "var(--md-default-bg-color)"}
-             for row, values in enumerate(DIRECTION_LAYOUT) for col, value in enumerate(values)]
-    return render("calc/direction.html", t=ctx.t, size=SIZE, cells=cells)
+             for row, values in enumerate(layout) for col, value in enumerate(values)]
+    return render("calc/direction.html", t=ctx.t, size=SIZE, cells=cells, title=title)
+
+
+def numbering_svg(ctx: PageContext, layout, title: str) -> str:
+    """The SVG figure of a D8 numbering: ``layout`` three rows of three faces (None in the centre), ``title`` its
+    caption and name (the ball-movement calculator pages draw the printed template and FUMBBL's numbering)."""
+    return _direction(ctx, layout, title)
 
 
 def _throw_in(ctx: PageContext) -> str:
