@@ -13,7 +13,7 @@ import pytest
 from plugins.data import load_repository
 from plugins.data.export import open_data_files, verification_export
 from plugins.data.verification import figures, statuses
-from plugins.site.editions import hoist_marks
+from plugins.site.marks import unplaced_mark
 from plugins.site.messages import Messages
 from plugins.site.navigation import build_nav
 from plugins.site.pagemap import generated_pages
@@ -38,7 +38,9 @@ def render(repo, lang: str, path: str) -> str:
 
 def to_html(text: str) -> str:
     """The Markdown as MkDocs renders it (the site's block extensions), with the edition marks hoisted."""
-    return hoist_marks(markdown.markdown(text, extensions=["attr_list", "md_in_html", "tables", "admonition"]))
+    html = markdown.markdown(text, extensions=["attr_list", "md_in_html", "tables", "admonition", "plugins.site.marks"])
+    assert not unplaced_mark(html)  # as the nuffle plugin refuses a page with a mark left
+    return html
 
 
 # --------------------------------------------------------------------------- the page
