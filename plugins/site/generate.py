@@ -7,7 +7,10 @@ For each language, OUT_DIR/<lang>/ gets:
                          (what the `nuffle` plugin hands MkDocs, after its on_page_markdown);
     pages/<path>.html    its content as published: the Markdown rendered with the site's extensions (mkdocs.yml
                          `markdown_extensions`, plus the three MkDocs always adds), links to pages rewritten to
-                         their URLs as MkDocs does, then `SiteGenerator.finish` (what Material puts in <article>);
+                         their URLs as MkDocs does, then `SiteGenerator.finish`: what Material puts in the page's
+                         <article>, once its search plugin has taken the `data-search-*` attributes off (the
+                         `nuffle-calc` plugin then adds the "Save for offline use" control to a page with a
+                         calculator: it belongs to the runtime that plugin ships);
     nav.json             the menu ({title: path or [...]}, as MkDocs' `nav` setting);
     search.json          the search sections of every page ([{location, title, text}], one per heading with an
                          id, as Material's search plugin cuts a page; `text` is plain text);
@@ -15,7 +18,9 @@ For each language, OUT_DIR/<lang>/ gets:
 Nothing here, nor in what it imports, imports MkDocs or Material (tests/site/test_generate.py runs it with
 `mkdocs` and `material` made unimportable and compares it to the MkDocs build).
 
-Exit status 1, with the message on stderr, on a data problem or an unknown reference (GenerationError).
+Only the pages made from data/: the few hand-written pages of docs/ are MkDocs' to read (they go through
+`SiteGenerator.resolve` and `finish` all the same). Exit status 1, with the message on stderr, on a data
+problem or an unknown reference (GenerationError), or on a text or UI string missing in a language.
 """
 from __future__ import annotations
 
