@@ -16,11 +16,10 @@ Everything comes from data/:
   page of a family member of that edition.
 
 Renderers mark list items and table rows with `row_mark(...)` at the very start of the item or of the
-row's first cell; `hoist_marks` moves each mark onto its <li> or <tr> once the page is HTML.
+row's first cell; the Markdown extension `plugins.site.marks` moves each mark onto its <li> or <tr>.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from ..data.model import EDITIONS_ORDER, Entity, Repository
@@ -28,8 +27,6 @@ from .locate import anchor_of, page_of
 
 PER_EDITION_KINDS = ("sequence", "table", "roll")
 STORAGE_KEY = "nuffle.edition"  # localStorage, shared by every page and language of the site
-_MARK = re.compile(r'<(?P<tag>li|tr)>(?P<between>\s*(?:<p>|<td[^>]*>)?)'
-                   r'<span class="nc-mark" data-editions="(?P<marks>[0-9a-z -]*)"></span>\s*')
 
 
 @dataclass(frozen=True)
@@ -78,14 +75,6 @@ class Editions:
             lines.append(f'{chosen} [data-editions]:not([data-editions~="{edition}"]) {{ display: none; }}')
             lines.append(f'{chosen} .nc-edition-only[data-edition-only~="{edition}"] {{ display: revert; }}')
         return "\n".join(lines) + "\n"
-
-
-def hoist_marks(html: str) -> str:
-    """Move every `row_mark` onto the <li> or <tr> it starts. A mark left elsewhere is a renderer bug."""
-    html = _MARK.sub(lambda m: f'<{m["tag"]} data-editions="{m["marks"]}">{m["between"]}', html)
-    if 'class="nc-mark"' in html:
-        raise ValueError("an edition mark is not at the start of a list item or table row")
-    return html
 
 
 def nav_marks(item, level: int, marks_by_url: dict[str, tuple[str, ...]], order: tuple[str, ...]) -> str:

@@ -10,8 +10,9 @@ The steps, in the order a build runs them:
     resolve              in any page's Markdown (generated or hand-written): `[[kind:slug]]` references become
                          relative Markdown links (`../skills/general.md#skill-block`), and the first use of each
                          glossary term links to it.
-    finish               in the page's HTML (once Markdown made it): edition marks moved onto their <li>/<tr>,
-                         the allowlist sanitiser, the skip link's target (the first calculator).
+    finish               in the page's HTML (once Markdown made it, with the site's extensions, among them
+                         plugins.site.marks that moves edition marks onto their <li>/<tr>): a stray mark
+                         refused, the allowlist sanitiser, the skip link's target (the first calculator).
     translation_warnings what a strict build fails on: texts or UI strings missing in this language.
 """
 from __future__ import annotations
@@ -25,8 +26,9 @@ from ..data.loader import load_repository_cached
 from ..data.text import REF
 from .a11y import target_first_calculator
 from .autolink import TermIndex, link_first_uses, term_index
-from .editions import EditionPage, Editions, edition_pages, hoist_marks
+from .editions import EditionPage, Editions, edition_pages
 from .locate import SHARED_PAGE
+from .marks import unplaced_mark
 from .messages import Messages
 from .navigation import build_nav
 from .pagemap import generated_pages
@@ -118,17 +120,16 @@ class SiteGenerator:
         return link_first_uses(REF.sub(replace, markdown), path, self.terms, SHARED_PAGE["term"])
 
     def finish(self, html: str, path: str) -> str:
-        """The page's HTML as published: edition marks on their <li> and <tr>, the allowlist sanitiser (the
-        one place where data texts have become HTML), and the first calculator marked as the skip link's
-        target (its id is then in `calculator_ids[path]`).
+        """The page's HTML as published: the allowlist sanitiser (the one place where data texts have become
+        HTML), and the first calculator marked as the skip link's target (its id is then in
+        `calculator_ids[path]`). `html` is Markdown's output with the site's extensions (mkdocs.yml), whose
+        `plugins.site.marks` has moved each edition mark onto its <li> or <tr>.
 
         Raises:
-            GenerationError: an edition mark the page cannot place.
+            GenerationError: an edition mark left elsewhere than at the start of a list item or table row.
         """
-        try:
-            html = hoist_marks(html)
-        except ValueError as exc:
-            raise GenerationError(f"{path}: {exc}") from None
+        if unplaced_mark(html):
+            raise GenerationError(f"{path}: an edition mark is not at the start of a list item or table row")
         html, self.calculator_ids[path] = target_first_calculator(sanitize(html))
         return html
 

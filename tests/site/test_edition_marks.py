@@ -9,7 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 from plugins.data import DataError, load_repository
-from plugins.site.editions import Editions, edition_pages, families, hoist_marks, nav_marks
+from plugins.site.editions import Editions, edition_pages, families, nav_marks
+from plugins.site.marks import unplaced_mark
 from plugins.site.messages import Messages
 from plugins.site.pagemap import generated_pages
 from plugins.site.render.context import BackLinks, PageContext
@@ -63,14 +64,25 @@ def test_a_per_edition_page_has_a_banner_per_missing_edition(fixture_repo, lang,
 
 
 def test_marks_move_onto_their_item_or_row_and_a_stray_mark_is_an_error():
+    import markdown
+
     mark = Editions(("classic", "bb2020"), {"classic": "classic", "bb2020": "bb2020"}).row_mark(["bb2020"])
     assert mark == '<span class="nc-mark" data-editions="bb2020"></span>'
-    assert hoist_marks(f"<ul>\n<li>{mark}text</li>\n<li><p>{mark} loose</p></li>") == \
-        '<ul>\n<li data-editions="bb2020">text</li>\n<li data-editions="bb2020"><p>loose</p></li>'
-    assert hoist_marks(f'<tr>\n<td style="text-align: left;">{mark}<a href="x">x</a></td>') == \
-        '<tr data-editions="bb2020">\n<td style="text-align: left;"><a href="x">x</a></td>'
-    with pytest.raises(ValueError):
-        hoist_marks(f"<p>in a paragraph {mark}</p>")
+
+    def html(source: str) -> str:  # the site's own extensions, in mkdocs.yml's order
+        return markdown.markdown(source, extensions=["attr_list", "md_in_html", "tables", "plugins.site.marks"])
+
+    assert html(f"- {mark}text\n- {mark}[x](x.md)") == \
+        '<ul>\n<li data-editions="bb2020">text</li>\n<li data-editions="bb2020"><a href="x.md">x</a></li>\n</ul>'
+    assert html(f"- {mark} loose\n\n- plain") == \
+        '<ul>\n<li data-editions="bb2020">\n<p>loose</p>\n</li>\n<li>\n<p>plain</p>\n</li>\n</ul>'
+    table = html(f"| a | b |\n|:--|---|\n| {mark}[x](x.md) | y |")
+    assert '<tr data-editions="bb2020">\n<td style="text-align: left;"><a href="x.md">x</a></td>' in table
+    assert not unplaced_mark(table)
+    stray = html(f"in a paragraph {mark}")  # a mark that starts no item or row stays, and the plugin refuses it
+    assert unplaced_mark(stray)
+    other = html('- <span class="nc-other" data-editions="bb2020"></span>text')  # only the marks move
+    assert "<li>" in other and unplaced_mark(other) is False
 
 
 ORDER = ("classic", "bb2020", "bb2025")
