@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+from plugins.site.generate import page_url, relative_url
+from plugins.site.pagemap import generated_pages
+
 PROJECT = Path(__file__).resolve().parents[2]
 LANG_ROOTS = {"en": "", "fr": "fr/", "ja": "ja/"}
 # One page of each kind: a sequence, a calculator, the glossary (autolinks, pictures), the rulings' index,
@@ -52,6 +54,7 @@ def _without_search_marks(html: str) -> str:
     return re.sub(r'\s?data-search-\w+="[^"]+"', "", html)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["fr", "ja"])
 @pytest.mark.parametrize("path", PAGES)
 def test_the_page_content_is_what_the_mkdocs_build_published(generated, site, lang, path):
@@ -61,6 +64,7 @@ def test_the_page_content_is_what_the_mkdocs_build_published(generated, site, la
     assert _without_search_marks(fragment) in built
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["fr", "ja"])
 def test_the_search_sections_are_those_of_the_mkdocs_build(generated, site, lang):
     """Every section of the pages, with its title; the table rows' sections are added after the build
@@ -72,3 +76,25 @@ def test_the_search_sections_are_those_of_the_mkdocs_build(generated, site, lang
              if d["location"].split("#")[0] in urls and "#row-" not in d["location"]]
     assert len(ours) > len(PAGES) and sorted(ours) == sorted(built)
 
+
+
+def test_links_between_pages_are_written_as_mkdocs_writes_them(repo):
+    """From every generated page to a sample of the others (and the home page, and itself), the relative URL
+    is MkDocs' own (`mkdocs.utils.get_relative_url`, the oracle; this test process may import MkDocs)."""
+    from mkdocs.utils import get_relative_url
+
+    paths = ["index.md", "skills/index.md", *generated_pages(repo)]
+    for source in paths:
+        for target in paths[::37] + ["index.md", source]:
+            mkdocs_url = "./" if page_url(target) == "" else page_url(target)
+            assert relative_url(page_url(target), page_url(source)) == \
+                get_relative_url(mkdocs_url, page_url(source) or "./"), (source, target)
+
+
+def test_bad_data_stops_the_generator_with_the_file_and_line(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "plugins.site.generate", str(tmp_path), "--lang", "en",
+                           "--data", str(PROJECT / "tests" / "fixtures" / "broken-data")],
+                          cwd=PROJECT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert "skills/bad-skill.yml:2: category: 'sorcery' is not one of" in done.stderr
+    assert not (tmp_path / "en").exists()
