@@ -1,9 +1,14 @@
 """Build the whole site: one MkDocs build per language, in one process.
 
-    python -m plugins.build [--quiet]
+    python -m plugins.build [--quiet] [--engine mkdocs|properdocs] [--site-dir DIR] [--site-url URL]
 
 English (mkdocs.yml) goes to site/, French and Japanese (config/fr.yml, config/ja.yml) to site/fr/ and
 site/ja/. Every build is strict: a warning (broken link, missing translation, bad data) stops it.
+`--engine properdocs` builds with ProperDocs (PyPI `properdocs`, a drop-in fork of MkDocs 1.x) instead: it
+aliases every `mkdocs.*` import to its own modules, so Material and our plugins run on it unchanged (CI builds
+the site with both and compares them: tests/site/test_properdocs.py). `--site-dir` and `--site-url` build
+elsewhere than site/ (for the URL the site will be served from).
+
 Then the security headers are written for the built pages (`_headers`, `nginx-security-headers.conf`: see
 plugins/security_headers.py) and every text file gets a .gz sibling (see plugins/calc/compress.py).
 
@@ -16,6 +21,8 @@ a concurrent build (the tests build at the same time under xdist) and is left al
 """
 from __future__ import annotations
 
+import argparse
+import importlib
 import logging
 import os
 import re
@@ -25,26 +32,50 @@ import tempfile
 import time
 from pathlib import Path
 
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
-from mkdocs.exceptions import Abort, ConfigurationError, PluginError
-
 from plugins.calc.compress import compress_text
 from plugins.security_headers import write_header_files
 
 PROJECT = Path(__file__).resolve().parent.parent
 CONFIGS = ("mkdocs.yml", "config/fr.yml", "config/ja.yml")  # English first: it cleans site/
+ENGINES = ("mkdocs", "properdocs")
+
+
+def build(config) -> None:
+    """Build one language from its loaded `config`, with the generator `_engine` chose for this process."""
+    importlib.import_module("mkdocs.commands.build").build(config)
+
+
+def _engine(name: str):
+    """(load_config, errors that stop a build) of the site generator `name` (one of ENGINES).
+
+    ProperDocs answers `import mkdocs…` with its own modules once `properdocs.replacement` is imported, which
+    must happen before anything imports MkDocs in this process: Material and our plugins then run on it.
+
+    Raises:
+        ValueError: `name` is not one of ENGINES, or ProperDocs is asked for after MkDocs was imported.
+    """
+    if name not in ENGINES:
+        raise ValueError(f"unknown site generator {name!r}: one of {', '.join(ENGINES)}")
+    if name == "properdocs":
+        if "mkdocs" in sys.modules and not getattr(sys.modules["mkdocs"], "__name__", "").startswith("properdocs"):
+            raise ValueError("MkDocs is already imported in this process: build with ProperDocs in a new one")
+        importlib.import_module("properdocs.replacement")
+    config = importlib.import_module("mkdocs.config")
+    errors = importlib.import_module("mkdocs.exceptions")
+    return config.load_config, (errors.Abort, errors.ConfigurationError, errors.PluginError)
 
 
 def build_site(project: Path = PROJECT, configs: tuple[str, ...] = CONFIGS, *, site_dir: Path | None = None,
-               site_url: str | None = None) -> float:
+               site_url: str | None = None, engine: str = "mkdocs") -> float:
     """Build every language into a new folder, then put it in place of the site; return the wall time in
     seconds. Raises SystemExit(1) on any failure, with the previous site left untouched.
 
     Args:
         site_dir: the site's folder (default: `site/` of the project); other languages go to <lang>/.
         site_url: the root URL the site will be served from (instant navigation needs the exact origin).
+        engine: the site generator, "mkdocs" or "properdocs" (see `_engine`; ValueError for another).
     """
+    load_config, build_errors = _engine(engine)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's notice about MkDocs 2 on every build
     start = time.perf_counter()
     root = Path(site_dir) if site_dir is not None else project / "site"
@@ -61,7 +92,7 @@ def build_site(project: Path = PROJECT, configs: tuple[str, ...] = CONFIGS, *, s
                 overrides["site_url"] = f"{site_url.rstrip('/')}/{lang + '/' if lang else ''}"
             try:
                 build(load_config(config_file=str(project / name), strict=True, **overrides))
-            except (Abort, ConfigurationError, PluginError) as exc:
+            except build_errors as exc:
                 print(f"build of {name} failed: {exc}", file=sys.stderr)
                 raise SystemExit(1) from None
         # The security headers, whose policy holds the hashes of the pages' inline scripts (for every host).
@@ -135,9 +166,15 @@ def _running(pid: int) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    logging.basicConfig(level=logging.WARNING if "--quiet" in argv else logging.INFO, format="%(levelname)-7s-  %(message)s")
-    seconds = build_site()
-    print(f"built {len(CONFIGS)} languages into site/ in {seconds:.1f} s")
+    parser = argparse.ArgumentParser(prog="python -m plugins.build", description="Build the three-language site.")
+    parser.add_argument("--quiet", action="store_true", help="warnings and errors only")
+    parser.add_argument("--engine", choices=ENGINES, default="mkdocs", help="the site generator (default: mkdocs)")
+    parser.add_argument("--site-dir", type=Path, default=None, help="where to build (default: site/)")
+    parser.add_argument("--site-url", default=None, help="the root URL the site will be served from")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(levelname)-7s-  %(message)s")
+    seconds = build_site(site_dir=args.site_dir, site_url=args.site_url, engine=args.engine)
+    print(f"built {len(CONFIGS)} languages with {args.engine} into {args.site_dir or 'site/'} in {seconds:.1f} s")
     return 0
 
 

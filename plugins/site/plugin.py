@@ -1,10 +1,14 @@
 """The `nuffle` MkDocs plugin.
 
 Each language is its own MkDocs build (mkdocs.yml for English, config/<lang>.yml for the others, which
-INHERIT it); this plugin renders the data-driven pages in the build's language.
+INHERIT it); this plugin hands MkDocs the data-driven pages of the build's language. It is an adapter: what
+the pages say, their links and their final HTML are made by `SiteGenerator` (generator.py), which never
+imports MkDocs (`python -m plugins.site.generate` runs it alone); here are only MkDocs' and Material's own
+objects (files, pages, the theme's settings and templates).
 
 Hooks:
-    on_config  load and validate data/ (a problem stops the build), pick the language, build the nav.
+    on_config  load and validate data/ (a problem stops the build), pick the language, build the nav
+               (SiteGenerator.load, .nav).
     on_files   add the generated pages and the site's own CSS/JS.
     on_page_markdown  resolve [[kind:slug]] references written in hand-written pages; link the first use
                       of each glossary term on every page.
@@ -34,21 +38,11 @@ from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.utils import get_relative_url
 
-from ..data import DataError, Repository
-from ..data.loader import load_repository_cached
-from ..data.text import REF
-from .a11y import target_first_calculator
-from .autolink import link_first_uses, term_index
 from .config import NuffleConfig
-from .editions import Editions, edition_pages, nav_marks
-from .locate import SHARED_PAGE
-from .marks import unplaced_mark
-from .messages import Messages
-from .navigation import build_nav
+from .editions import nav_marks
+from .generator import GenerationError, SiteGenerator
 from .notfound import NOT_FOUND_TEMPLATE, error_shell, write_offline_page
-from .pagemap import DIFFERENCES, generated_pages, in_nav
-from .render.context import BackLinks, PageContext
-from .sanitize import sanitize
+from .pagemap import DIFFERENCES, in_nav
 from .shell import OVERRIDES, Shell, error_root, home_path, picker, site_root
 from .spaces import html_title, restore_titles
 
@@ -65,26 +59,18 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         # State is rebuilt on every build: `mkdocs serve` reuses the plugin object.
         data_dir = Path(config.config_file_path).resolve().parent / self.config.data_dir
         try:
-            self.repo: Repository = load_repository_cached(data_dir)
-        except DataError as exc:
+            self.generator = SiteGenerator.load(data_dir, config.theme["language"], self.config.languages)
+        except GenerationError as exc:
             raise PluginError(str(exc)) from None
-        self.lang = config.theme["language"]
-        if self.lang not in self.config.languages:
-            raise PluginError(f"theme.language {self.lang!r} is not one of {self.config.languages}")
-        self.t = Messages(self.lang)
+        self.repo, self.lang, self.t = self.generator.repo, self.generator.lang, self.generator.t
+        self.editions, self.edition_pages = self.generator.editions, self.generator.edition_pages
         self._translate_theme_strings(config)
         if str(OVERRIDES) not in config.theme.dirs:  # the page shell, ahead of Material's templates
             config.theme.dirs.insert(0, str(OVERRIDES))
         # Material keeps its settings (the colour scheme chosen) per scope, by default each build's root:
         # one scope, the site root, keeps a scheme chosen in one language in the others.
         config.extra["scope"] = error_root(config.site_url, self.lang == self.config.languages[0])
-        self.backlinks = BackLinks.build(self.repo)
-        self.pages = generated_pages(self.repo)
-        self.term_index = term_index(self.repo.of_kind("term"), self.lang, self.repo.termbase)
-        self.editions = Editions.of(self.repo)
-        self.edition_pages = edition_pages(self.repo, self.editions)
-        self.calculator_ids: dict[str, str] = {}  # .md path -> the id of its first calculator (on_page_content)
-        config.nav = build_nav(self.repo, self.pages, self.t)
+        config.nav = self.generator.nav()
         return config
 
     def _translate_theme_strings(self, config) -> None:
@@ -104,19 +90,18 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
     def on_files(self, files: Files, config) -> Files:
         if not self.config.enabled:
             return files
-        for path, render in self.pages.items():
+        for path in self.generator.pages():
             if files.get_file_from_path(path) is not None:
                 raise PluginError(f"docs/{self.lang}/{path} would hide the page generated from data/")
-            ctx = PageContext(self.repo, self.lang, self.t, path, self.backlinks)
             inclusion = InclusionLevel.UNDEFINED if in_nav(path) else InclusionLevel.NOT_IN_NAV
-            files.append(File.generated(config, path, content=render(ctx), inclusion=inclusion))
+            files.append(File.generated(config, path, content=self.generator.markdown(path), inclusion=inclusion))
         for asset in sorted(ASSETS.rglob("*")):
             if asset.is_file():
                 rel = asset.relative_to(ASSETS).as_posix()
                 files.append(File(rel, str(ASSETS), config.site_dir, config.use_directory_urls,
                                   dest_uri=f"assets/nuffle/{rel}"))
         # The rules that hide other editions name the edition ids, so they come from data/ (extra_css).
-        files.append(File.generated(config, "assets/nuffle/editions.css", content=self.editions.css()))
+        files.append(File.generated(config, "assets/nuffle/editions.css", content=self.generator.editions_css()))
         self.differences_url = files.get_file_from_path(DIFFERENCES).url
         self.nav_marks = {files.get_file_from_path(path).url.strip("/"): page.marks
                           for path, page in self.edition_pages.items() if files.get_file_from_path(path)}
@@ -125,24 +110,19 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
     def on_page_markdown(self, markdown, page, config, files):
         if not self.config.enabled:
             return markdown
-        ctx = PageContext(self.repo, self.lang, self.t, page.file.src_uri, self.backlinks)
-
-        def replace(match):
-            if f"{match['kind']}:{match['slug']}" not in self.repo:
-                raise PluginError(f"{page.file.src_uri}: unknown reference {match[0]}")
-            return ctx.ref_link(match["kind"], match["slug"], match["anchor"], match["text"])
-
-        markdown = REF.sub(replace, markdown)
-        return link_first_uses(markdown, page.file.src_uri, self.term_index, SHARED_PAGE["term"])
+        try:
+            return self.generator.resolve(markdown, page.file.src_uri)
+        except GenerationError as exc:
+            raise PluginError(str(exc)) from None
 
     def on_page_content(self, html, page, config, files):
         if not self.config.enabled:
             return html
-        restore_titles(html, page)
-        if unplaced_mark(html):  # plugins.site.marks moved every mark that starts an item or a row
-            raise PluginError(f"{page.file.src_uri}: an edition mark is not at the start of a list item or table row")
-        html, self.calculator_ids[page.file.src_uri] = target_first_calculator(sanitize(html))
-        return html
+        restore_titles(html, page)  # MkDocs' own table of contents and page title
+        try:
+            return self.generator.finish(html, page.file.src_uri)
+        except GenerationError as exc:
+            raise PluginError(str(exc)) from None
 
     def on_env(self, env, config, files):
         """What the page shell's templates (overrides/) call: the UI strings of the build's language, the
@@ -169,7 +149,7 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         to_differences = get_relative_url(self.differences_url, page.url)
         context["nc"] = Shell(
             root=site_root(page.url, default), home=home_path(config.site_url), editions=self.editions.choosable,
-            calculator_id=self.calculator_ids.get(page.file.src_uri, ""),
+            calculator_id=self.generator.calculator_ids.get(page.file.src_uri, ""),
             picker=picker(self.repo, self.editions, self.t, to_differences,
                           edition_page.marks if edition_page else ()))
         return context
@@ -196,9 +176,5 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         from .search import extend_search_index; extend_search_index(config, getattr(self, "repo", None))  # search terms, aliases
         if not self.config.enabled or not self.config.strict_translations:
             return
-        if self.lang != "en":
-            for problem in self.repo.translation_problems:
-                if problem.field.endswith(f".{self.lang}"):
-                    log.warning(str(problem))
-        for msgid in sorted(self.t.missing):
-            log.warning(f"UI string not translated into {self.lang}: {msgid!r} (plugins/locale)")
+        for warning in self.generator.translation_warnings():
+            log.warning(warning)

@@ -45,7 +45,7 @@ A query that mixes scripts (振り直し) becomes 振り OR 直し, like two Eng
 The index is written as UTF-8 instead of \\u escapes, so the Japanese one grows only 15 % (gzip: 59 to
 103 kB) and its worker starts faster without TinySegmenter. The French number forms take the French index
 from 179 to 250 kB gzip (900 kB to 1.2 MB raw), fetched only when the reader starts a search
-(lazy-search.js). English gets no extra word forms.
+(search-adapter.js). English gets no extra word forms.
 
 **Table rows.** Material indexes a page's headings only, so a row of a weather, kick-off or injury table was
 found only through its page's whole text, below any ruling page that names it once (a page's own entry gets
@@ -74,7 +74,7 @@ section that names a skill, in the prose of its language or in English, gets the
 (`mention_locations`): the katakana finds every page that names the skill, its entry first, and a French
 section naming Tacle plongeant is found by "diving tackle".
 
-**For search-query.js.** Each document also carries, not indexed, the editions of what it shows
+**For search-adapter.js.** Each document also carries, not indexed, the editions of what it shows
 (`editions`, from the entity shown there or its page: `add_editions`), so that the results of the edition
 chosen in the picker come first, and the whole names of its entry (`names`, with a term's abbreviation for
 its name: "KO recovery" for Knocked-out recovery), so that a section named by the whole query comes before
@@ -313,7 +313,7 @@ def edition_marks(repo) -> dict[str, str]:
 def add_editions(index: dict, marks: dict[str, str]) -> dict:
     """Give each document the editions of what it shows, in a field that is carried but not indexed:
     `editions` ("bb2020"), its own entity's or its page's (a sequence's steps, a table's rows). A document
-    of every edition (the home page, the skills of all editions) gets none. search-query.js ranks lower
+    of every edition (the home page, the skills of all editions) gets none. search-adapter.js ranks lower
     the results of other editions than the one chosen in the edition picker (in place; returns the index)."""
     for doc in index["docs"]:
         found = marks.get(doc["location"]) or marks.get(doc["location"].split("#")[0])
@@ -422,7 +422,7 @@ def add_aliases(index: dict, lang: str, aliases: dict[str, set[str]], field: str
             forms = set().union(set(), *(make(t) for t in tokens for make in makers))
             terms |= {form for form in forms if owner.get(form, location) == location}
         doc[field] = " ".join(sorted(set(doc.get(field, "").split()) | terms))
-        if field != MENTIONS:  # the whole names, for search-query.js to tell a name typed in full
+        if field != MENTIONS:  # the whole names, for search-adapter.js to tell a name typed in full
             doc[PHRASES] = sorted(set(doc.get(PHRASES, [])) | {" ".join(word.split()) for word in words})
     return index
 

@@ -254,7 +254,7 @@ def test_french_singular_query_still_finds_the_plurals(tab, site):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ja"])
 def test_each_latin_word_reaches_the_worker_exact_and_as_a_prefix(tab, site, lang):
-    """search-query.js rewrites a query before Material's worker sees it: each Latin word exact with a boost
+    """search-adapter.js rewrites a query before Material's worker sees it: each Latin word exact with a boost
     (Material then appends * to the plain one), a hyphenated word cut at its hyphens, a word of kana only
     likewise; other Japanese words and lunr syntax as typed."""
     rewrite = lambda query: tab(lang).evaluate("query => window.__nucSearchQuery(query)", query)  # noqa: E731

@@ -5,7 +5,7 @@
   that names a skill carries its aliases (plugins/site/search.py, `mention_terms`). Same for パスブロック,
   and for a French section naming Tacle plongeant, found by "diving tackle".
 - fr: « esquive relance d'équipe » ranked the Dodge skill first, whose text never speaks of a team
-  re-roll: the section that has the words together now comes first (search-query.js, `rerank`).
+  re-roll: the section that has the words together now comes first (search-adapter.js, `rerank`).
 - fr: with BB2025 chosen in the edition picker, « averse » ranked the BB2020 weather row first: results of
   other editions now weigh less (each search document carries its `editions`).
 """

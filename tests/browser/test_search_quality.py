@@ -11,7 +11,7 @@ is none now. The misses fixed so far, and their causes:
   once for each term of a field that it starts): a multi-word alias's words get their other forms too,
   except another entry's own alias (plugins/site/search.py).
 - « fumble » found Fumblerooski first (a word counted as much for each longer word it starts as for itself)
-  and « team re-roll » Re-roll (Material mangles hyphenated words): search-query.js sends each word exact
+  and « team re-roll » Re-roll (Material mangles hyphenated words): search-adapter.js sends each word exact
   and as a prefix, cut at its hyphens.
 - "pouring rain", « averse »: a table row was found only through its page's text, below the Secure the Ball
   ruling page that names it: each table row has a section (plugins/site/search.py).

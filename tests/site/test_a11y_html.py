@@ -53,4 +53,4 @@ def test_the_404_and_offline_pages_speak_the_builds_language(site, lang, offline
     assert f'<html lang="{lang}"' in html
     # absolute links, since these pages are served at any address: the site root for the manifest
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
-    assert re.search(r'<script src="/(?:fr/|ja/)?assets/nuffle/lazy-search\.js">', html)
+    assert re.search(r'<script src="/(?:fr/|ja/)?assets/nuffle/search-adapter\.js">', html)

@@ -1,4 +1,60 @@
-// What the reader types, rewritten before Material's search worker sees it (Material 9 has no setting or
+// The search adapter: everything the site changes in Material for MkDocs' search, in one classic script that
+// runs before Material's bundle (overrides/main.html, block `scripts`). Material 9 has no hook for either
+// change, so the adapter wraps the two browser objects its search goes through. If the site leaves Material
+// (README, "If Material for MkDocs stops"), this file and plugins/site/search.py are what moves: the query
+// rewriting and the re-ranking below need only the contract that follows, which any lunr-based worker can keep.
+//
+// The contract with Material's search (9.8; the bundle and assets/javascripts/workers/search.<hash>.js):
+// - The index: Material's bundle fetches `search/search_index.json` of the build's root with XMLHttpRequest.
+//   It is {config: {lang: [..], separator: regex string, pipeline: [..], fields: {name: {boost}}},
+//   docs: [{location: "page/#anchor", title, text (HTML), boost?, ...}]}. plugins/site/search.py adds to each
+//   doc the fields `alias_terms`, `name_terms`, `mention_terms`, `title_terms`, `text_terms` (registered in
+//   `fields`, indexed, never shown), `names` (the entry's whole names) and `editions` (space-separated
+//   edition slugs), which the ranking below reads back from the results.
+// - The worker: the bundle starts `new Worker(".../workers/search.<hash>.js")` and talks to it with messages
+//   {type, data}: SETUP (0, data: the index) -> READY (1); QUERY (2, data: the query string, which the
+//   worker splits with `separator` and to whose words it appends `*`) -> RESULT (3, data: {items: [[item,
+//   ...] per page]}, each item a doc of the index with `score` and its matches marked with <mark>). The
+//   worker answers queries in the order they were sent. QUERY is the only message whose data is a string.
+// What breaks if Material changes the contract: the search-quality set (tests/browser/test_search_quality.py)
+// and tests/browser/test_search.py (which also calls window.__nucSearchQuery and __nucSearchRerank).
+//
+// Part 1, the index request (XMLHttpRequest). Material fetches the whole search index (up to 2 MB for
+// Japanese) on every page load. The adapter holds that one request back until the reader starts a search
+// (the search box gets focus, by click, tap or Material's keyboard shortcuts), so reading a page costs only
+// the page. Material shows "Initializing search" meanwhile; nothing else changes.
+(function () {
+  var INDEX = /\/search\/search_index\.json(\?|$)/;
+  var engaged = false;
+  var waiting = [];
+
+  function engage() {
+    if (engaged) return;
+    engaged = true;
+    waiting.splice(0).forEach(function (send) { send(); });
+  }
+
+  var open = XMLHttpRequest.prototype.open;
+  var send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url) {
+    this.__nucDeferred = INDEX.test(String(url));
+    return open.apply(this, arguments);
+  };
+  XMLHttpRequest.prototype.send = function () {
+    var request = this, args = arguments;
+    if (!request.__nucDeferred || engaged) return send.apply(request, args);
+    waiting.push(function () { send.apply(request, args); });
+  };
+
+  document.addEventListener("focusin", function (event) {
+    if (event.target && event.target.matches && event.target.matches("[data-md-component=search-query]")) engage();
+  }, true);
+})();
+
+// Part 2, the worker (window.Worker): each query is rewritten before the worker sees it, and what it found
+// is ranked again before Material shows it.
+//
+// What the reader types is rewritten before Material's search worker sees it (Material 9 has no setting or
 // hook for this: its custom search transforms were removed in 9.0). Material appends * to every query word,
 // so a word counts as much for each longer word it starts as for itself: « fumble » found Fumblerooski before
 // Fumble, « AR » Souffle ardent before AR. And it breaks a hyphenated word: « team re-roll » reached lunr as
@@ -10,7 +66,7 @@
 // config/fr.yml). A query is first put in Unicode NFKC form, as a Japanese keyboard may type it half-width
 // (ﾌﾞﾛｯｸ) or full-width (ｂｌｉｔｚ): the index has ブロック and blitz. A query with lunr's own syntax (" + - ^ ~ : *) and words in other scripts (Japanese: the
 // separator of config/ja.yml cuts them) are sent as typed, but for a word of hiragana or katakana only, sent
-// exact and as a prefix like a Latin word: プロ (Pro) outranks the index term プロール that it starts. This classic script runs before Material's bundle.
+// exact and as a prefix like a Latin word: プロ (Pro) outranks the index term プロール that it starts.
 //
 // Then what the worker found is ranked again before Material shows it (`rerank`), for two things that lunr's
 // scores cannot see:
