@@ -354,6 +354,7 @@ class Chain:
                 name = next(n for n in ("foul", "modifier", "mighty_blow", "claws", "chainsaw") if getattr(s, n))
                 raise refuse(name, "a Stab's armour roll is made instead of a block and cannot be modified (every "
                              "edition): no foul, modifier, Mighty Blow, Claws or Chainsaw", [0] if name == "modifier" else [False])
+        self._check_star_bonuses(s, refuse, everything[:position])
         if s.chainsaw and s.mighty_blow and not ed.bb2025:
             raise refuse("mighty_blow", f"Mighty Blow cannot be used with a Chainsaw in {self.edition}", [False])
         if s.piling_on:
@@ -366,6 +367,20 @@ class Chain:
             if later and not (len(later) == 1 and isinstance(later[0], InjuryStep) and seq[i + 1] is later[0]):
                 raise refuse("piling_on", "a Piling On player is Placed Prone: only the injury roll may follow its "
                              "armour roll", reason="step-skill")
+
+    def _check_star_bonuses(self, s: ArmourStep, refuse, before: list) -> None:
+        """Ram, Slayer and Crushing Blow (:class:`ArmourStep`): star player rules of BB2020 and BB2025, on the armour
+        roll of a block (not a foul, a Stab or a Chainsaw), once per game (one armour roll of the player each)."""
+        for name, rule in (("ram", "Ram"), ("slayer", "Slayer"), ("crushing_blow", "Crushing Blow")):
+            if not getattr(s, name):
+                continue
+            if self.ed.classic:
+                raise refuse(name, f"{rule} is a star player rule of BB2020 and BB2025 only, not {self.edition}",
+                             [False], "edition-skill")
+            if s.foul or s.stab or s.chainsaw:
+                raise refuse(name, f"{rule} acts on the armour roll of a block, not a foul, Stab or Chainsaw", [False])
+            if any(isinstance(t, ArmourStep) and getattr(t, name) and t.player == s.player for _, t in before):
+                raise refuse(name, f"{rule} is used once per game: on one armour roll of its player", [False])
 
     def _check_injury(self, path: str, s: InjuryStep, seq: tuple, i: int) -> None:
         need_ok = s.need in INJURY_NEEDS if isinstance(s.need, str) else (

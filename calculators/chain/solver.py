@@ -122,7 +122,7 @@ class _Solver:
         self.rescue = {j: old_pro_rescue(chain.edition, s.av, s.total_modifier(), bonus=s.bonus(), claws=s.claws,
                                          iron_hard_skin=s.iron_hard_skin, injury_modifier=inj.modifier if inj else 0,
                                          need=inj.need if inj else None, table=inj.table() if inj else None,
-                                         bonus_on_injury=not s.chainsaw)
+                                         bonus_on_injury=not s.chainsaw, **s.star_bonuses())
                        for j, s, inj in _linked_pairs(chain)
                        if isinstance(s, ArmourStep) and not s.foul and not s.piling_on and self.players[s.player].oldpro}
         self.keep_skills, self.keep_pro = self._what_is_kept()

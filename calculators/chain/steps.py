@@ -193,6 +193,14 @@ class ArmourStep:
             the LRB6 text asks for none, FUMBBL's default option asks for one; this step follows the
             rulebook (no team re-roll spent).  FUMBBL's other Piling On options (armour only, injury
             only, ``data/engine-options/piling-on-*.yml``) are house rules, off by default.
+        ram, slayer: (after a block, BB2020 and BB2025) a star player's once-per-game +1 to the armour or the
+            injury roll, chosen after the roll (Rumbelow Sheepskin's Ram; Grim Ironjaw's Slayer, against an
+            opponent with ST 5+ in BB2020, a Big Guy in BB2025: BBBase ``docs/bb2020|bb2025/starplayers/
+            Rumbelow_Sheepskin.md``, ``Grim_Ironjaw.md``); it adds to Mighty Blow (+X), each going whole on one
+            roll (:func:`calculators.armour.armour_roll`, ``either``).
+        crushing_blow: (after a block, BB2020 and BB2025) Mighty Zug's once-per-game +1 to the armour roll only,
+            after the roll (BBBase ``docs/bb2020/starplayers/Mighty_Zug.md``, ``docs/bb2025/starplayers/
+            The_Mighty_Zug.md``; :func:`calculators.armour.armour_roll`, ``armour_only``).
     """
 
     av: int
@@ -208,6 +216,9 @@ class ArmourStep:
     stab: bool = False
     chainsaw: bool = False
     piling_on: bool = False
+    ram: bool = False
+    slayer: bool = False
+    crushing_blow: bool = False
 
     @property
     def kind(self) -> str:
@@ -217,6 +228,11 @@ class ArmourStep:
     def bonus(self) -> int:
         """The +X of Mighty Blow or Dirty Player (0 without), as an integer."""
         return int(self.dirty_player if self.foul else self.mighty_blow)
+
+    def star_bonuses(self) -> dict[str, int]:
+        """The star players' once-per-game +1s of this roll as :func:`calculators.armour.armour_roll` takes them:
+        ``{"either": Ram and Slayer, "armour_only": Crushing Blow}``."""
+        return {"either": int(self.ram) + int(self.slayer), "armour_only": int(self.crushing_blow)}
 
     def total_modifier(self) -> int:
         """The armour roll's fixed modifier: ``modifier``, and +3 for a Chainsaw."""
@@ -229,13 +245,13 @@ class ArmourStep:
         if injury is None and not self.piling_on:
             return armour_break(edition, self.av, self.total_modifier(), plus_one=self.bonus(), claws=self.claws,
                                 foul=self.foul, sneaky_git=self.sneaky_git, lone_fouler=self.lone_fouler,
-                                iron_hard_skin=self.iron_hard_skin)
+                                iron_hard_skin=self.iron_hard_skin, **self.star_bonuses())
         return armour_then_injury(edition, self.av, self.total_modifier(), 0 if injury is None else injury.modifier,
                                   need=2 if injury is None else injury.need, bonus=self.bonus(),
                                   claws=self.claws, foul=self.foul, sneaky_git=self.sneaky_git,
                                   lone_fouler=self.lone_fouler, iron_hard_skin=self.iron_hard_skin,
                                   table=None if injury is None else injury.table(),
-                                  bonus_on_injury=not self.chainsaw, piling_on=self.piling_on)
+                                  bonus_on_injury=not self.chainsaw, piling_on=self.piling_on, **self.star_bonuses())
 
     def outcomes(self, edition: str) -> dict[str, Fraction]:
         """Return the armour roll alone: ``break``, ``break_sent_off``, ``hold``, ``hold_sent_off``."""

@@ -52,6 +52,8 @@ SKILLS: dict[str, str] = {
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow",
+    # star players' once-per-game +1s after a block (BB2020, BB2025): our armour marks r, s, b
+    "R": "ram", "S": "slayer", "CR": "crushing-blow",
 }
 
 
@@ -59,7 +61,7 @@ SKILLS: dict[str, str] = {
 _UNMODELLED: dict[str, str] = {
     "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
     "MD": "Mesmerising Dance",
-    "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
+    "BB": "Brutal Block", "SM": "Savage Mauling",
     "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
@@ -313,7 +315,7 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     else:
         ours, skill, mark = ACTIONS[letter]
     if letter in ("K", "F"):
-        marks = {"K": (("mighty-blow", "m"), ("claws", "c")),
+        marks = {"K": (("mighty-blow", "m"), ("claws", "c"), ("ram", "r"), ("slayer", "s"), ("crushing-blow", "b")),
                  "F": (("dirty-player", "d"), ("sneaky-git", "s"), ("lone-fouler", "l"))}[letter]
         return f"{ours}{target}" + "".join(k + (str(values[s]) if values.get(s, 1) > 1 else "")
                                            for s, k in marks if s in skills)

@@ -66,7 +66,9 @@ roll; the number is the victim's AV as the armour calculator's ``av`` field has 
 Mighty Blow, ``c`` Claws, ``i`` the victim's Iron Hard Skin (BB2020, BB2025), ``k`` a Stab
 (the roll replaces the block and cannot be modified), ``w`` a Chainsaw (+3; its kick-back
 D6 is a test such as ``N2`` before it), ``p`` Piling On (classic: re-rolls the armour or the
-injury roll that follows, and ends the player's action); on ``F`` ``d`` Dirty Player, ``s``
+injury roll that follows, and ends the player's action), and the star players' once-per-game +1s after a
+block (BB2020, BB2025; :class:`calculators.chain.ArmourStep`): ``r`` Ram and ``s`` Slayer (on the armour or the
+injury roll, chosen after the roll), ``b`` Crushing Blow (on the armour roll only), so ``B2,A8mr,J8``; on ``F`` ``d`` Dirty Player, ``s``
 Sneaky Git, ``l`` Lone Fouler (BB2025; nobody assists, so no modifier), ``i`` Iron Hard Skin,
 ``w`` a Chainsaw.  ``m`` and ``d`` may carry the X of the skill's (+X) (:data:`VALUED_MARKS`):
 ``A9m2`` is Mighty Blow (+2) (BB2020 and BB2025; Dirty Player (+2) in BB2020 only, see

@@ -46,7 +46,8 @@ BLOCK_DEFENDER_MARKS: dict[str, str] = {"b": "block", "d": "dodge", "w": "wrestl
 #: armour step kind -> {mark: (ArmourStep field, skill id)}, in canonical order
 ARMOUR_MARKS: dict[str, dict[str, tuple[str, str]]] = {
     "armour": {"m": ("mighty_blow", "mighty-blow"), "c": ("claws", "claws"), "i": ("iron_hard_skin", "iron-hard-skin"),
-               "k": ("stab", "stab"), "w": ("chainsaw", "chainsaw"), "p": ("piling_on", "piling-on")},
+               "k": ("stab", "stab"), "w": ("chainsaw", "chainsaw"), "p": ("piling_on", "piling-on"),
+               "r": ("ram", "ram"), "s": ("slayer", "slayer"), "b": ("crushing_blow", "crushing-blow")},
     "foul": {"d": ("dirty_player", "dirty-player"), "s": ("sneaky_git", "sneaky-git"), "l": ("lone_fouler", "lone-fouler"),
              "i": ("iron_hard_skin", "iron-hard-skin"), "w": ("chainsaw", "chainsaw")},
 }

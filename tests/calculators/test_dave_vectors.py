@@ -112,6 +112,10 @@ def test_each_difference_check_holds(k):
     ("H:1D3%,-2D2", "B1bh,B-2", "bb2025"),
     ("UM:-2D3", "B-2bu", "bb2025"),
     ("SB:-2D2", "[savageblow]B-2", "bb2025"),
+    # star players' once-per-game +1s after a block: Ram and Slayer (armour or injury), Crushing Blow (armour)
+    ("MB1,R,S:K9", "A9mrs", "bb2025"),
+    ("CR,MB1,R,S:K9", "A9mrsb", "bb2025"),
+    ("R:2D3,K8,J8", "B2b,A8r,J8", "bb2025"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -154,7 +158,6 @@ def test_team_rerolls_become_the_option():
     ("Wilhelm:2D3,K8,J8", "star-rule", 1, "Wilhelm", 1),
     ("Frank:D5", "star-edition", 1, "Frank", 1),
     ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge or a leap only
-    ("R:2D3,K8", "skill", 1, "R", 1),
     ("1D3%", "hatred", 1, "1D3%", 1),
     ("4/6,2", "weighted", 1, "4/6", 1),
     ("P4-2,R2", "inaccurate-pass", 2, "R2", 6),   # the passer acting after its pass: only interceptions go on
