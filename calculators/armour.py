@@ -244,7 +244,7 @@ def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_
         iron_hard_skin: the victim has Iron Hard Skin (BB2020, BB2025): the roll is read on the
             natural dice, Claws does not work and the +X is never spent on it.
         either: how many once-per-game +1s may go on this roll or the injury roll, after the roll (star
-            player rules, BB2020 and BB2025: Rumbelow Sheepskin's Ram, Grim Ironjaw's Slayer; :data:`STAR_BONUSES`).
+            player rules, BB2020 and BB2025: Rumbelow Sheepskin's Ram, Grim Ironjaw's Slayer).
         armour_only: how many once-per-game +1s may go on this roll only, after it (Mighty Zug's Crushing Blow).
             Every bonus is spent where it helps: on this roll only when the armour breaks with it and not without
             it, the armour-only ones first, then the fewest of the others (the +X and the +1s) that break it, so

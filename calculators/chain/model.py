@@ -290,6 +290,8 @@ class Chain:
         if "brawler" in s.attacker and "unstoppable-momentum" in s.attacker:
             raise CalcError(f"{path}.attacker", "Brawler works on a Block action, Unstoppable Momentum on a Blitz: one "
                             "block cannot use both", ["brawler", "unstoppable-momentum"], reason="step-skill")
+        if s.faces is not None:
+            self._check_face_count(path, s)
         if s.branch is not None and s.goal != "down":
             raise CalcError(f"{path}.branch", "only a knock-down block (goal down) has non-critical results", reason="chain-shape")
         self._check_branches(path, s)
@@ -301,6 +303,18 @@ class Chain:
                    for t in others):
                 raise CalcError(f"{path}.attacker", "Brawler works only on a Block action, not in a Blitz: "
                                 "besides that block, its player may only have armour and injury rolls", reason="brawler-blitz")
+
+    def _check_face_count(self, path: str, s: BlockStep) -> None:
+        """A block with its succeeding faces counted (:attr:`BlockStep.faces`): 1..5, no skill that changes the faces,
+        the goal ``down``, no branch."""
+        if not (isinstance(s.faces, int) and not isinstance(s.faces, bool) and 1 <= s.faces <= 5):
+            raise CalcError(f"{path}.faces", f"a block's succeeding faces must be 1 to 5 of six, got {s.faces!r}",
+                            [1, 5], reason="range")
+        changing = sorted(s.attacker & {"block", "tackle", "juggernaut"}) + sorted(s.defender)
+        if changing or s.goal != "down" or s.branch is not None:
+            what = changing[0] if changing else "goal" if s.goal != "down" else "branch"
+            raise CalcError(f"{path}.faces", f"a block with its succeeding faces counted takes no skill that changes "
+                            f"the faces, no goal standing and no branch ({what})", reason="step-skill")
 
     def _check_armour(self, path: str, s: ArmourStep, seq: tuple, i: int, everything: list, position: int) -> None:
         """``seq``, ``i``: the sequence that holds ``s`` and its index there; ``everything[:position]``: the steps before."""

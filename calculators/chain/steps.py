@@ -22,6 +22,10 @@ if TYPE_CHECKING:  # the chain holds its steps; steps only name it in annotation
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
 
+#: block die faces (:data:`calculators.block.FACES` numbers) from the best for the attacker to the worst: POW,
+#: Stumble, the two Pushes, Both Down, Player Down (:attr:`BlockStep.faces` counts from the first)
+FACE_ORDER: tuple[int, ...] = (6, 5, 4, 3, 2, 1)
+
 
 @dataclass(frozen=True)
 class Step:
@@ -95,6 +99,11 @@ class BlockStep:
             standing and the defender up (a Push; a Stumble against Dodge; Both Down when both have
             Block), e.g. Frenzy's second block; empty: the main line goes straight on.
         no_reroll: the coach will not re-roll this block (no team re-roll, Pro or Brawler).
+        faces: None (the face model decides, from the skills and the goal), or 1..5: that many of the six faces
+            succeed, the first in the order POW, Stumble, Push, Push, Both Down (a Player Down never does), for a
+            block whose succeeding faces no skill of ours gives (BloodBowlDave's ``2D3``, their ``BlockDice``
+            order at 745c978).  Brawler still re-rolls a failing Both Down die, Hatred a Player Down one.  No
+            face-changing skill (Block, Tackle, Juggernaut, the defender's), no goal ``standing``, no branch.
     """
 
     dice: int = 1
@@ -104,6 +113,7 @@ class BlockStep:
     player: int = 0
     branch: tuple | None = None
     no_reroll: bool = False
+    faces: int | None = None
 
     kind: ClassVar[str] = "block"
 
@@ -118,6 +128,8 @@ class BlockStep:
         (``juggernaut``) says the block is a Blitz's: it may turn Both Down into a Push
         and the defender may not use Wrestle.
         """
+        if self.faces is not None:  # a count given outright: the first faces of FACE_ORDER
+            return frozenset(FACE_ORDER[:self.faces])
         ok = {"defender_down"} if self.goal == "down" else {"defender_down", "push", "nothing"}
         blitz = "juggernaut" in self.attacker
 

@@ -220,13 +220,12 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
         raise _refuse("branch", tok, pos, REASONS["branch"])
     if dice not in (1, 2, 3, -2, -3):
         raise _refuse("target", tok, pos, "block dice other than 1, 2, 3, -2, -3")
-    if faces not in _BLOCK_FACES:
+    if not 1 <= faces <= 5:
         raise _refuse("block-faces", tok, pos, REASONS["block-faces"] + " (1 to 5 of six)")
-    att, dfd, goal = _BLOCK_FACES[faces]
+    att, dfd, goal = _BLOCK_FACES.get(faces, ("", "", f"={faces}"))
     if "brawler" in skills:  # theirs counts Both Down among the failing faces, for Brawler to re-roll it
-        if "b" in att:
-            raise _refuse("block-faces", tok, pos, f"{faces} succeeding faces with Both Down failing (Brawler): "
-                                                   "no skills of ours give that")
+        if "b" in att:  # Block would make Both Down succeed: their count instead (BlockStep.faces, same order)
+            att, dfd, goal = "", "", f"={faces}"
         att += "r"
     if "%" in head:  # their % : the block is against the keyword of the attacker's Hatred (our mark h, BB2025)
         if "hatred" not in skills:
@@ -241,7 +240,7 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
     # are the faces our face model gives for those marks (BlockStep: the "standing" goal's faces minus these)
     step = parse_chain(ours, "bb2025").chain.steps[0]
     ours_k = len(replace(step, goal="standing").good_faces() - step.good_faces())
-    if goal or ours_k != int(non_critical):
+    if goal or ours_k != int(non_critical):  # a counted block (=N) has no non-critical faces of ours
         raise _refuse("non-critical", tok, pos, f"{non_critical} non-critical faces where our marks give {ours_k}: "
                                                 + REASONS["non-critical"])
     inner = branch[:-1]

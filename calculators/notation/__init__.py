@@ -9,7 +9,7 @@ Grammar (spaces are ignored)::
     step    = test [ "{" sequence [ "|" [ sequence ] ] "}" ] | block [ "{" [ sequence ] "}" ] | armour | injury
             | "U" DIGIT [ "!" ] "{" [ sequence ] "|" [ sequence ] "}"
     test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" ] [ "^" ]
-    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ] [ "!" ]
+    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" | "=" DIGIT ] [ "!" ]
     armour  = ( "A" | "F" ) NUMBER [ ( "+" | "-" ) NUMBER ] { MARK [ DIGIT ] }
     injury  = "J" ( "K" | "C" | NUMBER ) [ ( "+" | "-" ) NUMBER ] { INJURY_MARK }
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
@@ -56,7 +56,11 @@ and BB2025, on a Blitz: any one block die may be re-rolled; not with ``r``); aft
 Down and the attacker stays standing; with ``=s`` when the attacker merely stays standing
 (no turnover).  ``B2bt:bd`` is a two-dice block by a player with Block and Tackle on one
 with Block and Dodge; ``B-2:w=s`` a block where the defender picks from two dice, has
-Wrestle, and the attacker only needs to stay on its feet.
+Wrestle, and the attacker only needs to stay on its feet.  ``=N`` (1..5) instead says outright that N of the
+six faces succeed, counted in the order POW, Stumble, Push, Push, Both Down (:attr:`calculators.chain.BlockStep.faces`:
+a block whose faces no skill of ours gives, as BloodBowlDave's ``2D3`` with Brawler); then only the marks
+``r``, ``h``, ``u`` and ``!``, and no branch: ``B2r=3`` is a two-dice block by a player with Brawler where POW,
+Stumble and one Push succeed and a Both Down may be re-rolled.
 
 **Armour rolls and fouls.**  ``A`` an armour roll after a block, ``F`` a Foul's armour
 roll; the number is the victim's AV as the armour calculator's ``av`` field has it

@@ -68,7 +68,7 @@ INJURY_MARKS: dict[str, tuple[str, str]] = {"s": ("stunty", "stunty"), "t": ("th
 _STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:b([0-9]+))?(?:~([0-9]+))?([!^]*)\Z")
 
 
-_BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?([!^]*)\Z")
+_BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*|[0-9]+))?([!^]*)\Z")
 
 
 #: the marks after a step: ``!`` the coach will not re-roll it, ``^`` an opponent's Diving Tackle (dodges; jumps in

@@ -116,6 +116,10 @@ def test_each_difference_check_holds(k):
     ("MB1,R,S:K9", "A9mrs", "bb2025"),
     ("CR,MB1,R,S:K9", "A9mrsb", "bb2025"),
     ("R:2D3,K8,J8", "B2b,A8r,J8", "bb2025"),
+    # a block whose succeeding faces no skill of ours gives (Brawler: Both Down fails): the count outright, =N
+    ("B,P:-3D3", "[pro]B-3r=3", "bb2025"),
+    ("Maple:2D3,K8", "[loner=4]B2r=3,A8m", "bb2025"),
+    ("B:2D5", "B2r=5", "bb2025"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -163,7 +167,7 @@ def test_team_rerolls_become_the_option():
     ("P4-2,R2", "inaccurate-pass", 2, "R2", 6),   # the passer acting after its pass: only interceptions go on
     ("N+3;P4-2;C2", "inaccurate-pass", 2, "P4-2", 5),  # a pass that may scatter in a sequence with branches
     ("D3'", "no-reroll", 1, "D3'", 1),
-    ("B:3D3", "block-faces", 2, "3D3", 3),
+    ("B:3D6", "block-faces", 2, "3D6", 3),      # six faces of six: not a block roll that can fail
     ("D3,C1", "target", 2, "C1", 4),
     ("D3,X2", "unreadable", 2, "X2", 4),
     ("D3,,C3", "empty-action", 2, ",,", 4),     # named by its separators, not as an empty text
