@@ -188,6 +188,10 @@ def _skills(prefix: str, pos: int, edition: str = "bb2025",
         elif skill in ("mighty-blow", "dirty-player"):
             field = skill.replace("-", "_")
             top = SKILL_VALUES[field][family(edition)]
+            # a value another edition of theirs has (DP2 in Season 3: BB2020 only) is read as this edition's
+            # highest, the rule's own (dave_differences.yml: their Season 2 gives their number)
+            if top < int(value or 1) <= max(SKILL_VALUES[field][f] for f in ("bb2020", "bb2025")):
+                value = str(top)
             if not 1 <= int(value or 1) <= top:
                 # e.g. Dirty Player (+2): BB2020's Dirty Player (+X) only; BB2025's is a flat +1 (BBBase bb2025
                 # skills_and_traits DIRTY PLAYER; FFB skill/bb2025/DirtyPlayer has no value): calculators.armour
