@@ -291,7 +291,8 @@ def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = Non
 
 def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifier: int = 0, *,
                   mighty_blow: bool | int = False, claws: bool = False, claws_reading: str | None = None,
-                  table: InjuryTable | None = None, iron_hard_skin: bool = False) -> dict[str, Fraction]:
+                  table: InjuryTable | None = None, iron_hard_skin: bool = False, either: int = 0,
+                  armour_only: int = 0) -> dict[str, Fraction]:
     """Return P(no_break / stunned / ko / badly_hurt / casualty) for a knocked-down player.
 
     Args:
@@ -305,6 +306,8 @@ def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifi
         claws_reading: classic only, the reading of Claw with Mighty Blow (:data:`CLAWS_READINGS`).
         table: injury thresholds (see :func:`injury_table`).
         iron_hard_skin: the victim's Iron Hard Skin (BB2020, BB2025), as :func:`armour_roll`.
+        either, armour_only: the star players' once-per-game +1s (Ram, Slayer; Crushing Blow), as
+            :func:`armour_roll` (the callers check the edition).
 
     Raises:
         CalcError: on an invalid ``av`` or edition, a ``mighty_blow`` value the edition does not
@@ -316,11 +319,12 @@ def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifi
     out = {"no_break": _F0, "stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
     for a, b in _PAIRS:
         broke, spent = armour_roll(edition, a + b, av, armour_modifier, plus_one=mb, claws=claws,
-                                   claws_reading=claws_reading, iron_hard_skin=iron_hard_skin)
+                                   claws_reading=claws_reading, iron_hard_skin=iron_hard_skin, either=either,
+                                   armour_only=armour_only)
         if not broke:
             out["no_break"] += Fraction(1, 36)
             continue
-        inj_mod = injury_modifier + mb - spent
+        inj_mod = injury_modifier + mb + either - spent
         for k, v in injury(inj_mod, table).items():
             out[k] += Fraction(1, 36) * v
     return out

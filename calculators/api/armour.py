@@ -61,6 +61,22 @@ def _edition_and_av(rd: Reader) -> tuple[Edition, int]:
     return ed, rd.int("av", 3, hi)
 
 
+#: the star players' once-per-game +1s after a block (BB2020, BB2025; calculators.armour.armour_roll): field -> name
+_STAR_BONUSES = {"ram": "Ram", "slayer": "Slayer", "crushing_blow": "Crushing Blow"}
+
+
+def _star_bonuses(rd: Reader, ed: Edition) -> dict[str, int]:
+    """Ram and Slayer (+1 to the armour or the injury roll) and Crushing Blow (+1 to the armour roll), each 0 or 1:
+    read in BB2020 and BB2025; in classic, where no star has them, a given one is refused by name."""
+    if ed.classic:
+        for name, rule in _STAR_BONUSES.items():
+            if rd.given(name):
+                raise CalcError(name, f"{rule} is a star player rule of BB2020 and BB2025 only, not {ed.name}",
+                                [False], reason="edition-skill")
+        return dict.fromkeys(_STAR_BONUSES, 0)
+    return {name: int(rd.bool(name, False)) for name in _STAR_BONUSES}
+
+
 def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
     ed, av = _edition_and_av(rd)
@@ -77,10 +93,11 @@ def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, A
     elif rd.given("claws_reading"):
         check_claws_reading(edition, rd.request["claws_reading"])  # raises: a clear error, not "unknown field"
     ihs = _iron_hard_skin(rd, ed)
+    stars = _star_bonuses(rd, ed)
     table = injury_reader(rd, rules, ed)
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table,
-                        iron_hard_skin=ihs)
+                        iron_hard_skin=ihs, either=stars["ram"] + stars["slayer"], armour_only=stars["crushing_blow"])
     if rules is not None and any(slug.startswith("casualty-") for slug in rules.tables):
         data_table = rules.dice_table("casualty", edition)  # the data's table, as the casualty kind reads it
         cas = grouped(data_table, table_roll(data_table))

@@ -76,3 +76,23 @@ def test_star_bonuses_where_they_apply(text, edition, field):
     with pytest.raises(CalcError) as e:
         parse_chain(text, edition)
     assert field in str(e.value)
+
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+@pytest.mark.parametrize("ram, slayer, crush", [(True, False, False), (False, True, True), (True, True, True)])
+def test_the_armour_request_takes_the_star_bonuses(edition, ram, slayer, crush):
+    from calculators.api import handle
+    for av in (6, 9, 12):
+        r = handle({"kind": "armour", "edition": edition, "av": av, "mighty_blow": True, "ram": ram, "slayer": slayer,
+                    "crushing_blow": crush})["result"]
+        assert Fraction(r["armour_broken"]["exact"]) == oracle(edition, av, 2, 1, int(ram) + int(slayer), int(crush))
+    fields = [f["name"] for f in handle({"kind": "form", "for": "armour", "edition": edition})["result"]["fields"]]
+    assert {"ram", "slayer", "crushing_blow"} <= set(fields)
+
+
+def test_the_armour_request_refuses_the_star_bonuses_in_classic():
+    from calculators.api import handle
+    r = handle({"kind": "armour", "edition": "classic", "av": 8, "slayer": True})
+    assert not r["ok"] and r["error"]["field"] == "slayer" and r["error"]["details"]["reason"] == "edition-skill"
+    fields = [f["name"] for f in handle({"kind": "form", "for": "armour", "edition": "classic"})["result"]["fields"]]
+    assert not {"ram", "slayer", "crushing_blow"} & set(fields)
