@@ -125,7 +125,7 @@ __all__ = [
     "check_lone_fouler",
     "injury_reaches",
     "injury_table",
-    "old_pro_rescue",
+    "armour_pair",
     "skill_value",
 ]
 
@@ -330,6 +330,18 @@ def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifi
     return out
 
 
+def armour_pair(edition: str, a: int, b: int, av: int, modifier: int = 0, *, bonus: int = 0, claws: bool = False,
+                foul: bool = False, sneaky_git: bool = False, iron_hard_skin: bool = False,
+                claws_reading: str | None = None, either: int = 0, armour_only: int = 0) -> tuple[bool, int, bool]:
+    """Return ``(broken, spent, sent_off)`` for the armour dice ``a`` and ``b`` (1..6 each): :func:`armour_roll`'s
+    two values, and whether a foul's fouler is sent off for this roll (a natural double that Sneaky Git does not
+    forgive: classic and BB2025 forgive it only when the armour holds, BB2020 always; module docstring)."""
+    broke, spent = armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws, claws_reading=claws_reading,
+                               iron_hard_skin=iron_hard_skin, either=either, armour_only=armour_only)
+    forgiven = sneaky_git and (family(edition) == "bb2020" or not broke)
+    return broke, spent, foul and a == b and not forgiven
+
+
 def _rolls(edition: str, av: int, modifier: int, *, bonus: int = 0, claws: bool = False, foul: bool = False,
            sneaky_git: bool = False, lone_fouler: bool = False, iron_hard_skin: bool = False,
            claws_reading: str | None = None, either: int = 0, armour_only: int = 0):
@@ -340,14 +352,10 @@ def _rolls(edition: str, av: int, modifier: int, *, bonus: int = 0, claws: bool 
     roll's double is left to the caller.  With ``lone_fouler`` a roll that did not break is re-rolled and
     the new roll replaces it (FFB ``RerollArmourModification``): only the kept roll's double counts.
     """
-    forgives_broken = family(edition) == "bb2020"  # Sneaky Git: BB2020 forgives every armour double
-
     def one(a: int, b: int):
-        broke, spent = armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws,
-                                   claws_reading=claws_reading, iron_hard_skin=iron_hard_skin, either=either,
-                                   armour_only=armour_only)
-        forgiven = sneaky_git and (forgives_broken or not broke)
-        return broke, spent, foul and a == b and not forgiven
+        return armour_pair(edition, a, b, av, modifier, bonus=bonus, claws=claws, foul=foul, sneaky_git=sneaky_git,
+                           iron_hard_skin=iron_hard_skin, claws_reading=claws_reading, either=either,
+                           armour_only=armour_only)
 
     w = Fraction(1, 36)
     for a, b in _PAIRS:
@@ -559,42 +567,3 @@ def check_lone_fouler(edition: str, lone_fouler: object, assists: int, field: st
     if assists:
         raise CalcError(field, "Lone Fouler works only when no player gives an offensive or a defensive assist: "
                         f"the assists must be 0, got {assists:+d}", [0], reason="lone-fouler-assists")
-
-
-def old_pro_rescue(edition: str, av: int, modifier: int = 0, *, bonus: int = 0, claws: bool = False,
-                   iron_hard_skin: bool = False, injury_modifier: int = 0, need: str | int | None = None,
-                   table: InjuryTable | None = None, bonus_on_injury: bool = True,
-                   either: int = 0, armour_only: int = 0) -> Fraction:
-    """Return P(an armour roll after a block holds, and re-rolling its better die to re-roll then succeeds).
-
-    Old Pro (Helmut Wulf, BB2020 and BB2025; BBBase ``docs/bb2020|bb2025/starplayers/Helmut_Wulf.md``; FFB
-    ``server/injury/modification/OldProModification``): once per game the player may use Pro to re-roll one die of
-    an armour roll.  This gives the chance over the first armour dice and the re-rolled die, the Pro roll left to
-    the caller: for each pair that holds, the die whose re-roll gives the better chance is re-rolled (the coach
-    sees both dice).  Success is the armour breaking (``need`` None) or, with ``need``, the armour breaking and
-    the injury roll that follows meeting ``need`` with ``injury_modifier`` and the +X the armour roll did not
-    use (:func:`armour_then_injury`); ``bonus``, ``claws``, ``iron_hard_skin``, ``bonus_on_injury``, ``either``,
-    ``armour_only`` as there.
-    Callers check the arguments (:func:`armour_break`).
-    """
-    w36 = Fraction(1, 36)
-
-    def success(a: int, b: int) -> Fraction:
-        broke, spent = armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws,
-                                   iron_hard_skin=iron_hard_skin, either=either, armour_only=armour_only)
-        if not broke:
-            return _F0
-        if need is None:
-            return Fraction(1)
-        mod = injury_modifier + (bonus + either - spent if bonus_on_injury else 0)
-        return sum((w36 for c, d in _PAIRS if injury_reaches(c + d + mod, need, table)), _F0)
-
-    total = _F0
-    for a, b in _PAIRS:
-        if armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws, iron_hard_skin=iron_hard_skin,
-                       either=either, armour_only=armour_only)[0]:
-            continue
-        keep_b = sum((success(c, b) for c in range(1, 7)), _F0) / 6
-        keep_a = sum((success(a, c) for c in range(1, 7)), _F0) / 6
-        total += w36 * max(keep_a, keep_b)
-    return total

@@ -119,10 +119,12 @@ means at most once in the chain, and a player flag says the player has the rule)
   Helmut_Wulf.md``).  The Pro roll (3+) is still made, and a failed one does not spend Old Pro, only Pro
   (BB2020 FAQ, BBBase ``docs/bb2020/core_rules/faq_290525.md``); Pro's once per turn (activation) applies.
   FFB (``ffb-server .../injury/modification/OldProModification``, skill ``skill/mixed/special/OldPro``)
-  offers it when the armour held, and re-rolls one die.  In the chain: an armour roll after a block (not a
-  foul, whose send-off on a double is not modelled with it) that held is re-rolled, if Pro and Old Pro are
-  unused, on the die whose re-roll gives the better chance, the injury roll that follows it included
-  (:func:`calculators.armour.old_pro_rescue`); failing ends the chain, so it is always tried.  Not in classic.
+  offers it when the armour held, and re-rolls one die.  In the chain: an armour roll after a block that held
+  is re-rolled, if Pro and Old Pro are unused, on the die whose re-roll gives the better chance, the injury roll
+  that follows it included (:func:`calculators.oldpro.old_pro_rescue`); failing ends the chain, so it is always
+  tried.  On a foul (issue 23), where FFB also offers it on a double that would send the fouler off, the coach
+  keeps the dice or re-rolls one, whichever serves the rest of the chain best (:mod:`calculators.oldpro`; not
+  with Lone Fouler's re-roll).  Not in classic.
 * **Savage Blow** (Anqi Panqi; flag ``savageblow``).  BB2020 and BB2025: once per game, on a Block action
   against an opponent, re-roll any number of the block dice (BBBase ``docs/bb2020|bb2025/starplayers/
   Anqi_Panqi.md``; FFB ``skill/mixed/special/SavageBlow``).  Free.  In the chain it is offered on a block

@@ -96,7 +96,7 @@ Consummate Professional (Griff Oberwald: in BB2020 a free re-roll of one die of 
 included; in BB2025 +1 on one of his Agility tests, dodge, jump, pick-up, catch or landing, after the
 roll), ``[ballista]`` The Ballista (Morg 'n' Thorg: a free re-roll of a failed pass, Hail Mary Pass or
 throw of a team-mate in BB2020, of a throw of a team-mate ``W`` in BB2025), ``[oldpro]`` Old Pro (Helmut Wulf,
-with ``pro``: Pro may re-roll one die of an armour roll ``A`` after a block) and ``[savageblow]`` Savage Blow
+with ``pro``: Pro may re-roll one die of an armour roll ``A`` after a block, or of his foul ``F``) and ``[savageblow]`` Savage Blow
 (Anqi Panqi: any number of the dice of a Block action's block, not a Blitz's, without a branch).  ``[loner=3,consummate]D3,R2f``
 is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
 
