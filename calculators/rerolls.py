@@ -128,9 +128,12 @@ means at most once in the chain, and a player flag says the player has the rule)
 * **Savage Blow** (Anqi Panqi; flag ``savageblow``).  BB2020 and BB2025: once per game, on a Block action
   against an opponent, re-roll any number of the block dice (BBBase ``docs/bb2020|bb2025/starplayers/
   Anqi_Panqi.md``; FFB ``skill/mixed/special/SavageBlow``).  Free.  In the chain it is offered on a block
-  without a non-critical branch that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum ``u``):
-  the best dice to re-roll are then every die when the attacker chooses (as a team re-roll) and exactly the
-  failing dice when the defender chooses.  On a block with a branch it is not offered (not modelled).
+  that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum ``u``), as the rule text says "Block
+  action"; FFB's ``step/bb2020/block/StepBlockRoll`` does not check for a Blitz there (it does for Unstoppable
+  Momentum), a difference not modelled.  Without a branch the best dice to re-roll are every die when the
+  attacker chooses (as a team re-roll) and exactly the failing dice when the defender chooses; on a block with a
+  non-critical branch (Frenzy's first block, issue 23) each set of dice is weighed, since a Push may be worth
+  keeping (:func:`calculators.chain.tree._savage_dists`).
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.

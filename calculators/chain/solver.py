@@ -20,7 +20,7 @@ ruling) are those of :mod:`calculators.rerolls`.  On a block:
 * at most one re-roll per block roll, as in :mod:`calculators.block` (a team re-roll
   re-rolls every die, and no die is re-rolled twice), so Brawler, Hatred and Unstoppable Momentum together
   are one free re-roll of the best die any of them may re-roll.  Savage Blow (Anqi Panqi, once per game,
-  any number of the dice) is not modelled.
+  any number of the dice) is that block roll's re-roll too.
 
 :func:`solve` returns the exact probability that the whole chain succeeds when the
 coach uses re-rolls optimally: a dynamic programme over the states (step, team re-rolls
@@ -40,7 +40,8 @@ failed die or block roll the best of:
   BB2025, its +1 saves an Agility test's die that fell one short (never a natural 1), once per game;
 * ``ballista``: The Ballista re-rolls a failed pass or throw (BB2020), a throw of a team-mate (BB2025),
   once per game;
-* ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game;
+* ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game; on a block
+  with a branch (Frenzy) every set of dice is weighed, a Push kept or not (:func:`calculators.chain.tree._savage_dists`);
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;
 * ``team+team`` (BB2025, reading ``"rulebook"``, a Loner player, a second team
   re-roll usable): the same, and if the Loner roll fails, a second team re-roll
@@ -78,7 +79,7 @@ from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
 from .outcomes import _linked_pairs, rolls_2d6
 from .steps import AnyStep, ArmourStep, BlockStep, Step, _places, walk
-from .tree import _N, _Node, _savage, _savage_dist, _scale, _tree
+from .tree import _N, _Node, _savage, _savage_dist, _savage_dists, _scale, _tree
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -313,10 +314,13 @@ class _Solver:
             opts.append(("skill", landed(skill, (tr, team_used, skill_after, pro_used))))
         for name in self.star_rerolls(s):  # free, once per game: the die (or one block die) is re-rolled
             if (s.player, name) not in skills_used:
-                dist = (_savage_dist(s, case) if name == "savageblow" else one if isinstance(s, BlockStep)
-                        else again)
-                if dist and any(dist):
-                    opts.append((name, landed(dist, (tr, team_used, skills_used | {(s.player, name)}, pro_used))))
+                if name == "savageblow":  # any dice: with a branch, each set of dice is an option of its own
+                    dists = _savage_dists(s, case) if s.branch is not None else (_savage_dist(s, case),)
+                else:
+                    dists = (one if isinstance(s, BlockStep) else again,)
+                for dist in dists:
+                    if dist and any(dist):
+                        opts.append((name, landed(dist, (tr, team_used, skills_used | {(s.player, name)}, pro_used))))
         return opts
 
     def _paid_rerolls(self, nd: _Node, one, state: tuple, keeps: bool, landed, stands) -> list[tuple[str, tuple]]:

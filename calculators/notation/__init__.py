@@ -97,7 +97,7 @@ included; in BB2025 +1 on one of his Agility tests, dodge, jump, pick-up, catch 
 roll), ``[ballista]`` The Ballista (Morg 'n' Thorg: a free re-roll of a failed pass, Hail Mary Pass or
 throw of a team-mate in BB2020, of a throw of a team-mate ``W`` in BB2025), ``[oldpro]`` Old Pro (Helmut Wulf,
 with ``pro``: Pro may re-roll one die of an armour roll ``A`` after a block, or of his foul ``F``) and ``[savageblow]`` Savage Blow
-(Anqi Panqi: any number of the dice of a Block action's block, not a Blitz's, without a branch).  ``[loner=3,consummate]D3,R2f``
+(Anqi Panqi: any number of the dice of a Block action's block, not a Blitz's, a Frenzy block included).  ``[loner=3,consummate]D3,R2f``
 is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)
