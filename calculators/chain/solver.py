@@ -132,6 +132,7 @@ class _Solver:
         self.foul_pro = {j: _foul_options(chain.edition, s, inj) for j, s, inj in _linked_pairs(chain)
                          if isinstance(s, ArmourStep) and s.foul and not s.lone_fouler and self.players[s.player].oldpro}
         self._foul_old_pro = lru_cache(maxsize=None)(self._foul_old_pro_at)
+        self._savage_dists = lru_cache(maxsize=None)(_savage_dists)  # per block and case, for this chain only
         self.keep_skills, self.keep_pro = self._what_is_kept()
         self._options = lru_cache(maxsize=None)(self._options_at)
         self._choose = lru_cache(maxsize=None)(self._choose_at)
@@ -315,7 +316,7 @@ class _Solver:
         for name in self.star_rerolls(s):  # free, once per game: the die (or one block die) is re-rolled
             if (s.player, name) not in skills_used:
                 if name == "savageblow":  # any dice: with a branch, each set of dice is an option of its own
-                    dists = _savage_dists(s, case) if s.branch is not None else (_savage_dist(s, case),)
+                    dists = self._savage_dists(s, case) if s.branch is not None else (_savage_dist(s, case),)
                 else:
                     dists = (one if isinstance(s, BlockStep) else again,)
                 for dist in dists:

@@ -268,7 +268,9 @@ def _savage_dists(s: BlockStep, case: str) -> tuple:
                     p_s = _ZERO if kept[1] or kept[2] else q_s ** m
                     p_up = _ZERO if kept[2] else (q_s + q_n) ** m
                 out.add((p_s, p_up - p_s))
-    return tuple(sorted(out))
+    # a non-critical result is worth no more than a success (its branch's steps come before the same main line), so
+    # a set of dice is useless when another gives as much success and as much success or non-critical result
+    return tuple(sorted(d for d in out if not any(e != d and e[0] >= d[0] and sum(e) >= sum(d) for e in out)))
 
 
 def _savage_dist(s: BlockStep, case: str) -> tuple:
