@@ -13,7 +13,7 @@ import json
 from calculators.builder import menu
 from calculators.rules import RuleBook
 
-from .calclabels import star_rule_label
+from .calclabels import choice_label, star_rule_label
 from .calculator import field_label, signed
 from .context import PageContext
 from .templating import render
@@ -97,7 +97,11 @@ def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
         {"action": "block", "kind": "block", "letter": "B", "name": _term(ctx, "block", "Block"),
          "fields": [_choice("dice", ctx.t("Block dice"), [(str(n), ctx.t.number(n)) for n in (1, 2, 3)], "2"),
                     _choice("chooser", ctx.t("Who chooses the die"),
-                            [("attacker", ctx.t("The attacker")), ("defender", ctx.t("The defender"))], "attacker")],
+                            [("attacker", ctx.t("The attacker")), ("defender", ctx.t("The defender"))], "attacker"),
+                    # issue 23: Frenzy's second block, after a Push, with its own dice (the notation's B2{B1})
+                    _choice("frenzy", ctx.t("{skill}: second block after a Push", skill=_skill(ctx, "frenzy")),
+                            [("", ctx.t("none"))] + [(str(n), choice_label(ctx, "frenzy_dice", n))
+                                                     for n in (1, 2, 3, -2, -3)], "")],
          "marks": [{"mark": "b", "label": attacker("block")}, {"mark": "t", "label": attacker("tackle")}]},
         {"action": "armour", "kind": "armour", "letter": "A", "name": _term(ctx, "armour", "Armour"),
          "fields": [av], "marks": [{"mark": "m", "label": _skill(ctx, "mighty-blow")}, *stars]},
