@@ -11,6 +11,7 @@ from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, 
 from ..editions import Edition
 from ..errors import CalcError, shown
 from ..casualty import MAX_NIGGLING, casualty_roll, grouped, table_roll
+from ..chain import APPEAL_TARGETS, ARGUE_FIRST, KIND_EDITIONS, Step, appeal_chances
 from ..fields import Reader
 from ..rules import RuleBook
 from .edition import read_edition
@@ -124,11 +125,36 @@ def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     elif rd.given("lone_fouler"):
         check_lone_fouler(edition, rd.request["lone_fouler"], 0)  # raises: a clear error, not "unknown field"
     ihs = _iron_hard_skin(rd, ed)
+    group = _send_off_group(rd, ed)
     table = injury_reader(rd, rules, ed)
     rd.finish()
     out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table, lone_fouler=lf,
                      iron_hard_skin=ihs)
-    return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent)}
+    answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
+              "sent_off": prob(sent)}
+    if group:  # the coach's Bribes and Argue the Call on that send-off (calculators.chain.appeals)
+        go_on, kept = appeal_chances(edition, group)
+        answer["appeals"] = {"bribe_keeps": prob(sent * go_on), "argue_keeps": prob(sent * kept),
+                             "sent_off": prob(sent * (1 - go_on - kept))}
+    return answer
+
+
+def _send_off_group(rd: Reader, ed: Edition) -> tuple:
+    """The foul's send-off group from ``bribes`` (0..3, the inducement's most) and ``argue_the_call`` (the face it
+    needs, 6, or 5 with a BB2020 Biased Referee or BB2025 Friends with the Ref; not in classic), in the order the
+    edition rolls them (:data:`calculators.chain.ARGUE_FIRST`): ``(Step, ...)``, empty when neither is given."""
+    bribes = rd.int("bribes", 0, 3, 0)
+    argue = None
+    if ed.name in KIND_EDITIONS["argue-the-call"]:
+        argue = rd.choice("argue_the_call", [6, 5], None)
+    elif rd.given("argue_the_call"):
+        raise CalcError("argue_the_call", f"Argue the Call is not a roll of {ed.name} (LRB6 and the CRP have none)",
+                        None, reason="edition-skill")
+    paid = tuple(Step("bribe", APPEAL_TARGETS["bribe"]) for _ in range(bribes))
+    if argue is None:
+        return paid
+    call = (Step("argue-the-call", argue),)
+    return call + paid if ARGUE_FIRST[ed.family] else paid + call
 
 
 def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:

@@ -53,3 +53,13 @@ def test_armour_form_offers_the_star_bonuses(render_page, lang):
     md = render_page(lang, "calculators/armour.md")
     for name in ("ram", "slayer", "crushing_blow"):
         assert f'data-name="{name}"' in md, name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_foul_form_offers_bribes_and_argue_the_call_labelled(render_page, lang):
+    md = render_page(lang, "calculators/foul.md")
+    bribes = re.search(r'<label[^>]*data-name="bribes"[^>]*><span>([^<]+)</span>\s*<input([^>]*)>', md)
+    assert bribes and bribes.group(1).strip() and 'min="0"' in bribes.group(2) and 'max="3"' in bribes.group(2)
+    argue = re.search(r'<label[^>]*data-name="argue_the_call"[^>]*><span>([^<]+)</span>(.*?)</label>', md, re.S)
+    options = re.findall(r"<option[^>]*>([^<]*)</option>", argue.group(2))
+    assert argue.group(1).strip() and len(options) == 3 and all(o.strip() for o in options), options

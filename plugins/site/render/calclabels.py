@@ -99,6 +99,8 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "lone_fouler": skill_name(ctx, "lone-fouler"),
         # the star players' once-per-game +1s after a block (armour request, BB2020 and BB2025)
         **{s.replace("-", "_"): star_rule_label(ctx, s) for s in ("ram", "slayer", "crushing-blow")},
+        "bribes": ctx.t("Bribes to spend if the fouler is sent off"),
+        "argue_the_call": ctx.t("Argue the Call if the fouler is sent off"),
         "frenzy_dice": ctx.t("{skill}: dice of the second block, when the Push changed them",
                              skill=skill_name(ctx, "frenzy")),
         # chain
@@ -179,6 +181,7 @@ def choice_label(ctx: PageContext, name: str, value: Any) -> str:
         "goal": {"knock_down": ctx.t("Knocking the target down"),
                  "safe": ctx.t("Knocking it down and staying on its feet")},
         "interceptor_marked": {"no": ctx.t("No"), "yes": ctx.t("Yes")},
+        "argue_the_call": {6: ctx.t("Yes, on a 6"), 5: ctx.t("Yes, on a 5+ (a Biased Referee, Friends with the Ref)")},
         "frenzy_dice": {1: ctx.t("One die"), 2: ctx.t("Two dice, the attacker chooses"),
                         3: ctx.t("Three dice, the attacker chooses"), -2: ctx.t("Two dice, the defender chooses"),
                         -3: ctx.t("Three dice, the defender chooses")},
