@@ -135,8 +135,8 @@ of every branch, and each group of alternatives, counts one) and
 :data:`MAX_PLAYERS` players (reasons ``too-long``, ``too-many-steps``, ``too-many-players``, with
 ``allowed`` the range), groups nest at most :data:`MAX_DEPTH` deep (``too-deep``), and ``tr=`` is
 0..8: with these, the slowest chain accepted is solved in under a second of CPU time in CPython
-and the slowest branching one (branches nested to the limit, heavy steps in each) in about
-0.6 s, under the 2 s target; a star player flag is a resource more in the state, and a player has at most one
+and the slowest branching one (branches nested to the limit, heavy steps in each, Savage Blow weighing every set
+of dice on Frenzy blocks) in about 1.0–1.2 s, under the 2 s target; a star player flag is a resource more in the state, and a player has at most one
 (every star has a single special rule), so the slowest straight chain found with one
 (``[pro,loner=4,consummate]`` and 25 heavy steps, BB2025, 8 team re-rolls) takes about 0.65 s (four flags on one
 player would take about 3.7 s) (``benchmarks/bench_worst_notation.py``; the solver remembers only
