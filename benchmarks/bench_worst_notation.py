@@ -124,6 +124,14 @@ def constructed_branching(edition: str) -> dict[str, str]:
         "11 players, each with a star rule": most("[pro,loner=2,savageblow]B-3bthu:bdw,D6d", "/", per_step=2),
         "11 players, each opening with alternatives": most("[pro,loner=2](1/3:D6d|2/3:B-3bt:bdw),R6f", "/", per_step=4),
         "fouls, each with two Bribes": most("D6d,F10+8d,K2,K2", prefix="[pro,loner=2]", per_step=4),
+        # issue 23 (blocks and fouls): Savage Blow weighing every set of dice on Frenzy blocks, Old Pro on fouls
+        # whose send-off it may avoid, blocks with their faces counted
+        "Frenzy blocks nested 3 deep, Savage Blow": most("B-3bt:bdw{B-3bt:bdw{B-3bt:bdw{D6d}}}",
+                                                         prefix="[pro,loner=2,savageblow]", per_step=4),
+        "Frenzy blocks, Savage Blow, the defender's three dice": most("D6d,B-3{B-3}", prefix="[pro,loner=2,savageblow]",
+                                                                      per_step=3),
+        "fouls with two Bribes, Old Pro": most("D6d,F10+8d,K2,K2", prefix="[pro,oldpro,loner=2]", per_step=4),
+        "counted blocks with Brawler": most("B-3r=4,A9m", prefix="[pro,loner=2]", per_step=2),
     }
 
 

@@ -51,6 +51,11 @@ Mechanics:
     Player is a fixed +1 in both FFB (``skill/bb2025/DirtyPlayer``, ``StaticArmourModifier``) and
     BBBase (``docs/bb2025/core_rules/skills_and_traits.md`` "DIRTY PLAYER": "a +1 modifier"), so
     +1 only, although BloodBowlDave's calculator accepts ``DP2`` without naming an edition.
+* **Star players' +1s after a block** (BB2020, BB2025, once per game, "may be applied after the roll has been
+  made"; BBBase ``docs/bb2020|bb2025/starplayers/``): Ram (Rumbelow Sheepskin) and Slayer (Grim Ironjaw) add +1
+  to the armour *or* the injury roll, Crushing Blow (Mighty Zug) +1 to the armour roll only.  BloodBowlDave's
+  ``ArmourBreakStrategy`` and ``InjuryStrategy`` (745c978) read them the same way, with Mighty Blow (+X) beside
+  them.  :func:`armour_roll` (``either``, ``armour_only``) spends each whole where it helps.
 * **Iron Hard Skin** (BB2020 with its errata, BB2025; FFB ``skill/mixed/IronHardSkin``): opponents
   may not modify an armour roll against the player and Claws does not work (BBBase BB2020
   "IRON HARD SKIN", the errata in colour; BB2025 "IRON HARD SKIN (PASSIVE)").  The armour roll is
@@ -120,7 +125,7 @@ __all__ = [
     "check_lone_fouler",
     "injury_reaches",
     "injury_table",
-    "old_pro_rescue",
+    "armour_pair",
     "skill_value",
 ]
 
@@ -214,8 +219,10 @@ def check_claws_reading(edition: str, reading: object) -> str | None:
 
 def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_one: bool | int = False,
                 claws: bool = False, claws_reading: str | None = None,
-                iron_hard_skin: bool = False) -> tuple[bool, bool]:
-    """Return ``(broken, plus_one_spent)`` for one armour roll whose two dice total ``natural`` (2..12).
+                iron_hard_skin: bool = False, either: int = 0, armour_only: int = 0) -> tuple[bool, int]:
+    """Return ``(broken, spent)`` for one armour roll whose two dice total ``natural`` (2..12): ``spent`` is how
+    much of the bonuses that could go on the injury roll instead (the +X, and the ``either`` +1s) went on this
+    roll, 0 when none did (so ``spent`` is true exactly when some did).
 
     The one implementation of an armour roll (module docstring): the armour calculator, the
     foul and the chain's armour and foul steps all call it.
@@ -229,13 +236,19 @@ def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_
         plus_one: Mighty Blow after a block, Dirty Player on a foul: True or 1 for +1, an integer
             X for +X (not checked here: callers check it with :func:`skill_value`), spent whole on
             the armour roll only when the armour breaks with it and not without it (otherwise it
-            goes on the injury roll, ``plus_one_spent`` False).
+            goes on the injury roll, ``spent`` 0).
         claws: Claws/Claw after a block: classic 8+ after modifiers (Mighty Blow included),
             BB2020/BB2025 an unmodified 8+.
         claws_reading: classic only, an entry of :data:`CLAWS_READINGS` (None: ``"rulebook"``);
             ``"fumbbl"`` reads the classic 8 on the unmodified dice, as BB2020 does.
         iron_hard_skin: the victim has Iron Hard Skin (BB2020, BB2025): the roll is read on the
             natural dice, Claws does not work and the +X is never spent on it.
+        either: how many once-per-game +1s may go on this roll or the injury roll, after the roll (star
+            player rules, BB2020 and BB2025: Rumbelow Sheepskin's Ram, Grim Ironjaw's Slayer).
+        armour_only: how many once-per-game +1s may go on this roll only, after it (Mighty Zug's Crushing Blow).
+            Every bonus is spent where it helps: on this roll only when the armour breaks with it and not without
+            it, the armour-only ones first, then the fewest of the others (the +X and the +1s) that break it, so
+            that the most is left for the injury roll (each bonus goes whole on one roll, as the rule texts say).
 
     Raises:
         CalcError: on a ``claws_reading`` that does not apply (:func:`check_claws_reading`).
@@ -245,17 +258,19 @@ def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_
 
     bonus = int(plus_one)
     if iron_hard_skin:
-        modifier, claws, bonus = 0, False, 0
+        modifier, claws, bonus, either, armour_only = 0, False, 0, 0, 0
 
     def broken(extra: int) -> bool:
         total = natural + modifier + extra
         return _breaks(edition, total, av) or (claws and (total if classic_claw else natural) >= 8)
 
     if broken(0):
-        return True, False
-    if bonus and broken(bonus):
-        return True, True
-    return False, False
+        return True, 0
+    # the ways to spend the injury-capable bonuses here, least spent first (the +X whole, or not; 0..either +1s)
+    for spent, extra in sorted({(m + e, m + e) for m in {0, bonus} for e in range(either + 1)}):
+        if broken(armour_only + extra):
+            return True, spent
+    return False, 0
 
 
 def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = None, modifier: int = 0) -> dict[str, Fraction]:
@@ -276,7 +291,8 @@ def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = Non
 
 def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifier: int = 0, *,
                   mighty_blow: bool | int = False, claws: bool = False, claws_reading: str | None = None,
-                  table: InjuryTable | None = None, iron_hard_skin: bool = False) -> dict[str, Fraction]:
+                  table: InjuryTable | None = None, iron_hard_skin: bool = False, either: int = 0,
+                  armour_only: int = 0) -> dict[str, Fraction]:
     """Return P(no_break / stunned / ko / badly_hurt / casualty) for a knocked-down player.
 
     Args:
@@ -290,6 +306,8 @@ def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifi
         claws_reading: classic only, the reading of Claw with Mighty Blow (:data:`CLAWS_READINGS`).
         table: injury thresholds (see :func:`injury_table`).
         iron_hard_skin: the victim's Iron Hard Skin (BB2020, BB2025), as :func:`armour_roll`.
+        either, armour_only: the star players' once-per-game +1s (Ram, Slayer; Crushing Blow), as
+            :func:`armour_roll` (the callers check the edition).
 
     Raises:
         CalcError: on an invalid ``av`` or edition, a ``mighty_blow`` value the edition does not
@@ -301,19 +319,32 @@ def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifi
     out = {"no_break": _F0, "stunned": _F0, "ko": _F0, "badly_hurt": _F0, "casualty": _F0}
     for a, b in _PAIRS:
         broke, spent = armour_roll(edition, a + b, av, armour_modifier, plus_one=mb, claws=claws,
-                                   claws_reading=claws_reading, iron_hard_skin=iron_hard_skin)
+                                   claws_reading=claws_reading, iron_hard_skin=iron_hard_skin, either=either,
+                                   armour_only=armour_only)
         if not broke:
             out["no_break"] += Fraction(1, 36)
             continue
-        inj_mod = injury_modifier + (0 if spent else mb)
+        inj_mod = injury_modifier + mb + either - spent
         for k, v in injury(inj_mod, table).items():
             out[k] += Fraction(1, 36) * v
     return out
 
 
+def armour_pair(edition: str, a: int, b: int, av: int, modifier: int = 0, *, bonus: int = 0, claws: bool = False,
+                foul: bool = False, sneaky_git: bool = False, iron_hard_skin: bool = False,
+                claws_reading: str | None = None, either: int = 0, armour_only: int = 0) -> tuple[bool, int, bool]:
+    """Return ``(broken, spent, sent_off)`` for the armour dice ``a`` and ``b`` (1..6 each): :func:`armour_roll`'s
+    two values, and whether a foul's fouler is sent off for this roll (a natural double that Sneaky Git does not
+    forgive: classic and BB2025 forgive it only when the armour holds, BB2020 always; module docstring)."""
+    broke, spent = armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws, claws_reading=claws_reading,
+                               iron_hard_skin=iron_hard_skin, either=either, armour_only=armour_only)
+    forgiven = sneaky_git and (family(edition) == "bb2020" or not broke)
+    return broke, spent, foul and a == b and not forgiven
+
+
 def _rolls(edition: str, av: int, modifier: int, *, bonus: int = 0, claws: bool = False, foul: bool = False,
            sneaky_git: bool = False, lone_fouler: bool = False, iron_hard_skin: bool = False,
-           claws_reading: str | None = None):
+           claws_reading: str | None = None, either: int = 0, armour_only: int = 0):
     """Yield ``(weight, broken, bonus_spent, sent_off)`` over the armour roll's results (the one enumeration of an
     armour roll, with a foul's send-off on an armour double and Lone Fouler's re-roll; module docstring).
 
@@ -321,13 +352,10 @@ def _rolls(edition: str, av: int, modifier: int, *, bonus: int = 0, claws: bool 
     roll's double is left to the caller.  With ``lone_fouler`` a roll that did not break is re-rolled and
     the new roll replaces it (FFB ``RerollArmourModification``): only the kept roll's double counts.
     """
-    forgives_broken = family(edition) == "bb2020"  # Sneaky Git: BB2020 forgives every armour double
-
     def one(a: int, b: int):
-        broke, spent = armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws,
-                                   claws_reading=claws_reading, iron_hard_skin=iron_hard_skin)
-        forgiven = sneaky_git and (forgives_broken or not broke)
-        return broke, spent, foul and a == b and not forgiven
+        return armour_pair(edition, a, b, av, modifier, bonus=bonus, claws=claws, foul=foul, sneaky_git=sneaky_git,
+                           iron_hard_skin=iron_hard_skin, claws_reading=claws_reading, either=either,
+                           armour_only=armour_only)
 
     w = Fraction(1, 36)
     for a, b in _PAIRS:
@@ -341,7 +369,7 @@ def _rolls(edition: str, av: int, modifier: int, *, bonus: int = 0, claws: bool 
 
 def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool | int = False, claws: bool = False,
                  foul: bool = False, sneaky_git: bool = False, lone_fouler: bool = False,
-                 iron_hard_skin: bool = False) -> dict[str, Fraction]:
+                 iron_hard_skin: bool = False, either: int = 0, armour_only: int = 0) -> dict[str, Fraction]:
     """Return the joint chance that an armour roll breaks and that a fouler is sent off (a chain's armour step).
 
     Outcomes (Fractions summing to 1): ``break`` (broken, nobody sent off), ``break_sent_off``,
@@ -367,6 +395,7 @@ def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool | i
         lone_fouler: (a foul, BB2025) Lone Fouler: a roll that did not break is re-rolled (the
             caller checks that nobody assists).
         iron_hard_skin: the victim's Iron Hard Skin, as :func:`armour_roll`.
+        either, armour_only: (after a block) the star players' once-per-game +1s, as :func:`armour_roll`.
 
     Raises:
         CalcError: on ``av`` or ``modifier`` out of range, or ``claws`` with ``foul``.
@@ -378,7 +407,8 @@ def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool | i
         raise CalcError("claws", "Claws acts on the armour roll after a block, not on a foul", reason="claws-foul")
     out = {"break": _F0, "break_sent_off": _F0, "hold": _F0, "hold_sent_off": _F0}
     for w, broke, _, sent in _rolls(edition, av, modifier, bonus=int(plus_one), claws=claws, foul=foul,
-                                     sneaky_git=sneaky_git, lone_fouler=lone_fouler, iron_hard_skin=iron_hard_skin):
+                                     sneaky_git=sneaky_git, lone_fouler=lone_fouler, iron_hard_skin=iron_hard_skin,
+                                     either=either, armour_only=armour_only):
         if sent:
             out["break_sent_off" if broke else "hold_sent_off"] += w
         elif foul and broke:
@@ -393,7 +423,7 @@ def armour_then_injury(edition: str, av: int | None, modifier: int = 0, injury_m
                        need: str | int = "ko", bonus: int = 0, claws: bool = False, foul: bool = False,
                        sneaky_git: bool = False, lone_fouler: bool = False, iron_hard_skin: bool = False,
                        table: InjuryTable | None = None, bonus_on_injury: bool = True,
-                       piling_on: bool = False) -> dict[str, Fraction]:
+                       piling_on: bool = False, either: int = 0, armour_only: int = 0) -> dict[str, Fraction]:
     """Return the joint outcome of an armour roll that must break followed by an injury roll that must meet ``need``.
 
     Outcomes, as :func:`armour_break`'s: ``break`` (the armour broke and the injury met ``need``, nobody sent
@@ -403,7 +433,9 @@ def armour_then_injury(edition: str, av: int | None, modifier: int = 0, injury_m
     be applied after the roll has been made"; classic MB/DP "only one of the dice rolls").  With ``av`` None
     there is no armour roll (an injury roll alone, e.g. a push into the crowd): the bonus then goes on the
     injury.  A foul's fouler is sent off on an armour double (:func:`armour_break`) or on an injury double.
-    ``bonus_on_injury`` False: an unused +X is lost (BB2025 Mighty Blow with a Chainsaw, FFB).
+    ``bonus_on_injury`` False: an unused +X is lost (BB2025 Mighty Blow with a Chainsaw, FFB).  ``either`` and
+    ``armour_only``: the star players' once-per-game +1s (:func:`armour_roll`); the ``either`` ones the armour
+    roll did not use go on the injury roll with the +X.
 
     ``piling_on`` (classic Piling On, after a block; FFB ``skill/bb2016/PilingOn``: "re-roll the Armour roll
     or Injury roll"): one re-roll, of the armour roll or of the injury roll, chosen with the dice in sight
@@ -419,16 +451,16 @@ def armour_then_injury(edition: str, av: int | None, modifier: int = 0, injury_m
         ok = _piling_on(edition, av, modifier, injury_modifier, need, bonus, claws, table)
         return {"break": ok, "break_sent_off": _F0, "hold": 1 - ok, "hold_sent_off": _F0}
     if av is None:
-        rolls = [(Fraction(1), True, False, False)]
+        rolls = [(Fraction(1), True, 0, False)]
     else:
         armour_break(edition, av, modifier, plus_one=bonus, claws=claws, foul=foul)  # the checks
         rolls = _rolls(edition, av, modifier, bonus=bonus, claws=claws, foul=foul, sneaky_git=sneaky_git,
-                       lone_fouler=lone_fouler, iron_hard_skin=iron_hard_skin)
+                       lone_fouler=lone_fouler, iron_hard_skin=iron_hard_skin, either=either, armour_only=armour_only)
     for w, broke, spent, sent in rolls:
         if not broke:
             out["hold_sent_off" if sent else "hold"] += w
             continue
-        mod = injury_modifier + (0 if spent or not bonus_on_injury else bonus)
+        mod = injury_modifier + (bonus + either - spent if bonus_on_injury else 0)
         for (ok, double), n in _injury_reach_counts(mod, need, table):
             off = sent or (foul and double)
             out[("break" if ok else "hold") + ("_sent_off" if off else "")] += w * n * w36
@@ -514,7 +546,7 @@ def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool | int = 
         if not broke:
             out["no_break"] += w
             continue
-        inj_mod = 0 if spent else dp
+        inj_mod = dp - spent
         for outcome, n in injury_counts(inj_mod, t):  # the 36 injury results, counted per outcome
             out[outcome] += w * n * w36
         if not armour_double:
@@ -535,39 +567,3 @@ def check_lone_fouler(edition: str, lone_fouler: object, assists: int, field: st
     if assists:
         raise CalcError(field, "Lone Fouler works only when no player gives an offensive or a defensive assist: "
                         f"the assists must be 0, got {assists:+d}", [0], reason="lone-fouler-assists")
-
-
-def old_pro_rescue(edition: str, av: int, modifier: int = 0, *, bonus: int = 0, claws: bool = False,
-                   iron_hard_skin: bool = False, injury_modifier: int = 0, need: str | int | None = None,
-                   table: InjuryTable | None = None, bonus_on_injury: bool = True) -> Fraction:
-    """Return P(an armour roll after a block holds, and re-rolling its better die to re-roll then succeeds).
-
-    Old Pro (Helmut Wulf, BB2020 and BB2025; BBBase ``docs/bb2020|bb2025/starplayers/Helmut_Wulf.md``; FFB
-    ``server/injury/modification/OldProModification``): once per game the player may use Pro to re-roll one die of
-    an armour roll.  This gives the chance over the first armour dice and the re-rolled die, the Pro roll left to
-    the caller: for each pair that holds, the die whose re-roll gives the better chance is re-rolled (the coach
-    sees both dice).  Success is the armour breaking (``need`` None) or, with ``need``, the armour breaking and
-    the injury roll that follows meeting ``need`` with ``injury_modifier`` and the +X the armour roll did not
-    use (:func:`armour_then_injury`); ``bonus``, ``claws``, ``iron_hard_skin``, ``bonus_on_injury`` as there.
-    Callers check the arguments (:func:`armour_break`).
-    """
-    w36 = Fraction(1, 36)
-
-    def success(a: int, b: int) -> Fraction:
-        broke, spent = armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws,
-                                   iron_hard_skin=iron_hard_skin)
-        if not broke:
-            return _F0
-        if need is None:
-            return Fraction(1)
-        mod = injury_modifier + (0 if spent or not bonus_on_injury else bonus)
-        return sum((w36 for c, d in _PAIRS if injury_reaches(c + d + mod, need, table)), _F0)
-
-    total = _F0
-    for a, b in _PAIRS:
-        if armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws, iron_hard_skin=iron_hard_skin)[0]:
-            continue
-        keep_b = sum((success(c, b) for c in range(1, 7)), _F0) / 6
-        keep_a = sum((success(a, c) for c in range(1, 7)), _F0) / 6
-        total += w36 * max(keep_a, keep_b)
-    return total

@@ -342,6 +342,10 @@ class Block:
             7: cannot succeed), or None for no Dauntless roll (see :func:`strength_dice`).
         dauntless_dice: the dice after a successful Dauntless roll (required with
             ``dauntless_needed``).
+        second_dice: with Frenzy, the second block's own dice (-3, -2, 1, 2, 3), or None for the first block's:
+            after the Push the assists may have changed (a defender pushed away from its helpers, an attacker's
+            assist left behind), so two dice may become one.  It is rolled only after a Push, as the second block
+            always is; no Dauntless roll with it (give the dice after the roll).
     """
 
     edition: str | Edition = "classic"
@@ -353,6 +357,7 @@ class Block:
     goal: str = "knock_down"
     dauntless_needed: int | None = None
     dauntless_dice: int | None = None
+    second_dice: int | None = None
 
     def validate(self) -> Block:
         """Return self if consistent.
@@ -384,6 +389,16 @@ class Block:
                                 f"{self.dauntless_dice!r}", list(_DICE), reason="choice")
         elif self.dauntless_dice is not None:
             raise CalcError("dauntless_dice", "dauntless_dice needs dauntless_needed", reason="needs-other")
+        if self.second_dice is not None:
+            if self.second_dice not in _DICE or isinstance(self.second_dice, bool):
+                raise CalcError("second_dice", f"second_dice must be one of -3, -2, 1, 2, 3, got {self.second_dice!r}",
+                                list(_DICE), reason="choice")
+            if "frenzy" not in self.attacker:
+                raise CalcError("second_dice", "second_dice is the dice of Frenzy's second block: the attacker needs "
+                                "Frenzy", reason="needs-other")
+            if self.dauntless_needed is not None:
+                raise CalcError("second_dice", "second_dice gives the second block's dice outright: no Dauntless "
+                                "roll with it", reason="needs-other")
         return self
 
 
@@ -457,7 +472,7 @@ class _BlockSolver:
         """One block (``second``: the Frenzy one): the Dauntless roll and its re-rolls, then the dice."""
         b, dauntless_p, block_from = self.b, self.dauntless_p, self.block_from
         if dauntless_p is None:
-            return block_from(b.dice, second, team, pro)
+            return block_from(b.second_dice if second and b.second_dice is not None else b.dice, second, team, pro)
 
         def attempt(team_left: int, pro_left: bool) -> Dist:
             return _mix([(dauntless_p, block_from(b.dauntless_dice, second, team_left, pro_left)),

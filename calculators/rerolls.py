@@ -119,16 +119,21 @@ means at most once in the chain, and a player flag says the player has the rule)
   Helmut_Wulf.md``).  The Pro roll (3+) is still made, and a failed one does not spend Old Pro, only Pro
   (BB2020 FAQ, BBBase ``docs/bb2020/core_rules/faq_290525.md``); Pro's once per turn (activation) applies.
   FFB (``ffb-server .../injury/modification/OldProModification``, skill ``skill/mixed/special/OldPro``)
-  offers it when the armour held, and re-rolls one die.  In the chain: an armour roll after a block (not a
-  foul, whose send-off on a double is not modelled with it) that held is re-rolled, if Pro and Old Pro are
-  unused, on the die whose re-roll gives the better chance, the injury roll that follows it included
-  (:func:`calculators.armour.old_pro_rescue`); failing ends the chain, so it is always tried.  Not in classic.
+  offers it when the armour held, and re-rolls one die.  In the chain: an armour roll after a block that held
+  is re-rolled, if Pro and Old Pro are unused, on the die whose re-roll gives the better chance, the injury roll
+  that follows it included (:func:`calculators.oldpro.old_pro_rescue`); failing ends the chain, so it is always
+  tried.  On a foul (issue 23), where FFB also offers it on a double that would send the fouler off, the coach
+  keeps the dice or re-rolls one, whichever serves the rest of the chain best (:mod:`calculators.oldpro`; not
+  with Lone Fouler's re-roll).  Not in classic.
 * **Savage Blow** (Anqi Panqi; flag ``savageblow``).  BB2020 and BB2025: once per game, on a Block action
   against an opponent, re-roll any number of the block dice (BBBase ``docs/bb2020|bb2025/starplayers/
   Anqi_Panqi.md``; FFB ``skill/mixed/special/SavageBlow``).  Free.  In the chain it is offered on a block
-  without a non-critical branch that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum ``u``):
-  the best dice to re-roll are then every die when the attacker chooses (as a team re-roll) and exactly the
-  failing dice when the defender chooses.  On a block with a branch it is not offered (not modelled).
+  that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum ``u``), as the rule text says "Block
+  action"; FFB's ``step/bb2020/block/StepBlockRoll`` does not check for a Blitz there (it does for Unstoppable
+  Momentum), a difference not modelled.  Without a branch the best dice to re-roll are every die when the
+  attacker chooses (as a team re-roll) and exactly the failing dice when the defender chooses; on a block with a
+  non-critical branch (Frenzy's first block, issue 23) each set of dice is weighed, since a Push may be worth
+  keeping (:func:`calculators.chain.tree._savage_dists`).
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.

@@ -12,6 +12,7 @@ from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, 
 from ..editions import Edition
 from ..errors import CalcError, shown
 from ..casualty import MAX_NIGGLING, CasualtyRoll, aftermath, casualty_roll
+from ..chain import APPEAL_TARGETS, ARGUE_FIRST, KIND_EDITIONS, Step, appeal_chances
 from ..fields import Reader
 from ..rules import RuleBook
 from .edition import read_edition
@@ -80,6 +81,22 @@ def _casualty_split(rules: RuleBook | None, ed: Edition, p_casualty: Fraction) -
             "lasting_injury": lasting}
 
 
+#: the star players' once-per-game +1s after a block (BB2020, BB2025; calculators.armour.armour_roll): field -> name
+_STAR_BONUSES = {"ram": "Ram", "slayer": "Slayer", "crushing_blow": "Crushing Blow"}
+
+
+def _star_bonuses(rd: Reader, ed: Edition) -> dict[str, int]:
+    """Ram and Slayer (+1 to the armour or the injury roll) and Crushing Blow (+1 to the armour roll), each 0 or 1:
+    read in BB2020 and BB2025; in classic, where no star has them, a given one is refused by name."""
+    if ed.classic:
+        for name, rule in _STAR_BONUSES.items():
+            if rd.given(name):
+                raise CalcError(name, f"{rule} is a star player rule of BB2020 and BB2025 only, not {ed.name}",
+                                [False], reason="edition-skill")
+        return dict.fromkeys(_STAR_BONUSES, 0)
+    return {name: int(rd.bool(name, False)) for name in _STAR_BONUSES}
+
+
 def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
     ed, av = _edition_and_av(rd)
@@ -96,10 +113,11 @@ def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, A
     elif rd.given("claws_reading"):
         check_claws_reading(edition, rd.request["claws_reading"])  # raises: a clear error, not "unknown field"
     ihs = _iron_hard_skin(rd, ed)
+    stars = _star_bonuses(rd, ed)
     table = injury_reader(rd, rules, ed)
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table,
-                        iron_hard_skin=ihs)
+                        iron_hard_skin=ihs, either=stars["ram"] + stars["slayer"], armour_only=stars["crushing_blow"])
     answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
               **_casualty_split(rules, ed, out["casualty"])}
     if claws_reading is not None and claws:  # the reading is named where it was used
@@ -121,12 +139,18 @@ def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     elif rd.given("lone_fouler"):
         check_lone_fouler(edition, rd.request["lone_fouler"], 0)  # raises: a clear error, not "unknown field"
     ihs = _iron_hard_skin(rd, ed)
+    group = _send_off_group(rd, ed)
     table = injury_reader(rd, rules, ed)
     rd.finish()
     out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table, lone_fouler=lf,
                      iron_hard_skin=ihs)
-    return {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]), "sent_off": prob(sent),
-            **_casualty_split(rules, ed, out["casualty"])}
+    answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
+              "sent_off": prob(sent), **_casualty_split(rules, ed, out["casualty"])}
+    if group:  # the coach's Bribes and Argue the Call on that send-off (calculators.chain.appeals)
+        go_on, kept = appeal_chances(edition, group)
+        answer["appeals"] = {"bribe_keeps": prob(sent * go_on), "argue_keeps": prob(sent * kept),
+                             "sent_off": prob(sent * (1 - go_on - kept))}
+    return answer
 
 
 def _rows(table, by_key: dict) -> list[dict[str, Any]]:
@@ -147,6 +171,25 @@ def _casualty_modifiers(rules: RuleBook, edition: str) -> tuple:
         return rules.dice_table("casualty", edition).modifiers
     except CalcError:
         return ()
+
+
+
+def _send_off_group(rd: Reader, ed: Edition) -> tuple:
+    """The foul's send-off group from ``bribes`` (0..3, the inducement's most) and ``argue_the_call`` (the face it
+    needs, 6, or 5 with a BB2020 Biased Referee or BB2025 Friends with the Ref; not in classic), in the order the
+    edition rolls them (:data:`calculators.chain.ARGUE_FIRST`): ``(Step, ...)``, empty when neither is given."""
+    bribes = rd.int("bribes", 0, 3, 0)
+    argue = None
+    if ed.name in KIND_EDITIONS["argue-the-call"]:
+        argue = rd.choice("argue_the_call", [6, 5], None)
+    elif rd.given("argue_the_call"):
+        raise CalcError("argue_the_call", f"Argue the Call is not a roll of {ed.name} (LRB6 and the CRP have none)",
+                        None, reason="edition-skill")
+    paid = tuple(Step("bribe", APPEAL_TARGETS["bribe"]) for _ in range(bribes))
+    if argue is None:
+        return paid
+    call = (Step("argue-the-call", argue),)
+    return call + paid if ARGUE_FIRST[ed.family] else paid + call
 
 
 def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:

@@ -36,6 +36,9 @@ def answer_block(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     dauntless = rd.bool("attacker_dauntless", False)
     horns = rd.bool("attacker_horns", False)
     defender = frozenset(k for k in DEFENDER_SKILLS if rd.bool(f"defender_{k}", False))
+    # Frenzy's second block with its own dice, after the Push (calculators.block.Block.second_dice)
+    second = rd.choice("frenzy_dice", [1, 2, 3, -2, -3], None)
+    rd.only_with("frenzy_dice", "attacker_frenzy")
     team = rd.int("team_rerolls", 0, 8, 0)
     goal = rd.choice("goal", list(GOALS), "knock_down")
     rd.finish()
@@ -52,8 +55,11 @@ def answer_block(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
         s = strength_dice(ed, att_st, def_st, att_as, def_as, horns=horns and blitz, dauntless=dauntless)
         dice, roll = s.dice, s.dauntless
         strength = {"attacker": s.attacker, "defender": s.defender}
+    if second is not None and "frenzy" not in attacker:
+        raise CalcError("frenzy_dice", f"frenzy_dice is the dice of Frenzy's second block: set attacker_frenzy"
+                        f"{rd.context}", None, reason="needs-other")
     dist = resolve_block(Block(ed, dice, blitz, attacker, defender, team, goal,
-                               roll.needed if roll else None, roll.dice if roll else None))
+                               roll.needed if roll else None, roll.dice if roll else None, second))
     chooser = lambda n: "defender" if n < 0 else "attacker"  # noqa: E731
     return {
         "edition": edition,

@@ -114,6 +114,8 @@ def _chain_step(s: Step | BlockStep | ArmourStep | InjuryStep | Dauntless | Alte
                "single": prob(s.single(edition))}
         if s.no_reroll:
             out["no_reroll"] = True
+        if s.faces is not None:  # the succeeding faces counted outright (=N)
+            out["faces"] = s.faces
         if s.branch is not None:
             out["branch"] = steps(s.branch)
         return out
@@ -122,7 +124,8 @@ def _chain_step(s: Step | BlockStep | ArmourStep | InjuryStep | Dauntless | Alte
         if s.foul:
             out.update({"dirty_player": int(s.dirty_player), "sneaky_git": s.sneaky_git, "lone_fouler": s.lone_fouler})
         else:
-            out.update({"mighty_blow": int(s.mighty_blow), "claws": s.claws, "stab": s.stab, "piling_on": s.piling_on})
+            out.update({"mighty_blow": int(s.mighty_blow), "claws": s.claws, "stab": s.stab, "piling_on": s.piling_on,
+                        "ram": s.ram, "slayer": s.slayer, "crushing_blow": s.crushing_blow})
         out.update({"chainsaw": s.chainsaw, "iron_hard_skin": s.iron_hard_skin, "player": s.player,
                     "single": prob(s.single(edition))})
         if s.foul:

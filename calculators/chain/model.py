@@ -290,6 +290,8 @@ class Chain:
         if "brawler" in s.attacker and "unstoppable-momentum" in s.attacker:
             raise CalcError(f"{path}.attacker", "Brawler works on a Block action, Unstoppable Momentum on a Blitz: one "
                             "block cannot use both", ["brawler", "unstoppable-momentum"], reason="step-skill")
+        if s.faces is not None:
+            self._check_face_count(path, s)
         if s.branch is not None and s.goal != "down":
             raise CalcError(f"{path}.branch", "only a knock-down block (goal down) has non-critical results", reason="chain-shape")
         self._check_branches(path, s)
@@ -301,6 +303,18 @@ class Chain:
                    for t in others):
                 raise CalcError(f"{path}.attacker", "Brawler works only on a Block action, not in a Blitz: "
                                 "besides that block, its player may only have armour and injury rolls", reason="brawler-blitz")
+
+    def _check_face_count(self, path: str, s: BlockStep) -> None:
+        """A block with its succeeding faces counted (:attr:`BlockStep.faces`): 1..5, no skill that changes the faces,
+        the goal ``down``, no branch."""
+        if not (isinstance(s.faces, int) and not isinstance(s.faces, bool) and 1 <= s.faces <= 5):
+            raise CalcError(f"{path}.faces", f"a block's succeeding faces must be 1 to 5 of six, got {s.faces!r}",
+                            [1, 5], reason="range")
+        changing = sorted(s.attacker & {"block", "tackle", "juggernaut"}) + sorted(s.defender)
+        if changing or s.goal != "down" or s.branch is not None:
+            what = changing[0] if changing else "goal" if s.goal != "down" else "branch"
+            raise CalcError(f"{path}.faces", f"a block with its succeeding faces counted takes no skill that changes "
+                            f"the faces, no goal standing and no branch ({what})", reason="step-skill")
 
     def _check_armour(self, path: str, s: ArmourStep, seq: tuple, i: int, everything: list, position: int) -> None:
         """``seq``, ``i``: the sequence that holds ``s`` and its index there; ``everything[:position]``: the steps before."""
@@ -354,6 +368,7 @@ class Chain:
                 name = next(n for n in ("foul", "modifier", "mighty_blow", "claws", "chainsaw") if getattr(s, n))
                 raise refuse(name, "a Stab's armour roll is made instead of a block and cannot be modified (every "
                              "edition): no foul, modifier, Mighty Blow, Claws or Chainsaw", [0] if name == "modifier" else [False])
+        self._check_star_bonuses(s, refuse, everything[:position])
         if s.chainsaw and s.mighty_blow and not ed.bb2025:
             raise refuse("mighty_blow", f"Mighty Blow cannot be used with a Chainsaw in {self.edition}", [False])
         if s.piling_on:
@@ -366,6 +381,20 @@ class Chain:
             if later and not (len(later) == 1 and isinstance(later[0], InjuryStep) and seq[i + 1] is later[0]):
                 raise refuse("piling_on", "a Piling On player is Placed Prone: only the injury roll may follow its "
                              "armour roll", reason="step-skill")
+
+    def _check_star_bonuses(self, s: ArmourStep, refuse, before: list) -> None:
+        """Ram, Slayer and Crushing Blow (:class:`ArmourStep`): star player rules of BB2020 and BB2025, on the armour
+        roll of a block (not a foul, a Stab or a Chainsaw), once per game (one armour roll of the player each)."""
+        for name, rule in (("ram", "Ram"), ("slayer", "Slayer"), ("crushing_blow", "Crushing Blow")):
+            if not getattr(s, name):
+                continue
+            if self.ed.classic:
+                raise refuse(name, f"{rule} is a star player rule of BB2020 and BB2025 only, not {self.edition}",
+                             [False], "edition-skill")
+            if s.foul or s.stab or s.chainsaw:
+                raise refuse(name, f"{rule} acts on the armour roll of a block, not a foul, Stab or Chainsaw", [False])
+            if any(isinstance(t, ArmourStep) and getattr(t, name) and t.player == s.player for _, t in before):
+                raise refuse(name, f"{rule} is used once per game: on one armour roll of its player", [False])
 
     def _check_injury(self, path: str, s: InjuryStep, seq: tuple, i: int) -> None:
         need_ok = s.need in INJURY_NEEDS if isinstance(s.need, str) else (

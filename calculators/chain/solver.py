@@ -20,7 +20,7 @@ ruling) are those of :mod:`calculators.rerolls`.  On a block:
 * at most one re-roll per block roll, as in :mod:`calculators.block` (a team re-roll
   re-rolls every die, and no die is re-rolled twice), so Brawler, Hatred and Unstoppable Momentum together
   are one free re-roll of the best die any of them may re-roll.  Savage Blow (Anqi Panqi, once per game,
-  any number of the dice) is not modelled.
+  any number of the dice) is that block roll's re-roll too.
 
 :func:`solve` returns the exact probability that the whole chain succeeds when the
 coach uses re-rolls optimally: a dynamic programme over the states (step, team re-rolls
@@ -40,7 +40,8 @@ failed die or block roll the best of:
   BB2025, its +1 saves an Agility test's die that fell one short (never a natural 1), once per game;
 * ``ballista``: The Ballista re-rolls a failed pass or throw (BB2020), a throw of a team-mate (BB2025),
   once per game;
-* ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game;
+* ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game; on a block
+  with a branch (Frenzy) every set of dice is weighed, a Push kept or not (:func:`calculators.chain.tree._savage_dists`);
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;
 * ``team+team`` (BB2025, reading ``"rulebook"``, a Loner player, a second team
   re-roll usable): the same, and if the Loner roll fails, a second team re-roll
@@ -70,14 +71,15 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache, partial
 
-from ..armour import old_pro_rescue
+from ..armour import armour_pair
+from ..oldpro import foul_pair_outcomes, old_pro_rescue, rerolled_die
 from ..rerolls import BALLISTA_KINDS, NOT_REROLLED_KINDS, ONCE_PER_TURN, SKILL_FOR_KIND, d6_at_least, reroll_rules
 from .appeals import appeal_chances, appeal_group
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
 from .outcomes import _linked_pairs, rolls_2d6
 from .steps import AnyStep, ArmourStep, BlockStep, Step, _places, walk
-from .tree import _N, _Node, _savage, _savage_dist, _scale, _tree
+from .tree import _N, _Node, _savage, _savage_dist, _savage_dists, _scale, _tree
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -122,9 +124,15 @@ class _Solver:
         self.rescue = {j: old_pro_rescue(chain.edition, s.av, s.total_modifier(), bonus=s.bonus(), claws=s.claws,
                                          iron_hard_skin=s.iron_hard_skin, injury_modifier=inj.modifier if inj else 0,
                                          need=inj.need if inj else None, table=inj.table() if inj else None,
-                                         bonus_on_injury=not s.chainsaw)
+                                         bonus_on_injury=not s.chainsaw, **s.star_bonuses())
                        for j, s, inj in _linked_pairs(chain)
                        if isinstance(s, ArmourStep) and not s.foul and not s.piling_on and self.players[s.player].oldpro}
+        # Old Pro on a foul (calculators/oldpro.py): per pair of armour dice, the outcomes if kept and, when FFB offers
+        # it (the armour held, or a double that sends the fouler off), if either die is re-rolled
+        self.foul_pro = {j: _foul_options(chain.edition, s, inj) for j, s, inj in _linked_pairs(chain)
+                         if isinstance(s, ArmourStep) and s.foul and not s.lone_fouler and self.players[s.player].oldpro}
+        self._foul_old_pro = lru_cache(maxsize=None)(self._foul_old_pro_at)
+        self._savage_dists = lru_cache(maxsize=None)(_savage_dists)  # per block and case, for this chain only
         self.keep_skills, self.keep_pro = self._what_is_kept()
         self._options = lru_cache(maxsize=None)(self._options_at)
         self._choose = lru_cache(maxsize=None)(self._choose_at)
@@ -155,7 +163,7 @@ class _Solver:
                 if k is not None:
                     ks, kp = ks | keep_skills[k], kp | keep_pro[k]
             s = nd.step
-            if j in self.rescue:  # Old Pro on this armour roll uses Pro and itself
+            if j in self.rescue or j in self.foul_pro:  # Old Pro on this armour roll uses Pro and itself
                 ks, kp = ks | {(s.player, "oldpro")}, kp | {s.player}
             if nd.kind == "roll" and nd.bonus:  # not a re-roll: "!" leaves it
                 ks = ks | {(s.player, nd.bonus[1])}
@@ -170,7 +178,7 @@ class _Solver:
 
     def old_pro(self, j: int, skills_used: frozenset, pro_used: frozenset) -> tuple | None:
         """(skills_used, pro_used) after Old Pro at armour node j, or None when it cannot be used there."""
-        if j not in self.rescue:
+        if j not in self.rescue and j not in self.foul_pro:
             return None
         p = self.nodes[j].step.player
         if p in pro_used or (p, "oldpro") in skills_used:
@@ -307,10 +315,13 @@ class _Solver:
             opts.append(("skill", landed(skill, (tr, team_used, skill_after, pro_used))))
         for name in self.star_rerolls(s):  # free, once per game: the die (or one block die) is re-rolled
             if (s.player, name) not in skills_used:
-                dist = (_savage_dist(s, case) if name == "savageblow" else one if isinstance(s, BlockStep)
-                        else again)
-                if dist and any(dist):
-                    opts.append((name, landed(dist, (tr, team_used, skills_used | {(s.player, name)}, pro_used))))
+                if name == "savageblow":  # any dice: with a branch, each set of dice is an option of its own
+                    dists = self._savage_dists(s, case) if s.branch is not None else (_savage_dist(s, case),)
+                else:
+                    dists = (one if isinstance(s, BlockStep) else again,)
+                for dist in dists:
+                    if dist and any(dist):
+                        opts.append((name, landed(dist, (tr, team_used, skills_used | {(s.player, name)}, pro_used))))
         return opts
 
     def _paid_rerolls(self, nd: _Node, one, state: tuple, keeps: bool, landed, stands) -> list[tuple[str, tuple]]:
@@ -399,6 +410,8 @@ class _Solver:
             return nd.p_ok * value(nd.succ, *state)
         if nd.kind == "appeal":
             return value(nd.succ, *state)
+        if nd.kind == "armour" and j in self.foul_pro and self.old_pro(j, skills_used, pro_used):
+            return self._foul_old_pro(j, state)[0]
         if nd.kind == "armour":
             o = self.armour[j]
             go_on = self.appeals[j][0] if j in self.appeals else _ZERO  # a Bribe cancels the send-off and its turnover
@@ -419,6 +432,37 @@ class _Solver:
                 v += p * best
         return v
 
+    def _foul_contrib(self, j: int, o: dict, state: tuple) -> tuple[Fraction, Fraction]:
+        """``(value, P(sent off))`` from foul node j on when its roll gives the outcomes ``o``, from ``state`` on (the
+        foul's send-off group, and the send-off counted a success when nothing follows, as for any foul)."""
+        nd = self.nodes[j]
+        go_on, kept = self.appeals.get(j, (_ZERO, _ZERO))
+        on = o["break"] + o["break_sent_off"] * go_on
+        v = on * self.value(nd.succ, *state) + (o["break_sent_off"] * (_ONE - go_on) if j in self.last else _ZERO)
+        off = (o["break_sent_off"] + o["hold_sent_off"]) * (_ONE - go_on - kept) + on * self.sent_off(nd.succ, *state)
+        return v, off
+
+    def _foul_old_pro_at(self, j: int, state: tuple) -> tuple[Fraction, Fraction]:
+        """``(value, P(sent off))`` at foul node j while its player may use Old Pro: for each pair of armour dice the
+        coach keeps them, or (where FFB offers it, :func:`_foul_options`) makes the Pro roll and re-rolls one die,
+        whichever gives the chain the better chance; a failed Pro roll keeps the dice and spends Pro only."""
+        tr, team_used, skills_used, pro_used = state
+        after = self.old_pro(j, skills_used, pro_used)
+        used, pro_only = (tr, team_used, *after), (tr, team_used, skills_used, pro_used | {self.nodes[j].step.player})
+        q = self.pro_q
+        v = off = _ZERO
+        for kept, rerolls in self.foul_pro[j]:
+            best = self._foul_contrib(j, kept, state)
+            if rerolls:
+                miss = self._foul_contrib(j, kept, pro_only)
+                for o in rerolls:
+                    hit = self._foul_contrib(j, o, used)
+                    option = (q * hit[0] + (1 - q) * miss[0], q * hit[1] + (1 - q) * miss[1])
+                    if option[0] > best[0]:
+                        best = option
+            v, off = v + best[0] / 36, off + best[1] / 36
+        return v, off
+
     def sent_off(self, j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
         """P(a fouler is sent off from node j on), playing as :meth:`choose` does."""
         return self._sent_off(j, *self.bounded(j, tr, team_used, skills_used, pro_used))
@@ -435,6 +479,8 @@ class _Solver:
             return nd.p_ok * sent_off(nd.succ, *state)
         if nd.kind == "appeal":
             return sent_off(nd.succ, *state)
+        if nd.kind == "armour" and j in self.foul_pro and self.old_pro(j, skills_used, pro_used):
+            return self._foul_old_pro(j, state)[1]
         if nd.kind == "armour":
             o = self.armour[j]
             go_on, kept = self.appeals.get(j, (_ZERO, _ZERO))
@@ -447,6 +493,25 @@ class _Solver:
         for p, case in self.fail_cases(j):
             x += p * self.ev(sent_off, self.choose(j, *state, case)[1])
         return x
+
+
+def _foul_options(edition: str, s: ArmourStep, inj) -> tuple:
+    """Per ordered pair of a foul's armour dice: ``(kept outcomes, (outcomes re-rolling the second die, the first
+    die), or () when Old Pro is not offered)`` (:mod:`calculators.oldpro`)."""
+    def outcomes(a: int, b: int) -> dict:
+        return foul_pair_outcomes(edition, a, b, s.av, s.total_modifier(), bonus=s.bonus(), sneaky_git=s.sneaky_git,
+                                  iron_hard_skin=s.iron_hard_skin, injury_modifier=inj.modifier if inj else 0,
+                                  need=inj.need if inj else None, table=inj.table() if inj else None)
+
+    out = []
+    for a in range(1, 7):
+        for b in range(1, 7):
+            broke = armour_pair(edition, a, b, s.av, s.total_modifier(), bonus=s.bonus(), foul=True,
+                                iron_hard_skin=s.iron_hard_skin)[0]
+            offered = not broke or a == b  # FFB OldProModification: the armour held, or a "spotted foul"
+            out.append((outcomes(a, b), (rerolled_die(outcomes, a, b, True), rerolled_die(outcomes, a, b, False))
+                        if offered else ()))
+    return tuple(out)
 
 
 def _solver(chain: Chain):

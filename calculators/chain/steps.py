@@ -22,6 +22,10 @@ if TYPE_CHECKING:  # the chain holds its steps; steps only name it in annotation
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
 
+#: block die faces (:data:`calculators.block.FACES` numbers) from the best for the attacker to the worst: POW,
+#: Stumble, the two Pushes, Both Down, Player Down (:attr:`BlockStep.faces` counts from the first)
+FACE_ORDER: tuple[int, ...] = (6, 5, 4, 3, 2, 1)
+
 
 @dataclass(frozen=True)
 class Step:
@@ -95,6 +99,11 @@ class BlockStep:
             standing and the defender up (a Push; a Stumble against Dodge; Both Down when both have
             Block), e.g. Frenzy's second block; empty: the main line goes straight on.
         no_reroll: the coach will not re-roll this block (no team re-roll, Pro or Brawler).
+        faces: None (the face model decides, from the skills and the goal), or 1..5: that many of the six faces
+            succeed, the first in the order POW, Stumble, Push, Push, Both Down (a Player Down never does), for a
+            block whose succeeding faces no skill of ours gives (BloodBowlDave's ``2D3``, their ``BlockDice``
+            order at 745c978).  Brawler still re-rolls a failing Both Down die, Hatred a Player Down one.  No
+            face-changing skill (Block, Tackle, Juggernaut, the defender's), no goal ``standing``, no branch.
     """
 
     dice: int = 1
@@ -104,6 +113,7 @@ class BlockStep:
     player: int = 0
     branch: tuple | None = None
     no_reroll: bool = False
+    faces: int | None = None
 
     kind: ClassVar[str] = "block"
 
@@ -118,6 +128,8 @@ class BlockStep:
         (``juggernaut``) says the block is a Blitz's: it may turn Both Down into a Push
         and the defender may not use Wrestle.
         """
+        if self.faces is not None:  # a count given outright: the first faces of FACE_ORDER
+            return frozenset(FACE_ORDER[:self.faces])
         ok = {"defender_down"} if self.goal == "down" else {"defender_down", "push", "nothing"}
         blitz = "juggernaut" in self.attacker
 
@@ -193,6 +205,14 @@ class ArmourStep:
             the LRB6 text asks for none, FUMBBL's default option asks for one; this step follows the
             rulebook (no team re-roll spent).  FUMBBL's other Piling On options (armour only, injury
             only, ``data/engine-options/piling-on-*.yml``) are house rules, off by default.
+        ram, slayer: (after a block, BB2020 and BB2025) a star player's once-per-game +1 to the armour or the
+            injury roll, chosen after the roll (Rumbelow Sheepskin's Ram; Grim Ironjaw's Slayer, against an
+            opponent with ST 5+ in BB2020, a Big Guy in BB2025: BBBase ``docs/bb2020|bb2025/starplayers/
+            Rumbelow_Sheepskin.md``, ``Grim_Ironjaw.md``); it adds to Mighty Blow (+X), each going whole on one
+            roll (:func:`calculators.armour.armour_roll`, ``either``).
+        crushing_blow: (after a block, BB2020 and BB2025) Mighty Zug's once-per-game +1 to the armour roll only,
+            after the roll (BBBase ``docs/bb2020/starplayers/Mighty_Zug.md``, ``docs/bb2025/starplayers/
+            The_Mighty_Zug.md``; :func:`calculators.armour.armour_roll`, ``armour_only``).
     """
 
     av: int
@@ -208,6 +228,9 @@ class ArmourStep:
     stab: bool = False
     chainsaw: bool = False
     piling_on: bool = False
+    ram: bool = False
+    slayer: bool = False
+    crushing_blow: bool = False
 
     @property
     def kind(self) -> str:
@@ -217,6 +240,11 @@ class ArmourStep:
     def bonus(self) -> int:
         """The +X of Mighty Blow or Dirty Player (0 without), as an integer."""
         return int(self.dirty_player if self.foul else self.mighty_blow)
+
+    def star_bonuses(self) -> dict[str, int]:
+        """The star players' once-per-game +1s of this roll as :func:`calculators.armour.armour_roll` takes them:
+        ``{"either": Ram and Slayer, "armour_only": Crushing Blow}``."""
+        return {"either": int(self.ram) + int(self.slayer), "armour_only": int(self.crushing_blow)}
 
     def total_modifier(self) -> int:
         """The armour roll's fixed modifier: ``modifier``, and +3 for a Chainsaw."""
@@ -229,13 +257,13 @@ class ArmourStep:
         if injury is None and not self.piling_on:
             return armour_break(edition, self.av, self.total_modifier(), plus_one=self.bonus(), claws=self.claws,
                                 foul=self.foul, sneaky_git=self.sneaky_git, lone_fouler=self.lone_fouler,
-                                iron_hard_skin=self.iron_hard_skin)
+                                iron_hard_skin=self.iron_hard_skin, **self.star_bonuses())
         return armour_then_injury(edition, self.av, self.total_modifier(), 0 if injury is None else injury.modifier,
                                   need=2 if injury is None else injury.need, bonus=self.bonus(),
                                   claws=self.claws, foul=self.foul, sneaky_git=self.sneaky_git,
                                   lone_fouler=self.lone_fouler, iron_hard_skin=self.iron_hard_skin,
                                   table=None if injury is None else injury.table(),
-                                  bonus_on_injury=not self.chainsaw, piling_on=self.piling_on)
+                                  bonus_on_injury=not self.chainsaw, piling_on=self.piling_on, **self.star_bonuses())
 
     def outcomes(self, edition: str) -> dict[str, Fraction]:
         """Return the armour roll alone: ``break``, ``break_sent_off``, ``hold``, ``hold_sent_off``."""

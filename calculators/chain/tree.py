@@ -159,6 +159,8 @@ def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
         if with_nc:
             name = (f"{'non_critical' if res == _N else 'critical'}/{pro}"
                     + (f"/{'skill' if special else 'brawler'}-{brawl}" if brawl else ""))
+            if split:  # Savage Blow on a block with a branch: its dice by class, S N C (_savage_dists)
+                name += f"/sb{c.count(_S)}{c.count(_N)}{c.count(_C)}"
         else:
             name = "all_dice" if pro == "none" else skill_case if bd else "one_die"
             if split and name == "all_dice":
@@ -235,9 +237,40 @@ def _plus_one(chain: Chain, s: AnyStep) -> bool:
 
 def _savage(chain: Chain, s: AnyStep) -> bool:
     """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, a Block action's block (no
-    Juggernaut, no Unstoppable Momentum: those say a Blitz) without a non-critical branch (:mod:`calculators.rerolls`)."""
-    return (isinstance(s, BlockStep) and chain.players[s.player].savageblow and s.branch is None
+    Juggernaut, no Unstoppable Momentum: those say a Blitz), with or without a non-critical branch (Frenzy's second
+    block is still the Block action's; :mod:`calculators.rerolls`)."""
+    return (isinstance(s, BlockStep) and chain.players[s.player].savageblow
             and not s.attacker & {"juggernaut", "unstoppable-momentum"})
+
+
+def _savage_dists(s: BlockStep, case: str) -> tuple:
+    """Every ``(P(S), P(N))`` Savage Blow can give a failed roll of block ``s`` with a branch: the case names its dice
+    by class (``…/sbXYZ``: X succeeding, Y non-critical, Z critical), and each non-empty set of dice to re-roll gives
+    one; the attacker then keeps the best die, the defender gives the worst.  The solver takes the best by value,
+    since with a branch a non-critical result may be worth keeping."""
+    have = [int(x) for x in case.rsplit("/sb", 1)[1]]
+    good = s.good_faces()
+    standing = replace(s, goal="standing", branch=None).good_faces()
+    q_s, q_n = Fraction(len(good), 6), Fraction(len(standing - good), 6)
+    att = s.dice > 0
+    out = set()
+    for rs in range(have[0] + 1):
+        for rn in range(have[1] + 1):
+            for rc in range(have[2] + 1):
+                m = rs + rn + rc
+                if not m:
+                    continue
+                kept = (have[0] - rs, have[1] - rn, have[2] - rc)
+                if att:  # the best die: S if any, else N if any
+                    p_s = _ONE if kept[0] else 1 - (1 - q_s) ** m
+                    p_up = _ONE if kept[0] or kept[1] else 1 - (1 - q_s - q_n) ** m
+                else:  # the worst die
+                    p_s = _ZERO if kept[1] or kept[2] else q_s ** m
+                    p_up = _ZERO if kept[2] else (q_s + q_n) ** m
+                out.add((p_s, p_up - p_s))
+    # a non-critical result is worth no more than a success (its branch's steps come before the same main line), so
+    # a set of dice is useless when another gives as much success and as much success or non-critical result
+    return tuple(sorted(d for d in out if not any(e != d and e[0] >= d[0] and sum(e) >= sum(d) for e in out)))
 
 
 def _savage_dist(s: BlockStep, case: str) -> tuple:

@@ -18,8 +18,9 @@ alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1, ``MB2`` +2; ``DP1`` Di
 ``[pro,oldpro]`` and ``[savageblow]``
 (Old Pro uses Pro: their ``OP`` alone gives Pro to armour rolls only, ours to every roll, see
 ``dave_differences.yml``), each the rule of the edition, see :mod:`calculators.rerolls`), then its actions separated by ``,``.  A
-Mighty Blow or Dirty Player value the edition does not allow is refused (``skill-value``:
-BB2025 Dirty Player is +1 only, :data:`calculators.armour.SKILL_VALUES`).  Actions, with what
+Mighty Blow or Dirty Player value neither edition allows is refused (``skill-value``); one that only
+the other edition allows is read as this edition's highest (``DP2`` in Season 3 is our ``d``: BB2025 Dirty
+Player is +1 only, :data:`calculators.armour.SKILL_VALUES`), a difference listed in ``dave_differences.yml``.  Actions, with what
 each becomes here:
 
 ========================  ===========================================================
@@ -67,9 +68,10 @@ thrown player's ``;G4``   ``ThrowTeamMateStrategy``); the next player's landing 
 the Call (succeeding on   when the foul sends the fouler off (their ``BribeStrategy``,
 6)                        ``ArgueTheCallStrategy``; our send-off group).  A successful Argue
                           the Call ends the chain here (the turnover stands: BB2020, BB2025),
-                          where theirs goes on (``dave_differences.yml``); an Argue the Call
-                          after a Bribe, or a second one, is refused (``action``: the call is
-                          argued first, BB2020 FAQ and FFB's ``StepBribes``)
+                          where theirs goes on (``dave_differences.yml``); their Argue the
+                          Call after a Bribe is written before it, as the rules order them
+                          (BB2020 FAQ, BB2025 Bribes, FFB's ``StepBribes``: the call is argued
+                          first); a second one is refused (``action``)
 ``T8`` Stab               ``A8k`` (an unmodified armour roll)
 ``W8`` Chainsaw (2D6      ``A11w`` (the AV is their number + 3, ours adds the +3; their
 needing 8+)               kick-back D6 is not in the action, so none is written)
@@ -516,9 +518,11 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
                 offset += len(part) + len(parts[k + 1]) + 2
                 k += 2
                 continue
+            bribes = 0
             if part == "B" or re.fullmatch(r"A\d+", part):
-                _send_off_group(part, offset + 1, parts[:k])
-            steps.append(_action(part, offset + 1, skills, player.break_tackle, player.values))
+                bribes = _send_off_group(part, offset + 1, parts[:k])
+            # Argue the Call after their Bribes goes before them, the order of the rules (BB2020, BB2025)
+            steps.insert(len(steps) - bribes, _action(part, offset + 1, skills, player.break_tackle, player.values))
             offset += len(part) + 1
             k += 1
         steps = [armour_bonus(step, player.bonus) for step in steps]
@@ -527,10 +531,13 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     return _finish("/".join(players), edition, source, team_rerolls)
 
 
-def _send_off_group(tok: str, pos: int, before: list[str]) -> None:
-    """Refuse (``action``) their Bribe ``B`` or Argue the Call ``A<n>`` unless it is in a foul's send-off group as
-    ours writes it: right after that player's foul ``F`` (or its injury ``J``) and the group's earlier rolls, the call
-    argued once and before any Bribe (BB2020 FAQ "Argue the Call will always happen first"; FFB ``StepBribes``)."""
+def _send_off_group(tok: str, pos: int, before: list[str]) -> int:
+    """Refuse (``action``) their Bribe ``B`` or Argue the Call ``A<n>`` unless it is in a foul's send-off group:
+    right after that player's foul ``F`` (or its injury ``J``) and the group's earlier rolls, the call argued once.
+    Return how many Bribes come before an Argue the Call in their group (0 for a Bribe): ours argues first, as the
+    rules of both their seasons say (BB2020 FAQ "Argue the Call will always happen first", a failed Bribe ending the
+    chance to argue; BB2025 Bribes "after any attempt to Argue the Call"; FFB ``StepBribes``), so the caller puts it
+    before them (a difference listed in ``dave_differences.yml``)."""
     k = len(before)
     while k and (before[k - 1] == "B" or re.fullmatch(r"A\d+", before[k - 1])):
         k -= 1
@@ -540,11 +547,9 @@ def _send_off_group(tok: str, pos: int, before: list[str]) -> None:
     if not (k and before[k - 1][:1] == "F"):
         raise _refuse("action", tok, pos, f"{REASONS['action']}: a Bribe or Argue the Call not right after a foul "
                       "(ours rolls them only when that foul sends the fouler off)")
-    if tok != "B" and "B" in group:
-        raise _refuse("action", tok, pos, f"{REASONS['action']}: Argue the Call after a Bribe (in BB2020 and BB2025 "
-                      "the call is argued first, and a failed Bribe ends the chance to argue)")
     if tok != "B" and any(t != "B" for t in group):
         raise _refuse("action", tok, pos, f"{REASONS['action']}: a second Argue the Call for one send-off")
+    return 0 if tok == "B" else len(group)
 
 
 def _finish(body: str, edition: str, source: str, team_rerolls: int | None) -> Translation:

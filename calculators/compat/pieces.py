@@ -52,6 +52,8 @@ SKILLS: dict[str, str] = {
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow",
+    # star players' once-per-game +1s after a block (BB2020, BB2025): our armour marks r, s, b
+    "R": "ram", "S": "slayer", "CR": "crushing-blow",
 }
 
 
@@ -59,7 +61,7 @@ SKILLS: dict[str, str] = {
 _UNMODELLED: dict[str, str] = {
     "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
     "MD": "Mesmerising Dance",
-    "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
+    "BB": "Brutal Block", "SM": "Savage Mauling",
     "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
@@ -186,6 +188,10 @@ def _skills(prefix: str, pos: int, edition: str = "bb2025",
         elif skill in ("mighty-blow", "dirty-player"):
             field = skill.replace("-", "_")
             top = SKILL_VALUES[field][family(edition)]
+            # a value another edition of theirs has (DP2 in Season 3: BB2020 only) is read as this edition's
+            # highest, the rule's own (dave_differences.yml: their Season 2 gives their number)
+            if top < int(value or 1) <= max(SKILL_VALUES[field][f] for f in ("bb2020", "bb2025")):
+                value = str(top)
             if not 1 <= int(value or 1) <= top:
                 # e.g. Dirty Player (+2): BB2020's Dirty Player (+X) only; BB2025's is a flat +1 (BBBase bb2025
                 # skills_and_traits DIRTY PLAYER; FFB skill/bb2025/DirtyPlayer has no value): calculators.armour
@@ -218,13 +224,12 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
         raise _refuse("branch", tok, pos, REASONS["branch"])
     if dice not in (1, 2, 3, -2, -3):
         raise _refuse("target", tok, pos, "block dice other than 1, 2, 3, -2, -3")
-    if faces not in _BLOCK_FACES:
+    if not 1 <= faces <= 5:
         raise _refuse("block-faces", tok, pos, REASONS["block-faces"] + " (1 to 5 of six)")
-    att, dfd, goal = _BLOCK_FACES[faces]
+    att, dfd, goal = _BLOCK_FACES.get(faces, ("", "", f"={faces}"))
     if "brawler" in skills:  # theirs counts Both Down among the failing faces, for Brawler to re-roll it
-        if "b" in att:
-            raise _refuse("block-faces", tok, pos, f"{faces} succeeding faces with Both Down failing (Brawler): "
-                                                   "no skills of ours give that")
+        if "b" in att:  # Block would make Both Down succeed: their count instead (BlockStep.faces, same order)
+            att, dfd, goal = "", "", f"={faces}"
         att += "r"
     if "%" in head:  # their % : the block is against the keyword of the attacker's Hatred (our mark h, BB2025)
         if "hatred" not in skills:
@@ -239,7 +244,7 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
     # are the faces our face model gives for those marks (BlockStep: the "standing" goal's faces minus these)
     step = parse_chain(ours, "bb2025").chain.steps[0]
     ours_k = len(replace(step, goal="standing").good_faces() - step.good_faces())
-    if goal or ours_k != int(non_critical):
+    if goal or ours_k != int(non_critical):  # a counted block (=N) has no non-critical faces of ours
         raise _refuse("non-critical", tok, pos, f"{non_critical} non-critical faces where our marks give {ours_k}: "
                                                 + REASONS["non-critical"])
     inner = branch[:-1]
@@ -313,7 +318,7 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     else:
         ours, skill, mark = ACTIONS[letter]
     if letter in ("K", "F"):
-        marks = {"K": (("mighty-blow", "m"), ("claws", "c")),
+        marks = {"K": (("mighty-blow", "m"), ("claws", "c"), ("ram", "r"), ("slayer", "s"), ("crushing-blow", "b")),
                  "F": (("dirty-player", "d"), ("sneaky-git", "s"), ("lone-fouler", "l"))}[letter]
         return f"{ours}{target}" + "".join(k + (str(values[s]) if values.get(s, 1) > 1 else "")
                                            for s, k in marks if s in skills)

@@ -9,7 +9,7 @@ Grammar (spaces are ignored)::
     step    = test [ "{" sequence [ "|" [ sequence ] ] "}" ] | block [ "{" [ sequence ] "}" ] | armour | injury
             | "U" DIGIT [ "!" ] "{" [ sequence ] "|" [ sequence ] "}"
     test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" ] [ "^" ]
-    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ] [ "!" ]
+    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" | "=" DIGIT ] [ "!" ]
     armour  = ( "A" | "F" ) NUMBER [ ( "+" | "-" ) NUMBER ] { MARK [ DIGIT ] }
     injury  = "J" ( "K" | "C" | NUMBER ) [ ( "+" | "-" ) NUMBER ] { INJURY_MARK }
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
@@ -56,7 +56,11 @@ and BB2025, on a Blitz: any one block die may be re-rolled; not with ``r``); aft
 Down and the attacker stays standing; with ``=s`` when the attacker merely stays standing
 (no turnover).  ``B2bt:bd`` is a two-dice block by a player with Block and Tackle on one
 with Block and Dodge; ``B-2:w=s`` a block where the defender picks from two dice, has
-Wrestle, and the attacker only needs to stay on its feet.
+Wrestle, and the attacker only needs to stay on its feet.  ``=N`` (1..5) instead says outright that N of the
+six faces succeed, counted in the order POW, Stumble, Push, Push, Both Down (:attr:`calculators.chain.BlockStep.faces`:
+a block whose faces no skill of ours gives, as BloodBowlDave's ``2D3`` with Brawler); then only the marks
+``r``, ``h``, ``u`` and ``!``, and no branch: ``B2r=3`` is a two-dice block by a player with Brawler where POW,
+Stumble and one Push succeed and a Both Down may be re-rolled.
 
 **Armour rolls and fouls.**  ``A`` an armour roll after a block, ``F`` a Foul's armour
 roll; the number is the victim's AV as the armour calculator's ``av`` field has it
@@ -66,7 +70,9 @@ roll; the number is the victim's AV as the armour calculator's ``av`` field has 
 Mighty Blow, ``c`` Claws, ``i`` the victim's Iron Hard Skin (BB2020, BB2025), ``k`` a Stab
 (the roll replaces the block and cannot be modified), ``w`` a Chainsaw (+3; its kick-back
 D6 is a test such as ``N2`` before it), ``p`` Piling On (classic: re-rolls the armour or the
-injury roll that follows, and ends the player's action); on ``F`` ``d`` Dirty Player, ``s``
+injury roll that follows, and ends the player's action), and the star players' once-per-game +1s after a
+block (BB2020, BB2025; :class:`calculators.chain.ArmourStep`): ``r`` Ram and ``s`` Slayer (on the armour or the
+injury roll, chosen after the roll), ``b`` Crushing Blow (on the armour roll only), so ``B2,A8mr,J8``; on ``F`` ``d`` Dirty Player, ``s``
 Sneaky Git, ``l`` Lone Fouler (BB2025; nobody assists, so no modifier), ``i`` Iron Hard Skin,
 ``w`` a Chainsaw.  ``m`` and ``d`` may carry the X of the skill's (+X) (:data:`VALUED_MARKS`):
 ``A9m2`` is Mighty Blow (+2) (BB2020 and BB2025; Dirty Player (+2) in BB2020 only, see
@@ -90,8 +96,8 @@ Consummate Professional (Griff Oberwald: in BB2020 a free re-roll of one die of 
 included; in BB2025 +1 on one of his Agility tests, dodge, jump, pick-up, catch or landing, after the
 roll), ``[ballista]`` The Ballista (Morg 'n' Thorg: a free re-roll of a failed pass, Hail Mary Pass or
 throw of a team-mate in BB2020, of a throw of a team-mate ``W`` in BB2025), ``[oldpro]`` Old Pro (Helmut Wulf,
-with ``pro``: Pro may re-roll one die of an armour roll ``A`` after a block) and ``[savageblow]`` Savage Blow
-(Anqi Panqi: any number of the dice of a Block action's block, not a Blitz's, without a branch).  ``[loner=3,consummate]D3,R2f``
+with ``pro``: Pro may re-roll one die of an armour roll ``A`` after a block, or of his foul ``F``) and ``[savageblow]`` Savage Blow
+(Anqi Panqi: any number of the dice of a Block action's block, not a Blitz's, a Frenzy block included).  ``[loner=3,consummate]D3,R2f``
 is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)
@@ -129,8 +135,8 @@ of every branch, and each group of alternatives, counts one) and
 :data:`MAX_PLAYERS` players (reasons ``too-long``, ``too-many-steps``, ``too-many-players``, with
 ``allowed`` the range), groups nest at most :data:`MAX_DEPTH` deep (``too-deep``), and ``tr=`` is
 0..8: with these, the slowest chain accepted is solved in under a second of CPU time in CPython
-and the slowest branching one (branches nested to the limit, heavy steps in each) in about
-0.6 s, under the 2 s target; a star player flag is a resource more in the state, and a player has at most one
+and the slowest branching one (branches nested to the limit, heavy steps in each, Savage Blow weighing every set
+of dice on Frenzy blocks) in about 1.0–1.2 s, under the 2 s target; a star player flag is a resource more in the state, and a player has at most one
 (every star has a single special rule), so the slowest straight chain found with one
 (``[pro,loner=4,consummate]`` and 25 heavy steps, BB2025, 8 team re-rolls) takes about 0.65 s (four flags on one
 player would take about 3.7 s) (``benchmarks/bench_worst_notation.py``; the solver remembers only

@@ -15,7 +15,8 @@ def format_step(step: Step | BlockStep | ArmourStep | Dauntless) -> str:
     if isinstance(step, BlockStep):
         att = "".join(k for k, v in BLOCK_ATTACKER_MARKS.items() if v in step.attacker)
         dfd = "".join(k for k, v in BLOCK_DEFENDER_MARKS.items() if v in step.defender)
-        return (f"B{step.dice}{att}{':' + dfd if dfd else ''}{'=s' if step.goal == 'standing' else ''}"
+        goal = f"={step.faces}" if step.faces is not None else "=s" if step.goal == "standing" else ""
+        return (f"B{step.dice}{att}{':' + dfd if dfd else ''}{goal}"
                 f"{'!' if step.no_reroll else ''}")
     if isinstance(step, ArmourStep):
         marks = "".join(k + (str(int(getattr(step, f))) if k in VALUED_MARKS and int(getattr(step, f)) > 1 else "")

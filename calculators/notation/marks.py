@@ -46,7 +46,8 @@ BLOCK_DEFENDER_MARKS: dict[str, str] = {"b": "block", "d": "dodge", "w": "wrestl
 #: armour step kind -> {mark: (ArmourStep field, skill id)}, in canonical order
 ARMOUR_MARKS: dict[str, dict[str, tuple[str, str]]] = {
     "armour": {"m": ("mighty_blow", "mighty-blow"), "c": ("claws", "claws"), "i": ("iron_hard_skin", "iron-hard-skin"),
-               "k": ("stab", "stab"), "w": ("chainsaw", "chainsaw"), "p": ("piling_on", "piling-on")},
+               "k": ("stab", "stab"), "w": ("chainsaw", "chainsaw"), "p": ("piling_on", "piling-on"),
+               "r": ("ram", "ram"), "s": ("slayer", "slayer"), "b": ("crushing_blow", "crushing-blow")},
     "foul": {"d": ("dirty_player", "dirty-player"), "s": ("sneaky_git", "sneaky-git"), "l": ("lone_fouler", "lone-fouler"),
              "i": ("iron_hard_skin", "iron-hard-skin"), "w": ("chainsaw", "chainsaw")},
 }
@@ -67,7 +68,7 @@ INJURY_MARKS: dict[str, tuple[str, str]] = {"s": ("stunty", "stunty"), "t": ("th
 _STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:b([0-9]+))?(?:~([0-9]+))?([!^]*)\Z")
 
 
-_BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*))?([!^]*)\Z")
+_BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*|[0-9]+))?([!^]*)\Z")
 
 
 #: the marks after a step: ``!`` the coach will not re-roll it, ``^`` an opponent's Diving Tackle (dodges; jumps in

@@ -69,13 +69,18 @@ def _block(index: int, pos: int, tok: str, player: int, shown: str) -> BlockStep
     if dice not in (1, 2, 3, -2, -3):
         raise _fail(index, pos, shown, f"block dice must be 1, 2 or 3 (the attacker chooses) or -2, -3 (the defender "
                                        f"chooses), got {dice_text}", [1, 2, 3, -2, -3], reason="block-dice")
-    if goal is not None and goal != "s":
+    faces = int(goal) if goal and goal.isdigit() else None
+    if faces is not None:
+        goal = None
+    elif goal is not None and goal != "s":
         raise _fail(index, pos, shown, f"unknown block goal '={goal}'; write =s when the attacker only needs to stay "
                                        "standing, nothing when the defender must be Knocked Down", ["s"],
                     reason="block-goal")
     attacker = _marks(index, pos, shown, att, BLOCK_ATTACKER_MARKS, "attacker's skill")
     defender = _marks(index, pos, shown, dfd or "", BLOCK_DEFENDER_MARKS, "defender's skill")
     fields = _roll_marks(index, pos, shown, marks, "!")
+    if faces is not None:
+        fields["faces"] = faces
     return BlockStep(dice, frozenset(attacker), frozenset(defender), "standing" if goal else "down", player, **fields)
 
 

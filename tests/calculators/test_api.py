@@ -210,7 +210,8 @@ def test_chain_kind_without_a_foul_has_no_send_off():
     res = handle({"kind": "chain", "chain": "B2b,A9m", "edition": "bb2020"})["result"]
     assert "sent_off" not in res and all("sent_off" not in row for row in res["by_team_rerolls"])
     assert res["steps"][1] == {"kind": "armour", "av": 9, "modifier": 0, "mighty_blow": 1, "claws": False,
-                               "stab": False, "piling_on": False, "chainsaw": False, "iron_hard_skin": False,
+                               "stab": False, "piling_on": False, "ram": False, "slayer": False,
+                               "crushing_blow": False, "chainsaw": False, "iron_hard_skin": False,
                                "player": 0, "single": {"exact": "5/12", "float": 5 / 12}}
 
 

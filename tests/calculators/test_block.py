@@ -62,7 +62,7 @@ def dauntless_faces(edition, att_st, def_st, att_as=0, def_as=0, blitz=False, ho
                    for face in range(1, 7)}
 
 
-def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_down", faces=None):
+def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_down", faces=None, second_dice=None):
     classic = edition in ("classic", "bb2016")
     pro_target = 4 if classic else 3
     team = min(team, 1) if classic else team
@@ -179,8 +179,8 @@ def oracle(edition, dice, blitz=False, att=NONE, dfd=NONE, team=0, goal="knock_d
     @memo
     def start(second, tr, pro):
         """One block: the Dauntless D6 (any face may be re-rolled with a team re-roll or Pro), then the dice."""
-        if faces is None:
-            return block(dice, second, tr, pro)
+        if faces is None:  # Frenzy's second block may have dice of its own (second_dice)
+            return block(second_dice if second and second_dice is not None else dice, second, tr, pro)
 
         def settled(face, tr_left, pro_left):
             return block(faces[face], second, tr_left, pro_left)
@@ -663,3 +663,82 @@ def test_block_validation_of_dauntless_fields():
     with pytest.raises(CalcError) as e:
         strength_dice("bb2020", 0, 3)
     assert e.value.field == "attacker_st"
+
+
+# --- a block with its succeeding faces counted (issue 23: BlockStep.faces, the notation's =N) ---
+
+_ORDER = (6, 5, 4, 3, 2, 1)  # POW, Stumble, Push, Push, Both Down, Player Down: the count takes the first
+
+
+def _counted_oracle(dice: int, count: int, brawler: bool, team: int) -> F:
+    """P(a counted block succeeds), every ordered roll and every re-rolled die enumerated: a failed roll may be
+    re-rolled whole (a team re-roll) or, with Brawler, one Both Down die of it; one re-roll per roll."""
+    good = set(_ORDER[:count])
+    n, att = abs(dice), dice > 0
+
+    def ok(faces) -> bool:
+        hits = [f in good for f in faces]
+        return any(hits) if att else all(hits)
+
+    rolls = list(product(range(1, 7), repeat=n))
+    p = F(sum(1 for r in rolls if ok(r)), len(rolls))
+    total = F(0)
+    for r in rolls:
+        if ok(r):
+            total += 1
+            continue
+        options = [F(0)] + ([p] if team else [])
+        if brawler:
+            for j, f in enumerate(r):
+                if f == 2:  # Both Down, failing here (count 4 or less)
+                    options.append(F(sum(1 for g in range(1, 7) if ok(r[:j] + (g,) + r[j + 1:])), 6))
+        total += max(options)
+    return total / len(rolls)
+
+
+@pytest.mark.parametrize("dice", [1, 2, 3, -2, -3])
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("brawler", [False, True])
+@pytest.mark.parametrize("team", [0, 1])
+def test_counted_block_matches_the_oracle(dice, count, brawler, team):
+    from calculators.chain import solve
+    from calculators.notation import format_chain, parse_chain
+    text = f"B{dice}{'r' if brawler else ''}={count}"
+    chain = parse_chain(text, "bb2025").chain
+    assert format_chain(chain) == text
+    assert solve(chain, team) == _counted_oracle(dice, count, brawler, team)
+
+
+def test_counted_block_refuses_face_skills_and_branches():
+    from calculators.errors import CalcError
+    from calculators.notation import parse_chain
+    for text in ("B2b=3", "B2:d=3", "B2=3{B1}", "B2=6", "B2=0"):
+        with pytest.raises(CalcError):
+            parse_chain(text, "bb2025")
+
+
+# --- Frenzy's second block with its own dice (issue 23: Block.second_dice, the block request's frenzy_dice) ---
+
+
+@pytest.mark.parametrize("edition", ["classic", "bb2020", "bb2025"])
+@pytest.mark.parametrize("dice, second", [(2, 1), (1, 2), (2, -2), (-2, 1), (3, 1), (1, -3)])
+@pytest.mark.parametrize("skills", [("frenzy",), ("frenzy", "block", "pro")])
+def test_frenzy_second_block_with_its_own_dice_matches_the_oracle(edition, dice, second, skills):
+    att = fs(*skills)
+    for team in (0, 1):
+        got = resolve_block(Block(edition, dice, False, att, fs("dodge"), team, "knock_down", second_dice=second))
+        assert got == oracle(edition, dice, False, att, fs("dodge"), team, second_dice=second)
+    # the request: frenzy_dice is that second block's dice
+    r = handle({"kind": "block", "edition": edition, "dice": dice, "frenzy_dice": second, "team_rerolls": 1,
+                "defender_dodge": True, **{f"attacker_{s}": True for s in skills}})["result"]
+    want = oracle(edition, dice, False, att, fs("dodge"), 1, second_dice=second)
+    assert F(r["outcomes"]["push"]["exact"]) == want["push"]
+    assert F(r["totals"]["defender_knocked_down"]["exact"]) == want["defender_down"] + want["both_down"]
+
+
+def test_frenzy_dice_needs_frenzy_and_no_dauntless():
+    for req in ({"dice": 2, "frenzy_dice": 1}, {"dice": 2, "attacker_frenzy": True, "frenzy_dice": 4},
+                {"attacker_st": 3, "defender_st": 4, "attacker_dauntless": True, "attacker_frenzy": True,
+                 "frenzy_dice": 1}):
+        r = handle({"kind": "block", "edition": "bb2025", **req})
+        assert not r["ok"] and r["error"]["field"] in ("frenzy_dice", "second_dice"), r

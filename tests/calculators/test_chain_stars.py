@@ -120,8 +120,9 @@ def test_old_pro_rerolls_one_armour_die():
     # two armour rolls, one use: the first breaks (5/12) and the second has it (16/27), or the first is saved
     # (2/3 * 57/216 = 19/108) and the second has none (5/12): 5/12 * (16/27 + 19/108) = 415/1296
     assert solve(P("[pro,oldpro]A8,A8", "bb2025")) == F(415, 1296)
-    # not on a foul (its send-off on a double is not modelled with Old Pro)
-    assert solve(P("[pro,oldpro]F8", "bb2025")) == solve(P("[pro]F8", "bb2025"))
+    # on a foul too (issue 23, calculators/oldpro.py): one that ends the chain succeeds on a break, sent off or not,
+    # so a held roll is saved as after a block (tests/calculators/test_old_pro_foul.py has the oracle)
+    assert solve(P("[pro,oldpro]F8", "bb2025")) == F(16, 27) > solve(P("[pro]F8", "bb2025"))
 
 
 def test_old_pro_with_the_injury_roll_after_it_by_enumeration():
@@ -176,12 +177,13 @@ def test_savage_blow_rerolls_any_dice_once_per_game():
     assert solve(P("[savageblow]B-3", "bb2025")) == F(125, 729)
     # once per game: two one-die blocks, 1/3 * 5/9 + 2/3 * 1/3 * 1/3 = 7/27
     assert solve(P("[savageblow]B1,B1", "bb2025")) == F(7, 27)
-    # not in a Blitz (Juggernaut), not on a block with a branch
+    # not in a Blitz (Juggernaut: the rule says a Block action)
     assert solve(P("[savageblow]B2j", "bb2025")) == solve(P("B2j", "bb2025")) == F(5, 9)
-    assert solve(P("[savageblow]B2{}", "bb2025")) == solve(P("B2{}", "bb2025"))
-    # Frenzy: the first block has a branch, the second (in it) none, so only the second may use it
-    # (a success 5/9; a Push as the best die, (4/6)^2 - (2/6)^2 = 1/3, then the second block with it, 65/81)
-    assert solve(P("[savageblow]B2{B2}", "bb2025")) == F(5, 9) + F(1, 3) * F(65, 81) == F(200, 243)
+    # on a block with a branch too (issue 23): the first Frenzy block may use it, keeping a Push or not, where
+    # only the second could before (5/9 + 1/3 * 65/81 = 200/243); test_savage_blow_on_a_block_with_a_branch_…
+    # has the oracle
+    assert solve(P("[savageblow]B2{}", "bb2025")) > solve(P("B2{}", "bb2025"))
+    assert solve(P("[savageblow]B2{B2}", "bb2025")) == _savage_oracle(2, 2) > F(200, 243)
 
 
 def test_block_marks_per_edition():
@@ -320,3 +322,49 @@ def test_the_chain_request_shows_the_star_flags_and_choices():
     r = r["result"]
     assert r["players"] == [{"pro": False, "loner": 3, "consummate": True}, {"pro": True, "loner": None, "oldpro": True}]
     assert r["by_team_rerolls"][0]["policy"][0] == "consummate"
+
+
+# --- Savage Blow on a block with a branch (issue 23): Frenzy's second block, the first block's Push kept or not ---
+
+def _savage_oracle(first: int, second: int, team: int = 0) -> F:
+    """P(success) of ``[savageblow]B<first>{B<second>}`` (BB2025, no skills, no team re-roll): every face of every
+    die, every set of dice Savage Blow may re-roll (once per game), enumerated.  A face is a success on POW or a
+    Stumble (no Dodge), a Push goes on to the second block, anything else ends the chain."""
+    from itertools import combinations, product as prod
+    assert team == 0
+
+    def cls(face: int) -> int:
+        return 2 if face >= 5 else 1 if face >= 3 else 0
+
+    def result(faces, attacker: bool) -> int:
+        return (max if attacker else min)(cls(f) for f in faces)
+
+    def block(dice: int, then, savage: bool) -> F:
+        n, att = abs(dice), dice > 0
+        total = F(0)
+        for roll in prod(range(1, 7), repeat=n):
+            def worth(faces, savage_left: bool) -> F:
+                c = result(faces, att)
+                return F(1) if c == 2 else then(savage_left) if c == 1 else F(0)
+            best = worth(roll, savage)
+            if savage and result(roll, att) < 2:
+                for k in range(1, n + 1):
+                    for idx in combinations(range(n), k):
+                        new = F(0)
+                        for faces in prod(range(1, 7), repeat=k):
+                            r = list(roll)
+                            for i, f in zip(idx, faces):
+                                r[i] = f
+                            new += worth(r, False)
+                        best = max(best, new / 6 ** k)
+            total += best
+        return total / 6 ** n
+
+    return block(first, lambda left: block(second, lambda _: F(0), left), True)
+
+
+@pytest.mark.parametrize("first, second", [(1, 1), (2, 1), (1, 2), (-2, 1), (2, -2), (3, 1)])
+def test_savage_blow_on_a_block_with_a_branch_matches_the_oracle(first, second):
+    got = solve(P(f"[savageblow]B{first}{{B{second}}}", "bb2025"))
+    assert got == _savage_oracle(first, second)
+    assert got > solve(P(f"B{first}{{B{second}}}", "bb2025"))

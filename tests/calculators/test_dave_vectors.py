@@ -95,6 +95,8 @@ def test_each_difference_check_holds(k):
     # a Bribe B and Argue the Call An after a foul (or its injury roll): our send-off group
     ("F8,B,2", "F8,K2,N2", "bb2025"),
     ("F8,A6,B,2~S2", "F8,Q6,K2,N2", "bb2020"),
+    ("F8,B,A6,2", "F8,Q6,K2,N2", "bb2025"),      # BB2020/BB2025 argue first: ours writes the rules' order
+    ("F8,B,B,A6~S2", "F8,Q6,K2,K2", "bb2020"),
     ("DP1:F8,J8,B,B;2", "F8d,J8,K2,K2/N2", "bb2025"),
     # a split as a player's first item: our alternatives open that player (flags before them)
     ("D:N+3[:N+2,D3]D2", "(1/3:D2d|2/3:/E4,D3)", "bb2025"),
@@ -112,6 +114,17 @@ def test_each_difference_check_holds(k):
     ("H:1D3%,-2D2", "B1bh,B-2", "bb2025"),
     ("UM:-2D3", "B-2bu", "bb2025"),
     ("SB:-2D2", "[savageblow]B-2", "bb2025"),
+    # star players' once-per-game +1s after a block: Ram and Slayer (armour or injury), Crushing Blow (armour)
+    ("MB1,R,S:K9", "A9mrs", "bb2025"),
+    ("CR,MB1,R,S:K9", "A9mrsb", "bb2025"),
+    ("R:2D3,K8,J8", "B2b,A8r,J8", "bb2025"),
+    # a block whose succeeding faces no skill of ours gives (Brawler: Both Down fails): the count outright, =N
+    ("B,P:-3D3", "[pro]B-3r=3", "bb2025"),
+    ("Maple:2D3,K8", "[loner=4]B2r=3,A8m", "bb2025"),
+    ("B:2D5", "B2r=5", "bb2025"),
+    # BB2025 Dirty Player is +1 only (FFB skill/bb2025/DirtyPlayer, BBBase): their DP2 in Season 3 is read as +1
+    ("DP2:F8", "F8d", "bb2025"),
+    ("DP2:F8~S2", "F8d2", "bb2020"),
 ])
 def test_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -142,25 +155,22 @@ def test_team_rerolls_become_the_option():
     ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),  # their ' stops the team re-roll, not Pro (* forces it)
     ("P:L3',2D2|-2D2", "no-reroll", 2, "L3'", 3),    # Pro may still re-roll it there; our ! stops Pro too
     ("D3,M2,R2", "inaccurate-pass", 3, "R2", 7),
-    ("F8,B,A6,2", "action", 3, "A6", 6),          # BB2020/BB2025 argue first; a failed Bribe ends the chance
     ("B,2", "action", 1, "B", 1),                 # a Bribe belongs to a foul's send-off
     ("F8,2,B", "action", 3, "B", 6),
     ("F8,A6,A6", "action", 3, "A6", 7),           # one Argue the Call per send-off
     ("DC:D5", "skill", 1, "DC", 1),
     ("BT4:D5", "skill-value", 1, "BT4", 1),
     ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),
-    ("DP2:F8", "skill-value", 1, "DP2", 1),   # BB2025 Dirty Player is +1 only (FFB, BBBase); DP2:F8~S2 is read
     ("Bryce:D3", "star-player", 1, "Bryce", 1),
     ("Wilhelm:2D3,K8,J8", "star-rule", 1, "Wilhelm", 1),
     ("Frank:D5", "star-edition", 1, "Frank", 1),
     ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge or a leap only
-    ("R:2D3,K8", "skill", 1, "R", 1),
     ("1D3%", "hatred", 1, "1D3%", 1),
     ("4/6,2", "weighted", 1, "4/6", 1),
     ("P4-2,R2", "inaccurate-pass", 2, "R2", 6),   # the passer acting after its pass: only interceptions go on
     ("N+3;P4-2;C2", "inaccurate-pass", 2, "P4-2", 5),  # a pass that may scatter in a sequence with branches
     ("D3'", "no-reroll", 1, "D3'", 1),
-    ("B:3D3", "block-faces", 2, "3D3", 3),
+    ("B:3D6", "block-faces", 2, "3D6", 3),      # six faces of six: not a block roll that can fail
     ("D3,C1", "target", 2, "C1", 4),
     ("D3,X2", "unreadable", 2, "X2", 4),
     ("D3,,C3", "empty-action", 2, ",,", 4),     # named by its separators, not as an empty text
@@ -213,12 +223,14 @@ def test_api_dave_kind_refusal_has_details():
 
 def test_dirty_player_plus_two_is_bb2020s():
     # BB2025 Dirty Player is a flat +1 (BBBase bb2025 skills_and_traits; FFB skill/bb2025/DirtyPlayer): their Season 3
-    # DP2 is refused, and the refusal names the edition that has it; their Season 2 (BB2020, Dirty Player (+X)) reads
-    # it, and with it their Season 3 vectors' numbers come out (their calculator allows +2 in either season)
+    # DP2 is read as that +1 (a listed difference); a value no edition has is still refused; their Season 2 (BB2020,
+    # Dirty Player (+X)) reads +2, and with it their Season 3 vectors' numbers come out (their calculator allows +2
+    # in either season)
+    assert translate("DP2:F8").notation == "F8d"
     with pytest.raises(CalcError) as e:
-        translate("DP2:F8")
+        translate("DP3:F8")
     assert e.value.details["reason"] == "skill-value"
-    assert "Dirty Player (+2) does not exist in bb2025" in e.value.message and "~S2" in e.value.message
+    assert "Dirty Player (+3) does not exist in bb2025" in e.value.message
     for theirs, expected in (("DP2:F8", 0.72222), ("DP2:F8,J8", 0.42824)):
         vector = {"input": theirs + "~S2", "rerolls": 0, "expected": [expected]}
         assert run(vector).status == "agrees", theirs

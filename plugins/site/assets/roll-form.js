@@ -200,7 +200,10 @@ class RollForm {
     const marks = row.marks.filter(([, box]) => box.checked).map(([mark]) => mark).join("");
     if (row.roll.kind === "block") {
       const dice = value("dice");
-      return `B${value("chooser") === "defender" && dice !== "1" ? "-" : ""}${dice}${marks}`;
+      const block = `B${value("chooser") === "defender" && dice !== "1" ? "-" : ""}${dice}${marks}`;
+      // Frenzy (issue 23): the second block, after a Push, with its own dice and the same skills
+      const second = row.fields.frenzy ? value("frenzy") : "";
+      return second ? `${block}{B${second}${marks}}` : block;
     }
     if (row.roll.kind === "foul") {
       const assists = parseInt(value("assists"), 10) || 0;

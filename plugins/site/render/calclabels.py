@@ -20,6 +20,16 @@ def skill_name(ctx: PageContext, slug: str) -> str:
     return ctx.plain(entity["name"]) if entity is not None else slug.replace("-", " ").title()
 
 
+def star_rule_label(ctx: PageContext, slug: str) -> str:
+    """A star player rule's name and its star from ``data/star-rules/`` ("Ram (Rumbelow Sheepskin)"; names stay
+    English in every language), the slug's words when the data lacks it."""
+    entity = ctx.repo.get(f"star-rule:{slug}")
+    if entity is None:
+        return slug.replace("-", " ").title()
+    stars = ", ".join(entity.get("stars") or [])
+    return f"{ctx.plain(entity['name'])} ({stars})" if stars else ctx.plain(entity["name"])
+
+
 def edition_name(ctx: PageContext, edition: str) -> str:
     entity = ctx.repo.get(f"edition:{edition}")
     return ctx.plain(entity["short"]) if entity is not None else edition
@@ -87,6 +97,12 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "dirty_player_value": ctx.t("Value of {skill} (+X)", skill=skill_name(ctx, "dirty-player")),
         "iron_hard_skin": ctx.t("Target: {skill}", skill=skill_name(ctx, "iron-hard-skin")),
         "lone_fouler": skill_name(ctx, "lone-fouler"),
+        # the star players' once-per-game +1s after a block (armour request, BB2020 and BB2025)
+        **{s.replace("-", "_"): star_rule_label(ctx, s) for s in ("ram", "slayer", "crushing-blow")},
+        "bribes": ctx.t("Bribes to spend if the fouler is sent off"),
+        "argue_the_call": ctx.t("Argue the Call if the fouler is sent off"),
+        "frenzy_dice": ctx.t("{skill}: dice of the second block, when the Push changed them",
+                             skill=skill_name(ctx, "frenzy")),
         # chain
         "chain": ctx.t("Rolls, in notation"), "max_team_rerolls": ctx.t("Table up to this many team re-rolls"),
         # skills that change a roll's target (the rolls' `skill` modifiers in data/rolls/, issue 9)
@@ -165,6 +181,10 @@ def choice_label(ctx: PageContext, name: str, value: Any) -> str:
         "goal": {"knock_down": ctx.t("Knocking the target down"),
                  "safe": ctx.t("Knocking it down and staying on its feet")},
         "interceptor_marked": {"no": ctx.t("No"), "yes": ctx.t("Yes")},
+        "argue_the_call": {6: ctx.t("Yes, on a 6"), 5: ctx.t("Yes, on a 5+ (a Biased Referee, Friends with the Ref)")},
+        "frenzy_dice": {1: ctx.t("One die"), 2: ctx.t("Two dice, the attacker chooses"),
+                        3: ctx.t("Three dice, the attacker chooses"), -2: ctx.t("Two dice, the defender chooses"),
+                        -3: ctx.t("Three dice, the defender chooses")},
     }
     if name == "edition":
         return edition_name(ctx, value)

@@ -159,8 +159,8 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only."),
         "hatred": ctx.t("a block marked % (Hatred) by a player without Hatred: write H before the colon."),
         "action": ctx.t("an action of theirs we do not translate (a Bribe or Argue the Call that is not right "
-                        "after a foul, Argue the Call after a Bribe, or a Throw Team-mate without the landing after "
-                        "it)."),
+                        "after a foul, a second Argue the Call for one send-off, or a Throw Team-mate without the "
+                        "landing after it)."),
         "skill": ctx.t("a skill our sequences do not model yet."),
         "skill-value": ctx.t("a skill value the edition does not have: Dirty Player (+2) is BB2020's (their "
                              "Season 2, ~S2), Mighty Blow goes up to +2, Pro is 3+."),
@@ -176,8 +176,8 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                                  "translated; write it in our notation with ~N, as in T4~2, and the catch after it "
                                  "as weighted alternatives, as in (3/64:/C3|27/512:/C4)."),
         "target": ctx.t("a roll target our notation cannot write (from 2+ to 6+; block dice 1, 2, 3, −2, −3)."),
-        "block-faces": ctx.t("a block with this many successful faces cannot be written with our block skills "
-                             "(with Brawler, Both Down counts as a failure there)."),
+        "block-faces": ctx.t("a block has from 1 to 5 successful faces of six: with none or all six it is not a "
+                             "roll."),
         "our-rules": ctx.t("the translated sequence breaks a rule of our calculator (for instance Brawler "
                            "outside a Block action)."),
     }

@@ -126,6 +126,11 @@ def foul_calculator(ctx: PageContext) -> Calculator:
     casualties = Table(ctx.t("The casualty roll: each result's overall chance"), (ctx.t("Result"), ctx.t("Chance")),
                        tuple(_casualty_rows(ctx, "casualty")))
     view: list = [Row(ctx.t("Armour broken"), "armour_broken"), Row(ctx.t("Fouler sent off"), "sent_off"),
+                  # issue 23: the coach's Bribes and Argue the Call on that send-off, when the form gives them
+                  Row(ctx.t("Sent off, kept by a Bribe (the turn goes on)"), "appeals.bribe_keeps", absent="hide"),
+                  Row(ctx.t("Sent off, kept by Argue the Call (still a turnover)"), "appeals.argue_keeps",
+                      absent="hide"),
+                  Row(ctx.t("Sent off after the Bribes and Argue the Call"), "appeals.sent_off", absent="hide"),
                   *_injury_rows(ctx), casualties, _characteristics(ctx, "characteristics")]
     return Calculator("foul", view, headline="armour_broken",
                       switch="edition", switch_options=edition_switch(ctx), defaults={"av": 8},

@@ -13,6 +13,7 @@ import json
 from calculators.builder import menu
 from calculators.rules import RuleBook
 
+from .calclabels import choice_label, star_rule_label
 from .calculator import field_label, signed
 from .context import PageContext
 from .templating import render
@@ -85,20 +86,29 @@ def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
     av = _choice("av", field_label(ctx, "av", edition),
                  [(str(v), f"{v}+" if modern else str(v)) for v in range(5, 12)], "9" if modern else "8")
     attacker = lambda slug: ctx.t("Attacker: {skill}", skill=_skill(ctx, slug))  # noqa: E731
+    # issue 23: the star players' +1s after a block (BB2020, BB2025) and the foul skills, as the notation's marks
+    stars = [{"mark": m, "label": star_rule_label(ctx, slug)}
+             for m, slug in (("r", "ram"), ("s", "slayer"), ("b", "crushing-blow"))] if modern else []
+    foul_skills = [{"mark": "s", "label": _skill(ctx, "sneaky-git")}] + (
+        [{"mark": "l", "label": _skill(ctx, "lone-fouler")}] if edition == "bb2025" else [])
     # none of a d6 roll's parts (roll-form.js reads them on every row)
     plain = {"characteristic": None, "groups": [], "counts": [], "skill": None, "mark": None, "receiver": False}
     return [{**plain, **step} for step in [
         {"action": "block", "kind": "block", "letter": "B", "name": _term(ctx, "block", "Block"),
          "fields": [_choice("dice", ctx.t("Block dice"), [(str(n), ctx.t.number(n)) for n in (1, 2, 3)], "2"),
                     _choice("chooser", ctx.t("Who chooses the die"),
-                            [("attacker", ctx.t("The attacker")), ("defender", ctx.t("The defender"))], "attacker")],
+                            [("attacker", ctx.t("The attacker")), ("defender", ctx.t("The defender"))], "attacker"),
+                    # issue 23: Frenzy's second block, after a Push, with its own dice (the notation's B2{B1})
+                    _choice("frenzy", ctx.t("{skill}: second block after a Push", skill=_skill(ctx, "frenzy")),
+                            [("", ctx.t("none"))] + [(str(n), choice_label(ctx, "frenzy_dice", n))
+                                                     for n in (1, 2, 3, -2, -3)], "")],
          "marks": [{"mark": "b", "label": attacker("block")}, {"mark": "t", "label": attacker("tackle")}]},
         {"action": "armour", "kind": "armour", "letter": "A", "name": _term(ctx, "armour", "Armour"),
-         "fields": [av], "marks": [{"mark": "m", "label": _skill(ctx, "mighty-blow")}]},
+         "fields": [av], "marks": [{"mark": "m", "label": _skill(ctx, "mighty-blow")}, *stars]},
         {"action": "foul", "kind": "foul", "letter": "F", "name": _term(ctx, "foul", "Foul"),
          "fields": [av, _choice("assists", ctx.t("Net assists (yours minus theirs)"),
                                 [(str(n), signed(n)) for n in range(-3, 4)], "0")],
-         "marks": [{"mark": "d", "label": _skill(ctx, "dirty-player")}]},
+         "marks": [{"mark": "d", "label": _skill(ctx, "dirty-player")}, *foul_skills]},
     ]]
 
 
