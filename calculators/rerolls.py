@@ -129,6 +129,14 @@ means at most once in the chain, and a player flag says the player has the rule)
   without a non-critical branch that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum ``u``):
   the best dice to re-roll are then every die when the attacker chooses (as a team re-roll) and exactly the
   failing dice when the defender chooses.  On a block with a branch it is not offered (not modelled).
+* **Halfling Luck** (Puggy Baconbreath) and **Thinking Man's Troll** (Ripper Bolgrot); flag ``luck``, one rule
+  for both.  BB2020 and BB2025: once per game (Thinking Man's Troll: once per half, which a chain of one team
+  turn cannot tell apart), re-roll one die the player rolled, alone, in a multiple-dice roll or in a pool, never
+  a die of an Armour, Injury or Casualty roll (BBBase ``docs/bb2020|bb2025/starplayers/Puggy_Baconbreath.md``
+  and ``Ripper_Bolgrot.md`` at ``87cb594``; FFB ``christerk/ffb`` at ``ac2f6d3``, ``ffb-common
+  skill/mixed/special/HalflingLuck`` and ``ThinkingMansTroll``: a single-die re-roll source, once per game or
+  half).  That is BB2020 Consummate Professional's re-roll, in both editions: the chain's one implementation of
+  it serves the three rules (a free re-roll of any failed D6 test, Dauntless roll, or one block die of his).
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
@@ -180,10 +188,11 @@ BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1,
 
 #: star player rules a chain models (player flag -> display name), once per game (module docstring)
 STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
-                              "savageblow": "Savage Blow"}
+                              "savageblow": "Savage Blow", "luck": "Halfling Luck / Thinking Man's Troll"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
-                                                   "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025")}
+                                                   "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025"),
+                                                   "luck": ("bb2020", "bb2025")}
 #: BB2025: the chain step kinds that are Agility tests of the acting player (Consummate Professional's +1)
 AGILITY_KINDS: frozenset[str] = frozenset({"dodge", "jump", "pick-up", "catch", "hand-off", "landing"})
 #: edition family -> the chain step kinds The Ballista re-rolls

@@ -38,6 +38,8 @@ failed die or block roll the best of:
   team re-roll);
 * ``consummate``: BB2020, Consummate Professional re-rolls the die (or one block die), once per game;
   BB2025, its +1 saves an Agility test's die that fell one short (never a natural 1), once per game;
+* ``luck``: Halfling Luck or Thinking Man's Troll, the same re-roll as BB2020's Consummate Professional, in BB2020
+  and BB2025;
 * ``ballista``: The Ballista re-rolls a failed pass or throw (BB2020), a throw of a team-mate (BB2025),
   once per game;
 * ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game;
@@ -179,11 +181,13 @@ class _Solver:
 
     def star_rerolls(self, s: AnyStep) -> tuple[str, ...]:
         """The star rules that may re-roll a failed roll of step ``s`` (a roll node's): BB2020 Consummate
-        Professional (any die of the player), The Ballista (:data:`calculators.rerolls.BALLISTA_KINDS`)."""
+        Professional and Halfling Luck / Thinking Man's Troll (any die of the player), The Ballista (:data:`calculators.rerolls.BALLISTA_KINDS`)."""
         pl = self.players[s.player]
         out: tuple[str, ...] = ()
         if pl.consummate and self.ed.bb2020:
             out += ("consummate",)
+        if pl.luck:  # Halfling Luck, Thinking Man's Troll: BB2020 Consummate Professional's re-roll, every edition
+            out += ("luck",)
         if pl.ballista and isinstance(s, Step) and s.kind in BALLISTA_KINDS.get(self.ed.family, ()):
             out += ("ballista",)
         if _savage(self.chain, s):

@@ -155,7 +155,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .stars import armour_bonus, find as _star
+from .stars import edition_for, find as _star, star_bonus
 from ..ballmove import scatter
 from ..errors import CalcError
 from ..notation import parse_chain
@@ -471,6 +471,8 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     edition = "bb2025"
     if text.endswith("~S2"):
         edition, text = "bb2020", text[:-3]
+    # a star with a page in one edition only (Frank 'n' Stein, BB2020) is read in the rules that have him
+    edition = edition_for(re.findall(r"([^:;,{}\[\]|()]+):", text), edition)
     if "(" in text:
         _balanced(text)
         return _finish(_alternatives(text, edition), edition, source, team_rerolls)
@@ -521,7 +523,7 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
             steps.append(_action(part, offset + 1, skills, player.break_tackle, player.values))
             offset += len(part) + 1
             k += 1
-        steps = [armour_bonus(step, player.bonus) for step in steps]
+        steps = star_bonus(steps, player.bonus)
         players.append(player.prefix + ",".join(steps))
         start += len(chunk) + 1
     return _finish("/".join(players), edition, source, team_rerolls)

@@ -192,6 +192,7 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     ``skills``): BB2020 Consummate Professional re-rolls any one failed die of the player (a single block die),
     BB2025 it adds +1 to a failed Agility test's die (not a 1) when the coach wants, even a re-rolled one; The
     Ballista re-rolls a failed pass, Hail Mary Pass or throw of a team-mate (BB2020), a throw of a team-mate (BB2025);
+    Halfling Luck / Thinking Man's Troll (``luck``) re-rolls any one failed die of the player (a single block die);
     Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block; Savage Blow
     re-rolls any set of the dice of a Block action's block roll without a branch.
     Values are (P(success), P(sent off))."""
@@ -342,7 +343,7 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 mark = (s.player, s.kind)
                 if s.kind not in ONCE or mark not in skills:
                     best = _best(best, again(tr, used, skills | {mark} if s.kind in ONCE else skills, pros))
-            for name, on in (("consummate", pl.consummate and fam == "bb2020"),
+            for name, on in (("consummate", pl.consummate and fam == "bb2020"), ("luck", pl.luck),
                              ("ballista", pl.ballista and s.kind in ballista)):
                 if on and (s.player, name) not in skills:  # free, once per game
                     best = _best(best, again(tr, used, skills | {(s.player, name)}, pros))
@@ -421,10 +422,11 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                                                   tr, used, skills | {sb}, pros)
                                            for new in product(FACES, repeat=n))
                             best = _best(best, rolled)
-                cp = (s.player, "consummate")
-                if pl.consummate and fam == "bb2020" and cp not in skills:  # one die, once per game
-                    for j in range(n):
-                        best = _best(best, one_again(faces, j, tr, used, skills | {cp}, pros))
+                for name, on in (("consummate", pl.consummate and fam == "bb2020"), ("luck", pl.luck)):
+                    cp = (s.player, name)
+                    if on and cp not in skills:  # one die, once per game
+                        for j in range(n):
+                            best = _best(best, one_again(faces, j, tr, used, skills | {cp}, pros))
                 if pl.pro and s.player not in pros:
                     after = pros | {s.player}
 

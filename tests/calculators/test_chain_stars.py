@@ -192,6 +192,31 @@ def test_block_marks_per_edition():
     assert format_chain(P("B2bthu:d", "bb2025")) == "B2bthu:d"
 
 
+# --------------------------------------------------------------------- Halfling Luck, Thinking Man's Troll: [luck]
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_luck_rerolls_one_die_once_per_game_in_both_editions(edition):
+    # BB2020 Consummate Professional's re-roll, in BB2025 too: a 3+ dodge 8/9; two dodges 20/27; one block die
+    # 19/27; the defender's two dice 7/27; never an armour roll
+    assert solve(P("[luck]D3", edition)) == F(8, 9)
+    assert solve(P("[luck]D3,D3", edition)) == F(20, 27)
+    assert solve(P("[luck]B2", edition)) == F(19, 27)
+    assert solve(P("[luck]B-2", edition)) == F(7, 27)
+    assert solve(P("[luck]B2,A9", edition)) == F(19, 27) * solve(P("A9", edition))
+    # a Dauntless roll is one die: a failed 4+ re-rolled, then the failure's 6+ test no re-roll may help
+    assert solve(P("[luck]U4{|N6!}", edition)) == F(1, 2) + F(1, 2) * (F(1, 2) + F(1, 2) * F(1, 6)) == F(19, 24)
+    # the re-rolled die stays (Dodge first, then nothing): 8/9 with Dodge too; a Loner player prefers it
+    assert solve(P("[luck]D3d", edition)) == F(8, 9)
+    assert policy(P("[loner=4,luck]D3", edition), 1) == ("luck",)
+
+
+def test_luck_is_a_star_rule_of_bb2020_and_bb2025_only():
+    assert STAR_RULE_EDITIONS["luck"] == ("bb2020", "bb2025")
+    with pytest.raises(CalcError) as e:
+        parse_chain("[luck,consummate]D3", "bb2025")
+    assert e.value.details.get("rule") == "one-star-rule" or e.value.details["reason"] == "one-star-rule"
+
+
 # --------------------------------------------------------------------- editions and notation
 
 @pytest.mark.parametrize("flag", STAR_FLAGS)
@@ -229,7 +254,7 @@ def test_star_flag_errors_in_the_api():
     assert format_chain(P("[consummate]D4b1", "bb2020")) == "[consummate]D4b1"  # BB2020: a re-roll, no +1
 
 
-@pytest.mark.parametrize("text", ["[consummate]D3", "[ballista]W5~2{/L4|/L5}", "[pro,loner=3,ballista]T4,D3",
+@pytest.mark.parametrize("text", ["[consummate]D3", "[loner=3,luck]D3d,B2", "[ballista]W5~2{/L4|/L5}", "[pro,loner=3,ballista]T4,D3",
                                   "N3/[loner=4,consummate]B2,A9", "[pro,loner=4,oldpro]B2,A8m",
                                   "[loner=4,savageblow]B-2b"])
 def test_star_flags_round_trip(text):
@@ -243,7 +268,7 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
     modern = edition in ("bb2020", "bb2025")
     parts = []
     for _ in range(rng.choice([1, 1, 2])):
-        star = rng.choice(["consummate", "ballista", "oldpro", "savageblow", None]) if modern else None
+        star = rng.choice(["consummate", "ballista", "oldpro", "savageblow", "luck", None]) if modern else None
         flags = [f for f, on in (("pro", rng.random() < 0.3 or star == "oldpro"),  # Old Pro uses Pro
                                  (f"loner={rng.randint(2, 6)}", rng.random() < 0.3), (star, star is not None)) if on]
         toks = []
@@ -301,6 +326,9 @@ def test_the_oracle_finds_the_hand_worked_values():
     assert oracle_tree(P("[pro,oldpro]N3,A8", "bb2025"), 0)[0] == F(37, 81)
     assert oracle_tree(P("[savageblow]B-2", "bb2025"), 0)[0] == F(25, 81)
     assert oracle_tree(P("[savageblow]B1,B1", "bb2025"), 0)[0] == F(7, 27)
+    assert oracle_tree(P("[luck]D3,D3", "bb2025"), 0)[0] == F(20, 27)
+    assert oracle_tree(P("[luck]B2", "bb2025"), 0)[0] == F(19, 27)
+    assert oracle_tree(P("[luck]B-2", "bb2020"), 1)[0] == solve(P("[luck]B-2", "bb2020"), 1)
 
 
 def test_a_flag_without_its_rule_changes_nothing():
