@@ -54,10 +54,16 @@ Consummate Professional (Griff), The Ballista (Morg), Old Pro (Helmut) and Savag
 player flags ``[consummate]``, ``[ballista]``, ``[oldpro]`` and ``[savageblow]``, and Unstoppable Momentum
 (H'thark) and Hatred as block marks ``u`` and ``h`` (:mod:`calculators.rerolls` gives each edition's rule), so those stars translate with them.
 
-Crushing Blow, Ram and Dwarven Scourge are a once-per-game +1 (+2 for ``Ivan*``) to the armour roll of
-a block, which may be applied after the roll: with one armour roll of that star in the sequence, that is
-our armour step's modifier (``A8+1m``); with more, our chain cannot choose which roll takes it, and the
-sequence is refused.
+Halfling Luck (Puggy) and Thinking Man's Troll (Ripper) are our flag ``[luck]``.  Star rules that add to a roll
+are data (:data:`_ROLL_BONUS`: which roll, how much, once per game or every time, per edition): Crushing Blow, Ram,
+Dwarven Scourge and Slayer +1 (+2 for ``Ivan*``) on a block's armour roll, A Sneaky Pair +1 on a foul's or Stab's
+armour roll (BB2025) or its injury roll (BB2020), Toxin Connoisseur +1 on a Stab's injury roll, Brutal Block +1
+on a block's injury roll; :func:`star_bonus` writes them into our steps.  A once-per-game bonus with more than
+one roll it may help is refused: our chain cannot choose which roll takes it.  Whirling Dervish re-rolls Fungus's
+weighted roll of sixths (``calculators.compat.pieces._weighted``).  Blind Rage, Lord of Chaos, Mesmerising Dance
+and Savage Mauling have skill codes in their notation: a star's is left to the skill reader, which models them or
+refuses them (``star-skill``).  A star BBBase gives in one edition only (Frank 'n' Stein BB2020, Josef Bugman
+BB2025) makes the sequence read in that edition (:func:`edition_for`).
 """
 
 from __future__ import annotations
@@ -102,13 +108,14 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
 _SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
     "BT": ("Break Tackle", frozenset("D")), "SG": ("Sneaky Git", frozenset("F")),
     "LF": ("Lone Fouler", frozenset("F")), "DC": ("Diving Catch", frozenset()), "H": ("Hatred", frozenset({"block"})),
+    # star rules their notation also writes as skill codes: one implementation, the skill reader's (pieces._skills)
+    "BR": ("Blind Rage", frozenset("L")), "LC": ("Lord of Chaos", frozenset({"block"})),
+    "MD": ("Mesmerising Dance", frozenset("Y")), "SM": ("Savage Mauling", frozenset("J")),
 }
 #: special rules (their codes, or ours in lower case where their calculator has none) -> (name, actions)
 _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
-    "MD": ("Mesmerising Dance", frozenset("Y")),
-"SM": ("Savage Mauling", frozenset("J")),
-    "BR": ("Blind Rage", frozenset("L")), "BI": ("Blast It!", frozenset("M")),
-    "LC": ("Lord of Chaos", frozenset({"block"})), "WIT": ("Working in Tandem", frozenset({"block"})),
+    "BI": ("Blast It!", frozenset("M")),
+    "WIT": ("Working in Tandem", frozenset({"block"})),
     "WF": ("Woodland Fury", frozenset({"block"})),
     "BL": ("Bounding Leap", frozenset("E")),
     "MA": ("Master Assassin", frozenset("T")), "KS": ("Krump and Smash", frozenset("K")),

@@ -69,7 +69,7 @@ def test_star_translation(theirs, ours, edition):
 
 
 @pytest.mark.parametrize("theirs, reason, words", [
-    ("Wilhelm:2D3,K8,J8", "star-rule", "Savage Mauling"),
+    ("Wilhelm:2D3,K8,J8", "star-skill", "Savage Mauling"),  # their code SM: the skill reader's to model
     ("Willow:2D3,K8", "star-rule", "Woodland Fury"),
     ("Lucien:2D3,K8", "star-rule", "Working in Tandem"),
     ("Jordell:D3", "star-rule", "Swift as the Breeze"),       # ignored by their calculator, a rule of the star

@@ -151,7 +151,7 @@ def test_team_rerolls_become_the_option():
     ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),
     ("DP2:F8", "skill-value", 1, "DP2", 1),   # BB2025 Dirty Player is +1 only (FFB, BBBase); DP2:F8~S2 is read
     ("Bryce:D3", "star-player", 1, "Bryce", 1),
-    ("Wilhelm:2D3,K8,J8", "star-rule", 1, "Wilhelm", 1),
+    ("Wilhelm:2D3,K8,J8", "star-skill", 1, "Wilhelm", 1),  # Savage Mauling: their code SM, the skill reader's
     ("Frank:D5;Josef:2", "star-edition", 1, "Frank", 1),  # BB2020's star and BB2025's in one sequence
     ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge or a leap only
     ("R:2D3,K8", "skill", 1, "R", 1),
