@@ -17,6 +17,10 @@ ruling) are those of :mod:`calculators.rerolls`.  On a block:
 * **Unstoppable Momentum** (H'thark the Unstoppable, BB2020 and BB2025; mark ``u``, so the block is a Blitz's)
   re-rolls any one block die, every Blitz (BBBase ``docs/bb2020|bb2025/starplayers/H'thark_the_Unstoppable.md``;
   FFB ``skill/mixed/special/UnstoppableMomentum``); not with Brawler (a Block action);
+* **Working in Tandem** (Lucien Swift, BB2025; mark ``n``, the block is against a player Valen Swift also Marks)
+  re-rolls any one block die, every such block (BBBase ``docs/bb2025/starplayers/Lucien_Swift.md`` at ``87cb594``;
+  FFB ``christerk/ffb`` at ``ac2f6d3``, ``skill/bb2025/special/WorkingInTandem``: a single block die re-roll source);
+  BB2020's Lucien has Two for One instead, which re-rolls nothing;
 * at most one re-roll per block roll, as in :mod:`calculators.block` (a team re-roll
   re-rolls every die, and no die is re-rolled twice), so Brawler, Hatred and Unstoppable Momentum together
   are one free re-roll of the best die any of them may re-roll.  Savage Blow (Anqi Panqi, once per game,

@@ -135,8 +135,8 @@ def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
 
     rank = {"new": 2, "push": 1, "none": 0}
     # the dice a free one-die skill may re-roll: Brawler's Both Down (always weighed, used only with Brawler), or
-    # with Hatred or Unstoppable Momentum the faces of every one-die skill the attacker has (ONE_DIE_SKILLS)
-    special = bool(s.attacker & {"hatred", "unstoppable-momentum"})
+    # with Hatred, Unstoppable Momentum or Working in Tandem the faces of every one-die skill the attacker has (ONE_DIE_SKILLS)
+    special = bool(s.attacker & {"hatred", "unstoppable-momentum", "working-in-tandem"})
 
     def eligible(face: str) -> bool:
         if not special:

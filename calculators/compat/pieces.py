@@ -51,7 +51,7 @@ SKILLS: dict[str, str] = {
     "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
-    "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow", "HL": "luck", "TMT": "luck",
+    "H": "hatred", "UM": "unstoppable-momentum", "WIT": "working-in-tandem", "SB": "savageblow", "HL": "luck", "TMT": "luck",
     "WD": "whirling-dervish",
 }
 
@@ -64,7 +64,7 @@ _UNMODELLED: dict[str, str] = {
     "BR": "Blind Rage", "BI": "Blast It!",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "TC": "Toxin Connoisseur",
-    "BL": "Bounding Leap", "MA": "Master Assassin", "WIT": "Working in Tandem", "KS": "Krump and Smash",
+    "BL": "Bounding Leap", "MA": "Master Assassin", "KS": "Krump and Smash",
     "WF": "Woodland Fury",
 }
 
@@ -233,6 +233,8 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
         att += "h"
     if "unstoppable-momentum" in skills:  # H'thark: theirs uses it on every block (ours: a Blitz's, mark u)
         att += "u"
+    if "working-in-tandem" in skills:  # Lucien (BB2025): theirs uses it on every block, as if Valen Marks the target
+        att += "n"
     ours = f"B{dice}{att}{':' + dfd if dfd else ''}{goal}"
     if non_critical is None:
         return ours

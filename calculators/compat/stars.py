@@ -98,7 +98,7 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
     # but armour, injury and fouls (BB2020 its re-roll; BB2025 its +1 only on Agility tests, our chain knows which),
     # The Ballista a throw of a team-mate H or a pass P (BB2020; BB2025 the throw only), Old Pro an armour roll K
     "CP": _NOT_ARMOUR, "TB": frozenset("HP"), "OP": frozenset("K"), "UM": frozenset({"block"}),
-    "SB": frozenset({"block"}),
+    "SB": frozenset({"block"}), "WIT": frozenset({"block"}),
     # Halfling Luck and Thinking Man's Troll: our flag [luck], a free re-roll of one die but armour and injury
     "HL": _NOT_ARMOUR, "TMT": _NOT_ARMOUR,
     # Whirling Dervish: a free re-roll of Fungus's Ball & Chain direction die, their weighted roll a/6 (pieces._weighted)
@@ -115,7 +115,6 @@ _SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
 #: special rules (their codes, or ours in lower case where their calculator has none) -> (name, actions)
 _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
     "BI": ("Blast It!", frozenset("M")),
-    "WIT": ("Working in Tandem", frozenset({"block"})),
     "WF": ("Woodland Fury", frozenset({"block"})),
     "BL": ("Bounding Leap", frozenset("E")),
     "MA": ("Master Assassin", frozenset("T")), "KS": ("Krump and Smash", frozenset("K")),

@@ -51,7 +51,8 @@ Tackle, ``r`` Brawler (BB2020/BB2025, on a Block action: that player may then ha
 armour rolls besides the block), ``j`` Juggernaut (the block is a Blitz's: Both Down may be
 taken as a Push, and the defender's Wrestle does not work; not with ``r``), ``h`` Hatred (BB2025, against a
 player with the hated keyword: one Player Down die may be re-rolled), ``u`` Unstoppable Momentum (H'thark, BB2020
-and BB2025, on a Blitz: any one block die may be re-rolled; not with ``r``); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
+and BB2025, on a Blitz: any one block die may be re-rolled; not with ``r``), ``n`` Working in Tandem (Lucien Swift,
+BB2025, against a player Valen Swift also Marks: any one block die may be re-rolled); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
 ``b`` Block, ``d`` Dodge, ``w`` Wrestle.  The step succeeds when the defender is Knocked
 Down and the attacker stays standing; with ``=s`` when the attacker merely stays standing
 (no turnover).  ``B2bt:bd`` is a two-dice block by a player with Block and Tackle on one

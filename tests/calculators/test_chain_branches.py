@@ -409,8 +409,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                     for j, f in enumerate(faces):
                         if f == 2:
                             best = _best(best, one_again(faces, j, tr, used, skills, pros))
-                for j, f in enumerate(faces):  # Hatred (BB2025): a Player Down die; Unstoppable Momentum: any die
-                    if ("hatred" in s.attacker and f == 1) or "unstoppable-momentum" in s.attacker:
+                for j, f in enumerate(faces):  # Hatred (BB2025): a Player Down die; UM, Working in Tandem: any die
+                    if ("hatred" in s.attacker and f == 1) or s.attacker & {"unstoppable-momentum", "working-in-tandem"}:
                         best = _best(best, one_again(faces, j, tr, used, skills, pros))
                 sb = (s.player, "savageblow")
                 if (pl.savageblow and sb not in skills and s.branch is None

@@ -167,6 +167,19 @@ def test_unstoppable_momentum_rerolls_any_one_die():
     assert solve(P("B1u", "bb2025"), 1) == F(5, 9)
 
 
+def test_working_in_tandem_rerolls_any_one_die_on_every_block_in_bb2025():
+    # as Unstoppable Momentum, on any block (a Block action too, with Brawler): 5/9, 7/8, 7/27; every block its own
+    assert solve(P("B1n", "bb2025")) == F(5, 9)
+    assert solve(P("B2bn", "bb2025")) == F(7, 8)
+    assert solve(P("B-2n", "bb2025")) == F(7, 27)
+    assert solve(P("B1n,B1n", "bb2025")) == F(25, 81)
+    assert solve(P("B2rn", "bb2025")) == F(19, 27)  # one re-roll per block roll: Brawler's or this one
+    assert oracle_tree(P("B-2bn,B1n", "bb2025"), 1)[0] == solve(P("B-2bn,B1n", "bb2025"), 1)
+    with pytest.raises(CalcError) as e:  # BB2020's Lucien has Two for One, which re-rolls nothing
+        parse_chain("B1n", "bb2020")
+    assert e.value.details["reason"] == "step-rule"
+
+
 def test_savage_blow_rerolls_any_dice_once_per_game():
     # the attacker's choice: every die again, as a team re-roll: 5/9 + 4/9 * 5/9 = 65/81 (their 0.80247)
     assert solve(P("[savageblow]B2", "bb2025")) == F(65, 81)
@@ -276,7 +289,8 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
             r = rng.random()
             if r < 0.2:
                 blitz = rng.random() < 0.1  # Juggernaut: a Blitz, no Savage Blow
-                marks = "".join(m for m, ok in (("b", True), ("j", blitz), ("h", edition == "bb2025"), ("u", modern))
+                marks = "".join(m for m, ok in (("b", True), ("j", blitz), ("h", edition == "bb2025"), ("u", modern),
+                                                ("n", edition == "bb2025"))
                                 if ok and (m == "j" or rng.random() < 0.3))
                 branch = "{N3}" if rng.random() < 0.1 else ""  # a branch: no Savage Blow either
                 toks.append(f"B{rng.choice([1, 2, -2])}{marks}{branch}")

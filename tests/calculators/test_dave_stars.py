@@ -58,6 +58,8 @@ from calculators.notation import parse_chain
     ("Fungus:4/6,2D3", "[loner=4](8/9:),B2b", "bb2025"),      # Whirling Dervish re-rolls his weighted roll of sixths
     ("4/6,2", "(2/3:),N2", "bb2025"),                        # a weighted roll nobody re-rolls
     ("7/12", "(7/12:)", "bb2025"),                           # of twelfths: their 2D6 total of 7 or more
+    ("Lucien:2D3,K8", "[loner=4]B2bn,A8m", "bb2025"),         # Working in Tandem: block mark n
+    ("Lucien:2D3,K8~S2", "[loner=4]B2b,A8m", "bb2020"),      # BB2020: Two for One, no re-roll
     ("Frank:D5,2D3,K8", "[loner=4]D5b1,B2b,A8m", "bb2020"),   # Frank has a BB2020 page only: read in BB2020
     ("Frank:2D3,K8,J8", "[loner=4]B2b,A8m,J8+1", "bb2020"),   # Brutal Block: +1 on the block's injury roll
     ("Josef:2,2~S2", "[loner=3]N2,N2", "bb2025"),            # Josef has a BB2025 page only
@@ -71,7 +73,6 @@ def test_star_translation(theirs, ours, edition):
 @pytest.mark.parametrize("theirs, reason, words", [
     ("Wilhelm:2D3,K8,J8", "star-skill", "Savage Mauling"),  # their code SM: the skill reader's to model
     ("Willow:2D3,K8", "star-rule", "Woodland Fury"),
-    ("Lucien:2D3,K8", "star-rule", "Working in Tandem"),
     ("Jordell:D3", "star-rule", "Swift as the Breeze"),       # ignored by their calculator, a rule of the star
     ("Skrull:P2;C2", "star-rule", "Strong Passing Game"),
     ("Roxanna:2D2,K8", "star-rule", "Slashing Nails"),
