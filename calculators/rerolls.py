@@ -138,6 +138,19 @@ means at most once in the chain, and a player flag says the player has the rule)
   half).  That is BB2020 Consummate Professional's re-roll, in both editions: the chain's one implementation of
   it serves the three rules (a free re-roll of any failed D6 test, Dauntless roll, or one block die of his).
 
+* **Master Assassin** (Skitter Stab-Stab; flag ``assassin``).  BB2020: once per game, when Skitter breaks an
+  opponent's armour with a Stab, he may re-roll the injury roll (BBBase ``docs/bb2020/starplayers/Skitter_Stab-stab.md``;
+  FFB ``server/injury/modification/MasterAssassinModification``: a new injury roll).  BB2025: once per game, when he
+  performs a Stab, he may re-roll the armour roll (BBBase ``docs/bb2025/starplayers/Skitter_Stab-stab.md``; FFB
+  ``server/injury/modification/bb2025/MasterAssassinModification``, a ``RerollArmourModification`` of a Stab).
+* **Krump and Smash** (Varag Ghoul-Chewer, BB2025; flag ``krump``): once per game, when an opponent is Knocked Down
+  by his Block action, he may re-roll the armour roll (BBBase ``docs/bb2025/starplayers/Varag_Ghoul-Chewer.md``;
+  FFB ``server/injury/modification/bb2025/KrumpAndSmashModification``).  BB2020's Varag has Crushing Blow instead.
+  Both (:data:`STAR_2D6_REROLLS`) re-roll the whole 2D6 roll, free, only when the chain would end otherwise (the
+  armour held, or the injury roll right after a broken armour fell short), so the solver always uses them then
+  (:func:`calculators.chain.outcomes.star_reroll_gain`).  Sources: BBBase at ``87cb594``, FFB ``christerk/ffb``
+  at ``ac2f6d3``.
+
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
 """
@@ -188,11 +201,18 @@ BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1,
 
 #: star player rules a chain models (player flag -> display name), once per game (module docstring)
 STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
-                              "savageblow": "Savage Blow", "luck": "Halfling Luck / Thinking Man's Troll"}
+                              "savageblow": "Savage Blow", "luck": "Halfling Luck / Thinking Man's Troll",
+                              "assassin": "Master Assassin", "krump": "Krump and Smash"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
                                                    "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025"),
-                                                   "luck": ("bb2020", "bb2025")}
+                                                   "luck": ("bb2020", "bb2025"), "assassin": ("bb2020", "bb2025"),
+                                                   "krump": ("bb2025",)}
+#: star rules that re-roll a whole 2D6 roll once per game -> (the armour rolls they follow: ``stab`` a Stab's,
+#: ``block`` one after a block), edition family -> the roll re-rolled (``armour`` when it held, ``injury`` when
+#: the armour broke and the injury roll right after it fell short)
+STAR_2D6_REROLLS: dict[str, tuple[str, dict[str, str]]] = {"assassin": ("stab", {"bb2020": "injury", "bb2025": "armour"}),
+                                                          "krump": ("block", {"bb2025": "armour"})}
 #: BB2025: the chain step kinds that are Agility tests of the acting player (Consummate Professional's +1)
 AGILITY_KINDS: frozenset[str] = frozenset({"dodge", "jump", "pick-up", "catch", "hand-off", "landing"})
 #: edition family -> the chain step kinds The Ballista re-rolls

@@ -30,7 +30,9 @@ class Player:
     re-roll of a failed pass or throw, BB2020; of a throw of a team-mate, BB2025), ``oldpro`` (Old Pro: Pro
     may re-roll one die of an armour roll after a block; needs ``pro``), ``savageblow`` (Savage Blow: any number of
     the dice of a Block action's block roll re-rolled), ``luck`` (Halfling Luck or Thinking Man's Troll: a free
-    re-roll of one die, as BB2020 Consummate Professional, in BB2020 and BB2025)."""
+    re-roll of one die, as BB2020 Consummate Professional, in BB2020 and BB2025), ``assassin`` (Master Assassin:
+    BB2020 a Stab's injury roll, BB2025 a Stab's armour roll re-rolled) and ``krump`` (Krump and Smash, BB2025: the
+    armour roll after a block re-rolled)."""
 
     pro: bool = False
     loner: int | None = None
@@ -39,6 +41,8 @@ class Player:
     oldpro: bool = False
     savageblow: bool = False
     luck: bool = False
+    assassin: bool = False
+    krump: bool = False
 
 
 @dataclass(frozen=True)

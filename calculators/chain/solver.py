@@ -77,11 +77,11 @@ from fractions import Fraction
 from functools import lru_cache, partial
 
 from ..armour import old_pro_rescue
-from ..rerolls import BALLISTA_KINDS, NOT_REROLLED_KINDS, ONCE_PER_TURN, SKILL_FOR_KIND, d6_at_least, reroll_rules
+from ..rerolls import BALLISTA_KINDS, NOT_REROLLED_KINDS, STAR_2D6_REROLLS, ONCE_PER_TURN, SKILL_FOR_KIND, d6_at_least, reroll_rules
 from .appeals import appeal_chances, appeal_group
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
-from .outcomes import _linked_pairs, rolls_2d6
+from .outcomes import _linked_pairs, rolls_2d6, star_reroll_gain
 from .steps import AnyStep, ArmourStep, BlockStep, Step, _places, walk
 from .tree import _N, _Node, _savage, _savage_dist, _scale, _tree
 
@@ -131,6 +131,13 @@ class _Solver:
                                          bonus_on_injury=not s.chainsaw)
                        for j, s, inj in _linked_pairs(chain)
                        if isinstance(s, ArmourStep) and not s.foul and not s.piling_on and self.players[s.player].oldpro}
+        # Master Assassin, Krump and Smash: node j -> (the rule, P(the roll fails the chain and its re-roll succeeds))
+        self.star_2d6 = {j: (name, star_reroll_gain(s, inj, chain.edition, what[ed.family]))
+                         for j, s, inj in _linked_pairs(chain) if isinstance(s, ArmourStep) and not s.foul
+                         and not s.piling_on and not s.chainsaw
+                         for name, (after, what) in STAR_2D6_REROLLS.items()
+                         if getattr(self.players[s.player], name) and ed.family in what
+                         and after == ("stab" if s.stab else "block")}
         self.keep_skills, self.keep_pro = self._what_is_kept()
         self._options = lru_cache(maxsize=None)(self._options_at)
         self._choose = lru_cache(maxsize=None)(self._choose_at)
@@ -163,6 +170,8 @@ class _Solver:
             s = nd.step
             if j in self.rescue:  # Old Pro on this armour roll uses Pro and itself
                 ks, kp = ks | {(s.player, "oldpro")}, kp | {s.player}
+            if j in self.star_2d6:
+                ks = ks | {(s.player, self.star_2d6[j][0])}
             if nd.kind == "roll" and nd.bonus:  # not a re-roll: "!" leaves it
                 ks = ks | {(s.player, nd.bonus[1])}
             if nd.kind == "roll" and not s.no_reroll and s.kind not in NOT_REROLLED_KINDS:
@@ -182,6 +191,13 @@ class _Solver:
         if p in pro_used or (p, "oldpro") in skills_used:
             return None
         return skills_used | {(p, "oldpro")}, pro_used | {p}
+
+    def star_2d6_used(self, j: int, skills_used: frozenset) -> frozenset | None:
+        """skills_used after Master Assassin or Krump and Smash at armour node j, or None when it cannot be used."""
+        if j not in self.star_2d6:
+            return None
+        mark = (self.nodes[j].step.player, self.star_2d6[j][0])
+        return None if mark in skills_used else skills_used | {mark}
 
     def star_rerolls(self, s: AnyStep) -> tuple[str, ...]:
         """The star rules that may re-roll a failed roll of step ``s`` (a roll node's): BB2020 Consummate
@@ -414,6 +430,9 @@ class _Solver:
             after = self.old_pro(j, skills_used, pro_used)
             if after:  # the armour held: Old Pro (the Pro roll, then one die) is always tried
                 v += self.pro_q * self.rescue[j] * value(nd.succ, tr, team_used, *after)
+            star = self.star_2d6_used(j, skills_used)
+            if star:  # the chain would end here: Master Assassin or Krump and Smash is always used
+                v += self.star_2d6[j][1] * value(nd.succ, tr, team_used, star, pro_used)
             return v + o["break_sent_off"] * (_ONE - go_on) if j in self.last else v
         v = nd.p_ok * value(nd.succ, *state)
         for p, case in self.fail_cases(j):
@@ -449,6 +468,9 @@ class _Solver:
             on = o["break"] + o["break_sent_off"] * go_on
             after = self.old_pro(j, skills_used, pro_used)
             extra = self.pro_q * self.rescue[j] * sent_off(nd.succ, tr, team_used, *after) if after else _ZERO
+            star = self.star_2d6_used(j, skills_used)
+            if star:
+                extra += self.star_2d6[j][1] * sent_off(nd.succ, tr, team_used, star, pro_used)
             return ((o["break_sent_off"] + o["hold_sent_off"]) * (_ONE - go_on - kept)
                     + on * sent_off(nd.succ, *state) + extra)
         x = nd.p_ok * sent_off(nd.succ, *state)

@@ -52,7 +52,7 @@ SKILLS: dict[str, str] = {
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "WIT": "working-in-tandem", "SB": "savageblow", "HL": "luck", "TMT": "luck",
-    "WD": "whirling-dervish",
+    "WD": "whirling-dervish", "MA": "assassin", "KS": "krump",
 }
 
 
@@ -64,7 +64,7 @@ _UNMODELLED: dict[str, str] = {
     "BR": "Blind Rage", "BI": "Blast It!",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "TC": "Toxin Connoisseur",
-    "BL": "Bounding Leap", "MA": "Master Assassin", "KS": "Krump and Smash",
+    "BL": "Bounding Leap",
     "WF": "Woodland Fury",
 }
 

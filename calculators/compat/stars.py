@@ -99,6 +99,9 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
     # The Ballista a throw of a team-mate H or a pass P (BB2020; BB2025 the throw only), Old Pro an armour roll K
     "CP": _NOT_ARMOUR, "TB": frozenset("HP"), "OP": frozenset("K"), "UM": frozenset({"block"}),
     "SB": frozenset({"block"}), "WIT": frozenset({"block"}),
+    # Master Assassin (a Stab's armour roll, BB2020 its injury roll) and Krump and Smash (an armour roll after a
+    # block): our flags [assassin] and [krump] (calculators/rerolls.py STAR_2D6_REROLLS)
+    "MA": frozenset("T"), "KS": frozenset("K"),
     # Halfling Luck and Thinking Man's Troll: our flag [luck], a free re-roll of one die but armour and injury
     "HL": _NOT_ARMOUR, "TMT": _NOT_ARMOUR,
     # Whirling Dervish: a free re-roll of Fungus's Ball & Chain direction die, their weighted roll a/6 (pieces._weighted)
@@ -117,7 +120,6 @@ _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
     "BI": ("Blast It!", frozenset("M")),
     "WF": ("Woodland Fury", frozenset({"block"})),
     "BL": ("Bounding Leap", frozenset("E")),
-    "MA": ("Master Assassin", frozenset("T")), "KS": ("Krump and Smash", frozenset("K")),
     "swift": ("Swift as the Breeze", frozenset("DRE")), "strong": ("Strong Passing Game", frozenset("P")),
     "nails": ("Slashing Nails (Claws on a Blitz)", frozenset("K")),
 }

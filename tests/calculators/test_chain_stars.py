@@ -230,6 +230,71 @@ def test_luck_is_a_star_rule_of_bb2020_and_bb2025_only():
     assert e.value.details.get("rule") == "one-star-rule" or e.value.details["reason"] == "one-star-rule"
 
 
+# --------------------------------------------------------------------- Master Assassin, Krump and Smash: a 2D6 re-roll
+
+def oracle_2d6_reroll(text: str, edition: str) -> F:
+    """P(success) of ``[flag]`` then one armour roll (``A<av>``, ``m`` Mighty Blow +1, ``k`` a Stab) and optionally
+    its injury roll ``J<n>``, by playing every die of both rolls and of their re-rolls, from the rules: the armour
+    breaks on av or more (Mighty Blow's +1 where it breaks it, else on the injury roll), the injury roll needs n or
+    more; Master Assassin re-rolls a Stab's armour roll (BB2025) or its injury roll (BB2020), Krump and Smash
+    (BB2025) a block's armour roll, each once, when the roll would end the chain."""
+    flag, _, rest = text[1:].partition("]")
+    steps = rest.split(",")
+    armour = steps[0]
+    av, mb, stab = int(armour[1:].rstrip("mk")), "m" in armour, armour.endswith("k")
+    need = int(steps[1][1:]) if len(steps) > 1 else None
+    faces = range(1, 7)
+    again_armour = (flag == "krump" and not stab) or (flag == "assassin" and stab and edition == "bb2025")
+    again_injury = flag == "assassin" and stab and edition == "bb2020"
+
+    def injury_ok(extra: int, first: bool) -> F:
+        total = F(0)
+        for c in faces:
+            for d in faces:
+                ok = need is None or c + d + extra >= need
+                if not ok and first and again_injury:
+                    total += injury_ok(extra, False)
+                else:
+                    total += F(int(ok))
+        return total / 36
+
+    def armour_ok(first: bool) -> F:
+        total = F(0)
+        for a in faces:
+            for b in faces:
+                if a + b >= av:
+                    total += injury_ok(1 if mb else 0, True)
+                elif mb and a + b + 1 >= av:
+                    total += injury_ok(0, True)
+                elif first and again_armour:
+                    total += armour_ok(False)
+        return total / 36
+
+    return armour_ok(True)
+
+
+@pytest.mark.parametrize("text, edition", [
+    ("[assassin]A8k", "bb2025"), ("[assassin]A9k,J8", "bb2025"), ("[assassin]A8k,J8", "bb2020"),
+    ("[assassin]A8k", "bb2020"), ("[krump]A8m", "bb2025"), ("[krump]A9m,J9", "bb2025"), ("[krump]A8k", "bb2025"),
+    ("[assassin]A8m", "bb2025"),
+])
+def test_star_2d6_rerolls_agree_with_the_oracle(text, edition):
+    assert solve(P(text, edition)) == oracle_2d6_reroll(text, edition)
+
+
+def test_star_2d6_rerolls_by_hand():
+    # Master Assassin (BB2025): a Stab's 8+ re-rolled when it held, 1 - (21/36)^2 = 95/144
+    assert solve(P("[assassin]A8k", "bb2025")) == F(95, 144)
+    # BB2020: the injury roll after the Stab broke the armour: 15/36 x (1 - (21/36)^2)
+    assert solve(P("[assassin]A8k,J8", "bb2020")) == F(15, 36) * F(95, 144)
+    assert solve(P("[assassin]A8k", "bb2020")) == F(15, 36)  # no injury roll written: nothing to re-roll
+    # Krump and Smash: once for two armour rolls, used on the first that holds: p^2 (3 - 2p), p = 5/12
+    p = F(5, 12)
+    assert solve(P("[krump]A8,A8", "bb2025")) == p * p * (3 - 2 * p)
+    with pytest.raises(CalcError):  # BB2020's Varag has Crushing Blow
+        parse_chain("[krump]A8", "bb2020")
+
+
 # --------------------------------------------------------------------- editions and notation
 
 @pytest.mark.parametrize("flag", STAR_FLAGS)
@@ -243,7 +308,7 @@ def test_star_flags_are_refused_in_classic(flag):
         assert d["token"] == 2 and d["text"] == f"[{flag}]D3" and STAR_RULES[flag] in e.value.message
         with pytest.raises(CalcError) as e:
             solve(Chain((Step("dodge", 3),), (Player(**{flag: True}),), edition))
-        assert e.value.field == f"players[0].{flag}" and e.value.allowed == ["bb2020", "bb2025"]
+        assert e.value.field == f"players[0].{flag}" and e.value.allowed == list(STAR_RULE_EDITIONS[flag])
 
 
 @pytest.mark.parametrize("text, edition, reason, words", [

@@ -58,7 +58,10 @@ from calculators.notation import parse_chain
     ("Fungus:4/6,2D3", "[loner=4](8/9:),B2b", "bb2025"),      # Whirling Dervish re-rolls his weighted roll of sixths
     ("4/6,2", "(2/3:),N2", "bb2025"),                        # a weighted roll nobody re-rolls
     ("7/12", "(7/12:)", "bb2025"),                           # of twelfths: their 2D6 total of 7 or more
-    ("Lucien:2D3,K8", "[loner=4]B2bn,A8m", "bb2025"),         # Working in Tandem: block mark n
+    ("Lucien:2D3,K8", "[loner=4]B2bn,A8m", "bb2025"),
+    ("Skitter:D3,T8", "[loner=4,assassin]D3d,A8k", "bb2025"),  # Master Assassin: a Stab's armour roll
+    ("Skitter:T8,J8~S2", "[loner=4,assassin]A8k,J8", "bb2020"),  # BB2020: its injury roll
+    ("Varag:2D3,K8", "[loner=4,krump]B2b,A8m", "bb2025"),     # Krump and Smash (Hatred dropped, no %)         # Working in Tandem: block mark n
     ("Lucien:2D3,K8~S2", "[loner=4]B2b,A8m", "bb2020"),      # BB2020: Two for One, no re-roll
     ("Frank:D5,2D3,K8", "[loner=4]D5b1,B2b,A8m", "bb2020"),   # Frank has a BB2020 page only: read in BB2020
     ("Frank:2D3,K8,J8", "[loner=4]B2b,A8m,J8+1", "bb2020"),   # Brutal Block: +1 on the block's injury roll
