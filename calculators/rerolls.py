@@ -151,6 +151,14 @@ means at most once in the chain, and a player flag says the player has the rule)
   (:func:`calculators.chain.outcomes.star_reroll_gain`).  Sources: BBBase at ``87cb594``, FFB ``christerk/ffb``
   at ``ac2f6d3``.
 
+* **Woodland Fury** (Willow Rosebark, BB2025; flag ``woodland``): once per game, when her block would leave her
+  Knocked Down, she may re-roll one block die (BBBase ``docs/bb2025/starplayers/Willow_Rosebark.md`` at ``87cb594``;
+  FFB ``skill/bb2025/special/WoodlandFury``, offered by ``server/step/bb2025/block/StepBlockRoll`` when
+  ``UtilPlayer.blockWouldKnockDownAttacker``: every die knocks her down when she chooses, any die when the
+  defender does; a die knocks her down on Player Down, or on Both Down unless she has Block, or Juggernaut on a
+  Blitz).  In the chain: a free re-roll of one die of such a failed block roll (:func:`calculators.chain.tree.
+  _block_cases` names those rolls ``…/down``).  BB2020's Willow has Indomitable instead.
+
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
 """
@@ -202,12 +210,12 @@ BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1,
 #: star player rules a chain models (player flag -> display name), once per game (module docstring)
 STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
                               "savageblow": "Savage Blow", "luck": "Halfling Luck / Thinking Man's Troll",
-                              "assassin": "Master Assassin", "krump": "Krump and Smash"}
+                              "assassin": "Master Assassin", "krump": "Krump and Smash", "woodland": "Woodland Fury"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
                                                    "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025"),
                                                    "luck": ("bb2020", "bb2025"), "assassin": ("bb2020", "bb2025"),
-                                                   "krump": ("bb2025",)}
+                                                   "krump": ("bb2025",), "woodland": ("bb2025",)}
 #: star rules that re-roll a whole 2D6 roll once per game -> (the armour rolls they follow: ``stab`` a Stab's,
 #: ``block`` one after a block), edition family -> the roll re-rolled (``armour`` when it held, ``injury`` when
 #: the armour broke and the injury roll right after it fell short)

@@ -32,7 +32,8 @@ class Player:
     the dice of a Block action's block roll re-rolled), ``luck`` (Halfling Luck or Thinking Man's Troll: a free
     re-roll of one die, as BB2020 Consummate Professional, in BB2020 and BB2025), ``assassin`` (Master Assassin:
     BB2020 a Stab's injury roll, BB2025 a Stab's armour roll re-rolled) and ``krump`` (Krump and Smash, BB2025: the
-    armour roll after a block re-rolled)."""
+    armour roll after a block re-rolled), ``woodland`` (Woodland Fury, BB2025: one die of a block roll that would
+    knock her down re-rolled)."""
 
     pro: bool = False
     loner: int | None = None
@@ -43,6 +44,7 @@ class Player:
     luck: bool = False
     assassin: bool = False
     krump: bool = False
+    woodland: bool = False
 
 
 @dataclass(frozen=True)

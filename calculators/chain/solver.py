@@ -47,6 +47,7 @@ failed die or block roll the best of:
 * ``ballista``: The Ballista re-rolls a failed pass or throw (BB2020), a throw of a team-mate (BB2025),
   once per game;
 * ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game;
+* ``woodland``: Woodland Fury re-rolls one die of a block roll that would knock the attacker down, once per game;
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;
 * ``team+team`` (BB2025, reading ``"rulebook"``, a Loner player, a second team
   re-roll usable): the same, and if the Loner roll fails, a second team re-roll
@@ -212,6 +213,8 @@ class _Solver:
             out += ("ballista",)
         if _savage(self.chain, s):
             out += ("savageblow",)
+        if pl.woodland and isinstance(s, BlockStep):  # on a roll that knocks her down only: _free_rerolls
+            out += ("woodland",)
         return out
 
     def team_left(self, tr: int, team_used: int) -> bool:
@@ -330,6 +333,8 @@ class _Solver:
         if skill and any(skill):
             opts.append(("skill", landed(skill, (tr, team_used, skill_after, pro_used))))
         for name in self.star_rerolls(s):  # free, once per game: the die (or one block die) is re-rolled
+            if name == "woodland" and not str(case).endswith("/down"):  # Woodland Fury: she would be Knocked Down
+                continue
             if (s.player, name) not in skills_used:
                 dist = (_savage_dist(s, case) if name == "savageblow" else one if isinstance(s, BlockStep)
                         else again)

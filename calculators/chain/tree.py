@@ -106,7 +106,17 @@ def _one_die(att: bool, others: str, q: tuple) -> tuple:
     return (q[0], _ONE - q[0]) if att else (_ZERO, q[0] + q[1])
 
 
-def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
+def _knocks_attacker_down(s: BlockStep, faces: tuple) -> bool:
+    """Whether a block roll showing ``faces`` (block face numbers) leaves the attacker Knocked Down, as FFB's
+    ``UtilPlayer.blockWouldKnockDownAttacker`` reads it: a die knocks the attacker down on Player Down, or on Both
+    Down without Block (nor Juggernaut, which turns it into a Push on a Blitz); every die must when the attacker
+    chooses, any die may when the defender does."""
+    safe = bool(s.attacker & {"block", "juggernaut"})
+    down = [FACES[f] == "attacker_down" or (FACES[f] == "both_down" and not safe) for f in faces]
+    return all(down) if s.dice > 0 else any(down)
+
+
+def _block_cases(s: BlockStep, with_nc: bool, split: bool = False, woodland: bool = False) -> tuple:
     """Return ``(P(S), P(N), {case: (P, accept class, one-die others, Brawler others or None)})`` of a block roll.
 
     Every ordered roll is enumerated; a die's class is S (a face of :meth:`BlockStep.good_faces`), N (with
@@ -115,7 +125,9 @@ def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
     A failed roll's case says what accepting it gives and what re-rolling one die (Pro in BB2020/BB2025,
     or Brawler on a Both Down die) can give; ``split`` (Savage Blow) names the defender's ``all_dice`` rolls by
     their number of failing dice, ``all_dice/2``, ``all_dice/3``: the best die to re-roll is always one of the lowest class, so
-    the others' class does not depend on values.  Without ``with_nc`` the cases are :data:`BLOCK_CASES`.
+    the others' class does not depend on values; ``woodland`` (Woodland Fury) adds ``/down`` to the name of a roll
+    that knocks the attacker down (:func:`_knocks_attacker_down`).  Without ``with_nc`` the cases are
+    :data:`BLOCK_CASES`.
     """
     good = s.good_faces()
     nc = (replace(s, goal="standing", branch=None).good_faces() - good) if with_nc else frozenset()
@@ -163,6 +175,8 @@ def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
             name = "all_dice" if pro == "none" else skill_case if bd else "one_die"
             if split and name == "all_dice":
                 name += f"/{sum(1 for x in c if x != _S)}"
+        if woodland and _knocks_attacker_down(s, faces):
+            name += "/down"
         old = cases.get(name)
         cases[name] = ((old[0] if old else _ZERO) + w, res, pro, brawl)
     order = list(BLOCK_CASES) + sorted(k for k in cases if k not in BLOCK_CASES)
@@ -217,7 +231,7 @@ def _tree(chain: Chain) -> tuple[list, list]:
             for (_, branch), b in zip(children(s), kids[j]):
                 link(branch, b, nxt)
             _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]], _plus_one(chain, s),
-                  _savage(chain, s))
+                  _savage(chain, s), isinstance(s, BlockStep) and chain.players[s.player].woodland)
 
     main = number(chain.steps)
     nodes.append(_Node("end"))
@@ -258,9 +272,10 @@ def _within(target: int, bonus: int) -> Fraction:
 
 
 def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: bool = False,
-          savage: bool = False) -> None:
+          savage: bool = False, woodland: bool = False) -> None:
     """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
-    ``plus_one``: BB2025 Consummate Professional's +1 applies, :func:`_plus_one`)."""
+    ``plus_one``: BB2025 Consummate Professional's +1 applies, :func:`_plus_one`; ``woodland``: Woodland Fury's
+    block cases, :func:`_block_cases`)."""
     if isinstance(s, Alternatives):
         node.kind = "alt"
         node.alts = tuple((Fraction(w), e) for (w, _), e in zip(s.options, entries))
@@ -287,7 +302,7 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: b
         with_nc = s.branch is not None
         if with_nc:
             node.nc = entries[0] if s.branch else node.succ
-        p_s, p_n, cases = _block_cases(s, with_nc, savage)  # Savage Blow: cases by failing dice
+        p_s, p_n, cases = _block_cases(s, with_nc, savage, woodland)  # Savage Blow: cases by failing dice
         q = (Fraction(len(s.good_faces()), 6), _ZERO)
         if with_nc:
             standing = replace(s, goal="standing", branch=None).good_faces()

@@ -52,7 +52,7 @@ SKILLS: dict[str, str] = {
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "WIT": "working-in-tandem", "SB": "savageblow", "HL": "luck", "TMT": "luck",
-    "WD": "whirling-dervish", "MA": "assassin", "KS": "krump",
+    "WD": "whirling-dervish", "MA": "assassin", "KS": "krump", "WF": "woodland",
 }
 
 
@@ -65,7 +65,6 @@ _UNMODELLED: dict[str, str] = {
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "TC": "Toxin Connoisseur",
     "BL": "Bounding Leap",
-    "WF": "Woodland Fury",
 }
 
 

@@ -102,6 +102,7 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
     # Master Assassin (a Stab's armour roll, BB2020 its injury roll) and Krump and Smash (an armour roll after a
     # block): our flags [assassin] and [krump] (calculators/rerolls.py STAR_2D6_REROLLS)
     "MA": frozenset("T"), "KS": frozenset("K"),
+    "WF": frozenset({"block"}),  # Woodland Fury: our flag [woodland]
     # Halfling Luck and Thinking Man's Troll: our flag [luck], a free re-roll of one die but armour and injury
     "HL": _NOT_ARMOUR, "TMT": _NOT_ARMOUR,
     # Whirling Dervish: a free re-roll of Fungus's Ball & Chain direction die, their weighted roll a/6 (pieces._weighted)
@@ -118,7 +119,6 @@ _SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
 #: special rules (their codes, or ours in lower case where their calculator has none) -> (name, actions)
 _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
     "BI": ("Blast It!", frozenset("M")),
-    "WF": ("Woodland Fury", frozenset({"block"})),
     "BL": ("Bounding Leap", frozenset("E")),
     "swift": ("Swift as the Breeze", frozenset("DRE")), "strong": ("Strong Passing Game", frozenset("P")),
     "nails": ("Slashing Nails (Claws on a Blitz)", frozenset("K")),

@@ -193,6 +193,7 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     BB2025 it adds +1 to a failed Agility test's die (not a 1) when the coach wants, even a re-rolled one; The
     Ballista re-rolls a failed pass, Hail Mary Pass or throw of a team-mate (BB2020), a throw of a team-mate (BB2025);
     Halfling Luck / Thinking Man's Troll (``luck``) re-rolls any one failed die of the player (a single block die);
+    Woodland Fury (``woodland``) one die of a failed block roll that leaves the attacker Knocked Down;
     Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block; Savage Blow
     re-rolls any set of the dice of a Block action's block roll without a branch.
     Values are (P(success), P(sent off))."""
@@ -422,7 +423,12 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                                                   tr, used, skills | {sb}, pros)
                                            for new in product(FACES, repeat=n))
                             best = _best(best, rolled)
-                for name, on in (("consummate", pl.consummate and fam == "bb2020"), ("luck", pl.luck)):
+                # Woodland Fury: only when the roll leaves her Knocked Down (a Player Down, or a Both Down without
+                # Block or Juggernaut; every die when she chooses, any die when the defender does)
+                down = [f == 1 or (f == 2 and not s.attacker & {"block", "juggernaut"}) for f in faces]
+                knocked = all(down) if s.dice > 0 else any(down)
+                for name, on in (("consummate", pl.consummate and fam == "bb2020"), ("luck", pl.luck),
+                                 ("woodland", pl.woodland and knocked)):
                     cp = (s.player, name)
                     if on and cp not in skills:  # one die, once per game
                         for j in range(n):

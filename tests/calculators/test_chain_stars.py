@@ -230,6 +230,24 @@ def test_luck_is_a_star_rule_of_bb2020_and_bb2025_only():
     assert e.value.details.get("rule") == "one-star-rule" or e.value.details["reason"] == "one-star-rule"
 
 
+# --------------------------------------------------------------------- Woodland Fury: [woodland], BB2025
+
+def test_woodland_fury_rerolls_one_die_of_a_block_that_would_knock_her_down():
+    # two dice, she chooses, no Block: a die succeeds on POW or Stumble (1/3); she falls only when both dice show
+    # Player Down or Both Down (1/9): one re-rolled die then succeeds on 1/3: 5/9 + 1/27 = 16/27
+    assert solve(P("[woodland]B2", "bb2025")) == F(16, 27)
+    # with Block a Both Down keeps her up: only two Player Downs (1/36), the re-roll 1/2 (3 faces): 3/4 + 1/72
+    assert solve(P("[woodland]B2b", "bb2025")) == F(55, 72)
+    # the defender chooses: any Player Down or Both Down die is his pick; one failing die can be saved
+    # (2 x 1/3 x 1/3 of the rolls: a success and a die that knocks her down), re-rolled 1/3: 1/9 + 2/27 = 5/27
+    assert solve(P("[woodland]B-2", "bb2025")) == F(5, 27)
+    # once per game: the second block of the sequence gets nothing after the first used it
+    assert oracle_tree(P("[woodland]B1,B1", "bb2025"), 0)[0] == solve(P("[woodland]B1,B1", "bb2025"))
+    assert oracle_tree(P("[loner=4,woodland]B2{B-2}", "bb2025"), 1)[0] == solve(P("[loner=4,woodland]B2{B-2}", "bb2025"), 1)
+    with pytest.raises(CalcError):  # BB2020's Willow has Indomitable
+        parse_chain("[woodland]B2", "bb2020")
+
+
 # --------------------------------------------------------------------- Master Assassin, Krump and Smash: a 2D6 re-roll
 
 def oracle_2d6_reroll(text: str, edition: str) -> F:
@@ -346,7 +364,8 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
     modern = edition in ("bb2020", "bb2025")
     parts = []
     for _ in range(rng.choice([1, 1, 2])):
-        star = rng.choice(["consummate", "ballista", "oldpro", "savageblow", "luck", None]) if modern else None
+        star = rng.choice(["consummate", "ballista", "oldpro", "savageblow", "luck", None]
+                          + (["woodland"] if edition == "bb2025" else [])) if modern else None
         flags = [f for f, on in (("pro", rng.random() < 0.3 or star == "oldpro"),  # Old Pro uses Pro
                                  (f"loner={rng.randint(2, 6)}", rng.random() < 0.3), (star, star is not None)) if on]
         toks = []
@@ -375,6 +394,8 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
         if "oldpro" in flags and rng.random() < 0.8:  # an armour roll for Old Pro to save
             toks.append(f"A{rng.randint(7, 11)}" + ("m" if rng.random() < 0.4 else ""))
         if star == "savageblow" and rng.random() < 0.8:  # a block for Savage Blow
+            toks.append(f"B{rng.choice([1, 2, -2])}" + ("b" if rng.random() < 0.4 else ""))
+        if star == "woodland" and rng.random() < 0.8:  # a block for Woodland Fury
             toks.append(f"B{rng.choice([1, 2, -2])}" + ("b" if rng.random() < 0.4 else ""))
         if star == "ballista" and rng.random() < 0.6:  # a throw for The Ballista
             toks.append(f"W{rng.randint(3, 6)}~2")

@@ -61,7 +61,8 @@ from calculators.notation import parse_chain
     ("Lucien:2D3,K8", "[loner=4]B2bn,A8m", "bb2025"),
     ("Skitter:D3,T8", "[loner=4,assassin]D3d,A8k", "bb2025"),  # Master Assassin: a Stab's armour roll
     ("Skitter:T8,J8~S2", "[loner=4,assassin]A8k,J8", "bb2020"),  # BB2020: its injury roll
-    ("Varag:2D3,K8", "[loner=4,krump]B2b,A8m", "bb2025"),     # Krump and Smash (Hatred dropped, no %)         # Working in Tandem: block mark n
+    ("Varag:2D3,K8", "[loner=4,krump]B2b,A8m", "bb2025"),
+    ("Willow:2D3,K8", "[loner=4,woodland]B2b,A8", "bb2025"),   # Woodland Fury     # Krump and Smash (Hatred dropped, no %)         # Working in Tandem: block mark n
     ("Lucien:2D3,K8~S2", "[loner=4]B2b,A8m", "bb2020"),      # BB2020: Two for One, no re-roll
     ("Frank:D5,2D3,K8", "[loner=4]D5b1,B2b,A8m", "bb2020"),   # Frank has a BB2020 page only: read in BB2020
     ("Frank:2D3,K8,J8", "[loner=4]B2b,A8m,J8+1", "bb2020"),   # Brutal Block: +1 on the block's injury roll
@@ -75,7 +76,6 @@ def test_star_translation(theirs, ours, edition):
 
 @pytest.mark.parametrize("theirs, reason, words", [
     ("Wilhelm:2D3,K8,J8", "star-skill", "Savage Mauling"),  # their code SM: the skill reader's to model
-    ("Willow:2D3,K8", "star-rule", "Woodland Fury"),
     ("Jordell:D3", "star-rule", "Swift as the Breeze"),       # ignored by their calculator, a rule of the star
     ("Skrull:P2;C2", "star-rule", "Strong Passing Game"),
     ("Roxanna:2D2,K8", "star-rule", "Slashing Nails"),

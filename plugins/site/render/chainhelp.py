@@ -108,7 +108,7 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
 #: a star rule flag of the calculators (:data:`calculators.rerolls.STAR_RULES`) -> its entry in data/star-rules/
 STAR_RULE_ENTRIES = {"consummate": "consummate-professional", "ballista": "the-ballista", "oldpro": "old-pro",
                      "savageblow": "savage-blow", "luck": "halfling-luck", "assassin": "master-assassin",
-                     "krump": "krump-and-smash"}
+                     "krump": "krump-and-smash", "woodland": "woodland-fury"}
 
 
 def star_rule_name(ctx: PageContext, flag: str) -> str:
