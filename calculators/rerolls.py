@@ -159,6 +159,20 @@ means at most once in the chain, and a player flag says the player has the rule)
   Blitz).  In the chain: a free re-roll of one die of such a failed block roll (:func:`calculators.chain.tree.
   _block_cases` names those rolls ``…/down``).  BB2020's Willow has Indomitable instead.
 
+* **Strong Passing Game** (Skrull Halfheight; flag ``strong``).  BB2020: once per game, after his Passing Ability
+  test for a Pass action, he may add his Strength to the roll; BB2025: once per game, on a Pass action, he may add his
+  ST to the result of the test, to a maximum of 6 (BBBase ``docs/bb2020|bb2025/starplayers/Skrull_Halfheight.md`` at
+  ``87cb594``: ST 3; FFB ``skill/mixed/special/StrongPassingGame``).  In the chain: a pass ``T`` that failed by 3
+  or less (never a natural 1, a fumble in both editions) is saved, once per game, as BB2025 Consummate
+  Professional's +1 is (:data:`STRONG_PASS_BONUS`); not offered on a pass with an inaccurate band ``~N``
+  (not modelled there).
+* **Bounding Leap** (Rowana Forestfoot; flag ``leap``).  BB2020 and BB2025: once per game, declared before the dice
+  of a Leap are rolled, she suffers no negative modifiers to its Agility test and may re-roll it (BBBase
+  ``docs/bb2020|bb2025/starplayers/Rowana_Forestfoot.md``; FFB ``skill/mixed/special/BoundingLeap``).  In the chain:
+  a free re-roll of her failed jump or leap ``V``, whose written target is then without negative modifiers; being
+  declared before the roll, it goes to her one jump or leap of the chain (a player with the flag and two of them
+  is refused, ``not-modelled``: which one takes it is decided before rolling).
+
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
 """
@@ -210,12 +224,16 @@ BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1,
 #: star player rules a chain models (player flag -> display name), once per game (module docstring)
 STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
                               "savageblow": "Savage Blow", "luck": "Halfling Luck / Thinking Man's Troll",
-                              "assassin": "Master Assassin", "krump": "Krump and Smash", "woodland": "Woodland Fury"}
+                              "assassin": "Master Assassin", "krump": "Krump and Smash", "woodland": "Woodland Fury",
+                              "strong": "Strong Passing Game", "leap": "Bounding Leap"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
                                                    "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025"),
                                                    "luck": ("bb2020", "bb2025"), "assassin": ("bb2020", "bb2025"),
-                                                   "krump": ("bb2025",), "woodland": ("bb2025",)}
+                                                   "krump": ("bb2025",), "woodland": ("bb2025",),
+                                                   "strong": ("bb2020", "bb2025"), "leap": ("bb2020", "bb2025")}
+#: Strong Passing Game: what Skrull Halfheight adds to his pass's die (his ST, 3 on both editions' pages)
+STRONG_PASS_BONUS = 3
 #: star rules that re-roll a whole 2D6 roll once per game -> (the armour rolls they follow: ``stab`` a Stab's,
 #: ``block`` one after a block), edition family -> the roll re-rolled (``armour`` when it held, ``injury`` when
 #: the armour broke and the injury roll right after it fell short)

@@ -33,7 +33,8 @@ class Player:
     re-roll of one die, as BB2020 Consummate Professional, in BB2020 and BB2025), ``assassin`` (Master Assassin:
     BB2020 a Stab's injury roll, BB2025 a Stab's armour roll re-rolled) and ``krump`` (Krump and Smash, BB2025: the
     armour roll after a block re-rolled), ``woodland`` (Woodland Fury, BB2025: one die of a block roll that would
-    knock her down re-rolled)."""
+    knock her down re-rolled), ``strong`` (Strong Passing Game: +3 on a failed pass's die, after the roll) and
+    ``leap`` (Bounding Leap: a free re-roll of her one jump or leap)."""
 
     pro: bool = False
     loner: int | None = None
@@ -45,6 +46,8 @@ class Player:
     assassin: bool = False
     krump: bool = False
     woodland: bool = False
+    strong: bool = False
+    leap: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,11 @@ class Chain:
             raise CalcError(f"players[{i}].{rules[1]}", f"a star player has a single special rule: "
                             f"{' and '.join(STAR_RULES[r] for r in rules)} on one player", [rules[0]],
                             reason="one-star-rule")
+        if pl.leap:  # Bounding Leap is declared before the roll: the chain's one leap of hers takes it
+            leaps = [s for _, s in walk(self.steps) if isinstance(s, Step) and s.kind == "jump" and s.player == i]
+            if len(leaps) > 1:
+                raise CalcError(f"players[{i}].leap", "Bounding Leap is declared before a leap is rolled: with two leaps "
+                                "of that player, which one takes it is not modelled", reason="not-modelled")
         if pl.oldpro and not pl.pro:
             raise CalcError(f"players[{i}].oldpro", "Old Pro uses the Pro skill: the player needs pro too", [True],
                             reason="old-pro-needs-pro")
@@ -203,6 +211,10 @@ class Chain:
                 and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
             raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge are not "
                             "modelled together", reason="not-modelled")
+        if (s.kind == "pass" and s.partial is not None and isinstance(s.player, int)
+                and 0 <= s.player < len(self.players) and self.players[s.player].strong):
+            raise CalcError(f"{path}.partial", "Strong Passing Game on a pass with an inaccurate band is not modelled (its "
+                            "+3 may turn an inaccurate pass accurate)", reason="not-modelled")
         if s.break_tackle and (s.partial is not None or s.diving_tackle):
             raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band or against Diving "
                             "Tackle is not modelled", reason="not-modelled")

@@ -47,6 +47,8 @@ failed die or block roll the best of:
 * ``ballista``: The Ballista re-rolls a failed pass or throw (BB2020), a throw of a team-mate (BB2025),
   once per game;
 * ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game;
+* ``strong``: Strong Passing Game's +3 saves a pass's die that fell 3 short or less (never a natural 1), once per game;
+* ``leap``: Bounding Leap re-rolls her failed jump or leap, once per game;
 * ``woodland``: Woodland Fury re-rolls one die of a block roll that would knock the attacker down, once per game;
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;
 * ``team+team`` (BB2025, reading ``"rulebook"``, a Loner player, a second team
@@ -213,6 +215,8 @@ class _Solver:
             out += ("ballista",)
         if _savage(self.chain, s):
             out += ("savageblow",)
+        if pl.leap and isinstance(s, Step) and s.kind == "jump":  # Bounding Leap: her leap's re-roll
+            out += ("leap",)
         if pl.woodland and isinstance(s, BlockStep):  # on a roll that knocks her down only: _free_rerolls
             out += ("woodland",)
         return out

@@ -52,7 +52,8 @@ SKILLS: dict[str, str] = {
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "WIT": "working-in-tandem", "SB": "savageblow", "HL": "luck", "TMT": "luck",
-    "WD": "whirling-dervish", "MA": "assassin", "KS": "krump", "WF": "woodland",
+    "WD": "whirling-dervish", "MA": "assassin", "KS": "krump", "WF": "woodland", "BL": "leap",
+    "strong": "strong",  # Strong Passing Game: no code of theirs (stars.json writes ours)
 }
 
 
@@ -64,7 +65,6 @@ _UNMODELLED: dict[str, str] = {
     "BR": "Blind Rage", "BI": "Blast It!",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "LC": "Lord of Chaos", "TC": "Toxin Connoisseur",
-    "BL": "Bounding Leap",
 }
 
 
@@ -168,7 +168,7 @@ def _skills(prefix: str, pos: int, edition: str = "bb2025",
         offset += len(part) + 1
         if not part:
             continue
-        m = re.fullmatch(r"([A-Z]+)([1-6]?)", part)
+        m = re.fullmatch(r"([A-Z]+|strong)([1-6]?)", part)  # strong: ours, as stars.json writes it
         code, value = (m.group(1), m.group(2)) if m else (part, "")
         if code in _UNMODELLED:
             raise _refuse("skill", part, at, f"{_UNMODELLED[code]}: {REASONS['skill']}")

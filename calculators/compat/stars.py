@@ -103,6 +103,7 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
     # block): our flags [assassin] and [krump] (calculators/rerolls.py STAR_2D6_REROLLS)
     "MA": frozenset("T"), "KS": frozenset("K"),
     "WF": frozenset({"block"}),  # Woodland Fury: our flag [woodland]
+    "BL": frozenset("E"), "strong": frozenset("P"),  # Bounding Leap [leap], Strong Passing Game [strong]
     # Halfling Luck and Thinking Man's Troll: our flag [luck], a free re-roll of one die but armour and injury
     "HL": _NOT_ARMOUR, "TMT": _NOT_ARMOUR,
     # Whirling Dervish: a free re-roll of Fungus's Ball & Chain direction die, their weighted roll a/6 (pieces._weighted)
@@ -119,8 +120,7 @@ _SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
 #: special rules (their codes, or ours in lower case where their calculator has none) -> (name, actions)
 _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
     "BI": ("Blast It!", frozenset("M")),
-    "BL": ("Bounding Leap", frozenset("E")),
-    "swift": ("Swift as the Breeze", frozenset("DRE")), "strong": ("Strong Passing Game", frozenset("P")),
+    "swift": ("Swift as the Breeze", frozenset("DRE")),
     "nails": ("Slashing Nails (Claws on a Blitz)", frozenset("K")),
 }
 #: skills with no code in their notation that our chain lacks (ours, lower case) -> (name, actions they change)

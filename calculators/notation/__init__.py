@@ -15,7 +15,8 @@ Grammar (spaces are ignored)::
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
             | "consummate" | "ballista" | "oldpro" | "savageblow" | "luck"
-            | "assassin" | "krump" | "woodland"   (star player rules, BB2020 and BB2025; krump, woodland BB2025 only)
+            | "assassin" | "krump" | "woodland" | "strong" | "leap"
+                                      (star player rules, BB2020 and BB2025; krump, woodland BB2025 only)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
 
 **D6 tests.**  Letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C``
@@ -98,7 +99,9 @@ Luck or Thinking Man's Troll (Puggy Baconbreath, Ripper Bolgrot: BB2020 Consumma
 one die, in BB2020 and BB2025), ``[assassin]`` Master Assassin (Skitter Stab-Stab: BB2020 the injury roll after his
 Stab, BB2025 his Stab's armour roll ``A..k``, re-rolled) and ``[krump]`` Krump and Smash (Varag Ghoul-Chewer,
 BB2025: an armour roll ``A`` after his block re-rolled), ``[woodland]`` Woodland Fury (Willow Rosebark, BB2025: one
-die of a block roll that would knock her down re-rolled).  ``[loner=3,consummate]D3,R2f``
+die of a block roll that would knock her down re-rolled), ``[strong]`` Strong Passing Game (Skrull Halfheight: +3
+on a failed pass ``T``'s die after the roll, not on a pass with a band ``~N``) and ``[leap]`` Bounding Leap (Rowana
+Forestfoot: a free re-roll of her one jump or leap ``V``).  ``[loner=3,consummate]D3,R2f``
 is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)

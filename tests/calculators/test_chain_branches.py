@@ -193,7 +193,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     BB2025 it adds +1 to a failed Agility test's die (not a 1) when the coach wants, even a re-rolled one; The
     Ballista re-rolls a failed pass, Hail Mary Pass or throw of a team-mate (BB2020), a throw of a team-mate (BB2025);
     Halfling Luck / Thinking Man's Troll (``luck``) re-rolls any one failed die of the player (a single block die);
-    Woodland Fury (``woodland``) one die of a failed block roll that leaves the attacker Knocked Down;
+    Woodland Fury (``woodland``) one die of a failed block roll that leaves the attacker Knocked Down; Strong Passing
+    Game adds 3 to a failed pass's die (not a 1) when the coach wants; Bounding Leap re-rolls a failed jump or leap;
     Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block; Savage Blow
     re-rolls any set of the dice of a Block action's block roll without a branch.
     Values are (P(success), P(sent off))."""
@@ -328,6 +329,10 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             if (fam == "bb2025" and pl.consummate and cp not in skills and s.kind in agility and s.partial is None
                     and not dt and face != 1 and face + 1 >= s.target):  # Consummate Professional's +1, if wanted
                 return _best(NOTHING, go(rest, tr, used, skills | {cp}, pros))
+            sp = (s.player, "strong")
+            if (pl.strong and sp not in skills and s.kind == "pass" and s.partial is None and face != 1
+                    and face + 3 >= s.target):  # Strong Passing Game: Skrull's ST 3 added, if wanted
+                return _best(NOTHING, go(rest, tr, used, skills | {sp}, pros))
             return NOTHING
 
         @lru_cache(maxsize=None)  # one re-rolled die, whatever the failed face was
@@ -345,7 +350,7 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 if s.kind not in ONCE or mark not in skills:
                     best = _best(best, again(tr, used, skills | {mark} if s.kind in ONCE else skills, pros))
             for name, on in (("consummate", pl.consummate and fam == "bb2020"), ("luck", pl.luck),
-                             ("ballista", pl.ballista and s.kind in ballista)):
+                             ("ballista", pl.ballista and s.kind in ballista), ("leap", pl.leap and s.kind == "jump")):
                 if on and (s.player, name) not in skills:  # free, once per game
                     best = _best(best, again(tr, used, skills | {(s.player, name)}, pros))
             if pl.pro and s.player not in pros:

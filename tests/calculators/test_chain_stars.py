@@ -248,6 +248,34 @@ def test_woodland_fury_rerolls_one_die_of_a_block_that_would_knock_her_down():
         parse_chain("[woodland]B2", "bb2020")
 
 
+# --------------------------------------------------------------------- Strong Passing Game [strong], Bounding Leap [leap]
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_strong_passing_game_adds_three_to_a_failed_pass_once(edition):
+    # a 6+ pass: the 3, 4 and 5 are saved by +3 (a 1 or 2 is not): 4/6; a 2+ pass: a natural 1 stays a fumble
+    assert solve(P("[strong]T6", edition)) == F(2, 3)
+    assert solve(P("[strong]T2", edition)) == F(5, 6)
+    # once per game: two 6+ passes, 2/3 x 1/6 + 1/6 x 1/2 ... by the oracle
+    assert solve(P("[strong]T6,T6", edition)) == oracle_tree(P("[strong]T6,T6", edition), 0)[0]
+    assert solve(P("[strong]D6", edition)) == F(1, 6)  # a pass only
+    for text in ("[pro,loner=4,strong]T5,T4p,N3", "[strong]T6/[loner=3,luck]C4c,B2"):
+        chain = P(text, edition)
+        assert success_by_rerolls(chain, 2) == tuple(oracle_tree(chain, tr)[0] for tr in range(3)), text
+    with pytest.raises(CalcError) as e:  # its +3 on an inaccurate band: not modelled
+        parse_chain("[strong]T5~2", edition)
+    assert e.value.details.get("rule") == "not-modelled" or e.value.details["reason"] == "not-modelled"
+
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_bounding_leap_rerolls_her_one_leap(edition):
+    # a 3+ leap re-rolled once: 8/9; a dodge is not a leap
+    assert solve(P("[leap]V3", edition)) == F(8, 9)
+    assert solve(P("[leap]D3,V4", edition)) == F(2, 3) * F(3, 4)
+    with pytest.raises(CalcError) as e:  # declared before rolling: two leaps are not modelled
+        parse_chain("[leap]V3,V3", edition)
+    assert "Bounding Leap" in e.value.message
+
+
 # --------------------------------------------------------------------- Master Assassin, Krump and Smash: a 2D6 re-roll
 
 def oracle_2d6_reroll(text: str, edition: str) -> F:
@@ -364,7 +392,7 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
     modern = edition in ("bb2020", "bb2025")
     parts = []
     for _ in range(rng.choice([1, 1, 2])):
-        star = rng.choice(["consummate", "ballista", "oldpro", "savageblow", "luck", None]
+        star = rng.choice(["consummate", "ballista", "oldpro", "savageblow", "luck", "strong", "leap", None]
                           + (["woodland"] if edition == "bb2025" else [])) if modern else None
         flags = [f for f, on in (("pro", rng.random() < 0.3 or star == "oldpro"),  # Old Pro uses Pro
                                  (f"loner={rng.randint(2, 6)}", rng.random() < 0.3), (star, star is not None)) if on]
@@ -382,11 +410,11 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
             if r < 0.4:  # an armour roll after a block (Old Pro), Mighty Blow +1 at times
                 toks.append(f"A{rng.randint(6, 11)}" + ("m" if rng.random() < 0.4 else ""))
                 continue
-            letter = rng.choice("DRPCLVTWMN")
+            letter = rng.choice("DRPCLTWMN" if star == "leap" else "DRPCLVTWMN")  # Bounding Leap: one leap
             target = rng.randint(2, 6)
             mark = {"D": "d", "R": "f", "P": "h", "T": "p", "C": "c"}.get(letter, "") if rng.random() < 0.3 else ""
             tok = f"{letter}{target}{mark}"
-            if letter in "TWM" and target > 2 and rng.random() < 0.5:
+            if letter in "TWM" and target > 2 and rng.random() < 0.5 and not (star == "strong" and letter == "T"):
                 tok += f"~{rng.randint(2, target - 1)}" + ("{N4}" if rng.random() < 0.4 else "")
             elif rng.random() < 0.1:
                 tok += "!"
@@ -395,6 +423,10 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
             toks.append(f"A{rng.randint(7, 11)}" + ("m" if rng.random() < 0.4 else ""))
         if star == "savageblow" and rng.random() < 0.8:  # a block for Savage Blow
             toks.append(f"B{rng.choice([1, 2, -2])}" + ("b" if rng.random() < 0.4 else ""))
+        if star == "strong" and rng.random() < 0.8:  # a pass for Strong Passing Game
+            toks.append(f"T{rng.randint(2, 6)}" + ("p" if rng.random() < 0.3 else ""))
+        if star == "leap" and rng.random() < 0.8:  # the leap for Bounding Leap
+            toks.append(f"V{rng.randint(2, 6)}")
         if star == "woodland" and rng.random() < 0.8:  # a block for Woodland Fury
             toks.append(f"B{rng.choice([1, 2, -2])}" + ("b" if rng.random() < 0.4 else ""))
         if star == "ballista" and rng.random() < 0.6:  # a throw for The Ballista
