@@ -173,6 +173,14 @@ means at most once in the chain, and a player flag says the player has the rule)
   declared before the roll, it goes to her one jump or leap of the chain (a player with the flag and two of them
   is refused, ``not-modelled``: which one takes it is decided before rolling).
 
+* **Swift as the Breeze** (Jordell Freshbreeze; flag ``swift``).  BB2020 and BB2025: once per game, he may pass a
+  single Dodge, Leap or Rush test on a 2+, whatever the modifiers (BBBase ``docs/bb2020|bb2025/starplayers/
+  Jordell_Freshbreeze.md`` at ``87cb594``); FFB lets him choose it after the roll (``skill/mixed/special/
+  SwiftAsTheBreeze``: ``canChooseToIgnore{Dodge,Rush,Jump}ModifierAfterRoll``), which we follow: a failed dodge,
+  jump or rush ``D``, ``V``, ``R`` whose die shows 2 or more passes, once per game, as BB2025 Consummate
+  Professional's +1 does (:data:`SWIFT_KINDS`); not on a roll with a band, Diving Tackle or Break Tackle, which
+  are refused with it (not modelled).
+
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
 """
@@ -225,13 +233,17 @@ BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1,
 STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
                               "savageblow": "Savage Blow", "luck": "Halfling Luck / Thinking Man's Troll",
                               "assassin": "Master Assassin", "krump": "Krump and Smash", "woodland": "Woodland Fury",
-                              "strong": "Strong Passing Game", "leap": "Bounding Leap"}
+                              "strong": "Strong Passing Game", "leap": "Bounding Leap",
+                              "swift": "Swift as the Breeze"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
                                                    "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025"),
                                                    "luck": ("bb2020", "bb2025"), "assassin": ("bb2020", "bb2025"),
                                                    "krump": ("bb2025",), "woodland": ("bb2025",),
-                                                   "strong": ("bb2020", "bb2025"), "leap": ("bb2020", "bb2025")}
+                                                   "strong": ("bb2020", "bb2025"), "leap": ("bb2020", "bb2025"),
+                                                   "swift": ("bb2020", "bb2025")}
+#: Swift as the Breeze: the chain step kinds it passes on a 2+ (a dodge, a jump or leap, a rush)
+SWIFT_KINDS: frozenset[str] = frozenset({"dodge", "jump", "rush"})
 #: Strong Passing Game: what Skrull Halfheight adds to his pass's die (his ST, 3 on both editions' pages)
 STRONG_PASS_BONUS = 3
 #: star rules that re-roll a whole 2D6 roll once per game -> (the armour rolls they follow: ``stab`` a Stab's,

@@ -10,7 +10,7 @@ from ..armour import INJURY_NEEDS, skill_value
 from ..editions import Edition, resolve
 from ..errors import CalcError
 from ..rerolls import (AGILITY_KINDS, BREAK_TACKLE_BONUSES, OPPONENT_KINDS, SKILL_FOR_KIND, STAR_RULE_EDITIONS,
-                       STAR_RULES, check_reading)
+                       STAR_RULES, SWIFT_KINDS, check_reading)
 from .appeals import _appeal_start
 from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, BLOCK_ATTACKER, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER,
                     BLOCK_DICE, BLOCK_GOALS, D6_KINDS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE,
@@ -34,7 +34,8 @@ class Player:
     BB2020 a Stab's injury roll, BB2025 a Stab's armour roll re-rolled) and ``krump`` (Krump and Smash, BB2025: the
     armour roll after a block re-rolled), ``woodland`` (Woodland Fury, BB2025: one die of a block roll that would
     knock her down re-rolled), ``strong`` (Strong Passing Game: +3 on a failed pass's die, after the roll) and
-    ``leap`` (Bounding Leap: a free re-roll of her one jump or leap)."""
+    ``leap`` (Bounding Leap: a free re-roll of her one jump or leap), ``swift`` (Swift as the Breeze: a failed
+    dodge, jump or rush whose die shows 2 or more passes)."""
 
     pro: bool = False
     loner: int | None = None
@@ -48,6 +49,7 @@ class Player:
     woodland: bool = False
     strong: bool = False
     leap: bool = False
+    swift: bool = False
 
 
 @dataclass(frozen=True)
@@ -211,10 +213,14 @@ class Chain:
                 and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
             raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge are not "
                             "modelled together", reason="not-modelled")
-        if (s.kind == "pass" and s.partial is not None and isinstance(s.player, int)
-                and 0 <= s.player < len(self.players) and self.players[s.player].strong):
+        pl = self.players[s.player] if isinstance(s.player, int) and 0 <= s.player < len(self.players) else None
+        if pl is not None and s.kind == "pass" and s.partial is not None and pl.strong:
             raise CalcError(f"{path}.partial", "Strong Passing Game on a pass with an inaccurate band is not modelled (its "
                             "+3 may turn an inaccurate pass accurate)", reason="not-modelled")
+        if (pl is not None and pl.swift and s.kind in SWIFT_KINDS
+                and (s.partial is not None or s.diving_tackle or s.break_tackle)):
+            raise CalcError(f"{path}.kind", "Swift as the Breeze on a roll with a band, Diving Tackle or Break Tackle is "
+                            "not modelled", reason="not-modelled")
         if s.break_tackle and (s.partial is not None or s.diving_tackle):
             raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band or against Diving "
                             "Tackle is not modelled", reason="not-modelled")

@@ -48,6 +48,7 @@ failed die or block roll the best of:
   once per game;
 * ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game;
 * ``strong``: Strong Passing Game's +3 saves a pass's die that fell 3 short or less (never a natural 1), once per game;
+* ``swift``: Swift as the Breeze passes a failed dodge, jump or rush whose die shows 2 or more, once per game;
 * ``leap``: Bounding Leap re-rolls her failed jump or leap, once per game;
 * ``woodland``: Woodland Fury re-rolls one die of a block roll that would knock the attacker down, once per game;
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;

@@ -76,7 +76,7 @@ from itertools import product
 
 from ..block import FACES
 from ..editions import resolve
-from ..rerolls import AGILITY_KINDS, NOT_REROLLED_KINDS, OPPONENT_KINDS, STRONG_PASS_BONUS
+from ..rerolls import AGILITY_KINDS, NOT_REROLLED_KINDS, OPPONENT_KINDS, STRONG_PASS_BONUS, SWIFT_KINDS
 from ..rolls import face_chance
 from .kinds import APPEAL_KINDS, BLOCK_CASES, DIVING_TACKLE_AFTER_REROLLS, ONE_DIE_SKILLS
 from .model import Chain
@@ -230,7 +230,7 @@ def _tree(chain: Chain) -> tuple[list, list]:
             node.succ = nxt
             for (_, branch), b in zip(children(s), kids[j]):
                 link(branch, b, nxt)
-            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]], _plus_one(chain, s) or _strong(chain, s),
+            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]], _after_roll(chain, s),
                   _savage(chain, s), isinstance(s, BlockStep) and chain.players[s.player].woodland)
 
     main = number(chain.steps)
@@ -247,11 +247,21 @@ def _plus_one(chain: Chain, s: AnyStep) -> bool:
             and chain.players[s.player].consummate and s.partial is None and not s.diving_tackle)
 
 
-def _strong(chain: Chain, s: AnyStep) -> int:
-    """Strong Passing Game's bonus on step ``s`` (0 when none): a pass of a player with the rule, without an
-    inaccurate band (:mod:`calculators.rerolls`)."""
-    return (STRONG_PASS_BONUS if isinstance(s, Step) and s.kind == "pass" and chain.players[s.player].strong
-            and s.partial is None else 0)
+def _after_roll(chain: Chain, s: AnyStep) -> tuple[int, str] | None:
+    """``(bonus, star rule)`` of a once-per-game bonus a player adds to step ``s``'s die after seeing it, or None
+    (:mod:`calculators.rerolls`): BB2025 Consummate Professional's +1 (:func:`_plus_one`), Strong Passing Game's +3
+    on a pass without an inaccurate band, Swift as the Breeze on a dodge, jump or rush (any die from 2 passes: the
+    bonus is the target less 2); none on a step with a non-critical band, Diving Tackle or Break Tackle."""
+    if not isinstance(s, Step) or s.partial is not None or s.diving_tackle or s.break_tackle:
+        return None
+    pl = chain.players[s.player]
+    if _plus_one(chain, s):
+        return (1, "consummate")
+    if pl.strong and s.kind == "pass":
+        return (STRONG_PASS_BONUS, "strong")
+    if pl.swift and s.kind in SWIFT_KINDS and s.target > 2:
+        return (s.target - 2, "swift")
+    return None
 
 
 def _savage(chain: Chain, s: AnyStep) -> bool:
@@ -278,11 +288,10 @@ def _within(target: int, bonus: int) -> Fraction:
     return Fraction(len([f for f in range(2, 6) if target - bonus <= f < target]), 6)
 
 
-def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: bool | int = False,
+def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tuple[int, str] | None = None,
           savage: bool = False, woodland: bool = False) -> None:
     """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
-    ``plus_one``: BB2025 Consummate Professional's +1 applies, :func:`_plus_one` (an int: Strong Passing Game's
-    bonus, :func:`_strong`); ``woodland``: Woodland Fury's
+    ``after``: a star rule's bonus after the roll, :func:`_after_roll`; ``woodland``: Woodland Fury's
     block cases, :func:`_block_cases`)."""
     if isinstance(s, Alternatives):
         node.kind = "alt"
@@ -344,10 +353,10 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: b
                       None: (_ONE - p - p_n, _C, rerollable, None, None)}
         return
     node.again = (p, _ZERO)
-    within = s.within_bonus() if s.break_tackle else _within(s.target, int(plus_one)) if plus_one else _ZERO
-    if within:  # Break Tackle (once per turn), Consummate Professional's +1, Strong Passing Game's +3 (once per
-        # game): a die short by no more than the bonus may be saved
-        node.bonus = (within, "break-tackle" if s.break_tackle else "consummate" if plus_one is True else "strong")
+    within = s.within_bonus() if s.break_tackle else _within(s.target, after[0]) if after else _ZERO
+    if within:  # Break Tackle (once per turn), a star rule's bonus after the roll (once per game): a die short by
+        # no more than the bonus may be saved
+        node.bonus = (within, "break-tackle" if s.break_tackle else after[1])
         node.cases = {"within_bonus": (within, _C, rerollable, None, None)}
         if _ONE - p - within:
             node.cases["beyond_bonus"] = (_ONE - p - within, _C, rerollable, None, None)

@@ -53,7 +53,7 @@ SKILLS: dict[str, str] = {
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "WIT": "working-in-tandem", "SB": "savageblow", "HL": "luck", "TMT": "luck",
     "WD": "whirling-dervish", "MA": "assassin", "KS": "krump", "WF": "woodland", "BL": "leap",
-    "strong": "strong",  # Strong Passing Game: no code of theirs (stars.json writes ours)
+    "strong": "strong", "swift": "swift",  # Strong Passing Game, Swift as the Breeze: ours (stars.json writes them)
 }
 
 
@@ -168,7 +168,7 @@ def _skills(prefix: str, pos: int, edition: str = "bb2025",
         offset += len(part) + 1
         if not part:
             continue
-        m = re.fullmatch(r"([A-Z]+|strong)([1-6]?)", part)  # strong: ours, as stars.json writes it
+        m = re.fullmatch(r"([A-Z]+|strong|swift)([1-6]?)", part)  # strong, swift: ours, as stars.json writes them
         code, value = (m.group(1), m.group(2)) if m else (part, "")
         if code in _UNMODELLED:
             raise _refuse("skill", part, at, f"{_UNMODELLED[code]}: {REASONS['skill']}")

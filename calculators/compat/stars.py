@@ -60,8 +60,8 @@ Dwarven Scourge and Slayer +1 (+2 for ``Ivan*``) on a block's armour roll, A Sne
 armour roll (BB2025) or its injury roll (BB2020), Toxin Connoisseur +1 on a Stab's injury roll, Brutal Block +1
 on a block's injury roll; :func:`star_bonus` writes them into our steps.  A once-per-game bonus with more than
 one roll it may help is refused: our chain cannot choose which roll takes it.  Whirling Dervish re-rolls Fungus's
-weighted roll of sixths (``calculators.compat.pieces._weighted``).  Blind Rage, Lord of Chaos, Mesmerising Dance
-and Savage Mauling have skill codes in their notation: a star's is left to the skill reader, which models them or
+weighted roll of sixths (``calculators.compat.pieces._weighted``).  Blind Rage, Lord of Chaos, Mesmerising Dance,
+Savage Mauling and Blast It! have skill codes in their notation: a star's is left to the skill reader, which models them or
 refuses them (``star-skill``).  A star BBBase gives in one edition only (Frank 'n' Stein BB2020, Josef Bugman
 BB2025) makes the sequence read in that edition (:func:`edition_for`).
 """
@@ -104,6 +104,7 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
     "MA": frozenset("T"), "KS": frozenset("K"),
     "WF": frozenset({"block"}),  # Woodland Fury: our flag [woodland]
     "BL": frozenset("E"), "strong": frozenset("P"),  # Bounding Leap [leap], Strong Passing Game [strong]
+    "swift": frozenset("DRE"),  # Swift as the Breeze [swift]: a dodge, rush or leap
     # Halfling Luck and Thinking Man's Troll: our flag [luck], a free re-roll of one die but armour and injury
     "HL": _NOT_ARMOUR, "TMT": _NOT_ARMOUR,
     # Whirling Dervish: a free re-roll of Fungus's Ball & Chain direction die, their weighted roll a/6 (pieces._weighted)
@@ -116,11 +117,10 @@ _SKILL_USE: dict[str, tuple[str, frozenset[str]]] = {
     # star rules their notation also writes as skill codes: one implementation, the skill reader's (pieces._skills)
     "BR": ("Blind Rage", frozenset("L")), "LC": ("Lord of Chaos", frozenset({"block"})),
     "MD": ("Mesmerising Dance", frozenset("Y")), "SM": ("Savage Mauling", frozenset("J")),
+    "BI": ("Blast It!", frozenset("M")),
 }
 #: special rules (their codes, or ours in lower case where their calculator has none) -> (name, actions)
 _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
-    "BI": ("Blast It!", frozenset("M")),
-    "swift": ("Swift as the Breeze", frozenset("DRE")),
     "nails": ("Slashing Nails (Claws on a Blitz)", frozenset("K")),
 }
 #: skills with no code in their notation that our chain lacks (ours, lower case) -> (name, actions they change)

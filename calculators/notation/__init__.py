@@ -15,7 +15,7 @@ Grammar (spaces are ignored)::
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
             | "consummate" | "ballista" | "oldpro" | "savageblow" | "luck"
-            | "assassin" | "krump" | "woodland" | "strong" | "leap"
+            | "assassin" | "krump" | "woodland" | "strong" | "leap" | "swift"
                                       (star player rules, BB2020 and BB2025; krump, woodland BB2025 only)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
 
@@ -101,7 +101,8 @@ Stab, BB2025 his Stab's armour roll ``A..k``, re-rolled) and ``[krump]`` Krump a
 BB2025: an armour roll ``A`` after his block re-rolled), ``[woodland]`` Woodland Fury (Willow Rosebark, BB2025: one
 die of a block roll that would knock her down re-rolled), ``[strong]`` Strong Passing Game (Skrull Halfheight: +3
 on a failed pass ``T``'s die after the roll, not on a pass with a band ``~N``) and ``[leap]`` Bounding Leap (Rowana
-Forestfoot: a free re-roll of her one jump or leap ``V``).  ``[loner=3,consummate]D3,R2f``
+Forestfoot: a free re-roll of her one jump or leap ``V``), ``[swift]`` Swift as the Breeze (Jordell Freshbreeze: a
+failed dodge, jump or rush whose die shows 2 or more passes, once).  ``[loner=3,consummate]D3,R2f``
 is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)

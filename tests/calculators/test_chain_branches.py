@@ -195,6 +195,7 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     Halfling Luck / Thinking Man's Troll (``luck``) re-rolls any one failed die of the player (a single block die);
     Woodland Fury (``woodland``) one die of a failed block roll that leaves the attacker Knocked Down; Strong Passing
     Game adds 3 to a failed pass's die (not a 1) when the coach wants; Bounding Leap re-rolls a failed jump or leap;
+    Swift as the Breeze passes a failed dodge, jump or rush whose die shows 2 or more, when the coach wants;
     Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block; Savage Blow
     re-rolls any set of the dice of a Block action's block roll without a branch.
     Values are (P(success), P(sent off))."""
@@ -329,6 +330,10 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             if (fam == "bb2025" and pl.consummate and cp not in skills and s.kind in agility and s.partial is None
                     and not dt and face != 1 and face + 1 >= s.target):  # Consummate Professional's +1, if wanted
                 return _best(NOTHING, go(rest, tr, used, skills | {cp}, pros))
+            sw = (s.player, "swift")
+            if (pl.swift and sw not in skills and s.kind in ("dodge", "jump", "rush") and s.partial is None and not dt
+                    and face >= 2):  # Swift as the Breeze: any die from 2 passes, if wanted
+                return _best(NOTHING, go(rest, tr, used, skills | {sw}, pros))
             sp = (s.player, "strong")
             if (pl.strong and sp not in skills and s.kind == "pass" and s.partial is None and face != 1
                     and face + 3 >= s.target):  # Strong Passing Game: Skrull's ST 3 added, if wanted

@@ -276,6 +276,20 @@ def test_bounding_leap_rerolls_her_one_leap(edition):
     assert "Bounding Leap" in e.value.message
 
 
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_swift_as_the_breeze_passes_a_failed_dodge_jump_or_rush_from_2(edition):
+    # after the roll (FFB): a 4+ dodge fails only on a 1 once: 5/6; a 6+ dodge then a 3+ rush: the better use, 7/12
+    assert solve(P("[swift]D4", edition)) == F(5, 6)
+    assert solve(P("[swift]D6,R3", edition)) == F(4, 6) * F(2, 3) + F(1, 6) * F(5, 6) == F(7, 12)
+    assert solve(P("[swift]V5", edition)) == F(5, 6)
+    assert solve(P("[swift]P5", edition)) == F(1, 3)  # not a pick-up
+    for text in ("[loner=4,swift]D4d,R3,V5", "[pro,swift]R4f,D5/[luck]D3"):
+        chain = P(text, edition)
+        assert success_by_rerolls(chain, 2) == tuple(oracle_tree(chain, tr)[0] for tr in range(3)), text
+    with pytest.raises(CalcError):  # with Break Tackle on the dodge: not modelled
+        parse_chain("[swift]D4b1", edition)
+
+
 # --------------------------------------------------------------------- Master Assassin, Krump and Smash: a 2D6 re-roll
 
 def oracle_2d6_reroll(text: str, edition: str) -> F:
@@ -392,7 +406,7 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
     modern = edition in ("bb2020", "bb2025")
     parts = []
     for _ in range(rng.choice([1, 1, 2])):
-        star = rng.choice(["consummate", "ballista", "oldpro", "savageblow", "luck", "strong", "leap", None]
+        star = rng.choice(["consummate", "ballista", "oldpro", "savageblow", "luck", "strong", "leap", "swift", None]
                           + (["woodland"] if edition == "bb2025" else [])) if modern else None
         flags = [f for f, on in (("pro", rng.random() < 0.3 or star == "oldpro"),  # Old Pro uses Pro
                                  (f"loner={rng.randint(2, 6)}", rng.random() < 0.3), (star, star is not None)) if on]
