@@ -28,7 +28,7 @@ REASONS: dict[str, str] = {
                     "right after a pass or throw that may be inaccurate: not translated (ours writes (w:...|w:...))",
     "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
     "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
-    "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
+    "weighted": "a weighted or non-re-rollable roll that is not a chance a/b with 0 <= a <= b, b > 0",
     "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll; or by a player with Pro, whose Pro theirs "
                  "still lets re-roll that roll, where our '!' forbids Pro too)",
     "diving-tackle": "Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only",

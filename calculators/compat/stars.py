@@ -42,19 +42,20 @@ scattered: :mod:`calculators.compat.dave` refuses a star with it catching after 
 their calculator also lets it re-roll unmarked blocks when team re-rolls are given, which the rules do
 not), Whirling Dervish (a weighted roll, refused as ``weighted``).  Special rules a coach declares
 before rolling (Incorporeal, Gored by the Bull, Burst of Speed, …) change which rolls the sequence
-writes, not the rolls: they are not refused.  Three rules their calculator ignores are refused when
-their roll is in the sequence: Swift as the Breeze (dodge, rush, leap), Strong Passing Game (pass) and
-Slashing Nails (armour, BB2025: Claws on a Blitz); and Steady Footing, a skill of Jordell's in BB2025
+writes, not the rolls: they are not refused.  Slashing Nails (armour, BB2025: Claws on a Blitz, which the
+notation does not say) is refused when an armour roll is in the sequence; and Steady Footing, a skill of Jordell's in BB2025
 (``skill/bb2025/SteadyFooting.java``: a 6 saves a player who would fall over or be Knocked Down), which
 their notation has no code for.  No Ball (No Hands in BB2020) is refused when the star would hold the
 ball (pick-up, catch, pass): BBBase gives it to Akhorne, Fungus, Gretchen and Kreek in both editions, to
 Helmut, Max and Nobbla in BB2025 and to Rumbelow in BB2020; their calculator lists it without using it.
 
-Consummate Professional (Griff), The Ballista (Morg), Old Pro (Helmut) and Savage Blow (Anqi) are modelled, as our
-player flags ``[consummate]``, ``[ballista]``, ``[oldpro]`` and ``[savageblow]``, and Unstoppable Momentum
-(H'thark) and Hatred as block marks ``u`` and ``h`` (:mod:`calculators.rerolls` gives each edition's rule), so those stars translate with them.
-
-Halfling Luck (Puggy) and Thinking Man's Troll (Ripper) are our flag ``[luck]``.  Star rules that add to a roll
+Consummate Professional (Griff), The Ballista (Morg), Old Pro (Helmut), Savage Blow (Anqi), Halfling Luck (Puggy)
+and Thinking Man's Troll (Ripper), Master Assassin (Skitter), Krump and Smash (Varag), Woodland Fury (Willow),
+Strong Passing Game (Skrull), Bounding Leap (Rowana) and Swift as the Breeze (Jordell) are modelled, as our player
+flags ``[consummate]``, ``[ballista]``, ``[oldpro]``, ``[savageblow]``, ``[luck]``, ``[assassin]``, ``[krump]``,
+``[woodland]``, ``[strong]``, ``[leap]`` and ``[swift]``, and Unstoppable Momentum (H'thark), Working in Tandem
+(Lucien) and Hatred as block marks ``u``, ``n`` and ``h`` (:mod:`calculators.rerolls` gives each edition's rule),
+so those stars translate with them.  Star rules that add to a roll
 are data (:data:`_ROLL_BONUS`: which roll, how much, once per game or every time, per edition): Crushing Blow, Ram,
 Dwarven Scourge and Slayer +1 (+2 for ``Ivan*``) on a block's armour roll, A Sneaky Pair +1 on a foul's or Stab's
 armour roll (BB2025) or its injury roll (BB2020), Toxin Connoisseur +1 on a Stab's injury roll, Brutal Block +1
