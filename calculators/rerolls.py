@@ -134,6 +134,57 @@ means at most once in the chain, and a player flag says the player has the rule)
   attacker chooses (as a team re-roll) and exactly the failing dice when the defender chooses; on a block with a
   non-critical branch (Frenzy's first block, issue 23) each set of dice is weighed, since a Push may be worth
   keeping (:func:`calculators.chain.tree._savage_dists`).
+* **Halfling Luck** (Puggy Baconbreath) and **Thinking Man's Troll** (Ripper Bolgrot); flag ``luck``, one rule
+  for both.  BB2020 and BB2025: once per game (Thinking Man's Troll: once per half, which a chain of one team
+  turn cannot tell apart), re-roll one die the player rolled, alone, in a multiple-dice roll or in a pool, never
+  a die of an Armour, Injury or Casualty roll (BBBase ``docs/bb2020|bb2025/starplayers/Puggy_Baconbreath.md``
+  and ``Ripper_Bolgrot.md`` at ``87cb594``; FFB ``christerk/ffb`` at ``ac2f6d3``, ``ffb-common
+  skill/mixed/special/HalflingLuck`` and ``ThinkingMansTroll``: a single-die re-roll source, once per game or
+  half).  That is BB2020 Consummate Professional's re-roll, in both editions: the chain's one implementation of
+  it serves the three rules (a free re-roll of any failed D6 test, Dauntless roll, or one block die of his).
+
+* **Master Assassin** (Skitter Stab-Stab; flag ``assassin``).  BB2020: once per game, when Skitter breaks an
+  opponent's armour with a Stab, he may re-roll the injury roll (BBBase ``docs/bb2020/starplayers/Skitter_Stab-stab.md``;
+  FFB ``server/injury/modification/MasterAssassinModification``: a new injury roll).  BB2025: once per game, when he
+  performs a Stab, he may re-roll the armour roll (BBBase ``docs/bb2025/starplayers/Skitter_Stab-stab.md``; FFB
+  ``server/injury/modification/bb2025/MasterAssassinModification``, a ``RerollArmourModification`` of a Stab).
+* **Krump and Smash** (Varag Ghoul-Chewer, BB2025; flag ``krump``): once per game, when an opponent is Knocked Down
+  by his Block action, he may re-roll the armour roll (BBBase ``docs/bb2025/starplayers/Varag_Ghoul-Chewer.md``;
+  FFB ``server/injury/modification/bb2025/KrumpAndSmashModification``).  BB2020's Varag has Crushing Blow instead.
+  Both (:data:`STAR_2D6_REROLLS`) re-roll the whole 2D6 roll, free, only when the chain would end otherwise (the
+  armour held, or the injury roll right after a broken armour fell short), so the solver always uses them then
+  (:func:`calculators.chain.outcomes.star_reroll_gain`).  Sources: BBBase at ``87cb594``, FFB ``christerk/ffb``
+  at ``ac2f6d3``.
+
+* **Woodland Fury** (Willow Rosebark, BB2025; flag ``woodland``): once per game, when her block would leave her
+  Knocked Down, she may re-roll one block die (BBBase ``docs/bb2025/starplayers/Willow_Rosebark.md`` at ``87cb594``;
+  FFB ``skill/bb2025/special/WoodlandFury``, offered by ``server/step/bb2025/block/StepBlockRoll`` when
+  ``UtilPlayer.blockWouldKnockDownAttacker``: every die knocks her down when she chooses, any die when the
+  defender does; a die knocks her down on Player Down, or on Both Down unless she has Block, or Juggernaut on a
+  Blitz).  In the chain: a free re-roll of one die of such a failed block roll (:func:`calculators.chain.tree.
+  _block_cases` names those rolls ``…/down``).  BB2020's Willow has Indomitable instead.
+
+* **Strong Passing Game** (Skrull Halfheight; flag ``strong``).  BB2020: once per game, after his Passing Ability
+  test for a Pass action, he may add his Strength to the roll; BB2025: once per game, on a Pass action, he may add his
+  ST to the result of the test, to a maximum of 6 (BBBase ``docs/bb2020|bb2025/starplayers/Skrull_Halfheight.md`` at
+  ``87cb594``: ST 3; FFB ``skill/mixed/special/StrongPassingGame``).  In the chain: a pass ``T`` that failed by 3
+  or less (never a natural 1, a fumble in both editions) is saved, once per game, as BB2025 Consummate
+  Professional's +1 is (:data:`STRONG_PASS_BONUS`); not offered on a pass with an inaccurate band ``~N``
+  (not modelled there).
+* **Bounding Leap** (Rowana Forestfoot; flag ``leap``).  BB2020 and BB2025: once per game, declared before the dice
+  of a Leap are rolled, she suffers no negative modifiers to its Agility test and may re-roll it (BBBase
+  ``docs/bb2020|bb2025/starplayers/Rowana_Forestfoot.md``; FFB ``skill/mixed/special/BoundingLeap``).  In the chain:
+  a free re-roll of her failed jump or leap ``V``, whose written target is then without negative modifiers; being
+  declared before the roll, it goes to her one jump or leap of the chain (a player with the flag and two of them
+  is refused, ``not-modelled``: which one takes it is decided before rolling).
+
+* **Swift as the Breeze** (Jordell Freshbreeze; flag ``swift``).  BB2020 and BB2025: once per game, he may pass a
+  single Dodge, Leap or Rush test on a 2+, whatever the modifiers (BBBase ``docs/bb2020|bb2025/starplayers/
+  Jordell_Freshbreeze.md`` at ``87cb594``); FFB lets him choose it after the roll (``skill/mixed/special/
+  SwiftAsTheBreeze``: ``canChooseToIgnore{Dodge,Rush,Jump}ModifierAfterRoll``), which we follow: a failed dodge,
+  jump or rush ``D``, ``V``, ``R`` whose die shows 2 or more passes, once per game, as BB2025 Consummate
+  Professional's +1 does (:data:`SWIFT_KINDS`); not on a roll with a band, Diving Tackle or Break Tackle, which
+  are refused with it (not modelled).
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
@@ -185,10 +236,26 @@ BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1,
 
 #: star player rules a chain models (player flag -> display name), once per game (module docstring)
 STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
-                              "savageblow": "Savage Blow"}
+                              "savageblow": "Savage Blow", "luck": "Halfling Luck / Thinking Man's Troll",
+                              "assassin": "Master Assassin", "krump": "Krump and Smash", "woodland": "Woodland Fury",
+                              "strong": "Strong Passing Game", "leap": "Bounding Leap",
+                              "swift": "Swift as the Breeze"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
-                                                   "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025")}
+                                                   "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025"),
+                                                   "luck": ("bb2020", "bb2025"), "assassin": ("bb2020", "bb2025"),
+                                                   "krump": ("bb2025",), "woodland": ("bb2025",),
+                                                   "strong": ("bb2020", "bb2025"), "leap": ("bb2020", "bb2025"),
+                                                   "swift": ("bb2020", "bb2025")}
+#: Swift as the Breeze: the chain step kinds it passes on a 2+ (a dodge, a jump or leap, a rush)
+SWIFT_KINDS: frozenset[str] = frozenset({"dodge", "jump", "rush"})
+#: Strong Passing Game: what Skrull Halfheight adds to his pass's die (his ST, 3 on both editions' pages)
+STRONG_PASS_BONUS = 3
+#: star rules that re-roll a whole 2D6 roll once per game -> (the armour rolls they follow: ``stab`` a Stab's,
+#: ``block`` one after a block), edition family -> the roll re-rolled (``armour`` when it held, ``injury`` when
+#: the armour broke and the injury roll right after it fell short)
+STAR_2D6_REROLLS: dict[str, tuple[str, dict[str, str]]] = {"assassin": ("stab", {"bb2020": "injury", "bb2025": "armour"}),
+                                                          "krump": ("block", {"bb2025": "armour"})}
 #: BB2025: the chain step kinds that are Agility tests of the acting player (Consummate Professional's +1)
 AGILITY_KINDS: frozenset[str] = frozenset({"dodge", "jump", "pick-up", "catch", "hand-off", "landing"})
 #: edition family -> the chain step kinds The Ballista re-rolls

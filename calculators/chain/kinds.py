@@ -105,14 +105,16 @@ DIVING_TACKLE_KINDS: dict[str, frozenset[str]] = {"classic": frozenset({"dodge"}
 #: block dice: 1, 2, 3 (the attacker chooses) or -2, -3 (the defender chooses), as :class:`calculators.block.Block`
 BLOCK_DICE: tuple[int, ...] = (1, 2, 3, -2, -3)
 #: the attacker's skills a block step models (Block, Tackle, Juggernaut; Brawler in BB2020/BB2025)
-BLOCK_ATTACKER: tuple[str, ...] = ("block", "tackle", "brawler", "juggernaut", "hatred", "unstoppable-momentum")
+BLOCK_ATTACKER: tuple[str, ...] = ("block", "tackle", "brawler", "juggernaut", "hatred", "unstoppable-momentum",
+                                   "working-in-tandem")
 #: attacker skills of a block that exist in some editions only -> those edition families (the module docstring)
 BLOCK_ATTACKER_EDITIONS: dict[str, tuple[str, ...]] = {"brawler": ("bb2020", "bb2025"), "hatred": ("bb2025",),
-                                                       "unstoppable-momentum": ("bb2020", "bb2025")}
+                                                       "unstoppable-momentum": ("bb2020", "bb2025"),
+                                                       "working-in-tandem": ("bb2025",)}
 #: attacker skills that re-roll one die of a failed block roll, free and every time -> the faces that die may show
 #: (None: any die)
 ONE_DIE_SKILLS: dict[str, tuple[str, ...] | None] = {"brawler": ("both_down",), "hatred": ("attacker_down",),
-                                                     "unstoppable-momentum": None}
+                                                     "unstoppable-momentum": None, "working-in-tandem": None}
 #: the defender's skills a block step models
 BLOCK_DEFENDER: tuple[str, ...] = ("block", "dodge", "wrestle")
 #: a block step's goals: ``down`` (the defender Knocked Down, the attacker standing) or ``standing``

@@ -10,7 +10,7 @@ from ..armour import INJURY_NEEDS, skill_value
 from ..editions import Edition, resolve
 from ..errors import CalcError
 from ..rerolls import (AGILITY_KINDS, BREAK_TACKLE_BONUSES, OPPONENT_KINDS, SKILL_FOR_KIND, STAR_RULE_EDITIONS,
-                       STAR_RULES, check_reading)
+                       STAR_RULES, SWIFT_KINDS, check_reading)
 from .appeals import _appeal_start
 from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, BLOCK_ATTACKER, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER,
                     BLOCK_DICE, BLOCK_GOALS, D6_KINDS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE,
@@ -29,7 +29,13 @@ class Player:
     re-roll of one die, BB2025 +1 on an Agility test after the roll), ``ballista`` (The Ballista: a free
     re-roll of a failed pass or throw, BB2020; of a throw of a team-mate, BB2025), ``oldpro`` (Old Pro: Pro
     may re-roll one die of an armour roll after a block; needs ``pro``), ``savageblow`` (Savage Blow: any number of
-    the dice of a Block action's block roll re-rolled)."""
+    the dice of a Block action's block roll re-rolled), ``luck`` (Halfling Luck or Thinking Man's Troll: a free
+    re-roll of one die, as BB2020 Consummate Professional, in BB2020 and BB2025), ``assassin`` (Master Assassin:
+    BB2020 a Stab's injury roll, BB2025 a Stab's armour roll re-rolled) and ``krump`` (Krump and Smash, BB2025: the
+    armour roll after a block re-rolled), ``woodland`` (Woodland Fury, BB2025: one die of a block roll that would
+    knock her down re-rolled), ``strong`` (Strong Passing Game: +3 on a failed pass's die, after the roll) and
+    ``leap`` (Bounding Leap: a free re-roll of her one jump or leap), ``swift`` (Swift as the Breeze: a failed
+    dodge, jump or rush whose die shows 2 or more passes)."""
 
     pro: bool = False
     loner: int | None = None
@@ -37,6 +43,13 @@ class Player:
     ballista: bool = False
     oldpro: bool = False
     savageblow: bool = False
+    luck: bool = False
+    assassin: bool = False
+    krump: bool = False
+    woodland: bool = False
+    strong: bool = False
+    leap: bool = False
+    swift: bool = False
 
 
 @dataclass(frozen=True)
@@ -131,6 +144,11 @@ class Chain:
             raise CalcError(f"players[{i}].{rules[1]}", f"a star player has a single special rule: "
                             f"{' and '.join(STAR_RULES[r] for r in rules)} on one player", [rules[0]],
                             reason="one-star-rule")
+        if pl.leap:  # Bounding Leap is declared before the roll: the chain's one leap of hers takes it
+            leaps = [s for _, s in walk(self.steps) if isinstance(s, Step) and s.kind == "jump" and s.player == i]
+            if len(leaps) > 1:
+                raise CalcError(f"players[{i}].leap", "Bounding Leap is declared before a leap is rolled: with two leaps "
+                                "of that player, which one takes it is not modelled", reason="not-modelled")
         if pl.oldpro and not pl.pro:
             raise CalcError(f"players[{i}].oldpro", "Old Pro uses the Pro skill: the player needs pro too", [True],
                             reason="old-pro-needs-pro")
@@ -195,6 +213,14 @@ class Chain:
                 and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
             raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge are not "
                             "modelled together", reason="not-modelled")
+        pl = self.players[s.player] if isinstance(s.player, int) and 0 <= s.player < len(self.players) else None
+        if pl is not None and s.kind == "pass" and s.partial is not None and pl.strong:
+            raise CalcError(f"{path}.partial", "Strong Passing Game on a pass with an inaccurate band is not modelled (its "
+                            "+3 may turn an inaccurate pass accurate)", reason="not-modelled")
+        if (pl is not None and pl.swift and s.kind in SWIFT_KINDS
+                and (s.partial is not None or s.diving_tackle or s.break_tackle)):
+            raise CalcError(f"{path}.kind", "Swift as the Breeze on a roll with a band, Diving Tackle or Break Tackle is "
+                            "not modelled", reason="not-modelled")
         if s.break_tackle and (s.partial is not None or s.diving_tackle):
             raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band or against Diving "
                             "Tackle is not modelled", reason="not-modelled")

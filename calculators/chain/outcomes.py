@@ -42,6 +42,20 @@ def rolls_2d6(chain: Chain) -> dict[int, dict[str, Fraction]]:
     return out
 
 
+def star_reroll_gain(step: ArmourStep, injury: InjuryStep | None, edition: str, roll: str) -> Fraction:
+    """P(the armour roll ``step`` (with its ``injury`` roll, if any) fails the chain, and a re-roll of its ``roll``
+    then succeeds): ``armour``, the armour held and the whole armour roll (its injury roll after it) is made again;
+    ``injury``, the armour broke, the injury roll fell short and is made again (0 without an injury roll).
+    The star rules of :data:`calculators.rerolls.STAR_2D6_REROLLS`; a Fraction in [0, 1]."""
+    broke = step.single(edition)
+    joint = step.rolls(edition, injury)["break"]
+    if roll == "armour":
+        return (_ONE - broke) * joint
+    if injury is None or not broke:
+        return _ZERO
+    return (broke - joint) * joint / broke
+
+
 def step_singles(chain: Chain) -> dict[int, Fraction]:
     """Return the ``single`` the ``chain`` request lists for each injury step that follows its armour roll (keyed
     by pre-order index): P(the injury meets its need | the armour broke), the +X carried over included."""

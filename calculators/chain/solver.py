@@ -17,6 +17,10 @@ ruling) are those of :mod:`calculators.rerolls`.  On a block:
 * **Unstoppable Momentum** (H'thark the Unstoppable, BB2020 and BB2025; mark ``u``, so the block is a Blitz's)
   re-rolls any one block die, every Blitz (BBBase ``docs/bb2020|bb2025/starplayers/H'thark_the_Unstoppable.md``;
   FFB ``skill/mixed/special/UnstoppableMomentum``); not with Brawler (a Block action);
+* **Working in Tandem** (Lucien Swift, BB2025; mark ``n``, the block is against a player Valen Swift also Marks)
+  re-rolls any one block die, every such block (BBBase ``docs/bb2025/starplayers/Lucien_Swift.md`` at ``87cb594``;
+  FFB ``christerk/ffb`` at ``ac2f6d3``, ``skill/bb2025/special/WorkingInTandem``: a single block die re-roll source);
+  BB2020's Lucien has Two for One instead, which re-rolls nothing;
 * at most one re-roll per block roll, as in :mod:`calculators.block` (a team re-roll
   re-rolls every die, and no die is re-rolled twice), so Brawler, Hatred and Unstoppable Momentum together
   are one free re-roll of the best die any of them may re-roll.  Savage Blow (Anqi Panqi, once per game,
@@ -38,10 +42,16 @@ failed die or block roll the best of:
   team re-roll);
 * ``consummate``: BB2020, Consummate Professional re-rolls the die (or one block die), once per game;
   BB2025, its +1 saves an Agility test's die that fell one short (never a natural 1), once per game;
+* ``luck``: Halfling Luck or Thinking Man's Troll, the same re-roll as BB2020's Consummate Professional, in BB2020
+  and BB2025;
 * ``ballista``: The Ballista re-rolls a failed pass or throw (BB2020), a throw of a team-mate (BB2025),
   once per game;
 * ``savageblow``: Savage Blow re-rolls the best dice of a Block action's block roll, once per game; on a block
   with a branch (Frenzy) every set of dice is weighed, a Push kept or not (:func:`calculators.chain.tree._savage_dists`);
+* ``strong``: Strong Passing Game's +3 saves a pass's die that fell 3 short or less (never a natural 1), once per game;
+* ``swift``: Swift as the Breeze passes a failed dodge, jump or rush whose die shows 2 or more, once per game;
+* ``leap``: Bounding Leap re-rolls her failed jump or leap, once per game;
+* ``woodland``: Woodland Fury re-rolls one die of a block roll that would knock the attacker down, once per game;
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;
 * ``team+team`` (BB2025, reading ``"rulebook"``, a Loner player, a second team
   re-roll usable): the same, and if the Loner roll fails, a second team re-roll
@@ -73,11 +83,12 @@ from functools import lru_cache, partial
 
 from ..armour import armour_pair
 from ..oldpro import foul_pair_outcomes, old_pro_rescue, rerolled_die
-from ..rerolls import BALLISTA_KINDS, NOT_REROLLED_KINDS, ONCE_PER_TURN, SKILL_FOR_KIND, d6_at_least, reroll_rules
+from ..rerolls import (BALLISTA_KINDS, NOT_REROLLED_KINDS, STAR_2D6_REROLLS, ONCE_PER_TURN, SKILL_FOR_KIND,
+                       d6_at_least, reroll_rules)
 from .appeals import appeal_chances, appeal_group
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
-from .outcomes import _linked_pairs, rolls_2d6
+from .outcomes import _linked_pairs, rolls_2d6, star_reroll_gain
 from .steps import AnyStep, ArmourStep, BlockStep, Step, _places, walk
 from .tree import _N, _Node, _savage, _savage_dist, _savage_dists, _scale, _tree
 
@@ -133,6 +144,13 @@ class _Solver:
                          if isinstance(s, ArmourStep) and s.foul and not s.lone_fouler and self.players[s.player].oldpro}
         self._foul_old_pro = lru_cache(maxsize=None)(self._foul_old_pro_at)
         self._savage_dists = lru_cache(maxsize=None)(_savage_dists)  # per block and case, for this chain only
+        # Master Assassin, Krump and Smash: node j -> (the rule, P(the roll fails the chain and its re-roll succeeds))
+        self.star_2d6 = {j: (name, star_reroll_gain(s, inj, chain.edition, what[ed.family]))
+                         for j, s, inj in _linked_pairs(chain) if isinstance(s, ArmourStep) and not s.foul
+                         and not s.piling_on and not s.chainsaw
+                         for name, (after, what) in STAR_2D6_REROLLS.items()
+                         if getattr(self.players[s.player], name) and ed.family in what
+                         and after == ("stab" if s.stab else "block")}
         self.keep_skills, self.keep_pro = self._what_is_kept()
         self._options = lru_cache(maxsize=None)(self._options_at)
         self._choose = lru_cache(maxsize=None)(self._choose_at)
@@ -165,6 +183,8 @@ class _Solver:
             s = nd.step
             if j in self.rescue or j in self.foul_pro:  # Old Pro on this armour roll uses Pro and itself
                 ks, kp = ks | {(s.player, "oldpro")}, kp | {s.player}
+            if j in self.star_2d6:
+                ks = ks | {(s.player, self.star_2d6[j][0])}
             if nd.kind == "roll" and nd.bonus:  # not a re-roll: "!" leaves it
                 ks = ks | {(s.player, nd.bonus[1])}
             if nd.kind == "roll" and not s.no_reroll and s.kind not in NOT_REROLLED_KINDS:
@@ -185,17 +205,30 @@ class _Solver:
             return None
         return skills_used | {(p, "oldpro")}, pro_used | {p}
 
+    def star_2d6_used(self, j: int, skills_used: frozenset) -> frozenset | None:
+        """skills_used after Master Assassin or Krump and Smash at armour node j, or None when it cannot be used."""
+        if j not in self.star_2d6:
+            return None
+        mark = (self.nodes[j].step.player, self.star_2d6[j][0])
+        return None if mark in skills_used else skills_used | {mark}
+
     def star_rerolls(self, s: AnyStep) -> tuple[str, ...]:
         """The star rules that may re-roll a failed roll of step ``s`` (a roll node's): BB2020 Consummate
-        Professional (any die of the player), The Ballista (:data:`calculators.rerolls.BALLISTA_KINDS`)."""
+        Professional and Halfling Luck / Thinking Man's Troll (any die of the player), The Ballista (:data:`calculators.rerolls.BALLISTA_KINDS`)."""
         pl = self.players[s.player]
         out: tuple[str, ...] = ()
         if pl.consummate and self.ed.bb2020:
             out += ("consummate",)
+        if pl.luck:  # Halfling Luck, Thinking Man's Troll: BB2020 Consummate Professional's re-roll, every edition
+            out += ("luck",)
         if pl.ballista and isinstance(s, Step) and s.kind in BALLISTA_KINDS.get(self.ed.family, ()):
             out += ("ballista",)
         if _savage(self.chain, s):
             out += ("savageblow",)
+        if pl.leap and isinstance(s, Step) and s.kind == "jump":  # Bounding Leap: her leap's re-roll
+            out += ("leap",)
+        if pl.woodland and isinstance(s, BlockStep):  # on a roll that knocks her down only: _free_rerolls
+            out += ("woodland",)
         return out
 
     def team_left(self, tr: int, team_used: int) -> bool:
@@ -314,6 +347,8 @@ class _Solver:
         if skill and any(skill):
             opts.append(("skill", landed(skill, (tr, team_used, skill_after, pro_used))))
         for name in self.star_rerolls(s):  # free, once per game: the die (or one block die) is re-rolled
+            if name == "woodland" and not str(case).endswith("/down"):  # Woodland Fury: she would be Knocked Down
+                continue
             if (s.player, name) not in skills_used:
                 if name == "savageblow":  # any dice: with a branch, each set of dice is an option of its own
                     dists = self._savage_dists(s, case) if s.branch is not None else (_savage_dist(s, case),)
@@ -419,6 +454,9 @@ class _Solver:
             after = self.old_pro(j, skills_used, pro_used)
             if after:  # the armour held: Old Pro (the Pro roll, then one die) is always tried
                 v += self.pro_q * self.rescue[j] * value(nd.succ, tr, team_used, *after)
+            star = self.star_2d6_used(j, skills_used)
+            if star:  # the chain would end here: Master Assassin or Krump and Smash is always used
+                v += self.star_2d6[j][1] * value(nd.succ, tr, team_used, star, pro_used)
             return v + o["break_sent_off"] * (_ONE - go_on) if j in self.last else v
         v = nd.p_ok * value(nd.succ, *state)
         for p, case in self.fail_cases(j):
@@ -487,6 +525,9 @@ class _Solver:
             on = o["break"] + o["break_sent_off"] * go_on
             after = self.old_pro(j, skills_used, pro_used)
             extra = self.pro_q * self.rescue[j] * sent_off(nd.succ, tr, team_used, *after) if after else _ZERO
+            star = self.star_2d6_used(j, skills_used)
+            if star:
+                extra += self.star_2d6[j][1] * sent_off(nd.succ, tr, team_used, star, pro_used)
             return ((o["break_sent_off"] + o["hold_sent_off"]) * (_ONE - go_on - kept)
                     + on * sent_off(nd.succ, *state) + extra)
         x = nd.p_ok * sent_off(nd.succ, *state)

@@ -76,7 +76,7 @@ from itertools import product
 
 from ..block import FACES
 from ..editions import resolve
-from ..rerolls import AGILITY_KINDS, NOT_REROLLED_KINDS, OPPONENT_KINDS
+from ..rerolls import AGILITY_KINDS, NOT_REROLLED_KINDS, OPPONENT_KINDS, STRONG_PASS_BONUS, SWIFT_KINDS
 from ..rolls import face_chance
 from .kinds import APPEAL_KINDS, BLOCK_CASES, DIVING_TACKLE_AFTER_REROLLS, ONE_DIE_SKILLS
 from .model import Chain
@@ -106,7 +106,17 @@ def _one_die(att: bool, others: str, q: tuple) -> tuple:
     return (q[0], _ONE - q[0]) if att else (_ZERO, q[0] + q[1])
 
 
-def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
+def _knocks_attacker_down(s: BlockStep, faces: tuple) -> bool:
+    """Whether a block roll showing ``faces`` (block face numbers) leaves the attacker Knocked Down, as FFB's
+    ``UtilPlayer.blockWouldKnockDownAttacker`` reads it: a die knocks the attacker down on Player Down, or on Both
+    Down without Block (nor Juggernaut, which turns it into a Push on a Blitz); every die must when the attacker
+    chooses, any die may when the defender does."""
+    safe = bool(s.attacker & {"block", "juggernaut"})
+    down = [FACES[f] == "attacker_down" or (FACES[f] == "both_down" and not safe) for f in faces]
+    return all(down) if s.dice > 0 else any(down)
+
+
+def _block_cases(s: BlockStep, with_nc: bool, split: bool = False, woodland: bool = False) -> tuple:
     """Return ``(P(S), P(N), {case: (P, accept class, one-die others, Brawler others or None)})`` of a block roll.
 
     Every ordered roll is enumerated; a die's class is S (a face of :meth:`BlockStep.good_faces`), N (with
@@ -115,7 +125,9 @@ def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
     A failed roll's case says what accepting it gives and what re-rolling one die (Pro in BB2020/BB2025,
     or Brawler on a Both Down die) can give; ``split`` (Savage Blow) names the defender's ``all_dice`` rolls by
     their number of failing dice, ``all_dice/2``, ``all_dice/3``: the best die to re-roll is always one of the lowest class, so
-    the others' class does not depend on values.  Without ``with_nc`` the cases are :data:`BLOCK_CASES`.
+    the others' class does not depend on values; ``woodland`` (Woodland Fury) adds ``/down`` to the name of a roll
+    that knocks the attacker down (:func:`_knocks_attacker_down`).  Without ``with_nc`` the cases are
+    :data:`BLOCK_CASES`.
     """
     good = s.good_faces()
     nc = (replace(s, goal="standing", branch=None).good_faces() - good) if with_nc else frozenset()
@@ -135,8 +147,8 @@ def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
 
     rank = {"new": 2, "push": 1, "none": 0}
     # the dice a free one-die skill may re-roll: Brawler's Both Down (always weighed, used only with Brawler), or
-    # with Hatred or Unstoppable Momentum the faces of every one-die skill the attacker has (ONE_DIE_SKILLS)
-    special = bool(s.attacker & {"hatred", "unstoppable-momentum"})
+    # with Hatred, Unstoppable Momentum or Working in Tandem the faces of every one-die skill the attacker has (ONE_DIE_SKILLS)
+    special = bool(s.attacker & {"hatred", "unstoppable-momentum", "working-in-tandem"})
 
     def eligible(face: str) -> bool:
         if not special:
@@ -165,6 +177,8 @@ def _block_cases(s: BlockStep, with_nc: bool, split: bool = False) -> tuple:
             name = "all_dice" if pro == "none" else skill_case if bd else "one_die"
             if split and name == "all_dice":
                 name += f"/{sum(1 for x in c if x != _S)}"
+        if woodland and _knocks_attacker_down(s, faces):
+            name += "/down"
         old = cases.get(name)
         cases[name] = ((old[0] if old else _ZERO) + w, res, pro, brawl)
     order = list(BLOCK_CASES) + sorted(k for k in cases if k not in BLOCK_CASES)
@@ -218,8 +232,8 @@ def _tree(chain: Chain) -> tuple[list, list]:
             node.succ = nxt
             for (_, branch), b in zip(children(s), kids[j]):
                 link(branch, b, nxt)
-            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]], _plus_one(chain, s),
-                  _savage(chain, s))
+            _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]], _after_roll(chain, s),
+                  _savage(chain, s), isinstance(s, BlockStep) and chain.players[s.player].woodland)
 
     main = number(chain.steps)
     nodes.append(_Node("end"))
@@ -233,6 +247,23 @@ def _plus_one(chain: Chain, s: AnyStep) -> bool:
     Tackle (not modelled there; :mod:`calculators.rerolls`)."""
     return (chain.ed.bb2025 and isinstance(s, Step) and s.kind in AGILITY_KINDS
             and chain.players[s.player].consummate and s.partial is None and not s.diving_tackle)
+
+
+def _after_roll(chain: Chain, s: AnyStep) -> tuple[int, str] | None:
+    """``(bonus, star rule)`` of a once-per-game bonus a player adds to step ``s``'s die after seeing it, or None
+    (:mod:`calculators.rerolls`): BB2025 Consummate Professional's +1 (:func:`_plus_one`), Strong Passing Game's +3
+    on a pass without an inaccurate band, Swift as the Breeze on a dodge, jump or rush (any die from 2 passes: the
+    bonus is the target less 2); none on a step with a non-critical band, Diving Tackle or Break Tackle."""
+    if not isinstance(s, Step) or s.partial is not None or s.diving_tackle or s.break_tackle:
+        return None
+    pl = chain.players[s.player]
+    if _plus_one(chain, s):
+        return (1, "consummate")
+    if pl.strong and s.kind == "pass":
+        return (STRONG_PASS_BONUS, "strong")
+    if pl.swift and s.kind in SWIFT_KINDS and s.target > 2:
+        return (s.target - 2, "swift")
+    return None
 
 
 def _savage(chain: Chain, s: AnyStep) -> bool:
@@ -290,10 +321,11 @@ def _within(target: int, bonus: int) -> Fraction:
     return Fraction(len([f for f in range(2, 6) if target - bonus <= f < target]), 6)
 
 
-def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: bool = False,
-          savage: bool = False) -> None:
+def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tuple[int, str] | None = None,
+          savage: bool = False, woodland: bool = False) -> None:
     """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
-    ``plus_one``: BB2025 Consummate Professional's +1 applies, :func:`_plus_one`)."""
+    ``after``: a star rule's bonus after the roll, :func:`_after_roll`; ``woodland``: Woodland Fury's
+    block cases, :func:`_block_cases`)."""
     if isinstance(s, Alternatives):
         node.kind = "alt"
         node.alts = tuple((Fraction(w), e) for (w, _), e in zip(s.options, entries))
@@ -320,7 +352,7 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: b
         with_nc = s.branch is not None
         if with_nc:
             node.nc = entries[0] if s.branch else node.succ
-        p_s, p_n, cases = _block_cases(s, with_nc, savage)  # Savage Blow: cases by failing dice
+        p_s, p_n, cases = _block_cases(s, with_nc, savage, woodland)  # Savage Blow: cases by failing dice
         q = (Fraction(len(s.good_faces()), 6), _ZERO)
         if with_nc:
             standing = replace(s, goal="standing", branch=None).good_faces()
@@ -354,10 +386,10 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: b
                       None: (_ONE - p - p_n, _C, rerollable, None, None)}
         return
     node.again = (p, _ZERO)
-    within = s.within_bonus() if s.break_tackle else _within(s.target, 1) if plus_one else _ZERO
-    if within:  # Break Tackle (once per turn), Consummate Professional's +1 (once per game): a die short by
+    within = s.within_bonus() if s.break_tackle else _within(s.target, after[0]) if after else _ZERO
+    if within:  # Break Tackle (once per turn), a star rule's bonus after the roll (once per game): a die short by
         # no more than the bonus may be saved
-        node.bonus = (within, "break-tackle" if s.break_tackle else "consummate")
+        node.bonus = (within, "break-tackle" if s.break_tackle else after[1])
         node.cases = {"within_bonus": (within, _C, rerollable, None, None)}
         if _ONE - p - within:
             node.cases["beyond_bonus"] = (_ONE - p - within, _C, rerollable, None, None)

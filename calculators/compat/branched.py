@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
-from .stars import armour_bonus
+from .stars import star_bonus
 from ..dice import two_d6
 from ..rolls import face_chance
 from .pieces import REASONS, _Entry, _Player, _action, _block, _read_player, _refuse, _roll_2d6, _weight
@@ -120,7 +120,10 @@ class _Branched:
             raise _refuse("dauntless", e.tok, e.pos, REASONS["dauntless"])
         if e.tok[:1] == "Y":
             return self.gaze(e)
-        return armour_bonus(_action(e.tok, e.pos, p.skills, p.break_tackle, p.values), p.bonus)
+        if e.tok[:1] == "J" and any(kind.endswith("-injury") for kind in p.bonus):
+            raise _refuse("branch", e.tok, e.pos, "an injury roll with a star's bonus in a sequence with branches: "
+                          + REASONS["branch"])
+        return star_bonus([_action(e.tok, e.pos, p.skills, p.break_tackle, p.values)], p.bonus)[0]
 
     def opponent(self, e: _Entry) -> tuple[str, Fraction]:
         """Our step for their Tentacles ``N±d`` or Shadowing ``S±d`` (d: their ST or MA minus ours) and the chance

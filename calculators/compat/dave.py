@@ -14,8 +14,11 @@ classic (LRB6) rules, so a translation is never classic.
 begin with its skills before ``:`` (``D,SF:`` Dodge and Sure Feet; ``L4:`` Loner 4+, ``L``
 alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1, ``MB2`` +2; ``DP1`` Dirty Player +1,
 ``DP2`` +2; ``SG`` Sneaky Git; ``LF`` Lone Fouler; the star player rules ``CP`` Consummate Professional and
-``TB`` The Ballista, ``OP`` Old Pro, ``SB`` Savage Blow, our player flags ``[consummate]``, ``[ballista]``,
-``[pro,oldpro]`` and ``[savageblow]``
+``TB`` The Ballista, ``OP`` Old Pro, ``SB`` Savage Blow, ``HL`` Halfling Luck and ``TMT`` Thinking Man's Troll,
+``MA`` Master Assassin, ``KS`` Krump and Smash, ``WF`` Woodland Fury, ``BL`` Bounding Leap, our player flags
+``[consummate]``, ``[ballista]``, ``[pro,oldpro]``, ``[savageblow]``, ``[luck]``, ``[assassin]``, ``[krump]``,
+``[woodland]``, ``[leap]``; ``WIT`` Working in Tandem our block mark ``n``; ``WD`` Whirling Dervish re-rolls
+Fungus's weighted roll ``a/6``, which becomes our weighted alternative ``(w:)``
 (Old Pro uses Pro: their ``OP`` alone gives Pro to armour rolls only, ours to every roll, see
 ``dave_differences.yml``), each the rule of the edition, see :mod:`calculators.rerolls`), then its actions separated by ``,``.  A
 Mighty Blow or Dirty Player value neither edition allows is refused (``skill-value``); one that only
@@ -129,8 +132,8 @@ before the group, ``2(1/2)(1/4)(1/4)2`` -> ``N2,(1/2:|1/4:|1/4:),N2``, or openin
 item the group is.
 
 Refused, with ``details["reason"]`` one of :data:`REASONS`: those branches, alternative outcomes
-``(…)(…)`` we cannot place (``alternatives``), weighted or
-non-re-rollable rolls (``1/2``), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
+``(…)(…)`` we cannot place (``alternatives``), a weighted roll ``a/b`` that is not a chance (``weighted``; one that
+is becomes our ``(a/b:)``, :func:`calculators.compat.pieces._weighted`), "do not re-roll" marks ``'`` on D6 rolls, Diving Tackle on
 anything but a dodge or a leap, Hatred ``%``, actions our chain
 does not read from theirs (``action``: a Bribe ``B`` or Argue the Call ``A`` that is not in a foul's send-off
 group as ours has it, above; a throw of a team-mate not followed by the thrown player's landing),
@@ -157,7 +160,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .stars import armour_bonus, find as _star
+from .stars import edition_for, find as _star, star_bonus
 from ..ballmove import scatter
 from ..errors import CalcError
 from ..notation import parse_chain
@@ -473,6 +476,8 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
     edition = "bb2025"
     if text.endswith("~S2"):
         edition, text = "bb2020", text[:-3]
+    # a star with a page in one edition only (Frank 'n' Stein, BB2020) is read in the rules that have him
+    edition = edition_for(re.findall(r"([^:;,{}\[\]|()]+):", text), edition)
     if "(" in text:
         _balanced(text)
         return _finish(_alternatives(text, edition), edition, source, team_rerolls)
@@ -525,7 +530,7 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
             steps.insert(len(steps) - bribes, _action(part, offset + 1, skills, player.break_tackle, player.values))
             offset += len(part) + 1
             k += 1
-        steps = [armour_bonus(step, player.bonus) for step in steps]
+        steps = star_bonus(steps, player.bonus)
         players.append(player.prefix + ",".join(steps))
         start += len(chunk) + 1
     return _finish("/".join(players), edition, source, team_rerolls)

@@ -5,7 +5,7 @@ skills and one action token into our chain notation (:mod:`calculators.compat.da
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .stars import REASONS as _STAR_REASONS, expand as _star_skills, find as _star
@@ -28,7 +28,7 @@ REASONS: dict[str, str] = {
                     "right after a pass or throw that may be inaccurate: not translated (ours writes (w:...|w:...))",
     "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
     "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
-    "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
+    "weighted": "a weighted or non-re-rollable roll that is not a chance a/b with 0 <= a <= b, b > 0",
     "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll; or by a player with Pro, whose Pro theirs "
                  "still lets re-roll that roll, where our '!' forbids Pro too)",
     "diving-tackle": "Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only",
@@ -51,7 +51,9 @@ SKILLS: dict[str, str] = {
     "D": "dodge", "SF": "sure-feet", "SH": "sure-hands", "C": "catch", "PA": "pass", "B": "brawler",
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
-    "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow",
+    "H": "hatred", "UM": "unstoppable-momentum", "WIT": "working-in-tandem", "SB": "savageblow", "HL": "luck", "TMT": "luck",
+    "WD": "whirling-dervish", "MA": "assassin", "KS": "krump", "WF": "woodland", "BL": "leap",
+    "strong": "strong", "swift": "swift",  # Strong Passing Game, Swift as the Breeze: ours (stars.json writes them)
     # star players' once-per-game +1s after a block (BB2020, BB2025): our armour marks r, s, b
     "R": "ram", "S": "slayer", "CR": "crushing-blow",
 }
@@ -62,11 +64,9 @@ _UNMODELLED: dict[str, str] = {
     "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
     "MD": "Mesmerising Dance",
     "BB": "Brutal Block", "SM": "Savage Mauling",
-    "BR": "Blind Rage", "BI": "Blast It!", "WD": "Whirling Dervish",
+    "BR": "Blind Rage", "BI": "Blast It!",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
-    "LC": "Lord of Chaos", "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
-    "BL": "Bounding Leap", "MA": "Master Assassin", "WIT": "Working in Tandem", "KS": "Krump and Smash",
-    "WF": "Woodland Fury",
+    "LC": "Lord of Chaos", "TC": "Toxin Connoisseur",
 }
 
 
@@ -170,7 +170,7 @@ def _skills(prefix: str, pos: int, edition: str = "bb2025",
         offset += len(part) + 1
         if not part:
             continue
-        m = re.fullmatch(r"([A-Z]+)([1-6]?)", part)
+        m = re.fullmatch(r"([A-Z]+|strong|swift)([1-6]?)", part)  # strong, swift: ours, as stars.json writes them
         code, value = (m.group(1), m.group(2)) if m else (part, "")
         if code in _UNMODELLED:
             raise _refuse("skill", part, at, f"{_UNMODELLED[code]}: {REASONS['skill']}")
@@ -237,6 +237,8 @@ def _block(tok: str, pos: int, skills: set[str]) -> str:
         att += "h"
     if "unstoppable-momentum" in skills:  # H'thark: theirs uses it on every block (ours: a Blitz's, mark u)
         att += "u"
+    if "working-in-tandem" in skills:  # Lucien (BB2025): theirs uses it on every block, as if Valen Marks the target
+        att += "n"
     ours = f"B{dice}{att}{':' + dfd if dfd else ''}{goal}"
     if non_critical is None:
         return ours
@@ -286,7 +288,7 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     band ``~N``) or a Hail Mary Pass is read, as :func:`_scattered` does (else refused as ``inaccurate-pass``)."""
     values = values or {}
     if "/" in tok:
-        raise _refuse("weighted", tok, pos, REASONS["weighted"])
+        return _weighted(tok, pos, skills)
     if tok == "B" or re.fullmatch(r"A\d+", tok):  # a Bribe, Argue the Call: our foul's send-off group
         if tok != "B" and not 2 <= int(tok[1:]) <= 6:
             raise _refuse("target", tok, pos, f"Argue the Call needing {tok[1:]}+: ours go from 2+ to 6+")
@@ -337,6 +339,29 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     return f"{ours}{target}{mark if skill in skills else ''}{band}{bt}{'^' if diving else ''}"
 
 
+def _weighted(tok: str, pos: int, skills: set[str]) -> str:
+    """Their non-re-rollable roll ``a/b`` (their ``NonRerollableStrategy``: it succeeds with chance a/b, or a 2D6 total
+    of a or more when b is 12, and nothing re-rolls it) as our weighted alternative ``(w:)``: the rest of the
+    sequence follows with chance w, the rest fails.  Whirling Dervish (Fungus the Loon; their ``WD``) re-rolls the
+    direction die of his Ball & Chain move once per activation (BBBase ``docs/bb2020|bb2025/starplayers/
+    Fungus_the_Loon.md`` at ``87cb594``; FFB ``christerk/ffb`` ``skill/bb2020|bb2025/special/WhirlingDervish``):
+    a roll of sixths by him is then w + (1 - w) w, as theirs counts it.
+
+    Raises:
+        CalcError: ``weighted`` when ``tok`` is not ``a/b`` with 0 <= a <= b, b > 0 (``'``, ``*`` and other
+            marks included).
+    """
+    m = re.fullmatch(r"(\d+)/(\d+)", tok)
+    if not m or int(m.group(2)) == 0 or int(m.group(1)) > int(m.group(2)):
+        raise _refuse("weighted", tok, pos, REASONS["weighted"])
+    a, b = int(m.group(1)), int(m.group(2))
+    w = (Fraction(sum(1 for x in range(1, 7) for y in range(1, 7) if x + y >= a), 36) if b == 12
+         else Fraction(a, b))
+    if "whirling-dervish" in skills and b == 6:
+        w += (1 - w) * w
+    return f"({_weight(w)}:)"
+
+
 def _pass_faces(target: int, modifier: int) -> tuple[int, int | None]:
     """Their pass ``Pn±m`` (their ``PassStrategy``): the face that makes it accurate (n - m, a natural 6 always,
     a 2 at best) and the lowest inaccurate face, None when none is (every missed face from 2 is a fumble: the
@@ -348,14 +373,14 @@ def _pass_faces(target: int, modifier: int) -> tuple[int, int | None]:
 
 @dataclass
 class _Player:
-    """One of their players: our skills, flags, Break Tackle bonus, Mighty Blow / Dirty Player values, armour
-    bonus of a star."""
+    """One of their players: our skills, flags, Break Tackle bonus, Mighty Blow / Dirty Player values, a star's
+    bonuses to rolls (:func:`calculators.compat.stars.star_bonus`)."""
 
     skills: set
     flags: list
     break_tackle: int = 0
     values: dict | None = None
-    bonus: int = 0
+    bonus: dict = field(default_factory=dict)
 
     @property
     def prefix(self) -> str:
@@ -366,7 +391,7 @@ class _Player:
 def _read_player(prefix: str, pos: int, actions: str, edition: str) -> _Player:
     """Their player ``prefix`` (skill codes, or a star player's short name for the skills that star brings in
     ``edition``) before the ``actions`` it takes; ``pos``: the prefix's 0-based position, for errors."""
-    star, codes, bonus = _star(prefix), prefix, 0
+    star, codes, bonus = _star(prefix), prefix, {}
     if star is not None:  # a star's name for its skills (calculators/compat/stars.py)
         codes, bonus = _star_skills(star, actions, edition, pos + 1, lambda listed, at: _skills(listed, at, edition, {}))
     values: dict[str, int] = {}

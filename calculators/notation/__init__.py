@@ -14,7 +14,9 @@ Grammar (spaces are ignored)::
     injury  = "J" ( "K" | "C" | NUMBER ) [ ( "+" | "-" ) NUMBER ] { INJURY_MARK }
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
-            | "consummate" | "ballista" | "oldpro" | "savageblow"   (star player rules, BB2020 and BB2025)
+            | "consummate" | "ballista" | "oldpro" | "savageblow" | "luck"
+            | "assassin" | "krump" | "woodland" | "strong" | "leap" | "swift"
+                                      (star player rules, BB2020 and BB2025; krump, woodland BB2025 only)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
 
 **D6 tests.**  Letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C``
@@ -51,7 +53,8 @@ Tackle, ``r`` Brawler (BB2020/BB2025, on a Block action: that player may then ha
 armour rolls besides the block), ``j`` Juggernaut (the block is a Blitz's: Both Down may be
 taken as a Push, and the defender's Wrestle does not work; not with ``r``), ``h`` Hatred (BB2025, against a
 player with the hated keyword: one Player Down die may be re-rolled), ``u`` Unstoppable Momentum (H'thark, BB2020
-and BB2025, on a Blitz: any one block die may be re-rolled; not with ``r``); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
+and BB2025, on a Blitz: any one block die may be re-rolled; not with ``r``), ``n`` Working in Tandem (Lucien Swift,
+BB2025, against a player Valen Swift also Marks: any one block die may be re-rolled); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
 ``b`` Block, ``d`` Dodge, ``w`` Wrestle.  The step succeeds when the defender is Knocked
 Down and the attacker stays standing; with ``=s`` when the attacker merely stays standing
 (no turnover).  ``B2bt:bd`` is a two-dice block by a player with Block and Tackle on one
@@ -97,7 +100,15 @@ included; in BB2025 +1 on one of his Agility tests, dodge, jump, pick-up, catch 
 roll), ``[ballista]`` The Ballista (Morg 'n' Thorg: a free re-roll of a failed pass, Hail Mary Pass or
 throw of a team-mate in BB2020, of a throw of a team-mate ``W`` in BB2025), ``[oldpro]`` Old Pro (Helmut Wulf,
 with ``pro``: Pro may re-roll one die of an armour roll ``A`` after a block, or of his foul ``F``) and ``[savageblow]`` Savage Blow
-(Anqi Panqi: any number of the dice of a Block action's block, not a Blitz's, a Frenzy block included).  ``[loner=3,consummate]D3,R2f``
+(Anqi Panqi: any number of the dice of a Block action's block, not a Blitz's, a Frenzy block included); ``[luck]`` Halfling
+Luck or Thinking Man's Troll (Puggy Baconbreath, Ripper Bolgrot: BB2020 Consummate Professional's free re-roll of
+one die, in BB2020 and BB2025), ``[assassin]`` Master Assassin (Skitter Stab-Stab: BB2020 the injury roll after his
+Stab, BB2025 his Stab's armour roll ``A..k``, re-rolled) and ``[krump]`` Krump and Smash (Varag Ghoul-Chewer,
+BB2025: an armour roll ``A`` after his block re-rolled), ``[woodland]`` Woodland Fury (Willow Rosebark, BB2025: one
+die of a block roll that would knock her down re-rolled), ``[strong]`` Strong Passing Game (Skrull Halfheight: +3
+on a failed pass ``T``'s die after the roll, not on a pass with a band ``~N``) and ``[leap]`` Bounding Leap (Rowana
+Forestfoot: a free re-roll of her one jump or leap ``V``), ``[swift]`` Swift as the Breeze (Jordell Freshbreeze: a
+failed dodge, jump or rush whose die shows 2 or more passes, once).  ``[loner=3,consummate]D3,R2f``
 is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)

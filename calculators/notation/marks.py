@@ -36,7 +36,7 @@ BREAK_TACKLE_MARK = "b"
 
 #: block step: the attacker's mark -> skill (before ':'), in canonical order
 BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawler", "j": "juggernaut", "h": "hatred",
-                                        "u": "unstoppable-momentum"}
+                                        "u": "unstoppable-momentum", "n": "working-in-tandem"}
 
 
 #: block step: the defender's mark -> skill (after ':'), in canonical order

@@ -193,3 +193,38 @@ def test_a_blitz_with_a_block_is_built_from_the_form_alone_in_japanese_at_360_px
     page.select_option(f"{block} select >> nth=1", "defender")
     page.locator(f"{block} input[type=checkbox]").first.check()
     assert page.text_content(f"{builder} [data-notation]") == "R2,R2,D3,B-2b;tr=1"
+
+
+def test_a_star_players_special_rule_is_picked_in_the_form_in_french_at_360_px(open_page, web, repo, rules):
+    """Issue 23: a star player's special rule is a choice of the form, not only of the notation. Puggy Baconbreath
+    (Loner 3+, Halfling Luck) dodges on 3+ in BB2025 with no team re-roll: the form writes [loner=3,luck]D3;tr=0 and
+    the page shows the resolver's answer for it (8/9: the failed dodge re-rolled once). Classic has no star rules:
+    the choice is off there."""
+    page = open_page(viewport=PHONE)
+    page.goto(f"{web.url}fr/calculators/chain/")
+    page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
+    page.select_option(f'{FORM} [data-name="edition"] select', "bb2025")
+    builder = "fieldset[data-builder]"
+    page.select_option(f"{builder} [data-add]", "dodge")
+    page.click(f"{builder} [data-add-button]")
+    first = f"{builder} li.nc-builder-row:nth-of-type(1)"
+    page.select_option(f"{first} select", "3")
+    page.fill(f"{builder} [data-team-rerolls]", "0")
+    page.select_option(f"{builder} [data-loner]", "3")
+    star = f"{builder} [data-star]"
+    label = page.locator(f"{builder} label", has=page.locator("[data-star]")).inner_text()
+    assert "Règle spéciale du Star Player" in label
+    page.select_option(star, "luck")
+    written = page.text_content(f"{builder} [data-notation]")
+    assert written == "[loner=3,luck]D3;tr=0"
+    expected = handle({"kind": "chain", "chain": written, "edition": "bb2025", "max_team_rerolls": 3}, rules)
+    assert Fraction(expected["result"]["success"]["exact"]) == Fraction(8, 9)
+    ctx = PageContext(repo, "fr", Messages("fr"), "index.md", BackLinks())
+    wait_for_success(page, norm(format_value(ctx, Row("", "success"), expected["result"]["success"])), "[data-headline] ")
+    # Old Pro uses Pro: the form writes both; classic has no star rule to pick
+    page.select_option(star, "oldpro")
+    assert page.text_content(f"{builder} [data-notation]") == "[pro,loner=3,oldpro]D3;tr=0"
+    page.select_option(f'{FORM} [data-name="edition"] select', "classic")
+    page.click(f"{builder} [data-team-rerolls]")  # the form catches up with the edition when touched
+    assert page.locator(star).is_disabled()
+    assert page.text_content(f"{builder} [data-notation]") == "[loner=3]D3;tr=0"

@@ -192,6 +192,10 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     ``skills``): BB2020 Consummate Professional re-rolls any one failed die of the player (a single block die),
     BB2025 it adds +1 to a failed Agility test's die (not a 1) when the coach wants, even a re-rolled one; The
     Ballista re-rolls a failed pass, Hail Mary Pass or throw of a team-mate (BB2020), a throw of a team-mate (BB2025);
+    Halfling Luck / Thinking Man's Troll (``luck``) re-rolls any one failed die of the player (a single block die);
+    Woodland Fury (``woodland``) one die of a failed block roll that leaves the attacker Knocked Down; Strong Passing
+    Game adds 3 to a failed pass's die (not a 1) when the coach wants; Bounding Leap re-rolls a failed jump or leap;
+    Swift as the Breeze passes a failed dodge, jump or rush whose die shows 2 or more, when the coach wants;
     Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block; Savage Blow
     re-rolls any set of the dice of a Block action's block roll without a branch.
     Values are (P(success), P(sent off))."""
@@ -326,6 +330,14 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             if (fam == "bb2025" and pl.consummate and cp not in skills and s.kind in agility and s.partial is None
                     and not dt and face != 1 and face + 1 >= s.target):  # Consummate Professional's +1, if wanted
                 return _best(NOTHING, go(rest, tr, used, skills | {cp}, pros))
+            sw = (s.player, "swift")
+            if (pl.swift and sw not in skills and s.kind in ("dodge", "jump", "rush") and s.partial is None and not dt
+                    and face >= 2):  # Swift as the Breeze: any die from 2 passes, if wanted
+                return _best(NOTHING, go(rest, tr, used, skills | {sw}, pros))
+            sp = (s.player, "strong")
+            if (pl.strong and sp not in skills and s.kind == "pass" and s.partial is None and face != 1
+                    and face + 3 >= s.target):  # Strong Passing Game: Skrull's ST 3 added, if wanted
+                return _best(NOTHING, go(rest, tr, used, skills | {sp}, pros))
             return NOTHING
 
         @lru_cache(maxsize=None)  # one re-rolled die, whatever the failed face was
@@ -342,8 +354,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 mark = (s.player, s.kind)
                 if s.kind not in ONCE or mark not in skills:
                     best = _best(best, again(tr, used, skills | {mark} if s.kind in ONCE else skills, pros))
-            for name, on in (("consummate", pl.consummate and fam == "bb2020"),
-                             ("ballista", pl.ballista and s.kind in ballista)):
+            for name, on in (("consummate", pl.consummate and fam == "bb2020"), ("luck", pl.luck),
+                             ("ballista", pl.ballista and s.kind in ballista), ("leap", pl.leap and s.kind == "jump")):
                 if on and (s.player, name) not in skills:  # free, once per game
                     best = _best(best, again(tr, used, skills | {(s.player, name)}, pros))
             if pl.pro and s.player not in pros:
@@ -408,8 +420,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                     for j, f in enumerate(faces):
                         if f == 2:
                             best = _best(best, one_again(faces, j, tr, used, skills, pros))
-                for j, f in enumerate(faces):  # Hatred (BB2025): a Player Down die; Unstoppable Momentum: any die
-                    if ("hatred" in s.attacker and f == 1) or "unstoppable-momentum" in s.attacker:
+                for j, f in enumerate(faces):  # Hatred (BB2025): a Player Down die; UM, Working in Tandem: any die
+                    if ("hatred" in s.attacker and f == 1) or s.attacker & {"unstoppable-momentum", "working-in-tandem"}:
                         best = _best(best, one_again(faces, j, tr, used, skills, pros))
                 sb = (s.player, "savageblow")
                 if (pl.savageblow and sb not in skills and s.branch is None
@@ -421,10 +433,16 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                                                   tr, used, skills | {sb}, pros)
                                            for new in product(FACES, repeat=n))
                             best = _best(best, rolled)
-                cp = (s.player, "consummate")
-                if pl.consummate and fam == "bb2020" and cp not in skills:  # one die, once per game
-                    for j in range(n):
-                        best = _best(best, one_again(faces, j, tr, used, skills | {cp}, pros))
+                # Woodland Fury: only when the roll leaves her Knocked Down (a Player Down, or a Both Down without
+                # Block or Juggernaut; every die when she chooses, any die when the defender does)
+                down = [f == 1 or (f == 2 and not s.attacker & {"block", "juggernaut"}) for f in faces]
+                knocked = all(down) if s.dice > 0 else any(down)
+                for name, on in (("consummate", pl.consummate and fam == "bb2020"), ("luck", pl.luck),
+                                 ("woodland", pl.woodland and knocked)):
+                    cp = (s.player, name)
+                    if on and cp not in skills:  # one die, once per game
+                        for j in range(n):
+                            best = _best(best, one_again(faces, j, tr, used, skills | {cp}, pros))
                 if pl.pro and s.player not in pros:
                     after = pros | {s.player}
 

@@ -168,6 +168,19 @@ def test_unstoppable_momentum_rerolls_any_one_die():
     assert solve(P("B1u", "bb2025"), 1) == F(5, 9)
 
 
+def test_working_in_tandem_rerolls_any_one_die_on_every_block_in_bb2025():
+    # as Unstoppable Momentum, on any block (a Block action too, with Brawler): 5/9, 7/8, 7/27; every block its own
+    assert solve(P("B1n", "bb2025")) == F(5, 9)
+    assert solve(P("B2bn", "bb2025")) == F(7, 8)
+    assert solve(P("B-2n", "bb2025")) == F(7, 27)
+    assert solve(P("B1n,B1n", "bb2025")) == F(25, 81)
+    assert solve(P("B2rn", "bb2025")) == F(19, 27)  # one re-roll per block roll: Brawler's or this one
+    assert oracle_tree(P("B-2bn,B1n", "bb2025"), 1)[0] == solve(P("B-2bn,B1n", "bb2025"), 1)
+    with pytest.raises(CalcError) as e:  # BB2020's Lucien has Two for One, which re-rolls nothing
+        parse_chain("B1n", "bb2020")
+    assert e.value.details["reason"] == "step-rule"
+
+
 def test_savage_blow_rerolls_any_dice_once_per_game():
     # the attacker's choice: every die again, as a team re-roll: 5/9 + 4/9 * 5/9 = 65/81 (their 0.80247)
     assert solve(P("[savageblow]B2", "bb2025")) == F(65, 81)
@@ -194,6 +207,156 @@ def test_block_marks_per_edition():
     assert format_chain(P("B2bthu:d", "bb2025")) == "B2bthu:d"
 
 
+# --------------------------------------------------------------------- Halfling Luck, Thinking Man's Troll: [luck]
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_luck_rerolls_one_die_once_per_game_in_both_editions(edition):
+    # BB2020 Consummate Professional's re-roll, in BB2025 too: a 3+ dodge 8/9; two dodges 20/27; one block die
+    # 19/27; the defender's two dice 7/27; never an armour roll
+    assert solve(P("[luck]D3", edition)) == F(8, 9)
+    assert solve(P("[luck]D3,D3", edition)) == F(20, 27)
+    assert solve(P("[luck]B2", edition)) == F(19, 27)
+    assert solve(P("[luck]B-2", edition)) == F(7, 27)
+    assert solve(P("[luck]B2,A9", edition)) == F(19, 27) * solve(P("A9", edition))
+    # a Dauntless roll is one die: a failed 4+ re-rolled, then the failure's 6+ test no re-roll may help
+    assert solve(P("[luck]U4{|N6!}", edition)) == F(1, 2) + F(1, 2) * (F(1, 2) + F(1, 2) * F(1, 6)) == F(19, 24)
+    # the re-rolled die stays (Dodge first, then nothing): 8/9 with Dodge too; a Loner player prefers it
+    assert solve(P("[luck]D3d", edition)) == F(8, 9)
+    assert policy(P("[loner=4,luck]D3", edition), 1) == ("luck",)
+
+
+def test_luck_is_a_star_rule_of_bb2020_and_bb2025_only():
+    assert STAR_RULE_EDITIONS["luck"] == ("bb2020", "bb2025")
+    with pytest.raises(CalcError) as e:
+        parse_chain("[luck,consummate]D3", "bb2025")
+    assert e.value.details.get("rule") == "one-star-rule" or e.value.details["reason"] == "one-star-rule"
+
+
+# --------------------------------------------------------------------- Woodland Fury: [woodland], BB2025
+
+def test_woodland_fury_rerolls_one_die_of_a_block_that_would_knock_her_down():
+    # two dice, she chooses, no Block: a die succeeds on POW or Stumble (1/3); she falls only when both dice show
+    # Player Down or Both Down (1/9): one re-rolled die then succeeds on 1/3: 5/9 + 1/27 = 16/27
+    assert solve(P("[woodland]B2", "bb2025")) == F(16, 27)
+    # with Block a Both Down keeps her up: only two Player Downs (1/36), the re-roll 1/2 (3 faces): 3/4 + 1/72
+    assert solve(P("[woodland]B2b", "bb2025")) == F(55, 72)
+    # the defender chooses: any Player Down or Both Down die is his pick; one failing die can be saved
+    # (2 x 1/3 x 1/3 of the rolls: a success and a die that knocks her down), re-rolled 1/3: 1/9 + 2/27 = 5/27
+    assert solve(P("[woodland]B-2", "bb2025")) == F(5, 27)
+    # once per game: the second block of the sequence gets nothing after the first used it
+    assert oracle_tree(P("[woodland]B1,B1", "bb2025"), 0)[0] == solve(P("[woodland]B1,B1", "bb2025"))
+    assert oracle_tree(P("[loner=4,woodland]B2{B-2}", "bb2025"), 1)[0] == solve(P("[loner=4,woodland]B2{B-2}", "bb2025"), 1)
+    with pytest.raises(CalcError):  # BB2020's Willow has Indomitable
+        parse_chain("[woodland]B2", "bb2020")
+
+
+# --------------------------------------------------------------------- Strong Passing Game [strong], Bounding Leap [leap]
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_strong_passing_game_adds_three_to_a_failed_pass_once(edition):
+    # a 6+ pass: the 3, 4 and 5 are saved by +3 (a 1 or 2 is not): 4/6; a 2+ pass: a natural 1 stays a fumble
+    assert solve(P("[strong]T6", edition)) == F(2, 3)
+    assert solve(P("[strong]T2", edition)) == F(5, 6)
+    # once per game: two 6+ passes, 2/3 x 1/6 + 1/6 x 1/2 ... by the oracle
+    assert solve(P("[strong]T6,T6", edition)) == oracle_tree(P("[strong]T6,T6", edition), 0)[0]
+    assert solve(P("[strong]D6", edition)) == F(1, 6)  # a pass only
+    for text in ("[pro,loner=4,strong]T5,T4p,N3", "[strong]T6/[loner=3,luck]C4c,B2"):
+        chain = P(text, edition)
+        assert success_by_rerolls(chain, 2) == tuple(oracle_tree(chain, tr)[0] for tr in range(3)), text
+    with pytest.raises(CalcError) as e:  # its +3 on an inaccurate band: not modelled
+        parse_chain("[strong]T5~2", edition)
+    assert e.value.details.get("rule") == "not-modelled" or e.value.details["reason"] == "not-modelled"
+
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_bounding_leap_rerolls_her_one_leap(edition):
+    # a 3+ leap re-rolled once: 8/9; a dodge is not a leap
+    assert solve(P("[leap]V3", edition)) == F(8, 9)
+    assert solve(P("[leap]D3,V4", edition)) == F(2, 3) * F(3, 4)
+    with pytest.raises(CalcError) as e:  # declared before rolling: two leaps are not modelled
+        parse_chain("[leap]V3,V3", edition)
+    assert "Bounding Leap" in e.value.message
+
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+def test_swift_as_the_breeze_passes_a_failed_dodge_jump_or_rush_from_2(edition):
+    # after the roll (FFB): a 4+ dodge fails only on a 1 once: 5/6; a 6+ dodge then a 3+ rush: the better use, 7/12
+    assert solve(P("[swift]D4", edition)) == F(5, 6)
+    assert solve(P("[swift]D6,R3", edition)) == F(4, 6) * F(2, 3) + F(1, 6) * F(5, 6) == F(7, 12)
+    assert solve(P("[swift]V5", edition)) == F(5, 6)
+    assert solve(P("[swift]P5", edition)) == F(1, 3)  # not a pick-up
+    for text in ("[loner=4,swift]D4d,R3,V5", "[pro,swift]R4f,D5/[luck]D3"):
+        chain = P(text, edition)
+        assert success_by_rerolls(chain, 2) == tuple(oracle_tree(chain, tr)[0] for tr in range(3)), text
+    with pytest.raises(CalcError):  # with Break Tackle on the dodge: not modelled
+        parse_chain("[swift]D4b1", edition)
+
+
+# --------------------------------------------------------------------- Master Assassin, Krump and Smash: a 2D6 re-roll
+
+def oracle_2d6_reroll(text: str, edition: str) -> F:
+    """P(success) of ``[flag]`` then one armour roll (``A<av>``, ``m`` Mighty Blow +1, ``k`` a Stab) and optionally
+    its injury roll ``J<n>``, by playing every die of both rolls and of their re-rolls, from the rules: the armour
+    breaks on av or more (Mighty Blow's +1 where it breaks it, else on the injury roll), the injury roll needs n or
+    more; Master Assassin re-rolls a Stab's armour roll (BB2025) or its injury roll (BB2020), Krump and Smash
+    (BB2025) a block's armour roll, each once, when the roll would end the chain."""
+    flag, _, rest = text[1:].partition("]")
+    steps = rest.split(",")
+    armour = steps[0]
+    av, mb, stab = int(armour[1:].rstrip("mk")), "m" in armour, armour.endswith("k")
+    need = int(steps[1][1:]) if len(steps) > 1 else None
+    faces = range(1, 7)
+    again_armour = (flag == "krump" and not stab) or (flag == "assassin" and stab and edition == "bb2025")
+    again_injury = flag == "assassin" and stab and edition == "bb2020"
+
+    def injury_ok(extra: int, first: bool) -> F:
+        total = F(0)
+        for c in faces:
+            for d in faces:
+                ok = need is None or c + d + extra >= need
+                if not ok and first and again_injury:
+                    total += injury_ok(extra, False)
+                else:
+                    total += F(int(ok))
+        return total / 36
+
+    def armour_ok(first: bool) -> F:
+        total = F(0)
+        for a in faces:
+            for b in faces:
+                if a + b >= av:
+                    total += injury_ok(1 if mb else 0, True)
+                elif mb and a + b + 1 >= av:
+                    total += injury_ok(0, True)
+                elif first and again_armour:
+                    total += armour_ok(False)
+        return total / 36
+
+    return armour_ok(True)
+
+
+@pytest.mark.parametrize("text, edition", [
+    ("[assassin]A8k", "bb2025"), ("[assassin]A9k,J8", "bb2025"), ("[assassin]A8k,J8", "bb2020"),
+    ("[assassin]A8k", "bb2020"), ("[krump]A8m", "bb2025"), ("[krump]A9m,J9", "bb2025"), ("[krump]A8k", "bb2025"),
+    ("[assassin]A8m", "bb2025"),
+])
+def test_star_2d6_rerolls_agree_with_the_oracle(text, edition):
+    assert solve(P(text, edition)) == oracle_2d6_reroll(text, edition)
+
+
+def test_star_2d6_rerolls_by_hand():
+    # Master Assassin (BB2025): a Stab's 8+ re-rolled when it held, 1 - (21/36)^2 = 95/144
+    assert solve(P("[assassin]A8k", "bb2025")) == F(95, 144)
+    # BB2020: the injury roll after the Stab broke the armour: 15/36 x (1 - (21/36)^2)
+    assert solve(P("[assassin]A8k,J8", "bb2020")) == F(15, 36) * F(95, 144)
+    assert solve(P("[assassin]A8k", "bb2020")) == F(15, 36)  # no injury roll written: nothing to re-roll
+    # Krump and Smash: once for two armour rolls, used on the first that holds: p^2 (3 - 2p), p = 5/12
+    p = F(5, 12)
+    assert solve(P("[krump]A8,A8", "bb2025")) == p * p * (3 - 2 * p)
+    with pytest.raises(CalcError):  # BB2020's Varag has Crushing Blow
+        parse_chain("[krump]A8", "bb2020")
+
+
 # --------------------------------------------------------------------- editions and notation
 
 @pytest.mark.parametrize("flag", STAR_FLAGS)
@@ -207,7 +370,7 @@ def test_star_flags_are_refused_in_classic(flag):
         assert d["token"] == 2 and d["text"] == f"[{flag}]D3" and STAR_RULES[flag] in e.value.message
         with pytest.raises(CalcError) as e:
             solve(Chain((Step("dodge", 3),), (Player(**{flag: True}),), edition))
-        assert e.value.field == f"players[0].{flag}" and e.value.allowed == ["bb2020", "bb2025"]
+        assert e.value.field == f"players[0].{flag}" and e.value.allowed == list(STAR_RULE_EDITIONS[flag])
 
 
 @pytest.mark.parametrize("text, edition, reason, words", [
@@ -231,7 +394,7 @@ def test_star_flag_errors_in_the_api():
     assert format_chain(P("[consummate]D4b1", "bb2020")) == "[consummate]D4b1"  # BB2020: a re-roll, no +1
 
 
-@pytest.mark.parametrize("text", ["[consummate]D3", "[ballista]W5~2{/L4|/L5}", "[pro,loner=3,ballista]T4,D3",
+@pytest.mark.parametrize("text", ["[consummate]D3", "[loner=3,luck]D3d,B2", "[ballista]W5~2{/L4|/L5}", "[pro,loner=3,ballista]T4,D3",
                                   "N3/[loner=4,consummate]B2,A9", "[pro,loner=4,oldpro]B2,A8m",
                                   "[loner=4,savageblow]B-2b"])
 def test_star_flags_round_trip(text):
@@ -245,7 +408,8 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
     modern = edition in ("bb2020", "bb2025")
     parts = []
     for _ in range(rng.choice([1, 1, 2])):
-        star = rng.choice(["consummate", "ballista", "oldpro", "savageblow", None]) if modern else None
+        star = rng.choice(["consummate", "ballista", "oldpro", "savageblow", "luck", "strong", "leap", "swift", None]
+                          + (["woodland"] if edition == "bb2025" else [])) if modern else None
         flags = [f for f, on in (("pro", rng.random() < 0.3 or star == "oldpro"),  # Old Pro uses Pro
                                  (f"loner={rng.randint(2, 6)}", rng.random() < 0.3), (star, star is not None)) if on]
         toks = []
@@ -253,7 +417,8 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
             r = rng.random()
             if r < 0.2:
                 blitz = rng.random() < 0.1  # Juggernaut: a Blitz, no Savage Blow
-                marks = "".join(m for m, ok in (("b", True), ("j", blitz), ("h", edition == "bb2025"), ("u", modern))
+                marks = "".join(m for m, ok in (("b", True), ("j", blitz), ("h", edition == "bb2025"), ("u", modern),
+                                                ("n", edition == "bb2025"))
                                 if ok and (m == "j" or rng.random() < 0.3))
                 branch = "{N3}" if rng.random() < 0.1 else ""  # a branch: no Savage Blow either
                 toks.append(f"B{rng.choice([1, 2, -2])}{marks}{branch}")
@@ -261,11 +426,11 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
             if r < 0.4:  # an armour roll after a block (Old Pro), Mighty Blow +1 at times
                 toks.append(f"A{rng.randint(6, 11)}" + ("m" if rng.random() < 0.4 else ""))
                 continue
-            letter = rng.choice("DRPCLVTWMN")
+            letter = rng.choice("DRPCLTWMN" if star == "leap" else "DRPCLVTWMN")  # Bounding Leap: one leap
             target = rng.randint(2, 6)
             mark = {"D": "d", "R": "f", "P": "h", "T": "p", "C": "c"}.get(letter, "") if rng.random() < 0.3 else ""
             tok = f"{letter}{target}{mark}"
-            if letter in "TWM" and target > 2 and rng.random() < 0.5:
+            if letter in "TWM" and target > 2 and rng.random() < 0.5 and not (star == "strong" and letter == "T"):
                 tok += f"~{rng.randint(2, target - 1)}" + ("{N4}" if rng.random() < 0.4 else "")
             elif rng.random() < 0.1:
                 tok += "!"
@@ -273,6 +438,12 @@ def random_star_chain(rng: random.Random, edition: str) -> str:
         if "oldpro" in flags and rng.random() < 0.8:  # an armour roll for Old Pro to save
             toks.append(f"A{rng.randint(7, 11)}" + ("m" if rng.random() < 0.4 else ""))
         if star == "savageblow" and rng.random() < 0.8:  # a block for Savage Blow
+            toks.append(f"B{rng.choice([1, 2, -2])}" + ("b" if rng.random() < 0.4 else ""))
+        if star == "strong" and rng.random() < 0.8:  # a pass for Strong Passing Game
+            toks.append(f"T{rng.randint(2, 6)}" + ("p" if rng.random() < 0.3 else ""))
+        if star == "leap" and rng.random() < 0.8:  # the leap for Bounding Leap
+            toks.append(f"V{rng.randint(2, 6)}")
+        if star == "woodland" and rng.random() < 0.8:  # a block for Woodland Fury
             toks.append(f"B{rng.choice([1, 2, -2])}" + ("b" if rng.random() < 0.4 else ""))
         if star == "ballista" and rng.random() < 0.6:  # a throw for The Ballista
             toks.append(f"W{rng.randint(3, 6)}~2")
@@ -303,6 +474,9 @@ def test_the_oracle_finds_the_hand_worked_values():
     assert oracle_tree(P("[pro,oldpro]N3,A8", "bb2025"), 0)[0] == F(37, 81)
     assert oracle_tree(P("[savageblow]B-2", "bb2025"), 0)[0] == F(25, 81)
     assert oracle_tree(P("[savageblow]B1,B1", "bb2025"), 0)[0] == F(7, 27)
+    assert oracle_tree(P("[luck]D3,D3", "bb2025"), 0)[0] == F(20, 27)
+    assert oracle_tree(P("[luck]B2", "bb2025"), 0)[0] == F(19, 27)
+    assert oracle_tree(P("[luck]B-2", "bb2020"), 1)[0] == solve(P("[luck]B-2", "bb2020"), 1)
 
 
 def test_a_flag_without_its_rule_changes_nothing():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.compat.dave import REASONS, translate
+from calculators.compat.dave import REASONS, SKILLS, translate
 from calculators.compat.stars import STARS, armour_bonus, expand, find
 from calculators.errors import CalcError
 from calculators.notation import parse_chain
@@ -45,6 +45,31 @@ from calculators.notation import parse_chain
     ("Max:U3~S2", "[loner=4]P3", "bb2020"),                  # No Ball is Max's in BB2025 only
     ("P2;Guffle:C3~S2", "T2/[loner=4]C3c", "bb2020"),        # BB2020 Monstrous Mouth re-rolls a failed catch
     ("P2;Guffle:C3", "T2/[loner=4]C3", "bb2025"),            # the BB2025 skill does not
+    # star rules as bonuses to a roll (stars._ROLL_BONUS) and the flag [luck]
+    ("Dribl:D3,F8", "[loner=4]D3d,F8+1ds", "bb2025"),         # A Sneaky Pair: BB2025 the foul's armour roll
+    ("Drull:T8", "[loner=4]A7k", "bb2025"),                  # ... and a Stab's, written in its target
+    ("Drull:T8,J8~S2", "[loner=4]A8k,J7", "bb2020"),       # BB2020: the injury roll
+    ("Rashnack:T8,J8", "[loner=4]A8k,J7", "bb2025"),         # Toxin Connoisseur: the Stab's injury roll
+    ("Rashnack:F8,J8", "[loner=4]F8s,J8", "bb2025"),         # ... not a foul's
+    ("Grim:2D3,K8", "[loner=4]B2b,A8+1", "bb2025"),           # Slayer: +1 on its one armour roll
+    ("Puggy:D3,2D2", "[loner=3,luck]D3d,B2", "bb2025"),       # Halfling Luck
+    ("Ripper:D3~S2", "[loner=4,luck]D3", "bb2020"),          # Thinking Man's Troll: the same re-roll
+    ("Puggy:K8", "[loner=3]A8", "bb2025"),                   # neither re-rolls an armour roll
+    ("Fungus:4/6,2D3", "[loner=4](8/9:),B2b", "bb2025"),      # Whirling Dervish re-rolls his weighted roll of sixths
+    ("4/6,2", "(2/3:),N2", "bb2025"),                        # a weighted roll nobody re-rolls
+    ("7/12", "(7/12:)", "bb2025"),                           # of twelfths: their 2D6 total of 7 or more
+    ("Lucien:2D3,K8", "[loner=4]B2bn,A8m", "bb2025"),
+    ("Skitter:D3,T8", "[loner=4,assassin]D3d,A8k", "bb2025"),  # Master Assassin: a Stab's armour roll
+    ("Skitter:T8,J8~S2", "[loner=4,assassin]A8k,J8", "bb2020"),  # BB2020: its injury roll
+    ("Varag:2D3,K8", "[loner=4,krump]B2b,A8m", "bb2025"),
+    ("Willow:2D3,K8", "[loner=4,woodland]B2b,A8", "bb2025"),   # Woodland Fury
+    ("Skrull:P2;C2", "[loner=4,strong]T2p/C2", "bb2025"),      # Strong Passing Game (a natural 1 stays a fumble)
+    ("Rowana:E3,D3", "[loner=4,leap]V3,D3d", "bb2025"),        # Bounding Leap
+    ("Jordell:D3,R2~S2", "[loner=4,swift]D3d,R2", "bb2020"),   # Swift as the Breeze (BB2025: Steady Footing too)     # Krump and Smash (Hatred dropped, no %)         # Working in Tandem: block mark n
+    ("Lucien:2D3,K8~S2", "[loner=4]B2b,A8m", "bb2020"),      # BB2020: Two for One, no re-roll
+    ("Frank:D5,2D3,K8", "[loner=4]D5b1,B2b,A8m", "bb2020"),   # Frank has a BB2020 page only: read in BB2020
+    ("Frank:2D3,K8,J8", "[loner=4]B2b,A8m,J8+1", "bb2020"),   # Brutal Block: +1 on the block's injury roll
+    ("Josef:2,2~S2", "[loner=3]N2,N2", "bb2025"),            # Josef has a BB2025 page only
 ])
 def test_star_translation(theirs, ours, edition):
     t = translate(theirs)
@@ -53,20 +78,14 @@ def test_star_translation(theirs, ours, edition):
 
 
 @pytest.mark.parametrize("theirs, reason, words", [
-    ("Wilhelm:2D3,K8,J8", "star-rule", "Savage Mauling"),
-    ("Puggy:D3,2D2", "star-rule", "Halfling Luck"),
-    ("Willow:2D3,K8", "star-rule", "Woodland Fury"),
-    ("Lucien:2D3,K8", "star-rule", "Working in Tandem"),
-    ("Jordell:D3", "star-rule", "Swift as the Breeze"),       # ignored by their calculator, a rule of the star
-    ("Skrull:P2;C2", "star-rule", "Strong Passing Game"),
+    ("Wilhelm:2D3,K8,J8", "star-skill", "Savage Mauling"),  # their code SM: the skill reader's to model
     ("Roxanna:2D2,K8", "star-rule", "Slashing Nails"),
-    ("Grim:2D3,K8", "star-rule", "Big Guy"),
+    ("Rashnack:T8,J8,T8,J8", "star-rule", "once per game"),   # Toxin Connoisseur: two Stabs' injury rolls
     ("Zug:2D3,K8,2D3,K8", "star-rule", "once per game"),
     ("Jordell:2D2", "star-skill", "Steady Footing"),          # BB2025 only, no code in their notation
     ("Max:U3", "star-skill", "No Ball"),
     ("Rumbelow:C3~S2", "star-skill", "No Hands"),
-    ("Frank:D3,2D3", "star-edition", "BB2025"),
-    ("Josef:2,2~S2", "star-edition", "BB2020"),
+    ("Frank:D3;Josef:2", "star-edition", "BB2025"),          # a BB2020 star and a BB2025 one in one sequence
 ])
 def test_star_refusal_names_star_and_rule(theirs, reason, words):
     with pytest.raises(CalcError) as e:
@@ -100,7 +119,9 @@ def test_every_star_expands_or_refuses_with_a_star_reason(star, edition):
         except CalcError as e:
             assert e.details["reason"] in ("star-rule", "star-skill", "star-edition")
         else:
-            assert bonus in (0, 1, 2) and all(c and c[0].isupper() for c in codes.split(",") if c)
+            # their codes (upper case), or ours the skill reader knows (strong: Strong Passing Game)
+            assert all(v in (1, 2) for v in bonus.values())
+            assert all(c and (c[0].isupper() or c in SKILLS) for c in codes.split(",") if c)
 
 
 @pytest.mark.parametrize("step, bonus, out", [

@@ -162,11 +162,12 @@ def test_team_rerolls_become_the_option():
     ("BT4:D5", "skill-value", 1, "BT4", 1),
     ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),
     ("Bryce:D3", "star-player", 1, "Bryce", 1),
-    ("Wilhelm:2D3,K8,J8", "star-rule", 1, "Wilhelm", 1),
-    ("Frank:D5", "star-edition", 1, "Frank", 1),
+    ("Wilhelm:2D3,K8,J8", "star-skill", 1, "Wilhelm", 1),  # Savage Mauling: their code SM, the skill reader's
+    ("Frank:D5;Josef:2", "star-edition", 1, "Frank", 1),  # BB2020's star and BB2025's in one sequence
     ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge or a leap only
     ("1D3%", "hatred", 1, "1D3%", 1),
-    ("4/6,2", "weighted", 1, "4/6", 1),
+    ("4/0,2", "weighted", 1, "4/0", 1),
+    ("7/6,2", "weighted", 1, "7/6", 1),
     ("P4-2,R2", "inaccurate-pass", 2, "R2", 6),   # the passer acting after its pass: only interceptions go on
     ("N+3;P4-2;C2", "inaccurate-pass", 2, "P4-2", 5),  # a pass that may scatter in a sequence with branches
     ("D3'", "no-reroll", 1, "D3'", 1),

@@ -512,7 +512,7 @@ def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
     markdown, _ = pages[("en", "calculators/chain.md")]
     notation = markdown.split("{#notation}", 1)[1]
     assert ("| `B` | Block (the number is the block dice; negative when the defender chooses) | `b` Block, `t` Tackle, "
-            "`r` Brawler, `j` Juggernaut, `h` Hatred, `u` Unstoppable Momentum; after `:`, the defender's: `b` Block, "
+            "`r` Brawler, `j` Juggernaut, `h` Hatred, `u` Unstoppable Momentum, `n` Working In Tandem; after `:`, the defender's: `b` Block, "
             "`d` Dodge, `w` Wrestle |") in notation
     assert ("| `F` | Foul (the number is the victim's AV) | `d` Dirty Player, `s` Sneaky Git, `l` Lone Fouler, "
             "`i` Iron Hard Skin, `w` Chainsaw |") in notation

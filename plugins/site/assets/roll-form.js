@@ -33,6 +33,7 @@ class RollForm {
     this.tr = box.querySelector("[data-team-rerolls]");
     this.pro = box.querySelector("[data-pro]");
     this.loner = box.querySelector("[data-loner]");
+    this.star = box.querySelector("[data-star]"); // a star player's special rule: a player flag
     this.out = box.querySelector("[data-notation]");
     this.replacedNote = box.querySelector("[data-replaced]");
     this.chain = this.form && this.form.querySelector('[data-name="chain"] input, [data-name="chain"] textarea');
@@ -42,7 +43,7 @@ class RollForm {
     this.edition = this.currentEdition();
     this.fillMenu();
     box.querySelector("[data-add-button]").addEventListener("click", () => this.addRow(this.add.value));
-    for (const el of [this.tr, this.pro, this.loner]) el.addEventListener("change", () => this.write());
+    for (const el of [this.tr, this.pro, this.loner, this.star]) el.addEventListener("change", () => this.write());
     this.tr.addEventListener("input", () => this.write());
     if (this.editionSelect) this.editionSelect.addEventListener("change", () => this.onEdition());
     // nuffle.js may set the edition from the site's picker without a change event: catch up when touched
@@ -69,6 +70,13 @@ class RollForm {
 
   fillMenu() {
     this.add.replaceChildren(...this.menu().map((r, i) => option(r.action, r.name, i === 0)));
+    // the edition's star player rules (none in classic), keeping the one chosen when the edition has it
+    const stars = (this.data.stars || {})[this.edition] || [];
+    const kept = this.star.value;
+    const none = this.star.options[0];
+    this.star.replaceChildren(none, ...stars.map(([flag, name]) => option(flag, name, false)));
+    this.star.value = stars.some(([flag]) => flag === kept) ? kept : "";
+    this.star.disabled = !stars.length;
   }
 
   onEdition() {
@@ -214,8 +222,10 @@ class RollForm {
 
   notation() {
     const flags = [];
-    if (this.pro.checked) flags.push("pro");
+    // Old Pro uses the Pro skill (Helmut has both): the notation asks for pro with it
+    if (this.pro.checked || this.star.value === "oldpro") flags.push("pro");
     if (this.loner.value) flags.push(`loner=${this.loner.value}`);
+    if (this.star.value) flags.push(this.star.value);
     let text = flags.length ? `[${flags.join(",")}]` : "";
     for (const [i, row] of this.rows.entries()) {
       if (row.roll.kind) {

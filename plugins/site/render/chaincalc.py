@@ -153,7 +153,7 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
                            "be blocks."),
         "non-critical": ctx.t("a block whose number of non-critical results (a Push that lets the sequence go "
                               "on) differs from what our block skills give."),
-        "weighted": ctx.t("a weighted roll that cannot be re-rolled: our sequences have no such roll."),
+        "weighted": ctx.t("a weighted roll a/b is a chance: a from 0 to b, and b above 0."),
         "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate: on this roll, or by a player with Pro "
                            "(theirs still lets Pro re-roll that roll, our ! forbids Pro too)."),
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only."),

@@ -107,7 +107,9 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
 
 #: a star rule flag of the calculators (:data:`calculators.rerolls.STAR_RULES`) -> its entry in data/star-rules/
 STAR_RULE_ENTRIES = {"consummate": "consummate-professional", "ballista": "the-ballista", "oldpro": "old-pro",
-                     "savageblow": "savage-blow"}
+                     "savageblow": "savage-blow", "luck": "halfling-luck", "assassin": "master-assassin",
+                     "krump": "krump-and-smash", "woodland": "woodland-fury",
+                     "strong": "strong-passing-game", "leap": "bounding-leap", "swift": "swift-as-the-breeze"}
 
 
 def star_rule_name(ctx: PageContext, flag: str) -> str:
@@ -190,6 +192,8 @@ def notation_values(ctx: PageContext) -> dict[str, dict[str, str]]:
     return {
         "before-player-rolls-star": {"cp": star_rule_name(ctx, "consummate"), "tb": star_rule_name(ctx, "ballista"),
                                      "op": star_rule_name(ctx, "oldpro"), "sb": star_rule_name(ctx, "savageblow")},
+        "swift-flag": {"sw": star_rule_name(ctx, "swift")},
+        "strong-leap-flags": {"spg": star_rule_name(ctx, "strong"), "bl": star_rule_name(ctx, "leap")},
         "bb2025-block-against-player": {"skill": skill_name(ctx, "hatred"),
                                         "um": star_rule_mark_name(ctx, "unstoppable-momentum")},
         "griff-dodging-rushing-morg": {"code2": "`[loner=4,ballista]W5~2{/L4|/L5}`"},

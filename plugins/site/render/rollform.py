@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 
 from calculators.builder import menu
+from calculators.editions import family
+from calculators.rerolls import STAR_RULE_EDITIONS, STAR_RULES
 from calculators.rules import RuleBook
 
 from .calclabels import choice_label, star_rule_label
@@ -112,6 +114,14 @@ def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
     ]]
 
 
+def star_choices(editions: list[str]) -> dict[str, list[list[str]]]:
+    """Per edition, the star player rules the moving player may have (:data:`calculators.rerolls.STAR_RULE_EDITIONS`),
+    as ``[flag, name]`` pairs in the notation's order: the form writes the flag (``[luck]``). The names are the
+    rules' own, English in every language, as the notation's help shows them; none in classic."""
+    return {edition: [[flag, STAR_RULES[flag]] for flag, where in STAR_RULE_EDITIONS.items() if family(edition) in where]
+            for edition in editions}
+
+
 def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
     """The form's HTML (template `calc/rollform.html`, hidden until ``roll-form.js`` mounts it), to put in the
     chain calculator's form."""
@@ -123,6 +133,6 @@ def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
         "replaced": ctx.t("The form replaced the sequence written in the field: {chain}"),
         "restore": ctx.t("Put it back"),
     }
-    data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings}
+    data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings, "stars": star_choices(editions)}
     return render("calc/rollform.html", t=ctx.t, data=json.dumps(data, ensure_ascii=False),
                   pro=_skill(ctx, "pro"), loner=_skill(ctx, "loner"))
