@@ -34,9 +34,11 @@ What may still save the player (:func:`aftermath`; the ``knocked-down-<edition>`
   Lasting Injury kept reads its D6 once, as without the apothecary.
 * Regeneration, a D6 read from ``data/rolls/regeneration-<edition>.yml`` (4+): after the casualty
   roll and the apothecary in classic and BB2020, before the casualty roll in BB2025 (BBBase
-  REGENERATION of each edition).  On a success the player goes to the Reserves box.  The two orders
-  give the same chances: the Regeneration roll does not depend on the casualty roll, and either
-  way the player ends in the Reserves box when one of the two saves it.
+  REGENERATION of each edition; the roll's ``before_casualty_roll`` in ``data/``).  On a success the
+  player goes to the Reserves box.  The two orders give the same chance of the Reserves box: the
+  Regeneration roll does not depend on the casualty roll, and either way the player ends there when
+  one of the two saves it.  Which of the two saved the player follows the order: rolled first,
+  Regeneration saves every casualty it succeeds on, and the apothecary only those it leaves.
 """
 
 from __future__ import annotations
@@ -224,7 +226,9 @@ class Aftermath:
 
     Attributes:
         reserves: P(the player goes to the Reserves box: a kept Badly Hurt with the apothecary, or Regeneration).
-        regenerated: P(Regeneration sends the player to the Reserves box), 0 without it.
+        regenerated: P(Regeneration sends the player to the Reserves box), 0 without it: when rolled after the
+            apothecary (classic, BB2020), only the casualties the apothecary left; rolled first (BB2025), all it
+            succeeds on.
         regeneration: P(one Regeneration roll succeeds), read from the data's roll (None without Regeneration).
         roll: the casualty result that stands when neither saves the player: its ``rows``, ``outcomes``,
             ``characteristics``, ``lasting_rows`` are overall chances (they sum to 1 - ``reserves`` with the
@@ -253,14 +257,15 @@ def aftermath(rules: RuleBook, edition: str | Edition, roll: CasualtyRoll, apoth
             if row.outcome == "badly-hurt":
                 patched += rows.get(row.key, _F0)
                 rows[row.key] = _F0
-    regen = None
+    regen, first = None, False  # first: Regeneration is rolled before the casualty roll (BB2025)
     if regeneration:
         spec = rules.roll_of("regeneration", ed.name)
         if spec is None:
             raise CalcError("rules.rolls", f"the rules data has no Regeneration roll for {ed.name}", reason="rules")
         regen = test_from_rules(rules, spec.slug, None, edition=ed.name)[0].distribution().get("success", _F0)
+        first = spec.before_casualty_roll
     stays = 1 - (regen or _F0)
     rows = {k: p * stays for k, p in rows.items()}
     standing = _casualty_result(roll.table, roll.niggling, rows, roll.lasting)
-    regenerated = (1 - patched) * (regen or _F0)
-    return Aftermath(patched + regenerated, regenerated, regen, standing)
+    regenerated = (regen or _F0) if first else (1 - patched) * (regen or _F0)
+    return Aftermath(patched + (1 - patched) * (regen or _F0), regenerated, regen, standing)

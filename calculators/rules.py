@@ -138,6 +138,8 @@ class RollSpec:
     characteristic: str | None = None  # "ag" or "pa" when there is no target table (BB2020+)
     fixed: int | None = None  # a fixed N+ whatever the player (``target_number``: the Rush's 2+)
     no_reroll: bool = False  # nothing re-rolls it (``no_reroll``: KO recovery, classic Regeneration)
+    #: rolled before the casualty roll, not after it and the apothecary (``before_casualty_roll``: BB2025 Regeneration)
+    before_casualty_roll: bool = False
 
     def groups(self) -> dict[str, tuple[Modifier, ...]]:
         """Return ``{group: modifiers}`` in data order."""
@@ -354,7 +356,7 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
     _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field, "roll slugs are ASCII kebab-case", slug)
     _expect(isinstance(raw, dict), field, "expected an object", raw)
     _keys(raw, field, {"editions", "natural_one", "natural_six", "modifiers"},
-          {"target", "fumble_at_or_below", "characteristic", "target_number", "no_reroll"})
+          {"target", "fumble_at_or_below", "characteristic", "target_number", "no_reroll", "before_casualty_roll"})
     characteristic = raw.get("characteristic")
     _expect(characteristic in (None, "ag", "pa"), f"{field}.characteristic", "expected 'ag', 'pa' or null",
             characteristic)
@@ -374,6 +376,8 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
             "a fixed target number goes without a target table or characteristic", fixed)
     no_reroll = raw.get("no_reroll", False)
     _expect(isinstance(no_reroll, bool), f"{field}.no_reroll", "expected true or false", no_reroll)
+    before = raw.get("before_casualty_roll", False)
+    _expect(isinstance(before, bool), f"{field}.before_casualty_roll", "expected true or false", before)
     fab = raw.get("fumble_at_or_below")
     _expect(fab is None or (_is_int(fab) and -10 <= fab <= 6), f"{field}.fumble_at_or_below",
             "expected an integer from -10 to 6 or null", fab)
@@ -411,7 +415,7 @@ def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
             bad = [k for k in listed if k not in keys]
             _expect(not bad, f"{field}.modifiers[{i}].{name}", "expected keys of this roll's modifiers", bad)
     return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods), characteristic, fixed,
-                    no_reroll)
+                    no_reroll, before)
 
 
 def _dice_table(slug: Any, raw: Any) -> DiceTable:

@@ -21,7 +21,8 @@ def rules_export(repo: Repository) -> dict:
     rolls = {}
     for roll in repo.of_kind("roll"):
         entry = {key: roll[key] for key in ("editions", "natural_one", "natural_six")}
-        for optional in ("target", "characteristic", "target_number", "fumble_at_or_below", "no_reroll"):
+        for optional in ("target", "characteristic", "target_number", "fumble_at_or_below", "no_reroll",
+                         "before_casualty_roll"):
             if optional in roll.data:
                 entry[optional] = roll[optional]
         entry["modifiers"] = [

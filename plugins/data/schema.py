@@ -444,7 +444,7 @@ KIND_SPECS: dict[str, Obj] = {
             **COMMON,
         },
         {"target": Ref("target", bare=True), "characteristic": Enum("ag", "pa"), "target_number": Int(2, 6),
-         "no_reroll": Bool(), "order": Int(1, 99), "fumble_at_or_below": Int(0, 6), "notes": OneOf(Text(), List(NOTE, unique_key="key"),
+         "no_reroll": Bool(), "before_casualty_roll": Bool(), "order": Int(1, 99), "fumble_at_or_below": Int(0, 6), "notes": OneOf(Text(), List(NOTE, unique_key="key"),
                                                             what="a text or a list of notes"),
          **CHECKED, **COMMON_OPTIONAL},
     ),

@@ -861,6 +861,14 @@ def test_casualty_calculator_in_french(calc, web):
     c.check_query()
     c.round_trip()
     c.check_bad_input("niggling", "6", "1")
+    # review 3: BB2025 rolls Regeneration before the casualty roll, so it saves half the casualties (not 1/8)
+    c.set("niggling", "0")
+    c.set("edition", "bb2025")
+    c.set("apothecary", True)
+    c.set("regeneration", True)
+    c.check()
+    assert shown(c)["after.regenerated"] == "1/2 (50,0 %)"
+    assert shown(c)["after.reserves"] == "7/8 (87,5 %)"
 
 
 def test_scatter_calculator_in_japanese(calc, web):

@@ -48,10 +48,13 @@ def _modifier(raw: dict, niggling: int, skills: set[str]) -> int:
 
 
 def _oracle(edition: str, niggling: int, decay: bool, apothecary: bool, regeneration: bool) -> dict:
-    """Every die rolled: {"reserves": P, "rows": {key: P standing}, "chars": {c: P lost}}."""
+    """Every die rolled: {"reserves": P, "regenerated": P, "rows": {key: P standing}, "chars": {c: P lost}}.
+    "regenerated" follows the order the YAML gives: Regeneration before the casualty roll (BB2025's
+    `before_casualty_roll`) saves on every success; after it, only a player the apothecary left."""
     cas = _raw("tables", f"casualty-{edition}")
     lasting = None if edition == "classic" else _raw("tables", f"lasting-injury-{edition}")
-    regen_target = _raw("rolls", f"regeneration-{edition}")["target_number"]
+    regen_raw = _raw("rolls", f"regeneration-{edition}")
+    regen_target, regen_first = regen_raw["target_number"], regen_raw.get("before_casualty_roll", False)
     mod = _modifier(cas, niggling, {"decay"} if decay else set())
     faces = _faces(cas)
     top = max(faces)
@@ -62,12 +65,16 @@ def _oracle(edition: str, niggling: int, decay: bool, apothecary: bool, regenera
     seconds = faces if apothecary else [None]
     regen_faces = range(1, 7) if regeneration else [None]
     w = F(1, len(faces) * len(seconds) * len(regen_faces))
-    out = {"reserves": F(0), "rows": {}, "chars": {}}
+    out = {"reserves": F(0), "regenerated": F(0), "rows": {}, "chars": {}}
     for first, second, regen in itertools.product(faces, seconds, regen_faces):
         kept = index(first) if second is None else min(index(first), index(second))
         row = cas["rows"][kept]
-        if (apothecary and row["outcome"] == "badly-hurt") or (regen is not None and regen >= regen_target):
+        patched = apothecary and row["outcome"] == "badly-hurt"
+        regenerates = regen is not None and regen >= regen_target
+        if patched or regenerates:
             out["reserves"] += w
+            if regenerates and (regen_first or not patched):
+                out["regenerated"] += w
             continue
         out["rows"][row["key"]] = out["rows"].get(row["key"], F(0)) + w
         if row["outcome"] in CHARS:
@@ -104,6 +111,7 @@ def test_brute_force_oracle_after_the_apothecary_and_regeneration(rulebook, edit
         after = _ask(rulebook, edition=edition, **fields)["after"]
         want = _oracle(edition, niggling, decay, apothecary, regeneration)
         assert _x(after["reserves"]) == want["reserves"], (niggling, decay)
+        assert _x(after["regenerated"]) == want["regenerated"], (niggling, decay)
         assert {r["key"]: _x(r["p"]) for r in after["rows"] if _x(r["p"])} == want["rows"], (niggling, decay)
         assert _nonzero(after["characteristics"]) == want["chars"], (niggling, decay)
         assert want["reserves"] + sum(want["rows"].values()) == 1
@@ -135,6 +143,15 @@ def test_hand_counted_values(rulebook):
     classic = _ask(rulebook, edition="classic", apothecary=True)["after"]
     assert _x(classic["outcomes"]["dead"]) == F(1, 36)
     assert _x(classic["reserves"]) == 1 - F(1, 2) ** 2 == F(3, 4)  # Badly Hurt is 11-38, half the D68
+
+
+def test_bb2025_regeneration_saves_half_before_the_casualty_roll(rulebook):
+    # review 3 (the casualty page, French, 360 px): BB2025 rolls Regeneration before the casualty roll, so it saves
+    # every casualty its 4+ succeeds on (1/2), not only those the apothecary left (1/8, the classic and BB2020 order)
+    after = _ask(rulebook, edition="bb2025", apothecary=True, regeneration=True)["after"]
+    assert _x(after["regenerated"]) == F(1, 2) and _x(after["reserves"]) == F(7, 8)
+    after = _ask(rulebook, edition="classic", apothecary=True, regeneration=True)["after"]
+    assert _x(after["regenerated"]) == F(1, 8) and _x(after["reserves"]) == F(7, 8)
 
 
 def test_kept_of_two_is_the_lower_row(rulebook):
