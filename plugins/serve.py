@@ -140,13 +140,22 @@ def make_app(root: Path) -> Callable:
 CONNECTION_LIMIT = 1000
 
 
-def serve(app: Callable, host: str, port: int, threads: int = 8) -> None:
-    """Serve the WSGI `app` on http://host:port/ until interrupted (Waitress, `threads` worker threads, up to
-    CONNECTION_LIMIT open connections)."""
-    from waitress import serve as waitress_serve
+def make_server(app: Callable, host: str, port: int, threads: int = 8):
+    """A Waitress server for the WSGI `app`, its socket bound to host:port (`threads` worker threads, up to
+    CONNECTION_LIMIT open connections); `.run()` serves until interrupted.
 
-    waitress_serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT, ident="nuffle",
-                   _quiet=True)
+    Raises:
+        OSError: the address cannot be bound (the port is in use, or the host is not this machine's).
+    """
+    from waitress.server import create_server
+
+    return create_server(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT,
+                         ident="nuffle")
+
+
+def serve(app: Callable, host: str, port: int, threads: int = 8) -> None:
+    """Serve the WSGI `app` on http://host:port/ until interrupted (see :func:`make_server`)."""
+    make_server(app, host, port, threads).run()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -160,9 +169,14 @@ def main(argv: list[str] | None = None) -> int:
         app = make_app(args.directory.resolve())
     except FileNotFoundError as exc:
         parser.error(str(exc))
+    try:  # bound before "Serving" is printed: a port in use is one line, not a traceback after that promise
+        server = make_server(app, args.host, args.port, args.threads)
+    except OSError as exc:
+        parser.exit(2, f"python -m plugins.serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc} "
+                       f"(is another server using port {args.port}? try --port)\n")
     print(f"Serving {args.directory} on http://{args.host}:{args.port}/ (Ctrl+C to stop)")
     try:
-        serve(app, args.host, args.port, args.threads)
+        server.run()
     except KeyboardInterrupt:
         pass
     return 0

@@ -100,3 +100,22 @@ def test_the_host_files_say_the_same(tmp_path):
     assert all(f'add_header {name} "{value}" always;' in nginx for name, value in headers.items())
     (tmp_path / HEADERS_FILE).unlink()
     assert read_header_files(tmp_path) == headers  # a site built before the file: computed from the pages
+
+
+def test_a_port_in_use_is_said_in_one_line_before_any_promise(tmp_path):
+    # review 3 (D16): `python -m plugins.serve` on a busy port printed "Serving…" and then died with a traceback
+    import socket
+    import subprocess
+    import sys
+
+    (tmp_path / "index.html").write_text(PAGE, encoding="utf-8")
+    write_header_files(tmp_path)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "plugins.serve", "--port", str(port), "--directory", str(tmp_path)],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done
+    assert "Serving" not in done.stdout and "Traceback" not in done.stderr, done
+    assert done.stderr.strip().count("\n") == 0 and f"port {port}" in done.stderr, done.stderr
