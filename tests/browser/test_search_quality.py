@@ -20,8 +20,9 @@ is none now. The misses fixed so far, and their causes:
   defined as « a ball carrier who… » (data/termbase.yml).
 - The coverage names (issue 19) missed 20 of 1,326: "Really Stupid", « Soif de sang », « Cerveau lent » found
   the rolls of the same name first (their names hold the query too), "Pass", « Passe », "Block" (ja) and
-  « Réception » the longer names they start; search-query.js now ranks first a section whose title or name
-  is the whole query. Eight ruling questions with a modifier ("the -2 from Diving Tackle", "+2?") found
+  « Réception » the longer names they start; search-query.js now ranks first a section whose entry has the
+  whole query as a name (not a table row's title: "Blitz" keeps the Blitz action before the kick-off
+  tables' Blitz! rows). Eight ruling questions with a modifier ("the -2 from Diving Tackle", "+2?") found
   nothing or missed the ruling: lunr read -2 as "without 2" and +2 as "must have 2"; search-query.js drops
   the sign of a signed number.
 """

@@ -18,9 +18,9 @@
 //   best field, so the one word of a skill's name (boosted tenfold as an alias) outweighed every other word:
 //   « esquive relance d'équipe » put the Dodge skill first, whose text has relancer and tour d'équipe but
 //   never a team re-roll, and 「Stab の手順（BB2020）」, the full title of a sequence, put the Stab skill
-//   first. Tier 4 (one word or several): the section's title or a whole name of its entry (`names`) is the
-//   query, so that "Really Stupid" finds the trait before the Really Stupid rolls and "Pass" the skill
-//   before Pass Block; tier 3: the title or a whole name holds the whole query;
+//   first. Tier 4 (one word or several): a whole name of its entry (`names`) is the query, so that
+//   "Really Stupid" finds the trait before the Really Stupid rolls and "Pass" the skill before Pass Block;
+//   tier 3: the section's title, or a whole name of its entry, holds the whole query;
 //   tier 2: it has every word, two of them side by side in its text (« relance d'équipe »); tier 1: it has
 //   every word; below them, a section whose entry is named by a part of the query only (Esquive;
 //   パスブロック in 「パスブロック ダンプオフ」, whose ruling then comes first); last, the rest. Within a
@@ -105,9 +105,11 @@
   function tier(item, query, wanted, named) {
     var whole = squash(query);
     var names = (item.names || []).map(squash).concat([squash(plain(item.title))]);
-    // 4: the title or a whole name is the query itself: the entry of that name (the Really Stupid trait)
-    // before what only holds it (the Really Stupid roll; for "Pass", Hail Mary Pass and Pass Block)
-    if (whole && names.indexOf(whole) >= 0) return 4;
+    // 4: a whole name of its entry is the query itself: the entry of that name (the Really Stupid trait)
+    // before what only holds it (the Really Stupid roll; for "Pass", Hail Mary Pass and Pass Block). Not the
+    // title alone: a table row has no `names`, and its title (the kick-off tables' Blitz!) must not pass
+    // before the entry its word names (the Blitz action), as in plugins/site/search.py's aliases.
+    if (whole && names.slice(0, -1).indexOf(whole) >= 0) return 4;
     if (wanted.length < 2) return 1;
     if (names[names.length - 1].indexOf(whole) >= 0) return 3;
     var part = names.some(function (name) { return named.indexOf(name) >= 0; });
