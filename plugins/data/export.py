@@ -86,8 +86,11 @@ def verification_export(repo: Repository) -> dict:
             "sources": {source id: statements (per column) it confirms},
             "statements": [{"id": "skill:guard#summary", "entity": "skill:guard", "url": "skills/guard.json",
                             "of", "editions", "anchor" (or null), "status": {column: "checked" | "unconfirmed"},
-                            "claims": [the statement's claim keys, or empty], "missing": {column: [claims no
-                            `agrees` record covers]} (only the columns a record confirms in part),
+                            "claims": [{"key", "label": {en, fr, ja}, "covered": {column: true | false}}]
+                                      (the statement's claims in listed order, or empty; `covered`: whether an
+                                      `agrees` record of that column covers the claim),
+                            "missing": {column: [keys of the claims no `agrees` record covers]} (only the
+                                       columns a record confirms in part),
                             "records": [the statement's `checked` records, as in data/]}]}
     Links are relative to verification.json.
     """
@@ -107,9 +110,13 @@ def verification_export(repo: Repository) -> dict:
             entry = by_statement[statement.id] = {
                 "id": statement.id, "entity": entity.id, "url": f"{FOLDER_BY_KIND[entity.kind]}/{entity.slug}.json",
                 "of": statement.of, "editions": list(statement.editions), "anchor": statement.anchor, "status": {},
-                "claims": list(statement.claims), "missing": {},
-                "records": [r for _, r in records(entity) if r.get("of") == statement.of]}
+                "claims": [{"key": key, "label": dict(statement.claim_labels.get(key) or {}), "covered": {}}
+                           for key in statement.claims],
+                "missing": {}, "records": [r for _, r in records(entity) if r.get("of") == statement.of]}
         entry["status"][status.column] = "checked" if status.checked else "unconfirmed"
+        open_claims = set(status.missing)
+        for claim in entry["claims"]:
+            claim["covered"][status.column] = claim["key"] not in open_claims
         if status.partly:
             entry["missing"][status.column] = list(status.missing)
     return {

@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 QUERIES = Path(__file__).with_name("search_queries.yml")
+DATA = Path(__file__).resolve().parents[2] / "data"
 PREFIX = {"en": "", "fr": "fr/", "ja": "ja/"}
 
 
@@ -27,11 +28,63 @@ def location(target: str) -> str:
     return target
 
 
-def load_queries() -> dict[str, list[tuple[str, list[str]]]]:
-    """lang -> [(query, acceptable locations)], in the file's order."""
+def load_queries(coverage: bool = True) -> dict[str, list[tuple[str, list[str]]]]:
+    """lang -> [(query, acceptable locations)]: the typed set in the file's order, then (unless `coverage`
+    is false) the name of every entry of the coverage manifests (`coverage_queries`), each with its own
+    entry's location, even where the typed set has the same words with other targets."""
     raw = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
-    return {lang: [(str(query), [location(t) for t in (targets if isinstance(targets, list) else [targets])])
-                   for query, targets in items.items()] for lang, items in raw.items()}
+    out = {lang: [(str(query), [location(t) for t in (targets if isinstance(targets, list) else [targets])])
+                  for query, targets in items.items()] for lang, items in raw.items()}
+    if coverage:
+        for lang, names in coverage_queries().items():
+            out[lang] += list(names.items())
+    return out
+
+
+NAME_FIELD = {"skill": "name", "star-rule": "name", "sequence": "title", "table": "title", "ruling": "question"}
+
+
+def coverage_queries(data_dir: Path = DATA) -> dict[str, dict[str, list[str]]]:
+    """lang -> {name: [locations]}: each entry that a coverage manifest (data/coverage/) counts as covered, by
+    its name in en, fr and ja as its page heads it (a ruling by its question), with the location of its
+    section (a skill: `skills/agility/#skill-leap`) or of its page (sequences, tables, rulings; a star
+    player rule: the star rules page, where it is a collapsed block, not a section). Read from the data, so a new entry is queried at once;
+    two entries of the same name are both accepted for it (issue 19: search finds each item by its name)."""
+    from plugins.data import load_repository
+    from plugins.data.coverage import manifests, statuses
+    from plugins.site.locate import anchor_of, page_of
+    from plugins.site.search import url_of
+
+    repo = load_repository(data_dir)
+    entries = dict.fromkeys(status.item["entry"] for manifest in manifests(repo)
+                            for status in statuses(repo, manifest) if status.state == "covered")
+    out: dict[str, dict[str, list[str]]] = {lang: {} for lang in PREFIX}
+    for entry in entries:
+        entity = repo[entry]
+        # a star player rule is a collapsed block of the star rules page, not a heading: no section of its own
+        anchor = anchor_of(entity) if entity.kind != "star-rule" else None
+        where = url_of(page_of(entity)) + (f"#{anchor}" if anchor else "")
+        for lang in PREFIX:
+            name = plain_name(repo, entity[NAME_FIELD[entity.kind]], lang)
+            targets = out[lang].setdefault(name, [])
+            if where not in targets:
+                targets.append(where)
+    return out
+
+
+def plain_name(repo, text: dict, lang: str) -> str:
+    """The text of `text` in `lang` as a heading shows it: a [[kind:slug|label]] reference by its label, or by
+    the name of what it refers to; no emphasis marks; on one line."""
+    from plugins.data.text import REF, squeeze
+
+    def label(ref) -> str:
+        if ref["text"]:
+            return ref["text"]
+        target = repo.get(f"{ref['kind']}:{ref['slug']}")
+        names = (target.get("name") or target.get("title")) if target is not None else None
+        return (names or {}).get(lang) or (names or {}).get("en") or ref["slug"]
+
+    return squeeze(REF.sub(label, text.get(lang) or text["en"]).replace("**", "").replace("`", ""))
 
 
 def open_search(page, base_url: str, lang: str) -> None:

@@ -134,3 +134,28 @@ def test_the_readme_pattern_for_references_reads_them_as_the_build_does(repo):
     assert found > 100
     assert readme.fullmatch("[[sequence:pass-action-classic#step-5d|la passe]]").groups() == (
         "sequence", "pass-action-classic", "step-5d", "la passe")
+
+
+def test_the_built_verification_json_gives_each_claim_its_labels_and_coverage(site, repo):
+    """The built site's api/v1/verification.json: each claim of a statement with its key, its label in en, fr
+    and ja as the data gives it, and per edition column whether an `agrees` record of that column covers it
+    (a record without `claims` covers every claim), worked out here from the records the file publishes."""
+    from plugins.data.verification import claims_listed, column_of
+
+    doc = json.loads((site.dir / "api" / "v1" / "verification.json").read_text(encoding="utf-8"))
+    with_claims = [s for s in doc["statements"] if s["claims"]]
+    assert len(with_claims) >= 13
+    for statement in with_claims:
+        listed = claims_listed(repo[statement["entity"]])[statement["of"]]
+        assert [c["key"] for c in statement["claims"]] == list(listed), statement["id"]
+        for claim in statement["claims"]:
+            assert claim["label"] == listed[claim["key"]], statement["id"]
+            assert all(claim["label"].get(lang, "").strip() for lang in ("en", "fr", "ja")), statement["id"]
+            assert set(claim["covered"]) == set(statement["status"]), statement["id"]
+            for column, covered in claim["covered"].items():
+                agrees = [r for r in statement["records"] if r["verdict"] == "agrees"
+                          and column_of(repo, r["edition"]) == column]
+                expected = any("claims" not in r or claim["key"] in r["claims"] for r in agrees)
+                assert covered is expected, (statement["id"], claim["key"], column)
+        for column, state in statement["status"].items():
+            assert (state == "checked") == all(c["covered"][column] for c in statement["claims"]), statement["id"]

@@ -341,6 +341,9 @@ def test_the_real_kick_off_table_without_its_half_time_record_is_partly_unconfir
 def test_verification_json_names_the_claims_left_open(tmp_path):
     statements = {s["id"]: s for s in verification_export(load_repository(_partly_data(tmp_path)))["statements"]}
     step = statements["sequence:pick-up#steps.1a"]
-    assert step["claims"] == ["roll", "re-roll"] and step["missing"] == {"classic": ["re-roll"]}
+    assert [c["key"] for c in step["claims"]] == ["roll", "re-roll"] and step["missing"] == {"classic": ["re-roll"]}
+    assert step["claims"][1] == {"key": "re-roll", "covered": {"classic": False},
+                                 "label": {"en": "a second try", "fr": "un nouvel essai", "ja": "もう一度の挑戦"}}
+    assert step["claims"][0]["covered"] == {"classic": True}
     assert step["status"] == {"classic": "unconfirmed"}
     assert statements["sequence:pick-up#steps.1"]["claims"] == [] and statements["sequence:pick-up#steps.1"]["missing"] == {}

@@ -74,7 +74,9 @@
 //   best field, so the one word of a skill's name (boosted tenfold as an alias) outweighed every other word:
 //   « esquive relance d'équipe » put the Dodge skill first, whose text has relancer and tour d'équipe but
 //   never a team re-roll, and 「Stab の手順（BB2020）」, the full title of a sequence, put the Stab skill
-//   first. Tier 3: the section's title, or a whole name of its entry (`names`), holds the whole query;
+//   first. Tier 4 (one word or several): a whole name of its entry (`names`) is the query, so that
+//   "Really Stupid" finds the trait before the Really Stupid rolls and "Pass" the skill before Pass Block;
+//   tier 3: the section's title, or a whole name of its entry, holds the whole query;
 //   tier 2: it has every word, two of them side by side in its text (« relance d'équipe »); tier 1: it has
 //   every word; below them, a section whose entry is named by a part of the query only (Esquive;
 //   パスブロック in 「パスブロック ダンプオフ」, whose ruling then comes first); last, the rest. Within a
@@ -89,13 +91,16 @@
   var LATIN = "0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f";
   var WORD = new RegExp("^[" + LATIN + "]+(?:-[" + LATIN + "]+)*$");
   var SYNTAX = /["+^~:*]|(?:^|\s)-/;
+  var SIGNED = /(^|[\s(（])[+\-\u2212](?=\d)/g;
   // One run of hiragana or of katakana: the separator of config/ja.yml leaves it whole, like a Latin word
   // (kanji are not: Material cuts them into the index terms they start).
   var KANA = /^(?:[\u3041-\u309f]+|[\u30a0-\u30ff]+)$/;
   var EXACT = 2;  // the boost of the exact word (1.5 to 10 rank the search-quality set the same)
 
   function rewrite(query) {
-    query = query.normalize("NFKC");
+    // a signed number is a dice modifier (« le -2 du Tacle plongeant », "earn the +2?"), never lunr's
+    // presence or absence operator, which dropped every section with a 2 (the ruling asked about first)
+    query = query.normalize("NFKC").replace(SIGNED, "$1");
     if (SYNTAX.test(query)) return query;
     return query.split(/\s+/).filter(Boolean).map(function (word) {
       if (KANA.test(word)) return word + "^" + EXACT + " " + word;  // プロ above プロール (ピックアップロール)
@@ -156,7 +161,13 @@
   function tier(item, query, wanted, named) {
     var whole = squash(query);
     var names = (item.names || []).map(squash).concat([squash(plain(item.title))]);
-    if (names[names.length - 1].indexOf(whole) >= 0 || names.indexOf(whole) >= 0) return 3;
+    // 4: a whole name of its entry is the query itself: the entry of that name (the Really Stupid trait)
+    // before what only holds it (the Really Stupid roll; for "Pass", Hail Mary Pass and Pass Block). Not the
+    // title alone: a table row has no `names`, and its title (the kick-off tables' Blitz!) must not pass
+    // before the entry its word names (the Blitz action), as in plugins/site/search.py's aliases.
+    if (whole && names.slice(0, -1).indexOf(whole) >= 0) return 4;
+    if (wanted.length < 2) return 1;
+    if (names[names.length - 1].indexOf(whole) >= 0) return 3;
     var part = names.some(function (name) { return named.indexOf(name) >= 0; });
     var shown = words(plain(item.title) + " . " + (item.names || []).join(" . ") + " . " + plain(item.text));
     // the worker marks the hidden fields' matches too (<mark>ダンプオフ</mark>)
@@ -184,7 +195,7 @@
         var other = edition && item.editions && item.editions.split(" ").indexOf(edition) < 0;
         all.push({item: item, group: group, at: all.length, matched: item.score > 0,
                   // Material adds a page that only its sections matched with score 0: it goes with them
-                  tier: !(item.score > 0) ? -1 : wanted.length > 1 ? tier(item, query, wanted, named) : 1,
+                  tier: !(item.score > 0) ? -1 : tier(item, query, wanted, named),
                   score: item.score * (other ? EDITION_WEIGHT : 1)});
       });
     });
