@@ -195,9 +195,9 @@ class Chain:
                 and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
             raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge are not "
                             "modelled together", reason="not-modelled")
-        if s.break_tackle and (s.partial is not None or s.diving_tackle):
-            raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band or against Diving "
-                            "Tackle is not modelled", reason="not-modelled")
+        if s.break_tackle and s.partial is not None:
+            raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band is not modelled",
+                            reason="not-modelled")
         self._check_branches(path, s)
 
     def _check_appeal(self, path: str, s: Step, seq: tuple, i: int, before: list) -> None:

@@ -77,7 +77,7 @@ from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
 from .outcomes import _linked_pairs, rolls_2d6
 from .steps import AnyStep, ArmourStep, BlockStep, Step, _places, walk
-from .tree import _N, _Node, _savage, _savage_dist, _scale, _tree
+from .tree import BONUS_CASES, _N, _Node, _savage, _savage_dist, _scale, _tree
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -258,17 +258,17 @@ class _Solver:
             on by the branch; a die within Break Tackle's bonus is saved by it if still unused."""
             if res == _N:
                 return ((_ONE, nd.nc, (tr2, u2, sk, pr)),)
-            if bt_free and case == "within_bonus" and bt_key not in sk:
+            if bt_free and case in BONUS_CASES and bt_key not in sk:
                 return ((_ONE, nd.succ, (tr2, u2, sk | {bt_key}, pr)),)
             return ()
 
         # keeping the roll is worth something (a branch, Break Tackle): then a failed Pro or Loner roll may be
         # left standing rather than followed by a further team re-roll
-        keeps = res == _N or (bt_free and case == "within_bonus")
+        keeps = res == _N or (bt_free and case in BONUS_CASES)
         opts: list[tuple[str, tuple]] = [("none", ())]
         if res == _N:
             opts[0] = ("none", stands(tr, team_used))
-        elif bt_free and case == "within_bonus":  # the bonus turns this die into a pass
+        elif bt_free and case in BONUS_CASES:  # the bonus turns this die into a pass
             opts.append((bonus_name, stands(tr, team_used)))
         if s.no_reroll or not rerollable:
             return tuple(opts)

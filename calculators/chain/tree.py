@@ -50,7 +50,8 @@
     worse for the diver.  Either way a re-rolled dodge needs ``target + 2``, so classic plays as
     BB2020.  The diver's own fate (Placed Prone, its tackle zone) is not part of the chain.
 
-  The opponent dives whenever that lowers our chance (it never raises it);
+  The opponent dives whenever that lowers our chance (it never raises it).  With the dodger's Break Tackle
+  on the same dodge, the bonus may still save the dived die (:func:`_dive_and_break`);
 * a **"do not re-roll" mark** (``no_reroll`` on :class:`Step`, :class:`BlockStep`, :class:`Dauntless`):
   no team re-roll, Pro or skill on that roll.
 
@@ -257,6 +258,47 @@ def _within(target: int, bonus: int) -> Fraction:
     return Fraction(len([f for f in range(2, 6) if target - bonus <= f < target]), 6)
 
 
+#: the failed-roll cases of a dodge that Break Tackle's bonus turns into a pass (against Diving Tackle in BB2025,
+#: ``dived_within``: a die the dive failed after every re-roll, which the bonus still saves)
+BONUS_CASES: frozenset[str] = frozenset({"within_bonus", "dived_within"})
+
+
+def _dive_and_break(edition: str, node: _Node, s: Step) -> None:
+    """A dodge with Break Tackle (bonus ``b``) against an opponent's Diving Tackle (-2): a node's numbers.
+
+    Classic has no Break Tackle bonus (:data:`calculators.rerolls.BREAK_TACKLE_BONUSES`).  BB2020 (the dive
+    comes before the coach's re-roll and its -2 stays for it; :data:`DIVING_TACKLE_AFTER_REROLLS`): every roll
+    of the dodge needs ``target + 2``, and Break Tackle saves a die from ``target + 2 - b`` up, so the step is a
+    dodge at ``target + 2`` with the bonus.  BB2025 (the dive once every re-roll and modifier is applied): a die
+    of ``target + 2`` or a 6 passes; a die from ``target`` up has passed, so it is not re-rolled, and the dive
+    fails it unless the bonus reaches ``target + 2`` (``dived_within``; else ``dived``); a die below ``target``
+    failed and may be re-rolled, or saved by the bonus when that still reaches ``target + 2`` after the dive
+    (``within_bonus``; else ``beyond_bonus``).  The diver always dives on a die it can fail: a die the bonus
+    saves costs the dodger its once-per-turn Break Tackle.  Sources: BBBase
+    ``docs/bb2020|bb2025/core_rules/skills_and_traits.md`` BREAK TACKLE and DIVING TACKLE, the BB2025 FAQ's
+    dodge order (``latest_faq.md``); FFB ``skill/mixed/DivingTackle``, ``skill/bb2020|bb2025/BreakTackle``.
+    """
+    b, top = s.break_tackle, s.target + 2
+    q = face_chance(top)
+    node.p_ok, node.again = q, (q, _ZERO)
+    node.bonus = (_within(top, b), "break-tackle")
+    if not DIVING_TACKLE_AFTER_REROLLS[resolve(edition).family]:
+        classes = {"within_bonus": _within(top, b), "beyond_bonus": _ONE - q - _within(top, b)}
+        node.cases = {k: (p, _C, True, None, None) for k, p in classes.items() if p}
+        return
+    cases: dict[str, list] = {}
+    for face in range(1, 6):  # a 6 always passes; the other faces below top fail, each in its case
+        if face >= top:
+            continue
+        saved = face != 1 and face + b >= top
+        if face >= s.target:
+            name, rerollable = ("dived_within" if saved else "dived"), False
+        else:
+            name, rerollable = ("within_bonus" if saved else "beyond_bonus"), True
+        cases.setdefault(name, [_ZERO, rerollable])[0] += Fraction(1, 6)
+    node.cases = {k: (p, _C, rerollable, None, None) for k, (p, rerollable) in cases.items()}
+
+
 def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: bool = False,
           savage: bool = False) -> None:
     """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
@@ -298,6 +340,9 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: b
                       for k, (p, res, pro, brawl) in cases.items()}
         return
     p = s.p()
+    if s.diving_tackle and s.break_tackle:
+        _dive_and_break(edition, node, s)
+        return
     if s.diving_tackle:
         # the dodger needs 2 more when the diver acts (a natural 6 still passes: face_chance caps at 6)
         q = face_chance(s.target + 2)

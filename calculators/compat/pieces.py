@@ -301,8 +301,6 @@ def _action(tok: str, pos: int, skills: set[str], break_tackle: int = 0, values:
     diving = tok.count('"')
     if diving and (tok[:1] not in "DE" or diving > 1):  # a dodge, or their Leap E (our V: BB2020 and BB2025 only)
         raise _refuse("diving-tackle", tok, pos, REASONS["diving-tackle"])
-    if diving and break_tackle and tok[:1] == "D":  # our chain does not weigh the two modifiers on one dodge
-        raise _refuse("skill", tok, pos, f"Break Tackle against Diving Tackle on one dodge: {REASONS['skill']}")
     body = tok.replace("*", "").replace("¬", "").replace('"', "")
     m = _TEST.match(body)
     if not m or (m.group(1) and m.group(1) not in ACTIONS) or (m.group(3) and m.group(1) != "P"):

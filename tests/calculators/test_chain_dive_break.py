@@ -1,0 +1,124 @@
+"""Break Tackle against an opponent's Diving Tackle on one dodge (issue 23): hand-worked values, the translation of
+BloodBowlDave's ``BT1:D4"``, and a brute-force oracle over every die face.
+
+Rules (BBBase ``docs/bb2020|bb2025/core_rules/skills_and_traits.md`` BREAK TACKLE, DIVING TACKLE): Break Tackle adds
+its bonus to a Dodge's Agility test once per activation (BB2020) or per turn (BB2025); Diving Tackle takes 2 off a
+test that passed, before the coach's re-roll in BB2020 (the -2 staying for the re-roll), once every re-roll and
+modifier is applied in BB2025.  A natural 6 always passes, a natural 1 always fails.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction as F
+from functools import lru_cache
+
+import pytest
+
+from calculators.chain import policy, solve, success_by_rerolls
+from calculators.compat.dave import translate
+from calculators.notation import format_chain, parse_chain
+
+FACES = range(1, 7)
+PRO_NEEDS = 3  # BB2020 and BB2025 Pro: 3+, and no other re-roll of that die after it
+
+
+def P(text: str, edition: str):
+    return parse_chain(text, edition).chain
+
+
+def oracle(chain, team_rerolls: int) -> F:
+    """P(success) of one player's chain of dodges (Dodge skill, Break Tackle, Diving Tackle) and other D6 tests,
+    with Pro and team re-rolls, by expectimax over every die face (each die re-rolled at most once)."""
+    bb2025 = chain.edition == "bb2025"
+    pro = chain.players[0].pro
+    steps = chain.steps
+
+    def passes(face, target):
+        return face == 6 or (face != 1 and face >= target)
+
+    @lru_cache(maxsize=None)
+    def go(i, tr, bt_used, dodge_used, pro_used):
+        if i == len(steps):
+            return F(1)
+        s = steps[i]
+        b, dive = s.break_tackle, s.diving_tackle
+
+        def final(face, tr, bt_used, dodge_used, pro_used):
+            """A die that is kept: the diver dives whenever it can fail it, Break Tackle is added if it saves it."""
+            need = s.target + 2 if dive else s.target
+            if passes(face, need):
+                return go(i + 1, tr, bt_used, dodge_used, pro_used)
+            if b and not bt_used and face != 1 and face + b >= need:
+                return go(i + 1, tr, True, dodge_used, pro_used)
+            return F(0)
+
+        def first(face):
+            state = (tr, bt_used, dodge_used, pro_used)
+            if dive and not bb2025:  # BB2020: dived before the re-roll, the -2 staying: every roll needs 2 more
+                ok = passes(face, s.target + 2)
+            else:  # BB2025: a die that passed is never re-rolled (the dive, if any, comes after)
+                ok = passes(face, s.target)
+            if ok:
+                return final(face, *state)
+            best = final(face, *state)
+            if s.skill and not dodge_used:  # Dodge: once per turn
+                best = max(best, sum(final(g, tr, bt_used, True, pro_used) for g in FACES) / 6)
+            if pro and not pro_used:
+                best = max(best, sum((sum(final(g, tr, bt_used, dodge_used, True) for g in FACES) / 6)
+                                     if r >= PRO_NEEDS else final(face, tr, bt_used, dodge_used, True)
+                                     for r in FACES) / 6)
+            if tr > 0:
+                best = max(best, sum(final(g, tr - 1, bt_used, dodge_used, pro_used) for g in FACES) / 6)
+            return best
+
+        return sum(first(f) for f in FACES) / 6
+
+    return go(0, team_rerolls, False, False, False)
+
+
+def test_hand_worked_values():
+    # D4b1^, BB2025: a 6 passes; a 5 is dived to 3 and Break Tackle's +1 makes it 4: 1/3. A 4 is dived to 2 beyond
+    # any re-roll (it had passed); a 1-3 may be re-rolled with the team re-roll: 1/3 + 1/2 · 1/3 = 1/2
+    assert success_by_rerolls(P("D4b1^", "bb2025"), 1) == (F(1, 3), F(1, 2))
+    # BB2020: every roll needs 6, or 5 with Break Tackle: 1/3, then 1/3 + 2/3 · 1/3 = 5/9
+    assert success_by_rerolls(P("D4b1^", "bb2020"), 1) == (F(1, 3), F(5, 9))
+    # Break Tackle +3 (BB2025) even saves a failed 3 on a 4+ dodge against the dive: 3 + 3 - 2 = 4
+    assert solve(P("D4b3^", "bb2025")) == F(4, 6)
+    # once per turn: D3b1^,D4b1^ (BB2025) 1/3 · 1/3 (first passes on 5-6, the second keeps the bonus) + 1/6 · 1/6
+    assert solve(P("D3b1^,D4b1^", "bb2025")) == F(5, 36)
+    assert policy(P("D4b1^", "bb2025"), 1) == ({"beyond_bonus": "team", "dived": "none",
+                                                 "dived_within": "break-tackle"},)
+
+
+def test_their_break_tackle_against_diving_tackle_is_translated():
+    t = translate('BT1:D4"')
+    assert (t.notation, t.edition) == ("D4b1^", "bb2025")
+    assert translate('BT2:D3",D4"~S2').notation == "D3b2^,D4b2^"
+
+
+def random_chain(rng: random.Random, edition: str) -> str:
+    bonuses = (1, 2) if edition == "bb2020" else (1, 2, 3)
+    toks = []
+    for _ in range(rng.randint(1, 3)):
+        if rng.random() < 0.75:
+            bonus = rng.choice((0,) + bonuses)
+            toks.append(f"D{rng.randint(2, 6 + bonus)}{'d' if rng.random() < 0.3 else ''}"
+                        f"{f'b{bonus}' if bonus else ''}{'^' if rng.random() < 0.7 else ''}")
+        else:
+            toks.append(f"R{rng.randint(2, 6)}")
+    return ("[pro]" if rng.random() < 0.4 else "") + ",".join(toks)
+
+
+@pytest.mark.parametrize("edition", ["bb2020", "bb2025"])
+@pytest.mark.parametrize("seed", range(10))
+def test_dp_agrees_with_the_oracle(seed, edition):
+    rng = random.Random(2300 + seed)
+    chain = P(random_chain(rng, edition), edition)
+    for tr in range(3):
+        assert solve(chain, tr) == oracle(chain, tr), (format_chain(chain), edition, tr)
+
+
+def test_the_oracle_finds_the_hand_worked_values():
+    assert oracle(P("D4b1^", "bb2025"), 1) == F(1, 2) and oracle(P("D4b1^", "bb2020"), 1) == F(5, 9)
+    assert oracle(P("D3b1^,D4b1^", "bb2025"), 0) == F(5, 36)
