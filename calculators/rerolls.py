@@ -129,6 +129,10 @@ means at most once in the chain, and a player flag says the player has the rule)
   without a non-critical branch that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum ``u``):
   the best dice to re-roll are then every die when the attacker chooses (as a team re-roll) and exactly the
   failing dice when the defender chooses.  On a block with a branch it is not offered (not modelled).
+* **Blind Rage** (Akhorne the Squirrel; flag ``blindrage``), the one rule of this list with no limit per game:
+  BB2020 and BB2025, Akhorne may re-roll the D6 of his Dauntless roll (BBBase ``docs/bb2020|bb2025/starplayers/
+  Akhorne_The_Squirrel.md`` at ``87cb594``; FFB ``skill/mixed/special/BlindRage``).  Free, as a skill re-roll of
+  that roll, on every Dauntless roll of his; like every re-roll never followed by another on that die.
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
@@ -180,10 +184,11 @@ BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1,
 
 #: star player rules a chain models (player flag -> display name), once per game (module docstring)
 STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
-                              "savageblow": "Savage Blow"}
+                              "savageblow": "Savage Blow", "blindrage": "Blind Rage"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
-                                                   "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025")}
+                                                   "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025"),
+                                                   "blindrage": ("bb2020", "bb2025")}
 #: BB2025: the chain step kinds that are Agility tests of the acting player (Consummate Professional's +1)
 AGILITY_KINDS: frozenset[str] = frozenset({"dodge", "jump", "pick-up", "catch", "hand-off", "landing"})
 #: edition family -> the chain step kinds The Ballista re-rolls

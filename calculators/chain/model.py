@@ -29,7 +29,8 @@ class Player:
     re-roll of one die, BB2025 +1 on an Agility test after the roll), ``ballista`` (The Ballista: a free
     re-roll of a failed pass or throw, BB2020; of a throw of a team-mate, BB2025), ``oldpro`` (Old Pro: Pro
     may re-roll one die of an armour roll after a block; needs ``pro``), ``savageblow`` (Savage Blow: any number of
-    the dice of a Block action's block roll re-rolled)."""
+    the dice of a Block action's block roll re-rolled), ``blindrage`` (Blind Rage: a free re-roll of every Dauntless
+    roll of the player, no limit per game)."""
 
     pro: bool = False
     loner: int | None = None
@@ -37,6 +38,7 @@ class Player:
     ballista: bool = False
     oldpro: bool = False
     savageblow: bool = False
+    blindrage: bool = False
 
 
 @dataclass(frozen=True)

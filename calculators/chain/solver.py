@@ -30,7 +30,7 @@ failed die or block roll the best of:
 * ``none``: accept the failure (the chain ends);
 * ``break-tackle`` (a dodge whose die fell short by no more than the bonus, once per turn): add
   the bonus, and the dodge passes;
-* ``skill``: the step's skill re-rolls the die (for a block: Brawler);
+* ``skill``: the step's skill re-rolls the die (for a block: Brawler; for a Dauntless roll: Blind Rage);
 * ``pro``: the Pro roll, then the die (or block roll, or one block die) is re-rolled if
   it passes;
 * ``pro+team`` (classic only): the same, and if the Pro roll fails, a team re-roll
@@ -76,7 +76,7 @@ from .appeals import appeal_chances, appeal_group
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
 from .outcomes import _linked_pairs, rolls_2d6
-from .steps import AnyStep, ArmourStep, BlockStep, Step, _places, walk
+from .steps import AnyStep, ArmourStep, BlockStep, Dauntless, Step, _places, walk
 from .tree import BONUS_CASES, _N, _Node, _savage, _savage_dist, _scale, _tree
 
 _ZERO = Fraction(0)
@@ -296,6 +296,8 @@ class _Solver:
         if isinstance(s, BlockStep):
             if s.attacker & set(ONE_DIE_SKILLS):  # Brawler, Hatred, Unstoppable Momentum: one die, free
                 skill = brawl
+        elif isinstance(s, Dauntless) and self.players[s.player].blindrage:  # Blind Rage: free, every time
+            skill = again
         elif isinstance(s, Step) and s.skill:
             name = SKILL_FOR_KIND[s.kind]
             key = (s.player, name)

@@ -14,8 +14,8 @@ classic (LRB6) rules, so a translation is never classic.
 begin with its skills before ``:`` (``D,SF:`` Dodge and Sure Feet; ``L4:`` Loner 4+, ``L``
 alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1, ``MB2`` +2; ``DP1`` Dirty Player +1,
 ``DP2`` +2; ``SG`` Sneaky Git; ``LF`` Lone Fouler; the star player rules ``CP`` Consummate Professional and
-``TB`` The Ballista, ``OP`` Old Pro, ``SB`` Savage Blow, our player flags ``[consummate]``, ``[ballista]``,
-``[pro,oldpro]`` and ``[savageblow]``
+``TB`` The Ballista, ``OP`` Old Pro, ``SB`` Savage Blow, ``BR`` Blind Rage, our player flags ``[consummate]``,
+``[ballista]``, ``[pro,oldpro]``, ``[savageblow]`` and ``[blindrage]``
 (Old Pro uses Pro: their ``OP`` alone gives Pro to armour rolls only, ours to every roll, see
 ``dave_differences.yml``), each the rule of the edition, see :mod:`calculators.rerolls`), then its actions separated by ``,``.  A
 Mighty Blow or Dirty Player value the edition does not allow is refused (``skill-value``:

@@ -338,6 +338,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             best = kept_at(tr, used, skills, pros)
             if getattr(s, "no_reroll", False):
                 return best
+            if dauntless and pl.blindrage:  # Blind Rage: a free re-roll of every Dauntless roll
+                best = _best(best, again(tr, used, skills, pros))
             if getattr(s, "skill", False):
                 mark = (s.player, s.kind)
                 if s.kind not in ONCE or mark not in skills:

@@ -122,3 +122,32 @@ def test_dp_agrees_with_the_oracle(seed, edition):
 def test_the_oracle_finds_the_hand_worked_values():
     assert oracle(P("D4b1^", "bb2025"), 1) == F(1, 2) and oracle(P("D4b1^", "bb2020"), 1) == F(5, 9)
     assert oracle(P("D3b1^,D4b1^", "bb2025"), 0) == F(5, 36)
+
+
+# --------------------------------------------------------------------- Blind Rage (Akhorne's Dauntless re-roll)
+
+def test_blind_rage_re_rolls_every_dauntless_roll_for_free():
+    from test_chain_branches import oracle_tree
+
+    # U4{B1|B-2} with no team re-roll: the Dauntless roll passes on 4+ (1/2), Blind Rage re-rolls a failure: 3/4
+    # reach the one-die block (1/3: POW, Stumbles with no skills), 1/4 the defender's two dice (1/9)
+    chain = P("[blindrage]U4{B1|B-2}", "bb2025")
+    assert solve(chain) == F(3, 4) * F(1, 3) + F(1, 4) * F(1, 9)
+    assert solve(P("U4{B1|B-2}", "bb2025")) == F(1, 2) * F(1, 3) + F(1, 2) * F(1, 9)
+    # no limit per game: two Dauntless rolls in a chain are both re-rolled
+    two = P("[blindrage,loner=4]U4{B1|B-2},U5{B2|B1}", "bb2020")
+    for text, edition in (("[blindrage]U4{B1|B-2}", "bb2025"), ("[blindrage,loner=4]U4{B1|B-2},U5{B2|B1}", "bb2020"),
+                          ("[blindrage,pro]U3!{B2|B-2},D3", "bb2025"), ("[pro,blindrage]U6{B1|B-3},R2", "bb2020")):
+        chain = P(text, edition)
+        for tr in range(3):
+            assert solve(chain, tr) == oracle_tree(chain, tr)[0], (text, edition, tr)
+    assert solve(two) > solve(P("[loner=4]U4{B1|B-2},U5{B2|B1}", "bb2020"))
+    assert translate("BR,L4:L3,2D2|-2D2").notation == "[loner=4,blindrage]U3{B2|B-2}"
+
+
+def test_blind_rage_is_a_bb2020_and_bb2025_star_rule():
+    from calculators.errors import CalcError
+
+    with pytest.raises(CalcError) as e:
+        P("[blindrage]U4{B1|B-2}", "classic")
+    assert "Blind Rage" in e.value.message

@@ -107,7 +107,7 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
 
 #: a star rule flag of the calculators (:data:`calculators.rerolls.STAR_RULES`) -> its entry in data/star-rules/
 STAR_RULE_ENTRIES = {"consummate": "consummate-professional", "ballista": "the-ballista", "oldpro": "old-pro",
-                     "savageblow": "savage-blow"}
+                     "savageblow": "savage-blow", "blindrage": "blind-rage"}
 
 
 def star_rule_name(ctx: PageContext, flag: str) -> str:
