@@ -133,6 +133,16 @@ means at most once in the chain, and a player flag says the player has the rule)
   BB2020 and BB2025, Akhorne may re-roll the D6 of his Dauntless roll (BBBase ``docs/bb2020|bb2025/starplayers/
   Akhorne_The_Squirrel.md`` at ``87cb594``; FFB ``skill/mixed/special/BlindRage``).  Free, as a skill re-roll of
   that roll, on every Dauntless roll of his; like every re-roll never followed by another on that die.
+* **Lord of Chaos** (Lord Borak the Despoiler; flag ``lordofchaos``).  BB2025: once per game, on a Block action,
+  Borak may re-roll a single block die (BBBase ``docs/bb2025/starplayers/Lord_Borak_the_Despoiler.md`` at
+  ``87cb594``): free, one die, on a block that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum
+  ``u``), as Savage Blow's Block action.  BB2020's Lord of Chaos is an extra team re-roll for the first half
+  (BBBase ``docs/bb2020/starplayers/Lord_Borak_the_Despoiler.md``), which the chain counts in ``tr``: the flag is
+  refused there.
+* **Mesmerising Dance** (Eldril Sidewinder; flag ``mesmerising``).  BB2020 *Mesmerizing Gaze*: once per game, re-roll
+  a failed Agility test of Hypnotic Gaze; BB2025 *Mesmerising Dance*: once per half, re-roll the dice of a
+  Hypnotic Gaze (BBBase ``docs/bb2020|bb2025/starplayers/Eldril_Sidewinder.md`` at ``87cb594``).  Free, on a
+  failed ``hypnotic-gaze`` step, at most once in a chain in both editions (a chain is one team turn).
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
@@ -146,7 +156,7 @@ from fractions import Fraction
 from .editions import family, mechanics
 from .errors import CalcError, shown
 
-__all__ = ["AGILITY_KINDS", "BALLISTA_KINDS", "BREAK_TACKLE_BONUSES", "STAR_RULES", "STAR_RULE_EDITIONS", "LONER_READINGS", "NOT_REROLLED_KINDS", "ONCE_PER_TURN", "OPPONENT_KINDS",
+__all__ = ["AGILITY_KINDS", "BALLISTA_KINDS", "BREAK_TACKLE_BONUSES", "STAR_REROLL_KINDS", "STAR_RULES", "STAR_RULE_EDITIONS", "LONER_READINGS", "NOT_REROLLED_KINDS", "ONCE_PER_TURN", "OPPONENT_KINDS",
            "SKILL_FOR_KIND", "SKILLS", "RerollRules", "check_reading", "d6_at_least", "reroll_rules"]
 
 #: skill id -> display name
@@ -184,13 +194,17 @@ BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1,
 
 #: star player rules a chain models (player flag -> display name), once per game (module docstring)
 STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
-                              "savageblow": "Savage Blow", "blindrage": "Blind Rage"}
+                              "savageblow": "Savage Blow", "blindrage": "Blind Rage", "lordofchaos": "Lord of Chaos",
+                              "mesmerising": "Mesmerising Dance"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
                                                    "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025"),
-                                                   "blindrage": ("bb2020", "bb2025")}
+                                                   "blindrage": ("bb2020", "bb2025"), "lordofchaos": ("bb2025",),
+                                                   "mesmerising": ("bb2020", "bb2025")}
 #: BB2025: the chain step kinds that are Agility tests of the acting player (Consummate Professional's +1)
 AGILITY_KINDS: frozenset[str] = frozenset({"dodge", "jump", "pick-up", "catch", "hand-off", "landing"})
+#: star rule -> its once-per-game re-roll's D6 step kinds, every edition that has the rule (Mesmerising Dance)
+STAR_REROLL_KINDS: dict[str, frozenset[str]] = {"mesmerising": frozenset({"hypnotic-gaze"})}
 #: edition family -> the chain step kinds The Ballista re-rolls
 BALLISTA_KINDS: dict[str, frozenset[str]] = {"bb2020": frozenset({"pass", "hail-mary", "throw-team-mate"}),
                                              "bb2025": frozenset({"throw-team-mate"})}

@@ -30,7 +30,8 @@ class Player:
     re-roll of a failed pass or throw, BB2020; of a throw of a team-mate, BB2025), ``oldpro`` (Old Pro: Pro
     may re-roll one die of an armour roll after a block; needs ``pro``), ``savageblow`` (Savage Blow: any number of
     the dice of a Block action's block roll re-rolled), ``blindrage`` (Blind Rage: a free re-roll of every Dauntless
-    roll of the player, no limit per game)."""
+    roll of the player, no limit per game), ``lordofchaos`` (Lord of Chaos, BB2025: one block die of a Block action
+    re-rolled), ``mesmerising`` (Mesmerising Dance: a failed Hypnotic Gaze re-rolled)."""
 
     pro: bool = False
     loner: int | None = None
@@ -39,6 +40,8 @@ class Player:
     oldpro: bool = False
     savageblow: bool = False
     blindrage: bool = False
+    lordofchaos: bool = False
+    mesmerising: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,8 +129,11 @@ class Chain:
                 raise CalcError(f"players[{i}].{name}", f"{name} is true or false, got {on!r}", [False, True],
                                 reason="choice")
             if on and self.ed.family not in where:
+                extra = ("; BB2020's Lord of Chaos is an extra team re-roll: count it in tr" if name == "lordofchaos"
+                         and self.ed.bb2020 else "")
                 raise CalcError(f"players[{i}].{name}", f"{STAR_RULES[name]} is a star player rule of "
-                                f"{' and '.join(where)} only, not of {self.edition}", list(where), reason="not-in-edition")
+                                f"{' and '.join(where)} only, not of {self.edition}{extra}", list(where),
+                                reason="not-in-edition")
         rules = [name for name in STAR_RULE_EDITIONS if getattr(pl, name)]
         if len(rules) > 1:  # every star player has one special rule (BBBase star player pages, BB2020 and BB2025)
             raise CalcError(f"players[{i}].{rules[1]}", f"a star player has a single special rule: "

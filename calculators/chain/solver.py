@@ -71,13 +71,14 @@ from fractions import Fraction
 from functools import lru_cache, partial
 
 from ..armour import old_pro_rescue
-from ..rerolls import BALLISTA_KINDS, NOT_REROLLED_KINDS, ONCE_PER_TURN, SKILL_FOR_KIND, d6_at_least, reroll_rules
+from ..rerolls import (BALLISTA_KINDS, NOT_REROLLED_KINDS, ONCE_PER_TURN, SKILL_FOR_KIND, STAR_REROLL_KINDS, d6_at_least,
+                       reroll_rules)
 from .appeals import appeal_chances, appeal_group
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
 from .outcomes import _linked_pairs, rolls_2d6
 from .steps import AnyStep, ArmourStep, BlockStep, Dauntless, Step, _places, walk
-from .tree import BONUS_CASES, _N, _Node, _savage, _savage_dist, _scale, _tree
+from .tree import BONUS_CASES, _N, _Node, _block_action, _savage, _savage_dist, _scale, _tree
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -179,7 +180,8 @@ class _Solver:
 
     def star_rerolls(self, s: AnyStep) -> tuple[str, ...]:
         """The star rules that may re-roll a failed roll of step ``s`` (a roll node's): BB2020 Consummate
-        Professional (any die of the player), The Ballista (:data:`calculators.rerolls.BALLISTA_KINDS`)."""
+        Professional (any die of the player), The Ballista (:data:`calculators.rerolls.BALLISTA_KINDS`), Savage Blow
+        and Lord of Chaos (a Block action's block), Mesmerising Dance (:data:`calculators.rerolls.STAR_REROLL_KINDS`)."""
         pl = self.players[s.player]
         out: tuple[str, ...] = ()
         if pl.consummate and self.ed.bb2020:
@@ -188,6 +190,10 @@ class _Solver:
             out += ("ballista",)
         if _savage(self.chain, s):
             out += ("savageblow",)
+        if pl.lordofchaos and _block_action(s):
+            out += ("lordofchaos",)
+        out += tuple(name for name, kinds in STAR_REROLL_KINDS.items()
+                     if getattr(pl, name) and isinstance(s, Step) and s.kind in kinds)
         return out
 
     def team_left(self, tr: int, team_used: int) -> bool:

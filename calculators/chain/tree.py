@@ -234,11 +234,15 @@ def _plus_one(chain: Chain, s: AnyStep) -> bool:
             and chain.players[s.player].consummate and s.partial is None and not s.diving_tackle)
 
 
+def _block_action(s: AnyStep) -> bool:
+    """True when ``s`` is a Block action's block: no Juggernaut, no Unstoppable Momentum (those say a Blitz)."""
+    return isinstance(s, BlockStep) and not s.attacker & {"juggernaut", "unstoppable-momentum"}
+
+
 def _savage(chain: Chain, s: AnyStep) -> bool:
-    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, a Block action's block (no
-    Juggernaut, no Unstoppable Momentum: those say a Blitz) without a non-critical branch (:mod:`calculators.rerolls`)."""
-    return (isinstance(s, BlockStep) and chain.players[s.player].savageblow and s.branch is None
-            and not s.attacker & {"juggernaut", "unstoppable-momentum"})
+    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, a Block action's block
+    (:func:`_block_action`) without a non-critical branch (:mod:`calculators.rerolls`)."""
+    return _block_action(s) and chain.players[s.player].savageblow and s.branch is None
 
 
 def _savage_dist(s: BlockStep, case: str) -> tuple:

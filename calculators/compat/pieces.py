@@ -52,17 +52,17 @@ SKILLS: dict[str, str] = {
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow", "BR": "blindrage",
+    "LC": "lordofchaos", "MD": "mesmerising",
 }
 
 
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
     "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
-    "MD": "Mesmerising Dance",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
     "BI": "Blast It!", "WD": "Whirling Dervish",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
-    "LC": "Lord of Chaos", "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
+    "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
     "BL": "Bounding Leap", "MA": "Master Assassin", "WIT": "Working in Tandem", "KS": "Krump and Smash",
     "WF": "Woodland Fury",
 }

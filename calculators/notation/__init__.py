@@ -14,8 +14,8 @@ Grammar (spaces are ignored)::
     injury  = "J" ( "K" | "C" | NUMBER ) [ ( "+" | "-" ) NUMBER ] { INJURY_MARK }
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
-            | "consummate" | "ballista" | "oldpro" | "savageblow" | "blindrage"   (star player rules, BB2020
-                                              and BB2025)
+            | "consummate" | "ballista" | "oldpro" | "savageblow" | "blindrage" | "lordofchaos"
+            | "mesmerising"                   (star player rules, BB2020 and BB2025)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
 
 **D6 tests.**  Letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C``
@@ -93,7 +93,9 @@ roll), ``[ballista]`` The Ballista (Morg 'n' Thorg: a free re-roll of a failed p
 throw of a team-mate in BB2020, of a throw of a team-mate ``W`` in BB2025), ``[oldpro]`` Old Pro (Helmut Wulf,
 with ``pro``: Pro may re-roll one die of an armour roll ``A`` after a block) and ``[savageblow]`` Savage Blow
 (Anqi Panqi: any number of the dice of a Block action's block, not a Blitz's, without a branch) and
-``[blindrage]`` Blind Rage (Akhorne the Squirrel: a free re-roll of each of his Dauntless rolls ``U``).  ``[loner=3,consummate]D3,R2f``
+``[blindrage]`` Blind Rage (Akhorne the Squirrel: a free re-roll of each of his Dauntless rolls ``U``),
+``[lordofchaos]`` Lord of Chaos (Lord Borak, BB2025: one block die of a Block action re-rolled, once) and
+``[mesmerising]`` Mesmerising Dance (Eldril Sidewinder: a failed Hypnotic Gaze ``G`` re-rolled, once).  ``[loner=3,consummate]D3,R2f``
 is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)

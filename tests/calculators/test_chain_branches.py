@@ -193,7 +193,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     BB2025 it adds +1 to a failed Agility test's die (not a 1) when the coach wants, even a re-rolled one; The
     Ballista re-rolls a failed pass, Hail Mary Pass or throw of a team-mate (BB2020), a throw of a team-mate (BB2025);
     Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block; Savage Blow
-    re-rolls any set of the dice of a Block action's block roll without a branch.
+    re-rolls any set of the dice of a Block action's block roll without a branch; BB2025 Lord of Chaos one die of a
+    Block action's block roll; Mesmerising Dance a failed Hypnotic Gaze; Blind Rage (no limit) a Dauntless roll.
     Values are (P(success), P(sent off))."""
     fam = FAMILY[chain.edition]
     agility = {"dodge", "jump", "pick-up", "catch", "hand-off", "landing"}  # BB2025 Agility tests (BBBase)
@@ -345,7 +346,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 if s.kind not in ONCE or mark not in skills:
                     best = _best(best, again(tr, used, skills | {mark} if s.kind in ONCE else skills, pros))
             for name, on in (("consummate", pl.consummate and fam == "bb2020"),
-                             ("ballista", pl.ballista and s.kind in ballista)):
+                             ("ballista", pl.ballista and s.kind in ballista),
+                             ("mesmerising", pl.mesmerising and s.kind == "hypnotic-gaze")):
                 if on and (s.player, name) not in skills:  # free, once per game
                     best = _best(best, again(tr, used, skills | {(s.player, name)}, pros))
             if pl.pro and s.player not in pros:
@@ -427,6 +429,10 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 if pl.consummate and fam == "bb2020" and cp not in skills:  # one die, once per game
                     for j in range(n):
                         best = _best(best, one_again(faces, j, tr, used, skills | {cp}, pros))
+                lc = (s.player, "lordofchaos")  # BB2025 Lord of Chaos: one die of a Block action's block, once
+                if pl.lordofchaos and lc not in skills and not s.attacker & {"juggernaut", "unstoppable-momentum"}:
+                    for j in range(n):
+                        best = _best(best, one_again(faces, j, tr, used, skills | {lc}, pros))
                 if pl.pro and s.player not in pros:
                     after = pros | {s.player}
 

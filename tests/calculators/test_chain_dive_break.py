@@ -151,3 +151,45 @@ def test_blind_rage_is_a_bb2020_and_bb2025_star_rule():
     with pytest.raises(CalcError) as e:
         P("[blindrage]U4{B1|B-2}", "classic")
     assert "Blind Rage" in e.value.message
+
+
+# --------------------------------------------------------------------- Lord of Chaos, Mesmerising Dance
+
+def test_lord_of_chaos_re_rolls_one_block_die_once():
+    from test_chain_branches import oracle_tree
+
+    # B-2b (3 faces of 6 succeed, the defender chooses): 1/4; with one die re-rolled once: a roll with one failing
+    # die (1/2) is saved half the time, 1/4 + 1/4 = 1/2.  A team re-roll re-rolls every die, after which no die may
+    # be re-rolled again: with one, 1/4 + 1/2 · 1/2 + 1/4 · 1/4 = 9/16
+    chain = P("[lordofchaos]B-2b", "bb2025")
+    assert success_by_rerolls(chain, 1) == (F(1, 2), F(9, 16))
+    assert translate("LC:-2D3").notation == "[lordofchaos]B-2b"
+    # once per game: used on one block only, either one: 1/4 · 1/2 (kept for the second) + 1/2 · 1/2 · 1/4 (used on
+    # the first, whose one failing die it saves) = 3/16; a Blitz's block (Juggernaut) none
+    assert solve(P("[lordofchaos]B-2b,B-2b", "bb2025")) == F(3, 16)
+    assert solve(P("[lordofchaos]B-2bj", "bb2025")) == F(1, 4)
+    for text in ("[lordofchaos]B-2b,B2{B1}", "[lordofchaos,pro]B-3b:d,A9", "[lordofchaos,loner=3]B2:d,B-2bj"):
+        chain = P(text, "bb2025")
+        for tr in range(3):
+            assert solve(chain, tr) == oracle_tree(chain, tr)[0], (text, tr)
+
+
+def test_lord_of_chaos_in_bb2020_is_an_extra_team_re_roll():
+    from calculators.errors import CalcError
+
+    with pytest.raises(CalcError) as e:
+        P("[lordofchaos]B-2b", "bb2020")
+    assert "count it in tr" in e.value.message
+
+
+def test_mesmerising_dance_re_rolls_a_failed_gaze_once():
+    from test_chain_branches import oracle_tree
+
+    # G3 then a 2+ dodge: the gaze re-rolled once, 1 - (1/3)^2 = 8/9, then 5/6
+    for edition in ("bb2020", "bb2025"):
+        assert solve(P("[mesmerising]G3,D2", edition)) == F(8, 9) * F(5, 6)
+        for text in ("[mesmerising]G3~1{D2},G4", "[mesmerising,pro]G4,D3/G2", "[loner=4,mesmerising]G5,G5"):
+            chain = P(text, edition)
+            for tr in range(3):
+                assert solve(chain, tr) == oracle_tree(chain, tr)[0], (text, edition, tr)
+    assert translate("MD:Y2;{D2}U2").notation == "[mesmerising]G2~1{/P2|/D2,P2}"

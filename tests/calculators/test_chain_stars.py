@@ -205,7 +205,9 @@ def test_star_flags_are_refused_in_classic(flag):
         assert d["token"] == 2 and d["text"] == f"[{flag}]D3" and STAR_RULES[flag] in e.value.message
         with pytest.raises(CalcError) as e:
             solve(Chain((Step("dodge", 3),), (Player(**{flag: True}),), edition))
-        assert e.value.field == f"players[0].{flag}" and e.value.allowed == ["bb2020", "bb2025"]
+        assert e.value.field == f"players[0].{flag}" and e.value.allowed == list(STAR_RULE_EDITIONS[flag])
+    # every star rule is BB2020's and BB2025's, but Lord of Chaos, whose BB2020 form is an extra team re-roll
+    assert {f for f in STAR_FLAGS if STAR_RULE_EDITIONS[f] != ("bb2020", "bb2025")} == {"lordofchaos"}
 
 
 @pytest.mark.parametrize("text, edition, reason, words", [

@@ -107,7 +107,8 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
 
 #: a star rule flag of the calculators (:data:`calculators.rerolls.STAR_RULES`) -> its entry in data/star-rules/
 STAR_RULE_ENTRIES = {"consummate": "consummate-professional", "ballista": "the-ballista", "oldpro": "old-pro",
-                     "savageblow": "savage-blow", "blindrage": "blind-rage"}
+                     "savageblow": "savage-blow", "blindrage": "blind-rage",
+                     "lordofchaos": "lord-of-chaos", "mesmerising": "mesmerising-dance"}
 
 
 def star_rule_name(ctx: PageContext, flag: str) -> str:
