@@ -76,6 +76,15 @@ engine offers none either (``christerk/ffb`` ``server/step/bb2016|bb2020|bb2025/
 a bribe is one roll, and Argue the Call is re-rolled only by the Bribery and Corruption team rule,
 which is not modelled).
 
+**Cloud Burster** (the passer's skill, mark ``c`` on the interception step ``I6c``) is the one skill of ours that acts
+on an opponent's roll.  BB2020: when the player makes a Long Pass or Long Bomb, the coach may make the opposing coach
+re-roll a successful attempt to interfere with the pass (BBBase ``docs/bb2020/core_rules/skills_and_traits.md``
+CLOUD BURSTER at ``87cb594``), so the chain goes on unless both rolls succeed; that the pass is long is the reader's
+to say.  BB2025: opposition players may not attempt to Intercept the pass at all (BBBase
+``docs/bb2025/core_rules/skills_and_traits.md`` CLOUD BURSTER (ACTIVE)): no interception step is written, so the
+mark is refused there; classic has no such skill (FFB has ``skill/bb2020/CloudBurster``, with
+``skillbehaviour/bb2020/CloudBursterBehaviour`` re-rolling the interference, and ``skill/bb2025/CloudBurster`` only).
+
 **Break Tackle** (:data:`BREAK_TACKLE_BONUSES`) is not a re-roll: after a failed dodge whose die
 fell short by no more than the bonus (never a natural 1), the player may add the bonus, once per
 team turn, so the dodge passes.  BB2020: +1 with ST 4 or less, +2 with ST 5 or more, "once during
@@ -167,6 +176,7 @@ SKILLS: dict[str, str] = {
     "catch": "Catch",
     "pass": "Pass",
     "break-tackle": "Break Tackle",
+    "cloud-burster": "Cloud Burster",
 }
 
 #: chain step kind -> the skill that re-rolls it
@@ -178,6 +188,7 @@ SKILL_FOR_KIND: dict[str, str] = {
     "hand-off": "catch",
     "pass": "pass",
     "hail-mary": "pass",
+    "interception": "cloud-burster",  # the passer's: the opponent re-rolls a successful interception (BB2020)
 }
 
 #: skills limited to one use per team turn, in every edition (Break Tackle: BB2020 and BB2025, see above)

@@ -174,6 +174,11 @@ class Chain:
                             reason="range")
         if s.skill and s.kind not in SKILL_FOR_KIND:
             raise CalcError(f"{path}.skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND), reason="choice")
+        if s.skill and s.kind == "interception" and not self.ed.bb2020:
+            # Cloud Burster (calculators.rerolls): BB2025 forbids the interception itself; classic has no such skill
+            why = ("in bb2025 Cloud Burster forbids any attempt to intercept: write no interception step"
+                   if self.ed.bb2025 else f"no Cloud Burster in {self.edition}")
+            raise CalcError(f"{path}.skill", why, ["bb2020"], reason="not-in-edition")
         if s.partial is not None:
             low = 1 if s.kind in LOWEST_BAND_ONE else 2
             if not (isinstance(s.partial, int) and not isinstance(s.partial, bool) and low <= s.partial < s.target):

@@ -32,7 +32,8 @@ class Step:
         target: the die face needed, 2..6 (modifiers already applied); on a dodge with Break Tackle up to
             6 + ``break_tackle`` (a 7+ dodge with +3 passes on 4, 5, 6).
         skill: the acting player has the skill that re-rolls this kind of step
-            (Dodge, Sure Feet, Sure Hands, Catch, Pass; see ``rerolls.SKILL_FOR_KIND``).
+            (Dodge, Sure Feet, Sure Hands, Catch, Pass; see ``rerolls.SKILL_FOR_KIND``); on an interception, the
+            passer's Cloud Burster (BB2020: the opponent re-rolls a successful interception).
         player: index into :attr:`Chain.players` of the player who rolls.
         partial: None (every failure is critical), or the lowest face, 2..target-1, of a band of
             *non-critical* failures: faces ``partial..target-1`` fail without ending the chain (a pass

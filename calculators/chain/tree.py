@@ -319,7 +319,8 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], plus_one: b
         return
     if s.kind in OPPONENT_KINDS:
         node.kind = "opp"
-        node.p_ok = _ONE - s.p()
+        # Cloud Burster (an interception's skill mark, BB2020): a successful interception is re-rolled
+        node.p_ok = _ONE - (s.p() * s.p() if s.skill else s.p())
         return
     node.kind = "roll"
     if isinstance(s, Dauntless):

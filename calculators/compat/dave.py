@@ -43,7 +43,8 @@ modifier on the die)      plus the modifier 2 or more) are our inaccurate band: 
 ``M2`` Hail Mary Pass     ``M2`` (``M2p`` with Pass), never accurate: the next player's
                           catch follows only a scattered ball (:func:`_scattered`)
 ``I6`` interference       ``I6`` (the opponent's roll; the sequence goes on when it fails;
-                          after an inaccurate pass ``I5``)
+                          after an inaccurate pass ``I5``); with the passer's Cloud Burster ``CB``
+                          ``I6c`` in BB2020 (a success re-rolled), none in BB2025 (no interception)
 ``N+3`` Tentacles, ``S+2``  our opponent's roll ``E3``, ``S4``: the opponent needs 6 minus their
 Shadowing (their ST or    difference (their ``TentaclesStrategy``, ``ShadowingStrategy``: a hold
 MA minus ours)            on d + 1 faces of six); BB2025 Shadowing is a flat 4+, so only ``S+2``
@@ -293,8 +294,11 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
                           "an interception: " + REASONS["inaccurate-pass"])
         interceptions.append(int(m.group(1)))
         offset += len(part) + 1
-    accurate = [f"I{_d6_face(n)}" for n in interceptions]
-    inaccurate = [f"I{_d6_face(n - 1)}" for n in interceptions]
+    if "cloud-burster" in player.skills:  # BB2020: the interception re-rolled on a success; BB2025: none (_no_interception)
+        interceptions = [] if edition == "bb2025" else interceptions
+    mark = "c" if "cloud-burster" in player.skills else ""
+    accurate = [f"I{_d6_face(n)}{mark}" for n in interceptions]
+    inaccurate = [f"I{_d6_face(n - 1)}{mark}" for n in interceptions]
     after = start + len(chunks[k]) + 1  # the next player's offset
     receiver = chunks[k + 1] if k + 1 < len(chunks) else None
     later = chunks[k + 2:]
@@ -521,10 +525,19 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
             steps.append(_action(part, offset + 1, skills, player.break_tackle, player.values))
             offset += len(part) + 1
             k += 1
-        steps = [armour_bonus(step, player.bonus) for step in steps]
+        steps = _no_interception([armour_bonus(step, player.bonus) for step in steps], edition)
         players.append(player.prefix + ",".join(steps))
         start += len(chunk) + 1
     return _finish("/".join(players), edition, source, team_rerolls)
+
+
+def _no_interception(steps: list[str], edition: str) -> list[str]:
+    """A passer's steps without the interceptions its Cloud Burster forbids: in BB2025 opposition players may not
+    attempt to Intercept its pass (BBBase bb2025 CLOUD BURSTER (ACTIVE); :mod:`calculators.rerolls`), so their
+    ``I6`` is written nowhere; in BB2020 the interception stays, marked ``c`` (the opponent re-rolls a success)."""
+    if edition != "bb2025":
+        return steps
+    return [step for step in steps if not re.fullmatch(r"I\d+c", step)]
 
 
 def _send_off_group(tok: str, pos: int, before: list[str]) -> None:

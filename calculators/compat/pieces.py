@@ -52,13 +52,13 @@ SKILLS: dict[str, str] = {
     "CL": "claws", "MB": "mighty-blow", "P": "pro", "L": "loner", "DP": "dirty-player", "BT": "break-tackle",
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow", "BR": "blindrage",
-    "LC": "lordofchaos", "MD": "mesmerising",
+    "LC": "lordofchaos", "MD": "mesmerising", "CB": "cloud-burster",
 }
 
 
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
-    "CB": "Cloud Burster", "DC": "Diving Catch", "DT": "Diving Tackle",
+    "DC": "Diving Catch", "DT": "Diving Tackle",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
     "BI": "Blast It!", "WD": "Whirling Dervish",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
@@ -71,7 +71,7 @@ _UNMODELLED: dict[str, str] = {
 #: their action letter -> (our letter, the skill that gives our skill mark, that mark); None: refused
 ACTIONS: dict[str, tuple[str, str | None, str] | None] = {
     "D": ("D", "dodge", "d"), "R": ("R", "sure-feet", "f"), "U": ("P", "sure-hands", "h"),
-    "C": ("C", "catch", "c"), "G": ("L", None, ""), "I": ("I", None, ""), "E": ("V", None, ""),
+    "C": ("C", "catch", "c"), "G": ("L", None, ""), "I": ("I", "cloud-burster", "c"), "E": ("V", None, ""),
     "P": ("T", "pass", "p"), "K": ("A", None, ""), "F": ("F", None, ""), "M": ("M", "pass", "p"),
 }
 

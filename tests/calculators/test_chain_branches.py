@@ -231,6 +231,9 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             return _mean(armour(s, a, b, last, lambda sk=skills, pr=pros: go(rest, tr, used, sk, pr), skills, pros)
                          for a in FACES for b in FACES)
         if s.kind == "interception":
+            if s.skill:  # the passer's Cloud Burster (BB2020): the opponent re-rolls a successful interception
+                return _mean(NOTHING if passes(f, s.target) and passes(g, s.target) else go(rest, tr, used, skills, pros)
+                             for f in FACES for g in FACES)
             return _mean(NOTHING if passes(f, s.target) else go(rest, tr, used, skills, pros) for f in FACES)
         if isinstance(s, BlockStep):
             return block(s, rest, tr, used, skills, pros)

@@ -193,3 +193,25 @@ def test_mesmerising_dance_re_rolls_a_failed_gaze_once():
             for tr in range(3):
                 assert solve(chain, tr) == oracle_tree(chain, tr)[0], (text, edition, tr)
     assert translate("MD:Y2;{D2}U2").notation == "[mesmerising]G2~1{/P2|/D2,P2}"
+
+
+# --------------------------------------------------------------------- Cloud Burster
+
+def test_cloud_burster_makes_the_opponent_re_roll_a_successful_interception_in_bb2020():
+    from calculators.errors import CalcError
+    from test_chain_branches import oracle_tree
+
+    # T2p,I6c/C2: the pass re-rolled with Pass (35/36); the interception needs two 6s (1/36), so 35/36 go on
+    chain = P("T2p,I6c/C2", "bb2020")
+    assert solve(chain) == F(35, 36) * F(35, 36) * F(5, 6)
+    for text in ("T2p,I6c/C2", "[pro]T4~2{I5c/C3|I4c/C4}", "T3,I5c,I6c/[loner=4]C3c"):
+        chain = P(text, "bb2020")
+        for tr in range(3):
+            assert solve(chain, tr) == oracle_tree(chain, tr)[0], (text, tr)
+    # BB2025: no interception may be attempted; classic has no Cloud Burster
+    for edition in ("bb2025", "classic"):
+        with pytest.raises(CalcError) as e:
+            P("T2p,I6c/C2", edition)
+        assert e.value.details["rule"] == "not-in-edition"
+    assert translate("CB,PA:P2,I6;C2").notation == "T2p/C2"
+    assert translate("CB,PA:P2,I6;C2~S2").notation == "T2p,I6c/C2"
