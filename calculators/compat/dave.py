@@ -145,7 +145,9 @@ them (:func:`scattered_pass_weights`, from :func:`calculators.ballmove.scatter`)
 weighted alternatives after the pass: ``P4-2;C2`` is ``T6~4{/C2|(3/64:/C2|27/512:/C3)}`` in BB2025.  The
 catch of the scattered ball needs what each edition adds (:data:`_SCATTERED_CATCH`: BB2020 1, BB2025 none by
 the rulebook where theirs and FFB take 1 off, a difference listed in ``dave_differences.yml``); after the
-bounce 1 more in both.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
+bounce 1 more in both.  A receiver with Diving Catch ``DC`` catches the ball that scattered into its square or Tackle Zone
+(``scattered_pass_weights(diving_catch=True)``, 15/32) at 1 more than their number, which holds the skill's +1 for an
+accurate pass, and never a bounced one: ``P4-2;DC:C2`` is ``T6~4{/C2|(15/32:/C3)}`` in BB2025.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
 (:func:`_roll_2d6`).  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
 skills that star brings (:mod:`calculators.compat.stars`); it is refused (``star-skill``, ``star-rule``,
 ``star-edition``) when a skill or special rule of the star that our chain lacks changes a roll of the
@@ -181,12 +183,17 @@ _CATCH_TOKEN = re.compile(r"C(\d)(\**)\Z")
 _INTERCEPTION_TOKEN = re.compile(r"I(\d)\Z")
 
 
-def scattered_pass_weights() -> tuple[Fraction, Fraction]:
+def scattered_pass_weights(diving_catch: bool = False) -> tuple[Fraction, Fraction]:
     """The chances that a pass which Scatters (3) from the receiver's square ends back in it: ``(direct,
     bounced)``.  ``direct``: the third scatter ends on that square; ``bounced``: it ends on another square
     (empty: no player there to catch it) and the ball's Bounce then comes into that square.  Both are Fractions
     in [0, 1], computed by :func:`calculators.ballmove.scatter` (one-square D8 moves) from a square far enough
-    from every edge that no move leaves the pitch.
+    from every edge that no move leaves the pitch.  ``diving_catch``: the receiver has Diving Catch, so
+    ``direct`` counts the third scatter ending on that square or in its Tackle Zone (the eight squares around),
+    where it may try to catch the ball; it may not catch a Bounce into its Tackle Zone, and a failed catch bounces
+    from its own square, so ``bounced`` is 0 (BBBase ``docs/bb2020|bb2025/core_rules/skills_and_traits.md``
+    DIVING CATCH; FFB ``skill/common/DivingCatch``: "a failed catch will bounce from the Diving Catch player's
+    square").
 
     Rules: BB2020, an inaccurate pass scatters three times from the target square, the ball bouncing where it
     lands if no standing player is there (BBBase ``docs/bb2020/core_rules/rules_and_regulations.md`` SCATTER,
@@ -199,6 +206,10 @@ def scattered_pass_weights() -> tuple[Fraction, Fraction]:
     numbers, 24/512 and (240 - 24)/512/8.
     """
     landing = scatter(_TARGET_SQUARE, 3)
+    if diving_catch:
+        x, y = _TARGET_SQUARE
+        return sum((landing.get((x + dx, y + dy), Fraction(0)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)),
+                   Fraction(0)), Fraction(0)
     direct = landing.get(_TARGET_SQUARE, Fraction(0))
     bounced = sum((p * scatter(square, 1).get(_TARGET_SQUARE, Fraction(0))
                    for square, p in landing.items() if square not in (_TARGET_SQUARE, "out")), Fraction(0))
@@ -306,11 +317,12 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
     catch = _CATCH_TOKEN.match(r_rest.split(",")[0]) if receiver is not None else None
     if catch:
         star = _star(r_prefix) if r_sep else None
-        if star is not None and "DC" in (star.codes.get(edition) or ()):
-            raise _refuse("star-skill", r_prefix, after + 1, f"{star.name}: Diving Catch ({edition}) changes the "
-                          f"catch of a ball that scattered: our chain does not model that skill")
-        direct, bounced = scattered_pass_weights()
+        diving = "DC" in ((star.codes.get(edition) or ()) if star is not None else r_prefix.split(","))
+        direct, bounced = scattered_pass_weights(diving)
         n, marks = int(catch.group(1)), catch.group(2)
+        # their number holds Diving Catch's +1, which is for an accurate pass only (BBBase DIVING CATCH; FFB
+        # skill/common/DivingCatch): the scattered ball's catch is 1 harder (their CatchInaccuratePassStrategy too)
+        scattered = n + (1 if diving else 0)
         r_actions = r_rest.split(",")[1:]
 
         def catcher(face: int) -> str:
@@ -318,8 +330,8 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
             return "/" + _sub(r_prefix + r_sep + actions, after, edition)
 
         accurate.append(catcher(n))
-        inaccurate.append(f"({_weight(direct)}:{catcher(n + _SCATTERED_CATCH[edition])}"
-                          f"|{_weight(bounced)}:{catcher(n + 1)})")
+        inaccurate.append(f"({_weight(direct)}:{catcher(scattered + _SCATTERED_CATCH[edition])}"
+                          + (f"|{_weight(bounced)}:{catcher(scattered + 1)})" if bounced else ")"))
     else:
         later = chunks[k + 1:]
     seq = ["".join(("" if i == 0 or item.startswith("/") else ",") + item for i, item in enumerate(items))

@@ -53,12 +53,13 @@ SKILLS: dict[str, str] = {
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow", "BR": "blindrage",
     "LC": "lordofchaos", "MD": "mesmerising", "CB": "cloud-burster",
+    "DC": "diving-catch",
 }
 
 
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
-    "DC": "Diving Catch", "DT": "Diving Tackle",
+    "DT": "Diving Tackle",
     "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
     "BI": "Blast It!", "WD": "Whirling Dervish",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",

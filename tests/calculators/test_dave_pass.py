@@ -35,6 +35,26 @@ def brute_force() -> tuple[Fraction, Fraction]:
     return Fraction(direct, total), Fraction(bounced, total)
 
 
+def test_diving_catch_weight_matches_every_d8_roll():
+    # Diving Catch: the third scatter ends on the receiver's square or one of the eight around it, every D8 roll counted
+    within = sum(1 for moves in product(KING_MOVES, repeat=3)
+                 if max(abs(sum(dx for dx, _ in moves)), abs(sum(dy for _, dy in moves))) <= 1)
+    assert scattered_pass_weights(diving_catch=True) == (Fraction(within, 8 ** 3), Fraction(0)) == (Fraction(15, 32), 0)
+
+
+@pytest.mark.parametrize("theirs, ours, edition", [
+    # their number holds Diving Catch's +1 on an accurate pass: the scattered ball is caught at one more, in the
+    # receiver's square or Tackle Zone, and never after a bounce
+    ("P4-2;DC:C2", "T6~4{/C2|(15/32:/C3)}", "bb2025"),
+    ("P4-2;C,DC:C2~S2", "T6~4{/C2c|(15/32:/C4c)}", "bb2020"),
+    ("M2;DC:C2", "M2,(15/32:/C3)", "bb2025"),
+    ("Jeremiah:D3,P2;C,DC:C2", "[loner=4]D3d,T2p/C2c", "bb2025"),  # an accurate pass only: the +1 is in their C2
+    ("P4-2;Rodney:C3", "T6~4{/[loner=4]C3c|(15/32:/[loner=4]C4c)}", "bb2025"),  # a star's Diving Catch too
+])
+def test_diving_catch_is_translated(theirs, ours, edition):
+    check_translation(theirs, ours, edition)
+
+
 def test_scatter_weights_match_every_d8_roll():
     assert scattered_pass_weights() == brute_force() == (Fraction(3, 64), Fraction(27, 512))
     # the numbers BloodBowlDave types (CatchInaccuratePassStrategy): 24/512 and (240 - 24)/512/8
@@ -83,8 +103,7 @@ def test_a_second_pass_is_read_too():
 
 @pytest.mark.parametrize("theirs, reason, text, position", [
     ("P4-2,R2", "inaccurate-pass", "R2", 6),
-    ("P4-2;C,DC:C2", "skill", "DC", 8),      # Diving Catch is not modelled: named where it is in their text
-    ("P4-2;Rodney:C3", "star-skill", "Rodney", 6),  # a star's Diving Catch too (P2;Rodney:C3 is read)
+    ("P4-2;C,WD:C2", "skill", "WD", 8),      # a skill not modelled (Whirling Dervish): named where it is in their text
     ("D3;P4-2;D:C3;R9", "target", "R9", 14),   # a player after the receiver
     ("D3;P4-2;D:C3,X2", "unreadable", "X2", 14),
 ])

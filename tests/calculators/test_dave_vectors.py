@@ -146,7 +146,7 @@ def test_team_rerolls_become_the_option():
     ("B,2", "action", 1, "B", 1),                 # a Bribe belongs to a foul's send-off
     ("F8,2,B", "action", 3, "B", 6),
     ("F8,A6,A6", "action", 3, "A6", 7),           # one Argue the Call per send-off
-    ("DC:D5", "skill", 1, "DC", 1),
+    ("WD:D5", "skill", 1, "WD", 1),
     ("BT4:D5", "skill-value", 1, "BT4", 1),
     ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),
     ("DP2:F8", "skill-value", 1, "DP2", 1),   # BB2025 Dirty Player is +1 only (FFB, BBBase); DP2:F8~S2 is read
