@@ -152,6 +152,11 @@ means at most once in the chain, and a player flag says the player has the rule)
   a failed Agility test of Hypnotic Gaze; BB2025 *Mesmerising Dance*: once per half, re-roll the dice of a
   Hypnotic Gaze (BBBase ``docs/bb2020|bb2025/starplayers/Eldril_Sidewinder.md`` at ``87cb594``).  Free, on a
   failed ``hypnotic-gaze`` step, at most once in a chain in both editions (a chain is one team turn).
+* **Savage Mauling** (Wilhelm Chaney; flag ``savagemauling``).  BB2020 and BB2025: once per game, Wilhelm may re-roll
+  an Injury roll he makes against an opposition player (BBBase ``docs/bb2020|bb2025/starplayers/Wilhelm_Chaney.md``
+  at ``87cb594``).  In the chain: an injury step ``J`` of his that missed its need, after a block's armour roll or
+  alone, not a foul's (:func:`calculators.chain.outcomes.mauling_rescues`); failing ends the chain, so it is always
+  tried.
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
@@ -206,12 +211,13 @@ BREAK_TACKLE_BONUSES: dict[str, tuple[int, ...]] = {"classic": (), "bb2020": (1,
 #: star player rules a chain models (player flag -> display name), once per game (module docstring)
 STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista": "The Ballista", "oldpro": "Old Pro",
                               "savageblow": "Savage Blow", "blindrage": "Blind Rage", "lordofchaos": "Lord of Chaos",
-                              "mesmerising": "Mesmerising Dance"}
+                              "mesmerising": "Mesmerising Dance", "savagemauling": "Savage Mauling"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
                                                    "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025"),
                                                    "blindrage": ("bb2020", "bb2025"), "lordofchaos": ("bb2025",),
-                                                   "mesmerising": ("bb2020", "bb2025")}
+                                                   "mesmerising": ("bb2020", "bb2025"),
+                                                   "savagemauling": ("bb2020", "bb2025")}
 #: BB2025: the chain step kinds that are Agility tests of the acting player (Consummate Professional's +1)
 AGILITY_KINDS: frozenset[str] = frozenset({"dodge", "jump", "pick-up", "catch", "hand-off", "landing"})
 #: star rule -> its once-per-game re-roll's D6 step kinds, every edition that has the rule (Mesmerising Dance)

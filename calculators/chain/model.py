@@ -31,7 +31,8 @@ class Player:
     may re-roll one die of an armour roll after a block; needs ``pro``), ``savageblow`` (Savage Blow: any number of
     the dice of a Block action's block roll re-rolled), ``blindrage`` (Blind Rage: a free re-roll of every Dauntless
     roll of the player, no limit per game), ``lordofchaos`` (Lord of Chaos, BB2025: one block die of a Block action
-    re-rolled), ``mesmerising`` (Mesmerising Dance: a failed Hypnotic Gaze re-rolled)."""
+    re-rolled), ``mesmerising`` (Mesmerising Dance: a failed Hypnotic Gaze re-rolled), ``savagemauling`` (Savage
+    Mauling: an injury roll re-rolled)."""
 
     pro: bool = False
     loner: int | None = None
@@ -42,6 +43,7 @@ class Player:
     blindrage: bool = False
     lordofchaos: bool = False
     mesmerising: bool = False
+    savagemauling: bool = False
 
 
 @dataclass(frozen=True)

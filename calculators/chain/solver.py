@@ -76,7 +76,7 @@ from ..rerolls import (BALLISTA_KINDS, NOT_REROLLED_KINDS, ONCE_PER_TURN, SKILL_
 from .appeals import appeal_chances, appeal_group
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
-from .outcomes import _linked_pairs, rolls_2d6
+from .outcomes import _linked_pairs, mauling_rescues, rolls_2d6
 from .steps import AnyStep, ArmourStep, BlockStep, Dauntless, Step, _places, walk
 from .tree import BONUS_CASES, _N, _Node, _block_action, _savage, _savage_dist, _scale, _tree
 
@@ -126,6 +126,8 @@ class _Solver:
                                          bonus_on_injury=not s.chainsaw)
                        for j, s, inj in _linked_pairs(chain)
                        if isinstance(s, ArmourStep) and not s.foul and not s.piling_on and self.players[s.player].oldpro}
+        # Savage Mauling: an injury roll that missed its need may be re-rolled once (outcomes.mauling_rescues)
+        self.mauling = mauling_rescues(chain)
         self.keep_skills, self.keep_pro = self._what_is_kept()
         self._options = lru_cache(maxsize=None)(self._options_at)
         self._choose = lru_cache(maxsize=None)(self._choose_at)
@@ -158,6 +160,8 @@ class _Solver:
             s = nd.step
             if j in self.rescue:  # Old Pro on this armour roll uses Pro and itself
                 ks, kp = ks | {(s.player, "oldpro")}, kp | {s.player}
+            if j in self.mauling:
+                ks = ks | {(s.player, "savagemauling")}
             if nd.kind == "roll" and nd.bonus:  # not a re-roll: "!" leaves it
                 ks = ks | {(s.player, nd.bonus[1])}
             if nd.kind == "roll" and not s.no_reroll and s.kind not in NOT_REROLLED_KINDS:
@@ -177,6 +181,13 @@ class _Solver:
         if p in pro_used or (p, "oldpro") in skills_used:
             return None
         return skills_used | {(p, "oldpro")}, pro_used | {p}
+
+    def mauled(self, j: int, skills_used: frozenset) -> frozenset | None:
+        """skills_used after Savage Mauling at node j, or None when it cannot be used there."""
+        if j not in self.mauling:
+            return None
+        key = (self.nodes[j].step.player, "savagemauling")
+        return None if key in skills_used else skills_used | {key}
 
     def star_rerolls(self, s: AnyStep) -> tuple[str, ...]:
         """The star rules that may re-roll a failed roll of step ``s`` (a roll node's): BB2020 Consummate
@@ -414,6 +425,9 @@ class _Solver:
             after = self.old_pro(j, skills_used, pro_used)
             if after:  # the armour held: Old Pro (the Pro roll, then one die) is always tried
                 v += self.pro_q * self.rescue[j] * value(nd.succ, tr, team_used, *after)
+            mauled = self.mauled(j, skills_used)
+            if mauled:  # the injury missed: Savage Mauling re-rolls it (failing ends the chain, so always tried)
+                v += self.mauling[j] * value(nd.succ, tr, team_used, mauled, pro_used)
             return v + o["break_sent_off"] * (_ONE - go_on) if j in self.last else v
         v = nd.p_ok * value(nd.succ, *state)
         for p, case in self.fail_cases(j):
@@ -449,6 +463,8 @@ class _Solver:
             on = o["break"] + o["break_sent_off"] * go_on
             after = self.old_pro(j, skills_used, pro_used)
             extra = self.pro_q * self.rescue[j] * sent_off(nd.succ, tr, team_used, *after) if after else _ZERO
+            mauled = self.mauled(j, skills_used)
+            extra += self.mauling[j] * sent_off(nd.succ, tr, team_used, mauled, pro_used) if mauled else _ZERO
             return ((o["break_sent_off"] + o["hold_sent_off"]) * (_ONE - go_on - kept)
                     + on * sent_off(nd.succ, *state) + extra)
         x = nd.p_ok * sent_off(nd.succ, *state)

@@ -53,14 +53,14 @@ SKILLS: dict[str, str] = {
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow", "BR": "blindrage",
     "LC": "lordofchaos", "MD": "mesmerising", "CB": "cloud-burster",
-    "DC": "diving-catch",
+    "DC": "diving-catch", "SM": "savagemauling",
 }
 
 
 #: their skill codes we know but do not model, with the skill's name
 _UNMODELLED: dict[str, str] = {
     "DT": "Diving Tackle",
-    "R": "Ram", "BB": "Brutal Block", "SM": "Savage Mauling", "CR": "Crushing Blow", "S": "Slayer",
+    "R": "Ram", "BB": "Brutal Block", "CR": "Crushing Blow", "S": "Slayer",
     "BI": "Blast It!", "WD": "Whirling Dervish",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",

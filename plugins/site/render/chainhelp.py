@@ -108,7 +108,8 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
 #: a star rule flag of the calculators (:data:`calculators.rerolls.STAR_RULES`) -> its entry in data/star-rules/
 STAR_RULE_ENTRIES = {"consummate": "consummate-professional", "ballista": "the-ballista", "oldpro": "old-pro",
                      "savageblow": "savage-blow", "blindrage": "blind-rage",
-                     "lordofchaos": "lord-of-chaos", "mesmerising": "mesmerising-dance"}
+                     "lordofchaos": "lord-of-chaos", "mesmerising": "mesmerising-dance",
+                     "savagemauling": "savage-mauling"}
 
 
 def star_rule_name(ctx: PageContext, flag: str) -> str:
@@ -195,7 +196,8 @@ def notation_values(ctx: PageContext) -> dict[str, dict[str, str]]:
                                         "um": star_rule_mark_name(ctx, "unstoppable-momentum")},
         "griff-dodging-rushing-morg": {"code2": "`[loner=4,ballista]W5~2{/L4|/L5}`"},
         "more-star-rules": {"br": star_rule_name(ctx, "blindrage"), "lc": star_rule_name(ctx, "lordofchaos"),
-                            "md": star_rule_name(ctx, "mesmerising"), "code": "`[loner=4,blindrage]U4{B1|B-2}`"},
+                            "md": star_rule_name(ctx, "mesmerising"), "sm": star_rule_name(ctx, "savagemauling"),
+                            "code": "`[loner=4,blindrage]U4{B1|B-2}`"},
         "cloud-burster-interception": {"skill": skill_name(ctx, "cloud-burster")},
         "dodge-bonus-last-bb2020": break_tackle,
         "dodge-may-need-more": break_tackle,

@@ -1,5 +1,6 @@
-"""Break Tackle against an opponent's Diving Tackle on one dodge (issue 23): hand-worked values, the translation of
-BloodBowlDave's ``BT1:D4"``, and a brute-force oracle over every die face.
+"""Skills and star rules the chain gained for issue 23, each with hand-worked values, BloodBowlDave's notation for
+it, and a brute-force oracle over every die face: Break Tackle against an opponent's Diving Tackle on one dodge,
+Blind Rage, Lord of Chaos, Mesmerising Dance, Cloud Burster, Savage Mauling.
 
 Rules (BBBase ``docs/bb2020|bb2025/core_rules/skills_and_traits.md`` BREAK TACKLE, DIVING TACKLE): Break Tackle adds
 its bonus to a Dodge's Agility test once per activation (BB2020) or per turn (BB2025); Diving Tackle takes 2 off a
@@ -215,3 +216,64 @@ def test_cloud_burster_makes_the_opponent_re_roll_a_successful_interception_in_b
         assert e.value.details["rule"] == "not-in-edition"
     assert translate("CB,PA:P2,I6;C2").notation == "T2p/C2"
     assert translate("CB,PA:P2,I6;C2~S2").notation == "T2p,I6c/C2"
+
+
+# --------------------------------------------------------------------- Savage Mauling
+
+def mauling_oracle(text: str, edition: str) -> F:
+    """P(success) of one player's armour rolls after a block, each with its injury roll needing a total (``A9mc,J8``),
+    by every die: the armour roll breaks on its total (Claws: an unmodified 8 or more), Mighty Blow's +X added only
+    when the armour needs it, else on the injury; once per game a missed injury roll is re-rolled (Savage Mauling)."""
+    chain = P(text, edition)
+    steps = chain.steps
+    mauling = chain.players[0].savagemauling
+
+    def injury(i, modifier, used):
+        need = steps[i].need
+        total = F(0)
+        for c in FACES:
+            for d in FACES:
+                if c + d + modifier >= need:
+                    total += go(i + 1, used)
+                elif mauling and not used:
+                    total += sum(go(i + 1, True) for e in FACES for f in FACES if e + f + modifier >= need) / 36
+        return total / 36
+
+    @lru_cache(maxsize=None)
+    def go(i, used):
+        if i == len(steps):
+            return F(1)
+        s = steps[i]
+        if s.kind == "injury":
+            return injury(i, s.modifier, used)
+        total = F(0)
+        for a in FACES:
+            for b in FACES:
+                natural = a + b + s.modifier
+                x = s.bonus()
+                if natural >= s.av or (s.claws and a + b >= 8):
+                    total += injury(i + 1, steps[i + 1].modifier + x, used)
+                elif x and natural + x >= s.av:
+                    total += injury(i + 1, steps[i + 1].modifier, used)
+        return total / 36
+
+    return go(0, False)
+
+
+@pytest.mark.parametrize("text, edition", [
+    ("[savagemauling]A9c,J8", "bb2025"), ("[savagemauling]A9m,J9", "bb2025"), ("[savagemauling]A8m2c,J10", "bb2020"),
+    ("[savagemauling]A9m,J8,A10,J7", "bb2020"), ("[savagemauling,loner=4]J8", "bb2025"),
+    ("[savagemauling]J9,A8m,J8", "bb2025")])
+def test_savage_mauling_agrees_with_the_oracle(text, edition):
+    assert solve(P(text, edition)) == mauling_oracle(text, edition) == mauling_oracle(text, edition)
+    assert solve(P(text, edition)) > solve(P(text.replace("savagemauling", "pro"), edition))
+
+
+def test_savage_mauling_hand_worked_and_translated():
+    # J8 alone: 15/36 reach 8, the 21/36 that miss are re-rolled: 15/36 + 21/36 · 15/36
+    assert solve(P("[savagemauling]J8", "bb2025")) == F(15, 36) + F(21, 36) * F(15, 36)
+    # not on a foul's injury roll (its send-off on a double is not modelled with it)
+    assert solve(P("[savagemauling]F9,J8", "bb2025")) == solve(P("F9,J8", "bb2025"))
+    t = translate("CL,SM:2D2,K9,J8")
+    assert t.notation == "[savagemauling]B2,A9c,J8"
+    assert round(float(solve(P(t.notation, t.edition))), 5) == 0.15271  # their value
