@@ -203,8 +203,9 @@ class Chain:
                                 reason="not-in-edition")
             raise CalcError(f"{path}.diving_tackle", "Diving Tackle acts on a dodge (and in bb2020 and bb2025 on a jump "
                             "or leap) only", sorted(dives), reason="diving-tackle-roll")
-        if s.no_reroll and s.kind in OPPONENT_KINDS:
-            raise CalcError(f"{path}.no_reroll", "an opponent's roll is never ours to re-roll", reason="chain-shape")
+        if (s.no_reroll or s.no_team_reroll) and s.kind in OPPONENT_KINDS:
+            name = "no_reroll" if s.no_reroll else "no_team_reroll"
+            raise CalcError(f"{path}.{name}", "an opponent's roll is never ours to re-roll", reason="chain-shape")
         self._check_d6_edition(path, s)
         if (s.break_tackle and self.ed.bb2025 and s.kind in AGILITY_KINDS
                 and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):

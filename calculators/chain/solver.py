@@ -349,7 +349,7 @@ class _Solver:
                 return (_scale(pro_q, landed(pro, (tr2, u2, skills_used, after)))
                         + _scale(_ONE - pro_q, stands(tr2, u2, pr=after)))
 
-            if self.rr.team_reroll_on_pro_roll and self.team_left(tr, team_used):
+            if self.rr.team_reroll_on_pro_roll and self.team_left(tr, team_used) and not s.no_team_reroll:
                 # classic: a team re-roll may re-roll the failed Pro roll (or the coach keeps the roll)
                 if keeps:
                     opts.append(("pro", rerolled(tr, team_used)))
@@ -358,7 +358,7 @@ class _Solver:
                              + _scale(_ONE - pro_q, again_pro)))
             else:
                 opts.append(("pro", rerolled(tr, team_used)))
-        if self.team_left(tr, team_used):
+        if self.team_left(tr, team_used) and not s.no_team_reroll:  # the mark ': no team re-roll on this roll
             def then(tr2: int, u2: int) -> tuple:
                 return landed(again, (tr2, u2, skills_used, pro_used))
 

@@ -42,6 +42,8 @@ class Step:
         branch: steps taken after a non-critical failure (once every re-roll is decided), before the
             main line goes on; empty: the main line goes straight on.  Needs ``partial``.
         no_reroll: the coach will not re-roll this step (no team re-roll, Pro or skill).
+        no_team_reroll: the coach will not spend a team re-roll on this step (Pro, a skill or a star rule may
+            still re-roll it).
         diving_tackle: (a dodge; in BB2020 and BB2025 a jump or leap too, :data:`DIVING_TACKLE_KINDS`) an
             opponent with Diving Tackle may take 2 off the result when that turns a pass into a failure (see the
             module docstring for each edition's timing).
@@ -58,6 +60,7 @@ class Step:
     partial: int | None = None
     branch: tuple = ()
     no_reroll: bool = False
+    no_team_reroll: bool = False
     diving_tackle: bool = False
     break_tackle: int = 0
     success: tuple = ()
@@ -96,6 +99,7 @@ class BlockStep:
             standing and the defender up (a Push; a Stumble against Dodge; Both Down when both have
             Block), e.g. Frenzy's second block; empty: the main line goes straight on.
         no_reroll: the coach will not re-roll this block (no team re-roll, Pro or Brawler).
+        no_team_reroll: the coach will not spend a team re-roll on this block (Pro or Brawler may still).
     """
 
     dice: int = 1
@@ -105,6 +109,7 @@ class BlockStep:
     player: int = 0
     branch: tuple | None = None
     no_reroll: bool = False
+    no_team_reroll: bool = False
 
     kind: ClassVar[str] = "block"
 
@@ -308,6 +313,7 @@ class Dauntless:
         failure: steps after a failure.
         player: index into :attr:`Chain.players` of the attacker.
         no_reroll: the coach will not re-roll the Dauntless roll.
+        no_team_reroll: the coach will not spend a team re-roll on it (Pro or Blind Rage may still).
     """
 
     target: int
@@ -315,6 +321,7 @@ class Dauntless:
     failure: tuple = ()
     player: int = 0
     no_reroll: bool = False
+    no_team_reroll: bool = False
 
     kind: ClassVar[str] = "dauntless"
 

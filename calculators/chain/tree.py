@@ -53,7 +53,8 @@
   The opponent dives whenever that lowers our chance (it never raises it).  With the dodger's Break Tackle
   on the same dodge, the bonus may still save the dived die (:func:`_dive_and_break`);
 * a **"do not re-roll" mark** (``no_reroll`` on :class:`Step`, :class:`BlockStep`, :class:`Dauntless`):
-  no team re-roll, Pro or skill on that roll.
+  no team re-roll, Pro or skill on that roll; a **"no team re-roll" mark** (``no_team_reroll``, ``'``): no team
+  re-roll on that roll (nor, in classic, on its failed Pro roll), Pro, a skill or a star rule still may.
 
 
 The solver keeps one implementation: the steps and their branches become nodes in pre-order

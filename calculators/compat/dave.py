@@ -98,8 +98,8 @@ ours chooses at every failed die, so a sequence with it may come out higher here
   follow one): ours is the block with a failure branch, ``B2{B1}``, when our face model gives
   the same ``m`` for the marks that give ``n`` (else ``non-critical``);
 * Dauntless: their ``L<n>`` then ``block|block`` (success | failure): ours ``U<n>{…|…}``; ``'`` on
-  the Dauntless roll becomes our ``!`` (refused for a player with Pro, ``'*`` or ``'`` alone: their ``'`` stops
-  the team re-roll only, Pro may still re-roll the roll, ``*`` makes it; our ``!`` stops Pro too);
+  the Dauntless roll stops the team re-roll only (Pro may still re-roll it, ``*`` makes it): our ``'`` (no team
+  re-roll) for a player with Pro or with ``'*``, else our ``!``;
 * Diving Tackle ``"`` on a dodge or on their Leap ``E``: our ``^`` (``E3"`` -> ``V3^``; BB2020 and BB2025
   Diving Tackle acts on a Dodge, Jump or Leap, :data:`calculators.chain.DIVING_TACKLE_KINDS`).  Their
   Season 3 lets the roll be re-rolled after the dive (BB2020's timing); ours dives after every re-roll in
@@ -515,12 +515,11 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
             if "|" in part:
                 raise _refuse("dauntless", part, offset + 1, REASONS["dauntless"])
             if re.fullmatch(r"L\d['*]*", part) and k + 1 < len(parts) and parts[k + 1].count("|") == 1:
-                if "'" in part and ("*" in part or "pro" in skills):
-                    # their ' stops the team re-roll only (DauntlessStrategy: Pro may still re-roll, * forces it);
-                    # our ! stops Pro too, and ours has no mark for "Pro but no team re-roll"
+                pro = "'" in part and ("*" in part or "pro" in skills)
+                if pro and "blindrage" in skills:
+                    # their ' stops the team re-roll and Blind Rage but not Pro (DauntlessStrategy); our ' leaves both
                     raise _refuse("no-reroll", part, offset + 1, "their ' on a Dauntless roll stops the team re-roll "
-                                  "but not Pro (with * Pro must be used): our '!' stops Pro too, and ours has no "
-                                  "mark for a roll only Pro may re-roll")
+                                  "and Blind Rage but not Pro: ours has no mark for a roll only Pro may re-roll")
                 # Dauntless: their L<n> (the face needed) then the block on a success | on a failure
                 yes, no = parts[k + 1].split("|")
                 at = offset + len(part) + 2
@@ -528,7 +527,10 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
                     raise _refuse("dauntless", parts[k + 1], at, "a Dauntless branch other than a block: "
                                   + REASONS["dauntless"])
                 blocks = [_block(b, at, skills) for b in (yes, no)]
-                steps.append(f"U{part[1]}{'!' if chr(39) in part else ''}{{{blocks[0]}|{blocks[1]}}}")
+                # their ' stops the team re-roll, Pro may still re-roll (* forces it: ours takes the best plan): our ';
+                # without Pro nothing else may, our !
+                mark = ("'" if pro else "!") if "'" in part else ""
+                steps.append(f"U{part[1]}{mark}{{{blocks[0]}|{blocks[1]}}}")
                 offset += len(part) + len(parts[k + 1]) + 2
                 k += 2
                 continue

@@ -7,9 +7,9 @@ Grammar (spaces are ignored)::
     item    = [ flags ] step | [ flags ] alternatives
     flags   = "[" flag { "," flag } "]"       (only on a player's first item)
     step    = test [ "{" sequence [ "|" [ sequence ] ] "}" ] | block [ "{" [ sequence ] "}" ] | armour | injury
-            | "U" DIGIT [ "!" ] "{" [ sequence ] "|" [ sequence ] "}"
-    test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" ] [ "^" ]
-    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ] [ "!" ]
+            | "U" DIGIT [ "!" | "'" ] "{" [ sequence ] "|" [ sequence ] "}"
+    test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" | "'" ] [ "^" ]
+    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" ] [ "!" | "'" ]
     armour  = ( "A" | "F" ) NUMBER [ ( "+" | "-" ) NUMBER ] { MARK [ DIGIT ] }
     injury  = "J" ( "K" | "C" | NUMBER ) [ ( "+" | "-" ) NUMBER ] { INJURY_MARK }
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
@@ -116,7 +116,8 @@ decides its path); the steps in them are that player's, in every alternative, an
 after them.  Inside a group ``/`` starts a new player as anywhere else (``T4~2{/C5}``); after the group the
 main line goes on with the player of the step (or the alternatives) before it.  Groups nest at most
 :data:`MAX_DEPTH` deep.  Marks after a step (:data:`ROLL_MARKS`): ``!`` the coach will not re-roll it
-(``D3!``, ``B2b!``, ``U4!{…|…}``); ``^`` on a dodge, an opponent with Diving Tackle may dive
+(``D3!``, ``B2b!``, ``U4!{…|…}``); ``'`` the coach will spend no team re-roll on it, Pro, a skill or a star rule
+still may (``[pro]D3'``); ``^`` on a dodge, an opponent with Diving Tackle may dive
 (``D3d^``); in BB2020 and BB2025 on a jump or leap too (``V3^``), refused in classic, where the skill acts
 on dodges only.  Canonical order: skill mark, ``~N``, ``!``, ``^``.
 

@@ -291,14 +291,14 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             total = _add(total, _times(F(1, 6), v))
         return total
 
-    def pro_attempt(pl, tr, used, reroll, kept):
+    def pro_attempt(pl, tr, used, reroll, kept, team_ok=True):
         total = NOTHING
         for g in FACES:
             if g >= PRO_NEEDS[fam]:
                 v = reroll(tr, used)
             else:
                 v = kept(tr, used)
-                if TEAM_ON_PRO_ROLL[fam] and team_available(tr, used):
+                if TEAM_ON_PRO_ROLL[fam] and team_available(tr, used) and team_ok:
                     def pro_again(tr2, used2):
                         return _mean(reroll(tr2, used2) if h >= PRO_NEEDS[fam] else kept(tr2, used2) for h in FACES)
                     v = _best(v, team_reroll(pl, tr, used, pro_again, kept))
@@ -340,6 +340,7 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             """Best choice after a failed roll; `kept_at(tr, used, skills, pros)`: the value of keeping it (the
             re-roll's outcome carries the diver's -2 when it dives)."""
             best = kept_at(tr, used, skills, pros)
+            team_ok = not getattr(s, "no_team_reroll", False)
             if getattr(s, "no_reroll", False):
                 return best
             if dauntless and pl.blindrage:  # Blind Rage: a free re-roll of every Dauntless roll
@@ -356,8 +357,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             if pl.pro and s.player not in pros:
                 after = pros | {s.player}
                 best = _best(best, pro_attempt(pl, tr, used, lambda t2, u2: again(t2, u2, skills, after),
-                                               lambda t2, u2: kept_at(t2, u2, skills, after)))
-            if team_available(tr, used):
+                                               lambda t2, u2: kept_at(t2, u2, skills, after), team_ok))
+            if team_available(tr, used) and team_ok:  # the mark ': no team re-roll on this roll
                 best = _best(best, team_reroll(pl, tr, used, lambda t2, u2: again(t2, u2, skills, pros),
                                                lambda t2, u2: kept_at(t2, u2, skills, pros)))
             return best
@@ -445,8 +446,9 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                         return _best(*(one_again(faces, j, t2, u2, skills, after) for j in range(n)))
 
                     best = _best(best, pro_attempt(pl, tr, used, pro_reroll,
-                                                   lambda t2, u2, faces=faces: chosen(faces, t2, u2, skills, after)))
-                if team_available(tr, used):
+                                                   lambda t2, u2, faces=faces: chosen(faces, t2, u2, skills, after),
+                                                   not s.no_team_reroll))
+                if team_available(tr, used) and not s.no_team_reroll:
                     best = _best(best, team_reroll(pl, tr, used, lambda t2, u2: all_again(t2, u2, skills, pros),
                                                    lambda t2, u2, faces=faces: chosen(faces, t2, u2, skills, pros)))
             total = _add(total, best)

@@ -277,3 +277,30 @@ def test_savage_mauling_hand_worked_and_translated():
     t = translate("CL,SM:2D2,K9,J8")
     assert t.notation == "[savagemauling]B2,A9c,J8"
     assert round(float(solve(P(t.notation, t.edition))), 5) == 0.15271  # their value
+
+
+# --------------------------------------------------------------------- the mark ' : no team re-roll on this roll
+
+def test_no_team_re_roll_mark():
+    from calculators.errors import CalcError
+    from test_chain_branches import oracle_tree
+
+    # [pro]D3',D3 with one team re-roll: the first dodge only Pro may re-roll; Pro spent there, the team re-roll
+    # goes to the second: 2/3 · (2/3 + 1/3 · 2/3) + 1/3 · 2/3 · 2/3 · (2/3 + 1/3 · 2/3)
+    second = F(2, 3) + F(1, 3) * F(2, 3)
+    first_pass = F(2, 3) * max(second, F(2, 3) + F(1, 3) * F(2, 3) * F(2, 3))
+    assert solve(P("[pro]D3',D3", "bb2025"), 1) == first_pass + F(1, 3) * F(2, 3) * F(2, 3) * second
+    assert solve(P("D3'", "bb2025"), 3) == F(2, 3)  # nobody else re-rolls it
+    assert format_chain(P("[pro]U3'{B2r'|B-2}", "bb2020")) == "[pro]U3'{B2r'|B-2}"
+    assert format_chain(P("[pro]D3d',R2f", "bb2025")) == "[pro]D3d',R2f"
+    for text, edition in (("[pro]D3',D3", "classic"), ("[pro,loner=4]U3'{B2|B-2},R2'", "bb2025"),
+                          ("[pro]B2',B-2b,D4'", "bb2020"), ("[loner=3,pro]T4~2'{/C3'|/C5},D3", "classic"),
+                          ("[blindrage]U4'{B1|B-2}", "bb2020")):
+        chain = P(text, edition)
+        for tr in range(3):
+            assert solve(chain, tr) == oracle_tree(chain, tr)[0], (text, edition, tr)
+    for text in ("D3!'", "I4'", "D3''"):
+        with pytest.raises(CalcError) as e:
+            P(text, "bb2025")
+        assert e.value.details["reason"] in ("bad-roll-mark", "step-rule"), text
+    assert translate("P:L3'*,2D2|-2D2").notation == "[pro]U3'{B2|B-2}"

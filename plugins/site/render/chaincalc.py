@@ -75,8 +75,9 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
         "bad-partial": ctx.t("a band ~N of failures that do not end the sequence needs N from 2 (from 1 on a "
                              "Hypnotic Gaze G) to one less than the number needed, on a roll of ours without Diving "
                              "Tackle, as in T4~2."),
-        "bad-roll-mark": ctx.t("the mark ! (no re-roll) goes once on a roll of ours, the mark ^ (Diving Tackle) "
-                               "once on a dodge or a jump, as in D3d!^."),
+        "bad-roll-mark": ctx.t("the mark ! (no re-roll) or the mark ' (no team re-roll), not both, goes once on a "
+                               "roll of ours, the mark ^ (Diving Tackle) once on a dodge or a jump, as in D3d!^ or "
+                               "D3d'^."),
         "misplaced-branch": ctx.t("braces come right after a roll that can branch: a roll with ~N, a block or a "
                                   "Dauntless roll U."),
         "branch-shape": ctx.t("a Dauntless roll is followed by its two branches, U4{success|failure}; a roll "
