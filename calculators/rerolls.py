@@ -182,6 +182,7 @@ SKILLS: dict[str, str] = {
     "pass": "Pass",
     "break-tackle": "Break Tackle",
     "cloud-burster": "Cloud Burster",
+    "biased-referee": "Biased Referee",
 }
 
 #: chain step kind -> the skill that re-rolls it
@@ -194,6 +195,7 @@ SKILL_FOR_KIND: dict[str, str] = {
     "pass": "pass",
     "hail-mary": "pass",
     "interception": "cloud-burster",  # the passer's: the opponent re-rolls a successful interception (BB2020)
+    "argue-the-call": "biased-referee",  # BB2020: the inducement's +1 spares the coach on a natural 1 (chain.appeals)
 }
 
 #: skills limited to one use per team turn, in every edition (Break Tackle: BB2020 and BB2025, see above)

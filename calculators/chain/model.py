@@ -227,11 +227,18 @@ class Chain:
         if s.kind == "bribe" and s.target != bribe:
             raise CalcError(f"{path}.target", f"a Bribe succeeds on {bribe}+ in every edition, got {s.target}",
                             [bribe, bribe], reason="range")
+        if s.skill and not (self.ed.bb2020 and s.target <= APPEAL_TARGETS["argue-the-call"] - 1):
+            # the Biased Referee mark r (chain.appeals): BB2020 only, and its +1 is in the target
+            why = ("a BB2020 Biased Referee's +1 is always applied: the target is 5 or less" if self.ed.bb2020 else
+                   f"no Biased Referee sparing the coach in {self.edition}: BB2025's Dodgy League Rep adds +1 (Q5) but "
+                   "a natural 1 still ejects")
+            raise CalcError(f"{path}.skill", why, ["bb2020"], reason="not-in-edition" if not self.ed.bb2020 else "range")
         mine = seq[start:i]  # the group's steps before s
         if s.kind == "argue-the-call":
-            if any(t.kind == "argue-the-call" for _, t in before if isinstance(t, Step)):
+            # an earlier call that may have ejected the coach (not a BB2020 Biased Referee's, mark r)
+            if any(t.kind == "argue-the-call" and not t.skill for _, t in before if isinstance(t, Step)):
                 raise CalcError(f"{path}.kind", "one Argue the Call per chain: a natural 1 ejects the coach for the "
-                                "rest of the game", reason="send-off-group")
+                                "rest of the game (but with a BB2020 Biased Referee, Q5r)", reason="send-off-group")
             if ARGUE_FIRST[self.ed.family] and mine:
                 raise CalcError(f"{path}.kind", f"in {self.edition} the call is argued before any Bribe: write Q "
                                 "before K", reason="send-off-group")

@@ -23,7 +23,7 @@ _KIND_LETTER = {v: k for k, v in LETTERS.items()}
 
 #: step kind -> skill mark letter (D6 tests)
 SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass": "p", "catch": "c", "hand-off": "c",
-                               "hail-mary": "p", "interception": "c"}
+                               "hail-mary": "p", "interception": "c", "argue-the-call": "r"}
 
 
 #: player flags for star player rules, once per game (:data:`calculators.rerolls.STAR_RULES`), in canonical order

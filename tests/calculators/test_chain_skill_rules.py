@@ -304,3 +304,25 @@ def test_no_team_re_roll_mark():
             P(text, "bb2025")
         assert e.value.details["reason"] in ("bad-roll-mark", "step-rule"), text
     assert translate("P:L3'*,2D2|-2D2").notation == "[pro]U3'{B2|B-2}"
+
+
+# --------------------------------------------------------------------- BB2020 Biased Referee sparing the coach
+
+def test_biased_referee_spares_the_coach_in_bb2020():
+    from calculators.chain import sent_off_by_rerolls
+    from calculators.errors import CalcError
+    from test_chain import oracle_full
+
+    # F8 then Q5r,K2: after a send-off the call is argued on 5+ (the turnover stands), and a natural 1 no longer
+    # ejects the coach, so the Bribe is rolled on every failed call: more fouls go on than with Q5,K2
+    spared, plain = P("F8,Q5r,K2,N2", "bb2020"), P("F8,Q5,K2,N2", "bb2020")
+    assert solve(spared) > solve(plain) and sent_off_by_rerolls(spared, 0)[0] < sent_off_by_rerolls(plain, 0)[0]
+    for text in ("F8,Q5r,K2,N2", "[pro]F9+1d,Q5r,K2,K2,D3", "D3,F8,Q4r", "F7,Q5r,K2/F8,Q5,K2"):
+        chain = P(text, "bb2020")
+        for tr in range(2):
+            assert (solve(chain, tr), sent_off_by_rerolls(chain, tr)[tr]) == oracle_full(chain, tr), (text, tr)
+    # BB2025's Dodgy League Rep: +1, but a natural 1 still ejects; the +1 is always in the target
+    for text, edition in (("F8,Q5r", "bb2025"), ("F8,Q6r", "bb2020")):
+        with pytest.raises(CalcError) as e:
+            P(text, edition)
+        assert e.value.details["reason"] == "step-rule", text
