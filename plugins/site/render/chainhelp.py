@@ -157,11 +157,20 @@ def notation_help(ctx: PageContext) -> list[str]:
     return lines + ([""] if listing else [])
 
 
+def _inducement_name(ctx: PageContext, key: str) -> str:
+    """An inducement's name in the page's language, from the row ``key`` of ``data/tables/inducements-bb2020.yml``."""
+    table = ctx.repo.get("table:inducements-bb2020")
+    row = next((r for r in (table.get("rows") or []) if r.get("key") == key), None) if table is not None else None
+    return ctx.plain(row["name"]) if row is not None else key.replace("-", " ").title()
+
+
 def _letter_table(ctx: PageContext) -> list[str]:
     """The table of the notation's letters (:data:`calculators.notation.LETTERS`), each roll's name and its skill
     marks, in the page's language."""
     names = step_labels(ctx)
     mark_skill = {"d": "dodge", "f": "sure-feet", "h": "sure-hands", "c": "catch", "p": "pass"}
+    # the marks that are no re-rolling skill: the thrower's Cloud Burster, a BB2020 Biased Referee (an inducement)
+    special = {"interception": skill_name(ctx, "cloud-burster"), "argue-the-call": _inducement_name(ctx, "biased-referee")}
 
     def listed(marks: dict[str, str]) -> str:
         return ctx.listing([f"`{m}` {skill_name(ctx, slug)}" for m, slug in marks.items()])
@@ -176,6 +185,8 @@ def _letter_table(ctx: PageContext) -> list[str]:
             skill = listed({m: slug for m, (_, slug) in ARMOUR_MARKS[kind].items()})
         elif kind == "injury":
             skill = listed({m: slug for m, (_, slug) in INJURY_MARKS.items()})
+        elif kind in special:
+            skill = f"`{mark}` {special[kind]}"
         else:
             skill = f"`{mark}` {skill_name(ctx, mark_skill[mark])}" if mark else "—"
         lines.append(f"| `{letter}` | {names[kind]} | {skill} |")
