@@ -33,6 +33,7 @@ class RollForm {
     this.tr = box.querySelector("[data-team-rerolls]");
     this.pro = box.querySelector("[data-pro]");
     this.loner = box.querySelector("[data-loner]");
+    this.star = box.querySelector("[data-star]"); // a star player rule of the edition (rollform.py star_choices)
     this.out = box.querySelector("[data-notation]");
     this.replacedNote = box.querySelector("[data-replaced]");
     this.chain = this.form && this.form.querySelector('[data-name="chain"] input, [data-name="chain"] textarea');
@@ -42,7 +43,7 @@ class RollForm {
     this.edition = this.currentEdition();
     this.fillMenu();
     box.querySelector("[data-add-button]").addEventListener("click", () => this.addRow(this.add.value));
-    for (const el of [this.tr, this.pro, this.loner]) el.addEventListener("change", () => this.write());
+    for (const el of [this.tr, this.pro, this.loner, this.star]) el.addEventListener("change", () => this.write());
     this.tr.addEventListener("input", () => this.write());
     if (this.editionSelect) this.editionSelect.addEventListener("change", () => this.onEdition());
     // nuffle.js may set the edition from the site's picker without a change event: catch up when touched
@@ -69,6 +70,10 @@ class RollForm {
 
   fillMenu() {
     this.add.replaceChildren(...this.menu().map((r, i) => option(r.action, r.name, i === 0)));
+    const chosen = this.star.value;
+    const stars = (this.data.stars || {})[this.edition] || [];
+    this.star.replaceChildren(this.star.options[0],
+      ...stars.map((s) => option(s.flag, s.name, s.flag === chosen)));
   }
 
   onEdition() {
@@ -150,6 +155,22 @@ class RollForm {
       label.append(row.skill, " ", this.strings.skill.replace("{skill}", roll.skill));
       controls.append(label);
     }
+    // after a D6 roll's face: Break Tackle's bonus, the marks ' and ^ (rollform.py _roll_marks)
+    row.more = [];
+    for (const field of roll.more_fields || []) {
+      const select = document.createElement("select");
+      for (const o of field.options) select.append(option(o.value, o.label, o.value === field.default));
+      row.more.push(() => select.value);
+      controls.append(labelled(field.label, select));
+    }
+    for (const mark of roll.more_marks || []) {
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      const label = document.createElement("label");
+      label.append(box, " ", mark.label);
+      row.more.push(() => (box.checked ? mark.mark : ""));
+      controls.append(label);
+    }
     const remove = document.createElement("button");
     remove.type = "button";
     remove.className = "nc-builder-remove";
@@ -213,6 +234,7 @@ class RollForm {
     const flags = [];
     if (this.pro.checked) flags.push("pro");
     if (this.loner.value) flags.push(`loner=${this.loner.value}`);
+    if (this.star.value) flags.push(this.star.value);
     let text = flags.length ? `[${flags.join(",")}]` : "";
     for (const [i, row] of this.rows.entries()) {
       if (row.roll.kind) {
@@ -223,8 +245,9 @@ class RollForm {
       const face = this.face(row);
       if (face === null || face === undefined) return null;
       const mark = row.skill && row.skill.checked && row.roll.mark ? row.roll.mark : "";
+      const more = row.more.map((value) => value()).join(""); // bonus b1…, then ' and ^, as the notation orders them
       if (i > 0) text += row.roll.receiver ? "/" : ",";
-      text += `${row.roll.letter}${face}${mark}${row.roll.suffix || ""}`;
+      text += `${row.roll.letter}${face}${mark}${row.roll.suffix || ""}${more}`;
     }
     const tr = Math.max(0, Math.min(8, parseInt(this.tr.value, 10) || 0));
     return `${text};tr=${tr}`;
