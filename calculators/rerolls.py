@@ -105,8 +105,10 @@ means at most once in the chain, and a player flag says the player has the rule)
   skill/bb2020/special/ConsummateProfessional``: a single-die re-roll source, once per game; the FAQ of
   May 2025, BBBase ``docs/bb2020/core_rules/faq_290525.md``: only Griff's own dice).  It needs no roll of
   its own, so in the chain it re-rolls any failed D6 test, Dauntless roll, or *one* block die of his, and
-  like every re-roll it is never used on a die already re-rolled nor followed by another re-roll.  Its use
-  on a failed Loner roll (Griff has Loner (3+)) is not modelled.  BB2025: no re-roll any more; once per
+  like every re-roll it is never used on a die already re-rolled nor followed by another re-roll.  The Loner
+  roll is one of Griff's dice too (Griff has Loner (3+)): after a failed one, Consummate Professional may re-roll
+  it, and the team re-roll goes ahead if it passes (the solver's choice ``team+consummate``), as the card reads;
+  FFB does not offer it (``server/mechanic/bb2020/RollMechanic`` rolls the Loner die with no re-roll).  BB2025: no re-roll any more; once per
   game Griff may add +1 to an Agility test he made, after seeing the die (BBBase
   ``docs/bb2025/starplayers/Griff_Oberwald.md``).  The Agility tests of the chain are
   :data:`AGILITY_KINDS` (BBBase BB2025 "The Game of Blood Bowl": dodging, jumping, picking up, catching,

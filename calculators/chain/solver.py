@@ -44,7 +44,9 @@ failed die or block roll the best of:
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;
 * ``team+team`` (BB2025, reading ``"rulebook"``, a Loner player, a second team
   re-roll usable): the same, and if the Loner roll fails, a second team re-roll
-  re-rolls the Loner die (no Loner roll of its own; see :mod:`calculators.rerolls`).
+  re-rolls the Loner die (no Loner roll of its own; see :mod:`calculators.rerolls`);
+* ``team+consummate`` (BB2020, Griff with Loner and Consummate Professional unused): the team re-roll, and if the
+  Loner roll fails, Consummate Professional re-rolls the Loner die.
 
 After a failed Pro or Loner roll, accepting is worth 0 (the chain ends), so the
 follow-up team re-roll is always taken when the rules allow it and one is left: the
@@ -368,6 +370,14 @@ class _Solver:
                 opts.append(("team+team", self.via_team(pl, tr, team_used, then, stands, True)))
             else:
                 opts.append(("team", self.via_team(pl, tr, team_used, then, stands, False)))
+            cp = (s.player, "consummate")
+            if pl.loner is not None and pl.consummate and self.ed.bb2020 and cp not in skills_used:
+                # BB2020 Consummate Professional re-rolls any one die of Griff's: a failed Loner roll's too, and the
+                # team re-roll then goes ahead if the Loner die passes (calculators.rerolls)
+                q, t2, u2, sk = d6_at_least(pl.loner), tr - 1, team_used + 1, skills_used | {cp}
+                opts.append(("team+consummate", _scale(q, then(t2, u2))
+                             + _scale((_ONE - q) * q, landed(again, (t2, u2, sk, pro_used)))
+                             + _scale((_ONE - q) * (_ONE - q), stands(t2, u2, sk=sk))))
         return opts
 
     @staticmethod

@@ -274,7 +274,9 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
 
     # ---- re-roll sources: `kept(tr, used, pros)` is the value of keeping the roll as it is
 
-    def team_reroll(pl, tr, used, goes_ahead, kept):
+    def team_reroll(pl, tr, used, goes_ahead, kept, cp=None):
+        """``cp``: None, or (goes_ahead, kept) with BB2020 Consummate Professional spent, when it may re-roll a
+        failed Loner roll (one of Griff's dice)."""
         tr, used = tr - 1, used + 1
         if pl.loner is None:
             return goes_ahead(tr, used)
@@ -284,6 +286,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 v = goes_ahead(tr, used)
             else:
                 v = kept(tr, used)
+                if cp is not None:
+                    v = _best(v, _mean(cp[0](tr, used) if h >= pl.loner else cp[1](tr, used) for h in FACES))
                 if team_on_loner_roll and team_available(tr, used):
                     again = _mean(goes_ahead(tr - 1, used + 1) if h >= pl.loner else kept(tr - 1, used + 1)
                                   for h in FACES)
@@ -359,8 +363,12 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 best = _best(best, pro_attempt(pl, tr, used, lambda t2, u2: again(t2, u2, skills, after),
                                                lambda t2, u2: kept_at(t2, u2, skills, after), team_ok))
             if team_available(tr, used) and team_ok:  # the mark ': no team re-roll on this roll
+                cp = (s.player, "consummate")
+                spent = skills | {cp}
+                on_loner = ((lambda t2, u2: again(t2, u2, spent, pros), lambda t2, u2: kept_at(t2, u2, spent, pros))
+                            if pl.consummate and fam == "bb2020" and cp not in skills else None)
                 best = _best(best, team_reroll(pl, tr, used, lambda t2, u2: again(t2, u2, skills, pros),
-                                               lambda t2, u2: kept_at(t2, u2, skills, pros)))
+                                               lambda t2, u2: kept_at(t2, u2, skills, pros), on_loner))
             return best
 
         total = NOTHING
@@ -449,8 +457,13 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                                                    lambda t2, u2, faces=faces: chosen(faces, t2, u2, skills, after),
                                                    not s.no_team_reroll))
                 if team_available(tr, used) and not s.no_team_reroll:
+                    spent = skills | {cp}  # BB2020 Consummate Professional on a failed Loner roll
+                    on_loner = ((lambda t2, u2: all_again(t2, u2, spent, pros),
+                                 lambda t2, u2, faces=faces: chosen(faces, t2, u2, spent, pros))
+                                if pl.consummate and fam == "bb2020" and cp not in skills else None)
                     best = _best(best, team_reroll(pl, tr, used, lambda t2, u2: all_again(t2, u2, skills, pros),
-                                                   lambda t2, u2, faces=faces: chosen(faces, t2, u2, skills, pros)))
+                                                   lambda t2, u2, faces=faces: chosen(faces, t2, u2, skills, pros),
+                                                   on_loner))
             total = _add(total, best)
         return _times(F(1, 6 ** n), total)
 

@@ -326,3 +326,23 @@ def test_biased_referee_spares_the_coach_in_bb2020():
         with pytest.raises(CalcError) as e:
             P(text, edition)
         assert e.value.details["reason"] == "step-rule", text
+
+
+# --------------------------------------------------------------------- BB2020 Consummate Professional on a Loner roll
+
+def test_consummate_professional_re_rolls_a_failed_loner_roll_in_bb2020():
+    from test_chain_branches import oracle_tree
+
+    # after a failed Loner roll the team re-roll is lost, unless Griff's once-per-game re-roll re-rolls the Loner die
+    # (one of his dice): [loner=2,consummate]N3,N3 with two team re-rolls plays it on the first roll's failure, keeping
+    # the re-roll of the second roll's die for later
+    chain = P("[loner=2,consummate]N3,N3", "bb2020")
+    assert policy(chain, 2) == ("team+consummate", "consummate")
+    assert solve(chain, 2) == oracle_tree(chain, 2)[0] == F(3427, 4374)
+    for text in ("[loner=3,consummate]D4,D4", "[loner=4,consummate]B-2b,D3", "[loner=3,consummate]R2,G5~1{D3},N4",
+                 "N3/[loner=5,consummate]U4{B2|B1},D5", "[loner=2,consummate]N3,N3"):
+        c = P(text, "bb2020")
+        for tr in range(3):
+            assert solve(c, tr) == oracle_tree(c, tr)[0], (text, tr)
+    # not in BB2025, where Consummate Professional is a +1 on an Agility test, not a re-roll
+    assert "team+consummate" not in policy(P("[loner=2,consummate]N3,N3", "bb2025"), 2)
