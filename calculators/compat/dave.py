@@ -147,7 +147,8 @@ catch of the scattered ball needs what each edition adds (:data:`_SCATTERED_CATC
 the rulebook where theirs and FFB take 1 off, a difference listed in ``dave_differences.yml``); after the
 bounce 1 more in both.  A receiver with Diving Catch ``DC`` catches the ball that scattered into its square or Tackle Zone
 (``scattered_pass_weights(diving_catch=True)``, 15/32) at 1 more than their number, which holds the skill's +1 for an
-accurate pass, and never a bounced one: ``P4-2;DC:C2`` is ``T6~4{/C2|(15/32:/C3)}`` in BB2025.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
+accurate pass, and never a bounced one: ``P4-2;DC:C2`` is ``T6~4{/C2|(15/32:/C3)}`` in BB2025.  Barik's Blast It!
+``BI`` on a Hail Mary Pass re-rolls the scatter dice at best and adds 1 to the catch (:mod:`calculators.compat.blastit`).  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
 (:func:`_roll_2d6`).  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
 skills that star brings (:mod:`calculators.compat.stars`); it is refused (``star-skill``, ``star-rule``,
 ``star-edition``) when a skill or special rule of the star that our chain lacks changes a roll of the
@@ -164,6 +165,7 @@ from ..errors import CalcError
 from ..notation import parse_chain
 from .pieces import (ACTIONS, REASONS, SKILLS, Translation, _Entry, _Player, _action, _balanced, _block, _pass_faces,
                      _read_player, _refuse, _structure, _weight)
+from .blastit import blast_it_weights, catch_worth
 from .branched import _NEEDS_BRANCHED, _Branched, _branched
 
 __all__ = ["ACTIONS", "REASONS", "SKILLS", "Translation", "scattered_pass_weights", "translate"]
@@ -323,6 +325,11 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
         # their number holds Diving Catch's +1, which is for an accurate pass only (BBBase DIVING CATCH; FFB
         # skill/common/DivingCatch): the scattered ball's catch is 1 harder (their CatchInaccuratePassStrategy too)
         scattered = n + (1 if diving else 0)
+        if tok[0] == "M" and "blastit" in player.skills:  # Blast It! (calculators/compat/blastit.py): a team-mate's
+            scattered -= 1  # catch +1, and the scatter dice re-rolled at best
+            codes = (star.codes.get(edition) or ()) if star is not None else r_prefix.split(",")
+            direct, bounced = blast_it_weights(catch_worth(scattered + _SCATTERED_CATCH[edition], scattered + 1,
+                                                           "C" in codes), diving)
         r_actions = r_rest.split(",")[1:]
 
         def catcher(face: int) -> str:

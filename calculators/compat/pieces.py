@@ -53,7 +53,7 @@ SKILLS: dict[str, str] = {
     "SG": "sneaky-git", "LF": "lone-fouler", "CP": "consummate", "TB": "ballista", "OP": "oldpro",
     "H": "hatred", "UM": "unstoppable-momentum", "SB": "savageblow", "BR": "blindrage",
     "LC": "lordofchaos", "MD": "mesmerising", "CB": "cloud-burster",
-    "DC": "diving-catch", "SM": "savagemauling",
+    "DC": "diving-catch", "SM": "savagemauling", "BI": "blastit",
 }
 
 
@@ -61,7 +61,7 @@ SKILLS: dict[str, str] = {
 _UNMODELLED: dict[str, str] = {
     "DT": "Diving Tackle",
     "R": "Ram", "BB": "Brutal Block", "CR": "Crushing Blow", "S": "Slayer",
-    "BI": "Blast It!", "WD": "Whirling Dervish",
+    "WD": "Whirling Dervish",
     "ASP": "A Sneaky Pair", "DS": "Dwarven Scourge",
     "HL": "Halfling Luck", "TC": "Toxin Connoisseur", "TMT": "Thinking Man's Troll",
     "BL": "Bounding Leap", "MA": "Master Assassin", "WIT": "Working in Tandem", "KS": "Krump and Smash",
