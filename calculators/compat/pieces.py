@@ -29,8 +29,8 @@ REASONS: dict[str, str] = {
     "dauntless": "a Dauntless split not translated (its branches must be blocks, right after the Dauntless roll L)",
     "non-critical": "a block's non-critical faces (!k) that our face model does not give for those marks",
     "weighted": "a weighted or non-re-rollable roll: our chain has no such step",
-    "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll; or by a player with Pro, whose Pro theirs "
-                 "still lets re-roll that roll, where our '!' forbids Pro too)",
+    "no-reroll": "a 'do not re-roll' mark not translated (on a D6 roll; or on the Dauntless roll of a player with Pro "
+                 "and Blind Rage, whose Blind Rage theirs stops there but not Pro)",
     "diving-tackle": "Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only",
     "hatred": "a block marked % (Hatred) by a player without Hatred (H)",
     "action": "an action our chain has no step for",

@@ -155,8 +155,8 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "non-critical": ctx.t("a block whose number of non-critical results (a Push that lets the sequence go "
                               "on) differs from what our block skills give."),
         "weighted": ctx.t("a weighted roll that cannot be re-rolled: our sequences have no such roll."),
-        "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate: on this roll, or by a player with Pro "
-                           "(theirs still lets Pro re-roll that roll, our ! forbids Pro too)."),
+        "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate: on this roll, or on the Dauntless roll of "
+                           "a player with Pro and Blind Rage (theirs stops Blind Rage there, not Pro)."),
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only."),
         "hatred": ctx.t("a block marked % (Hatred) by a player without Hatred: write H before the colon."),
         "action": ctx.t("an action of theirs we do not translate (a Bribe or Argue the Call that is not right "
