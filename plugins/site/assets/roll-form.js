@@ -49,7 +49,6 @@ class RollForm {
     this.tr = box.querySelector("[data-team-rerolls]");
     this.pro = box.querySelector("[data-pro]");
     this.loner = box.querySelector("[data-loner]");
-    this.star = box.querySelector("[data-star]"); // a star player rule of the edition (rollform.py star_choices)
     this.out = box.querySelector("[data-notation]");
     this.replacedNote = box.querySelector("[data-replaced]");
     this.chain = this.form && this.form.querySelector('[data-name="chain"] input, [data-name="chain"] textarea');
@@ -59,7 +58,7 @@ class RollForm {
     this.edition = this.currentEdition();
     this.fillMenu();
     box.querySelector("[data-add-button]").addEventListener("click", () => this.addRow(this.add.value));
-    for (const el of [this.tr, this.pro, this.loner, this.star]) el.addEventListener("change", () => this.write());
+    for (const el of [this.tr, this.pro, this.loner]) el.addEventListener("change", () => this.write());
     this.tr.addEventListener("input", () => this.write());
     if (this.editionSelect) this.editionSelect.addEventListener("change", () => this.onEdition());
     // nuffle.js may set the edition from the site's picker without a change event: catch up when touched
@@ -86,10 +85,6 @@ class RollForm {
 
   fillMenu() {
     this.add.replaceChildren(...this.menu().map((r, i) => option(r.action, r.name, i === 0)));
-    const chosen = this.star.value;
-    const stars = (this.data.stars || {})[this.edition] || [];
-    this.star.replaceChildren(this.star.options[0],
-      ...stars.map((s) => option(s.flag, s.name, s.flag === chosen)));
   }
 
   onEdition() {
@@ -241,7 +236,6 @@ class RollForm {
     const flags = [];
     if (this.pro.checked) flags.push("pro");
     if (this.loner.value) flags.push(`loner=${this.loner.value}`);
-    if (this.star.value) flags.push(this.star.value);
     let text = flags.length ? `[${flags.join(",")}]` : "";
     for (const [i, row] of this.rows.entries()) {
       if (row.roll.kind) {

@@ -13,12 +13,11 @@ import json
 from calculators.builder import menu
 from calculators.chain import DIVING_TACKLE_KINDS
 from calculators.editions import family
-from calculators.notation import LETTERS, STAR_FLAGS
-from calculators.rerolls import BREAK_TACKLE_BONUSES, STAR_RULE_EDITIONS
+from calculators.notation import LETTERS
+from calculators.rerolls import BREAK_TACKLE_BONUSES
 from calculators.rules import RuleBook
 
 from .calculator import field_label, signed
-from .chainhelp import STAR_RULE_ENTRIES
 from .context import PageContext
 from .templating import render
 
@@ -87,17 +86,6 @@ def _roll_marks(ctx: PageContext, edition: str, roll: dict) -> dict:
     return {"more_fields": fields, "more_marks": marks}
 
 
-def star_choices(ctx: PageContext, editions: list[str]) -> dict[str, list[dict]]:
-    """Per edition, the star player rules the form's player may have (:data:`calculators.notation.STAR_FLAGS` that
-    the edition has): ``{edition: [{"flag", "name"}, …]}``, each name from ``data/star-rules/``."""
-    def name(flag: str) -> str:
-        entity = ctx.repo.get(f"star-rule:{STAR_RULE_ENTRIES[flag]}")
-        return ctx.plain(entity["name"]) if entity is not None else flag
-
-    return {e: [{"flag": f, "name": name(f)} for f in STAR_FLAGS if family(e) in STAR_RULE_EDITIONS[f]]
-            for e in editions}
-
-
 def _term(ctx: PageContext, slug: str, fallback: str) -> str:
     entity = ctx.repo.get(f"term:{slug}")
     return entity.title(ctx.lang) if entity is not None else fallback
@@ -146,6 +134,6 @@ def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
         "replaced": ctx.t("The form replaced the sequence written in the field: {chain}"),
         "restore": ctx.t("Put it back"),
     }
-    data = {"rolls": roll_choices(ctx, rules, editions), "stars": star_choices(ctx, editions), "strings": strings}
+    data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings}
     return render("calc/rollform.html", t=ctx.t, data=json.dumps(data, ensure_ascii=False),
                   pro=_skill(ctx, "pro"), loner=_skill(ctx, "loner"))
