@@ -76,6 +76,15 @@ engine offers none either (``christerk/ffb`` ``server/step/bb2016|bb2020|bb2025/
 a bribe is one roll, and Argue the Call is re-rolled only by the Bribery and Corruption team rule,
 which is not modelled).
 
+**Cloud Burster** (the passer's skill, mark ``c`` on the interception step ``I6c``) is the one skill of ours that acts
+on an opponent's roll.  BB2020: when the player makes a Long Pass or Long Bomb, the coach may make the opposing coach
+re-roll a successful attempt to interfere with the pass (BBBase ``docs/bb2020/core_rules/skills_and_traits.md``
+CLOUD BURSTER at ``87cb594``), so the chain goes on unless both rolls succeed; that the pass is long is the reader's
+to say.  BB2025: opposition players may not attempt to Intercept the pass at all (BBBase
+``docs/bb2025/core_rules/skills_and_traits.md`` CLOUD BURSTER (ACTIVE)): no interception step is written, so the
+mark is refused there; classic has no such skill (FFB has ``skill/bb2020/CloudBurster``, with
+``skillbehaviour/bb2020/CloudBursterBehaviour`` re-rolling the interference, and ``skill/bb2025/CloudBurster`` only).
+
 **Break Tackle** (:data:`BREAK_TACKLE_BONUSES`) is not a re-roll: after a failed dodge whose die
 fell short by no more than the bonus (never a natural 1), the player may add the bonus, once per
 team turn, so the dodge passes.  BB2020: +1 with ST 4 or less, +2 with ST 5 or more, "once during
@@ -96,8 +105,10 @@ means at most once in the chain, and a player flag says the player has the rule)
   skill/bb2020/special/ConsummateProfessional``: a single-die re-roll source, once per game; the FAQ of
   May 2025, BBBase ``docs/bb2020/core_rules/faq_290525.md``: only Griff's own dice).  It needs no roll of
   its own, so in the chain it re-rolls any failed D6 test, Dauntless roll, or *one* block die of his, and
-  like every re-roll it is never used on a die already re-rolled nor followed by another re-roll.  Its use
-  on a failed Loner roll (Griff has Loner (3+)) is not modelled.  BB2025: no re-roll any more; once per
+  like every re-roll it is never used on a die already re-rolled nor followed by another re-roll.  The Loner
+  roll is one of Griff's dice too (Griff has Loner (3+)): after a failed one, Consummate Professional may re-roll
+  it, and the team re-roll goes ahead if it passes (the solver's choice ``team+consummate``), as the card reads;
+  FFB does not offer it (``server/mechanic/bb2020/RollMechanic`` rolls the Loner die with no re-roll).  BB2025: no re-roll any more; once per
   game Griff may add +1 to an Agility test he made, after seeing the die (BBBase
   ``docs/bb2025/starplayers/Griff_Oberwald.md``).  The Agility tests of the chain are
   :data:`AGILITY_KINDS` (BBBase BB2025 "The Game of Blood Bowl": dodging, jumping, picking up, catching,
@@ -185,6 +196,25 @@ means at most once in the chain, and a player flag says the player has the rule)
   jump or rush ``D``, ``V``, ``R`` whose die shows 2 or more passes, once per game, as BB2025 Consummate
   Professional's +1 does (:data:`SWIFT_KINDS`); not on a roll with a band, Diving Tackle or Break Tackle, which
   are refused with it (not modelled).
+* **Blind Rage** (Akhorne the Squirrel; flag ``blindrage``), the one rule of this list with no limit per game:
+  BB2020 and BB2025, Akhorne may re-roll the D6 of his Dauntless roll (BBBase ``docs/bb2020|bb2025/starplayers/
+  Akhorne_The_Squirrel.md`` at ``87cb594``; FFB ``skill/mixed/special/BlindRage``).  Free, as a skill re-roll of
+  that roll, on every Dauntless roll of his; like every re-roll never followed by another on that die.
+* **Lord of Chaos** (Lord Borak the Despoiler; flag ``lordofchaos``).  BB2025: once per game, on a Block action,
+  Borak may re-roll a single block die (BBBase ``docs/bb2025/starplayers/Lord_Borak_the_Despoiler.md`` at
+  ``87cb594``): free, one die, on a block that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum
+  ``u``), as Savage Blow's Block action.  BB2020's Lord of Chaos is an extra team re-roll for the first half
+  (BBBase ``docs/bb2020/starplayers/Lord_Borak_the_Despoiler.md``), which the chain counts in ``tr``: the flag is
+  refused there.
+* **Mesmerising Dance** (Eldril Sidewinder; flag ``mesmerising``).  BB2020 *Mesmerizing Gaze*: once per game, re-roll
+  a failed Agility test of Hypnotic Gaze; BB2025 *Mesmerising Dance*: once per half, re-roll the dice of a
+  Hypnotic Gaze (BBBase ``docs/bb2020|bb2025/starplayers/Eldril_Sidewinder.md`` at ``87cb594``).  Free, on a
+  failed ``hypnotic-gaze`` step, at most once in a chain in both editions (a chain is one team turn).
+* **Savage Mauling** (Wilhelm Chaney; flag ``savagemauling``).  BB2020 and BB2025: once per game, Wilhelm may re-roll
+  an Injury roll he makes against an opposition player (BBBase ``docs/bb2020|bb2025/starplayers/Wilhelm_Chaney.md``
+  at ``87cb594``).  In the chain: an injury step ``J`` of his that missed its need, after a block's armour roll or
+  alone, not a foul's (:func:`calculators.chain.outcomes.mauling_rescues`); failing ends the chain, so it is always
+  tried.
 
 In a chain every player has a single activation, so "once per activation" (BB2025
 Pro) and "once per team turn" coincide; the difference is documented, not modelled.
@@ -198,7 +228,7 @@ from fractions import Fraction
 from .editions import family, mechanics
 from .errors import CalcError, shown
 
-__all__ = ["AGILITY_KINDS", "BALLISTA_KINDS", "BREAK_TACKLE_BONUSES", "STAR_RULES", "STAR_RULE_EDITIONS", "LONER_READINGS", "NOT_REROLLED_KINDS", "ONCE_PER_TURN", "OPPONENT_KINDS",
+__all__ = ["AGILITY_KINDS", "BALLISTA_KINDS", "BREAK_TACKLE_BONUSES", "STAR_REROLL_KINDS", "STAR_RULES", "STAR_RULE_EDITIONS", "LONER_READINGS", "NOT_REROLLED_KINDS", "ONCE_PER_TURN", "OPPONENT_KINDS",
            "SKILL_FOR_KIND", "SKILLS", "RerollRules", "check_reading", "d6_at_least", "reroll_rules"]
 
 #: skill id -> display name
@@ -209,6 +239,8 @@ SKILLS: dict[str, str] = {
     "catch": "Catch",
     "pass": "Pass",
     "break-tackle": "Break Tackle",
+    "cloud-burster": "Cloud Burster",
+    "biased-referee": "Biased Referee",
 }
 
 #: chain step kind -> the skill that re-rolls it
@@ -220,6 +252,8 @@ SKILL_FOR_KIND: dict[str, str] = {
     "hand-off": "catch",
     "pass": "pass",
     "hail-mary": "pass",
+    "interception": "cloud-burster",  # the passer's: the opponent re-rolls a successful interception (BB2020)
+    "argue-the-call": "biased-referee",  # BB2020: the inducement's +1 spares the coach on a natural 1 (chain.appeals)
 }
 
 #: skills limited to one use per team turn, in every edition (Break Tackle: BB2020 and BB2025, see above)
@@ -239,14 +273,18 @@ STAR_RULES: dict[str, str] = {"consummate": "Consummate Professional", "ballista
                               "savageblow": "Savage Blow", "luck": "Halfling Luck / Thinking Man's Troll",
                               "assassin": "Master Assassin", "krump": "Krump and Smash", "woodland": "Woodland Fury",
                               "strong": "Strong Passing Game", "leap": "Bounding Leap",
-                              "swift": "Swift as the Breeze"}
+                              "swift": "Swift as the Breeze", "blindrage": "Blind Rage", "lordofchaos": "Lord of Chaos",
+                              "mesmerising": "Mesmerising Dance", "savagemauling": "Savage Mauling"}
 #: star rule -> the edition families that have it (module docstring: neither exists in classic)
 STAR_RULE_EDITIONS: dict[str, tuple[str, ...]] = {"consummate": ("bb2020", "bb2025"), "ballista": ("bb2020", "bb2025"),
                                                    "oldpro": ("bb2020", "bb2025"), "savageblow": ("bb2020", "bb2025"),
                                                    "luck": ("bb2020", "bb2025"), "assassin": ("bb2020", "bb2025"),
                                                    "krump": ("bb2025",), "woodland": ("bb2025",),
                                                    "strong": ("bb2020", "bb2025"), "leap": ("bb2020", "bb2025"),
-                                                   "swift": ("bb2020", "bb2025")}
+                                                   "swift": ("bb2020", "bb2025"),
+                                                   "blindrage": ("bb2020", "bb2025"), "lordofchaos": ("bb2025",),
+                                                   "mesmerising": ("bb2020", "bb2025"),
+                                                   "savagemauling": ("bb2020", "bb2025")}
 #: Swift as the Breeze: the chain step kinds it passes on a 2+ (a dodge, a jump or leap, a rush)
 SWIFT_KINDS: frozenset[str] = frozenset({"dodge", "jump", "rush"})
 #: Strong Passing Game: what Skrull Halfheight adds to his pass's die (his ST, 3 on both editions' pages)
@@ -258,6 +296,8 @@ STAR_2D6_REROLLS: dict[str, tuple[str, dict[str, str]]] = {"assassin": ("stab", 
                                                           "krump": ("block", {"bb2025": "armour"})}
 #: BB2025: the chain step kinds that are Agility tests of the acting player (Consummate Professional's +1)
 AGILITY_KINDS: frozenset[str] = frozenset({"dodge", "jump", "pick-up", "catch", "hand-off", "landing"})
+#: star rule -> its once-per-game re-roll's D6 step kinds, every edition that has the rule (Mesmerising Dance)
+STAR_REROLL_KINDS: dict[str, frozenset[str]] = {"mesmerising": frozenset({"hypnotic-gaze"})}
 #: edition family -> the chain step kinds The Ballista re-rolls
 BALLISTA_KINDS: dict[str, frozenset[str]] = {"bb2020": frozenset({"pass", "hail-mary", "throw-team-mate"}),
                                              "bb2025": frozenset({"throw-team-mate"})}

@@ -106,6 +106,8 @@ def _chain_step(s: Step | BlockStep | ArmourStep | InjuryStep | Dauntless | Alte
                "success": steps(s.success), "failure": steps(s.failure)}
         if s.no_reroll:
             out["no_reroll"] = True
+        if s.no_team_reroll:
+            out["no_team_reroll"] = True
         return out
     if isinstance(s, BlockStep):
         out = {"kind": "block", "dice": abs(s.dice), "chooser": "defender" if s.dice < 0 else "attacker",
@@ -116,6 +118,8 @@ def _chain_step(s: Step | BlockStep | ArmourStep | InjuryStep | Dauntless | Alte
             out["no_reroll"] = True
         if s.faces is not None:  # the succeeding faces counted outright (=N)
             out["faces"] = s.faces
+        if s.no_team_reroll:
+            out["no_team_reroll"] = True
         if s.branch is not None:
             out["branch"] = steps(s.branch)
         return out
@@ -145,6 +149,8 @@ def _chain_step(s: Step | BlockStep | ArmourStep | InjuryStep | Dauntless | Alte
         out["success"] = steps(s.success)
     if s.no_reroll:
         out["no_reroll"] = True
+    if s.no_team_reroll:
+        out["no_team_reroll"] = True
     if s.diving_tackle:
         out["diving_tackle"] = True
     if s.kind == "dodge":

@@ -22,7 +22,11 @@ FUMBBL ``ffb-server/.../step/bb2016|bb2020|bb2025/foul/StepBribes.java``, ``step
   puts the player in the Reserves box and ends the turn: :data:`ARGUE_SUCCESS`), so the chain ends there: it succeeds only if
   nothing follows the group, as for a send-off.  A natural 1 ejects the coach.  One per send-off, and one
   per chain (the ejection lasts the game; the chain does not follow it across fouls).  A BB2020 Biased
-  Referee's +1 that spares the coach on a natural 1 (FAQ p.95) is not modelled.
+  Referee (mark ``r``, ``Q5r``): its +1 is always applied, so a natural 1 is no failure and the coach is never
+  ejected (BBBase ``docs/bb2020/core_rules/inducements_in_detail.md`` "I DIDN'T SEE A THING!", ``faq_290525.md``
+  p.95), and a Bribe may still follow.  BB2025's Dodgy League Rep gives the +1 but "a natural 1 will still count
+  as You're Outta Here!" (BBBase ``docs/bb2025/core_rules/inducements.md``): there ``Q5`` alone, the mark refused.
+  After a ``Q5r`` the coach may argue again at a later send-off of the chain.
 * **Order**: BB2020 and BB2025 argue first, then Bribe (BB2020 FAQ: Argue the Call always first; a failed
   Bribe ends the chance to argue; BB2025 Bribes "after any attempt to Argue the Call"; FFB's BB2020 and
   BB2025 steps): ``Q6,K2``.  FUMBBL's BB2016 asks for Bribes first, then Argue the Call: ``K2,Q6``.  The
@@ -95,7 +99,8 @@ def appeal_chances(edition: str, group: tuple) -> tuple[Fraction, Fraction]:
                 kept += free * p
             else:
                 go_on += free * p
-            free, ejected = free * (_ONE - p - Fraction(1, 6)), ejected + free * Fraction(1, 6)
+            out = _ZERO if s.skill else Fraction(1, 6)  # a natural 1 ejects the coach, but with a BB2020 Biased Referee
+            free, ejected = free * (_ONE - p - out), ejected + free * out
         else:
             go_on += free * p + (ejected * p if after_ejection else _ZERO)
             free, ejected = free * (_ONE - p), ejected * (_ONE - p) if after_ejection else ejected

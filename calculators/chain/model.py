@@ -35,7 +35,11 @@ class Player:
     armour roll after a block re-rolled), ``woodland`` (Woodland Fury, BB2025: one die of a block roll that would
     knock her down re-rolled), ``strong`` (Strong Passing Game: +3 on a failed pass's die, after the roll) and
     ``leap`` (Bounding Leap: a free re-roll of her one jump or leap), ``swift`` (Swift as the Breeze: a failed
-    dodge, jump or rush whose die shows 2 or more passes)."""
+    dodge, jump or rush whose die shows 2 or more passes),
+    ``blindrage`` (Blind Rage: a free re-roll of every Dauntless
+    roll of the player, no limit per game), ``lordofchaos`` (Lord of Chaos, BB2025: one block die of a Block action
+    re-rolled), ``mesmerising`` (Mesmerising Dance: a failed Hypnotic Gaze re-rolled), ``savagemauling`` (Savage
+    Mauling: an injury roll re-rolled)."""
 
     pro: bool = False
     loner: int | None = None
@@ -50,6 +54,10 @@ class Player:
     strong: bool = False
     leap: bool = False
     swift: bool = False
+    blindrage: bool = False
+    lordofchaos: bool = False
+    mesmerising: bool = False
+    savagemauling: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,8 +145,11 @@ class Chain:
                 raise CalcError(f"players[{i}].{name}", f"{name} is true or false, got {on!r}", [False, True],
                                 reason="choice")
             if on and self.ed.family not in where:
+                extra = ("; BB2020's Lord of Chaos is an extra team re-roll: count it in tr" if name == "lordofchaos"
+                         and self.ed.bb2020 else "")
                 raise CalcError(f"players[{i}].{name}", f"{STAR_RULES[name]} is a star player rule of "
-                                f"{' and '.join(where)} only, not of {self.edition}", list(where), reason="not-in-edition")
+                                f"{' and '.join(where)} only, not of {self.edition}{extra}", list(where),
+                                reason="not-in-edition")
         rules = [name for name in STAR_RULE_EDITIONS if getattr(pl, name)]
         if len(rules) > 1:  # every star player has one special rule (BBBase star player pages, BB2020 and BB2025)
             raise CalcError(f"players[{i}].{rules[1]}", f"a star player has a single special rule: "
@@ -184,6 +195,11 @@ class Chain:
                             reason="range")
         if s.skill and s.kind not in SKILL_FOR_KIND:
             raise CalcError(f"{path}.skill", f"no skill re-rolls a {s.kind} step", sorted(SKILL_FOR_KIND), reason="choice")
+        if s.skill and s.kind == "interception" and not self.ed.bb2020:
+            # Cloud Burster (calculators.rerolls): BB2025 forbids the interception itself; classic has no such skill
+            why = ("in bb2025 Cloud Burster forbids any attempt to intercept: write no interception step"
+                   if self.ed.bb2025 else f"no Cloud Burster in {self.edition}")
+            raise CalcError(f"{path}.skill", why, ["bb2020"], reason="not-in-edition")
         if s.partial is not None:
             low = 1 if s.kind in LOWEST_BAND_ONE else 2
             if not (isinstance(s.partial, int) and not isinstance(s.partial, bool) and low <= s.partial < s.target):
@@ -206,8 +222,9 @@ class Chain:
                                 reason="not-in-edition")
             raise CalcError(f"{path}.diving_tackle", "Diving Tackle acts on a dodge (and in bb2020 and bb2025 on a jump "
                             "or leap) only", sorted(dives), reason="diving-tackle-roll")
-        if s.no_reroll and s.kind in OPPONENT_KINDS:
-            raise CalcError(f"{path}.no_reroll", "an opponent's roll is never ours to re-roll", reason="chain-shape")
+        if (s.no_reroll or s.no_team_reroll) and s.kind in OPPONENT_KINDS:
+            name = "no_reroll" if s.no_reroll else "no_team_reroll"
+            raise CalcError(f"{path}.{name}", "an opponent's roll is never ours to re-roll", reason="chain-shape")
         self._check_d6_edition(path, s)
         if (s.break_tackle and self.ed.bb2025 and s.kind in AGILITY_KINDS
                 and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
@@ -221,9 +238,9 @@ class Chain:
                 and (s.partial is not None or s.diving_tackle or s.break_tackle)):
             raise CalcError(f"{path}.kind", "Swift as the Breeze on a roll with a band, Diving Tackle or Break Tackle is "
                             "not modelled", reason="not-modelled")
-        if s.break_tackle and (s.partial is not None or s.diving_tackle):
-            raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band or against Diving "
-                            "Tackle is not modelled", reason="not-modelled")
+        if s.break_tackle and s.partial is not None:
+            raise CalcError(f"{path}.break_tackle", "Break Tackle on a dodge with a non-critical band is not modelled",
+                            reason="not-modelled")
         self._check_branches(path, s)
 
     def _check_appeal(self, path: str, s: Step, seq: tuple, i: int, before: list) -> None:
@@ -237,11 +254,18 @@ class Chain:
         if s.kind == "bribe" and s.target != bribe:
             raise CalcError(f"{path}.target", f"a Bribe succeeds on {bribe}+ in every edition, got {s.target}",
                             [bribe, bribe], reason="range")
+        if s.skill and not (self.ed.bb2020 and s.target <= APPEAL_TARGETS["argue-the-call"] - 1):
+            # the Biased Referee mark r (chain.appeals): BB2020 only, and its +1 is in the target
+            why = ("a BB2020 Biased Referee's +1 is always applied: the target is 5 or less" if self.ed.bb2020 else
+                   f"no Biased Referee sparing the coach in {self.edition}: BB2025's Dodgy League Rep adds +1 (Q5) but "
+                   "a natural 1 still ejects")
+            raise CalcError(f"{path}.skill", why, ["bb2020"], reason="not-in-edition" if not self.ed.bb2020 else "range")
         mine = seq[start:i]  # the group's steps before s
         if s.kind == "argue-the-call":
-            if any(t.kind == "argue-the-call" for _, t in before if isinstance(t, Step)):
+            # an earlier call that may have ejected the coach (not a BB2020 Biased Referee's, mark r)
+            if any(t.kind == "argue-the-call" and not t.skill for _, t in before if isinstance(t, Step)):
                 raise CalcError(f"{path}.kind", "one Argue the Call per chain: a natural 1 ejects the coach for the "
-                                "rest of the game", reason="send-off-group")
+                                "rest of the game (but with a BB2020 Biased Referee, Q5r)", reason="send-off-group")
             if ARGUE_FIRST[self.ed.family] and mine:
                 raise CalcError(f"{path}.kind", f"in {self.edition} the call is argued before any Bribe: write Q "
                                 "before K", reason="send-off-group")

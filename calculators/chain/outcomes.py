@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..armour import armour_break, armour_then_injury
 from .model import Chain
 from .steps import ArmourStep, InjuryStep, _places, linked_armour
 
@@ -66,4 +67,37 @@ def step_singles(chain: Chain) -> dict[int, Fraction]:
             joint = armour.rolls(chain.edition, s)
             broke = armour.single(chain.edition)
             out[j] = (joint["break"] + joint["break_sent_off"]) / broke if broke else _ZERO
+    return out
+
+
+def mauling_rescues(chain: Chain) -> dict[int, Fraction]:
+    """Savage Mauling (Wilhelm Chaney, BB2020 and BB2025: once per game he may re-roll an Injury roll against an
+    opposition player; BBBase ``docs/bb2020|bb2025/starplayers/Wilhelm_Chaney.md`` at ``87cb594``): for each node of
+    ``chain`` (pre-order index) where a player with the rule rolls an injury, P(the armour roll before it breaks, the
+    injury roll misses its need and the re-rolled injury roll meets it).  The node is the armour step of a block's
+    armour-and-injury pair (the joint roll) or an injury step alone.  The +X (Mighty Blow) stays where the armour roll
+    put it: on the injury when the armour broke without it, else spent (:func:`calculators.armour.armour_then_injury`).
+    Not on a foul's injury roll, whose send-off on a double is not modelled with it.
+    """
+    out: dict[int, Fraction] = {}
+    for j, s, other in _linked_pairs(chain):
+        injury, armour = (other, s) if isinstance(s, ArmourStep) else (s, other)
+        if injury is None or not chain.players[s.player].savagemauling or (armour is not None and armour.foul):
+            continue
+        if isinstance(s, InjuryStep) and armour is not None:
+            continue  # its armour step's node carries the pair
+
+        def reaches(modifier: int) -> Fraction:
+            return armour_then_injury(chain.edition, None, 0, modifier, need=injury.need, table=injury.table())["break"]
+
+        if armour is None:
+            q = reaches(injury.modifier)
+            out[j] = q * (_ONE - q)
+            continue
+        rolls = [armour_break(chain.edition, armour.av, armour.total_modifier(), plus_one=b, claws=armour.claws,
+                              iron_hard_skin=armour.iron_hard_skin) for b in (0, armour.bonus())]
+        clean, any_break = (r["break"] + r["break_sent_off"] for r in rolls)
+        kept = reaches(injury.modifier + (0 if armour.chainsaw else armour.bonus()))
+        spent = reaches(injury.modifier)
+        out[j] = clean * kept * (_ONE - kept) + (any_break - clean) * spent * (_ONE - spent)
     return out

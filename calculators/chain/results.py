@@ -87,12 +87,14 @@ def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], .
     ``"savageblow"`` (Savage Blow; Old Pro on an armour roll is always used, so not a choice), ``"pro"``,
     ``"pro+team"`` (Pro, and a team re-roll on the Pro roll if it fails: classic),
     ``"team"``, ``"team+team"`` (a team re-roll, and a second one on the Loner roll if
-    it fails: BB2025 as written), or ``"opponent"`` for an interception step (not ours
+    it fails: BB2025 as written), ``"team+consummate"`` (BB2020: a team re-roll, and Consummate Professional on the
+    Loner roll if it fails), or ``"opponent"`` for an interception step (not ours
     to re-roll).  For a block step whose best choice depends on the failed roll, a dict
     ``{case: choice}`` over the :data:`BLOCK_CASES` that can occur (a block with a branch:
     ``"critical/…"`` and ``"non_critical/…"`` cases, what one re-rolled die can give after it:
     ``new``, ``push``, ``none``); for a D6 test with a non-critical band or against Diving Tackle
-    in BB2025, a dict over ``"critical"``, ``"non_critical"``, ``"dived"`` when they differ.  Main-line
+    in BB2025, a dict over ``"critical"``, ``"non_critical"``, ``"dived"`` when they differ (with Break Tackle,
+    ``"within_bonus"``, ``"beyond_bonus"`` and in BB2025 ``"dived"``, ``"dived_within"``: the bonus saves the die or not).  Main-line
     steps only: a Dauntless roll has its own entry; weighted alternatives ``"none"``.  Later failures
     change the state; the DP handles them, this is the summary shown to readers.  Among
     equal values the cheapest source is named, in the order none, skill, Pro, team

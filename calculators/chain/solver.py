@@ -34,7 +34,7 @@ failed die or block roll the best of:
 * ``none``: accept the failure (the chain ends);
 * ``break-tackle`` (a dodge whose die fell short by no more than the bonus, once per turn): add
   the bonus, and the dodge passes;
-* ``skill``: the step's skill re-rolls the die (for a block: Brawler);
+* ``skill``: the step's skill re-rolls the die (for a block: Brawler; for a Dauntless roll: Blind Rage);
 * ``pro``: the Pro roll, then the die (or block roll, or one block die) is re-rolled if
   it passes;
 * ``pro+team`` (classic only): the same, and if the Pro roll fails, a team re-roll
@@ -55,7 +55,9 @@ failed die or block roll the best of:
 * ``team``: a team re-roll, behind the Loner roll for a Loner player;
 * ``team+team`` (BB2025, reading ``"rulebook"``, a Loner player, a second team
   re-roll usable): the same, and if the Loner roll fails, a second team re-roll
-  re-rolls the Loner die (no Loner roll of its own; see :mod:`calculators.rerolls`).
+  re-rolls the Loner die (no Loner roll of its own; see :mod:`calculators.rerolls`);
+* ``team+consummate`` (BB2020, Griff with Loner and Consummate Professional unused): the team re-roll, and if the
+  Loner roll fails, Consummate Professional re-rolls the Loner die.
 
 After a failed Pro or Loner roll, accepting is worth 0 (the chain ends), so the
 follow-up team re-roll is always taken when the rules allow it and one is left: the
@@ -84,13 +86,13 @@ from functools import lru_cache, partial
 from ..armour import armour_pair
 from ..oldpro import foul_pair_outcomes, old_pro_rescue, rerolled_die
 from ..rerolls import (BALLISTA_KINDS, NOT_REROLLED_KINDS, STAR_2D6_REROLLS, ONCE_PER_TURN, SKILL_FOR_KIND,
-                       d6_at_least, reroll_rules)
+                       STAR_REROLL_KINDS, d6_at_least, reroll_rules)
 from .appeals import appeal_chances, appeal_group
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
-from .outcomes import _linked_pairs, rolls_2d6, star_reroll_gain
-from .steps import AnyStep, ArmourStep, BlockStep, Step, _places, walk
-from .tree import _N, _Node, _savage, _savage_dist, _savage_dists, _scale, _tree
+from .outcomes import _linked_pairs, mauling_rescues, rolls_2d6, star_reroll_gain
+from .steps import AnyStep, ArmourStep, BlockStep, Dauntless, Step, _places, walk
+from .tree import BONUS_CASES, _N, _Node, _block_action, _savage, _savage_dist, _savage_dists, _scale, _tree
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -151,6 +153,8 @@ class _Solver:
                          for name, (after, what) in STAR_2D6_REROLLS.items()
                          if getattr(self.players[s.player], name) and ed.family in what
                          and after == ("stab" if s.stab else "block")}
+        # Savage Mauling: an injury roll that missed its need may be re-rolled once (outcomes.mauling_rescues)
+        self.mauling = mauling_rescues(chain)
         self.keep_skills, self.keep_pro = self._what_is_kept()
         self._options = lru_cache(maxsize=None)(self._options_at)
         self._choose = lru_cache(maxsize=None)(self._choose_at)
@@ -185,6 +189,8 @@ class _Solver:
                 ks, kp = ks | {(s.player, "oldpro")}, kp | {s.player}
             if j in self.star_2d6:
                 ks = ks | {(s.player, self.star_2d6[j][0])}
+            if j in self.mauling:
+                ks = ks | {(s.player, "savagemauling")}
             if nd.kind == "roll" and nd.bonus:  # not a re-roll: "!" leaves it
                 ks = ks | {(s.player, nd.bonus[1])}
             if nd.kind == "roll" and not s.no_reroll and s.kind not in NOT_REROLLED_KINDS:
@@ -212,9 +218,18 @@ class _Solver:
         mark = (self.nodes[j].step.player, self.star_2d6[j][0])
         return None if mark in skills_used else skills_used | {mark}
 
+    def mauled(self, j: int, skills_used: frozenset) -> frozenset | None:
+        """skills_used after Savage Mauling at node j, or None when it cannot be used there."""
+        if j not in self.mauling:
+            return None
+        key = (self.nodes[j].step.player, "savagemauling")
+        return None if key in skills_used else skills_used | {key}
+
     def star_rerolls(self, s: AnyStep) -> tuple[str, ...]:
         """The star rules that may re-roll a failed roll of step ``s`` (a roll node's): BB2020 Consummate
-        Professional and Halfling Luck / Thinking Man's Troll (any die of the player), The Ballista (:data:`calculators.rerolls.BALLISTA_KINDS`)."""
+        Professional and Halfling Luck / Thinking Man's Troll (any die of the player), The Ballista
+        (:data:`calculators.rerolls.BALLISTA_KINDS`), Savage Blow and Lord of Chaos (a Block action's block), Bounding
+        Leap, Woodland Fury, Mesmerising Dance (:data:`calculators.rerolls.STAR_REROLL_KINDS`)."""
         pl = self.players[s.player]
         out: tuple[str, ...] = ()
         if pl.consummate and self.ed.bb2020:
@@ -229,6 +244,10 @@ class _Solver:
             out += ("leap",)
         if pl.woodland and isinstance(s, BlockStep):  # on a roll that knocks her down only: _free_rerolls
             out += ("woodland",)
+        if pl.lordofchaos and _block_action(s):
+            out += ("lordofchaos",)
+        out += tuple(name for name, kinds in STAR_REROLL_KINDS.items()
+                     if getattr(pl, name) and isinstance(s, Step) and s.kind in kinds)
         return out
 
     def team_left(self, tr: int, team_used: int) -> bool:
@@ -299,17 +318,17 @@ class _Solver:
             on by the branch; a die within Break Tackle's bonus is saved by it if still unused."""
             if res == _N:
                 return ((_ONE, nd.nc, (tr2, u2, sk, pr)),)
-            if bt_free and case == "within_bonus" and bt_key not in sk:
+            if bt_free and case in BONUS_CASES and bt_key not in sk:
                 return ((_ONE, nd.succ, (tr2, u2, sk | {bt_key}, pr)),)
             return ()
 
         # keeping the roll is worth something (a branch, Break Tackle): then a failed Pro or Loner roll may be
         # left standing rather than followed by a further team re-roll
-        keeps = res == _N or (bt_free and case == "within_bonus")
+        keeps = res == _N or (bt_free and case in BONUS_CASES)
         opts: list[tuple[str, tuple]] = [("none", ())]
         if res == _N:
             opts[0] = ("none", stands(tr, team_used))
-        elif bt_free and case == "within_bonus":  # the bonus turns this die into a pass
+        elif bt_free and case in BONUS_CASES:  # the bonus turns this die into a pass
             opts.append((bonus_name, stands(tr, team_used)))
         if s.no_reroll or not rerollable:
             return tuple(opts)
@@ -337,6 +356,8 @@ class _Solver:
         if isinstance(s, BlockStep):
             if s.attacker & set(ONE_DIE_SKILLS):  # Brawler, Hatred, Unstoppable Momentum: one die, free
                 skill = brawl
+        elif isinstance(s, Dauntless) and self.players[s.player].blindrage:  # Blind Rage: free, every time
+            skill = again
         elif isinstance(s, Step) and s.skill:
             name = SKILL_FOR_KIND[s.kind]
             key = (s.player, name)
@@ -376,7 +397,7 @@ class _Solver:
                 return (_scale(pro_q, landed(pro, (tr2, u2, skills_used, after)))
                         + _scale(_ONE - pro_q, stands(tr2, u2, pr=after)))
 
-            if self.rr.team_reroll_on_pro_roll and self.team_left(tr, team_used):
+            if self.rr.team_reroll_on_pro_roll and self.team_left(tr, team_used) and not s.no_team_reroll:
                 # classic: a team re-roll may re-roll the failed Pro roll (or the coach keeps the roll)
                 if keeps:
                     opts.append(("pro", rerolled(tr, team_used)))
@@ -385,7 +406,7 @@ class _Solver:
                              + _scale(_ONE - pro_q, again_pro)))
             else:
                 opts.append(("pro", rerolled(tr, team_used)))
-        if self.team_left(tr, team_used):
+        if self.team_left(tr, team_used) and not s.no_team_reroll:  # the mark ': no team re-roll on this roll
             def then(tr2: int, u2: int) -> tuple:
                 return landed(again, (tr2, u2, skills_used, pro_used))
 
@@ -395,6 +416,14 @@ class _Solver:
                 opts.append(("team+team", self.via_team(pl, tr, team_used, then, stands, True)))
             else:
                 opts.append(("team", self.via_team(pl, tr, team_used, then, stands, False)))
+            cp = (s.player, "consummate")
+            if pl.loner is not None and pl.consummate and self.ed.bb2020 and cp not in skills_used:
+                # BB2020 Consummate Professional re-rolls any one die of Griff's: a failed Loner roll's too, and the
+                # team re-roll then goes ahead if the Loner die passes (calculators.rerolls)
+                q, t2, u2, sk = d6_at_least(pl.loner), tr - 1, team_used + 1, skills_used | {cp}
+                opts.append(("team+consummate", _scale(q, then(t2, u2))
+                             + _scale((_ONE - q) * q, landed(again, (t2, u2, sk, pro_used)))
+                             + _scale((_ONE - q) * (_ONE - q), stands(t2, u2, sk=sk))))
         return opts
 
     @staticmethod
@@ -457,6 +486,9 @@ class _Solver:
             star = self.star_2d6_used(j, skills_used)
             if star:  # the chain would end here: Master Assassin or Krump and Smash is always used
                 v += self.star_2d6[j][1] * value(nd.succ, tr, team_used, star, pro_used)
+            mauled = self.mauled(j, skills_used)
+            if mauled and not star:  # the injury missed: Savage Mauling re-rolls it (failing ends the chain, so always tried)
+                v += self.mauling[j] * value(nd.succ, tr, team_used, mauled, pro_used)
             return v + o["break_sent_off"] * (_ONE - go_on) if j in self.last else v
         v = nd.p_ok * value(nd.succ, *state)
         for p, case in self.fail_cases(j):
@@ -528,6 +560,8 @@ class _Solver:
             star = self.star_2d6_used(j, skills_used)
             if star:
                 extra += self.star_2d6[j][1] * sent_off(nd.succ, tr, team_used, star, pro_used)
+            mauled = self.mauled(j, skills_used)
+            extra += self.mauling[j] * sent_off(nd.succ, tr, team_used, mauled, pro_used) if mauled and not star else _ZERO
             return ((o["break_sent_off"] + o["hold_sent_off"]) * (_ONE - go_on - kept)
                     + on * sent_off(nd.succ, *state) + extra)
         x = nd.p_ok * sent_off(nd.succ, *state)

@@ -36,7 +36,8 @@ class Step:
         target: the die face needed, 2..6 (modifiers already applied); on a dodge with Break Tackle up to
             6 + ``break_tackle`` (a 7+ dodge with +3 passes on 4, 5, 6).
         skill: the acting player has the skill that re-rolls this kind of step
-            (Dodge, Sure Feet, Sure Hands, Catch, Pass; see ``rerolls.SKILL_FOR_KIND``).
+            (Dodge, Sure Feet, Sure Hands, Catch, Pass; see ``rerolls.SKILL_FOR_KIND``); on an interception, the
+            passer's Cloud Burster (BB2020: the opponent re-rolls a successful interception).
         player: index into :attr:`Chain.players` of the player who rolls.
         partial: None (every failure is critical), or the lowest face, 2..target-1, of a band of
             *non-critical* failures: faces ``partial..target-1`` fail without ending the chain (a pass
@@ -45,6 +46,8 @@ class Step:
         branch: steps taken after a non-critical failure (once every re-roll is decided), before the
             main line goes on; empty: the main line goes straight on.  Needs ``partial``.
         no_reroll: the coach will not re-roll this step (no team re-roll, Pro or skill).
+        no_team_reroll: the coach will not spend a team re-roll on this step (Pro, a skill or a star rule may
+            still re-roll it).
         diving_tackle: (a dodge; in BB2020 and BB2025 a jump or leap too, :data:`DIVING_TACKLE_KINDS`) an
             opponent with Diving Tackle may take 2 off the result when that turns a pass into a failure (see the
             module docstring for each edition's timing).
@@ -61,6 +64,7 @@ class Step:
     partial: int | None = None
     branch: tuple = ()
     no_reroll: bool = False
+    no_team_reroll: bool = False
     diving_tackle: bool = False
     break_tackle: int = 0
     success: tuple = ()
@@ -104,6 +108,7 @@ class BlockStep:
             block whose succeeding faces no skill of ours gives (BloodBowlDave's ``2D3``, their ``BlockDice``
             order at 745c978).  Brawler still re-rolls a failing Both Down die, Hatred a Player Down one.  No
             face-changing skill (Block, Tackle, Juggernaut, the defender's), no goal ``standing``, no branch.
+        no_team_reroll: the coach will not spend a team re-roll on this block (Pro or Brawler may still).
     """
 
     dice: int = 1
@@ -114,6 +119,7 @@ class BlockStep:
     branch: tuple | None = None
     no_reroll: bool = False
     faces: int | None = None
+    no_team_reroll: bool = False
 
     kind: ClassVar[str] = "block"
 
@@ -335,6 +341,7 @@ class Dauntless:
         failure: steps after a failure.
         player: index into :attr:`Chain.players` of the attacker.
         no_reroll: the coach will not re-roll the Dauntless roll.
+        no_team_reroll: the coach will not spend a team re-roll on it (Pro or Blind Rage may still).
     """
 
     target: int
@@ -342,6 +349,7 @@ class Dauntless:
     failure: tuple = ()
     player: int = 0
     no_reroll: bool = False
+    no_team_reroll: bool = False
 
     kind: ClassVar[str] = "dauntless"
 

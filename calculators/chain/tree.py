@@ -50,9 +50,11 @@
     worse for the diver.  Either way a re-rolled dodge needs ``target + 2``, so classic plays as
     BB2020.  The diver's own fate (Placed Prone, its tackle zone) is not part of the chain.
 
-  The opponent dives whenever that lowers our chance (it never raises it);
+  The opponent dives whenever that lowers our chance (it never raises it).  With the dodger's Break Tackle
+  on the same dodge, the bonus may still save the dived die (:func:`_dive_and_break`);
 * a **"do not re-roll" mark** (``no_reroll`` on :class:`Step`, :class:`BlockStep`, :class:`Dauntless`):
-  no team re-roll, Pro or skill on that roll.
+  no team re-roll, Pro or skill on that roll; a **"no team re-roll" mark** (``no_team_reroll``, ``'``): no team
+  re-roll on that roll (nor, in classic, on its failed Pro roll), Pro, a skill or a star rule still may.
 
 
 The solver keeps one implementation: the steps and their branches become nodes in pre-order
@@ -266,12 +268,16 @@ def _after_roll(chain: Chain, s: AnyStep) -> tuple[int, str] | None:
     return None
 
 
+def _block_action(s: AnyStep) -> bool:
+    """True when ``s`` is a Block action's block: no Juggernaut, no Unstoppable Momentum (those say a Blitz)."""
+    return isinstance(s, BlockStep) and not s.attacker & {"juggernaut", "unstoppable-momentum"}
+
+
 def _savage(chain: Chain, s: AnyStep) -> bool:
-    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, a Block action's block (no
-    Juggernaut, no Unstoppable Momentum: those say a Blitz), with or without a non-critical branch (Frenzy's second
-    block is still the Block action's; :mod:`calculators.rerolls`)."""
-    return (isinstance(s, BlockStep) and chain.players[s.player].savageblow
-            and not s.attacker & {"juggernaut", "unstoppable-momentum"})
+    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, a Block action's block
+    (:func:`_block_action`), with or without a non-critical branch (Frenzy's second block is still the Block
+    action's; :mod:`calculators.rerolls`)."""
+    return _block_action(s) and chain.players[s.player].savageblow
 
 
 def _savage_dists(s: BlockStep, case: str) -> tuple:
@@ -321,6 +327,47 @@ def _within(target: int, bonus: int) -> Fraction:
     return Fraction(len([f for f in range(2, 6) if target - bonus <= f < target]), 6)
 
 
+#: the failed-roll cases of a dodge that Break Tackle's bonus turns into a pass (against Diving Tackle in BB2025,
+#: ``dived_within``: a die the dive failed after every re-roll, which the bonus still saves)
+BONUS_CASES: frozenset[str] = frozenset({"within_bonus", "dived_within"})
+
+
+def _dive_and_break(edition: str, node: _Node, s: Step) -> None:
+    """A dodge with Break Tackle (bonus ``b``) against an opponent's Diving Tackle (-2): a node's numbers.
+
+    Classic has no Break Tackle bonus (:data:`calculators.rerolls.BREAK_TACKLE_BONUSES`).  BB2020 (the dive
+    comes before the coach's re-roll and its -2 stays for it; :data:`DIVING_TACKLE_AFTER_REROLLS`): every roll
+    of the dodge needs ``target + 2``, and Break Tackle saves a die from ``target + 2 - b`` up, so the step is a
+    dodge at ``target + 2`` with the bonus.  BB2025 (the dive once every re-roll and modifier is applied): a die
+    of ``target + 2`` or a 6 passes; a die from ``target`` up has passed, so it is not re-rolled, and the dive
+    fails it unless the bonus reaches ``target + 2`` (``dived_within``; else ``dived``); a die below ``target``
+    failed and may be re-rolled, or saved by the bonus when that still reaches ``target + 2`` after the dive
+    (``within_bonus``; else ``beyond_bonus``).  The diver always dives on a die it can fail: a die the bonus
+    saves costs the dodger its once-per-turn Break Tackle.  Sources: BBBase
+    ``docs/bb2020|bb2025/core_rules/skills_and_traits.md`` BREAK TACKLE and DIVING TACKLE, the BB2025 FAQ's
+    dodge order (``latest_faq.md``); FFB ``skill/mixed/DivingTackle``, ``skill/bb2020|bb2025/BreakTackle``.
+    """
+    b, top = s.break_tackle, s.target + 2
+    q = face_chance(top)
+    node.p_ok, node.again = q, (q, _ZERO)
+    node.bonus = (_within(top, b), "break-tackle")
+    if not DIVING_TACKLE_AFTER_REROLLS[resolve(edition).family]:
+        classes = {"within_bonus": _within(top, b), "beyond_bonus": _ONE - q - _within(top, b)}
+        node.cases = {k: (p, _C, True, None, None) for k, p in classes.items() if p}
+        return
+    cases: dict[str, list] = {}
+    for face in range(1, 6):  # a 6 always passes; the other faces below top fail, each in its case
+        if face >= top:
+            continue
+        saved = face != 1 and face + b >= top
+        if face >= s.target:
+            name, rerollable = ("dived_within" if saved else "dived"), False
+        else:
+            name, rerollable = ("within_bonus" if saved else "beyond_bonus"), True
+        cases.setdefault(name, [_ZERO, rerollable])[0] += Fraction(1, 6)
+    node.cases = {k: (p, _C, rerollable, None, None) for k, (p, rerollable) in cases.items()}
+
+
 def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tuple[int, str] | None = None,
           savage: bool = False, woodland: bool = False) -> None:
     """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
@@ -338,7 +385,8 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tupl
         return
     if s.kind in OPPONENT_KINDS:
         node.kind = "opp"
-        node.p_ok = _ONE - s.p()
+        # Cloud Burster (an interception's skill mark, BB2020): a successful interception is re-rolled
+        node.p_ok = _ONE - (s.p() * s.p() if s.skill else s.p())
         return
     node.kind = "roll"
     if isinstance(s, Dauntless):
@@ -363,6 +411,9 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tupl
                       for k, (p, res, pro, brawl) in cases.items()}
         return
     p = s.p()
+    if s.diving_tackle and s.break_tackle:
+        _dive_and_break(edition, node, s)
+        return
     if s.diving_tackle:
         # the dodger needs 2 more when the diver acts (a natural 6 still passes: face_chance caps at 6)
         q = face_chance(s.target + 2)

@@ -18,7 +18,9 @@ alone is Loner 4+; ``P`` Pro, 3+; ``MB1`` Mighty Blow +1, ``MB2`` +2; ``DP1`` Di
 ``MA`` Master Assassin, ``KS`` Krump and Smash, ``WF`` Woodland Fury, ``BL`` Bounding Leap, our player flags
 ``[consummate]``, ``[ballista]``, ``[pro,oldpro]``, ``[savageblow]``, ``[luck]``, ``[assassin]``, ``[krump]``,
 ``[woodland]``, ``[leap]``; ``WIT`` Working in Tandem our block mark ``n``; ``WD`` Whirling Dervish re-rolls
-Fungus's weighted roll ``a/6``, which becomes our weighted alternative ``(w:)``
+Fungus's weighted roll ``a/6``, which becomes our weighted alternative ``(w:)``; ``BR`` Blind Rage, ``LC``
+Lord of Chaos, ``MD`` Mesmerising Dance, ``SM`` Savage Mauling, our flags ``[blindrage]``, ``[lordofchaos]``,
+``[mesmerising]``, ``[savagemauling]``
 (Old Pro uses Pro: their ``OP`` alone gives Pro to armour rolls only, ours to every roll, see
 ``dave_differences.yml``), each the rule of the edition, see :mod:`calculators.rerolls`), then its actions separated by ``,``.  A
 Mighty Blow or Dirty Player value neither edition allows is refused (``skill-value``); one that only
@@ -47,7 +49,8 @@ modifier on the die)      plus the modifier 2 or more) are our inaccurate band: 
 ``M2`` Hail Mary Pass     ``M2`` (``M2p`` with Pass), never accurate: the next player's
                           catch follows only a scattered ball (:func:`_scattered`)
 ``I6`` interference       ``I6`` (the opponent's roll; the sequence goes on when it fails;
-                          after an inaccurate pass ``I5``)
+                          after an inaccurate pass ``I5``); with the passer's Cloud Burster ``CB``
+                          ``I6c`` in BB2020 (a success re-rolled), none in BB2025 (no interception)
 ``N+3`` Tentacles, ``S+2``  our opponent's roll ``E3``, ``S4``: the opponent needs 6 minus their
 Shadowing (their ST or    difference (their ``TentaclesStrategy``, ``ShadowingStrategy``: a hold
 MA minus ours)            on d + 1 faces of six); BB2025 Shadowing is a flat 4+, so only ``S+2``
@@ -102,8 +105,8 @@ ours chooses at every failed die, so a sequence with it may come out higher here
   follow one): ours is the block with a failure branch, ``B2{B1}``, when our face model gives
   the same ``m`` for the marks that give ``n`` (else ``non-critical``);
 * Dauntless: their ``L<n>`` then ``block|block`` (success | failure): ours ``U<n>{…|…}``; ``'`` on
-  the Dauntless roll becomes our ``!`` (refused for a player with Pro, ``'*`` or ``'`` alone: their ``'`` stops
-  the team re-roll only, Pro may still re-roll the roll, ``*`` makes it; our ``!`` stops Pro too);
+  the Dauntless roll stops the team re-roll only (Pro may still re-roll it, ``*`` makes it): our ``'`` (no team
+  re-roll) for a player with Pro or with ``'*``, else our ``!``;
 * Diving Tackle ``"`` on a dodge or on their Leap ``E``: our ``^`` (``E3"`` -> ``V3^``; BB2020 and BB2025
   Diving Tackle acts on a Dodge, Jump or Leap, :data:`calculators.chain.DIVING_TACKLE_KINDS`).  Their
   Season 3 lets the roll be re-rolled after the dive (BB2020's timing); ours dives after every re-roll in
@@ -149,7 +152,10 @@ them (:func:`scattered_pass_weights`, from :func:`calculators.ballmove.scatter`)
 weighted alternatives after the pass: ``P4-2;C2`` is ``T6~4{/C2|(3/64:/C2|27/512:/C3)}`` in BB2025.  The
 catch of the scattered ball needs what each edition adds (:data:`_SCATTERED_CATCH`: BB2020 1, BB2025 none by
 the rulebook where theirs and FFB take 1 off, a difference listed in ``dave_differences.yml``); after the
-bounce 1 more in both.  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
+bounce 1 more in both.  A receiver with Diving Catch ``DC`` catches the ball that scattered into its square or Tackle Zone
+(``scattered_pass_weights(diving_catch=True)``, 15/32) at 1 more than their number, which holds the skill's +1 for an
+accurate pass, and never a bounced one: ``P4-2;DC:C2`` is ``T6~4{/C2|(15/32:/C3)}`` in BB2025.  Barik's Blast It!
+``BI`` on a Hail Mary Pass re-rolls the scatter dice at best and adds 1 to the catch (:mod:`calculators.compat.blastit`).  Their injury ``Jn``, Stab ``Tn`` and Chainsaw ``Wn`` become 2D6 steps
 (:func:`_roll_2d6`).  A star player's short name in place of the skills (``Zug:2D3,K8``) stands for the
 skills that star brings (:mod:`calculators.compat.stars`); it is refused (``star-skill``, ``star-rule``,
 ``star-edition``) when a skill or special rule of the star that our chain lacks changes a roll of the
@@ -166,6 +172,7 @@ from ..errors import CalcError
 from ..notation import parse_chain
 from .pieces import (ACTIONS, REASONS, SKILLS, Translation, _Entry, _Player, _action, _balanced, _block, _pass_faces,
                      _read_player, _refuse, _structure, _weight)
+from .blastit import blast_it_weights, catch_worth
 from .branched import _NEEDS_BRANCHED, _Branched, _branched
 
 __all__ = ["ACTIONS", "REASONS", "SKILLS", "Translation", "scattered_pass_weights", "translate"]
@@ -185,12 +192,17 @@ _CATCH_TOKEN = re.compile(r"C(\d)(\**)\Z")
 _INTERCEPTION_TOKEN = re.compile(r"I(\d)\Z")
 
 
-def scattered_pass_weights() -> tuple[Fraction, Fraction]:
+def scattered_pass_weights(diving_catch: bool = False) -> tuple[Fraction, Fraction]:
     """The chances that a pass which Scatters (3) from the receiver's square ends back in it: ``(direct,
     bounced)``.  ``direct``: the third scatter ends on that square; ``bounced``: it ends on another square
     (empty: no player there to catch it) and the ball's Bounce then comes into that square.  Both are Fractions
     in [0, 1], computed by :func:`calculators.ballmove.scatter` (one-square D8 moves) from a square far enough
-    from every edge that no move leaves the pitch.
+    from every edge that no move leaves the pitch.  ``diving_catch``: the receiver has Diving Catch, so
+    ``direct`` counts the third scatter ending on that square or in its Tackle Zone (the eight squares around),
+    where it may try to catch the ball; it may not catch a Bounce into its Tackle Zone, and a failed catch bounces
+    from its own square, so ``bounced`` is 0 (BBBase ``docs/bb2020|bb2025/core_rules/skills_and_traits.md``
+    DIVING CATCH; FFB ``skill/common/DivingCatch``: "a failed catch will bounce from the Diving Catch player's
+    square").
 
     Rules: BB2020, an inaccurate pass scatters three times from the target square, the ball bouncing where it
     lands if no standing player is there (BBBase ``docs/bb2020/core_rules/rules_and_regulations.md`` SCATTER,
@@ -203,6 +215,10 @@ def scattered_pass_weights() -> tuple[Fraction, Fraction]:
     numbers, 24/512 and (240 - 24)/512/8.
     """
     landing = scatter(_TARGET_SQUARE, 3)
+    if diving_catch:
+        x, y = _TARGET_SQUARE
+        return sum((landing.get((x + dx, y + dy), Fraction(0)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)),
+                   Fraction(0)), Fraction(0)
     direct = landing.get(_TARGET_SQUARE, Fraction(0))
     bounced = sum((p * scatter(square, 1).get(_TARGET_SQUARE, Fraction(0))
                    for square, p in landing.items() if square not in (_TARGET_SQUARE, "out")), Fraction(0))
@@ -298,8 +314,11 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
                           "an interception: " + REASONS["inaccurate-pass"])
         interceptions.append(int(m.group(1)))
         offset += len(part) + 1
-    accurate = [f"I{_d6_face(n)}" for n in interceptions]
-    inaccurate = [f"I{_d6_face(n - 1)}" for n in interceptions]
+    if "cloud-burster" in player.skills:  # BB2020: the interception re-rolled on a success; BB2025: none (_no_interception)
+        interceptions = [] if edition == "bb2025" else interceptions
+    mark = "c" if "cloud-burster" in player.skills else ""
+    accurate = [f"I{_d6_face(n)}{mark}" for n in interceptions]
+    inaccurate = [f"I{_d6_face(n - 1)}{mark}" for n in interceptions]
     after = start + len(chunks[k]) + 1  # the next player's offset
     receiver = chunks[k + 1] if k + 1 < len(chunks) else None
     later = chunks[k + 2:]
@@ -307,11 +326,17 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
     catch = _CATCH_TOKEN.match(r_rest.split(",")[0]) if receiver is not None else None
     if catch:
         star = _star(r_prefix) if r_sep else None
-        if star is not None and "DC" in (star.codes.get(edition) or ()):
-            raise _refuse("star-skill", r_prefix, after + 1, f"{star.name}: Diving Catch ({edition}) changes the "
-                          f"catch of a ball that scattered: our chain does not model that skill")
-        direct, bounced = scattered_pass_weights()
+        diving = "DC" in ((star.codes.get(edition) or ()) if star is not None else r_prefix.split(","))
+        direct, bounced = scattered_pass_weights(diving)
         n, marks = int(catch.group(1)), catch.group(2)
+        # their number holds Diving Catch's +1, which is for an accurate pass only (BBBase DIVING CATCH; FFB
+        # skill/common/DivingCatch): the scattered ball's catch is 1 harder (their CatchInaccuratePassStrategy too)
+        scattered = n + (1 if diving else 0)
+        if tok[0] == "M" and "blastit" in player.skills:  # Blast It! (calculators/compat/blastit.py): a team-mate's
+            scattered -= 1  # catch +1, and the scatter dice re-rolled at best
+            codes = (star.codes.get(edition) or ()) if star is not None else r_prefix.split(",")
+            direct, bounced = blast_it_weights(catch_worth(scattered + _SCATTERED_CATCH[edition], scattered + 1,
+                                                           "C" in codes), diving)
         r_actions = r_rest.split(",")[1:]
 
         def catcher(face: int) -> str:
@@ -319,8 +344,8 @@ def _scattered_at(text: str, edition: str, chunks: list[str], k: int, j: int, st
             return "/" + _sub(r_prefix + r_sep + actions, after, edition)
 
         accurate.append(catcher(n))
-        inaccurate.append(f"({_weight(direct)}:{catcher(n + _SCATTERED_CATCH[edition])}"
-                          f"|{_weight(bounced)}:{catcher(n + 1)})")
+        inaccurate.append(f"({_weight(direct)}:{catcher(scattered + _SCATTERED_CATCH[edition])}"
+                          + (f"|{_weight(bounced)}:{catcher(scattered + 1)})" if bounced else ")"))
     else:
         later = chunks[k + 1:]
     seq = ["".join(("" if i == 0 or item.startswith("/") else ",") + item for i, item in enumerate(items))
@@ -506,12 +531,11 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
             if "|" in part:
                 raise _refuse("dauntless", part, offset + 1, REASONS["dauntless"])
             if re.fullmatch(r"L\d['*]*", part) and k + 1 < len(parts) and parts[k + 1].count("|") == 1:
-                if "'" in part and ("*" in part or "pro" in skills):
-                    # their ' stops the team re-roll only (DauntlessStrategy: Pro may still re-roll, * forces it);
-                    # our ! stops Pro too, and ours has no mark for "Pro but no team re-roll"
+                pro = "'" in part and ("*" in part or "pro" in skills)
+                if pro and "blindrage" in skills:
+                    # their ' stops the team re-roll and Blind Rage but not Pro (DauntlessStrategy); our ' leaves both
                     raise _refuse("no-reroll", part, offset + 1, "their ' on a Dauntless roll stops the team re-roll "
-                                  "but not Pro (with * Pro must be used): our '!' stops Pro too, and ours has no "
-                                  "mark for a roll only Pro may re-roll")
+                                  "and Blind Rage but not Pro: ours has no mark for a roll only Pro may re-roll")
                 # Dauntless: their L<n> (the face needed) then the block on a success | on a failure
                 yes, no = parts[k + 1].split("|")
                 at = offset + len(part) + 2
@@ -519,7 +543,10 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
                     raise _refuse("dauntless", parts[k + 1], at, "a Dauntless branch other than a block: "
                                   + REASONS["dauntless"])
                 blocks = [_block(b, at, skills) for b in (yes, no)]
-                steps.append(f"U{part[1]}{'!' if chr(39) in part else ''}{{{blocks[0]}|{blocks[1]}}}")
+                # their ' stops the team re-roll, Pro may still re-roll (* forces it: ours takes the best plan): our ';
+                # without Pro nothing else may, our !
+                mark = ("'" if pro else "!") if "'" in part else ""
+                steps.append(f"U{part[1]}{mark}{{{blocks[0]}|{blocks[1]}}}")
                 offset += len(part) + len(parts[k + 1]) + 2
                 k += 2
                 continue
@@ -530,10 +557,19 @@ def _translate(text: str, source: str, team_rerolls: int | None) -> Translation:
             steps.insert(len(steps) - bribes, _action(part, offset + 1, skills, player.break_tackle, player.values))
             offset += len(part) + 1
             k += 1
-        steps = star_bonus(steps, player.bonus)
+        steps = _no_interception(star_bonus(steps, player.bonus), edition)
         players.append(player.prefix + ",".join(steps))
         start += len(chunk) + 1
     return _finish("/".join(players), edition, source, team_rerolls)
+
+
+def _no_interception(steps: list[str], edition: str) -> list[str]:
+    """A passer's steps without the interceptions its Cloud Burster forbids: in BB2025 opposition players may not
+    attempt to Intercept its pass (BBBase bb2025 CLOUD BURSTER (ACTIVE); :mod:`calculators.rerolls`), so their
+    ``I6`` is written nowhere; in BB2020 the interception stays, marked ``c`` (the opponent re-rolls a success)."""
+    if edition != "bb2025":
+        return steps
+    return [step for step in steps if not re.fullmatch(r"I\d+c", step)]
 
 
 def _send_off_group(tok: str, pos: int, before: list[str]) -> int:

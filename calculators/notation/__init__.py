@@ -7,16 +7,17 @@ Grammar (spaces are ignored)::
     item    = [ flags ] step | [ flags ] alternatives
     flags   = "[" flag { "," flag } "]"       (only on a player's first item)
     step    = test [ "{" sequence [ "|" [ sequence ] ] "}" ] | block [ "{" [ sequence ] "}" ] | armour | injury
-            | "U" DIGIT [ "!" ] "{" [ sequence ] "|" [ sequence ] "}"
-    test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" ] [ "^" ]
-    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" | "=" DIGIT ] [ "!" ]
+            | "U" DIGIT [ "!" | "'" ] "{" [ sequence ] "|" [ sequence ] "}"
+    test    = LETTER DIGIT [ SKILL ] [ "b" DIGIT ] [ "~" DIGIT ] [ "!" | "'" ] [ "^" ]
+    block   = "B" [ "-" ] DIGIT { ATTACKER } [ ":" { DEFENDER } ] [ "=s" | "=" DIGIT ] [ "!" | "'" ]
     armour  = ( "A" | "F" ) NUMBER [ ( "+" | "-" ) NUMBER ] { MARK [ DIGIT ] }
     injury  = "J" ( "K" | "C" | NUMBER ) [ ( "+" | "-" ) NUMBER ] { INJURY_MARK }
     alternatives = "(" WEIGHT ":" [ sequence ] { "|" WEIGHT ":" [ sequence ] } ")"
     flag    = "pro" | "loner=" DIGIT          (Loner X+, X in 2..6)
             | "consummate" | "ballista" | "oldpro" | "savageblow" | "luck"
             | "assassin" | "krump" | "woodland" | "strong" | "leap" | "swift"
-                                      (star player rules, BB2020 and BB2025; krump, woodland BB2025 only)
+            | "blindrage" | "lordofchaos" | "mesmerising"
+                                      (star player rules, BB2020 and BB2025; krump, woodland, lordofchaos BB2025 only)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
 
 **D6 tests.**  Letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C``
@@ -108,7 +109,10 @@ BB2025: an armour roll ``A`` after his block re-rolled), ``[woodland]`` Woodland
 die of a block roll that would knock her down re-rolled), ``[strong]`` Strong Passing Game (Skrull Halfheight: +3
 on a failed pass ``T``'s die after the roll, not on a pass with a band ``~N``) and ``[leap]`` Bounding Leap (Rowana
 Forestfoot: a free re-roll of her one jump or leap ``V``), ``[swift]`` Swift as the Breeze (Jordell Freshbreeze: a
-failed dodge, jump or rush whose die shows 2 or more passes, once).  ``[loner=3,consummate]D3,R2f``
+failed dodge, jump or rush whose die shows 2 or more passes, once),
+``[blindrage]`` Blind Rage (Akhorne the Squirrel: a free re-roll of each of his Dauntless rolls ``U``),
+``[lordofchaos]`` Lord of Chaos (Lord Borak, BB2025: one block die of a Block action re-rolled, once) and
+``[mesmerising]`` Mesmerising Dance (Eldril Sidewinder: a failed Hypnotic Gaze ``G`` re-rolled, once).  ``[loner=3,consummate]D3,R2f``
 is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)
@@ -129,7 +133,8 @@ decides its path); the steps in them are that player's, in every alternative, an
 after them.  Inside a group ``/`` starts a new player as anywhere else (``T4~2{/C5}``); after the group the
 main line goes on with the player of the step (or the alternatives) before it.  Groups nest at most
 :data:`MAX_DEPTH` deep.  Marks after a step (:data:`ROLL_MARKS`): ``!`` the coach will not re-roll it
-(``D3!``, ``B2b!``, ``U4!{…|…}``); ``^`` on a dodge, an opponent with Diving Tackle may dive
+(``D3!``, ``B2b!``, ``U4!{…|…}``); ``'`` the coach will spend no team re-roll on it, Pro, a skill or a star rule
+still may (``[pro]D3'``); ``^`` on a dodge, an opponent with Diving Tackle may dive
 (``D3d^``); in BB2020 and BB2025 on a jump or leap too (``V3^``), refused in classic, where the skill acts
 on dodges only.  Canonical order: skill mark, ``~N``, ``!``, ``^``.
 

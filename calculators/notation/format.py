@@ -17,7 +17,7 @@ def format_step(step: Step | BlockStep | ArmourStep | Dauntless) -> str:
         dfd = "".join(k for k, v in BLOCK_DEFENDER_MARKS.items() if v in step.defender)
         goal = f"={step.faces}" if step.faces is not None else "=s" if step.goal == "standing" else ""
         return (f"B{step.dice}{att}{':' + dfd if dfd else ''}{goal}"
-                f"{'!' if step.no_reroll else ''}")
+                f"{'!' if step.no_reroll else ''}{chr(39) if step.no_team_reroll else ''}")
     if isinstance(step, ArmourStep):
         marks = "".join(k + (str(int(getattr(step, f))) if k in VALUED_MARKS and int(getattr(step, f)) > 1 else "")
                         for k, (f, _) in ARMOUR_MARKS[step.kind].items() if getattr(step, f))
@@ -27,7 +27,7 @@ def format_step(step: Step | BlockStep | ArmourStep | Dauntless) -> str:
         marks = "".join(k for k, (f, _) in INJURY_MARKS.items() if getattr(step, f))
         return f"J{need}{f'{step.modifier:+d}' if step.modifier else ''}{marks}"
     if isinstance(step, Dauntless):
-        return f"U{step.target}{'!' if step.no_reroll else ''}"
+        return f"U{step.target}{'!' if step.no_reroll else ''}{chr(39) if step.no_team_reroll else ''}"
     marks = "".join(k for k, f in ROLL_MARKS.items() if getattr(step, f))
     bt = f"{BREAK_TACKLE_MARK}{step.break_tackle}" if step.break_tackle else ""
     return (f"{_KIND_LETTER[step.kind]}{step.target}{SKILL_MARKS[step.kind] if step.skill else ''}{bt}"

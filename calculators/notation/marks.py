@@ -23,7 +23,7 @@ _KIND_LETTER = {v: k for k, v in LETTERS.items()}
 
 #: step kind -> skill mark letter (D6 tests)
 SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass": "p", "catch": "c", "hand-off": "c",
-                               "hail-mary": "p"}
+                               "hail-mary": "p", "interception": "c", "argue-the-call": "r"}
 
 
 #: player flags for star player rules, once per game (:data:`calculators.rerolls.STAR_RULES`), in canonical order
@@ -65,15 +65,15 @@ INJURY_NEEDS_LETTERS: dict[str, str] = {"K": "ko", "C": "casualty"}
 INJURY_MARKS: dict[str, tuple[str, str]] = {"s": ("stunty", "stunty"), "t": ("thick_skull", "thick-skull")}
 
 
-_STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:b([0-9]+))?(?:~([0-9]+))?([!^]*)\Z")
+_STEP = re.compile(r"([A-Za-z])([0-9]+)([a-z]?)(?:b([0-9]+))?(?:~([0-9]+))?([!^']*)\Z")
 
 
-_BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*|[0-9]+))?([!^]*)\Z")
+_BLOCK = re.compile(r"B(-?[0-9]+)([a-z]*)(?::([a-z]*))?(?:=([a-z]*|[0-9]+))?([!^']*)\Z")
 
 
-#: the marks after a step: ``!`` the coach will not re-roll it, ``^`` an opponent's Diving Tackle (dodges; jumps in
-#: BB2020 and BB2025)
-ROLL_MARKS: dict[str, str] = {"!": "no_reroll", "^": "diving_tackle"}
+#: the marks after a step: ``!`` the coach will not re-roll it, ``'`` the coach will spend no team re-roll on it (Pro,
+#: a skill or a star rule may still), ``^`` an opponent's Diving Tackle (dodges; jumps in BB2020 and BB2025)
+ROLL_MARKS: dict[str, str] = {"!": "no_reroll", "'": "no_team_reroll", "^": "diving_tackle"}
 
 
 _GROUP = "{}()|"
@@ -140,7 +140,8 @@ REASONS: dict[str, str] = {
     "step-rule": "a step the edition or the steps around it do not allow (AV range, Brawler outside a Block action, "
                  "a roll or Break Tackle bonus the edition does not have)",
     "bad-partial": "a non-critical band ~N outside 2..target-1, or on a roll that cannot have one",
-    "bad-roll-mark": "a '!' (do not re-roll) or '^' (Diving Tackle, dodges and jumps) repeated or where it does not apply",
+    "bad-roll-mark": "a '!' (do not re-roll), a \"'\" (no team re-roll) or '^' (Diving Tackle, dodges and jumps) repeated, "
+                     "together ('!' and \"'\") or where it does not apply",
     "misplaced-branch": "a '{' that does not follow a step that can branch (~N test, block, Dauntless U)",
     "branch-shape": "a Dauntless roll without its two branches {success|failure}, more than two branches, or a "
                     "'|' in a block's branch",

@@ -47,12 +47,16 @@ def _marks(index: int, pos: int, shown: str, marks: str, known: dict, what: str)
 
 
 def _roll_marks(index: int, pos: int, shown: str, marks: str, allowed: str) -> dict[str, bool]:
-    """The fields set by a run of ``!``/``^`` marks, each given once and allowed on this step."""
+    """The fields set by a run of ``!``/``'``/``^`` marks, each given once and allowed on this step (``!`` and ``'``
+    not together: no re-roll at all already spends no team re-roll)."""
     out: dict[str, bool] = {}
     for c in marks:
-        if c not in allowed or ROLL_MARKS[c] in out:
-            what = "given twice" if ROLL_MARKS[c] in out else "does not apply to this step"
-            hint = "'!' (do not re-roll) on a roll of ours, '^' (Diving Tackle) on a dodge or a jump"
+        both = {ROLL_MARKS[c], "no_reroll", "no_team_reroll"} <= set(out) | {ROLL_MARKS[c]}
+        if c not in allowed or ROLL_MARKS[c] in out or both:
+            what = ("given twice" if ROLL_MARKS[c] in out else "goes with neither '!' nor \"'\" twice" if both
+                    else "does not apply to this step")
+            hint = ("'!' (do not re-roll) or \"'\" (no team re-roll) on a roll of ours, '^' (Diving Tackle) on a "
+                    "dodge or a jump")
             raise _fail(index, pos, shown, f"mark {_shown(c)} {what}; {hint}", list(allowed), reason="bad-roll-mark")
         out[ROLL_MARKS[c]] = True
     return out
@@ -78,7 +82,7 @@ def _block(index: int, pos: int, tok: str, player: int, shown: str) -> BlockStep
                     reason="block-goal")
     attacker = _marks(index, pos, shown, att, BLOCK_ATTACKER_MARKS, "attacker's skill")
     defender = _marks(index, pos, shown, dfd or "", BLOCK_DEFENDER_MARKS, "defender's skill")
-    fields = _roll_marks(index, pos, shown, marks, "!")
+    fields = _roll_marks(index, pos, shown, marks, "!'")
     if faces is not None:
         fields["faces"] = faces
     return BlockStep(dice, frozenset(attacker), frozenset(defender), "standing" if goal else "down", player, **fields)
@@ -171,9 +175,9 @@ def _step(index: int, pos: int, tok: str, player: int, shown: str) -> Step | Blo
         if partial is not None:
             raise _fail(index, pos, shown, "a Dauntless roll has no non-critical band: its failure is a branch",
                         reason="bad-partial")
-        return Dauntless(target, player=player, **_roll_marks(index, pos, shown, marks, "!"))
+        return Dauntless(target, player=player, **_roll_marks(index, pos, shown, marks, "!'"))
     # '^' on a dodge, or a jump or leap (the edition decides whether a diver may act there: chain.DIVING_TACKLE_KINDS)
-    fields = _roll_marks(index, pos, shown, marks, ("" if opponent else "!") + ("^" if kind in ("dodge", "jump") else ""))
+    fields = _roll_marks(index, pos, shown, marks, ("" if opponent else "!'") + ("^" if kind in ("dodge", "jump") else ""))
     if partial is not None:
         low, least = int(partial), 1 if kind in LOWEST_BAND_ONE else 2  # a gaze's every failure may go on
         if opponent or fields.get("diving_tackle") or not least <= low < target:

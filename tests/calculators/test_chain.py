@@ -564,7 +564,8 @@ def oracle_full(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                     ok = go(after, tr, team_used, used, pros) if broke else NOTHING
                     v = ok if passes(face, s.target) else appeal(g + 1, ejected)
                 else:
-                    v = (ends, F(0)) if passes(face, s.target) else appeal(g + 1, ejected or face == 1)
+                    # a natural 1 ejects the coach, except with a BB2020 Biased Referee (the mark r)
+                    v = (ends, F(0)) if passes(face, s.target) else appeal(g + 1, ejected or (face == 1 and not s.skill))
                 total = _add(total, _times(F(1, 6), v))
             return total
 

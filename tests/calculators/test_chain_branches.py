@@ -197,7 +197,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
     Game adds 3 to a failed pass's die (not a 1) when the coach wants; Bounding Leap re-rolls a failed jump or leap;
     Swift as the Breeze passes a failed dodge, jump or rush whose die shows 2 or more, when the coach wants;
     Old Pro lets Pro (its roll, and Pro then used) re-roll one die of a held armour roll after a block; Savage Blow
-    re-rolls any set of the dice of a Block action's block roll without a branch.
+    re-rolls any set of the dice of a Block action's block roll without a branch; BB2025 Lord of Chaos one die of a
+    Block action's block roll; Mesmerising Dance a failed Hypnotic Gaze; Blind Rage (no limit) a Dauntless roll.
     Values are (P(success), P(sent off))."""
     fam = FAMILY[chain.edition]
     agility = {"dodge", "jump", "pick-up", "catch", "hand-off", "landing"}  # BB2025 Agility tests (BBBase)
@@ -234,6 +235,9 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             return _mean(armour(s, a, b, last, lambda sk=skills, pr=pros: go(rest, tr, used, sk, pr), skills, pros)
                          for a in FACES for b in FACES)
         if s.kind == "interception":
+            if s.skill:  # the passer's Cloud Burster (BB2020): the opponent re-rolls a successful interception
+                return _mean(NOTHING if passes(f, s.target) and passes(g, s.target) else go(rest, tr, used, skills, pros)
+                             for f in FACES for g in FACES)
             return _mean(NOTHING if passes(f, s.target) else go(rest, tr, used, skills, pros) for f in FACES)
         if isinstance(s, BlockStep):
             return block(s, rest, tr, used, skills, pros)
@@ -274,7 +278,9 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
 
     # ---- re-roll sources: `kept(tr, used, pros)` is the value of keeping the roll as it is
 
-    def team_reroll(pl, tr, used, goes_ahead, kept):
+    def team_reroll(pl, tr, used, goes_ahead, kept, cp=None):
+        """``cp``: None, or (goes_ahead, kept) with BB2020 Consummate Professional spent, when it may re-roll a
+        failed Loner roll (one of Griff's dice)."""
         tr, used = tr - 1, used + 1
         if pl.loner is None:
             return goes_ahead(tr, used)
@@ -284,6 +290,8 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 v = goes_ahead(tr, used)
             else:
                 v = kept(tr, used)
+                if cp is not None:
+                    v = _best(v, _mean(cp[0](tr, used) if h >= pl.loner else cp[1](tr, used) for h in FACES))
                 if team_on_loner_roll and team_available(tr, used):
                     again = _mean(goes_ahead(tr - 1, used + 1) if h >= pl.loner else kept(tr - 1, used + 1)
                                   for h in FACES)
@@ -291,14 +299,14 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             total = _add(total, _times(F(1, 6), v))
         return total
 
-    def pro_attempt(pl, tr, used, reroll, kept):
+    def pro_attempt(pl, tr, used, reroll, kept, team_ok=True):
         total = NOTHING
         for g in FACES:
             if g >= PRO_NEEDS[fam]:
                 v = reroll(tr, used)
             else:
                 v = kept(tr, used)
-                if TEAM_ON_PRO_ROLL[fam] and team_available(tr, used):
+                if TEAM_ON_PRO_ROLL[fam] and team_available(tr, used) and team_ok:
                     def pro_again(tr2, used2):
                         return _mean(reroll(tr2, used2) if h >= PRO_NEEDS[fam] else kept(tr2, used2) for h in FACES)
                     v = _best(v, team_reroll(pl, tr, used, pro_again, kept))
@@ -348,23 +356,31 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
             """Best choice after a failed roll; `kept_at(tr, used, skills, pros)`: the value of keeping it (the
             re-roll's outcome carries the diver's -2 when it dives)."""
             best = kept_at(tr, used, skills, pros)
+            team_ok = not getattr(s, "no_team_reroll", False)
             if getattr(s, "no_reroll", False):
                 return best
+            if dauntless and pl.blindrage:  # Blind Rage: a free re-roll of every Dauntless roll
+                best = _best(best, again(tr, used, skills, pros))
             if getattr(s, "skill", False):
                 mark = (s.player, s.kind)
                 if s.kind not in ONCE or mark not in skills:
                     best = _best(best, again(tr, used, skills | {mark} if s.kind in ONCE else skills, pros))
             for name, on in (("consummate", pl.consummate and fam == "bb2020"), ("luck", pl.luck),
-                             ("ballista", pl.ballista and s.kind in ballista), ("leap", pl.leap and s.kind == "jump")):
+                             ("ballista", pl.ballista and s.kind in ballista), ("leap", pl.leap and s.kind == "jump"),
+                             ("mesmerising", pl.mesmerising and s.kind == "hypnotic-gaze")):
                 if on and (s.player, name) not in skills:  # free, once per game
                     best = _best(best, again(tr, used, skills | {(s.player, name)}, pros))
             if pl.pro and s.player not in pros:
                 after = pros | {s.player}
                 best = _best(best, pro_attempt(pl, tr, used, lambda t2, u2: again(t2, u2, skills, after),
-                                               lambda t2, u2: kept_at(t2, u2, skills, after)))
-            if team_available(tr, used):
+                                               lambda t2, u2: kept_at(t2, u2, skills, after), team_ok))
+            if team_available(tr, used) and team_ok:  # the mark ': no team re-roll on this roll
+                cp = (s.player, "consummate")
+                spent = skills | {cp}
+                on_loner = ((lambda t2, u2: again(t2, u2, spent, pros), lambda t2, u2: kept_at(t2, u2, spent, pros))
+                            if pl.consummate and fam == "bb2020" and cp not in skills else None)
                 best = _best(best, team_reroll(pl, tr, used, lambda t2, u2: again(t2, u2, skills, pros),
-                                               lambda t2, u2: kept_at(t2, u2, skills, pros)))
+                                               lambda t2, u2: kept_at(t2, u2, skills, pros), on_loner))
             return best
 
         total = NOTHING
@@ -443,6 +459,10 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                     if on and cp not in skills:  # one die, once per game
                         for j in range(n):
                             best = _best(best, one_again(faces, j, tr, used, skills | {cp}, pros))
+                lc = (s.player, "lordofchaos")  # BB2025 Lord of Chaos: one die of a Block action's block, once
+                if pl.lordofchaos and lc not in skills and not s.attacker & {"juggernaut", "unstoppable-momentum"}:
+                    for j in range(n):
+                        best = _best(best, one_again(faces, j, tr, used, skills | {lc}, pros))
                 if pl.pro and s.player not in pros:
                     after = pros | {s.player}
 
@@ -452,10 +472,16 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                         return _best(*(one_again(faces, j, t2, u2, skills, after) for j in range(n)))
 
                     best = _best(best, pro_attempt(pl, tr, used, pro_reroll,
-                                                   lambda t2, u2, faces=faces: chosen(faces, t2, u2, skills, after)))
-                if team_available(tr, used):
+                                                   lambda t2, u2, faces=faces: chosen(faces, t2, u2, skills, after),
+                                                   not s.no_team_reroll))
+                if team_available(tr, used) and not s.no_team_reroll:
+                    spent = skills | {cp}  # BB2020 Consummate Professional on a failed Loner roll
+                    on_loner = ((lambda t2, u2: all_again(t2, u2, spent, pros),
+                                 lambda t2, u2, faces=faces: chosen(faces, t2, u2, spent, pros))
+                                if pl.consummate and fam == "bb2020" and cp not in skills else None)
                     best = _best(best, team_reroll(pl, tr, used, lambda t2, u2: all_again(t2, u2, skills, pros),
-                                                   lambda t2, u2, faces=faces: chosen(faces, t2, u2, skills, pros)))
+                                                   lambda t2, u2, faces=faces: chosen(faces, t2, u2, skills, pros),
+                                                   on_loner))
             total = _add(total, best)
         return _times(F(1, 6 ** n), total)
 

@@ -371,6 +371,9 @@ def test_star_flags_are_refused_in_classic(flag):
         with pytest.raises(CalcError) as e:
             solve(Chain((Step("dodge", 3),), (Player(**{flag: True}),), edition))
         assert e.value.field == f"players[0].{flag}" and e.value.allowed == list(STAR_RULE_EDITIONS[flag])
+    # every star rule is BB2020's and BB2025's, but those BB2025 alone has (Lord of Chaos: its BB2020 form is an
+    # extra team re-roll; Krump and Smash, Woodland Fury: BB2020's Varag and Willow have other rules)
+    assert {f for f in STAR_FLAGS if STAR_RULE_EDITIONS[f] != ("bb2020", "bb2025")} == {"lordofchaos", "krump", "woodland"}
 
 
 @pytest.mark.parametrize("text, edition, reason, words", [

@@ -76,6 +76,8 @@ def test_each_difference_check_holds(k):
     ("1D3!2'{1D3}", "B1b{B1b}", "bb2025"),  # their ' (keep a Push) is a plan choice: ours takes the best
     ("L2,2D2|1D2", "U2{B2|B1}", "bb2025"),
     ("L2',2D2|1D2", "U2!{B2|B1}", "bb2025"),
+    ("P:L3'*,2D2|-2D2", "[pro]U3'{B2|B-2}", "bb2025"),   # their ' stops the team re-roll, Pro may still: our '
+    ("P:L3',2D2|-2D2~S2", "[pro]U3'{B2|B-2}", "bb2020"),
     ("D:D3\"", "D3d^", "bb2025"),
     ("E3\"", "V3^", "bb2025"),                  # Diving Tackle on a Leap: BB2020 and BB2025 (Dodge, Jump or Leap)
     ("P:E4\"~S2", "[pro]V4^", "bb2020"),
@@ -152,13 +154,12 @@ def test_team_rerolls_become_the_option():
     ("L2,2D2|K9", "dauntless", 2, "2D2|K9", 4),    # our Dauntless branches start with a block
     ("2D2|1D2", "dauntless", 1, "2D2|1D2", 1),    # a split with no Dauntless roll before it
     ("2D1!2{1D2}", "non-critical", 1, "2D1!2{1D2}", 1),  # POW alone succeeds (B2:d): ours has 3 non-critical faces
-    ("P:L3'*,2D2|-2D2", "no-reroll", 2, "L3'*", 3),  # their ' stops the team re-roll, not Pro (* forces it)
-    ("P:L3',2D2|-2D2", "no-reroll", 2, "L3'", 3),    # Pro may still re-roll it there; our ! stops Pro too
+    ("BR,P:L3',2D2|-2D2", "no-reroll", 3, "L3'", 6),  # their ' stops the team re-roll and Blind Rage, not Pro
     ("D3,M2,R2", "inaccurate-pass", 3, "R2", 7),
     ("B,2", "action", 1, "B", 1),                 # a Bribe belongs to a foul's send-off
     ("F8,2,B", "action", 3, "B", 6),
     ("F8,A6,A6", "action", 3, "A6", 7),           # one Argue the Call per send-off
-    ("DC:D5", "skill", 1, "DC", 1),
+    ("WD:D5", "skill", 1, "WD", 1),
     ("BT4:D5", "skill-value", 1, "BT4", 1),
     ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),
     ("Bryce:D3", "star-player", 1, "Bryce", 1),

@@ -594,7 +594,7 @@ def test_the_chain_form_can_explain_every_notation_error_in_the_pages_language(p
         assert "{value}" in strings["url"] and "{problem}" in strings["url"]
         # the letters and marks come from calculators.notation, not from the catalogs
         assert "D, R, P, T, C, H, L, I, N" in strings["chain.unknown-letter"]
-        assert "d (D), f (R), h (P), p (T/M), c (C/H)" in strings["chain.bad-mark"]  # M: Hail Mary Pass (issue 9)
+        assert "d (D), f (R), h (P), p (T/M), c (C/H/I)" in strings["chain.bad-mark"]  # M: Hail Mary Pass (issue 9); I: Cloud Burster
         assert "V, M, W, G, E, S, K, Q" in strings["chain.unknown-letter"]
     markdown, _ = pages[("fr", "calculators/chain.md")]
     strings = json.loads(next(f for f in forms_of(markdown) if f.kind == "chain").attrs["data-strings"])

@@ -22,6 +22,22 @@ function labelled(text, control) {
   return label;
 }
 
+/** A select of a field's options ({name, label, default, options: [{value, label}]}), its default chosen. */
+function fieldSelect(field) {
+  const select = document.createElement("select");
+  for (const o of field.options) select.append(option(o.value, o.label, o.value === field.default));
+  return select;
+}
+
+/** A checkbox and the label that holds it and `text`. */
+function checkBox(text) {
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  const label = document.createElement("label");
+  label.append(box, " ", text);
+  return [box, label];
+}
+
 class RollForm {
   constructor(box) {
     this.box = box;
@@ -121,16 +137,11 @@ class RollForm {
     row.fields = {};
     row.marks = [];
     for (const field of roll.fields || []) {
-      const select = document.createElement("select");
-      for (const o of field.options) select.append(option(o.value, o.label, o.value === field.default));
-      row.fields[field.name] = select;
-      controls.append(labelled(field.label, select));
+      row.fields[field.name] = fieldSelect(field);
+      controls.append(labelled(field.label, row.fields[field.name]));
     }
     for (const mark of roll.marks || []) {
-      const box = document.createElement("input");
-      box.type = "checkbox";
-      const label = document.createElement("label");
-      label.append(box, " ", mark.label);
+      const [box, label] = checkBox(mark.label);
       row.marks.push([mark.mark, box]);
       controls.append(label);
     }
@@ -156,6 +167,18 @@ class RollForm {
       row.skill.type = "checkbox";
       const label = document.createElement("label");
       label.append(row.skill, " ", this.strings.skill.replace("{skill}", roll.skill));
+      controls.append(label);
+    }
+    // after a D6 roll's face: Break Tackle's bonus, the marks ' and ^ (rollform.py _roll_marks)
+    row.more = [];
+    for (const field of roll.more_fields || []) {
+      const select = fieldSelect(field);
+      row.more.push(() => select.value);
+      controls.append(labelled(field.label, select));
+    }
+    for (const mark of roll.more_marks || []) {
+      const [box, label] = checkBox(mark.label);
+      row.more.push(() => (box.checked ? mark.mark : ""));
       controls.append(label);
     }
     const remove = document.createElement("button");
@@ -236,8 +259,9 @@ class RollForm {
       const face = this.face(row);
       if (face === null || face === undefined) return null;
       const mark = row.skill && row.skill.checked && row.roll.mark ? row.roll.mark : "";
+      const more = row.more.map((value) => value()).join(""); // bonus b1…, then ' and ^, as the notation orders them
       if (i > 0) text += row.roll.receiver ? "/" : ",";
-      text += `${row.roll.letter}${face}${mark}${row.roll.suffix || ""}`;
+      text += `${row.roll.letter}${face}${mark}${row.roll.suffix || ""}${more}`;
     }
     const tr = Math.max(0, Math.min(8, parseInt(this.tr.value, 10) || 0));
     return `${text};tr=${tr}`;

@@ -75,8 +75,9 @@ def notation_errors(ctx: PageContext) -> dict[str, str]:
         "bad-partial": ctx.t("a band ~N of failures that do not end the sequence needs N from 2 (from 1 on a "
                              "Hypnotic Gaze G) to one less than the number needed, on a roll of ours without Diving "
                              "Tackle, as in T4~2."),
-        "bad-roll-mark": ctx.t("the mark ! (no re-roll) goes once on a roll of ours, the mark ^ (Diving Tackle) "
-                               "once on a dodge or a jump, as in D3d!^."),
+        "bad-roll-mark": ctx.t("the mark ! (no re-roll) or the mark ' (no team re-roll), not both, goes once on a "
+                               "roll of ours, the mark ^ (Diving Tackle) once on a dodge or a jump, as in D3d!^ or "
+                               "D3d'^."),
         "misplaced-branch": ctx.t("braces come right after a roll that can branch: a roll with ~N, a block or a "
                                   "Dauntless roll U."),
         "branch-shape": ctx.t("a Dauntless roll is followed by its two branches, U4{success|failure}; a roll "
@@ -154,8 +155,8 @@ def dave_errors(ctx: PageContext) -> dict[str, str]:
         "non-critical": ctx.t("a block whose number of non-critical results (a Push that lets the sequence go "
                               "on) differs from what our block skills give."),
         "weighted": ctx.t("a weighted roll a/b is a chance: a from 0 to b, and b above 0."),
-        "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate: on this roll, or by a player with Pro "
-                           "(theirs still lets Pro re-roll that roll, our ! forbids Pro too)."),
+        "no-reroll": ctx.t("a “do not re-roll” mark we cannot translate: on this roll, or on the Dauntless roll of "
+                           "a player with Pro and Blind Rage (theirs stops Blind Rage there, not Pro)."),
         "diving-tackle": ctx.t("Diving Tackle on a roll other than a dodge or a leap: the skill acts on those only."),
         "hatred": ctx.t("a block marked % (Hatred) by a player without Hatred: write H before the colon."),
         "action": ctx.t("an action of theirs we do not translate (a Bribe or Argue the Call that is not right "

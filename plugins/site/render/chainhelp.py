@@ -109,7 +109,9 @@ def step_labels(ctx: PageContext) -> dict[str, str]:
 STAR_RULE_ENTRIES = {"consummate": "consummate-professional", "ballista": "the-ballista", "oldpro": "old-pro",
                      "savageblow": "savage-blow", "luck": "halfling-luck", "assassin": "master-assassin",
                      "krump": "krump-and-smash", "woodland": "woodland-fury",
-                     "strong": "strong-passing-game", "leap": "bounding-leap", "swift": "swift-as-the-breeze"}
+                     "strong": "strong-passing-game", "leap": "bounding-leap", "swift": "swift-as-the-breeze",
+                     "blindrage": "blind-rage", "lordofchaos": "lord-of-chaos", "mesmerising": "mesmerising-dance",
+                     "savagemauling": "savage-mauling"}
 
 
 def star_rule_name(ctx: PageContext, flag: str) -> str:
@@ -157,11 +159,20 @@ def notation_help(ctx: PageContext) -> list[str]:
     return lines + ([""] if listing else [])
 
 
+def _inducement_name(ctx: PageContext, key: str) -> str:
+    """An inducement's name in the page's language, from the row ``key`` of ``data/tables/inducements-bb2020.yml``."""
+    table = ctx.repo.get("table:inducements-bb2020")
+    row = next((r for r in (table.get("rows") or []) if r.get("key") == key), None) if table is not None else None
+    return ctx.plain(row["name"]) if row is not None else key.replace("-", " ").title()
+
+
 def _letter_table(ctx: PageContext) -> list[str]:
     """The table of the notation's letters (:data:`calculators.notation.LETTERS`), each roll's name and its skill
     marks, in the page's language."""
     names = step_labels(ctx)
     mark_skill = {"d": "dodge", "f": "sure-feet", "h": "sure-hands", "c": "catch", "p": "pass"}
+    # the marks that are no re-rolling skill: the thrower's Cloud Burster, a BB2020 Biased Referee (an inducement)
+    special = {"interception": skill_name(ctx, "cloud-burster"), "argue-the-call": _inducement_name(ctx, "biased-referee")}
 
     def listed(marks: dict[str, str]) -> str:
         return ctx.listing([f"`{m}` {skill_name(ctx, slug)}" for m, slug in marks.items()])
@@ -176,6 +187,8 @@ def _letter_table(ctx: PageContext) -> list[str]:
             skill = listed({m: slug for m, (_, slug) in ARMOUR_MARKS[kind].items()})
         elif kind == "injury":
             skill = listed({m: slug for m, (_, slug) in INJURY_MARKS.items()})
+        elif kind in special:
+            skill = f"`{mark}` {special[kind]}"
         else:
             skill = f"`{mark}` {skill_name(ctx, mark_skill[mark])}" if mark else "—"
         lines.append(f"| `{letter}` | {names[kind]} | {skill} |")
@@ -197,6 +210,10 @@ def notation_values(ctx: PageContext) -> dict[str, dict[str, str]]:
         "bb2025-block-against-player": {"skill": skill_name(ctx, "hatred"),
                                         "um": star_rule_mark_name(ctx, "unstoppable-momentum")},
         "griff-dodging-rushing-morg": {"code2": "`[loner=4,ballista]W5~2{/L4|/L5}`"},
+        "more-star-rules": {"br": star_rule_name(ctx, "blindrage"), "lc": star_rule_name(ctx, "lordofchaos"),
+                            "md": star_rule_name(ctx, "mesmerising"), "sm": star_rule_name(ctx, "savagemauling"),
+                            "code": "`[loner=4,blindrage]U4{B1|B-2}`"},
+        "cloud-burster-interception": {"skill": skill_name(ctx, "cloud-burster")},
         "dodge-bonus-last-bb2020": break_tackle,
         "dodge-may-need-more": break_tackle,
         "bb2020-bb2025-d6-2": {"skill": skill_name(ctx, "projectile-vomit")},

@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 
 from calculators.builder import menu
+from calculators.chain import DIVING_TACKLE_KINDS
 from calculators.editions import family
-from calculators.rerolls import STAR_RULE_EDITIONS, STAR_RULES
+from calculators.notation import LETTERS
+from calculators.rerolls import BREAK_TACKLE_BONUSES, STAR_RULE_EDITIONS, STAR_RULES
 from calculators.rules import RuleBook
 
 from .calclabels import choice_label, star_rule_label
@@ -59,6 +61,7 @@ def roll_choices(ctx: PageContext, rules: RuleBook, editions: list[str]) -> dict
                 group["label"] = field_label(ctx, group["name"])
                 for option in group["options"]:
                     option["label"] = f"{labels[option['key']]} ({signed(option['value'])})"
+            roll.update(_roll_marks(ctx, edition, roll))
             for count in roll["counts"]:
                 key = next(m["key"] for m in entity["modifiers"] if m.get("per") == count["name"])
                 count["label"] = labels[key]
@@ -66,6 +69,22 @@ def roll_choices(ctx: PageContext, rules: RuleBook, editions: list[str]) -> dict
         rolls.sort(key=lambda r: FORM_ORDER.index(r["action"]) if r["action"] in FORM_ORDER else len(FORM_ORDER))
         out[edition] = rolls + contact_steps(ctx, edition)
     return out
+
+
+def _roll_marks(ctx: PageContext, edition: str, roll: dict) -> dict:
+    """What the notation may add after a D6 roll's face, offered by the form too (issue 23): ``more_fields`` (Break
+    Tackle's bonus on a dodge, ``b1``…, :data:`calculators.rerolls.BREAK_TACKLE_BONUSES`) and ``marks`` (``'`` no team
+    re-roll on a roll that may be re-rolled; ``^`` an opponent's Diving Tackle where
+    :data:`calculators.chain.DIVING_TACKLE_KINDS` lets it act) as ``more_marks``, in the order the notation writes
+    them; roll-form.js shows them after the roll's own fields."""
+    fam, kind = family(edition), LETTERS.get(roll["letter"])
+    bonuses = BREAK_TACKLE_BONUSES[fam] if kind == "dodge" else ()
+    fields = [_choice("break_tackle", ctx.t("{skill} bonus", skill=_skill(ctx, "break-tackle")),
+                      [("", ctx.t("none"))] + [(f"b{b}", signed(b)) for b in bonuses], "")] if bonuses else []
+    marks = [] if roll["suffix"] else [{"mark": "'", "label": ctx.t("No team re-roll on this roll")}]
+    if kind in DIVING_TACKLE_KINDS[fam]:
+        marks.append({"mark": "^", "label": ctx.t("An opponent may use {skill}", skill=_skill(ctx, "diving-tackle"))})
+    return {"more_fields": fields, "more_marks": marks}
 
 
 def _term(ctx: PageContext, slug: str, fallback: str) -> str:
