@@ -455,10 +455,11 @@ def oracle_tree(chain: Chain, team_rerolls: int) -> tuple[F, F]:
                 knocked = all(down) if s.dice > 0 else any(down)
                 for name, on in (("consummate", pl.consummate and fam == "bb2020"), ("luck", pl.luck),
                                  ("woodland", pl.woodland and knocked)):
-                    cp = (s.player, name)
-                    if on and cp not in skills:  # one die, once per game
+                    once = (s.player, name)
+                    if on and once not in skills:  # one die, once per game
                         for j in range(n):
-                            best = _best(best, one_again(faces, j, tr, used, skills | {cp}, pros))
+                            best = _best(best, one_again(faces, j, tr, used, skills | {once}, pros))
+                cp = (s.player, "consummate")  # BB2020 Consummate Professional, also on a failed Loner roll below
                 lc = (s.player, "lordofchaos")  # BB2025 Lord of Chaos: one die of a Block action's block, once
                 if pl.lordofchaos and lc not in skills and not s.attacker & {"juggernaut", "unstoppable-momentum"}:
                     for j in range(n):
