@@ -1,0 +1,51 @@
+"""Review 3's wording defects, read on the built pages where the reviewer found them (French and Japanese at
+360 px; the text is the same at any width) and, where the defect breaks a rule of docs/writing-policy.md, in
+the data: D5 (three French names for Casualty, field labels that read like target numbers), D7 (English left in
+French, French spacing inside English names), D12 (a position answering another question), D13 (code cited as
+a page number), D14 (the BB2025 kick-off table "adds" a result BB2020 already had), D15 (nested Japanese
+brackets).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.site.test_french_typography import BLOCK_BREAK, visible_text
+
+pytestmark = pytest.mark.slow
+
+LANG_ROOT = {"en": "", "fr": "fr", "ja": "ja"}
+
+
+def page_text(site, lang: str, path: str) -> str:
+    """The text a reader sees on the built page `path` (e.g. "calculators/casualty") in `lang`, blocks on lines."""
+    html = (site.dir / LANG_ROOT[lang] / path / "index.html").read_text(encoding="utf-8")
+    return re.sub(r"\s*\n\s*", "\n", visible_text(html).replace(BLOCK_BREAK, "\n"))
+
+
+# ------------------------------------------------------------------------------ D5: Casualty in French, field labels
+
+def test_d5_french_casualty_page_names_casualty_by_the_policy(site):
+    text = page_text(site, "fr", "calculators/casualty")
+    assert "blessure grave" not in text.lower() and "blessures graves" not in text.lower()
+    # the default edition is BB2025 (Élimination); the apothecary label serves every edition, so it names both
+    apothecary = next(line for line in text.splitlines() if "apothicaire pour" in line)
+    assert "Élimination" in apothecary and "Sortie" in apothecary, apothecary
+    assert "une Lasting Injury" not in text
+    assert "Séquelle durable fait ensuite lancer" in text
+
+
+@pytest.mark.parametrize("lang, skill", [("fr", "Régénération"), ("ja", "Regeneration"), ("en", "Regeneration")])
+def test_d5_the_skill_fields_say_the_player_has_the_skill_not_a_target(site, lang, skill):
+    text = page_text(site, lang, "calculators/casualty")
+    assert not re.search(r"(Cible|対象|Target)\s*[:：]\s*" + skill, text)
+    said = {"fr": "Le joueur a Régénération", "ja": "選手が Regeneration を持つ", "en": "The player has Regeneration"}
+    assert said[lang] in text
+
+
+def test_d5_the_terminology_check_refuses_blessure_grave_for_casualty(repo):
+    from plugins.data.terminology import rules, scan
+    found = [f for _, f, _ in scan("Le jet de blessure grave, puis deux blessures graves.", "fr",
+                                   rules(repo.termbase, "fr"))]
+    assert found == ["blessure grave", "blessures graves"]
