@@ -49,3 +49,31 @@ def test_d5_the_terminology_check_refuses_blessure_grave_for_casualty(repo):
     found = [f for _, f, _ in scan("Le jet de blessure grave, puis deux blessures graves.", "fr",
                                    rules(repo.termbase, "fr"))]
     assert found == ["blessure grave", "blessures graves"]
+
+
+# ------------------------------------------------------------------------------ D7: English left in French
+
+def test_d7_prayers_bb2020_row_2_gives_the_french_name_of_the_argue_the_call_result(site, repo):
+    text = page_text(site, "fr", "tables/prayers-to-nuffle-bb2020")
+    assert "I Don't Care" not in text
+    row = next(r for r in repo["table:argue-the-call-bb2020"]["rows"] if "Care" in r["name"]["en"])
+    french = row["name"]["fr"].split(" (")[0]  # « Je m'en fiche ! », without the English gloss
+    assert french in text
+
+
+def test_d7_english_names_keep_their_english_punctuation_in_french(site, repo):
+    """Policy: a name kept in English (a star rule, Timmm-ber!) is the English original, punctuation included."""
+    for entity in [*repo.of_kind("star-rule"), *repo.of_kind("skill")]:
+        name = entity["name"]
+        if name["fr"].replace("\u00a0", "").replace("\u202f", "").replace(" ", "") == name["en"].replace(" ", ""):
+            assert name["fr"] == name["en"], (entity.id, name["fr"])
+    text = page_text(site, "fr", "skills/star-rules")
+    assert "Kaboom!" in text and "Blast It!" in text
+    assert not re.search(r"(Kaboom|Blast It|Yoink|Watch Out)[\u00a0\u202f ][!?]", text)
+
+
+def test_d7_no_bare_english_glosses_in_french_labels(site):
+    casualty = page_text(site, "fr", "calculators/casualty")
+    assert "(Niggling)" not in casualty
+    scatter = page_text(site, "fr", "calculators/scatter")
+    assert "(scatter)" not in scatter
