@@ -77,3 +77,20 @@ def test_d7_no_bare_english_glosses_in_french_labels(site):
     assert "(Niggling)" not in casualty
     scatter = page_text(site, "fr", "calculators/scatter")
     assert "(scatter)" not in scatter
+
+
+# ------------------------------------------------------------------------------ D13: code cited as a page
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+@pytest.mark.parametrize("path", ["rulings/chainsaw-foul", "rulings/grab-blitz"])
+def test_d13_a_code_location_is_not_printed_as_a_page_number(site, lang, path):
+    text = page_text(site, lang, path)
+    assert not re.search(r"\bp\.\s*[A-Za-z]", text), re.search(r".{40}\bp\.\s*[A-Za-z].{20}", text)
+    assert not re.search(r"[A-Za-z]\s*ページ", text), re.search(r".{40}[A-Za-z]\s*ページ", text)
+    assert re.search(r"\bp\.\s*\d|\d+\s*ページ", text)  # page numbers are still pages
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_d13_a_code_location_is_cited_as_code(site, lang):
+    html = (site.dir / LANG_ROOT[lang] / "rulings/chainsaw-foul/index.html").read_text(encoding="utf-8")
+    assert re.search(r"<code>[^<]*StepInitFouling[^<]*</code>", html)
