@@ -94,3 +94,15 @@ def test_d13_a_code_location_is_not_printed_as_a_page_number(site, lang, path):
 def test_d13_a_code_location_is_cited_as_code(site, lang):
     html = (site.dir / LANG_ROOT[lang] / "rulings/chainsaw-foul/index.html").read_text(encoding="utf-8")
     assert re.search(r"<code>[^<]*StepInitFouling[^<]*</code>", html)
+
+
+# ------------------------------------------------------------------------------ D14: the BB2025 kick-off table
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_d14_bb2025_kick_off_intro_says_which_bb2020_results_were_replaced(site, repo, lang):
+    text = page_text(site, lang, "tables/kick-off-bb2025")
+    intro = next(line for line in text.splitlines() if "2D6" in line)
+    for wrong in ("brings two new results", "ajoute deux résultats", "新しい結果として"):
+        assert wrong not in intro
+    bb2020 = {row["roll"]: row["name"][lang] for row in repo["table:kick-off-bb2020"]["rows"] if "roll" in row}
+    assert bb2020[10] in intro and bb2020[11] in intro, intro
