@@ -106,3 +106,13 @@ def test_d14_bb2025_kick_off_intro_says_which_bb2020_results_were_replaced(site,
         assert wrong not in intro
     bb2020 = {row["roll"]: row["name"][lang] for row in repo["table:kick-off-bb2020"]["rows"] if "roll" in row}
     assert bb2020[10] in intro and bb2020[11] in intro, intro
+
+
+# ------------------------------------------------------------------------------ D15: nested brackets in Japanese
+
+@pytest.mark.parametrize("edition", ["classic", "bb2020", "bb2025"])
+def test_d15_ja_pre_game_has_no_nested_brackets(site, edition):
+    text = page_text(site, "ja", f"sequences/pre-game-{edition}")
+    nested = re.findall(r"（[^（）\n]*（[^（）\n]*）[^（）\n]*）", text)
+    assert nested == []
+    assert "インデュースメント" in text
