@@ -116,3 +116,14 @@ def test_d15_ja_pre_game_has_no_nested_brackets(site, edition):
     nested = re.findall(r"（[^（）\n]*（[^（）\n]*）[^（）\n]*）", text)
     assert nested == []
     assert "インデュースメント" in text
+
+
+# ------------------------------------------------------------------------------ D12: a position on another question
+
+@pytest.mark.parametrize("lang, assists", [("en", "assists"), ("fr", "soutiens"), ("ja", "アシスト")])
+def test_d12_chainsaw_foul_keeps_only_positions_on_its_question(site, repo, lang, assists):
+    text = page_text(site, lang, "rulings/chainsaw-foul")
+    assert assists not in text.lower()
+    ruling = repo["ruling:chainsaw-foul"]
+    assert all(p["body"] != "designers-commentary" for p in ruling["positions"])
+    assert all(not c["of"].startswith("positions.designers-commentary") for c in ruling.get("checked", []))
