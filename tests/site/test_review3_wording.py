@@ -96,6 +96,22 @@ def test_d13_a_code_location_is_cited_as_code(site, lang):
     assert re.search(r"<code>[^<]*StepInitFouling[^<]*</code>", html)
 
 
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["p. 126 & 128", "code: `bb2025 StepPickUp`", "section “Skill Use”"]),
+    ("fr", ["p.\u00a0126 & 128", "code\u00a0: `bb2025 StepPickUp`", "section «\u00a0Skill Use\u00a0»"]),
+    ("ja", ["126 & 128 ページ", "コード：`bb2025 StepPickUp`", "「Skill Use」の項"])])
+def test_d13_each_kind_of_place_in_a_source_is_labelled_as_what_it_is(repo, lang, expected):
+    from plugins.site.messages import Messages
+    from plugins.site.render.context import BackLinks, PageContext
+
+    ctx = PageContext(repo, lang, Messages(lang), "rulings/grab-blitz.md", BackLinks.build(repo))
+    cited = ctx.citations([{"source": "bb2025-rulebook", "page": "126 & 128"},
+                           {"source": "fumbbl-ffb", "page": "bb2025 StepPickUp"},
+                           {"source": "bb2025-rulebook", "page": "Skill Use"}])
+    for label in expected:
+        assert label in cited, (label, cited)
+
+
 # ------------------------------------------------------------------------------ D14: the BB2025 kick-off table
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ja"])
