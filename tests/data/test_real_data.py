@@ -38,10 +38,14 @@ REFS = re.compile(r"\[\[[^\]]*\]\]|`[^`]*`|https?://\S+")
 
 
 def test_french_typography(repo):
-    """A no-break space (U+00A0 or U+202F) before : ; ! ? and inside « »."""
+    """A no-break space (U+00A0 or U+202F) before : ; ! ? and inside « », except inside a name kept in English
+    (a star rule or skill whose French name is its English one: « Kaboom! », docs/writing-policy.md)."""
+    english = sorted({e["name"]["en"] for kind in ("star-rule", "skill") for e in repo.of_kind(kind)
+                      if e["name"]["fr"] == e["name"]["en"] and re.search(r"[;:!?]", e["name"]["en"])}, key=len)
+    kept_english = re.compile("|".join(re.escape(name) for name in reversed(english)) or r"(?!)")
     bad = []
     for entity, path, text in _texts(repo, "fr"):
-        prose = REFS.sub("", text)
+        prose = kept_english.sub("", REFS.sub("", text))
         for match in re.finditer(r"(?:[^\u00a0\u202f]|^)[;:!?»]|«[^\u00a0\u202f]", prose):
             char = match.group(0)
             if char[-1] == ":" and re.search(r"\d:\d", prose[match.start(): match.end() + 1]):

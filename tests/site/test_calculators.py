@@ -686,9 +686,9 @@ def test_the_loner_reading_is_named_only_when_it_changed_the_chance(repo, rulebo
 
 
 @pytest.mark.parametrize("lang, apothecary, regeneration", [
-    ("en", "The team uses its apothecary on this casualty", "Target: Regeneration"),
-    ("fr", "L'équipe utilise son apothicaire pour cette Sortie", "Cible\u00a0: Régénération"),
-    ("ja", "このカジュアルティにチームのアポセカリーを使う", "対象：Regeneration")])
+    ("en", "The team uses its apothecary on this casualty", "The player has Regeneration"),
+    ("fr", "L'équipe utilise son apothicaire pour cette Élimination (Sortie en classique)", "Le joueur a Régénération"),
+    ("ja", "このカジュアルティにチームのアポセカリーを使う", "選手が Regeneration を持つ")])
 def test_the_casualty_form_offers_the_apothecary_and_regeneration_in_each_language(pages, lang, apothecary,
                                                                                   regeneration):
     # issue 19 item 5: what may still save a casualty is a field of the casualty calculator, labelled in the

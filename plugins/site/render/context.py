@@ -16,6 +16,9 @@ from ..editions import Editions
 from ..messages import Messages
 from .templating import render
 
+#: a citation's `page` that is page numbers: "84", "126 & 128", "40–41", "75, 86"
+PAGE_NUMBERS = re.compile(r"\d+(?:\s*(?:&|–|-|,)\s*\d+)*\Z")
+
 
 def rule_book(repo: Repository) -> RuleBook:
     """The calculators' parsed rules for `repo` (:func:`plugins.data.export.rules_export`), made once per
@@ -171,6 +174,16 @@ class PageContext:
             badges.append({"edition": edition, "label": edition if entity is None else self.plain(entity.get("short"))})
         return render("badges.html", badges=badges)
 
+    def _located(self, label: str, source: Entity, page: str) -> str:
+        """`label` with where in the source: "p. 84" for page numbers ("84", "126 & 128", "40–41"); an engine's
+        code location ("bb2025 StepInitFouling") as code, never as a page; any other place (a section title of
+        a community document) as a quoted name."""
+        if PAGE_NUMBERS.match(page):
+            return self.t("{source}, p. {page}", source=label, page=page)
+        if source.get("kind") == "engine":
+            return self.t("{source}, code: {symbol}", source=label, symbol=f"`{page}`")
+        return self.t("{source}, section “{section}”", source=label, section=page)
+
     def citations(self, sources: list[dict] | None) -> str:
         """Citations as a sentence of links to the sources page, with page numbers and notes."""
         parts = []
@@ -178,7 +191,7 @@ class PageContext:
             source = self.repo[f"source:{citation['source']}"]
             label = self.plain(source.get("title"))
             if "page" in citation:
-                label = self.t("{source}, p. {page}", source=label, page=no_markup(str(citation["page"])))
+                label = self._located(label, source, no_markup(str(citation["page"])))
             part = f"[{label}]({self.url(source)})"
             if citation.get("note"):
                 part += self.aside(self.text(citation["note"], inline=True))

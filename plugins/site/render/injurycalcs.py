@@ -53,7 +53,8 @@ def _casualty_label(ctx: PageContext, name: str) -> str | None:
     if name == "apothecary":
         return ctx.t("The team uses its apothecary on this casualty")
     if name in ("decay", "regeneration"):
-        return ctx.t("Target: {skill}", skill=skill_name(ctx, name))
+        # the casualty is the player's own: "Target: Regeneration" read like a target number (review 3, D5)
+        return ctx.t("The player has {skill}", skill=skill_name(ctx, name))
     return None
 
 
