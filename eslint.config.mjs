@@ -25,7 +25,8 @@ export default [
   },
   {
     // scripts run by Node.js at build or test time
-    files: ["eslint.config.mjs", "plugins/calc/make_snapshot.mjs", "tests/**/*.mjs", "benchmarks/**/*.mjs"],
+    files: ["eslint.config.mjs", "plugins/calc/make_snapshot.mjs", "plugins/calc/compile_bytecode.mjs",
+            "plugins/calc/start_pyodide.mjs", "tests/**/*.mjs", "benchmarks/**/*.mjs"],
     languageOptions: { sourceType: "module", globals: { ...globals.node } },
   },
 ];

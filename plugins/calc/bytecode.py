@@ -28,7 +28,7 @@ from pathlib import Path
 
 from .bundle import PYODIDE_DIR, calculators_zip, pyodide_lock_info
 from .cachefile import cache_dir, write_atomically
-from .snapshot import SnapshotError
+from .snapshot import START, SnapshotError
 
 CACHE = cache_dir("pyodide-bytecode")
 SCRIPT = Path(__file__).resolve().parent / "compile_bytecode.mjs"
@@ -68,7 +68,7 @@ def shipped_package() -> tuple[str, bytes]:
     """
     _, source = calculators_zip()
     key = hashlib.sha256(b"\n".join([source, json.dumps(pyodide_lock_info(), sort_keys=True).encode(),
-                                     SCRIPT.read_bytes()])).hexdigest()[:16]
+                                     SCRIPT.read_bytes(), START.read_bytes()])).hexdigest()[:16]
     CACHE.mkdir(parents=True, exist_ok=True)
     path = CACHE / f"{key}.zip"
     if not path.is_file():

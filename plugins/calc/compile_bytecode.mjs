@@ -5,22 +5,14 @@
 // checked against nothing (unchecked-hash pycs: the sources come in the same zip), stored uncompressed so the
 // site's Brotli sibling compresses the whole zip at once.
 import { readFileSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import path from "node:path";
+import { startPyodide } from "./start_pyodide.mjs";
 
 const [dir, lockJSON, input, out] = process.argv.slice(2);
 if (!dir || !lockJSON || !input || !out) {
   console.error("usage: node compile_bytecode.mjs <pyodide dir> <lock info JSON> <package zip> <output zip>");
   process.exit(2);
 }
-const indexURL = path.resolve(dir) + path.sep;
-const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({
-  indexURL,
-  lockFileContents: JSON.stringify({ info: JSON.parse(lockJSON), packages: {} }),
-  stdout: () => {},
-  stderr: (line) => console.error("[python]", line),
-});
+const pyodide = await startPyodide(dir, lockJSON);
 pyodide.FS.mkdirTree("/nc/src");
 pyodide.FS.writeFile("/nc/in.zip", new Uint8Array(readFileSync(input)));
 pyodide.runPython(`
