@@ -1,10 +1,9 @@
 """The Japanese search index, lighter, on a 360 px phone (issue 26, item 11; plugins/site/search.py).
 
 The index was 5.1 MB: its hidden field repeated every whole katakana run the text has, and held endings no
-query can reach (ッチャー, ーブロック). Without them it is 4.4 MB, and a katakana word scores once for the
-text that has it rather than twice, so a glossary entry that is named by the word comes first again:
-カジュアルティ, スキャッター and デビエート ranked the calculator of that roll first and the glossary entry
-second (the four misses at rank 2 of the README's search-quality row).
+query can reach (ッチャー, ーブロック). Without them it is 4.3 MB, and the search-quality set keeps every
+query in its top 3, with three more first: カジュアルティ, スキャッター and デビエート ranked the calculator of
+that roll first and the glossary entry second (misses at rank 2 of the README's search-quality row).
 """
 from __future__ import annotations
 
