@@ -38,7 +38,7 @@ build this module rewrites the index. Each document gets `title_terms` and `text
   terms it starts with, and a one-kanji term would stand for the whole query. Left out too (issue 26, item
   11: the Japanese index was 5.1 MB), as no query needs them: an ending inside a run that starts with a small
   kana, ー or ン (ッション), and a whole katakana run, a term of the shown field already. The index went from
-  5.08 to 4.40 MB (gzip 834 to 716 kB), every query of the search-quality set still in the top 3 and three
+  5.08 to 4.33 MB (gzip 834 to 738 kB), every query of the search-quality set still in the top 3 and three
   more first (カジュアルティ, スキャッター, デビエート: their glossary entry, second after the calculator before).
 
 Afterwards every one of those words finds every section that has it, in either number for French; only
