@@ -19,13 +19,14 @@ export default [
     languageOptions: { globals: { ...globals.worker } },
   },
   {
-    // __PRECACHE__ and __RUNTIME__ are replaced by the build (plugins/calc/offline.py)
+    // __PRECACHE__, __PACKS__ and __RUNTIME__ are replaced by the build (plugins/calc/offline.py)
     files: ["plugins/calc/static/sw.js"],
-    languageOptions: { globals: { ...globals.serviceworker, __PRECACHE__: "readonly", __RUNTIME__: "readonly" } },
+    languageOptions: { globals: { ...globals.serviceworker, __PRECACHE__: "readonly", __PACKS__: "readonly", __RUNTIME__: "readonly" } },
   },
   {
     // scripts run by Node.js at build or test time
-    files: ["eslint.config.mjs", "plugins/calc/make_snapshot.mjs", "tests/**/*.mjs", "benchmarks/**/*.mjs"],
+    files: ["eslint.config.mjs", "plugins/calc/make_snapshot.mjs", "plugins/calc/compile_bytecode.mjs",
+            "plugins/calc/start_pyodide.mjs", "tests/**/*.mjs", "benchmarks/**/*.mjs"],
     languageOptions: { sourceType: "module", globals: { ...globals.node } },
   },
 ];

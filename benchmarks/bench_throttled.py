@@ -14,8 +14,10 @@ Prints figures only (no assertions). Run from the project root:
    - first change: the reader changes one field (tackle zones 0 → 1) as soon as the page's scripts have run
      (the load event); the time that change is answered (`data-state="done"`), and from where
      (`data-source`: "build", the answers written on the form, or "python");
-   - Python: a second change (also a re-roll: two fields away from the form as built, so not foreseen) and the
-     time its answer comes from Python: what every first change cost before the build's answers;
+   - an answer the build did not precompute: a second change, made as soon as the first is answered (also a
+     re-roll: two fields away from the form as built, so not among the build's answers; the page says where
+     its answer came from, and the script waits for `data-source="python"`), the time it is asked, the time its
+     answer comes from Python and the wait between: what every first change cost before the build's answers;
    - the bytes the page received by its load event (its own resource timings: HTML, styles, scripts), and the
      bytes the server had sent when Python answered (every request, the worker's included).
 4. `visit` (run alone, not part of `both`): what a whole first visit costs, the service worker's work
@@ -117,7 +119,8 @@ def visit(pw, url: str, counter: Counter, slow: bool) -> dict:
         changed_at = page.evaluate("[window.__nc.change1, window.__nc.change2]")
         ctx.close()
     return {"prerendered": prerendered, "change": changed_at[0], "first": first["at"], "first_source": first["source"],
-            "first_wait": first["at"] - changed_at[0], "python": python["at"],
+            "first_wait": first["at"] - changed_at[0], "python": python["at"], "unforeseen": changed_at[1],
+            "python_wait": python["at"] - changed_at[1],
             "bytes_load": page_bytes, "bytes_python": python_bytes - start, "boot": boot.get("path"),
             "why": boot.get("reason"), "stages": {k: v for k, v in boot.items() if k.endswith("Ms") or k == "ms"}}
 
@@ -167,7 +170,8 @@ def row(label: str, runs: list[dict]) -> str:
     return (f"{label:<6} pre-rendered result {med('prerendered') / 1000:6.2f} s ({med('bytes_load') / 1e3:7.1f} kB)   "
             f"first change at {med('change') / 1000:5.2f} s answered at {med('first') / 1000:6.2f} s "
             f"(+{med('first_wait'):.0f} ms, from {sources})   "
-            f"first Python answer {med('python') / 1000:6.2f} s ({med('bytes_python') / 1e6:5.2f} MB)   "
+            f"an answer the build did not precompute: asked at {med('unforeseen') / 1000:5.2f} s, answered by Python at "
+            f"{med('python') / 1000:6.2f} s (+{med('python_wait') / 1000:.2f} s; {med('bytes_python') / 1e6:5.2f} MB)   "
             f"runs (first change, Python): {spread}; Python started: "
             f"{', '.join(sorted({str(r['boot']) + (' (' + r['why'] + ')' if r['why'] else '') for r in runs}))}")
 

@@ -3,23 +3,14 @@
 //   node plugins/calc/make_snapshot.mjs <pyodide dir> <lock info JSON> <output file>
 // The browser's worker boots from it (loadPyodide({_loadSnapshot})) instead of initialising Python itself.
 import { writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import path from "node:path";
+import { startPyodide } from "./start_pyodide.mjs";
 
 const [dir, lockJSON, out] = process.argv.slice(2);
 if (!dir || !lockJSON || !out) {
   console.error("usage: node make_snapshot.mjs <pyodide dir> <lock info JSON> <output file>");
   process.exit(2);
 }
-const indexURL = path.resolve(dir) + path.sep;
-const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 // The same options as calc-worker.js (lock info, no package list): a snapshot only fits the start it
 // was made for.
-const pyodide = await loadPyodide({
-  indexURL,
-  lockFileContents: JSON.stringify({ info: JSON.parse(lockJSON), packages: {} }),
-  stdout: () => {},
-  stderr: (line) => console.error("[python]", line),
-  _makeSnapshot: true,
-});
+const pyodide = await startPyodide(dir, lockJSON, { _makeSnapshot: true });
 writeFileSync(out, pyodide.makeMemorySnapshot());

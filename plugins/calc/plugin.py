@@ -5,7 +5,7 @@ on_page_content  the "save for offline use" control (templates/offline-save.html
                and of every page with a calculator: the reader's way to get the runtime and the other
                languages for offline use (a first visit caches only the pages of its own language).
 on_files       add assets/nuffle/runtime.json to every language: the runtime's settings (runtime_settings.py).
-on_post_build  write site/pyodide/<version>/ (runtime + calculators zip + interpreter snapshot), site/api/v1/rules.json and the open data
+on_post_build  write site/pyodide/<version>/ (runtime + calculators zip with its bytecode + interpreter snapshot), site/api/v1/rules.json and the open data
                (site/api/v1/<kind>/<slug>.json, an index per kind, a JSON Schema per kind, api/v1/index.json),
                and the web-app manifest, icons and service worker at the site root.
 Only the default-language build ships them (`ship_runtime: true`); the others link to the same files, and
@@ -28,6 +28,7 @@ from mkdocs.structure.files import File
 from ..data.export import API_VERSION, open_data_files
 from ..site.render.templating import render
 from .bundle import PYODIDE_DIR, RUNTIME_FILES, RUNTIME_URL, calculators_zip, missing_runtime
+from .bytecode import shipped_package
 from .compress import compress_runtime
 from .snapshot import write_snapshot
 from .offline import write_offline_files
@@ -51,6 +52,7 @@ class CalcPlugin(BasePlugin[CalcConfig]):
                 "Run `npm ci` (make does it for you)."
             )
         calculators_zip.cache_clear()  # `mkdocs serve` rebuilds: pick up edited calculators
+        shipped_package.cache_clear()
         return config
 
     def on_page_content(self, html, page, config, files):
@@ -87,7 +89,7 @@ def _write_runtime(runtime: Path) -> None:
     runtime.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
         shutil.copyfile(PYODIDE_DIR / name, runtime / name)
-    name, data = calculators_zip()
+    name, data = shipped_package()  # the sources and their bytecode (bytecode.py)
     (runtime / name).write_bytes(data)
     compress_runtime(runtime)
     write_snapshot(runtime)  # after compress_runtime: it has its own, faster siblings

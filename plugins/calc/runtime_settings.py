@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 
-from .bundle import RULES_PATH, RUNTIME_FILES, RUNTIME_URL, calculators_zip, pyodide_lock_info
+from .bundle import RULES_PATH, RUNTIME_FILES, RUNTIME_URL, pyodide_lock_info
+from .bytecode import shipped_package
 from .snapshot import interpreter_snapshot
 
 RUNTIME_JSON = "assets/nuffle/runtime.json"  # relative to a language's root
@@ -20,14 +21,15 @@ def runtime_settings() -> dict:
 
     Returns:
         {"runtime": the runtime folder, "files": the files Pyodide loads from it (the page asks the service
-        worker to keep them), "package": the calculators zip's name, "snapshot": the interpreter snapshot's
+        worker to keep them), "package": the calculators zip's name (with its bytecode, bytecode.py), "snapshot": the interpreter snapshot's
         name, "snapshotBytes": its size in bytes (calc-worker.js judges its download speed by it), "lock": the
         pinned pyodide-lock.json's `info`, "rules": the rules JSON}.
 
     Raises:
-        SnapshotError: as :func:`plugins.calc.snapshot.interpreter_snapshot` (Node.js missing or failing).
+        SnapshotError: as :func:`plugins.calc.snapshot.interpreter_snapshot` and
+            :func:`plugins.calc.bytecode.shipped_package` (Node.js missing or failing).
     """
-    package, _ = calculators_zip()
+    package, _ = shipped_package()
     snapshot_name, snapshot_path = interpreter_snapshot()
     return {
         "runtime": RUNTIME_URL, "files": list(RUNTIME_FILES), "package": package,

@@ -26,6 +26,7 @@ from .compress import compress_file
 
 CACHE = cache_dir("pyodide-snapshot")
 SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
+START = SCRIPT.with_name("start_pyodide.mjs")  # imported by SCRIPT: how Pyodide is started
 NODE_TIMEOUT_S = 120
 MIN_BYTES = 1 << 20  # a real snapshot is tens of MB; anything this small is broken
 # The best levels take over a minute on 31 MB; these give 4.9 MB brotli and 6.1 MB gzip in about 2.5 s (once:
@@ -40,7 +41,8 @@ class SnapshotError(PluginError):
 
 def _cache_key() -> str:
     package = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))
-    parts = [package.get("version", ""), json.dumps(pyodide_lock_info(), sort_keys=True), SCRIPT.read_text(encoding="utf-8")]
+    parts = [package.get("version", ""), json.dumps(pyodide_lock_info(), sort_keys=True),
+             SCRIPT.read_text(encoding="utf-8"), START.read_text(encoding="utf-8")]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
