@@ -103,7 +103,7 @@ def test_a_second_pass_is_read_too():
 
 @pytest.mark.parametrize("theirs, reason, text, position", [
     ("P4-2,R2", "inaccurate-pass", "R2", 6),
-    ("P4-2;C,WD:C2", "skill", "WD", 8),      # a skill not modelled (Whirling Dervish): named where it is in their text
+    ("P4-2;C,DS:C2", "skill", "DS", 8),      # a skill not modelled (Dwarven Scourge): named where it is in their text
     ("D3;P4-2;D:C3;R9", "target", "R9", 14),   # a player after the receiver
     ("D3;P4-2;D:C3,X2", "unreadable", "X2", 14),
 ])

@@ -78,7 +78,7 @@ def test_star_translation(theirs, ours, edition):
 
 
 @pytest.mark.parametrize("theirs, reason, words", [
-    ("Wilhelm:2D3,K8,J8", "star-skill", "Savage Mauling"),  # their code SM: the skill reader's to model
+    ("Jordell:2D3,K8,J8", "star-skill", "Steady Footing"),  # BB2025 Steady Footing: not modelled (Savage Mauling now is)
     ("Roxanna:2D2,K8", "star-rule", "Slashing Nails"),
     ("Rashnack:T8,J8,T8,J8", "star-rule", "once per game"),   # Toxin Connoisseur: two Stabs' injury rolls
     ("Zug:2D3,K8,2D3,K8", "star-rule", "once per game"),
@@ -99,7 +99,7 @@ def test_star_refusal_names_star_and_rule(theirs, reason, words):
 
 def test_star_after_another_player_points_at_its_name():
     with pytest.raises(CalcError) as e:
-        translate("D3;Wilhelm:2D3,K8,J8")
+        translate("D3;Jordell:2D3,K8,J8")
     assert (e.value.details["token"], e.value.details["position"]) == (2, 4)
 
 

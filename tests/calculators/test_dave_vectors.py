@@ -159,11 +159,11 @@ def test_team_rerolls_become_the_option():
     ("B,2", "action", 1, "B", 1),                 # a Bribe belongs to a foul's send-off
     ("F8,2,B", "action", 3, "B", 6),
     ("F8,A6,A6", "action", 3, "A6", 7),           # one Argue the Call per send-off
-    ("WD:D5", "skill", 1, "WD", 1),
+    ("DS:D5", "skill", 1, "DS", 1),  # Dwarven Scourge: still not modelled (WD, Whirling Dervish, now is)
     ("BT4:D5", "skill-value", 1, "BT4", 1),
     ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),
     ("Bryce:D3", "star-player", 1, "Bryce", 1),
-    ("Wilhelm:2D3,K8,J8", "star-skill", 1, "Wilhelm", 1),  # Savage Mauling: their code SM, the skill reader's
+    ("Jordell:2D3,K8,J8", "star-skill", 1, "Jordell", 1),  # Steady Footing (BB2025): not modelled; Wilhelm's Savage Mauling now is
     ("Frank:D5;Josef:2", "star-edition", 1, "Frank", 1),  # BB2020's star and BB2025's in one sequence
     ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge or a leap only
     ("1D3%", "hatred", 1, "1D3%", 1),
