@@ -256,10 +256,11 @@ class Chain:
                             [bribe, bribe], reason="range")
         if s.skill and not (self.ed.bb2020 and s.target <= APPEAL_TARGETS["argue-the-call"] - 1):
             # the Biased Referee mark r (chain.appeals): BB2020 only, and its +1 is in the target
-            why = ("a BB2020 Biased Referee's +1 is always applied: the target is 5 or less" if self.ed.bb2020 else
-                   f"no Biased Referee sparing the coach in {self.edition}: BB2025's Dodgy League Rep adds +1 (Q5) but "
-                   "a natural 1 still ejects")
-            raise CalcError(f"{path}.skill", why, ["bb2020"], reason="not-in-edition" if not self.ed.bb2020 else "range")
+            if self.ed.bb2020:
+                raise CalcError(f"{path}.skill", "a BB2020 Biased Referee's +1 is always applied: the target is 5 or "
+                                "less", ["bb2020"], reason="range")
+            raise CalcError(f"{path}.skill", f"no Biased Referee sparing the coach in {self.edition}: BB2025's Dodgy "
+                            "League Rep adds +1 (Q5) but a natural 1 still ejects", ["bb2020"], reason="not-in-edition")
         mine = seq[start:i]  # the group's steps before s
         if s.kind == "argue-the-call":
             # an earlier call that may have ejected the coach (not a BB2020 Biased Referee's, mark r)
