@@ -17,6 +17,7 @@ from plugins.site.messages import Messages
 from plugins.site.render.calculator import Row, format_value
 from plugins.site.render.context import BackLinks, PageContext
 
+from test_a11y import axe_violations, inject_axe
 from test_roll_form import FORM, norm, wait_for_success
 
 pytestmark = pytest.mark.browser
@@ -40,9 +41,24 @@ def box(page, row: str, label: str):
     return page.locator(f"{row} label").filter(has_text=label).locator("input[type=checkbox]")
 
 
+def form_violations(page) -> list[dict]:
+    """axe's serious and critical violations on the roll form's own elements (the rest of the page is other
+    tests' business: test_a11y)."""
+    inject_axe(page)
+    return [v for v in axe_violations(page) if any("builder" in node for node in v["nodes"])]
+
+
 def open_chain(page, web, query: str = ""):
     page.goto(f"{web.url}fr/calculators/chain/{query}")
     page.wait_for_selector(f"{BUILDER}[data-mounted]", state="visible")
+
+
+def open_link(open_page, web, repo, rules, chain: str):
+    """A phone page opened from a shared link to `chain` (BB2025), once the page shows its answer."""
+    page = open_page(viewport=PHONE)
+    open_chain(page, web, "?edition=bb2025&chain=" + quote(chain))
+    wait_for_success(page, shown_success(repo, rules, chain, "bb2025"), "[data-headline] ")
+    return page
 
 
 def test_the_reviewers_blitz_against_a_dodge_defender_is_built_without_notation(open_page, web, repo, rules):
@@ -107,10 +123,8 @@ def test_the_page_picker_rebuilds_the_list_and_blocage_adds_a_block(open_page, w
 
 
 def test_a_shared_link_shows_as_rows_and_a_roll_is_added_to_it(open_page, web, repo, rules):
-    page = open_page(viewport=PHONE)
     link = "R2,R2,D3,B2bt:d;tr=1"
-    open_chain(page, web, "?edition=bb2025&chain=" + quote(link))
-    wait_for_success(page, shown_success(repo, rules, link, "bb2025"), "[data-headline] ")
+    page = open_link(open_page, web, repo, rules, link)
     rows = page.locator(f"{BUILDER} li.nc-builder-row")
     page.wait_for_function("s => document.querySelectorAll(s).length === 4", arg=f"{BUILDER} li.nc-builder-row")
     assert [rows.nth(i).locator("strong").inner_text() for i in range(4)] == [
@@ -125,6 +139,7 @@ def test_a_shared_link_shows_as_rows_and_a_roll_is_added_to_it(open_page, web, r
     assert page.text_content(f"{BUILDER} [data-notation]") == written == page.input_value(FIELD)
     wait_for_success(page, shown_success(repo, rules, written, "bb2025"), "[data-headline] ")
     assert page.locator(f"{BUILDER} [data-replaced]").is_hidden()
+    assert form_violations(page) == []  # the loaded rows and the block's new boxes, as drawn
 
 
 def test_the_pages_default_sequence_shows_as_rows(open_page, web):
@@ -136,15 +151,14 @@ def test_the_pages_default_sequence_shows_as_rows(open_page, web):
 
 
 def test_a_sequence_the_form_cannot_show_is_kept_before_the_rolls_added(open_page, web, repo, rules):
-    page = open_page(viewport=PHONE)
     typed = "T4~2{/C3|/C5};tr=1"
-    open_chain(page, web, "?edition=bb2025&chain=" + quote(typed))
-    wait_for_success(page, shown_success(repo, rules, typed, "bb2025"), "[data-headline] ")
+    page = open_link(open_page, web, repo, rules, typed)
     kept = page.locator(f"{BUILDER} li.nc-builder-kept")
     kept.wait_for(state="visible")
     assert kept.locator("code").inner_text() == "T4~2{/C3|/C5}"
     assert norm(kept.inner_text()).startswith("Jets que le formulaire ne peut pas montrer")
     assert page.is_disabled(f"{BUILDER} [data-pro]")  # the kept sequence's own player flags
+    assert form_violations(page) == []
     page.select_option(f"{BUILDER} [data-add]", "rush")
     page.click(f"{BUILDER} [data-add-button]")
     written = "T4~2{/C3|/C5},R2;tr=1"
