@@ -14,6 +14,25 @@ function option(value, text, selected = false) {
   return el;
 }
 
+// the parts of a step in the chain resolver's answer (calculators/api/chain.py _chain_step) that load() reads; a
+// step with any other part set (a mark added to the notation later) is kept as written, never shown without it
+const READ_PARTS = {
+  test: ["kind", "target", "skill", "player", "single", "weather_modifier", "no_reroll", "diving_tackle",
+    "break_tackle", "partial", "branch", "success"],
+  block: ["kind", "dice", "chooser", "attacker", "defender", "goal", "player", "single", "no_reroll", "faces", "branch"],
+  armour: ["kind", "av", "modifier", "mighty_blow", "claws", "stab", "piling_on", "ram", "slayer", "crushing_blow",
+    "chainsaw", "iron_hard_skin", "player", "single"],
+  foul: ["kind", "av", "modifier", "dirty_player", "sneaky_git", "lone_fouler", "chainsaw", "iron_hard_skin", "player",
+    "single", "sent_off"],
+};
+
+/** Whether `step` has a part set that load() does not read. */
+function unread(step) {
+  const known = READ_PARTS[step.kind] || READ_PARTS.test;
+  return Object.entries(step).some(([key, value]) => !known.includes(key) && value !== false && value != null
+    && value !== 0 && !(Array.isArray(value) && !value.length));
+}
+
 function labelled(text, control) {
   const label = document.createElement("label");
   const span = document.createElement("span");
@@ -191,6 +210,7 @@ class RollForm {
     const rows = [];
     let player = 0;
     for (const step of result.steps) {
+      if (unread(step)) return null;
       const read = step.kind === "block" || step.kind === "armour" || step.kind === "foul"
         ? this.readContact(step, rows) : this.readTest(step);
       if (!read) return null;
