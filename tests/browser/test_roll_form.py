@@ -45,6 +45,16 @@ def norm(text: str) -> str:
     return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
 
 
+def start_empty(page) -> None:
+    """Remove the rows of the page's default sequence (D3,R2,P3, shown as rows once computed: review 3, D3), to
+    build a sequence from none."""
+    rows = "fieldset[data-builder] li.nc-builder-row"
+    page.wait_for_function("s => document.querySelectorAll(s).length === 3", arg=rows)
+    for remove in page.locator(f"{rows} .nc-builder-remove").all()[::-1]:
+        remove.click()
+    assert page.locator(rows).count() == 0
+
+
 def wait_for_success(page, text: str, within: str = "") -> None:
     """Wait until the chain calculator's result is computed and its success chance (inside `within`, e.g. the
     headline) reads `text` (spaces normalised)."""
@@ -65,6 +75,7 @@ def test_dodge_then_pick_up_with_a_team_re_roll(open_page, web, repo, rules, lan
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{web.url}{lang}/calculators/chain/")
     page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
+    start_empty(page)
     page.select_option(f'{FORM} [data-name="edition"] select', edition)
     builder = "fieldset[data-builder]"
     page.select_option(f"{builder} [data-add]", "dodge")
@@ -125,9 +136,9 @@ def test_search_finds_the_calculator_by_what_it_computes(tab, web, lang, query):
 
 @pytest.mark.parametrize("lang, typed", [("fr", "T4~2{/C3|/C5};tr=1"), ("ja", "D3^,U4{B2b|B-2b};tr=2")])
 def test_adding_a_roll_never_loses_a_typed_sequence(open_page, web, repo, rules, lang, typed):
-    """A sequence the form cannot make (branches, marks) is in the field; the reader adds a roll with the
-    form: the form's notation replaces it, a note shows the sequence that was there, and its button puts it
-    back, computed again (checked against `calculators.api.handle`)."""
+    """A sequence the form cannot show (branches, marks) is in the field; the form keeps it as written, says so,
+    and the roll the reader adds is written after it, with the reader's team re-rolls (review 3, D3; checked
+    against `calculators.api.handle`). Removing the kept rolls leaves the form's own."""
     from urllib.parse import quote
 
     from test_browser_calculators import Calc, url_of
@@ -140,27 +151,22 @@ def test_adding_a_roll_never_loses_a_typed_sequence(open_page, web, repo, rules,
     assert page.input_value(field) == typed
     builder = "fieldset[data-builder]"
     page.wait_for_selector(f"{builder}[data-mounted]", state="visible")
-    note = page.locator(f"{builder} [data-replaced]")
-    assert note.is_hidden()
+    steps, options = typed.split(";", 1)
+    kept = page.locator(f"{builder} li.nc-builder-kept")
+    kept.wait_for(state="visible")
+    messages = Messages(lang)
+    assert norm(kept.inner_text()).startswith(norm(messages("Rolls the form cannot show, kept as written:")))
+    assert kept.locator("code").inner_text() == steps
     page.select_option(f"{builder} [data-add]", "rush")
     page.click(f"{builder} [data-add-button]")
     written = page.text_content(f"{builder} [data-notation]")
-    assert page.input_value(field) == written != typed
-    assert written.endswith(typed[typed.index(";tr="):])  # the reader's team re-rolls are kept
-    assert note.is_visible() and note.locator("code").inner_text() == typed
-    messages = Messages(lang)
-    assert norm(note.inner_text()).startswith(norm(messages(
-        "The form replaced the sequence written in the field: {chain}", chain="")).rstrip())
+    assert page.input_value(field) == written == f"{steps},R2;{options}"
+    assert page.locator(f"{builder} [data-replaced]").is_hidden()
     c.wait()
     c.check()
-    page.select_option(f"{builder} [data-add]", "pick-up")  # the note keeps the reader's sequence
-    page.click(f"{builder} [data-add-button]")
-    assert note.locator("code").inner_text() == typed
-    note.get_by_role("button", name=messages("Put it back")).click()
-    assert page.input_value(field) == typed and note.is_hidden()
-    assert page.locator(f"{builder} li.nc-builder-row").count() == 0
+    kept.get_by_role("button", name=messages("Remove these rolls")).click()
+    assert page.input_value(field) == f"R2;{options}" and kept.count() == 0
     c.wait()
-    assert c.request()["chain"] == typed
     c.check()
 
 
@@ -170,6 +176,7 @@ def test_a_blitz_with_a_block_is_built_from_the_form_alone_in_japanese_at_360_px
     page = open_page(viewport={"width": 360, "height": 780})
     page.goto(f"{web.url}ja/calculators/chain/")
     page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
+    start_empty(page)
     page.select_option(f'{FORM} [data-name="edition"] select', "bb2025")
     builder = "fieldset[data-builder]"
     for action in ("rush", "rush", "dodge", "block"):
@@ -203,6 +210,7 @@ def test_a_star_players_special_rule_is_picked_in_the_form_in_french_at_360_px(o
     page = open_page(viewport=PHONE)
     page.goto(f"{web.url}fr/calculators/chain/")
     page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
+    start_empty(page)
     page.select_option(f'{FORM} [data-name="edition"] select', "bb2025")
     builder = "fieldset[data-builder]"
     page.select_option(f"{builder} [data-add]", "dodge")

@@ -10,7 +10,7 @@ from plugins.site.messages import Messages
 from plugins.site.render.calculator import Row, format_value
 from plugins.site.render.context import BackLinks, PageContext
 
-from test_roll_form import FORM, norm, wait_for_success
+from test_roll_form import FORM, norm, start_empty, wait_for_success
 
 pytestmark = pytest.mark.browser
 
@@ -19,6 +19,7 @@ def test_frenzy_and_ram_are_built_from_the_form_alone_in_french_at_360_px(open_p
     page = open_page(viewport={"width": 360, "height": 780})
     page.goto(f"{web.url}fr/calculators/chain/")
     page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
+    start_empty(page)
     page.select_option(f'{FORM} [data-name="edition"] select', "bb2025")
     builder = "fieldset[data-builder]"
     for action in ("block", "armour"):

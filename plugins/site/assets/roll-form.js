@@ -14,6 +14,25 @@ function option(value, text, selected = false) {
   return el;
 }
 
+// the parts of a step in the chain resolver's answer (calculators/api/chain.py _chain_step) that load() reads; a
+// step with any other part set (a mark added to the notation later) is kept as written, never shown without it
+const READ_PARTS = {
+  test: ["kind", "target", "skill", "player", "single", "weather_modifier", "no_reroll", "diving_tackle",
+    "break_tackle", "partial", "branch", "success"],
+  block: ["kind", "dice", "chooser", "attacker", "defender", "goal", "player", "single", "no_reroll", "faces", "branch"],
+  armour: ["kind", "av", "modifier", "mighty_blow", "claws", "stab", "piling_on", "ram", "slayer", "crushing_blow",
+    "chainsaw", "iron_hard_skin", "player", "single"],
+  foul: ["kind", "av", "modifier", "dirty_player", "sneaky_git", "lone_fouler", "chainsaw", "iron_hard_skin", "player",
+    "single", "sent_off"],
+};
+
+/** Whether `step` has a part set that load() does not read. */
+function unread(step) {
+  const known = READ_PARTS[step.kind] || READ_PARTS.test;
+  return Object.entries(step).some(([key, value]) => !known.includes(key) && value !== false && value != null
+    && value !== 0 && !(Array.isArray(value) && !value.length));
+}
+
 function labelled(text, control) {
   const label = document.createElement("label");
   const span = document.createElement("span");
@@ -55,6 +74,7 @@ class RollForm {
     this.chain = this.form && this.form.querySelector('[data-name="chain"] input, [data-name="chain"] textarea');
     this.editionSelect = this.form && this.form.querySelector('[data-name="edition"] select');
     this.rows = [];
+    this.kept = ""; // the rolls of a loaded sequence the form cannot show, written before its own rows
     this.written = null; // the last notation this form wrote into the chain field
     this.edition = this.currentEdition();
     this.fillMenu();
@@ -62,6 +82,10 @@ class RollForm {
     for (const el of [this.tr, this.pro, this.loner, this.star]) el.addEventListener("change", () => this.write());
     this.tr.addEventListener("input", () => this.write());
     if (this.editionSelect) this.editionSelect.addEventListener("change", () => this.onEdition());
+    // the page's edition picker sets the calculator's select without a change event (form.mjs chooseOffered)
+    if (this.editionSelect) this.editionSelect.addEventListener("nuffle:edition-followed", () => this.sync());
+    // each answer of the chain resolver: the edition it was for, and the steps it read from the field
+    if (this.form) this.form.addEventListener("nuffle:answered", (event) => this.onAnswer(event.detail));
     // nuffle.js may set the edition from the site's picker without a change event: catch up when touched
     box.addEventListener("focusin", () => this.sync());
     box.addEventListener("pointerdown", () => this.sync());
@@ -85,14 +109,26 @@ class RollForm {
   }
 
   fillMenu() {
-    this.add.replaceChildren(...this.menu().map((r, i) => option(r.action, r.name, i === 0)));
+    // keep the roll the reader had picked when the new edition has it
+    const picked = this.add.value;
+    const rolls = this.menu();
+    const keep = rolls.some((r) => r.action === picked) ? picked : rolls.length ? rolls[0].action : "";
+    this.add.replaceChildren(...rolls.map((r) => option(r.action, r.name, r.action === keep)));
     // the edition's star player rules (none in classic), keeping the one chosen when the edition has it
     const stars = (this.data.stars || {})[this.edition] || [];
     const kept = this.star.value;
     const none = this.star.options[0];
     this.star.replaceChildren(none, ...stars.map(([flag, name]) => option(flag, name, false)));
     this.star.value = stars.some(([flag]) => flag === kept) ? kept : "";
-    this.star.disabled = !stars.length;
+    this.lockPlayer();
+  }
+
+  /** The player's skills (Pro, Loner, a star's rule) are the form's to write unless a kept sequence opens the
+   *  notation: its first player's flags are then its own. */
+  lockPlayer() {
+    const stars = (this.data.stars || {})[this.edition] || [];
+    for (const el of [this.pro, this.loner]) el.disabled = Boolean(this.kept);
+    this.star.disabled = Boolean(this.kept) || !stars.length;
   }
 
   onEdition() {
@@ -107,12 +143,206 @@ class RollForm {
       if (this.menu().some((r) => r.action === action)) this.addRow(action, false);
       else if (this.menu().some((r) => r.action === same)) this.addRow(same, false);
     }
-    if (this.rows.length) this.write();
+    if (this.rows.length || this.kept) this.write();
     else this.showEmpty();
   }
 
+  /** The chain resolver answered (nuffle:answered, from calculator.mjs): catch up with the edition it computed,
+   *  and show a sequence the form did not write (a link, the page's default, the reader's typing) as rows, so
+   *  that a roll added is added to it. */
+  onAnswer(detail) {
+    this.sync();
+    const result = detail && detail.result;
+    if (!this.chain || !result || !Array.isArray(result.steps) || !detail.request) return;
+    const text = String(detail.request.chain || "").trim();
+    if (detail.request.edition && detail.request.edition !== this.edition) return;
+    if (text !== this.chain.value.trim() || text === this.written) return;
+    this.load(text, result);
+  }
+
+  /** Show the sequence `text`, as the resolver read it (`result`: the chain answer, its steps and players),
+   *  as the form's rows; a sequence with a roll the form cannot show is kept whole, as written, before the
+   *  rows the reader adds (nothing loaded is dropped). */
+  load(text, result) {
+    const plan = this.readAnswer(result);
+    this.rows = [];
+    this.kept = "";
+    this.list.replaceChildren();
+    this.tr.value = String(result.team_rerolls ?? 0);
+    if (plan) {
+      const player = plan.player;
+      this.pro.checked = Boolean(player.pro);
+      this.loner.value = player.loner ? String(player.loner) : "";
+      this.star.value = player.star || "";
+      for (const step of plan.rows) {
+        this.addRow(step.roll.action, false);
+        this.settle(this.rows[this.rows.length - 1], step);
+      }
+    } else {
+      this.kept = text.replace(/;[\s\S]*$/, "").trim();
+      this.showKept();
+    }
+    this.lockPlayer();
+    this.written = text;
+    if (!this.rows.length && !this.kept) return this.showEmpty();
+    const written = this.notation();
+    this.out.textContent = written === null ? this.strings.impossible : written;
+  }
+
+  /** The kept sequence as the list's first item, with a button that removes it. */
+  showKept() {
+    const li = document.createElement("li");
+    li.className = "nc-builder-kept";
+    const code = document.createElement("code");
+    code.textContent = this.kept;
+    const help = document.createElement("span");
+    help.className = "nc-builder-kept-help";
+    help.textContent = this.strings.kept_help;
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "nc-builder-remove";
+    remove.textContent = this.strings.remove_kept;
+    remove.addEventListener("click", () => {
+      this.kept = "";
+      li.remove();
+      this.lockPlayer();
+      if (this.rows.length) this.write();
+      else this.showEmpty();
+    });
+    li.append(this.strings.kept, " ", code, " ", help, " ", remove);
+    this.list.append(li);
+  }
+
+  /** The rows that show the resolver's `result` ({player: {pro, loner, star}, rows: [{roll, …}]}), or null when
+   *  some step or flag is one the form cannot write (a branch, a mark it has no box for, another player's
+   *  flags, a roll moved by the weather). */
+  readAnswer(result) {
+    const players = result.players || [];
+    const flags = (p) => Object.keys(p || {}).filter((k) => k !== "pro" && k !== "loner" && p[k] === true);
+    if (players.slice(1).some((p) => p.pro || p.loner || flags(p).length)) return null;
+    const stars = flags(players[0]);
+    const offered = ((this.data.stars || {})[this.edition] || []).map(([flag]) => flag);
+    if (stars.length > 1 || (stars.length && !offered.includes(stars[0]))) return null;
+    const rows = [];
+    let player = 0;
+    for (const step of result.steps) {
+      if (unread(step)) return null;
+      const read = step.kind === "block" || step.kind === "armour" || step.kind === "foul"
+        ? this.readContact(step, rows) : this.readTest(step);
+      if (!read) return null;
+      if (read.roll.receiver) player += 1;
+      if ((step.player ?? 0) !== player) return null;
+      rows.push(read);
+    }
+    const first = players[0] || {};
+    return { player: { pro: first.pro, loner: first.loner, star: stars[0] || "" }, rows };
+  }
+
+  /** A D6 test as a row: the roll of its letter and the characteristic and modifiers that need its face. */
+  readTest(step) {
+    const letter = (this.data.letters || {})[step.kind];
+    if (!letter || letter === "N" || step.partial != null || (step.success && step.success.length)) return null;
+    if (step.diving_tackle || step.break_tackle || step.weather_modifier) return null;
+    for (const roll of this.menu().filter((r) => !r.kind && r.letter === letter)) {
+      if (Boolean(step.no_reroll) !== (roll.suffix === "!") || (step.skill && !roll.mark)) continue;
+      const found = this.findFace(roll, step.target);
+      if (found) return { roll, ...found, skill: Boolean(step.skill) };
+    }
+    return null;
+  }
+
+  /** The characteristic value, group options and counts that give `roll` the face `target`: the fewest
+   *  modifiers first, then the value nearest 3 (the form's default). */
+  findFace(roll, target) {
+    let combos = [{ groups: {}, counts: {}, cost: 0 }];
+    for (const group of roll.groups) {
+      combos = combos.flatMap((c) => group.options.map((o, i) => ({ ...c, groups: { ...c.groups, [group.name]: o }, cost: c.cost + (i ? 1 : 0) })));
+    }
+    for (const count of roll.counts) {
+      combos = combos.flatMap((c) => [0, 1, 2, 3, 4].map((n) => ({ ...c, counts: { ...c.counts, [count.name]: n }, cost: c.cost + n })));
+    }
+    const values = roll.characteristic ? [...roll.values].sort((a, b) => Math.abs(a - 3) - Math.abs(b - 3)) : [null];
+    combos.sort((a, b) => a.cost - b.cost);
+    const [low, high] = roll.totals;
+    for (const combo of combos) {
+      let total = roll.always;
+      for (const o of Object.values(combo.groups)) total += o.value;
+      for (const count of roll.counts) total += count.value * combo.counts[count.name];
+      total = Math.max(low, Math.min(high, total));
+      for (const value of values) {
+        const faces = roll.faces[value === null ? "-" : String(value)];
+        if (faces && faces[total - low] === target) return { value, groups: combo.groups, counts: combo.counts };
+      }
+    }
+    return null;
+  }
+
+  /** A block, an armour roll or a foul as a row: its fields and the skill boxes to tick, or null. */
+  readContact(step, before) {
+    const roll = this.menu().find((r) => r.kind === step.kind);
+    if (!roll) return null;
+    const fields = {};
+    const ticks = [];
+    const box = (side, skill) => (roll.marks || []).find((m) => m.side === side && m.skill === skill);
+    const fits = (name, value) => roll.fields.some((f) => f.name === name && f.options.some((o) => o.value === String(value)));
+    if (step.kind === "block") {
+      if (step.goal !== "down" || step.faces != null || step.no_reroll) return null;
+      Object.assign(fields, { dice: String(step.dice), chooser: step.chooser });
+      for (const [side, skills] of [["attacker", step.attacker], ["defender", step.defender]]) {
+        for (const skill of skills) {
+          const mark = box(side, skill);
+          if (!mark) return null;
+          ticks.push(mark.key);
+        }
+      }
+      if (step.branch) {
+        const [second] = step.branch;
+        const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+        if (step.branch.length !== 1 || second.kind !== "block" || second.branch || second.goal !== "down"
+            || second.faces != null || second.no_reroll || !same(second.attacker, step.attacker)
+            || !same(second.defender, step.defender)) return null;
+        fields.frenzy = String(second.chooser === "defender" ? -second.dice : second.dice);
+      }
+      // a move before the block, Juggernaut or Unstoppable Momentum: the block is a Blitz's
+      if (before.some((r) => !r.roll.kind) || step.attacker.some((s) => s === "juggernaut" || s === "unstoppable-momentum")) {
+        ticks.push("blitz");
+      }
+    } else {
+      if (step.chainsaw || step.iron_hard_skin) return null;
+      fields.av = String(step.av);
+      const skills = step.kind === "foul"
+        ? { d: step.dirty_player, s: step.sneaky_git, l: step.lone_fouler }
+        : { m: step.mighty_blow, r: step.ram, s: step.slayer, b: step.crushing_blow };
+      if (step.kind === "foul") fields.assists = String(step.modifier);
+      else if (step.modifier || step.claws || step.stab || step.piling_on) return null;
+      for (const [mark, on] of Object.entries(skills)) {
+        if (!on) continue;
+        if (on !== true && on !== 1) return null; // Mighty Blow (+2) and the like: no box for it
+        const found = (roll.marks || []).find((m) => m.mark === mark);
+        if (!found) return null;
+        ticks.push(found.key || found.mark);
+      }
+    }
+    for (const [name, value] of Object.entries(fields)) if (!fits(name, value)) return null;
+    return { roll, fields, ticks };
+  }
+
+  /** Set a row added by load() as `step` reads. */
+  settle(row, step) {
+    if (step.fields) {
+      for (const [name, value] of Object.entries(step.fields)) row.fields[name].value = value;
+      for (const m of row.marks) m.box.checked = step.ticks.includes(m.spec.key || m.spec.mark);
+      this.offerMarks(row);
+      return;
+    }
+    if (row.value) row.value.value = String(step.value);
+    for (const [name, o] of Object.entries(step.groups)) row.groups[name].value = o.key;
+    for (const [name, n] of Object.entries(step.counts)) row.counts[name].value = String(n);
+    if (row.skill) row.skill.checked = step.skill;
+  }
+
   showEmpty() {
-    if (this.rows.length) return;
+    if (this.rows.length || this.kept) return;
     const li = document.createElement("li");
     li.className = "nc-builder-empty";
     li.textContent = this.strings.empty;
@@ -123,7 +353,7 @@ class RollForm {
   addRow(action, write = true) {
     const roll = this.menu().find((r) => r.action === action);
     if (!roll) return;
-    if (!this.rows.length) this.list.replaceChildren();
+    if (!this.rows.length && !this.kept) this.list.replaceChildren();
     const li = document.createElement("li");
     li.className = "nc-builder-row";
     const row = { action, roll, li, value: null, groups: {}, counts: {}, skill: null };
@@ -142,9 +372,10 @@ class RollForm {
     }
     for (const mark of roll.marks || []) {
       const [box, label] = checkBox(mark.label);
-      row.marks.push([mark.mark, box]);
+      row.marks.push({ spec: mark, box, label });
       controls.append(label);
     }
+    this.offerMarks(row);
     if (roll.characteristic) {
       row.value = document.createElement("select");
       for (const v of roll.values) row.value.append(option(String(v), roll.value_labels[String(v)], v === 3));
@@ -189,13 +420,16 @@ class RollForm {
     remove.addEventListener("click", () => {
       this.rows = this.rows.filter((r) => r !== row);
       li.remove();
-      if (this.rows.length) this.write();
+      if (this.rows.length || this.kept) this.write();
       else this.showEmpty();
     });
     controls.append(remove);
     li.append(controls);
     for (const el of controls.querySelectorAll("select, input")) {
-      el.addEventListener("change", () => this.write());
+      el.addEventListener("change", () => {
+        this.offerMarks(row);
+        this.write();
+      });
       if (el.type === "number") el.addEventListener("input", () => this.write());
     }
     this.list.append(li);
@@ -224,17 +458,40 @@ class RollForm {
     return faces ? faces[total - low] : null;
   }
 
+  /** Offer a row's skill box only when it can change the result (rollform.py block_marks: `needs`): Tackle once
+   *  the defender has Dodge, Juggernaut on a Blitz, Brawler on a Block action. A box not offered is unticked. */
+  offerMarks(row) {
+    const ticked = (key) => row.marks.some((m) => m.spec.key === key && !m.label.hidden && m.box.checked);
+    for (let pass = 0; pass < 2; pass += 1) {
+      for (const m of row.marks) {
+        const offered = (m.spec.needs || []).every((need) => (need.startsWith("!") ? !ticked(need.slice(1)) : ticked(need)));
+        m.label.hidden = !offered;
+        m.label.style.display = offered ? "" : "none"; // the form's label rule would show it despite [hidden]
+        if (!offered) m.box.checked = false;
+      }
+    }
+  }
+
+  /** The marks ticked on `side` ("attacker", "defender"; all for a row without sides), in the notation's order. */
+  marksOf(row, side) {
+    return row.marks.filter((m) => m.box.checked && !m.label.hidden && m.spec.mark && (!side || m.spec.side === side))
+      .sort((a, b) => (a.spec.order || 0) - (b.spec.order || 0)).map((m) => m.spec.mark).join("");
+  }
+
   /** A Block, an armour roll or a Foul in the notation: B2 (B-2 when the defender chooses from several dice),
-   *  A9, F9+1, each followed by the marks of the skills ticked. */
+   *  A9, F9+1, each followed by the marks of the skills ticked (a block: the attacker's, then ":" and the
+   *  defender's, B2bt:d). */
   contact(row) {
     const value = (name) => row.fields[name].value;
-    const marks = row.marks.filter(([, box]) => box.checked).map(([mark]) => mark).join("");
+    const marks = this.marksOf(row);
     if (row.roll.kind === "block") {
       const dice = value("dice");
-      const block = `B${value("chooser") === "defender" && dice !== "1" ? "-" : ""}${dice}${marks}`;
+      const defender = this.marksOf(row, "defender");
+      const skills = `${this.marksOf(row, "attacker")}${defender ? `:${defender}` : ""}`;
+      const block = `B${value("chooser") === "defender" && dice !== "1" ? "-" : ""}${dice}${skills}`;
       // Frenzy (issue 23): the second block, after a Push, with its own dice and the same skills
       const second = row.fields.frenzy ? value("frenzy") : "";
-      return second ? `${block}{B${second}${marks}}` : block;
+      return second ? `${block}{B${second}${skills}}` : block;
     }
     if (row.roll.kind === "foul") {
       const assists = parseInt(value("assists"), 10) || 0;
@@ -249,8 +506,10 @@ class RollForm {
     if (this.pro.checked || this.star.value === "oldpro") flags.push("pro");
     if (this.loner.value) flags.push(`loner=${this.loner.value}`);
     if (this.star.value) flags.push(this.star.value);
-    let text = flags.length ? `[${flags.join(",")}]` : "";
-    for (const [i, row] of this.rows.entries()) {
+    // a kept sequence opens with its own player flags: the form's are not written before it
+    let text = this.kept || (flags.length ? `[${flags.join(",")}]` : "");
+    for (const [j, row] of this.rows.entries()) {
+      const i = this.kept ? j + 1 : j;
       if (row.roll.kind) {
         if (i > 0) text += ",";
         text += this.contact(row);
@@ -312,7 +571,7 @@ class RollForm {
   }
 
   write() {
-    if (!this.rows.length) return this.showEmpty();
+    if (!this.rows.length && !this.kept) return this.showEmpty();
     if (this.chain) this.adoptTypedRerolls();
     const text = this.notation();
     if (text === null) {

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 
 from calculators.builder import menu
-from calculators.chain import DIVING_TACKLE_KINDS
+from calculators.chain import BLOCK_ATTACKER_EDITIONS, DIVING_TACKLE_KINDS
 from calculators.editions import family
-from calculators.notation import LETTERS
+from calculators.notation.marks import BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS
 from calculators.rerolls import BREAK_TACKLE_BONUSES, STAR_RULE_EDITIONS, STAR_RULES
 from calculators.rules import RuleBook
 
@@ -106,7 +106,6 @@ def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
     modern = edition not in ("classic", "bb2016")
     av = _choice("av", field_label(ctx, "av", edition),
                  [(str(v), f"{v}+" if modern else str(v)) for v in range(5, 12)], "9" if modern else "8")
-    attacker = lambda slug: ctx.t("Attacker: {skill}", skill=_skill(ctx, slug))  # noqa: E731
     # issue 23: the star players' +1s after a block (BB2020, BB2025) and the foul skills, as the notation's marks
     stars = [{"mark": m, "label": star_rule_label(ctx, slug)}
              for m, slug in (("r", "ram"), ("s", "slayer"), ("b", "crushing-blow"))] if modern else []
@@ -123,7 +122,7 @@ def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
                     _choice("frenzy", ctx.t("{skill}: second block after a Push", skill=_skill(ctx, "frenzy")),
                             [("", ctx.t("none"))] + [(str(n), choice_label(ctx, "frenzy_dice", n))
                                                      for n in (1, 2, 3, -2, -3)], "")],
-         "marks": [{"mark": "b", "label": attacker("block")}, {"mark": "t", "label": attacker("tackle")}]},
+         "marks": block_marks(ctx, edition)},
         {"action": "armour", "kind": "armour", "letter": "A", "name": _term(ctx, "armour", "Armour"),
          "fields": [av], "marks": [{"mark": "m", "label": _skill(ctx, "mighty-blow")}, *stars]},
         {"action": "foul", "kind": "foul", "letter": "F", "name": _term(ctx, "foul", "Foul"),
@@ -131,6 +130,45 @@ def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
                                 [(str(n), signed(n)) for n in range(-3, 4)], "0")],
          "marks": [{"mark": "d", "label": _skill(ctx, "dirty-player")}, *foul_skills]},
     ]]
+
+
+#: the star players' rules among the block's attacker marks (labelled from ``data/star-rules/``, not skills)
+_BLOCK_STAR_RULES = frozenset({"unstoppable-momentum", "working-in-tandem"})
+#: when an attacker's mark is offered: only on a Blitz's block (Juggernaut, Unstoppable Momentum), only on a Block
+#: action's (Brawler: :mod:`calculators.chain` refuses it with a move before), only when the defender has Dodge
+#: (Tackle cancels the defender's Dodge and nothing else, so alone it cannot change the result)
+_ATTACKER_NEEDS = {"juggernaut": ["blitz"], "unstoppable-momentum": ["blitz"], "brawler": ["!blitz"],
+                   "tackle": ["defender:d"]}
+
+
+def block_marks(ctx: PageContext, edition: str) -> list[dict]:
+    """The skill boxes of a Block row (D1 of review 3): the attacker's and the defender's block skills the notation
+    writes (:data:`calculators.notation.marks.BLOCK_ATTACKER_MARKS` and ``BLOCK_DEFENDER_MARKS``), each only in the
+    editions where the chain models it (:data:`calculators.chain.BLOCK_ATTACKER_EDITIONS`), and a Blitz box that
+    writes nothing but decides which attacker skills apply.
+
+    Each box: ``mark`` (its letter, ``""`` for the Blitz box), ``side`` (``attacker``, ``defender``, ``action``),
+    ``skill`` (the skill's slug, as the chain resolver's answer names it; absent on the Blitz box), ``key`` (``side:mark``, what ``needs`` names), ``label``, ``order`` (its place in the notation's canonical
+    order) and ``needs`` (keys that must be ticked, ``!key`` not ticked, for the box to be offered). Listed in
+    the order a coach reads them: the attacker's Block, the Blitz, the attacker's other skills, the defender's,
+    then Tackle (offered once the defender has Dodge)."""
+    fam = family(edition)
+    attacker = [(i, m, slug) for i, (m, slug) in enumerate(BLOCK_ATTACKER_MARKS.items())
+                if fam in BLOCK_ATTACKER_EDITIONS.get(slug, (fam,))]
+
+    def box(side: str, order: int, mark: str, slug: str) -> dict:
+        name = star_rule_label(ctx, slug) if slug in _BLOCK_STAR_RULES else _skill(ctx, slug)
+        label = ctx.t("Attacker: {skill}", skill=name) if side == "attacker" else ctx.t("Defender: {skill}", skill=name)
+        return {"mark": mark, "side": side, "key": f"{side}:{mark}", "skill": slug, "label": label, "order": order,
+                "needs": _ATTACKER_NEEDS.get(slug, []) if side == "attacker" else []}
+
+    first = [box("attacker", i, m, slug) for i, m, slug in attacker if slug == "block"]
+    blitz = {"mark": "", "side": "action", "key": "blitz", "label": ctx.t("This block is a Blitz's"), "order": 0,
+             "needs": []}
+    others = [box("attacker", i, m, slug) for i, m, slug in attacker if slug not in ("block", "tackle")]
+    defender = [box("defender", i, m, slug) for i, (m, slug) in enumerate(BLOCK_DEFENDER_MARKS.items())]
+    tackle = [box("attacker", i, m, slug) for i, m, slug in attacker if slug == "tackle"]
+    return first + [blitz] + others + defender + tackle
 
 
 def star_choices(editions: list[str]) -> dict[str, list[list[str]]]:
@@ -151,7 +189,12 @@ def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
         "receiver": ctx.t("made by another player (the receiver)"),
         "replaced": ctx.t("The form replaced the sequence written in the field: {chain}"),
         "restore": ctx.t("Put it back"),
+        "kept": ctx.t("Rolls the form cannot show, kept as written:"),
+        "kept_help": ctx.t("The rolls you add are written after them; the player's skills above are then set in "
+                           "the notation."),
+        "remove_kept": ctx.t("Remove these rolls"),
     }
-    data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings, "stars": star_choices(editions)}
+    data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings, "stars": star_choices(editions),
+            "letters": {kind: letter for letter, kind in LETTERS.items()}}
     return render("calc/rollform.html", t=ctx.t, data=json.dumps(data, ensure_ascii=False),
                   pro=_skill(ctx, "pro"), loner=_skill(ctx, "loner"))

@@ -239,6 +239,8 @@ export class Calculator {
       this.result.fill(response.result, request);
       this.result.setState("done", this.text(source === "build" ? "prerendered" : "done"), source === "python");
       if (this.changed) this.result.announce(this.result.headline());
+      // for the page's scripts that follow the answers (roll-form.js shows the steps the resolver read)
+      this.form.el.dispatchEvent(new CustomEvent("nuffle:answered", { detail: { request, result: response.result, source } }));
       return;
     }
     this.showRefusal((response && response.error) || {}, source);

@@ -51,6 +51,8 @@ export class CalculatorForm {
     if (!option || option.selected) return false;
     option.selected = true;
     if (field === this.switchField) this.applySwitch();
+    // no change event (that would be the reader's choice): say it for the scripts that follow the select
+    field.input.dispatchEvent(new CustomEvent("nuffle:edition-followed", { bubbles: true }));
     return true;
   }
 
