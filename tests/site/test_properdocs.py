@@ -43,7 +43,13 @@ def test_the_comparison_sets_aside_the_generator_name_only(tmp_path):
     for root, generator in ((mkdocs, "mkdocs-1.6.1"), (properdocs, "mkdocs-ProperDocs 1.6.7")):
         _page(root, "index.html", generator, "Accueil")
         _page(root, "fr/glossary/index.html", generator, "Sortie" if root is mkdocs else "Sortie !")
-        (root / "sw.js").write_text(f'const BUILD = "{generator.encode().hex()[:8]}";\nconst PAGES = 1;\n')
+        pack = f"offline-pages-{generator.encode().hex()[:16]}.pack"  # its hash follows the pages it holds
+        (root / "sw.js").write_text(f'const BUILD = "{generator.encode().hex()[:8]}";\nconst PACKS = ["fr/{pack}"];\n')
+        (root / "fr" / pack).write_bytes(generator.encode())
     (properdocs / "extra.css").write_text("")
     assert differences(mkdocs, properdocs) == ["+ extra.css", "~ fr/glossary/index.html",
                                                "~ fr/glossary/index.html.gz"]
+    for pack in (properdocs / "fr").glob("offline-pages-*.pack"):
+        pack.unlink()  # a pack is set aside for its bytes and its name's hash, not for being there
+    assert [line for line in differences(mkdocs, properdocs) if "offline" in line] == [
+        f"- fr/{next((mkdocs / 'fr').glob('offline-pages-*.pack')).name}"]
