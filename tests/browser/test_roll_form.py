@@ -55,6 +55,14 @@ def start_empty(page) -> None:
     assert page.locator(rows).count() == 0
 
 
+def open_empty_form(page, web, lang: str, edition: str) -> None:
+    """Open the chain calculator in `lang`, wait for its roll-by-roll form, empty it and choose `edition`."""
+    page.goto(f"{web.url}{lang}/calculators/chain/")
+    page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
+    start_empty(page)
+    page.select_option(f'{FORM} [data-name="edition"] select', edition)
+
+
 def wait_for_success(page, text: str, within: str = "") -> None:
     """Wait until the chain calculator's result is computed and its success chance (inside `within`, e.g. the
     headline) reads `text` (spaces normalised)."""
@@ -73,10 +81,7 @@ def test_dodge_then_pick_up_with_a_team_re_roll(open_page, web, repo, rules, lan
     page = open_page(viewport=PHONE if size == "phone" else DESKTOP)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{web.url}{lang}/calculators/chain/")
-    page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
-    start_empty(page)
-    page.select_option(f'{FORM} [data-name="edition"] select', edition)
+    open_empty_form(page, web, lang, edition)
     builder = "fieldset[data-builder]"
     page.select_option(f"{builder} [data-add]", "dodge")
     page.click(f"{builder} [data-add-button]")
@@ -174,10 +179,7 @@ def test_a_blitz_with_a_block_is_built_from_the_form_alone_in_japanese_at_360_px
     """Issue 26, item 5: "Blitz: two Rushes, a 3+ dodge, then a 2-dice block, with a team re-roll", built with the
     form's own fields (no notation typed), gives the chance the notation R2,R2,D3,B2;tr=1 gives."""
     page = open_page(viewport={"width": 360, "height": 780})
-    page.goto(f"{web.url}ja/calculators/chain/")
-    page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
-    start_empty(page)
-    page.select_option(f'{FORM} [data-name="edition"] select', "bb2025")
+    open_empty_form(page, web, "ja", "bb2025")
     builder = "fieldset[data-builder]"
     for action in ("rush", "rush", "dodge", "block"):
         page.select_option(f"{builder} [data-add]", action)
@@ -208,10 +210,7 @@ def test_a_star_players_special_rule_is_picked_in_the_form_in_french_at_360_px(o
     the page shows the resolver's answer for it (8/9: the failed dodge re-rolled once). Classic has no star rules:
     the choice is off there."""
     page = open_page(viewport=PHONE)
-    page.goto(f"{web.url}fr/calculators/chain/")
-    page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
-    start_empty(page)
-    page.select_option(f'{FORM} [data-name="edition"] select', "bb2025")
+    open_empty_form(page, web, "fr", "bb2025")
     builder = "fieldset[data-builder]"
     page.select_option(f"{builder} [data-add]", "dodge")
     page.click(f"{builder} [data-add-button]")

@@ -10,17 +10,14 @@ from plugins.site.messages import Messages
 from plugins.site.render.calculator import Row, format_value
 from plugins.site.render.context import BackLinks, PageContext
 
-from test_roll_form import FORM, norm, start_empty, wait_for_success
+from test_roll_form import norm, open_empty_form, wait_for_success
 
 pytestmark = pytest.mark.browser
 
 
 def test_frenzy_and_ram_are_built_from_the_form_alone_in_french_at_360_px(open_page, web, repo, rules):
     page = open_page(viewport={"width": 360, "height": 780})
-    page.goto(f"{web.url}fr/calculators/chain/")
-    page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
-    start_empty(page)
-    page.select_option(f'{FORM} [data-name="edition"] select', "bb2025")
+    open_empty_form(page, web, "fr", "bb2025")
     builder = "fieldset[data-builder]"
     for action in ("block", "armour"):
         page.select_option(f"{builder} [data-add]", action)

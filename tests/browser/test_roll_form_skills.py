@@ -18,7 +18,7 @@ from plugins.site.render.calculator import Row, format_value
 from plugins.site.render.context import BackLinks, PageContext
 
 from test_a11y import axe_violations, inject_axe
-from test_roll_form import FORM, PHONE, norm, shot, wait_for_success
+from test_roll_form import FORM, PHONE, norm, open_empty_form, shot, wait_for_success
 
 pytestmark = pytest.mark.browser
 
@@ -28,9 +28,7 @@ def test_the_form_writes_break_tackle_diving_tackle_and_no_team_re_roll(open_pag
     page = open_page(viewport=PHONE)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{web.url}{lang}/calculators/chain/")
-    page.wait_for_selector("fieldset[data-builder][data-mounted]", state="visible")
-    page.select_option(f'{FORM} [data-name="edition"] select', "bb2025")
+    open_empty_form(page, web, lang, "bb2025")  # the page's default sequence shows as rows: removed first
     builder = "fieldset[data-builder]"
     page.select_option(f"{builder} [data-add]", "dodge")
     page.click(f"{builder} [data-add-button]")
