@@ -274,6 +274,10 @@ def test_a_first_visit_caches_its_own_language_only(context, web):
             page.goto(web.url + path)
             assert page.locator("article h1").inner_text() == "Vous êtes hors ligne", path
             assert page.locator("html").get_attribute("lang") == "fr", path
+            # review 3 (D9): it promised every language after one visit; it now says what one visit saves
+            said = " ".join(page.locator("article").inner_text().split())
+            assert "Une visite en ligne enregistre les pages de la langue que vous lisez" in said, path
+            assert "toutes les langues" not in said, path
     finally:
         context.set_offline(False)
 
