@@ -80,12 +80,16 @@ _MISSING_ELISION = re.compile(
 _NO_ELISION = {"onze", "onzième", "oui", "ouistiti", "ouate"}
 
 
+def _prose(text: str) -> str:
+    """`text` as French prose to check: code, URLs and link targets removed, a cross-reference read as its label."""
+    return _NOT_PROSE.sub("", REF.sub(lambda m: f"[{m['text'] or ''}]", text))
+
+
 def french_elision_problems(text: str) -> list[str]:
     """Missing elisions in a French text, as messages (empty when fine): « de un » for « d'un », « jusque à » for
     « jusqu'à », « si il » for « s'il ». Prose only: code, URLs, link targets and the `kind:slug` of a
     cross-reference are skipped, as in :func:`french_typography_problems` (a cross-reference reads as its label)."""
-    code_as_word = re.sub(r"`[^`]*`", "⋯", text)  # a word of its own: « de `x` est » has no elision to make
-    prose = _NOT_PROSE.sub("", REF.sub(lambda m: f"[{m['text'] or ''}]", code_as_word))
+    prose = _prose(re.sub(r"`[^`]*`", "⋯", text))  # code a word of its own: « de `x` est » has no elision to make
     problems = []
     for match in _MISSING_ELISION.finditer(prose):
         word = match[2] or match[4]
@@ -105,7 +109,7 @@ def french_typography_problems(text: str) -> list[str]:
     Code spans, URLs, link targets and the `kind:slug` of cross-references are not prose and are skipped;
     a mark glued to a word (`https:`, `10:30`, `Timmm-ber!`) is not French punctuation and is left alone.
     """
-    prose = _NOT_PROSE.sub("", REF.sub(lambda m: f"[{m['text'] or ''}]", text))
+    prose = _prose(text)
     problems = []
     for pattern, what in _FRENCH_SLIPS:
         for match in pattern.finditer(prose):
