@@ -8,6 +8,7 @@ each result group (a page) gives its section links in order, or the page link wh
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -44,6 +45,7 @@ def load_queries(coverage: bool = True) -> dict[str, list[tuple[str, list[str]]]
 NAME_FIELD = {"skill": "name", "star-rule": "name", "sequence": "title", "table": "title", "ruling": "question"}
 
 
+@lru_cache(maxsize=None)  # read once per process: test collection, the sample and its checks all ask for it
 def coverage_queries(data_dir: Path = DATA) -> dict[str, dict[str, list[str]]]:
     """lang -> {name: [locations]}: each entry that a coverage manifest (data/coverage/) counts as covered, by
     its name in en, fr and ja as its page heads it (a ruling by its question), with the location of its
