@@ -264,8 +264,8 @@ def aftermath(rules: RuleBook, edition: str | Edition, roll: CasualtyRoll, apoth
             raise CalcError("rules.rolls", f"the rules data has no Regeneration roll for {ed.name}", reason="rules")
         regen = test_from_rules(rules, spec.slug, None, edition=ed.name)[0].distribution().get("success", _F0)
         first = spec.before_casualty_roll
-    stays = 1 - (regen or _F0)
-    rows = {k: p * stays for k, p in rows.items()}
+    saves = regen or _F0  # P(Regeneration saves a player), 0 without it
+    rows = {k: p * (1 - saves) for k, p in rows.items()}
     standing = _casualty_result(roll.table, roll.niggling, rows, roll.lasting)
-    regenerated = (regen or _F0) if first else (1 - patched) * (regen or _F0)
-    return Aftermath(patched + (1 - patched) * (regen or _F0), regenerated, regen, standing)
+    regenerated = saves if first else (1 - patched) * saves
+    return Aftermath(patched + (1 - patched) * saves, regenerated, regen, standing)
