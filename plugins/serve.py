@@ -29,8 +29,9 @@ from plugins.security_headers import read_header_files
 
 PROJECT = Path(__file__).resolve().parent.parent
 # pyodide/<version>/<file>: the folder changes name with the pinned Pyodide (plugins/calc/bundle.py), the zip
-# and the snapshot in it with their content. A file outside a versioned folder is revalidated.
-_IMMUTABLE = re.compile(r"^/pyodide/[0-9][^/]*/[^/]+$")
+# and the snapshot in it with their content; a language's offline pack is named by the digest of its content
+# (plugins/calc/pagepack.py). Any other file is revalidated.
+_IMMUTABLE = re.compile(r"^/pyodide/[0-9][^/]*/[^/]+$|^/(?:[a-z]{2}/)?offline-pages-[0-9a-f]{16}\.pack$")
 _LANGS = ("fr", "ja")  # language folders that have their own 404 page
 
 

@@ -41,6 +41,16 @@ def test_the_runtime_is_sent_as_brotli_wasm_and_cached_for_good(site):
     assert "immutable" in headers["Cache-Control"]
 
 
+def test_the_offline_packs_are_cached_for_good(site):
+    # A pack's name carries the digest of its content (plugins/calc/pagepack.py): a changed page makes a new name,
+    # so a browser never needs to ask again whether the one it holds is still current.
+    for lang in ("", "fr/", "ja/"):
+        pack = next((site.dir / lang).glob("offline-pages-*.pack")).name
+        status, headers, _ = _get(site.url + lang + pack)
+        assert status == 200 and headers["Content-Encoding"] == "br", lang
+        assert "immutable" in headers["Cache-Control"], lang
+
+
 def test_pages_and_the_service_worker_are_revalidated(site):
     for path in ("", "sw.js"):
         _, headers, _ = _get(site.url + path)
