@@ -17,18 +17,9 @@ from __future__ import annotations
 from fractions import Fraction as F
 from itertools import product
 
-from calculators.block import OUTCOMES, Block, preference_key, strength_dice
+from block_cases import NONE
 
-NONE = frozenset()
-
-
-def fs(*names):
-    return frozenset(names)
-
-
-def exact(d):
-    """{name: Fraction} from the API's {name: {"exact": "p/q", ...}}."""
-    return {k: F(v["exact"]) for k, v in d.items()}
+from calculators.block import OUTCOMES, preference_key
 
 
 def count_dice(attacker, defender):
@@ -56,14 +47,6 @@ def dauntless_faces(edition, att_st, def_st, att_as=0, def_as=0, blitz=False, ho
     after = (def_st + bonus if modern else def_st) + att_as
     return plain, {face: count_dice(after, def_st + def_as) if face + compared > def_st else plain
                    for face in range(1, 7)}
-
-
-def block_of(edition, att_st, def_st, att_as=0, def_as=0, blitz=False, horns=False, dauntless=True, **kw):
-    """The resolver's Block for strengths (through strength_dice)."""
-    s = strength_dice(edition, att_st, def_st, att_as, def_as, horns=horns and blitz, dauntless=dauntless)
-    roll = s.dauntless
-    return Block(edition, s.dice, blitz, dauntless_needed=roll.needed if roll else None,
-                 dauntless_dice=roll.dice if roll else None, **kw)
 
 
 def mix(parts):

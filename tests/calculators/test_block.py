@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from block_oracle import fs
+from block_cases import fs
 
 from calculators.block import PUSH_EFFECTS, Block, dice_for_strength, push_effect, resolve_block, totals
 from calculators.errors import CalcError

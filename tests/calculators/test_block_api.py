@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from block_oracle import NONE, exact, fs
+from block_cases import NONE, exact, fs
 
 from calculators.api import handle
 from calculators.block import Block, resolve_block, strength_dice

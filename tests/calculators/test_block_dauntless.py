@@ -7,7 +7,8 @@ from fractions import Fraction as F
 from itertools import product
 
 import pytest
-from block_oracle import block_of, dauntless_faces, fs
+from block_cases import block_of, fs
+from block_oracle import dauntless_faces
 
 from calculators.api import handle
 from calculators.block import Block, resolve_block, strength_dice, totals

@@ -7,7 +7,8 @@ import random
 from fractions import Fraction as F
 
 import pytest
-from block_oracle import NONE, block_of, dauntless_faces, exact, fs, oracle
+from block_cases import NONE, block_of, exact, fs
+from block_oracle import dauntless_faces, oracle
 
 from calculators.api import handle
 from calculators.block import OUTCOMES, PUSH_EFFECTS, Block, resolve_block
