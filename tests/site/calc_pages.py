@@ -185,12 +185,12 @@ def forms_of(markdown: str) -> list[Form]:
     return reader.forms
 
 
-_RENDERED: dict[int, dict] = {}  # id(repo) -> {(lang, path): (markdown, ctx)}: one rendering per process
+_RENDERED: list[tuple[object, dict]] = []  # [(repo, {(lang, path): (markdown, ctx)})]: one rendering per process
 
 
 @pytest.fixture(scope="module")
 def pages(repo):
     """{(lang, path): (markdown, PageContext)} for every page of PAGES in en, fr and ja."""
-    if id(repo) not in _RENDERED:
-        _RENDERED[id(repo)] = {(lang, path): render(repo, lang, path) for lang in ("en", "fr", "ja") for path in PAGES}
-    return _RENDERED[id(repo)]
+    if not _RENDERED or _RENDERED[0][0] is not repo:
+        _RENDERED[:] = [(repo, {(lang, path): render(repo, lang, path) for lang in ("en", "fr", "ja") for path in PAGES})]
+    return _RENDERED[0][1]
