@@ -11,6 +11,7 @@ NONE = frozenset()
 
 
 def fs(*names):
+    """The skills `names` as a Block takes them (a frozenset)."""
     return frozenset(names)
 
 

@@ -23,6 +23,7 @@ def P(text, edition="classic", reading=None):
 
 
 def random_block(rng: random.Random, brawler: bool = False) -> str:
+    """A random block in our notation (dice, the attacker's and the defender's marks, the goal)."""
     dice = rng.choice([1, 2, 2, -2, 3, -3])
     attacker = "".join(m for m in "bt" if rng.random() < 0.4) + ("r" if brawler else "")
     defender = "".join(m for m in "bdw" if rng.random() < 0.3)
@@ -30,6 +31,7 @@ def random_block(rng: random.Random, brawler: bool = False) -> str:
 
 
 def random_armour(rng: random.Random, edition: str, foul: bool) -> str:
+    """A random armour roll or foul in our notation (AV, modifier, skill marks)."""
     # AV 12 in classic (and 13 in BB2020+) with no modifier can never break: a chain that cannot succeed
     av = rng.randint(6, 12 if FAMILY[edition] == "classic" else 13)
     modifier = rng.choice([0, 0, 1, 2, -1]) if foul else rng.choice([0, 0, 0, 1, -1])

@@ -119,6 +119,7 @@ class RerollSources:
         self.team_on_loner_roll = self.fam == "bb2025" and chain.reading in (None, "rulebook")
 
     def team_available(self, tr, team_used):
+        """Whether a team re-roll is left and the edition allows one more this turn."""
         return tr > 0 and team_used < TEAM_CAP[self.fam]
 
     def team_reroll(self, pl, tr, team_used, goes_ahead, stands=None, cp=None):
@@ -306,12 +307,15 @@ class StraightChain(RerollSources):
         return any(ok) if s.dice > 0 else all(ok)
 
     def block_final(self, i, faces, tr, team_used, used, pros):
+        """The block roll showing `faces` kept: on if it meets the goal, else nothing."""
         return self.go(i + 1, tr, team_used, used, pros) if self.block_ok(self.steps[i], faces) else NOTHING
 
     def one_die_again(self, i, faces, j, tr, team_used, used, pros):
+        """Die j of the block roll rolled again."""
         return _mean(self.block_final(i, faces[:j] + (f,) + faces[j + 1:], tr, team_used, used, pros) for f in FACES)
 
     def all_dice_again(self, i, tr, team_used, used, pros):
+        """Every die of the block roll rolled again."""
         n = abs(self.steps[i].dice)
         return _mean(self.block_final(i, faces, tr, team_used, used, pros) for faces in product(FACES, repeat=n))
 

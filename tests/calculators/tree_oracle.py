@@ -123,6 +123,7 @@ class D6Roll:
         self.again = lru_cache(maxsize=None)(self.again)  # one re-rolled die, whatever the failed face was
 
     def value(self, tr, used, skills, pros):
+        """The roll face by face: kept when it passes (or the diver lets it), else the best choice after a failure."""
         s, dt = self.s, self.dt
         total = NOTHING
         for face in FACES:
@@ -236,6 +237,7 @@ class BlockRoll:
         self.all_again = lru_cache(maxsize=None)(self.all_again)
 
     def value(self):
+        """Every ordered roll: kept when it meets the goal, else the best of keeping it and each re-roll."""
         s, n = self.s, self.n
         total = NOTHING
         for faces in product(FACES, repeat=n):
@@ -264,9 +266,11 @@ class BlockRoll:
         return _best(*values) if self.s.dice > 0 else min(values, key=lambda v: (v[0], -v[1]))
 
     def all_again(self, tr, used, skills, pros):
+        """Every die rolled again."""
         return _mean(self.chosen(fs, tr, used, skills, pros) for fs in product(FACES, repeat=self.n))
 
     def one_again(self, faces, j, tr, used, skills, pros):
+        """Die j of the roll rolled again."""
         return _mean(self.chosen(faces[:j] + (f,) + faces[j + 1:], tr, used, skills, pros) for f in FACES)
 
     def rerolls(self, faces):
