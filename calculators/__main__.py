@@ -35,7 +35,7 @@ import textwrap
 from pathlib import Path
 
 from .api import KINDS, handle_json
-from .editions import EDITIONS
+from .editions import EDITIONS, resolve
 from .rerolls import LONER_READINGS
 
 
@@ -54,7 +54,7 @@ def _step_label(step: dict, edition: str) -> str:
         goal = "knock down" if step["goal"] == "down" else "stay standing"
         return f"block {step['dice']}d {step['chooser']} chooses ({skills} vs {against}; {goal})"
     if kind in ("armour", "foul"):
-        av = f"AV{step['av']}" if edition in ("classic", "bb2016") else f"AV{step['av']}+"
+        av = f"AV{step['av']}" if resolve(edition).classic else f"AV{step['av']}+"  # classic exceeds AV
         mod = f" {step['modifier']:+d}" if step["modifier"] else ""
         names = ("mighty_blow", "claws", "dirty_player", "sneaky_git", "lone_fouler", "iron_hard_skin", "stab",
                  "chainsaw", "piling_on")

@@ -102,7 +102,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .casualty import rows_roll
-from .editions import family, mechanics
+from .editions import Edition, resolve
 from .errors import CalcError, shown
 from .injury import INJURY_NEEDS, InjuryTable, injury, injury_counts, injury_reaches, injury_table
 
@@ -151,7 +151,7 @@ SKILL_VALUES: dict[str, dict[str, int]] = {
 }
 
 
-def skill_value(edition: str, field: str, value: object) -> int:
+def skill_value(edition: str | Edition, field: str, value: object) -> int:
     """Return the bonus of a (+X) skill given as a boolean or an integer: False/0 -> 0, True -> 1, X -> X.
 
     Args:
@@ -162,29 +162,32 @@ def skill_value(edition: str, field: str, value: object) -> int:
     Raises:
         CalcError: field ``field``, reason ``skill-value``, with ``allowed`` the range, on any other value.
     """
-    top = SKILL_VALUES[field][family(edition)]
+    ed = resolve(edition)
+    top = SKILL_VALUES[field][ed.family]
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, int) and 0 <= value <= top:
         return value
     name = field.replace("_", " ")
-    raise CalcError(field, f"{name} must be true, false or an integer from 0 to {top} ({edition}: +1"
+    raise CalcError(field, f"{name} must be true, false or an integer from 0 to {top} ({ed.name}: +1"
                     f"{' to +' + str(top) if top > 1 else ' only'}), got {shown(value)}", [0, top], reason="skill-value")
 
 
-def _breaks(edition: str, total: int, av: int) -> bool:
-    return total > av if mechanics(edition).armour_rule == "exceeds" else total >= av
+def _breaks(edition: str | Edition, total: int, av: int) -> bool:
+    return total > av if resolve(edition).mechanics.armour_rule == "exceeds" else total >= av
 
 
-def _check_av(edition: str, av: int) -> None:
-    lo, hi = (3, 12) if mechanics(edition).armour_rule == "exceeds" else (3, 13)
+def _check_av(edition: str | Edition, av: int) -> None:
+    ed = resolve(edition)
+    lo, hi = (3, 12) if ed.mechanics.armour_rule == "exceeds" else (3, 13)
     if not (isinstance(av, int) and not isinstance(av, bool) and lo <= av <= hi):
-        raise CalcError("av", f"av must be an integer from {lo} to {hi} ({edition}), got {av!r}", [lo, hi], reason="range")
+        raise CalcError("av", f"av must be an integer from {lo} to {hi} ({ed.name}), got {av!r}", [lo, hi],
+                        reason="range")
 
 
-def _check_iron_hard_skin(edition: str, iron_hard_skin: object, field: str = "iron_hard_skin") -> None:
-    if iron_hard_skin and family(edition) == "classic":
-        raise CalcError(field, f"Iron Hard Skin exists in BB2020 and BB2025 only, not {edition}", [False],
+def _check_iron_hard_skin(edition: str | Edition, iron_hard_skin: object, field: str = "iron_hard_skin") -> None:
+    if iron_hard_skin and resolve(edition).classic:
+        raise CalcError(field, f"Iron Hard Skin exists in BB2020 and BB2025 only, not {resolve(edition).name}", [False],
                         reason="edition-skill")
 
 
@@ -193,7 +196,7 @@ def _check_iron_hard_skin(edition: str, iron_hard_skin: object, field: str = "ir
 CLAWS_READINGS = ("rulebook", "fumbbl")
 
 
-def check_claws_reading(edition: str, reading: object) -> str | None:
+def check_claws_reading(edition: str | Edition, reading: object) -> str | None:
     """Return the classic Claw reading that applies in ``edition``: ``reading``, or ``"rulebook"`` when None.
 
     Returns:
@@ -204,9 +207,10 @@ def check_claws_reading(edition: str, reading: object) -> str | None:
         CalcError: on field ``claws_reading``: a value outside :data:`CLAWS_READINGS` (reason
         ``choice``), or any reading given for BB2020 or BB2025 (reason ``classic-only``).
     """
-    if family(edition) != "classic":
+    ed = resolve(edition)
+    if not ed.classic:
         if reading is not None:
-            raise CalcError("claws_reading", f"claws_reading applies to classic and BB2016 only, not {edition}",
+            raise CalcError("claws_reading", f"claws_reading applies to classic and BB2016 only, not {ed.name}",
                             None, reason="classic-only")
         return None
     if reading is None:
@@ -217,7 +221,7 @@ def check_claws_reading(edition: str, reading: object) -> str | None:
     return reading
 
 
-def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_one: bool | int = False,
+def armour_roll(edition: str | Edition, natural: int, av: int, modifier: int = 0, *, plus_one: bool | int = False,
                 claws: bool = False, claws_reading: str | None = None,
                 iron_hard_skin: bool = False, either: int = 0, armour_only: int = 0) -> tuple[bool, int]:
     """Return ``(broken, spent)`` for one armour roll whose two dice total ``natural`` (2..12): ``spent`` is how
@@ -254,7 +258,7 @@ def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_
         CalcError: on a ``claws_reading`` that does not apply (:func:`check_claws_reading`).
     """
     reading = check_claws_reading(edition, claws_reading)
-    classic_claw = mechanics(edition).armour_rule == "exceeds" and reading != "fumbbl"
+    classic_claw = resolve(edition).mechanics.armour_rule == "exceeds" and reading != "fumbbl"
 
     bonus = int(plus_one)
     if iron_hard_skin:
@@ -273,7 +277,8 @@ def armour_roll(edition: str, natural: int, av: int, modifier: int = 0, *, plus_
     return False, 0
 
 
-def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = None, modifier: int = 0) -> dict[str, Fraction]:
+def casualty(edition: str | Edition, ranges: tuple[tuple[int, int, str], ...] | None = None,
+             modifier: int = 0) -> dict[str, Fraction]:
     """Return the casualty-roll distribution: classic D68, BB2020/BB2025 D16 (``modifier``, e.g. Niggling +1, capped at
     the top).
 
@@ -284,12 +289,13 @@ def casualty(edition: str, ranges: tuple[tuple[int, int, str], ...] | None = Non
     Raises:
         CalcError: on an unknown edition, or ranges that do not cover the die.
     """
-    d68_roll = mechanics(edition).casualty_die == "d68"
-    default = CASUALTY_D68 if d68_roll else CASUALTY_D16_BB2020 if family(edition) == "bb2020" else CASUALTY_D16
+    ed = resolve(edition)
+    d68_roll = ed.mechanics.casualty_die == "d68"
+    default = CASUALTY_D68 if d68_roll else CASUALTY_D16_BB2020 if ed.bb2020 else CASUALTY_D16
     return rows_roll("d68" if d68_roll else "d16", ranges or default, modifier)
 
 
-def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifier: int = 0, *,
+def armour_injury(edition: str | Edition, av: int, armour_modifier: int = 0, injury_modifier: int = 0, *,
                   mighty_blow: bool | int = False, claws: bool = False, claws_reading: str | None = None,
                   table: InjuryTable | None = None, iron_hard_skin: bool = False, either: int = 0,
                   armour_only: int = 0) -> dict[str, Fraction]:
@@ -330,19 +336,19 @@ def armour_injury(edition: str, av: int, armour_modifier: int = 0, injury_modifi
     return out
 
 
-def armour_pair(edition: str, a: int, b: int, av: int, modifier: int = 0, *, bonus: int = 0, claws: bool = False,
-                foul: bool = False, sneaky_git: bool = False, iron_hard_skin: bool = False,
+def armour_pair(edition: str | Edition, a: int, b: int, av: int, modifier: int = 0, *, bonus: int = 0,
+                claws: bool = False, foul: bool = False, sneaky_git: bool = False, iron_hard_skin: bool = False,
                 claws_reading: str | None = None, either: int = 0, armour_only: int = 0) -> tuple[bool, int, bool]:
     """Return ``(broken, spent, sent_off)`` for the armour dice ``a`` and ``b`` (1..6 each): :func:`armour_roll`'s
     two values, and whether a foul's fouler is sent off for this roll (a natural double that Sneaky Git does not
     forgive: classic and BB2025 forgive it only when the armour holds, BB2020 always; module docstring)."""
     broke, spent = armour_roll(edition, a + b, av, modifier, plus_one=bonus, claws=claws, claws_reading=claws_reading,
                                iron_hard_skin=iron_hard_skin, either=either, armour_only=armour_only)
-    forgiven = sneaky_git and (family(edition) == "bb2020" or not broke)
+    forgiven = sneaky_git and (resolve(edition).bb2020 or not broke)
     return broke, spent, foul and a == b and not forgiven
 
 
-def _rolls(edition: str, av: int, modifier: int, *, bonus: int = 0, claws: bool = False, foul: bool = False,
+def _rolls(edition: str | Edition, av: int, modifier: int, *, bonus: int = 0, claws: bool = False, foul: bool = False,
            sneaky_git: bool = False, lone_fouler: bool = False, iron_hard_skin: bool = False,
            claws_reading: str | None = None, either: int = 0, armour_only: int = 0):
     """Yield ``(weight, broken, bonus_spent, sent_off)`` over the armour roll's results (the one enumeration of an
@@ -367,8 +373,8 @@ def _rolls(edition: str, av: int, modifier: int, *, bonus: int = 0, claws: bool 
             yield (w / 36, *one(c, d))
 
 
-def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool | int = False, claws: bool = False,
-                 foul: bool = False, sneaky_git: bool = False, lone_fouler: bool = False,
+def armour_break(edition: str | Edition, av: int, modifier: int = 0, *, plus_one: bool | int = False,
+                 claws: bool = False, foul: bool = False, sneaky_git: bool = False, lone_fouler: bool = False,
                  iron_hard_skin: bool = False, either: int = 0, armour_only: int = 0) -> dict[str, Fraction]:
     """Return the joint chance that an armour roll breaks and that a fouler is sent off (a chain's armour step).
 
@@ -419,7 +425,7 @@ def armour_break(edition: str, av: int, modifier: int = 0, *, plus_one: bool | i
     return out
 
 
-def armour_then_injury(edition: str, av: int | None, modifier: int = 0, injury_modifier: int = 0, *,
+def armour_then_injury(edition: str | Edition, av: int | None, modifier: int = 0, injury_modifier: int = 0, *,
                        need: str | int = "ko", bonus: int = 0, claws: bool = False, foul: bool = False,
                        sneaky_git: bool = False, lone_fouler: bool = False, iron_hard_skin: bool = False,
                        table: InjuryTable | None = None, bonus_on_injury: bool = True,
@@ -477,7 +483,7 @@ def _injury_reach_counts(modifier: int, need: str | int, table: InjuryTable | No
     return tuple(counts.items())
 
 
-def _piling_on(edition: str, av: int, modifier: int, injury_modifier: int, need: str | int, bonus: int,
+def _piling_on(edition: str | Edition, av: int, modifier: int, injury_modifier: int, need: str | int, bonus: int,
                claws: bool, table: InjuryTable | None) -> Fraction:
     """P(armour broken and injury meeting ``need``) with one Piling On re-roll and the +X, both used at best.
 
@@ -512,8 +518,8 @@ def _piling_on(edition: str, av: int, modifier: int, injury_modifier: int, need:
     return armour_p(True)
 
 
-def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool | int = False, sneaky_git: bool = False,
-         table: InjuryTable | None = None, lone_fouler: bool = False,
+def foul(edition: str | Edition, av: int, assists: int = 0, *, dirty_player: bool | int = False,
+         sneaky_git: bool = False, table: InjuryTable | None = None, lone_fouler: bool = False,
          iron_hard_skin: bool = False) -> tuple[dict[str, Fraction], Fraction]:
     """Return ``(outcomes, P(sent off))`` for a foul: armour with ``assists`` (net, -8..8), then injury.
 
@@ -554,7 +560,7 @@ def foul(edition: str, av: int, assists: int = 0, *, dirty_player: bool | int = 
     return out, sent
 
 
-def check_lone_fouler(edition: str, lone_fouler: object, assists: int, field: str = "lone_fouler") -> None:
+def check_lone_fouler(edition: str | Edition, lone_fouler: object, assists: int, field: str = "lone_fouler") -> None:
     """Refuse Lone Fouler outside BB2025, or with assists (it needs none on either side).
 
     Raises:
@@ -562,8 +568,9 @@ def check_lone_fouler(edition: str, lone_fouler: object, assists: int, field: st
     """
     if not lone_fouler:
         return
-    if family(edition) != "bb2025":
-        raise CalcError(field, f"Lone Fouler exists in BB2025 only, not {edition}", [False], reason="edition-skill")
+    ed = resolve(edition)
+    if not ed.bb2025:
+        raise CalcError(field, f"Lone Fouler exists in BB2025 only, not {ed.name}", [False], reason="edition-skill")
     if assists:
         raise CalcError(field, "Lone Fouler works only when no player gives an offensive or a defensive assist: "
                         f"the assists must be 0, got {assists:+d}", [0], reason="lone-fouler-assists")

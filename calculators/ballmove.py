@@ -69,7 +69,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
-from .editions import EDITIONS, family, mechanics
+from .editions import EDITIONS, Edition, resolve
 from .errors import CalcError
 
 __all__ = ["DIRECTIONS", "D8_NUMBERINGS", "HEIGHT", "WIDTH", "KickOff", "ThrowIn", "deviate", "direction_template",
@@ -126,7 +126,7 @@ def direction_template(numbering: str = "template") -> dict:
     at = {d: f for f, d in faces.items()}
     layout = [[at.get((dx, dy)) for dx in (-1, 0, 1)] for dy in (-1, 0, 1)]
     sources = {ed: [dict(s) for s in (_FFB_DIRECTIONS if numbering == "fumbbl" else
-                                      _NUMBERING_SOURCES[(numbering, family(ed))])] for ed in EDITIONS}
+                                      _NUMBERING_SOURCES[(numbering, resolve(ed).family)])] for ed in EDITIONS}
     return {"numbering": numbering, "faces": dict(faces), "layout": layout, "sources": sources}
 
 
@@ -141,7 +141,7 @@ def _check(sq: object, field: str) -> Square:
     return sq  # type: ignore[return-value]
 
 
-def kick_distance(edition: str, kick: bool, roll: int | None = None) -> int:
+def kick_distance(edition: str | Edition, kick: bool, roll: int | None = None) -> int:
     """Return the faces of a deviation's distance die (``roll`` None), or the squares a rolled ``roll`` moves.
 
     Without Kick: a D6, ``roll`` squares.  With Kick: classic and BB2020 halve the D6,
@@ -150,7 +150,7 @@ def kick_distance(edition: str, kick: bool, roll: int | None = None) -> int:
     Raises:
         CalcError: on an unknown edition, or a ``roll`` outside the die's faces (field ``distance_roll``).
     """
-    d3 = kick and mechanics(edition).kick_distance == "d3"
+    d3 = kick and resolve(edition).mechanics.kick_distance == "d3"
     faces = 3 if d3 else 6
     if roll is None:
         return faces
@@ -160,7 +160,7 @@ def kick_distance(edition: str, kick: bool, roll: int | None = None) -> int:
     return roll // 2 if kick and not d3 else roll
 
 
-def _distance(edition: str, kick: bool) -> dict[int, Fraction]:
+def _distance(edition: str | Edition, kick: bool) -> dict[int, Fraction]:
     faces = kick_distance(edition, kick)
     out: dict[int, Fraction] = {}
     for roll in range(1, faces + 1):
@@ -169,7 +169,7 @@ def _distance(edition: str, kick: bool) -> dict[int, Fraction]:
     return out
 
 
-def deviate(start: Square, edition: str = "classic", kick: bool = False) -> dict[Square | str, Fraction]:
+def deviate(start: Square, edition: str | Edition = "classic", kick: bool = False) -> dict[Square | str, Fraction]:
     """Return where a deviating ball ends: ``{square or "out": probability}`` (sums to 1).
 
     Raises:
@@ -224,7 +224,7 @@ def in_receiving_half(sq: Square, receiving: str) -> bool:
 _receiving = in_receiving_half
 
 
-def kick_off(target: Square, edition: str = "classic", kick: bool = False, receiving: str = "right",
+def kick_off(target: Square, edition: str | Edition = "classic", kick: bool = False, receiving: str = "right",
              bounce: bool = False) -> KickOff:
     """Return where a kick aimed at ``target`` ends, and P(touchback).
 
@@ -257,7 +257,7 @@ def kick_off(target: Square, edition: str = "classic", kick: bool = False, recei
     return KickOff(land, tb)
 
 
-def landing_map(edition: str = "classic", kick: bool = False, receiving: str = "right",
+def landing_map(edition: str | Edition = "classic", kick: bool = False, receiving: str = "right",
                 bounce: bool = False) -> dict[Square, Fraction]:
     """Return ``{target square: P(touchback)}`` for every square of the receiving half.
 
@@ -320,7 +320,7 @@ def _edge_square(sq: object, field: str) -> Square:
     return sq  # type: ignore[return-value]
 
 
-def throw_in_directions(square: Square, edition: str = "classic") -> dict[tuple[int, int], Fraction]:
+def throw_in_directions(square: Square, edition: str | Edition = "classic") -> dict[tuple[int, int], Fraction]:
     """Return the throw-in directions from edge ``square``: ``{(dx, dy): probability}``.
 
     A side square: straight in and the two diagonals, 1/3 each (D6 1–2, 3–4, 5–6).  A
@@ -331,7 +331,7 @@ def throw_in_directions(square: Square, edition: str = "classic") -> dict[tuple[
         CalcError: when ``square`` is not an edge square (field ``square``).
     """
     x, y = _edge_square(square, "square")
-    _, corner_rule = _THROW_IN_RULES[family(edition)]
+    _, corner_rule = _THROW_IN_RULES[resolve(edition).family]
     ix = 1 if x == 0 else -1 if x == WIDTH - 1 else 0
     iy = 1 if y == 0 else -1 if y == HEIGHT - 1 else 0
     third = Fraction(1, 3)
@@ -342,8 +342,8 @@ def throw_in_directions(square: Square, edition: str = "classic") -> dict[tuple[
     return {(-1, iy): third, (0, iy): third, (1, iy): third}
 
 
-def _throw_distances(edition: str) -> dict[int, Fraction]:
-    counts_start, _ = _THROW_IN_RULES[family(edition)]
+def _throw_distances(edition: str | Edition) -> dict[int, Fraction]:
+    counts_start, _ = _THROW_IN_RULES[resolve(edition).family]
     out: dict[int, Fraction] = {}
     for a in range(1, 7):
         for b in range(1, 7):
@@ -352,7 +352,8 @@ def _throw_distances(edition: str) -> dict[int, Fraction]:
     return out
 
 
-def throw_in_once(square: Square, edition: str = "classic") -> tuple[dict[Square, Fraction], dict[Square, Fraction]]:
+def throw_in_once(square: Square,
+                  edition: str | Edition = "classic") -> tuple[dict[Square, Fraction], dict[Square, Fraction]]:
     """Return one throw-in from edge ``square``: (``{landing square: p}``, ``{edge square thrown in from again: p}``).
 
     The second dict holds, for a ball that flies off the pitch again, the last on-pitch
@@ -398,7 +399,7 @@ def _solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
     return [a[i][n] for i in range(n)]
 
 
-def throw_in(square: Square, edition: str = "classic") -> ThrowIn:
+def throw_in(square: Square, edition: str | Edition = "classic") -> ThrowIn:
     """Return where a ball thrown in from edge ``square`` lands, repeating throw-ins until it lands on the pitch.
 
     Exact: with Q the edge-to-edge re-throw probabilities and R the landing
@@ -409,7 +410,7 @@ def throw_in(square: Square, edition: str = "classic") -> ThrowIn:
         CalcError: when ``square`` is not an edge square (field ``square``) or the edition is unknown.
     """
     _edge_square(square, "square")
-    family(edition)
+    edition = resolve(edition)  # an unknown edition fails here, before any work
     states: list[Square] = [square]
     steps: dict[Square, tuple[dict[Square, Fraction], dict[Square, Fraction]]] = {}
     i = 0

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ballmove import D8_NUMBERINGS, HEIGHT, WIDTH, in_receiving_half, kick_distance, on_pitch
+from .editions import Edition
 from .errors import CalcError
 
 __all__ = ["BallPath", "CONTEXTS", "MOVES", "ball_path", "parse_d8"]
@@ -96,7 +97,7 @@ def _then(end: Square | None, context: str, receiving: str) -> str:
     return "throw-in" if end is None else "lands"
 
 
-def ball_path(start: Square, move: str, d8: tuple[int, ...], *, edition: str = "classic",
+def ball_path(start: Square, move: str, d8: tuple[int, ...], *, edition: str | Edition = "classic",
               distance_roll: int | None = None, kick: bool = False, numbering: str = "template",
               context: str = "in-play", receiving: str = "right") -> BallPath:
     """Return the :class:`BallPath` of one ``move`` from ``start`` with the D8 results ``d8``.

@@ -121,11 +121,14 @@ class Edition:
 
 
 def resolve(edition: object, field: str = "edition") -> Edition:
-    """Return the :class:`Edition` of id ``edition`` (one value per edition, made once).
+    """Return the :class:`Edition` of id ``edition`` (one value per edition, made once); an :class:`Edition`
+    (the door's, passed inward) is returned as it is.
 
     Raises:
         CalcError: naming ``field`` on an unknown edition.
     """
+    if isinstance(edition, Edition):
+        return edition
     return _resolved(check_edition(edition, field))
 
 

@@ -64,7 +64,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from .editions import family
+from .editions import Edition, resolve
 from .errors import CalcError
 
 __all__ = [
@@ -121,13 +121,13 @@ BAND_MODIFIERS: dict[str, dict[str, int]] = {
 RULER_WIDTH = Fraction(87, 50)
 
 
-def band_limits(edition: str) -> tuple[tuple[int, int, int, int], ...]:
+def band_limits(edition: str | Edition) -> tuple[tuple[int, int, int, int], ...]:
     """Return the chart rows (:data:`BAND_LIMITS` layout) of ``edition``.
 
     Raises:
         CalcError: on an unknown edition.
     """
-    if family(edition) == "classic":
+    if resolve(edition).classic:
         return tuple(_CLASSIC_ROWS.get(dy, row) for dy, row in enumerate(BAND_LIMITS))
     return BAND_LIMITS
 
@@ -139,7 +139,7 @@ def _check(sq: object, field: str) -> Square:
     return sq  # type: ignore[return-value]
 
 
-def pass_band(thrower: Square, target: Square, edition: str = "classic") -> str:
+def pass_band(thrower: Square, target: Square, edition: str | Edition = "classic") -> str:
     """Return the band of a pass: ``quick``, ``short``, ``long``, ``long-bomb`` or ``out_of_range``, and
     :data:`THROWER` when ``target`` is the thrower's own square (no band, no pass target; module docstring).
 
@@ -207,7 +207,7 @@ def interception_squares(thrower: Square, end: Square, width: Fraction = RULER_W
     return [(x, y) for x in xs for y in ys if under_ruler((x, y), a, b, width)]
 
 
-def range_map(thrower: Square, edition: str = "classic") -> dict[Square, str]:
+def range_map(thrower: Square, edition: str | Edition = "classic") -> dict[Square, str]:
     """Return ``{square: band}`` for every on-pitch square in range of ``thrower`` (out-of-range squares are left out)."""
     _check(thrower, "thrower")
     out: dict[Square, str] = {}
@@ -220,9 +220,9 @@ def range_map(thrower: Square, edition: str = "classic") -> dict[Square, str]:
     return out
 
 
-def band_modifiers(edition: str, rules_modifiers: Mapping[str, int] | None = None) -> dict[str, int]:
+def band_modifiers(edition: str | Edition, rules_modifiers: Mapping[str, int] | None = None) -> dict[str, int]:
     """Return ``{band: modifier}``: ``rules_modifiers`` where given, else the :data:`BAND_MODIFIERS` default."""
-    out = dict(BAND_MODIFIERS[family(edition)])
+    out = dict(BAND_MODIFIERS[resolve(edition).family])
     if rules_modifiers:
         out.update({k: v for k, v in rules_modifiers.items() if k in out})
     return out

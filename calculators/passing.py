@@ -48,7 +48,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .editions import family, mechanics
+from .editions import Edition, resolve
 from .errors import CalcError
 from .rolls import FAILURE, FUMBLE, SUCCESS, WILD, D6Test, face_chance
 
@@ -68,7 +68,8 @@ class PassAction:
     """One Pass action.
 
     Attributes:
-        edition: ``classic`` | ``bb2016`` | ``bb2020`` | ``bb2025``.
+        edition: the door's :class:`~calculators.editions.Edition`, or its id (``classic`` | ``bb2016`` |
+            ``bb2020`` | ``bb2025``).
         pass_test: the thrower's roll, with the edition's pass outcomes
             (:func:`calculators.rolls.characteristic_test` with ``pass_roll=True``).
         catch_needed: die face (2..6) the receiver needs on an accurate pass, or None
@@ -88,7 +89,7 @@ class PassAction:
         team_rerolls: team re-rolls available, 0..8.
     """
 
-    edition: str
+    edition: str | Edition
     pass_test: D6Test
     catch_needed: int | None = None
     intercept_needed: Mapping[str, int] | None = None
@@ -116,11 +117,11 @@ def resolve_pass(action: PassAction) -> dict[str, Fraction]:
     Raises:
         CalcError: on an unknown edition, a missing classic Safe Throw face, or a bad count.
     """
-    fam = family(action.edition)
-    cap = mechanics(action.edition).team_rerolls_per_turn
+    ed = resolve(action.edition)
+    cap = ed.mechanics.team_rerolls_per_turn
     if not (isinstance(action.team_rerolls, int) and 0 <= action.team_rerolls <= 8):
         raise CalcError("team_rerolls", "team re-rolls must be 0..8", [0, 8], reason="range")
-    if fam == "classic" and action.safe and action.safe_throw_needed is None:
+    if ed.classic and action.safe and action.safe_throw_needed is None:
         raise CalcError("safe_throw_needed", "classic Safe Throw needs the thrower's unmodified AG target", reason="required")
     icpt = dict(action.intercept_needed or {})
     test = action.pass_test
@@ -141,15 +142,15 @@ def resolve_pass(action: PassAction) -> dict[str, Fraction]:
         o = test.outcome(face)
         if o == FUMBLE:
             saved = action.safe and (
-                (fam == "classic" and face != 1) or fam == "bb2020" or (fam == "bb2025" and face == 1))
+                (ed.classic and face != 1) or ed.bb2020 or (ed.bb2025 and face == 1))
             return {"fumble_saved" if saved else "fumble": Fraction(1)}
         quality = {SUCCESS: "accurate", FAILURE: "inaccurate", WILD: "wildly_inaccurate"}[o]
         landing = catch(tr, used) if quality == "accurate" else {quality: Fraction(1)}
-        if fam == "classic" or quality not in icpt:
+        if ed.classic or quality not in icpt:
             return landing
         q = _p(icpt[quality])
         out: dict[str, Fraction] = {}
-        if fam == "bb2020":
+        if ed.bb2020:
             conv = _p(action.deflection_catch_needed)
             out["intercepted"] = q * conv
             out["deflected"] = q * (1 - conv)
@@ -175,7 +176,7 @@ def resolve_pass(action: PassAction) -> dict[str, Fraction]:
         return out
 
     result = throw(action.team_rerolls, 0, False)
-    if fam == "classic" and "any" in icpt:
+    if ed.classic and "any" in icpt:
         q = _p(icpt["any"])
         if action.safe and not action.interceptor_very_long_legs:
             q = q * (1 - _p(action.safe_throw_needed))

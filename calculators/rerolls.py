@@ -225,7 +225,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .editions import family, mechanics
+from .editions import Edition, resolve
 from .errors import CalcError, shown
 
 __all__ = ["AGILITY_KINDS", "BALLISTA_KINDS", "BREAK_TACKLE_BONUSES", "STAR_REROLL_KINDS", "STAR_RULES", "STAR_RULE_EDITIONS", "LONER_READINGS", "NOT_REROLLED_KINDS", "ONCE_PER_TURN", "OPPONENT_KINDS",
@@ -338,7 +338,7 @@ class RerollRules:
     reading: str | None = None
 
 
-def check_reading(edition: str, reading: object, field: str = "reading") -> str | None:
+def check_reading(edition: str | Edition, reading: object, field: str = "reading") -> str | None:
     """Return the Loner reading that applies in ``edition``: ``reading``, or the default when None.
 
     Returns:
@@ -350,10 +350,10 @@ def check_reading(edition: str, reading: object, field: str = "reading") -> str 
         given for an edition other than BB2025 (allowed: none); an unknown edition names
         ``edition``.
     """
-    fam = family(edition)
-    if fam != "bb2025":
+    ed = resolve(edition)
+    if not ed.bb2025:
         if reading is not None:
-            raise CalcError(field, f"{field} applies only to BB2025 (the Loner ruling); {edition} has no disputed "
+            raise CalcError(field, f"{field} applies only to BB2025 (the Loner ruling); {ed.name} has no disputed "
                                    f"reading here, got {shown(reading)}", [], reason="bb2025-only")
         return None
     if reading is None:
@@ -364,17 +364,17 @@ def check_reading(edition: str, reading: object, field: str = "reading") -> str 
     return reading
 
 
-def reroll_rules(edition: str, reading: str | None = None) -> RerollRules:
+def reroll_rules(edition: str | Edition, reading: str | None = None) -> RerollRules:
     """Return the :class:`RerollRules` of ``edition`` under the Loner ``reading`` (BB2025 only).
 
     Raises:
         CalcError: on an unknown edition (``edition``) or a bad reading (``reading``, see
         :func:`check_reading`).
     """
-    m = mechanics(edition)
-    used = check_reading(edition, reading)
-    fam = family(edition)
-    return RerollRules(edition, m.team_rerolls_per_turn, m.pro_target, m.pro_per,
-                       team_reroll_on_pro_roll=fam == "classic",
+    ed = resolve(edition)
+    m = ed.mechanics
+    used = check_reading(ed, reading)
+    return RerollRules(ed.name, m.team_rerolls_per_turn, m.pro_target, m.pro_per,
+                       team_reroll_on_pro_roll=ed.classic,
                        team_reroll_on_loner_roll=used == "rulebook",
                        reading=used)

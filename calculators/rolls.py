@@ -55,7 +55,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .editions import family, mechanics
+from .editions import Edition, resolve
 from .errors import CalcError, shown
 from .rules import RollSpec, RuleBook
 
@@ -213,7 +213,7 @@ def reroll(dist: Mapping[str, Fraction], on: Iterable[str] | None = None) -> dic
     return {o: out[o] for o in OUTCOMES if o in out} | {o: p for o, p in out.items() if o not in OUTCOMES}
 
 
-def _bb2025_pass_reading(field: str, readings: tuple[str, ...], edition: str, reading: object) -> str | None:
+def _bb2025_pass_reading(field: str, readings: tuple[str, ...], edition: str | Edition, reading: object) -> str | None:
     """Return ``reading`` of a disputed BB2025 pass rule, checked (None when not given).
 
     Raises:
@@ -222,15 +222,16 @@ def _bb2025_pass_reading(field: str, readings: tuple[str, ...], edition: str, re
     """
     if reading is None:
         return None
-    if family(edition) != "bb2025":
-        raise CalcError(field, f"{field} applies to BB2025 passes only, not {edition}", None, reason="bb2025-only")
+    ed = resolve(edition)
+    if not ed.bb2025:
+        raise CalcError(field, f"{field} applies to BB2025 passes only, not {ed.name}", None, reason="bb2025-only")
     if not isinstance(reading, str) or reading not in readings:
         raise CalcError(field, f"{field} must be one of {', '.join(readings)}, got {shown(reading)}", list(readings),
                         reason="choice")
     return reading
 
 
-def check_pass_reading(edition: str, pass_reading: str | None) -> bool:
+def check_pass_reading(edition: str | Edition, pass_reading: str | None) -> bool:
     """Return True when ``pass_reading`` makes a modified result that reaches the target succeed first.
 
     Args:
@@ -243,7 +244,7 @@ def check_pass_reading(edition: str, pass_reading: str | None) -> bool:
     return _bb2025_pass_reading("pass_reading", PASS_READINGS, edition, pass_reading) == "fumbbl"
 
 
-def check_below_one_reading(edition: str, reading: object) -> bool:
+def check_below_one_reading(edition: str | Edition, reading: object) -> bool:
     """Return True when ``reading`` makes only a pass total of exactly 1 a fumble (a lower one inaccurate).
 
     Args:
@@ -257,7 +258,7 @@ def check_below_one_reading(edition: str, reading: object) -> bool:
     return _bb2025_pass_reading("below_one_reading", BELOW_ONE_READINGS, edition, reading) == "rulebook"
 
 
-def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_roll: bool = False,
+def characteristic_test(edition: str | Edition, target: int, modifier: int = 0, *, pass_roll: bool = False,
                         pass_reading: str | None = None, below_one_reading: str | None = None) -> D6Test:
     """Return a plain ``target+`` D6 test with ``modifier``, under ``edition``'s natural 1/6 rules.
 
@@ -275,7 +276,7 @@ def characteristic_test(edition: str, target: int, modifier: int = 0, *, pass_ro
         CalcError: on an unknown edition (field ``edition``), or a ``pass_reading`` or
         ``below_one_reading`` that does not apply.
     """
-    rule = mechanics(edition).pass_rule
+    rule = resolve(edition).mechanics.pass_rule
     success_first = check_pass_reading(edition, pass_reading)
     exactly = check_below_one_reading(edition, below_one_reading)
     if not pass_roll:
@@ -334,7 +335,7 @@ def test_from_rules(
     value: int,
     choices: Mapping[str, str] | None = None,
     counts: Mapping[str, int] | None = None,
-    edition: str | None = None,
+    edition: str | Edition | None = None,
     pass_reading: str | None = None,
     below_one_reading: str | None = None,
     skills: Iterable[str] = (),
@@ -394,9 +395,9 @@ def test_from_rules(
     applied.extend((m.key, m.value) for m in spec.always())
     applied = _with_skills(spec, applied, skills, set(choices.values()))
     total = sum(v for _, v in applied)
-    ed = edition if edition is not None else spec.editions[0]
+    ed = resolve(edition if edition is not None else spec.editions[0])
     nat_one = spec.natural_one
-    wild = 1 if (roll_slug.startswith("pass-") and family(ed) == "bb2020") else None
+    wild = 1 if (roll_slug.startswith("pass-") and ed.bb2020) else None
     success_first = (check_pass_reading(ed, pass_reading) and spec.fumble_at_or_below is not None) or wild is not None
     exactly = check_below_one_reading(ed, below_one_reading) and spec.fumble_at_or_below is not None
     test = D6Test(target, total, natural_one=nat_one, natural_six=spec.natural_six == "success",

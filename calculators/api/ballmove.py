@@ -25,11 +25,11 @@ def answer_kick(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     whole = rd.bool("map", False)
     if whole:
         rd.finish()
-        m = landing_map(edition, kick, receiving, bounce)
+        m = landing_map(ed, kick, receiving, bounce)
         return {"edition": edition, "map": [{"square": list(sq), "touchback": prob(p)} for sq, p in m.items()]}
     target = rd.square("target")
     rd.finish()
-    k = kick_off(target, edition, kick, receiving, bounce)
+    k = kick_off(target, ed, kick, receiving, bounce)
     landing = [{"square": sq if sq == "out" else list(sq), "p": prob(p)}
                for sq, p in sorted(k.landing.items(), key=lambda kv: (kv[0] == "out", str(kv[0])))]
     return {"edition": edition, "touchback": prob(k.touchback), "landing": landing}
@@ -72,24 +72,25 @@ def answer_deviate(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, 
     template = _template(rd)
     rd.finish()
     return {"edition": edition, "square": list(square), "kick": kick,
-            **_landing(deviate(square, edition, kick), square), "template": template}
+            **_landing(deviate(square, ed, kick), square), "template": template}
 
 
 def answer_ball_path(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
     rd = Reader(req)
-    edition = read_edition(rd, in_messages=True).name
+    ed = read_edition(rd, in_messages=True)
+    edition = ed.name
     move = rd.choice("move", list(MOVES))
     square = rd.square("square")
     d8 = parse_d8(rd.str("d8", max_len=40, example="3"), move)
     distance_roll, kick = None, False
     if move == "deviate":
         kick = rd.bool("kick", False)
-        distance_roll = rd.int("distance_roll", 1, kick_distance(edition, kick))
+        distance_roll = rd.int("distance_roll", 1, kick_distance(ed, kick))
     template = _template(rd)
     context = rd.choice("context", list(CONTEXTS), "in-play")
     receiving = rd.choice("receiving", ["right", "left"], "right") if context == "kick-off" else "right"
     rd.finish()
-    p = ball_path(square, move, d8, edition=edition, distance_roll=distance_roll, kick=kick,
+    p = ball_path(square, move, d8, edition=ed, distance_roll=distance_roll, kick=kick,
                   numbering=template["numbering"], context=context, receiving=receiving)
     return {
         "edition": edition, "move": move, "square": list(square), "context": context,
@@ -111,7 +112,7 @@ def answer_throw_in(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str,
     edition = ed.name
     square = rd.square("square")
     rd.finish()
-    t = throw_in(square, edition)
+    t = throw_in(square, ed)
     landing = [{"square": list(sq), "p": prob(p)} for sq, p in sorted(t.landing.items())]
     return {"edition": edition, "square": list(square), "landing": landing, "out_again": prob(t.out_again),
             "rethrows": prob(t.rethrows)}

@@ -12,6 +12,7 @@ from ..chain import (BLOCK_ATTACKER, BLOCK_DEFENDER, Alternatives, ArmourStep, B
 from ..fields import Reader
 from ..notation import format_chain, parse_chain
 from ..compat import translate as dave_translate
+from ..editions import resolve
 from ..rerolls import LONER_READINGS, STAR_RULES, check_reading, reroll_rules
 from ..rules import RuleBook
 from ..weather import NO_WEATHER, move_faces, weather_keys, weather_modifiers
@@ -28,7 +29,7 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     if ed.bb2025:
         reading = rd.choice("reading", LONER_READINGS, LONER_READINGS[0])
     elif rd.given("reading"):
-        check_reading(edition, req["reading"])  # raises: a clear error rather than "unknown field"
+        check_reading(ed, req["reading"])  # raises: a clear error rather than "unknown field"
     k_given = rd.int("max_team_rerolls", 0, 8, None)
     # the weather needs each roll's data; without rules only the weather that changes nothing is known
     weather = rd.choice("weather", weather_keys(rules, edition) if rules is not None else [NO_WEATHER], NO_WEATHER)
@@ -38,7 +39,7 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
     weathered = weather_modifiers(rules, edition, weather) if weather != NO_WEATHER else {}
     chain = with_injury_tables(move_faces(parsed.chain, weathered), rules)
-    rr = reroll_rules(edition, reading)
+    rr = reroll_rules(ed, reading)
     rows = summary(chain, max(k_max, parsed.team_rerolls or 0))
     by = []
     for r in rows:
@@ -81,7 +82,7 @@ def answer_dave(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     rd.finish()
     t = dave_translate(text, k)
     chain_req = {"kind": "chain", "chain": t.notation, "edition": t.edition}
-    if given or t.edition == "bb2025":  # a reading given for a BB2020 sequence is refused by the chain kind
+    if given or resolve(t.edition).bb2025:  # a reading given for a BB2020 sequence is refused by the chain kind
         chain_req["reading"] = reading
     out = answer_chain(chain_req, rules)
     return {"dave": text, **out}

@@ -35,13 +35,13 @@ def answer_range(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     modifiers, source = _range_modifiers(rules, edition)
     if whole:
         rd.finish()
-        m = range_map(thrower, edition)
+        m = range_map(thrower, ed)
         return {"edition": edition, "thrower": list(thrower), "modifiers": modifiers, "modifier_source": source,
                 "map": [{"square": list(sq), "band": b} for sq, b in m.items()]}
     target = rd.square("target")
     landing = rd.square("landing", None) if not ed.classic else None
     rd.finish()
-    band = pass_band(thrower, target, edition)
+    band = pass_band(thrower, target, ed)
     end = landing if landing is not None else target
     squares = [] if band in ("out_of_range", THROWER) or end == thrower else interception_squares(thrower, end)
     return {

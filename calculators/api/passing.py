@@ -74,8 +74,8 @@ def answer_pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     thrower_skills = read_skills(rd, spec, "thrower")
     pass_reading = pass_reading_field(rd, ed, True)
     below_one = below_one_reading_field(rd, ed, True)
-    test, _ = test_from_rules(rules, spec.slug, value, choices, counts, edition, skills=thrower_skills)
-    pass_test = characteristic_test(edition, test.target, test.modifier, pass_roll=True, pass_reading=pass_reading,
+    test, _ = test_from_rules(rules, spec.slug, value, choices, counts, ed, skills=thrower_skills)
+    pass_test = characteristic_test(ed, test.target, test.modifier, pass_roll=True, pass_reading=pass_reading,
                                     below_one_reading=below_one)
     delivery = [m.key for m in catch_spec.groups().get("delivery", ())]
     catch_weather = _weather_for(catch_spec, weather)
@@ -117,7 +117,7 @@ def answer_pass(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
         safe_needed = max(2, rules.table_for(spec).target_for(value)) if rules.table_for(spec) else value
     # read and checked by the interceptor's roll above (a skill field of its roll data), absent otherwise
     vll = intercept_needed is not None and req.get(skill_field("very-long-legs", "interceptor")) is True
-    action = PassAction(edition, pass_test, _needed(receiver) if receiver else None, intercept_needed, deflection,
+    action = PassAction(ed, pass_test, _needed(receiver) if receiver else None, intercept_needed, deflection,
                         pass_skill, safe, safe_needed, catch_skill, team_rerolls, vll)
     dist = resolve_pass(action)
     return {

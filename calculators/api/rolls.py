@@ -118,7 +118,7 @@ def reader_needing_rules(req: Mapping[str, Any], rules: RuleBook | None) -> tupl
 
 
 def _bb2025_pass_reading(rd: Reader, ed: Edition, is_pass: bool, field: str, readings: tuple[str, ...],
-                         check: Callable[[str, Any], Any]) -> str | None:
+                         check: Callable[[Edition, Any], Any]) -> str | None:
     """Read ``field``, the reading of a disputed BB2025 pass rule (``readings``, the first the default): a
     BB2025 pass has it, any other roll or edition must not (None there).
 
@@ -131,7 +131,7 @@ def _bb2025_pass_reading(rd: Reader, ed: Edition, is_pass: bool, field: str, rea
     if rd.given(field):
         if not is_pass:
             raise CalcError(field, f"{field} applies to BB2025 passes only", None, reason="bb2025-only")
-        check(ed.name, rd.request[field])
+        check(ed, rd.request[field])
     return None
 
 
@@ -167,7 +167,7 @@ def answer_agility(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, 
     pass_reading = pass_reading_field(rd, ed, spec.slug.startswith("pass-"))
     below_one = below_one_reading_field(rd, ed, spec.slug.startswith("pass-"))
     rd.finish()
-    test, applied = test_from_rules(rules, spec.slug, value, choices, counts, edition, pass_reading, below_one, skills)
+    test, applied = test_from_rules(rules, spec.slug, value, choices, counts, ed, pass_reading, below_one, skills)
     out = {"roll": spec.slug, "edition": edition}
     if pass_reading is not None:
         out["pass_reading"] = pass_reading
@@ -187,7 +187,7 @@ def answer_test(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     pass_roll = rd.bool("pass", False)
     reroll = rd.bool("reroll", False)
     rd.finish()
-    test = characteristic_test(edition, target, modifier, pass_roll=pass_roll)
+    test = characteristic_test(ed, target, modifier, pass_roll=pass_roll)
     out = {"edition": edition}
     out.update(test_result(test, reroll, pass_roll, pass_roll and ed.bb2020))
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_browser_calculators import Calc, url_of
+from calc_driver import Calc, url_of
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from plugins.site.render.calcpages import STANDALONE
-from test_browser_calculators import url_of
+from calc_driver import url_of
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 780}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from plugins.site.render.calcpages import STANDALONE
-from test_browser_calculators import url_of
+from calc_driver import url_of
 
 pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1280, "height": 800}

@@ -14,7 +14,7 @@ import pytest
 
 from calculators.notation import LETTERS  # the letters the page lists come from the resolver
 
-from test_browser_calculators import Calc, calc, norm, shown, url_of  # noqa: F401  (calc: a fixture)
+from calc_driver import Calc, calc, norm, shown, url_of  # noqa: F401  (calc: a fixture)
 
 pytestmark = pytest.mark.browser
 PICKER = "select[data-nc-edition-picker]"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from test_browser_calculators import Calc, url_of
+from calc_driver import Calc, url_of
 from yaml_files import read_folder
 
 pytestmark = pytest.mark.browser

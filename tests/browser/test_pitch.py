@@ -21,7 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from calculators.api import handle
 from test_a11y import RUN_AXE, TAGS, inject_axe
-from test_browser_calculators import Calc, norm, url_of
+from calc_driver import Calc, norm, url_of
 from plugins.site.render.pitch_table import probability_text, ranked_squares, square_name
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from test_browser_calculators import Calc, norm, url_of
+from calc_driver import Calc, norm, url_of
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 780}

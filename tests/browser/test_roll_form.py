@@ -146,7 +146,7 @@ def test_adding_a_roll_never_loses_a_typed_sequence(open_page, web, repo, rules,
     against `calculators.api.handle`). Removing the kept rolls leaves the form's own."""
     from urllib.parse import quote
 
-    from test_browser_calculators import Calc, url_of
+    from calc_driver import Calc, url_of
 
     page = open_page(viewport=PHONE)
     page.goto(url_of(web, lang, "calculators/chain/", query="chain=" + quote(typed)))

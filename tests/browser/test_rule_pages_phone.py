@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from test_browser_calculators import url_of
+from calc_driver import url_of
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 780}

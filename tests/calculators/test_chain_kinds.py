@@ -13,7 +13,8 @@ from calculators.chain import D6_KINDS, KIND_EDITIONS, Chain, Step, policy, solv
 from calculators.errors import CalcError
 from calculators.notation import LETTERS, format_chain, parse_chain
 
-from test_chain import FAMILY, RULESETS, oracle_full
+from chain_cases import RULESETS
+from chain_oracle import FAMILY, oracle_full
 
 EDITIONS = ("classic", "bb2016", "bb2020", "bb2025")
 NEW = {"V": "jump", "M": "hail-mary", "W": "throw-team-mate", "G": "hypnotic-gaze", "E": "tentacles",

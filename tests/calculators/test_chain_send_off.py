@@ -13,7 +13,8 @@ from calculators.chain import appeal_chances, policy, rolls_2d6, sent_off_by_rer
 from calculators.errors import CalcError
 from calculators.notation import format_chain, parse_chain
 
-from test_chain import FAMILY, RULESETS, oracle_full
+from chain_cases import RULESETS
+from chain_oracle import FAMILY, oracle_full
 
 
 def P(text, edition="bb2025", reading=None):

@@ -128,7 +128,7 @@ def test_the_oracle_finds_the_hand_worked_values():
 # --------------------------------------------------------------------- Blind Rage (Akhorne's Dauntless re-roll)
 
 def test_blind_rage_re_rolls_every_dauntless_roll_for_free():
-    from test_chain_branches import oracle_tree
+    from tree_oracle import oracle_tree
 
     # U4{B1|B-2} with no team re-roll: the Dauntless roll passes on 4+ (1/2), Blind Rage re-rolls a failure: 3/4
     # reach the one-die block (1/3: POW, Stumbles with no skills), 1/4 the defender's two dice (1/9)
@@ -157,7 +157,7 @@ def test_blind_rage_is_a_bb2020_and_bb2025_star_rule():
 # --------------------------------------------------------------------- Lord of Chaos, Mesmerising Dance
 
 def test_lord_of_chaos_re_rolls_one_block_die_once():
-    from test_chain_branches import oracle_tree
+    from tree_oracle import oracle_tree
 
     # B-2b (3 faces of 6 succeed, the defender chooses): 1/4; with one die re-rolled once: a roll with one failing
     # die (1/2) is saved half the time, 1/4 + 1/4 = 1/2.  A team re-roll re-rolls every die, after which no die may
@@ -184,7 +184,7 @@ def test_lord_of_chaos_in_bb2020_is_an_extra_team_re_roll():
 
 
 def test_mesmerising_dance_re_rolls_a_failed_gaze_once():
-    from test_chain_branches import oracle_tree
+    from tree_oracle import oracle_tree
 
     # G3 then a 2+ dodge: the gaze re-rolled once, 1 - (1/3)^2 = 8/9, then 5/6
     for edition in ("bb2020", "bb2025"):
@@ -200,7 +200,7 @@ def test_mesmerising_dance_re_rolls_a_failed_gaze_once():
 
 def test_cloud_burster_makes_the_opponent_re_roll_a_successful_interception_in_bb2020():
     from calculators.errors import CalcError
-    from test_chain_branches import oracle_tree
+    from tree_oracle import oracle_tree
 
     # T2p,I6c/C2: the pass re-rolled with Pass (35/36); the interception needs two 6s (1/36), so 35/36 go on
     chain = P("T2p,I6c/C2", "bb2020")
@@ -283,7 +283,7 @@ def test_savage_mauling_hand_worked_and_translated():
 
 def test_no_team_re_roll_mark():
     from calculators.errors import CalcError
-    from test_chain_branches import oracle_tree
+    from tree_oracle import oracle_tree
 
     # [pro]D3',D3 with one team re-roll: the first dodge only Pro may re-roll; Pro spent there, the team re-roll
     # goes to the second: 2/3 · (2/3 + 1/3 · 2/3) + 1/3 · 2/3 · 2/3 · (2/3 + 1/3 · 2/3)
@@ -311,7 +311,7 @@ def test_no_team_re_roll_mark():
 def test_biased_referee_spares_the_coach_in_bb2020():
     from calculators.chain import sent_off_by_rerolls
     from calculators.errors import CalcError
-    from test_chain import oracle_full
+    from chain_oracle import oracle_full
 
     # F8 then Q5r,K2: after a send-off the call is argued on 5+ (the turnover stands), and a natural 1 no longer
     # ejects the coach, so the Bribe is rolled on every failed call: more fouls go on than with Q5,K2
@@ -331,7 +331,7 @@ def test_biased_referee_spares_the_coach_in_bb2020():
 # --------------------------------------------------------------------- BB2020 Consummate Professional on a Loner roll
 
 def test_consummate_professional_re_rolls_a_failed_loner_roll_in_bb2020():
-    from test_chain_branches import oracle_tree
+    from tree_oracle import oracle_tree
 
     # after a failed Loner roll the team re-roll is lost, unless Griff's once-per-game re-roll re-rolls the Loner die
     # (one of his dice): [loner=2,consummate]N3,N3 with two team re-rolls plays it on the first roll's failure, keeping

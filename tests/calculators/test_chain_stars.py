@@ -9,7 +9,7 @@ from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
-from test_chain_branches import oracle_tree
+from tree_oracle import oracle_tree
 
 from calculators.chain import BlockStep, Chain, Player, Step, policy, solve, success_by_rerolls
 from calculators.errors import CalcError

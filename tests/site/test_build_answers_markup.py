@@ -13,7 +13,7 @@ import pytest
 from calculators.api import handle
 from plugins.site.render.answers import field_values, neighbours, prebuilt, request_key
 
-from test_calculators import PAGES, forms_of, render
+from calc_pages import PAGES, forms_of, render
 
 
 @pytest.fixture(scope="module")
