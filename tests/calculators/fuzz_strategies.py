@@ -39,6 +39,7 @@ VALID: dict[str, dict[str, Any]] = {
     "deviate": {"square": [13, 7]},
     "ball-path": {"move": "scatter", "square": [5, 5], "d8": "3,5,1"},
     "dave": {"dave": "D3"},
+    "prayers": {"edition": "bb2020", "wanted": "iron-man"},
     "form": {"for": "block"},
 }
 
@@ -70,6 +71,7 @@ FIELDS: dict[str, list[str]] = {
     "deviate": ["edition", "square", "kick", "d8_numbering"],
     "ball-path": ["edition", "move", "square", "d8", "kick", "distance_roll", "d8_numbering", "context", "receiving"],
     "dave": ["dave", "team_rerolls", "reading"],
+    "prayers": ["edition", "play", "prayers", "team_value", "opponent_value", "wanted", "already"],
     "form": ["for", "edition", "action", "map", "chain", "av", "attacker_brawler"],
 }
 OTHER_FIELDS = ["kind", "", "x", "__proto__", "constructor", "\ud800", "a" * 300]
