@@ -12,6 +12,7 @@ from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, 
 from ..editions import Edition
 from ..errors import CalcError, shown
 from ..casualty import MAX_NIGGLING, CasualtyRoll, aftermath, casualty_roll
+from ..injury import apothecary_on_ko
 from ..chain import APPEAL_TARGETS, ARGUE_FIRST, KIND_EDITIONS, Step, appeal_chances
 from ..fields import Reader
 from ..rules import RuleBook
@@ -115,11 +116,14 @@ def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, A
     ihs = _iron_hard_skin(rd, ed)
     stars = _star_bonuses(rd, ed)
     table = injury_reader(rd, rules, ed)
+    apothecary = rd.bool("apothecary", False)
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table,
                         iron_hard_skin=ihs, either=stars["ram"] + stars["slayer"], armour_only=stars["crushing_blow"])
     answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
               **_casualty_split(rules, ed, out["casualty"])}
+    if apothecary:  # the team patches up a KO'd result: the player stays in its square, Stunned (calculators.injury)
+        answer["apothecary"] = {"patched_ko": prob(out["ko"]), "outcomes": probs(apothecary_on_ko(out, ed))}
     if claws_reading is not None and claws:  # the reading is named where it was used
         answer["claws_reading"] = claws_reading
     return answer

@@ -53,7 +53,7 @@ FIELDS: dict[str, list[str]] = {
              "receiver_tackle_zones", "interceptor_ag", "interceptor_tackle_zones", "interceptor_marked",
              "pass_skill", "safe", "catch_skill", "team_rerolls", "pass_reading"],
     "armour": ["edition", "av", "armour_modifier", "injury_modifier", "mighty_blow", "claws", "stunty",
-               "thick_skull", "mighty_blow_value", "iron_hard_skin"],
+               "thick_skull", "mighty_blow_value", "iron_hard_skin", "apothecary"],
     "foul": ["edition", "av", "assists", "dirty_player", "sneaky_git", "stunty", "thick_skull", "dirty_player_value",
              "lone_fouler", "iron_hard_skin"],
     "kick": ["edition", "target", "kick", "receiving", "bounce", "map"],
