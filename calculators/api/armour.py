@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from ..arguing import argue_the_call
 from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, casualty, check_claws_reading,
                      check_lone_fouler, foul, injury_table)
 from ..editions import Edition
@@ -143,7 +144,7 @@ def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     elif rd.given("lone_fouler"):
         check_lone_fouler(edition, rd.request["lone_fouler"], 0)  # raises: a clear error, not "unknown field"
     ihs = _iron_hard_skin(rd, ed)
-    group = _send_off_group(rd, ed)
+    group, ejects = _send_off_group(rd, ed, rules)
     table = injury_reader(rd, rules, ed)
     rd.finish()
     out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table, lone_fouler=lf,
@@ -151,7 +152,7 @@ def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
               "sent_off": prob(sent), **_casualty_split(rules, ed, out["casualty"])}
     if group:  # the coach's Bribes and Argue the Call on that send-off (calculators.chain.appeals)
-        go_on, kept = appeal_chances(edition, group)
+        go_on, kept = appeal_chances(edition, group, ejects)
         answer["appeals"] = {"bribe_keeps": prob(sent * go_on), "argue_keeps": prob(sent * kept),
                              "sent_off": prob(sent * (1 - go_on - kept))}
     return answer
@@ -178,22 +179,27 @@ def _casualty_modifiers(rules: RuleBook, edition: str) -> tuple:
 
 
 
-def _send_off_group(rd: Reader, ed: Edition) -> tuple:
+def _send_off_group(rd: Reader, ed: Edition, rules: RuleBook | None) -> tuple[tuple, Fraction | None]:
     """The foul's send-off group from ``bribes`` (0..3, the inducement's most) and ``argue_the_call`` (the face it
-    needs, 6, or 5 with a BB2020 Biased Referee or BB2025 Friends with the Ref; not in classic), in the order the
-    edition rolls them (:data:`calculators.chain.ARGUE_FIRST`): ``(Step, ...)``, empty when neither is given."""
+    needs: the data's target, 6, or one less with a BB2020 Biased Referee or BB2025 Friends with the Ref; not in
+    classic), in the order the edition rolls them (:data:`calculators.chain.ARGUE_FIRST`): ``((Step, ...), ejects)``,
+    the steps empty when neither is given; ``ejects`` the chance a call ejects the coach from the data's table
+    (:func:`calculators.arguing.argue_the_call`), or None where the rules have no table (FUMBBL's BB2016, no rules
+    given: :data:`calculators.chain.APPEAL_TARGETS` and a natural 1)."""
     bribes = rd.int("bribes", 0, 3, 0)
     argue = None
+    call = argue_the_call(rules, ed.name)
+    target = call.target if call is not None else APPEAL_TARGETS["argue-the-call"]
     if ed.name in KIND_EDITIONS["argue-the-call"]:
-        argue = rd.choice("argue_the_call", [6, 5], None)
+        argue = rd.choice("argue_the_call", [target, target - 1], None)
     elif rd.given("argue_the_call"):
         raise CalcError("argue_the_call", f"Argue the Call is not a roll of {ed.name} (LRB6 and the CRP have none)",
                         None, reason="edition-skill")
     paid = tuple(Step("bribe", APPEAL_TARGETS["bribe"]) for _ in range(bribes))
     if argue is None:
-        return paid
-    call = (Step("argue-the-call", argue),)
-    return call + paid if ARGUE_FIRST[ed.family] else paid + call
+        return paid, None
+    steps = (Step("argue-the-call", argue),)
+    return (steps + paid if ARGUE_FIRST[ed.family] else paid + steps), (call.ejects if call is not None else None)
 
 
 def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:

@@ -66,7 +66,8 @@ APPEAL_KINDS: tuple[str, ...] = ("bribe", "argue-the-call")
 #: the face a Bribe and Argue the Call succeed on without modifiers (a Bribe: 2+ in every edition, FFB
 #: ``DiceInterpreter.isBribesSuccessful``; Argue the Call: a 6, ``isArgueTheCallSuccessful``); the chain refuses another
 #: Bribe target, and the calculator help states these numbers from here
-APPEAL_TARGETS: dict[str, int] = {"bribe": 2, "argue-the-call": 6}
+APPEAL_TARGETS: dict[str, int] = {"bribe": 2, "argue-the-call": 6}  # Argue the Call: the foul request reads the
+#: BB2020 and BB2025 target from data/tables/argue-the-call-*.yml (calculators.arguing); a test keeps this one equal
 #: a successful Argue the Call, per edition that has the roll: where the fouler goes instead of being sent off, and
 #: whether the turnover still stands.  BB2016 (FUMBBL): the Reserves box, turnover (FFB
 #: ``skillbehaviour/bb2016/SneakyGitBehaviour``, the ``StepEjectPlayer`` hook: ``PlayerState.RESERVE``; the step still
