@@ -12,7 +12,7 @@ from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, 
                      check_lone_fouler, foul, injury_table)
 from ..editions import Edition
 from ..errors import CalcError, shown
-from ..casualty import MAX_NIGGLING, CasualtyRoll, aftermath, casualty_roll
+from ..casualty import MAX_NIGGLING, REGENERATION_READINGS, CasualtyRoll, aftermath, casualty_roll
 from ..injury import apothecary_on_ko
 from ..chain import APPEAL_TARGETS, ARGUE_FIRST, KIND_EDITIONS, Step, appeal_chances
 from ..fields import Reader
@@ -231,4 +231,6 @@ def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str,
                            else prob(after.regeneration), "reserves": prob(after.reserves),
                            "regenerated": prob(after.regenerated), "rows": _rows(after.roll.table, after.roll.rows),
                            "outcomes": probs(after.roll.outcomes), "characteristics": probs(after.roll.characteristics)}
+        if regeneration and ed.name in REGENERATION_READINGS:  # where FUMBBL rolls it at another time: same chances
+            answer["after"]["regeneration_order"] = REGENERATION_READINGS[ed.name]
     return answer
