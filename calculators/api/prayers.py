@@ -40,7 +40,8 @@ def answer_prayers(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, 
     rd.context = f" ({ed.name})"
     table = prayer_table(rules, ed.name)
     draws = table.draws
-    exhibition = draws.exhibition_faces is not None and rd.choice("play", ["league", "exhibition"], "league") == "exhibition"
+    play = rd.choice("play", ["league", "exhibition"], "league") if draws.exhibition_faces is not None else "league"
+    exhibition = play == "exhibition"
     rolled = [r.key for r in (table.rows[:draws.exhibition_faces] if exhibition else table.rows)]
     prayers, underdog = _count(rd, draws, len(rolled))
     wanted = _keys(rd, "wanted", rolled, single=True)
