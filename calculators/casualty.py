@@ -53,8 +53,8 @@ from .errors import CalcError
 from .rolls import test_from_rules
 from .rules import DiceTable, RuleBook
 
-__all__ = ["Aftermath", "CHARACTERISTICS", "CasualtyRoll", "MAX_NIGGLING", "aftermath", "casualty_roll",
-           "casualty_skills", "dice_distribution", "grouped", "kept_of_two", "rows_roll", "table_roll"]
+__all__ = ["Aftermath", "CHARACTERISTICS", "CasualtyRoll", "MAX_NIGGLING", "REGENERATION_READINGS", "aftermath",
+           "casualty_roll", "casualty_skills", "dice_distribution", "grouped", "kept_of_two", "rows_roll", "table_roll"]
 
 #: the characteristic codes of the data's casualty and lasting-injury rows
 CHARACTERISTICS: tuple[str, ...] = ("ma", "st", "ag", "pa", "av")
@@ -218,6 +218,16 @@ def kept_of_two(table: DiceTable, rows: dict[str, Fraction]) -> dict[str, Fracti
         out[row.key] = above * above - (above - p) * (above - p)  # min of two is this row
         above -= p
     return out
+
+
+#: When Regeneration is rolled where the sources' orders differ, by edition: the rulebook's order is the data's
+#: (``before_casualty_roll``, BBBase BB2025 "REGENERATION"), FUMBBL's is ``fumbbl`` here: its BB2025 apothecary step
+#: rolls Regeneration on the casualty the casualty roll gave, and offers the apothecary only if it fails (FFB
+#: ``ffb-server/src/main/java/com/fumbbl/ffb/server/step/bb2025/shared/StepApothecary.java`` ``executeStep``,
+#: ``isPreRegeneration``, ac2f6d3). Not after the apothecary: both orders roll Regeneration first, on a roll that
+#: does not depend on the casualty roll, so every chance of :class:`Aftermath` is the same in both.
+REGENERATION_READINGS: dict[str, dict[str, str]] = {
+    "bb2025": {"rulebook": "before-casualty-roll", "fumbbl": "after-casualty-roll"}}
 
 
 @dataclass(frozen=True)

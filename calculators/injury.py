@@ -28,7 +28,8 @@ from .editions import Edition, resolve
 from .errors import CalcError
 from .rules import DiceTable, RuleBook
 
-__all__ = ["INJURY_NEEDS", "InjuryTable", "PLAIN", "injury", "injury_counts", "injury_reaches", "injury_table"]
+__all__ = ["APOTHECARY_KO", "INJURY_NEEDS", "InjuryTable", "PLAIN", "apothecary_on_ko", "injury", "injury_counts",
+           "injury_reaches", "injury_table"]
 
 _F0 = Fraction(0)
 _PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]  # the 36 ordered 2D6 results
@@ -120,3 +121,28 @@ def injury_reaches(total: int, need: str | int, table: InjuryTable | None = None
     if isinstance(need, int) and not isinstance(need, bool):
         return total >= need
     return (table or InjuryTable()).result(total) in _AT_LEAST[need]
+
+
+#: where a Knocked-out player on the pitch goes when the team's apothecary patches them up, by edition family:
+#: every edition keeps them in their square, Stunned, instead of the KO'd box (BB2020: BBBase
+#: ``docs/bb2020/core_rules/the_rules_of_blood_bowl.md`` "PATCHING-UP KNOCKED-OUT PLAYERS"; BB2025: BBBase
+#: ``docs/bb2025/core_rules/the_game_of_blood_bowl.md`` on patching up a Knocked-out player, 87cb594; classic as
+#: FUMBBL's and botbowl's BB2016 engines play it, FFB ``step/bb2016/StepApothecary.rollApothecary``, ac2f6d3, the
+#: CRP wording unchecked: ``data/sequences/knocked-down-classic.yml`` note ``apothecary-ko-state``). A player
+#: KO'd by the crowd goes to the Reserves box instead; a Knocked Down player on the pitch never is.
+APOTHECARY_KO: dict[str, str] = {"classic": "stunned", "bb2020": "stunned", "bb2025": "stunned"}
+
+
+def apothecary_on_ko(outcomes: dict[str, Fraction], edition: str | Edition) -> dict[str, Fraction]:
+    """The injury outcomes (``{outcome: P}``, Fractions in [0, 1] summing to 1, with a ``ko`` key) when the team uses
+    its apothecary on a KO'd result: the ``ko`` chance moves to :data:`APOTHECARY_KO` of the edition (Stunned), the
+    other outcomes are unchanged; a new dict, keys in the same order.
+
+    Raises:
+        CalcError: on ``edition`` for an unknown edition id.
+    """
+    to = APOTHECARY_KO[(edition if isinstance(edition, Edition) else resolve(edition)).family]
+    out = dict(outcomes)
+    out[to] = out.get(to, _F0) + out.get("ko", _F0)
+    out["ko"] = _F0
+    return out

@@ -40,7 +40,9 @@ Shape (see ``data/README.md``, kinds *target* and *roll*):
   once), and optionally ``skills`` (a non-empty list of skill slugs: the table replaces the edition's
   plain one for a player with exactly those skills, the injury variants for Stunty and Thick Skull), and
   ``modifiers`` (a list of ``{key, value: int -5..5, per?: "niggling", skill?: str}``: what the roll adds,
-  once per Niggling Injury or when the player has the skill; the casualty table's).
+  once per Niggling Injury or when the player has the skill; the casualty table's), and ``draws`` (a table
+  rolled several times, Prayers to Nuffle: ``{duplicates: "reroll" | "stand", per_value_difference?: int,
+  most?: int 1..16, exhibition_faces?: int 1..16}``, :class:`Draws`).
   :meth:`RuleBook.dice_table` finds one per edition, :meth:`RuleBook.variant_table` one per edition and
   skill set.
 
@@ -58,7 +60,7 @@ from typing import Any
 from .editions import EDITIONS
 from .errors import RulesError, shown
 
-__all__ = ["DICE_FACES", "DiceTable", "Modifier", "RollSpec", "RuleBook", "TableModifier", "TableRow", "TargetRow",
+__all__ = ["DICE_FACES", "DiceTable", "Draws", "Modifier", "RollSpec", "RuleBook", "TableModifier", "TableRow", "TargetRow",
            "TargetTable"]
 
 _KEY = re.compile(r"[0-9a-z][0-9a-z-]*\Z")
@@ -193,6 +195,23 @@ class TableModifier:
 
 
 @dataclass(frozen=True)
+class Draws:
+    """How a table rolled several times is rolled (``data/tables/prayers-to-nuffle-*.yml``, ``draws``).
+
+    ``duplicates``: ``"reroll"`` (a result the team already has is rolled again) or ``"stand"`` (the roll is
+    spent). ``per_value_difference``: one roll per full that many gold pieces of team value difference, or None
+    when the count is not read from team values. ``most``: the most rolls a team may have (None: no limit but
+    the table's size). ``exhibition_faces``: in exhibition play only the first that many rows are rolled (a
+    smaller die), or None.
+    """
+
+    duplicates: str
+    per_value_difference: int | None = None
+    most: int | None = None
+    exhibition_faces: int | None = None
+
+
+@dataclass(frozen=True)
 class DiceTable:
     """A dice table with machine outcomes (injury, casualty, lasting injury), as exported from ``data/tables/``."""
 
@@ -202,6 +221,7 @@ class DiceTable:
     rows: tuple[TableRow, ...]
     skills: frozenset[str] = frozenset()
     modifiers: tuple[TableModifier, ...] = ()
+    draws: Draws | None = None
 
     def row_for(self, result: int) -> TableRow:
         """Return the row covering ``result`` (a value of :data:`DICE_FACES` for this table's dice).
@@ -422,7 +442,7 @@ def _dice_table(slug: Any, raw: Any) -> DiceTable:
     field_ = f"rules.tables.{slug}"
     _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field_, "table slugs are ASCII kebab-case", slug)
     _expect(isinstance(raw, dict), field_, "expected an object", raw)
-    _keys(raw, field_, {"editions", "dice", "rows"}, {"skills", "modifiers"})
+    _keys(raw, field_, {"editions", "dice", "rows"}, {"skills", "modifiers", "draws"})
     skills = raw.get("skills", [])
     _expect(isinstance(skills, list) and all(isinstance(x, str) and bool(_KEY.match(x)) for x in skills)
             and ("skills" not in raw or skills), f"{field_}.skills", "expected a non-empty list of skill slugs", skills)
@@ -454,7 +474,23 @@ def _dice_table(slug: Any, raw: Any) -> DiceTable:
         rows.append(TableRow(r["key"], low, high, r["outcome"]))
     missing = [v for v in DICE_FACES[dice] if v not in covered]
     _expect(not missing, f"{field_}.rows", f"every result of {dice} must be covered; missing {missing[:5]}", None)
-    return DiceTable(slug, tuple(eds), dice, tuple(rows), frozenset(skills), _table_modifiers(field_, raw))
+    return DiceTable(slug, tuple(eds), dice, tuple(rows), frozenset(skills), _table_modifiers(field_, raw),
+                     _draws(field_, raw, len(rows)))
+
+
+def _draws(field_: str, raw: dict, rows: int) -> Draws | None:
+    """A dice table's ``draws`` (module docstring), validated; None when the table has none."""
+    if "draws" not in raw:
+        return None
+    d, df = raw["draws"], f"{field_}.draws"
+    _expect(isinstance(d, dict), df, "expected {duplicates, per_value_difference?, most?, exhibition_faces?}", d)
+    _keys(d, df, {"duplicates"}, {"per_value_difference", "most", "exhibition_faces"})
+    _expect(d["duplicates"] in ("reroll", "stand"), f"{df}.duplicates", "expected 'reroll' or 'stand'", d["duplicates"])
+    per, most, faces = d.get("per_value_difference"), d.get("most"), d.get("exhibition_faces")
+    _expect(per is None or (_is_int(per) and per > 0), f"{df}.per_value_difference", "expected a positive integer", per)
+    for name, v in (("most", most), ("exhibition_faces", faces)):
+        _expect(v is None or (_is_int(v) and 1 <= v <= rows), f"{df}.{name}", f"expected an integer from 1 to {rows}", v)
+    return Draws(d["duplicates"], per, most, faces)
 
 
 def _table_modifiers(field_: str, raw: dict) -> tuple[TableModifier, ...]:

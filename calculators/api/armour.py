@@ -7,11 +7,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from ..arguing import argue_the_call
 from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, casualty, check_claws_reading,
                      check_lone_fouler, foul, injury_table)
 from ..editions import Edition
 from ..errors import CalcError, shown
-from ..casualty import MAX_NIGGLING, CasualtyRoll, aftermath, casualty_roll
+from ..casualty import MAX_NIGGLING, REGENERATION_READINGS, CasualtyRoll, aftermath, casualty_roll
+from ..injury import apothecary_on_ko
 from ..chain import APPEAL_TARGETS, ARGUE_FIRST, KIND_EDITIONS, Step, appeal_chances
 from ..fields import Reader
 from ..rules import RuleBook
@@ -115,11 +117,14 @@ def answer_armour(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, A
     ihs = _iron_hard_skin(rd, ed)
     stars = _star_bonuses(rd, ed)
     table = injury_reader(rd, rules, ed)
+    apothecary = rd.bool("apothecary", False)
     rd.finish()
     out = armour_injury(edition, av, am, im, mighty_blow=mb, claws=claws, claws_reading=claws_reading, table=table,
                         iron_hard_skin=ihs, either=stars["ram"] + stars["slayer"], armour_only=stars["crushing_blow"])
     answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
               **_casualty_split(rules, ed, out["casualty"])}
+    if apothecary:  # the team patches up a KO'd result: the player stays in its square, Stunned (calculators.injury)
+        answer["apothecary"] = {"patched_ko": prob(out["ko"]), "outcomes": probs(apothecary_on_ko(out, ed))}
     if claws_reading is not None and claws:  # the reading is named where it was used
         answer["claws_reading"] = claws_reading
     return answer
@@ -139,7 +144,7 @@ def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     elif rd.given("lone_fouler"):
         check_lone_fouler(edition, rd.request["lone_fouler"], 0)  # raises: a clear error, not "unknown field"
     ihs = _iron_hard_skin(rd, ed)
-    group = _send_off_group(rd, ed)
+    group, ejects = _send_off_group(rd, ed, rules)
     table = injury_reader(rd, rules, ed)
     rd.finish()
     out, sent = foul(edition, av, assists, dirty_player=dp, sneaky_git=sg, table=table, lone_fouler=lf,
@@ -147,7 +152,7 @@ def answer_foul(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any
     answer = {"edition": edition, "outcomes": probs(out), "armour_broken": prob(1 - out["no_break"]),
               "sent_off": prob(sent), **_casualty_split(rules, ed, out["casualty"])}
     if group:  # the coach's Bribes and Argue the Call on that send-off (calculators.chain.appeals)
-        go_on, kept = appeal_chances(edition, group)
+        go_on, kept = appeal_chances(edition, group, ejects)
         answer["appeals"] = {"bribe_keeps": prob(sent * go_on), "argue_keeps": prob(sent * kept),
                              "sent_off": prob(sent * (1 - go_on - kept))}
     return answer
@@ -174,22 +179,27 @@ def _casualty_modifiers(rules: RuleBook, edition: str) -> tuple:
 
 
 
-def _send_off_group(rd: Reader, ed: Edition) -> tuple:
+def _send_off_group(rd: Reader, ed: Edition, rules: RuleBook | None) -> tuple[tuple, Fraction | None]:
     """The foul's send-off group from ``bribes`` (0..3, the inducement's most) and ``argue_the_call`` (the face it
-    needs, 6, or 5 with a BB2020 Biased Referee or BB2025 Friends with the Ref; not in classic), in the order the
-    edition rolls them (:data:`calculators.chain.ARGUE_FIRST`): ``(Step, ...)``, empty when neither is given."""
+    needs: the data's target, 6, or one less with a BB2020 Biased Referee or BB2025 Friends with the Ref; not in
+    classic), in the order the edition rolls them (:data:`calculators.chain.ARGUE_FIRST`): ``((Step, ...), ejects)``,
+    the steps empty when neither is given; ``ejects`` the chance a call ejects the coach from the data's table
+    (:func:`calculators.arguing.argue_the_call`), or None where the rules have no table (FUMBBL's BB2016, no rules
+    given: :data:`calculators.chain.APPEAL_TARGETS` and a natural 1)."""
     bribes = rd.int("bribes", 0, 3, 0)
     argue = None
+    call = argue_the_call(rules, ed.name)
+    target = call.target if call is not None else APPEAL_TARGETS["argue-the-call"]
     if ed.name in KIND_EDITIONS["argue-the-call"]:
-        argue = rd.choice("argue_the_call", [6, 5], None)
+        argue = rd.choice("argue_the_call", [target, target - 1], None)
     elif rd.given("argue_the_call"):
         raise CalcError("argue_the_call", f"Argue the Call is not a roll of {ed.name} (LRB6 and the CRP have none)",
                         None, reason="edition-skill")
     paid = tuple(Step("bribe", APPEAL_TARGETS["bribe"]) for _ in range(bribes))
     if argue is None:
-        return paid
-    call = (Step("argue-the-call", argue),)
-    return call + paid if ARGUE_FIRST[ed.family] else paid + call
+        return paid, None
+    steps = (Step("argue-the-call", argue),)
+    return (steps + paid if ARGUE_FIRST[ed.family] else paid + steps), (call.ejects if call is not None else None)
 
 
 def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
@@ -221,4 +231,6 @@ def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str,
                            else prob(after.regeneration), "reserves": prob(after.reserves),
                            "regenerated": prob(after.regenerated), "rows": _rows(after.roll.table, after.roll.rows),
                            "outcomes": probs(after.roll.outcomes), "characteristics": probs(after.roll.characteristics)}
+        if regeneration and ed.name in REGENERATION_READINGS:  # where FUMBBL rolls it at another time: same chances
+            answer["after"]["regeneration_order"] = REGENERATION_READINGS[ed.name]
     return answer

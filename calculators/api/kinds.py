@@ -17,6 +17,7 @@ from .ballmove import answer_ball_path
 from .dice import answer_dice_total
 from .block import answer_block
 from .geometry import answer_range
+from .prayers import answer_prayers
 
 
 def answer_form(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:
@@ -50,5 +51,6 @@ KINDS: dict[str, Handler] = {
     "scatter": answer_scatter,
     "deviate": answer_deviate,
     "ball-path": answer_ball_path,
+    "prayers": answer_prayers,
     "form": answer_form,
 }

@@ -81,13 +81,15 @@ def _appeal_start(steps: tuple, i: int) -> int | None:
     return None
 
 
-def appeal_chances(edition: str, group: tuple) -> tuple[Fraction, Fraction]:
+def appeal_chances(edition: str, group: tuple, ejects: Fraction | None = None) -> tuple[Fraction, Fraction]:
     """Return ``(go_on, kept)`` for a foul's send-off group (:func:`appeal_group`) in ``edition``, each a Fraction in
     [0, 1]: P(a Bribe succeeds, so the fouler stays and no turnover is caused: the chain goes on) and P(Argue the
     Call succeeds: the fouler is not sent off (BB2016: to the Reserves box) but the turnover still ends the chain,
     :data:`ARGUE_SUCCESS`); the rest, ``1 - go_on - kept``, is
     still a send-off.  The steps are rolled in order until one succeeds: a Bribe on its target (2+), Argue the
     Call on its target, a natural 1 on it ejecting the coach (then no Bribe in BB2020, :data:`BRIBE_AFTER_EJECTION`).
+    ``ejects``: the chance one call ejects the coach when the caller read it from the data
+    (:func:`calculators.arguing.argue_the_call`); None: a natural 1.
     """
     go_on = kept = _ZERO
     free, ejected = _ONE, _ZERO  # P(still sent off, the coach still arguing / ejected)
@@ -99,7 +101,7 @@ def appeal_chances(edition: str, group: tuple) -> tuple[Fraction, Fraction]:
                 kept += free * p
             else:
                 go_on += free * p
-            out = _ZERO if s.skill else Fraction(1, 6)  # a natural 1 ejects the coach, but with a BB2020 Biased Referee
+            out = _ZERO if s.skill else (Fraction(1, 6) if ejects is None else ejects)  # a natural 1 ejects the coach, but with a BB2020 Biased Referee
             free, ejected = free * (_ONE - p - out), ejected + free * out
         else:
             go_on += free * p + (ejected * p if after_ejection else _ZERO)

@@ -65,7 +65,8 @@ _KIND_ABSENT: dict[str, str] = {
 APPEAL_KINDS: tuple[str, ...] = ("bribe", "argue-the-call")
 #: the face a Bribe and Argue the Call succeed on without modifiers (a Bribe: 2+ in every edition, FFB
 #: ``DiceInterpreter.isBribesSuccessful``; Argue the Call: a 6, ``isArgueTheCallSuccessful``); the chain refuses another
-#: Bribe target, and the calculator help states these numbers from here
+#: Bribe target, and the calculator help states these numbers from here (the foul request reads BB2020's and BB2025's
+#: Argue the Call target from data/tables/argue-the-call-*.yml, calculators.arguing; a test keeps this one equal)
 APPEAL_TARGETS: dict[str, int] = {"bribe": 2, "argue-the-call": 6}
 #: a successful Argue the Call, per edition that has the roll: where the fouler goes instead of being sent off, and
 #: whether the turnover still stands.  BB2016 (FUMBBL): the Reserves box, turnover (FFB

@@ -10,7 +10,8 @@ def rules_export(repo: Repository) -> dict:
     Shape: {"targets": {slug: {"characteristic", "rows"}}, "rolls": {slug: {"editions", "target",
     "natural_one", "natural_six", ["characteristic"], ["target_number"], ["fumble_at_or_below"], "modifiers": [{"key", "value", ["group"], ["per"], ["skill"], ["only"], ["cancels"], ["eases"]}]},
     "tables": {slug: {"editions", "dice", "rows": [{"key", "roll", "outcome"}], ["skills"],
-    ["modifiers": [{"key", "value", ["per"], ["skill"]}]]}}} (tables whose rows
+    ["modifiers": [{"key", "value", ["per"], ["skill"]}]], ["draws": {"duplicates", ["per_value_difference"],
+    ["most"], ["exhibition_faces"]}]}}} (tables whose rows
     all carry an `outcome`; `skills`, sorted, on a table read for a player with exactly those skills: the
     injury variants).
     """
@@ -40,6 +41,8 @@ def rules_export(repo: Repository) -> dict:
                                   "rows": [{k: row[k] for k in ("key", "roll", "outcome")} for row in rows]}
             if table.get("skills"):  # an injury variant: the player's skills it is read for
                 tables[table.slug]["skills"] = sorted(table["skills"])
+            if table.get("draws"):  # a table rolled several times (Prayers to Nuffle): how (calculators.prayers)
+                tables[table.slug]["draws"] = dict(table["draws"])
             if table.get("modifiers"):  # what the roll adds: Niggling Injuries, a skill (the casualty table)
                 tables[table.slug]["modifiers"] = [{k: m[k] for k in ("key", "value", "per", "skill") if k in m}
                                                    for m in table["modifiers"]]

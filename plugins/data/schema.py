@@ -417,6 +417,12 @@ KIND_SPECS: dict[str, Obj] = {
          # when the player has it): the casualty table's Niggling Injury and Decay
          "modifiers": List(Obj({"key": KEY, "value": Int(-5, 5)},
                                {"per": Enum("niggling"), "skill": Ref("skill", bare=True)}), unique_key="key"),
+         # `draws`: how a table rolled several times is rolled (Prayers to Nuffle): a result already had rolled
+         # again or kept, the count per full `per_value_difference` gp of team value difference, at most `most`,
+         # and `exhibition_faces` (the first rows, rolled on a smaller die in exhibition play)
+         "draws": Obj({"duplicates": Enum("reroll", "stand")},
+                      {"per_value_difference": Int(1, 1_000_000), "most": Int(1, 16), "exhibition_faces": Int(1, 16)}),
+         "calculators": List(Enum("prayers")),
          **CHECKED, **COMMON_OPTIONAL},
     ),
     "target": Obj(

@@ -39,6 +39,7 @@ VALID: dict[str, dict[str, Any]] = {
     "deviate": {"square": [13, 7]},
     "ball-path": {"move": "scatter", "square": [5, 5], "d8": "3,5,1"},
     "dave": {"dave": "D3"},
+    "prayers": {"edition": "bb2020", "wanted": "iron-man"},
     "form": {"for": "block"},
 }
 
@@ -52,7 +53,7 @@ FIELDS: dict[str, list[str]] = {
              "receiver_tackle_zones", "interceptor_ag", "interceptor_tackle_zones", "interceptor_marked",
              "pass_skill", "safe", "catch_skill", "team_rerolls", "pass_reading"],
     "armour": ["edition", "av", "armour_modifier", "injury_modifier", "mighty_blow", "claws", "stunty",
-               "thick_skull", "mighty_blow_value", "iron_hard_skin"],
+               "thick_skull", "mighty_blow_value", "iron_hard_skin", "apothecary"],
     "foul": ["edition", "av", "assists", "dirty_player", "sneaky_git", "stunty", "thick_skull", "dirty_player_value",
              "lone_fouler", "iron_hard_skin"],
     "kick": ["edition", "target", "kick", "receiving", "bounce", "map"],
@@ -70,6 +71,7 @@ FIELDS: dict[str, list[str]] = {
     "deviate": ["edition", "square", "kick", "d8_numbering"],
     "ball-path": ["edition", "move", "square", "d8", "kick", "distance_roll", "d8_numbering", "context", "receiving"],
     "dave": ["dave", "team_rerolls", "reading"],
+    "prayers": ["edition", "play", "prayers", "team_value", "opponent_value", "wanted", "already"],
     "form": ["for", "edition", "action", "map", "chain", "av", "attacker_brawler"],
 }
 OTHER_FIELDS = ["kind", "", "x", "__proto__", "constructor", "\ud800", "a" * 300]

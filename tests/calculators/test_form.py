@@ -57,6 +57,8 @@ FOR_EACH = [
     ("deviate", {"edition": "bb2025"}),
     ("ball-path", {"move": "deviate", "edition": "bb2025", "kick": True}),
     ("ball-path", {"move": "bounce", "context": "kick-off"}),
+    ("prayers", {"edition": "bb2020"}),
+    ("prayers", {"edition": "bb2025"}),
 ]
 
 
@@ -65,7 +67,9 @@ def test_every_kind_is_covered():
 
 
 @pytest.mark.parametrize("kind, given", FOR_EACH, ids=lambda x: str(x))
-def test_form_fields_are_well_formed(classic_rules, kind, given):
+def test_form_fields_are_well_formed(classic_rules, rulebook, kind, given):
+    if kind == "prayers":  # its fields follow the data's prayers table (the fixture has none)
+        classic_rules = rulebook
     fields = form(classic_rules, **{"for": kind, **given})
     names = [f["name"] for f in fields]
     assert len(names) == len(set(names)) and names
@@ -83,7 +87,7 @@ def test_form_fields_are_well_formed(classic_rules, kind, given):
 
 @pytest.mark.parametrize("kind, given", [fg for fg in FOR_EACH if fg[0] not in ("form", "fields")], ids=lambda x: str(x))
 def test_request_from_the_form_is_accepted(classic_rules, rulebook, kind, given):
-    if kind in ("casualty", "armour", "foul"):  # read the data's casualty and injury tables (Stunty, Thick Skull):
+    if kind in ("casualty", "armour", "foul", "prayers"):  # read the data's casualty and injury tables (Stunty, Thick Skull):
         classic_rules = rulebook                # the real export (the fixture has none)
     fields = form(classic_rules, **{"for": kind, **given})
     req = {"kind": kind, **given}

@@ -175,7 +175,7 @@ def test_default_requests_are_what_the_pages_send(repo, rulebook):
     ctx = PageContext(repo, "en", Messages("en"), "index.md", BackLinks.build(repo))
     found = default_requests(ctx)
     assert set(found) == {"pass", "range", "kick", "block", "armour", "foul", "chain", "throw-in", "casualty", "scatter",
-                          "deviate"}  # the BloodBowlDave form starts empty: no default request
+                          "deviate", "prayers"}  # the BloodBowlDave form starts empty: no default request
     for requests in found.values():
         for request in requests:
             assert handle(request, rulebook)["ok"], request

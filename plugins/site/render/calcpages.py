@@ -24,6 +24,7 @@ from .context import PageContext, rule_book
 from .injurycalcs import armour_calculator, armour_page, casualty_calculator, casualty_page
 from .injurycalcs import foul_calculator, foul_page
 from .passcalcs import pass_calculator, pass_section, range_calculator, range_section
+from .prayercalc import prayers_calculator
 
 
 def default_requests(ctx: PageContext) -> dict[str, list[dict]]:
@@ -37,6 +38,9 @@ def default_requests(ctx: PageContext) -> dict[str, list[dict]]:
         for kind in seq.get("calculators") or []:
             build = {"pass": pass_calculator, "range": range_calculator, "kick": kick_calculator}[kind]
             out.setdefault(kind, []).append(default_request(build(ctx, seq.editions[0]), rules))
+    for table in ctx.repo.of_kind("table"):  # the Prayers to Nuffle tables' pages (`calculators: [prayers]`)
+        if "prayers" in (table.get("calculators") or []):
+            out.setdefault("prayers", []).append(default_request(prayers_calculator(ctx, table), rules))
     builds = [block_calculator, armour_calculator, foul_calculator, chain_calculator, throw_in_calculator,
               scatter_calculator, deviate_calculator]
     if "casualty" in standalone_pages(ctx.repo):

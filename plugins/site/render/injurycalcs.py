@@ -98,11 +98,15 @@ def armour_calculator(ctx: PageContext) -> Calculator:
     view: list = [Row(ctx.t("Reading used for {claws} with {mighty_blow}", claws=skill_name(ctx, "claws"),
                             mighty_blow=skill_name(ctx, "mighty-blow")), "claws_reading", "label",
                       labels=claws_readings(ctx), absent="hide", reading="claws_reading"),
-                  Row(ctx.t("Armour broken"), "armour_broken"), *_injury_rows(ctx), casualties,
-                  _characteristics(ctx, "characteristics")]
+                  Row(ctx.t("Armour broken"), "armour_broken"), *_injury_rows(ctx),
+                  # issue 19 item 5: the apothecary patches up a KO'd player, who stays on the pitch, Stunned
+                  Row(ctx.t("KO'd, patched up by the apothecary (Stunned instead)"), "apothecary.patched_ko",
+                      absent="hide"),
+                  casualties, _characteristics(ctx, "characteristics")]
+    labels = {"apothecary": ctx.t("The team uses its apothecary on a KO")}
     return Calculator("armour", view, headline="armour_broken",
                       switch="edition", switch_options=edition_switch(ctx), defaults={"av": 8},
-                      label=ctx.t("Armour and injury calculator"))
+                      labels=labels.get, label=ctx.t("Armour and injury calculator"))
 
 
 def armour_page(ctx: PageContext) -> str:

@@ -17,6 +17,7 @@ from .calcpages import SECTIONS
 from .context import PageContext, rule_book
 from .editions import absent_notes, empty_notes
 from .kick import kick_section
+from .prayercalc import prayers_section
 from .options import engine_options_link
 from .templating import render
 from .unconfirmed import marks
@@ -277,6 +278,8 @@ def table_page(ctx: PageContext, table: Entity, probabilities: dict[int, str] | 
     total to a formatted chance (2D6 tables)."""
     lines = [f"# {ctx.plain(table['title'])}", "", ctx.badges(table.editions), "", *compare_line(ctx, table),
              ctx.text(table["summary"]), ""]
+    if "prayers" in (table.get("calculators") or []):  # the answer before the long table (a phone's first screen)
+        lines += prayers_section(ctx, table) + [f"## {ctx.t('Table')} {{#table}}", ""]
     # A row's effect goes under its name, in one cell: a separate Effect column was cut off at 360 px (the
     # coach had to swipe sideways for the answer), and one long effect made its row a screen tall.
     dice = "dice" in table.data
