@@ -83,11 +83,11 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache, partial
 
-from ..armour import armour_pair
-from ..oldpro import foul_pair_outcomes, old_pro_rescue, rerolled_die
+from ..oldpro import old_pro_rescue
 from ..rerolls import (BALLISTA_KINDS, NOT_REROLLED_KINDS, STAR_2D6_REROLLS, ONCE_PER_TURN, SKILL_FOR_KIND,
                        STAR_REROLL_KINDS, d6_at_least, reroll_rules)
 from .appeals import appeal_chances, appeal_group
+from .foulpro import FoulOldPro, foul_options
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
 from .outcomes import _linked_pairs, mauling_rescues, rolls_2d6, star_reroll_gain
@@ -98,7 +98,7 @@ _ZERO = Fraction(0)
 _ONE = Fraction(1)
 
 
-class _Solver:
+class _Solver(FoulOldPro):
     """The memoised solver of one chain (internal; :func:`_solver` hands out its functions).
 
     A *state* is ``(j, tr, team_used, skills_used, pro_used)``: before node ``j`` of :func:`_tree` (a straight
@@ -142,7 +142,7 @@ class _Solver:
                        if isinstance(s, ArmourStep) and not s.foul and not s.piling_on and self.players[s.player].oldpro}
         # Old Pro on a foul (calculators/oldpro.py): per pair of armour dice, the outcomes if kept and, when FFB offers
         # it (the armour held, or a double that sends the fouler off), if either die is re-rolled
-        self.foul_pro = {j: _foul_options(chain.edition, s, inj) for j, s, inj in _linked_pairs(chain)
+        self.foul_pro = {j: foul_options(chain.edition, s, inj) for j, s, inj in _linked_pairs(chain)
                          if isinstance(s, ArmourStep) and s.foul and not s.lone_fouler and self.players[s.player].oldpro}
         self._foul_old_pro = lru_cache(maxsize=None)(self._foul_old_pro_at)
         self._savage_dists = lru_cache(maxsize=None)(_savage_dists)  # per block and case, for this chain only
@@ -502,37 +502,6 @@ class _Solver:
                 v += p * best
         return v
 
-    def _foul_contrib(self, j: int, o: dict, state: tuple) -> tuple[Fraction, Fraction]:
-        """``(value, P(sent off))`` from foul node j on when its roll gives the outcomes ``o``, from ``state`` on (the
-        foul's send-off group, and the send-off counted a success when nothing follows, as for any foul)."""
-        nd = self.nodes[j]
-        go_on, kept = self.appeals.get(j, (_ZERO, _ZERO))
-        on = o["break"] + o["break_sent_off"] * go_on
-        v = on * self.value(nd.succ, *state) + (o["break_sent_off"] * (_ONE - go_on) if j in self.last else _ZERO)
-        off = (o["break_sent_off"] + o["hold_sent_off"]) * (_ONE - go_on - kept) + on * self.sent_off(nd.succ, *state)
-        return v, off
-
-    def _foul_old_pro_at(self, j: int, state: tuple) -> tuple[Fraction, Fraction]:
-        """``(value, P(sent off))`` at foul node j while its player may use Old Pro: for each pair of armour dice the
-        coach keeps them, or (where FFB offers it, :func:`_foul_options`) makes the Pro roll and re-rolls one die,
-        whichever gives the chain the better chance; a failed Pro roll keeps the dice and spends Pro only."""
-        tr, team_used, skills_used, pro_used = state
-        after = self.old_pro(j, skills_used, pro_used)
-        used, pro_only = (tr, team_used, *after), (tr, team_used, skills_used, pro_used | {self.nodes[j].step.player})
-        q = self.pro_q
-        v = off = _ZERO
-        for kept, rerolls in self.foul_pro[j]:
-            best = self._foul_contrib(j, kept, state)
-            if rerolls:
-                miss = self._foul_contrib(j, kept, pro_only)
-                for o in rerolls:
-                    hit = self._foul_contrib(j, o, used)
-                    option = (q * hit[0] + (1 - q) * miss[0], q * hit[1] + (1 - q) * miss[1])
-                    if option[0] > best[0]:
-                        best = option
-            v, off = v + best[0] / 36, off + best[1] / 36
-        return v, off
-
     def sent_off(self, j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
         """P(a fouler is sent off from node j on), playing as :meth:`choose` does."""
         return self._sent_off(j, *self.bounded(j, tr, team_used, skills_used, pro_used))
@@ -568,25 +537,6 @@ class _Solver:
         for p, case in self.fail_cases(j):
             x += p * self.ev(sent_off, self.choose(j, *state, case)[1])
         return x
-
-
-def _foul_options(edition: str, s: ArmourStep, inj) -> tuple:
-    """Per ordered pair of a foul's armour dice: ``(kept outcomes, (outcomes re-rolling the second die, the first
-    die), or () when Old Pro is not offered)`` (:mod:`calculators.oldpro`)."""
-    def outcomes(a: int, b: int) -> dict:
-        return foul_pair_outcomes(edition, a, b, s.av, s.total_modifier(), bonus=s.bonus(), sneaky_git=s.sneaky_git,
-                                  iron_hard_skin=s.iron_hard_skin, injury_modifier=inj.modifier if inj else 0,
-                                  need=inj.need if inj else None, table=inj.table() if inj else None)
-
-    out = []
-    for a in range(1, 7):
-        for b in range(1, 7):
-            broke = armour_pair(edition, a, b, s.av, s.total_modifier(), bonus=s.bonus(), foul=True,
-                                iron_hard_skin=s.iron_hard_skin)[0]
-            offered = not broke or a == b  # FFB OldProModification: the armour held, or a "spotted foul"
-            out.append((outcomes(a, b), (rerolled_die(outcomes, a, b, True), rerolled_die(outcomes, a, b, False))
-                        if offered else ()))
-    return tuple(out)
 
 
 def _solver(chain: Chain):
