@@ -147,7 +147,9 @@ def _block_cases(s: BlockStep, with_nc: bool, split: bool = False, woodland: boo
             return "push" if o == _N else "new"
         return "new" if o == _S else "push" if o == _N else "none"
 
-    rank = {"new": 2, "push": 1, "none": 0}
+    # the die to re-roll is the one whose others leave the best fallback: for the attacker a kept non-critical die
+    # ("push") beats none ("new": the new die alone decides); for the defender others all succeeding ("new") is best
+    rank = {"push": 2, "new": 1, "none": 0} if att else {"new": 2, "push": 1, "none": 0}
     # the dice a free one-die skill may re-roll: Brawler's Both Down (always weighed, used only with Brawler), or
     # with Hatred, Unstoppable Momentum or Working in Tandem the faces of every one-die skill the attacker has (ONE_DIE_SKILLS)
     special = bool(s.attacker & {"hatred", "unstoppable-momentum", "working-in-tandem"})
