@@ -87,12 +87,13 @@ from ..oldpro import old_pro_rescue
 from ..rerolls import (BALLISTA_KINDS, NOT_REROLLED_KINDS, STAR_2D6_REROLLS, ONCE_PER_TURN, SKILL_FOR_KIND,
                        STAR_REROLL_KINDS, d6_at_least, reroll_rules)
 from .appeals import appeal_chances, appeal_group
+from .footing import add_footing
 from .foulpro import FoulOldPro, foul_options
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
 from .outcomes import _linked_pairs, mauling_rescues, rolls_2d6, star_reroll_gain
 from .steps import AnyStep, ArmourStep, BlockStep, Dauntless, Step, _places, walk
-from .tree import BONUS_CASES, _N, _Node, _block_action, _savage, _savage_dist, _savage_dists, _scale, _tree
+from .tree import BONUS_CASES, _N, _Node, _fill, _block_action, _savage, _savage_dist, _savage_dists, _scale, _tree
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -117,6 +118,8 @@ class _Solver(FoulOldPro):
         self.players = chain.players
         self.nodes, self.main = _tree(chain)
         self.end = len(self.nodes) - 1
+        # Steady Footing (BB2025): a fall's node -> its 6+ roll's node, appended after the end node (chain.footing)
+        self.falls = add_footing(chain, self.nodes, _Node, _fill)
         self.cap = rr.team_rerolls_per_turn
         self.pro_q = d6_at_least(rr.pro_target)
         self.ed = ed = chain.ed
@@ -178,10 +181,15 @@ class _Solver(FoulOldPro):
         n = len(nodes)
         keep_skills: list[frozenset] = [frozenset()] * n
         keep_pro: list[frozenset] = [frozenset()] * n
-        for j in range(n - 2, -1, -1):  # every successor comes later in pre-order
+        for j in range(self.end - 1, -1, -1):  # every successor comes later in pre-order (Steady Footing's: below)
             nd = nodes[j]
             ks, kp = frozenset(), frozenset()
-            for k in (nd.succ, nd.nc, *(e for _, e in nd.alts)):
+            fall = self.falls.get(j)
+            for k in (nd.succ, nd.nc, *(e for _, e in nd.alts), fall):
+                if k is not None and k > self.end:  # Steady Footing's roll: what its success uses, and Pro
+                    f = nodes[k]
+                    keep_skills[k] = keep_skills[f.succ]
+                    keep_pro[k] = keep_pro[f.succ] | ({f.step.player} if players[f.step.player].pro else set())
                 if k is not None:
                     ks, kp = ks | keep_skills[k], kp | keep_pro[k]
             s = nd.step
@@ -312,20 +320,23 @@ class _Solver(FoulOldPro):
         within, bonus_name = nd.bonus if nd.bonus else (_ZERO, "break-tackle")
         bt_key = (s.player, bonus_name)  # Break Tackle's or (BB2025) Consummate Professional's bonus
         bt_free = bool(within) and bt_key not in skills_used
+        fall = self.falls.get(j)  # Steady Footing's roll after a fall that stands, or None
 
         def stands(tr2: int, u2: int, sk: frozenset = skills_used, pr: frozenset = pro_used) -> tuple:
             """Terms of keeping the failed roll (after a failed Pro or Loner roll too): a non-critical failure goes
-            on by the branch; a die within Break Tackle's bonus is saved by it if still unused."""
+            on by the branch; a die within Break Tackle's bonus is saved by it if still unused; a fall goes to
+            Steady Footing's roll."""
             if res == _N:
                 return ((_ONE, nd.nc, (tr2, u2, sk, pr)),)
             if bt_free and case in BONUS_CASES and bt_key not in sk:
                 return ((_ONE, nd.succ, (tr2, u2, sk | {bt_key}, pr)),)
-            return ()
+            return ((_ONE, fall, (tr2, u2, sk, pr)),) if fall is not None else ()
 
-        # keeping the roll is worth something (a branch, Break Tackle): then a failed Pro or Loner roll may be
-        # left standing rather than followed by a further team re-roll
-        keeps = res == _N or (bt_free and case in BONUS_CASES)
-        opts: list[tuple[str, tuple]] = [("none", ())]
+        # keeping the roll is worth something (a branch, Break Tackle, Steady Footing): then a failed Pro or Loner
+        # roll may be left standing rather than followed by a further team re-roll
+        keeps = res == _N or (bt_free and case in BONUS_CASES) or fall is not None
+        opts: list[tuple[str, tuple]] = [("none", ((_ONE, fall, (tr, team_used, skills_used, pro_used)),)
+                                          if fall is not None else ())]
         if res == _N:
             opts[0] = ("none", stands(tr, team_used))
         elif bt_free and case in BONUS_CASES:  # the bonus turns this die into a pass
@@ -336,9 +347,11 @@ class _Solver(FoulOldPro):
         def landed(dist: tuple, st: tuple) -> tuple:
             """Terms of a re-roll giving ``dist``; a still unused Break Tackle also saves a die within its bonus."""
             terms = self.dist_terms(nd, dist, st)
+            rest = _ONE - dist[0] - dist[1]
             if bt_free and bt_key not in st[2]:
                 terms += ((within, nd.succ, (st[0], st[1], st[2] | {bt_key}, st[3])),)
-            return terms
+                rest -= within
+            return terms + ((rest, fall, st),) if fall is not None and rest else terms
 
         state = (tr, team_used, skills_used, pro_used)
         opts += self._free_rerolls(nd, case, one, brawl, state, landed)
