@@ -60,7 +60,7 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     steps = [_chain_step(s, edition, weathered, singles) for s in chain.steps]
     out.update({
         "steps": steps,
-        "players": [{"pro": p.pro, "loner": p.loner, **{f: True for f in STAR_RULES if getattr(p, f)}}
+        "players": [{"pro": p.pro, "loner": p.loner, **{f: True for f in (*STAR_RULES, "steady") if getattr(p, f)}}
                     for p in chain.players],
         "team_reroll_on_pro_roll": rr.team_reroll_on_pro_roll,
         "team_reroll_on_loner_roll": rr.team_reroll_on_loner_roll,

@@ -12,6 +12,7 @@ from ..errors import CalcError
 from ..rerolls import (AGILITY_KINDS, BREAK_TACKLE_BONUSES, OPPONENT_KINDS, SKILL_FOR_KIND, STAR_RULE_EDITIONS,
                        STAR_RULES, SWIFT_KINDS, check_reading)
 from .appeals import _appeal_start
+from .footing import check_footing
 from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, BLOCK_ATTACKER, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER,
                     BLOCK_DICE, BLOCK_GOALS, D6_KINDS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE,
                     _KIND_ABSENT, highest_face)
@@ -39,7 +40,8 @@ class Player:
     ``blindrage`` (Blind Rage: a free re-roll of every Dauntless
     roll of the player, no limit per game), ``lordofchaos`` (Lord of Chaos, BB2025: one block die of a Block action
     re-rolled), ``mesmerising`` (Mesmerising Dance: a failed Hypnotic Gaze re-rolled), ``savagemauling`` (Savage
-    Mauling: an injury roll re-rolled)."""
+    Mauling: an injury roll re-rolled).  ``steady`` is a skill, not a star rule: Steady Footing (BB2025), a 6 keeps
+    the player standing after a fall, any number of times (:mod:`calculators.chain.footing`)."""
 
     pro: bool = False
     loner: int | None = None
@@ -58,6 +60,7 @@ class Player:
     lordofchaos: bool = False
     mesmerising: bool = False
     savagemauling: bool = False
+    steady: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,7 @@ class Chain:
         top = self._check_players(self.steps, "steps", 0, -1)
         if top != len(self.players) - 1:
             raise CalcError("players", "every player must roll at least one step", reason="chain-shape")
+        check_footing(self)
         return self
 
     def _check_star_rules(self, i: int, pl: Player) -> None:

@@ -83,22 +83,23 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache, partial
 
-from ..armour import armour_pair
-from ..oldpro import foul_pair_outcomes, old_pro_rescue, rerolled_die
+from ..oldpro import old_pro_rescue
 from ..rerolls import (BALLISTA_KINDS, NOT_REROLLED_KINDS, STAR_2D6_REROLLS, ONCE_PER_TURN, SKILL_FOR_KIND,
                        STAR_REROLL_KINDS, d6_at_least, reroll_rules)
 from .appeals import appeal_chances, appeal_group
+from .footing import add_footing
+from .foulpro import FoulOldPro, foul_options
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
 from .outcomes import _linked_pairs, mauling_rescues, rolls_2d6, star_reroll_gain
 from .steps import AnyStep, ArmourStep, BlockStep, Dauntless, Step, _places, walk
-from .tree import BONUS_CASES, _N, _Node, _block_action, _savage, _savage_dist, _savage_dists, _scale, _tree
+from .tree import BONUS_CASES, _N, _Node, _fill, _block_action, _savage, _savage_dist, _savage_dists, _scale, _tree
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
 
 
-class _Solver:
+class _Solver(FoulOldPro):
     """The memoised solver of one chain (internal; :func:`_solver` hands out its functions).
 
     A *state* is ``(j, tr, team_used, skills_used, pro_used)``: before node ``j`` of :func:`_tree` (a straight
@@ -117,6 +118,8 @@ class _Solver:
         self.players = chain.players
         self.nodes, self.main = _tree(chain)
         self.end = len(self.nodes) - 1
+        # Steady Footing (BB2025): a fall's node -> its 6+ roll's node, appended after the end node (chain.footing)
+        self.falls = add_footing(chain, self.nodes, _Node, _fill)
         self.cap = rr.team_rerolls_per_turn
         self.pro_q = d6_at_least(rr.pro_target)
         self.ed = ed = chain.ed
@@ -142,7 +145,7 @@ class _Solver:
                        if isinstance(s, ArmourStep) and not s.foul and not s.piling_on and self.players[s.player].oldpro}
         # Old Pro on a foul (calculators/oldpro.py): per pair of armour dice, the outcomes if kept and, when FFB offers
         # it (the armour held, or a double that sends the fouler off), if either die is re-rolled
-        self.foul_pro = {j: _foul_options(chain.edition, s, inj) for j, s, inj in _linked_pairs(chain)
+        self.foul_pro = {j: foul_options(chain.edition, s, inj) for j, s, inj in _linked_pairs(chain)
                          if isinstance(s, ArmourStep) and s.foul and not s.lone_fouler and self.players[s.player].oldpro}
         self._foul_old_pro = lru_cache(maxsize=None)(self._foul_old_pro_at)
         self._savage_dists = lru_cache(maxsize=None)(_savage_dists)  # per block and case, for this chain only
@@ -178,10 +181,15 @@ class _Solver:
         n = len(nodes)
         keep_skills: list[frozenset] = [frozenset()] * n
         keep_pro: list[frozenset] = [frozenset()] * n
-        for j in range(n - 2, -1, -1):  # every successor comes later in pre-order
+        for j in range(self.end - 1, -1, -1):  # every successor comes later in pre-order (Steady Footing's: below)
             nd = nodes[j]
             ks, kp = frozenset(), frozenset()
-            for k in (nd.succ, nd.nc, *(e for _, e in nd.alts)):
+            fall = self.falls.get(j)
+            for k in (nd.succ, nd.nc, *(e for _, e in nd.alts), fall):
+                if k is not None and k > self.end:  # Steady Footing's roll: what its success uses, and Pro
+                    f = nodes[k]
+                    keep_skills[k] = keep_skills[f.succ]
+                    keep_pro[k] = keep_pro[f.succ] | ({f.step.player} if players[f.step.player].pro else set())
                 if k is not None:
                     ks, kp = ks | keep_skills[k], kp | keep_pro[k]
             s = nd.step
@@ -312,20 +320,23 @@ class _Solver:
         within, bonus_name = nd.bonus if nd.bonus else (_ZERO, "break-tackle")
         bt_key = (s.player, bonus_name)  # Break Tackle's or (BB2025) Consummate Professional's bonus
         bt_free = bool(within) and bt_key not in skills_used
+        fall = self.falls.get(j)  # Steady Footing's roll after a fall that stands, or None
 
         def stands(tr2: int, u2: int, sk: frozenset = skills_used, pr: frozenset = pro_used) -> tuple:
             """Terms of keeping the failed roll (after a failed Pro or Loner roll too): a non-critical failure goes
-            on by the branch; a die within Break Tackle's bonus is saved by it if still unused."""
+            on by the branch; a die within Break Tackle's bonus is saved by it if still unused; a fall goes to
+            Steady Footing's roll."""
             if res == _N:
                 return ((_ONE, nd.nc, (tr2, u2, sk, pr)),)
             if bt_free and case in BONUS_CASES and bt_key not in sk:
                 return ((_ONE, nd.succ, (tr2, u2, sk | {bt_key}, pr)),)
-            return ()
+            return ((_ONE, fall, (tr2, u2, sk, pr)),) if fall is not None else ()
 
-        # keeping the roll is worth something (a branch, Break Tackle): then a failed Pro or Loner roll may be
-        # left standing rather than followed by a further team re-roll
-        keeps = res == _N or (bt_free and case in BONUS_CASES)
-        opts: list[tuple[str, tuple]] = [("none", ())]
+        # keeping the roll is worth something (a branch, Break Tackle, Steady Footing): then a failed Pro or Loner
+        # roll may be left standing rather than followed by a further team re-roll
+        keeps = res == _N or (bt_free and case in BONUS_CASES) or fall is not None
+        opts: list[tuple[str, tuple]] = [("none", ((_ONE, fall, (tr, team_used, skills_used, pro_used)),)
+                                          if fall is not None else ())]
         if res == _N:
             opts[0] = ("none", stands(tr, team_used))
         elif bt_free and case in BONUS_CASES:  # the bonus turns this die into a pass
@@ -336,9 +347,11 @@ class _Solver:
         def landed(dist: tuple, st: tuple) -> tuple:
             """Terms of a re-roll giving ``dist``; a still unused Break Tackle also saves a die within its bonus."""
             terms = self.dist_terms(nd, dist, st)
+            rest = _ONE - dist[0] - dist[1]
             if bt_free and bt_key not in st[2]:
                 terms += ((within, nd.succ, (st[0], st[1], st[2] | {bt_key}, st[3])),)
-            return terms
+                rest -= within
+            return terms + ((rest, fall, st),) if fall is not None and rest else terms
 
         state = (tr, team_used, skills_used, pro_used)
         opts += self._free_rerolls(nd, case, one, brawl, state, landed)
@@ -502,37 +515,6 @@ class _Solver:
                 v += p * best
         return v
 
-    def _foul_contrib(self, j: int, o: dict, state: tuple) -> tuple[Fraction, Fraction]:
-        """``(value, P(sent off))`` from foul node j on when its roll gives the outcomes ``o``, from ``state`` on (the
-        foul's send-off group, and the send-off counted a success when nothing follows, as for any foul)."""
-        nd = self.nodes[j]
-        go_on, kept = self.appeals.get(j, (_ZERO, _ZERO))
-        on = o["break"] + o["break_sent_off"] * go_on
-        v = on * self.value(nd.succ, *state) + (o["break_sent_off"] * (_ONE - go_on) if j in self.last else _ZERO)
-        off = (o["break_sent_off"] + o["hold_sent_off"]) * (_ONE - go_on - kept) + on * self.sent_off(nd.succ, *state)
-        return v, off
-
-    def _foul_old_pro_at(self, j: int, state: tuple) -> tuple[Fraction, Fraction]:
-        """``(value, P(sent off))`` at foul node j while its player may use Old Pro: for each pair of armour dice the
-        coach keeps them, or (where FFB offers it, :func:`_foul_options`) makes the Pro roll and re-rolls one die,
-        whichever gives the chain the better chance; a failed Pro roll keeps the dice and spends Pro only."""
-        tr, team_used, skills_used, pro_used = state
-        after = self.old_pro(j, skills_used, pro_used)
-        used, pro_only = (tr, team_used, *after), (tr, team_used, skills_used, pro_used | {self.nodes[j].step.player})
-        q = self.pro_q
-        v = off = _ZERO
-        for kept, rerolls in self.foul_pro[j]:
-            best = self._foul_contrib(j, kept, state)
-            if rerolls:
-                miss = self._foul_contrib(j, kept, pro_only)
-                for o in rerolls:
-                    hit = self._foul_contrib(j, o, used)
-                    option = (q * hit[0] + (1 - q) * miss[0], q * hit[1] + (1 - q) * miss[1])
-                    if option[0] > best[0]:
-                        best = option
-            v, off = v + best[0] / 36, off + best[1] / 36
-        return v, off
-
     def sent_off(self, j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset) -> Fraction:
         """P(a fouler is sent off from node j on), playing as :meth:`choose` does."""
         return self._sent_off(j, *self.bounded(j, tr, team_used, skills_used, pro_used))
@@ -568,25 +550,6 @@ class _Solver:
         for p, case in self.fail_cases(j):
             x += p * self.ev(sent_off, self.choose(j, *state, case)[1])
         return x
-
-
-def _foul_options(edition: str, s: ArmourStep, inj) -> tuple:
-    """Per ordered pair of a foul's armour dice: ``(kept outcomes, (outcomes re-rolling the second die, the first
-    die), or () when Old Pro is not offered)`` (:mod:`calculators.oldpro`)."""
-    def outcomes(a: int, b: int) -> dict:
-        return foul_pair_outcomes(edition, a, b, s.av, s.total_modifier(), bonus=s.bonus(), sneaky_git=s.sneaky_git,
-                                  iron_hard_skin=s.iron_hard_skin, injury_modifier=inj.modifier if inj else 0,
-                                  need=inj.need if inj else None, table=inj.table() if inj else None)
-
-    out = []
-    for a in range(1, 7):
-        for b in range(1, 7):
-            broke = armour_pair(edition, a, b, s.av, s.total_modifier(), bonus=s.bonus(), foul=True,
-                                iron_hard_skin=s.iron_hard_skin)[0]
-            offered = not broke or a == b  # FFB OldProModification: the armour held, or a "spotted foul"
-            out.append((outcomes(a, b), (rerolled_die(outcomes, a, b, True), rerolled_die(outcomes, a, b, False))
-                        if offered else ()))
-    return tuple(out)
 
 
 def _solver(chain: Chain):

@@ -81,6 +81,7 @@ from ..editions import resolve
 from ..rerolls import AGILITY_KINDS, NOT_REROLLED_KINDS, OPPONENT_KINDS, STRONG_PASS_BONUS, SWIFT_KINDS
 from ..rolls import face_chance
 from .kinds import APPEAL_KINDS, BLOCK_CASES, DIVING_TACKLE_AFTER_REROLLS, ONE_DIE_SKILLS
+from .footing import block_fall_faces
 from .model import Chain
 from .steps import AnyStep, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, children
 
@@ -118,7 +119,8 @@ def _knocks_attacker_down(s: BlockStep, faces: tuple) -> bool:
     return all(down) if s.dice > 0 else any(down)
 
 
-def _block_cases(s: BlockStep, with_nc: bool, split: bool = False, woodland: bool = False) -> tuple:
+def _block_cases(s: BlockStep, with_nc: bool, split: bool = False, woodland: bool = False,
+                 falls: frozenset = frozenset()) -> tuple:
     """Return ``(P(S), P(N), {case: (P, accept class, one-die others, Brawler others or None)})`` of a block roll.
 
     Every ordered roll is enumerated; a die's class is S (a face of :meth:`BlockStep.good_faces`), N (with
@@ -128,11 +130,12 @@ def _block_cases(s: BlockStep, with_nc: bool, split: bool = False, woodland: boo
     or Brawler on a Both Down die) can give; ``split`` (Savage Blow) names the defender's ``all_dice`` rolls by
     their number of failing dice, ``all_dice/2``, ``all_dice/3``: the best die to re-roll is always one of the lowest class, so
     the others' class does not depend on values; ``woodland`` (Woodland Fury) adds ``/down`` to the name of a roll
-    that knocks the attacker down (:func:`_knocks_attacker_down`).  Without ``with_nc`` the cases are
-    :data:`BLOCK_CASES`.
+    that knocks the attacker down (:func:`_knocks_attacker_down`); ``falls``: the faces Steady Footing may turn into
+    a success (:func:`calculators.chain.footing.block_fall_faces`), then the non-critical class.  Without ``with_nc``
+    the cases are :data:`BLOCK_CASES`.
     """
     good = s.good_faces()
-    nc = (replace(s, goal="standing", branch=None).good_faces() - good) if with_nc else frozenset()
+    nc = falls or ((replace(s, goal="standing", branch=None).good_faces() - good) if with_nc else frozenset())
     cls = {f: (_S if f in good else _N if f in nc else _C) for f in FACES}
     n, att = abs(s.dice), s.dice > 0
     w = Fraction(1, 6 ** n)
@@ -147,7 +150,9 @@ def _block_cases(s: BlockStep, with_nc: bool, split: bool = False, woodland: boo
             return "push" if o == _N else "new"
         return "new" if o == _S else "push" if o == _N else "none"
 
-    rank = {"new": 2, "push": 1, "none": 0}
+    # the die to re-roll is the one whose others leave the best fallback: for the attacker a kept non-critical die
+    # ("push") beats none ("new": the new die alone decides); for the defender others all succeeding ("new") is best
+    rank = {"push": 2, "new": 1, "none": 0} if att else {"new": 2, "push": 1, "none": 0}
     # the dice a free one-die skill may re-roll: Brawler's Both Down (always weighed, used only with Brawler), or
     # with Hatred, Unstoppable Momentum or Working in Tandem the faces of every one-die skill the attacker has (ONE_DIE_SKILLS)
     special = bool(s.attacker & {"hatred", "unstoppable-momentum", "working-in-tandem"})
@@ -235,7 +240,8 @@ def _tree(chain: Chain) -> tuple[list, list]:
             for (_, branch), b in zip(children(s), kids[j]):
                 link(branch, b, nxt)
             _fill(chain.edition, node, s, [entry(b, nxt) for b in kids[j]], _after_roll(chain, s),
-                  _savage(chain, s), isinstance(s, BlockStep) and chain.players[s.player].woodland)
+                  _savage(chain, s), isinstance(s, BlockStep) and chain.players[s.player].woodland,
+                  block_fall_faces(chain, s))
 
     main = number(chain.steps)
     nodes.append(_Node("end"))
@@ -369,10 +375,11 @@ def _dive_and_break(edition: str, node: _Node, s: Step) -> None:
 
 
 def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tuple[int, str] | None = None,
-          savage: bool = False, woodland: bool = False) -> None:
+          savage: bool = False, woodland: bool = False, falls: frozenset = frozenset()) -> None:
     """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
     ``after``: a star rule's bonus after the roll, :func:`_after_roll`; ``woodland``: Woodland Fury's
-    block cases, :func:`_block_cases`)."""
+    block cases, :func:`_block_cases`; ``falls``: a block's faces Steady Footing may save, its non-critical class,
+    whose node :func:`calculators.chain.footing.add_footing` adds)."""
     if isinstance(s, Alternatives):
         node.kind = "alt"
         node.alts = tuple((Fraction(w), e) for (w, _), e in zip(s.options, entries))
@@ -397,14 +404,14 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tupl
         node.cases = {None: (_ONE - p, _N, True, None, None)}
         return
     if isinstance(s, BlockStep):
-        with_nc = s.branch is not None
-        if with_nc:
+        with_nc = s.branch is not None or bool(falls)
+        if s.branch is not None:
             node.nc = entries[0] if s.branch else node.succ
-        p_s, p_n, cases = _block_cases(s, with_nc, savage, woodland)  # Savage Blow: cases by failing dice
+        p_s, p_n, cases = _block_cases(s, with_nc, savage, woodland, falls)  # Savage Blow: cases by failing dice
         q = (Fraction(len(s.good_faces()), 6), _ZERO)
         if with_nc:
             standing = replace(s, goal="standing", branch=None).good_faces()
-            q = (q[0], Fraction(len(standing - s.good_faces()), 6))
+            q = (q[0], Fraction(len(falls or standing - s.good_faces()), 6))
         att = s.dice > 0
         node.p_ok, node.again = p_s, (p_s, p_n)
         node.cases = {k: (p, res, True, _one_die(att, pro, q), _one_die(att, brawl, q) if brawl else None)

@@ -8,7 +8,7 @@ of the three Scatter (D8, one square) results is seen, then kept or re-rolled on
 :func:`blast_it_weights` gives the chances that the ball then ends where the receiver may catch it, with the scatter
 dice re-rolled as well as the coach can: by an exact dynamic programme over the three scatters (each result kept when
 that is worth at least a re-roll), for the worth of each landing the caller gives.  The squares are those of
-:func:`calculators.compat.dave.scattered_pass_weights`: far from every edge, nobody else near.
+:func:`calculators.compat.scattered.scattered_pass_weights`: far from every edge, nobody else near.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def blast_it_weights(bounced_worth: Fraction, diving_catch: bool = False) -> tup
         bounced_worth: how much a catch after a Bounce is worth against one of the ball that landed in the
             receiver's square (a Fraction in [0, 1]: the ratio of the two catches' chances), which decides the re-rolls.
         diving_catch: the receiver has Diving Catch: it catches the ball that lands in its square or Tackle Zone, and
-            never after a Bounce (:func:`calculators.compat.dave.scattered_pass_weights`).
+            never after a Bounce (:func:`calculators.compat.scattered.scattered_pass_weights`).
 
     Returns:
         ``direct``: P(the ball lands in the receiver's square, or with Diving Catch in its Tackle Zone);

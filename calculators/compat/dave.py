@@ -150,8 +150,8 @@ player, with their chances for it typed in (``CatchInaccuratePassStrategy``: 24/
 end on the receiver, (240 - 24)/512/8 that they end next to it and the bounce brings it in).  Ours computes
 them (:func:`scattered_pass_weights`, from :func:`calculators.ballmove.scatter`) and writes them as
 weighted alternatives after the pass: ``P4-2;C2`` is ``T6~4{/C2|(3/64:/C2|27/512:/C3)}`` in BB2025.  The
-catch of the scattered ball needs what each edition adds (:data:`_SCATTERED_CATCH`: BB2020 1, BB2025 none by
-the rulebook where theirs and FFB take 1 off, a difference listed in ``dave_differences.yml``); after the
+catch of the scattered ball needs what each edition adds (:mod:`calculators.compat.scattered`: BB2020 1,
+BB2025 none by the rulebook where theirs and FFB take 1 off, a difference listed in ``dave_differences.yml``); after the
 bounce 1 more in both.  A receiver with Diving Catch ``DC`` catches the ball that scattered into its square or Tackle Zone
 (``scattered_pass_weights(diving_catch=True)``, 15/32) at 1 more than their number, which holds the skill's +1 for an
 accurate pass, and never a bounced one: ``P4-2;DC:C2`` is ``T6~4{/C2|(15/32:/C3)}`` in BB2025.  Barik's Blast It!
@@ -167,20 +167,15 @@ import re
 from fractions import Fraction
 
 from .stars import edition_for, find as _star, star_bonus
-from ..ballmove import scatter
 from ..errors import CalcError
 from ..notation import parse_chain
 from .pieces import (ACTIONS, REASONS, SKILLS, Translation, _Entry, _Player, _action, _balanced, _block, _pass_faces,
                      _read_player, _refuse, _structure, _weight)
 from .blastit import blast_it_weights, catch_worth
 from .branched import _NEEDS_BRANCHED, _Branched, _branched
+from .scattered import _SCATTERED_CATCH, scattered_pass_weights
 
 __all__ = ["ACTIONS", "REASONS", "SKILLS", "Translation", "scattered_pass_weights", "translate"]
-
-
-#: the square the pass aims at in :func:`scattered_pass_weights`: 4 squares from every edge or more, so the
-#: ball's three scatters and its bounce stay on the pitch (ballmove's x 0..25, y 0..14)
-_TARGET_SQUARE = (12, 7)
 
 
 _PASS_TOKEN = re.compile(r"(?:P\d[+-]\d|P\d|M\d)['*]*\Z")
@@ -190,48 +185,6 @@ _CATCH_TOKEN = re.compile(r"C(\d)(\**)\Z")
 
 
 _INTERCEPTION_TOKEN = re.compile(r"I(\d)\Z")
-
-
-def scattered_pass_weights(diving_catch: bool = False) -> tuple[Fraction, Fraction]:
-    """The chances that a pass which Scatters (3) from the receiver's square ends back in it: ``(direct,
-    bounced)``.  ``direct``: the third scatter ends on that square; ``bounced``: it ends on another square
-    (empty: no player there to catch it) and the ball's Bounce then comes into that square.  Both are Fractions
-    in [0, 1], computed by :func:`calculators.ballmove.scatter` (one-square D8 moves) from a square far enough
-    from every edge that no move leaves the pitch.  ``diving_catch``: the receiver has Diving Catch, so
-    ``direct`` counts the third scatter ending on that square or in its Tackle Zone (the eight squares around),
-    where it may try to catch the ball; it may not catch a Bounce into its Tackle Zone, and a failed catch bounces
-    from its own square, so ``bounced`` is 0 (BBBase ``docs/bb2020|bb2025/core_rules/skills_and_traits.md``
-    DIVING CATCH; FFB ``skill/common/DivingCatch``: "a failed catch will bounce from the Diving Catch player's
-    square").
-
-    Rules: BB2020, an inaccurate pass scatters three times from the target square, the ball bouncing where it
-    lands if no standing player is there (BBBase ``docs/bb2020/core_rules/rules_and_regulations.md`` SCATTER,
-    ``the_rules_of_blood_bowl.md`` INACCURATE PASSES); BB2025, Scatter (3) from the target square, then a
-    Bounce, Scatter (1), from an empty square (BBBase ``docs/bb2025/core_rules/the_game_of_blood_bowl.md``
-    INACCURATE PASS and RESOLVE PASS ACTION, ``rules_and_regulations.md`` SCATTER, BOUNCING BALLS); a Hail
-    Mary Pass that is not fumbled is such an inaccurate pass in both (BBBase ``skills_and_traits.md``).  FFB
-    moves the missed pass three one-square D8 steps in both (``ffb-server/.../step/bb2020/pass/StepMissedPass``
-    and ``bb2025/pass/StepMissedPass``).  BloodBowlDave's ``CatchInaccuratePassStrategy`` types the same
-    numbers, 24/512 and (240 - 24)/512/8.
-    """
-    landing = scatter(_TARGET_SQUARE, 3)
-    if diving_catch:
-        x, y = _TARGET_SQUARE
-        return sum((landing.get((x + dx, y + dy), Fraction(0)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)),
-                   Fraction(0)), Fraction(0)
-    direct = landing.get(_TARGET_SQUARE, Fraction(0))
-    bounced = sum((p * scatter(square, 1).get(_TARGET_SQUARE, Fraction(0))
-                   for square, p in landing.items() if square not in (_TARGET_SQUARE, "out")), Fraction(0))
-    return direct, bounced
-
-
-#: edition -> what catching a ball that scattered into the receiver's square adds to the face needed (the
-#: bounced ball adds 1 in both: BBBase "CATCHING THE BALL", FFB ``modifiers/bb20xx/CatchModifierCollection``).
-#: BB2020 1: "scattered or deviated into the square they occupy", -1 (BBBase bb2020 CATCHING THE BALL; FFB
-#: bb2020 "Inaccurate Pass, Deviated Ball or Scatter").  BB2025 0: the rulebook's list, as BBBase transcribes it,
-#: has no such modifier, the reading ``data/rolls/catch-bb2025.yml`` (note ``inaccurate-pass``) encodes; FFB's
-#: bb2025 ruleset and BloodBowlDave's Season 3 take 1 off, as BB2020 (``dave_differences.yml``).
-_SCATTERED_CATCH: dict[str, int] = {"bb2020": 1, "bb2025": 0}
 
 
 def _sub(text: str, offset: int, edition: str) -> str:
@@ -272,8 +225,8 @@ def _scattered(text: str, edition: str) -> str | None:
     BBBase bb2025 INTERCEPTIONS, bb2020 PASSING INTERFERENCE); the next player's catch ``Cn`` then happens only
     when the scattered ball reaches that player.  Ours: the pass ``T`` with its inaccurate band, the two
     outcomes split, ``T6~4{I6/C2|I5,(3/64:/C2|27/512:/C3)}``, the weights from :func:`scattered_pass_weights`
-    and the catch needing what :data:`_SCATTERED_CATCH` adds, or 1 more after the Bounce; a Hail Mary Pass
-    ``M2`` is never accurate: ``M2,(3/64:/C2|27/512:/C3)``.  The receiver's other actions are copied into each
+    and the catch needing what each edition adds (:mod:`calculators.compat.scattered`), or 1 more after the
+    Bounce; a Hail Mary Pass ``M2`` is never accurate: ``M2,(3/64:/C2|27/512:/C3)``.  The receiver's other actions are copied into each
     outcome; the players after the receiver follow the group.  Refused (``inaccurate-pass``): actions of the
     passer after the pass other than interceptions.  As theirs: the receiver stands far enough from the
     edges that no scatter leaves the pitch, nobody else is where the ball lands, and a BB2020 wildly

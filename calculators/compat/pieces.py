@@ -13,7 +13,7 @@ from ..armour import SKILL_VALUES
 from ..chain import highest_face
 from ..editions import family
 from ..errors import CalcError
-from ..notation import LETTERS, STAR_FLAGS, parse_chain
+from ..notation import LETTERS, SKILL_FLAGS, STAR_FLAGS, parse_chain
 
 
 #: ``details["reason"]`` of a refused sequence -> what is wrong (the English reference text)
@@ -54,6 +54,7 @@ SKILLS: dict[str, str] = {
     "H": "hatred", "UM": "unstoppable-momentum", "WIT": "working-in-tandem", "SB": "savageblow", "HL": "luck", "TMT": "luck",
     "WD": "whirling-dervish", "MA": "assassin", "KS": "krump", "WF": "woodland", "BL": "leap",
     "strong": "strong", "swift": "swift",  # Strong Passing Game, Swift as the Breeze: ours (stars.json writes them)
+    "steady": "steady",  # Steady Footing (BB2025): ours, as stars.json writes it; their notation has no code for it
     # star players' once-per-game +1s after a block (BB2020, BB2025): our armour marks r, s, b
     "R": "ram", "S": "slayer", "CR": "crushing-blow",
     "BR": "blindrage", "LC": "lordofchaos", "MD": "mesmerising", "CB": "cloud-burster",
@@ -168,7 +169,7 @@ def _skills(prefix: str, pos: int, edition: str = "bb2025",
         offset += len(part) + 1
         if not part:
             continue
-        m = re.fullmatch(r"([A-Z]+|strong|swift)([1-6]?)", part)  # strong, swift: ours, as stars.json writes them
+        m = re.fullmatch(r"([A-Z]+|strong|swift|steady)([1-6]?)", part)  # ours, as stars.json writes them
         code, value = (m.group(1), m.group(2)) if m else (part, "")
         if code in _UNMODELLED:
             raise _refuse("skill", part, at, f"{_UNMODELLED[code]}: {REASONS['skill']}")
@@ -394,7 +395,7 @@ def _read_player(prefix: str, pos: int, actions: str, edition: str) -> _Player:
     skills, loner, break_tackle = _skills(codes, pos, edition, values)
     # Old Pro uses the Pro skill (Helmut has both): their OP alone is read as our [pro,oldpro]
     flags = ((["pro"] if skills & {"pro", "oldpro"} else []) + ([f"loner={loner}"] if loner is not None else [])
-             + [f for f in STAR_FLAGS if f in skills])  # Consummate Professional, The Ballista
+             + [f for f in (*STAR_FLAGS, *SKILL_FLAGS) if f in skills])  # Consummate Professional, ..., Steady Footing
     return _Player(skills, flags, break_tackle, values, bonus)
 
 

@@ -43,9 +43,10 @@ their calculator also lets it re-roll unmarked blocks when team re-rolls are giv
 not), Whirling Dervish (a weighted roll, refused as ``weighted``).  Special rules a coach declares
 before rolling (Incorporeal, Gored by the Bull, Burst of Speed, …) change which rolls the sequence
 writes, not the rolls: they are not refused.  Slashing Nails (armour, BB2025: Claws on a Blitz, which the
-notation does not say) is refused when an armour roll is in the sequence; and Steady Footing, a skill of Jordell's in BB2025
-(``skill/bb2025/SteadyFooting.java``: a 6 saves a player who would fall over or be Knocked Down), which
-their notation has no code for.  No Ball (No Hands in BB2020) is refused when the star would hold the
+notation does not say) is refused when an armour roll is in the sequence.  Steady Footing, a skill of Jordell's in
+BB2025 (``skill/bb2025/SteadyFooting.java``: a 6 saves a player who would fall over or be Knocked Down), which their
+notation has no code for and their calculator ignores, is our flag ``[steady]`` (:mod:`calculators.chain.footing`).
+No Ball (No Hands in BB2020) is refused when the star would hold the
 ball (pick-up, catch, pass): BBBase gives it to Akhorne, Fungus, Gretchen and Kreek in both editions, to
 Helmut, Max and Nobbla in BB2025 and to Rumbelow in BB2020; their calculator lists it without using it.
 
@@ -106,6 +107,8 @@ _MODELLED_USE: dict[str, frozenset[str]] = {
     "WF": frozenset({"block"}),  # Woodland Fury: our flag [woodland]
     "BL": frozenset("E"), "strong": frozenset("P"),  # Bounding Leap [leap], Strong Passing Game [strong]
     "swift": frozenset("DRE"),  # Swift as the Breeze [swift]: a dodge, rush or leap
+    # Steady Footing [steady] (BB2025, calculators/chain/footing.py): a fall on a dodge, rush, leap, landing or block
+    "steady": frozenset({"D", "R", "E", "G", "block"}),
     # Halfling Luck and Thinking Man's Troll: our flag [luck], a free re-roll of one die but armour and injury
     "HL": _NOT_ARMOUR, "TMT": _NOT_ARMOUR,
     # Whirling Dervish: a free re-roll of Fungus's Ball & Chain direction die, their weighted roll a/6 (pieces._weighted)
@@ -127,8 +130,6 @@ _RULE_USE: dict[str, tuple[str, frozenset[str]]] = {
 #: skills with no code in their notation that our chain lacks (ours, lower case) -> (name, actions they change)
 _SKILL_GAP: dict[str, tuple[str, frozenset[str]]] = {
     "noball": ("No Ball (No Hands in BB2020: this player never holds the ball)", frozenset("UCPM")),
-    "steady": ("Steady Footing (a 6 saves a player who would fall over or be Knocked Down)",
-               frozenset({"D", "R", "E", "block"})),
 }
 #: star rules that add to a roll (their codes) -> (name, value, once per game, edition -> the rolls it adds to):
 #: ``block`` an armour roll after a block (their ``K``), ``foul`` a foul's armour roll (``F``), ``stab`` a Stab's

@@ -18,6 +18,7 @@ Grammar (spaces are ignored)::
             | "assassin" | "krump" | "woodland" | "strong" | "leap" | "swift"
             | "blindrage" | "lordofchaos" | "mesmerising"
                                       (star player rules, BB2020 and BB2025; krump, woodland, lordofchaos BB2025 only)
+            | "steady"                (Steady Footing, BB2025: a 6 keeps the player standing after a fall)
     option  = "tr=" NUMBER                    (team re-rolls available, 0..8)
 
 **D6 tests.**  Letters: ``D`` dodge, ``R`` rush, ``P`` pick-up, ``T`` pass (throw), ``C``
@@ -113,7 +114,11 @@ failed dodge, jump or rush whose die shows 2 or more passes, once),
 ``[blindrage]`` Blind Rage (Akhorne the Squirrel: a free re-roll of each of his Dauntless rolls ``U``),
 ``[lordofchaos]`` Lord of Chaos (Lord Borak, BB2025: one block die of a Block action re-rolled, once) and
 ``[mesmerising]`` Mesmerising Dance (Eldril Sidewinder: a failed Hypnotic Gaze ``G`` re-rolled, once).  ``[loner=3,consummate]D3,R2f``
-is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.
+is Griff dodging then rushing; ``[loner=4,ballista]W5~2{/L4|/L5}`` Morg throwing a team-mate.  ``[steady]``, after the
+star flags, is the skill Steady Footing (BB2025 only; any number of times): the player's failed dodge, rush, jump or
+landing that stands, or a block face that knocks them down where standing would meet the block's goal, is followed
+by a 6+ roll that a team re-roll or Pro may re-roll, and a 6 goes on as a success (:mod:`calculators.chain.footing`):
+``[loner=4,swift,steady]D3d,B2`` is Jordell Freshbreeze dodging then blocking.
 
 **Branches** (:mod:`calculators.chain`, "Branches").  ``~N`` after a D6 test's face (and skill mark)
 makes faces N..target-1 a *non-critical* failure (N from 2 to target-1): ``T4~2`` is a 4+ pass whose 2-3
@@ -180,10 +185,10 @@ from __future__ import annotations
 from .format import format_chain, format_step
 from .marks import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, BREAK_TACKLE_MARK, INJURY_MARKS,
                     INJURY_NEEDS_LETTERS, LETTERS, MAX_DEPTH, MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, REASONS, ROLL_MARKS,
-                    SKILL_MARKS, STAR_FLAGS, VALUED_MARKS)
+                    SKILL_FLAGS, SKILL_MARKS, STAR_FLAGS, VALUED_MARKS)
 from .parser import Parsed, parse_chain
 
 __all__ = ["ARMOUR_MARKS", "BLOCK_ATTACKER_MARKS", "BLOCK_DEFENDER_MARKS", "BREAK_TACKLE_MARK", "INJURY_MARKS",
            "INJURY_NEEDS_LETTERS", "LETTERS", "MAX_DEPTH", "MAX_LENGTH", "MAX_PLAYERS", "MAX_STEPS", "REASONS",
-           "ROLL_MARKS", "SKILL_MARKS", "STAR_FLAGS", "VALUED_MARKS",
+           "ROLL_MARKS", "SKILL_FLAGS", "SKILL_MARKS", "STAR_FLAGS", "VALUED_MARKS",
            "Parsed", "format_chain", "format_step", "parse_chain"]

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from ..chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless, InjuryStep, Step
 from .marks import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, BREAK_TACKLE_MARK, INJURY_MARKS,
-                    INJURY_NEEDS_LETTERS, ROLL_MARKS, SKILL_MARKS, STAR_FLAGS, VALUED_MARKS, _KIND_LETTER)
+                    INJURY_NEEDS_LETTERS, ROLL_MARKS, SKILL_MARKS, SKILL_FLAGS, STAR_FLAGS, VALUED_MARKS, _KIND_LETTER)
 
 
 def format_step(step: Step | BlockStep | ArmourStep | Dauntless) -> str:
@@ -55,7 +55,7 @@ def format_chain(chain: Chain, team_rerolls: int | None = None) -> str:
                 seen.add(s.player)
                 pl = chain.players[s.player]
                 flags = ((["pro"] if pl.pro else []) + ([f"loner={pl.loner}"] if pl.loner is not None else [])
-                         + [f for f in STAR_FLAGS if getattr(pl, f)])
+                         + [f for f in (*STAR_FLAGS, *SKILL_FLAGS) if getattr(pl, f)])
                 prefix = f"[{','.join(flags)}]" if flags else ""
                 parts.append(("/" if parts or s.player else "") + prefix + tok)
                 current = s.player

@@ -30,6 +30,11 @@ SKILL_MARKS: dict[str, str] = {"dodge": "d", "rush": "f", "pick-up": "h", "pass"
 STAR_FLAGS: tuple[str, ...] = tuple(STAR_RULES)
 
 
+#: player flags for skills a step's marks cannot say, after the star flags: ``steady`` Steady Footing (BB2025; a 6
+#: keeps the player standing after a fall, :mod:`calculators.chain.footing`)
+SKILL_FLAGS: tuple[str, ...] = ("steady",)
+
+
 #: the Break Tackle mark on a dodge, followed by the bonus (``D4b2``)
 BREAK_TACKLE_MARK = "b"
 

@@ -10,7 +10,7 @@ from ..chain import LOWEST_BAND_ONE, ArmourStep, BlockStep, Dauntless, InjurySte
 from ..errors import shown as _shown  # the parameter "shown" below is the token text
 from ..rerolls import OPPONENT_KINDS
 from .marks import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, BREAK_TACKLE_MARK, INJURY_MARKS,
-                    INJURY_NEEDS_LETTERS, LETTERS, ROLL_MARKS, SKILL_MARKS, STAR_FLAGS, VALUED_MARKS, _ARMOUR, _BLOCK,
+                    INJURY_NEEDS_LETTERS, LETTERS, ROLL_MARKS, SKILL_FLAGS, SKILL_MARKS, STAR_FLAGS, VALUED_MARKS, _ARMOUR, _BLOCK,
                     _INJURY, _STEP)
 from .tokens import _fail
 
@@ -24,11 +24,12 @@ def _flags(index: int, pos: int, body: str) -> Player:
             pro = True
         elif re.fullmatch(r"loner=[2-6]", flag) and loner is None:
             loner = int(flag[-1])
-        elif flag in STAR_FLAGS and flag not in stars:
+        elif flag in (*STAR_FLAGS, *SKILL_FLAGS) and flag not in stars:
             stars[flag] = True
         else:
             raise _fail(index, pos, f"[{body}]", f"unknown or repeated player flag {_shown(flag)}; use pro, loner=X (X 2..6), "
-                        f"{' and '.join(STAR_FLAGS)}", ["pro", "loner=2", "loner=6", *STAR_FLAGS], reason="bad-flag")
+                        f"{', '.join(STAR_FLAGS)} and {' and '.join(SKILL_FLAGS)}",
+                        ["pro", "loner=2", "loner=6", *STAR_FLAGS, *SKILL_FLAGS], reason="bad-flag")
     return Player(pro, loner, **stars)
 
 

@@ -78,11 +78,9 @@ def test_star_translation(theirs, ours, edition):
 
 
 @pytest.mark.parametrize("theirs, reason, words", [
-    ("Jordell:2D3,K8,J8", "star-skill", "Steady Footing"),  # BB2025 Steady Footing: not modelled (Savage Mauling now is)
     ("Roxanna:2D2,K8", "star-rule", "Slashing Nails"),
     ("Rashnack:T8,J8,T8,J8", "star-rule", "once per game"),   # Toxin Connoisseur: two Stabs' injury rolls
     ("Zug:2D3,K8,2D3,K8", "star-rule", "once per game"),
-    ("Jordell:2D2", "star-skill", "Steady Footing"),          # BB2025 only, no code in their notation
     ("Max:U3", "star-skill", "No Ball"),
     ("Rumbelow:C3~S2", "star-skill", "No Hands"),
     ("Frank:D3;Josef:2", "star-edition", "BB2025"),          # a BB2020 star and a BB2025 one in one sequence
@@ -99,7 +97,7 @@ def test_star_refusal_names_star_and_rule(theirs, reason, words):
 
 def test_star_after_another_player_points_at_its_name():
     with pytest.raises(CalcError) as e:
-        translate("D3;Jordell:2D3,K8,J8")
+        translate("D3;Roxanna:2D2,K8")  # Slashing Nails (Jordell's Steady Footing is modelled now)
     assert (e.value.details["token"], e.value.details["position"]) == (2, 4)
 
 

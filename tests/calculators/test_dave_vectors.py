@@ -163,7 +163,7 @@ def test_team_rerolls_become_the_option():
     ("BT4:D5", "skill-value", 1, "BT4", 1),
     ("MB3:2D3,K8", "skill-value", 1, "MB3", 1),
     ("Bryce:D3", "star-player", 1, "Bryce", 1),
-    ("Jordell:2D3,K8,J8", "star-skill", 1, "Jordell", 1),  # Steady Footing (BB2025): not modelled; Wilhelm's Savage Mauling now is
+    ("Roxanna:2D2,K8", "star-rule", 1, "Roxanna", 1),  # Slashing Nails (Claws on a Blitz); Jordell's Steady Footing now is modelled
     ("Frank:D5;Josef:2", "star-edition", 1, "Frank", 1),  # BB2020's star and BB2025's in one sequence
     ("R3\"", "diving-tackle", 1, "R3\"", 1),      # Diving Tackle acts on a dodge or a leap only
     ("1D3%", "hatred", 1, "1D3%", 1),

@@ -26,6 +26,9 @@ const READ_PARTS = {
     "single", "sent_off"],
 };
 
+// the steps shown as a row of their own fields (rollform.py contact_steps), not as a roll with a face to look up
+const CONTACT_KINDS = ["block", "armour", "foul", "interception", "argue-the-call"];
+
 /** Whether `step` has a part set that load() does not read. */
 function unread(step) {
   const known = READ_PARTS[step.kind] || READ_PARTS.test;
@@ -227,8 +230,7 @@ class RollForm {
     let player = 0;
     for (const step of result.steps) {
       if (unread(step)) return null;
-      const read = step.kind === "block" || step.kind === "armour" || step.kind === "foul"
-        ? this.readContact(step, rows) : this.readTest(step);
+      const read = CONTACT_KINDS.includes(step.kind) ? this.readContact(step, rows) : this.readTest(step);
       if (!read) return null;
       if (read.roll.receiver) player += 1;
       if ((step.player ?? 0) !== player) return null;
@@ -306,6 +308,15 @@ class RollForm {
       // a move before the block, Juggernaut or Unstoppable Momentum: the block is a Blitz's
       if (before.some((r) => !r.roll.kind) || step.attacker.some((s) => s === "juggernaut" || s === "unstoppable-momentum")) {
         ticks.push("blitz");
+      }
+    } else if (step.kind === "interception" || step.kind === "argue-the-call") {
+      // the face needed, and the box of the mark (Cloud Burster c, Biased Referee r) when the step has it
+      if (step.no_reroll || step.no_team_reroll) return null;
+      fields.target = step.kind === "argue-the-call" && step.skill ? "6" : String(step.target);
+      if (step.skill) {
+        const found = (roll.marks || [])[0];
+        if (!found || (step.kind === "argue-the-call" && step.target !== 5)) return null;
+        ticks.push(found.mark);
       }
     } else {
       if (step.chainsaw || step.iron_hard_skin) return null;
@@ -496,6 +507,11 @@ class RollForm {
     if (row.roll.kind === "foul") {
       const assists = parseInt(value("assists"), 10) || 0;
       return `F${value("av")}${assists > 0 ? "+" : ""}${assists || ""}${marks}`;
+    }
+    if (row.roll.kind === "interception") return `I${value("target")}${marks}`;
+    if (row.roll.kind === "argue-the-call") {
+      // a BB2020 Biased Referee's +1 is always applied (rollform.py opponent_and_coach_steps): the face is then 5
+      return `Q${marks.includes("r") ? Math.min(5, Number(value("target"))) : value("target")}${marks}`;
     }
     return `${row.roll.letter}${value("av")}${marks}`;
   }

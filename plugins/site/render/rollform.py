@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from calculators.builder import menu
-from calculators.chain import BLOCK_ATTACKER_EDITIONS, DIVING_TACKLE_KINDS
+from calculators.chain import BLOCK_ATTACKER_EDITIONS, DIVING_TACKLE_KINDS, KIND_EDITIONS
 from calculators.editions import family
 from calculators.notation.marks import BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS
 from calculators.rerolls import BREAK_TACKLE_BONUSES, STAR_RULE_EDITIONS, STAR_RULES
@@ -129,7 +129,32 @@ def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
          "fields": [av, _choice("assists", ctx.t("Net assists (yours minus theirs)"),
                                 [(str(n), signed(n)) for n in range(-3, 4)], "0")],
          "marks": [{"mark": "d", "label": _skill(ctx, "dirty-player")}, *foul_skills]},
-    ]]
+    ]] + [{**plain, **step} for step in opponent_and_coach_steps(ctx, edition)]
+
+
+def opponent_and_coach_steps(ctx: PageContext, edition: str) -> list[dict]:
+    """Issue 23: the rolls that are no test of the moving player's, with the face needed chosen outright, as
+    :func:`contact_steps`: an opponent's interception of the pass (``I6``; BB2020 ``I6c`` when the passer has Cloud
+    Burster, which makes the interceptor re-roll a success; BB2025's Cloud Burster forbids the attempt, so there is
+    no box) and Argue the Call after a foul's send-off (``Q6``; ``Q5`` with a +1; BB2020 ``Q5r`` with a Biased
+    Referee, whose +1 means a natural 1 never ejects the coach). Each only in the editions the chain has it
+    (:data:`calculators.chain.KIND_EDITIONS`); the chain resolver's rules and sources are :mod:`calculators.chain`'s
+    (``kinds.py``, ``appeals.py``)."""
+    fam = family(edition)
+    cloud = [{"mark": "c", "label": ctx.t("The passer has {skill}", skill=_skill(ctx, "cloud-burster"))}]
+    steps = [{"action": "interception", "kind": "interception", "letter": "I", "name": _term(ctx, "interception",
+                                                                                              "Interception"),
+              "fields": [_choice("target", ctx.t("Face the interceptor needs"),
+                                 [(str(f), f"{f}+") for f in range(2, 7)], "6")],
+              "marks": cloud if fam == "bb2020" else []}]
+    if edition in KIND_EDITIONS["argue-the-call"]:
+        biased = [{"mark": "r", "label": ctx.t("Biased Referee: a natural 1 does not eject the coach")}]
+        steps.append({"action": "argue-the-call", "kind": "argue-the-call", "letter": "Q",
+                      "name": ctx.t("Argue the Call (after the foul's send-off)"),
+                      "fields": [_choice("target", ctx.t("Bonus to the roll"), [("6", signed(0)), ("5", signed(1))],
+                                         "6")],
+                      "marks": biased if fam == "bb2020" else []})
+    return steps
 
 
 #: the star players' rules among the block's attacker marks (labelled from ``data/star-rules/``, not skills)

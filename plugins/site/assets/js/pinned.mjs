@@ -36,13 +36,37 @@ const TAP_LIMIT_MS = 1000;
 // A result that grows while a field has the focus (its status line rewritten, a row shown) can cover that field.
 const resized = "ResizeObserver" in window ? new ResizeObserver(() => keepFocusAbovePinnedResult()) : null;
 
-/** Keep the focused field above the result panel `result` whenever the panel's size changes. */
+/** Keep the focused field above the result panel `result` whenever the panel's size changes; and make the panel a
+ *  Tab stop, as its template asks (templates/calc/result.html: tabindex="0", which the HTML sanitiser strips):
+ *  pinned on a phone it scrolls to its other rows, and a region that scrolls must be reachable with the keyboard
+ *  (WCAG 2.1.1; axe's scrollable-region-focusable). */
 export function watchPinnedResult(result) {
-  if (resized && result) resized.observe(result);
+  if (!result) return;
+  if (!result.hasAttribute("tabindex")) result.tabIndex = 0;
+  if (resized) resized.observe(result);
+}
+
+/** While the focus is in a calculator's form or in its result, the calculator carries data-nc-pinned, which
+ *  nuffle.css pins the result by: the focus going from a field to the result (a Tab stop, above) would otherwise
+ *  unpin the result between the field's blur and the result's focus, and a result laid out with display: contents
+ *  then cannot take the focus. */
+function pinOn(event) {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target && target.closest(".nc-calc, .nc-result")) target.closest(".nc-calculator")?.setAttribute("data-nc-pinned", "");
+}
+
+function pinOff(event) {
+  const calculator = event.target instanceof Element ? event.target.closest(".nc-calculator") : null;
+  if (!calculator || !calculator.hasAttribute("data-nc-pinned")) return;
+  const next = event.relatedTarget instanceof Element ? event.relatedTarget : null;
+  if (next && calculator.contains(next) && next.closest(".nc-calc, .nc-result")) return; // still in: stays pinned
+  calculator.removeAttribute("data-nc-pinned");
 }
 
 /** Listen once for the page's life: a field's focus, a resize and a tap keep the focus above the result. */
 export function listenForPinnedResult() {
+  document.addEventListener("focusin", pinOn);
+  document.addEventListener("focusout", pinOff);
   document.addEventListener("focusin", keepFocusAbovePinnedResult);
   window.addEventListener("resize", keepFocusAbovePinnedResult);
   document.addEventListener("pointerdown", tapOn, true);
