@@ -6,7 +6,7 @@ test_chain_branches plays every die."""
 from __future__ import annotations
 
 import pytest
-from test_chain_branches import oracle_tree
+from tree_oracle import oracle_tree
 
 from calculators.chain import success_by_rerolls
 from calculators.notation import parse_chain
