@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 # [[kind:slug]], [[kind:slug#anchor]], [[kind:slug|text]], [[kind:slug#anchor|text]]
 REF = re.compile(
@@ -85,10 +86,23 @@ def _prose(text: str) -> str:
     return _NOT_PROSE.sub("", REF.sub(lambda m: f"[{m['text'] or ''}]", text))
 
 
-def french_elision_problems(text: str) -> list[str]:
-    """Missing elisions in a French text, as messages (empty when fine): « de un » for « d'un », « jusque à » for
+class MissingElision(NamedTuple):
+    """One missing elision in a French text: `written` the two words as the text has them (« de Arme »,
+    spaces squeezed), `word` the word that starts with a vowel (« Arme »), `offset` where `written` starts in the
+    text read as prose (cross-references as their label, code as one mark). The data check and the built pages'
+    test format their own messages from these fields."""
+
+    written: str
+    word: str
+    offset: int
+
+
+def french_elision_problems(text: str) -> list[MissingElision]:
+    """Missing elisions in a French text (empty when fine): « de un » for « d'un », « jusque à » for
     « jusqu'à », « si il » for « s'il ». Prose only: code, URLs, link targets and the `kind:slug` of a
-    cross-reference are skipped, as in :func:`french_typography_problems` (a cross-reference reads as its label)."""
+    cross-reference are skipped, as in :func:`french_typography_problems` (a cross-reference reads as its label).
+    Words said without elision (« le onze », « le oui ») and words after a hyphen (« utilisez-la à ») are not
+    reported."""
     prose = _prose(re.sub(r"`[^`]*`", "⋯", text))  # code a word of its own: « de `x` est » has no elision to make
     problems = []
     for match in _MISSING_ELISION.finditer(prose):
@@ -96,8 +110,7 @@ def french_elision_problems(text: str) -> list[str]:
         if word.lower() in _NO_ELISION:
             continue
         written = " ".join((match[1] or match[3]).split())
-        problems.append(f"« {written} » without its elision: French writes the short word with an apostrophe "
-                        "before a vowel (« d'un », « l'Esquive », « jusqu'à », « s'il »)")
+        problems.append(MissingElision(written, word, match.start()))
     return problems
 
 
