@@ -53,3 +53,12 @@ def test_the_termbase_refuses_ma_and_pa_in_french(repo):
     assert found(repo, "fr", "Son M baisse de 1, et sa CP aussi ; F, AG et AR ne bougent pas.") == []
     # Japanese keeps the English abbreviations
     assert found(repo, "ja", "MA と PA が1下がります。") == []
+
+
+def test_every_star_player_has_a_katakana_that_japanese_prose_does_not_use(repo):
+    named = {star for rule in repo.of_kind("star-rule") for star in rule.get("stars") or []}
+    assert named == set(repo.termbase.stars)
+    assert repo.termbase.stars["Griff Oberwald"] == "グリフ・オーバーワルド"
+    assert found(repo, "ja", "グリフ・オーバーワルドの Consummate Professional。") == [
+        ("グリフ・オーバーワルド", "Griff Oberwald")]
+    assert found(repo, "ja", "Griff Oberwald の Consummate Professional。") == []
