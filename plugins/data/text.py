@@ -76,7 +76,8 @@ _DIGIT_GROUP_SPACE = re.compile(r"(?<![\w.,/-])\d{1,3}(?:\u202f\d{3})*[ \t\n]+\d
 _ELIDING = r"de|le|la|que|ne|se|je|me|te|jusque|lorsque|puisque|quelque"
 _VOWEL_START = "aeiouàâæéèêëîïôœùûüAEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜ"
 _MISSING_ELISION = re.compile(
-    rf"(?<![\w'’-])((?i:{_ELIDING})[ \t\n]+([{_VOWEL_START}][\w'’-]*))|(?<![\w'’-])((?i:si)[ \t\n]+(ils?)\b)")
+    rf"(?<![\w'’-])((?i:{_ELIDING})[ \t\n]+[*_]{{0,2}}([{_VOWEL_START}][\w'’-]*))"  # « puisque *officieux* »
+    rf"|(?<![\w'’-])((?i:si)[ \t\n]+(ils?)\b)")
 #: words that start with a vowel and are said without elision (« le onze de départ », « le oui »)
 _NO_ELISION = {"onze", "onzième", "oui", "ouistiti", "ouate"}
 
@@ -109,7 +110,7 @@ def french_elision_problems(text: str) -> list[MissingElision]:
         word = match[2] or match[4]
         if word.lower() in _NO_ELISION:
             continue
-        written = " ".join((match[1] or match[3]).split())
+        written = " ".join((match[1] or match[3]).replace("*", "").replace("_", "").split())
         problems.append(MissingElision(written, word, match.start()))
     return problems
 

@@ -6,6 +6,9 @@ and a skill the way it is said, in katakana.
   (`stars:` in data/termbase.yml); search puts it on the star rules page and on every section that names the
   star (plugins/site/search.py), and the rulings filter matches it (plugins/site/render/rulings.py).
 - ドッジ put the BB2025 inducements table first, a prefix match on ドッジー・リーグ・レップ, before the Dodge skill.
+  Not reproduced on the code this test was written against (the Dodge skill and the dodge action, whose names
+  are the whole query, already came first: search-adapter.js's tier 4): kept as a guard, with and without
+  BB2025 chosen in the edition picker.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import pytest
 
 from search_quality import ranked
 from test_rule_pages_phone import shown_rulings
-from test_search_phone import PHONE, open_search_on_phone, result_count
+from test_search_phone import PHONE, open_search_on_phone, pages_naming, result_count
 
 pytestmark = pytest.mark.browser
 
@@ -29,14 +32,15 @@ def test_a_star_player_is_found_by_his_katakana_name(open_page, web, query):
     assert results[0] == "skills/star-rules/", results[:5]  # the page of his rule first
     pages = {r.split("#")[0] for r in results}
     assert GRIFF_RULINGS <= pages, results[:8]
-    # the katakana finds every page that the English name finds (they write "Griff Oberwald")
-    english = {r.split("#")[0] for r in ranked(tab, web.url, "ja", "Griff Oberwald")}
-    assert pages == english, (sorted(pages), sorted(english))
+    # every page that names him (they write "Griff Oberwald"), and no other
+    naming = pages_naming(web, "ja", "Griff Oberwald") | {"skills/star-rules/"}
+    assert pages == naming, (sorted(pages), sorted(naming))
 
 
-def test_dodge_in_katakana_finds_the_skill_and_the_action_before_the_inducements(open_page, web):
+@pytest.mark.parametrize("edition", [None, "bb2025"])  # the inducements table matched is BB2025's
+def test_dodge_in_katakana_finds_the_skill_and_the_action_before_the_inducements(open_page, web, edition):
     tab = open_page(PHONE)
-    open_search_on_phone(tab, web.url, "ja")
+    open_search_on_phone(tab, web.url, "ja", edition=edition)
     results = ranked(tab, web.url, "ja", "ドッジ")
     assert results[0] in {"skills/agility/#skill-dodge", "glossary/#term-dodge"}, results[:5]
     inducements = [i for i, r in enumerate(results) if r.startswith("tables/inducements-")]

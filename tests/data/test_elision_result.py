@@ -25,3 +25,10 @@ def test_the_data_check_words_the_message_itself():
                  lambda path, message: problems.append((path, message)), Context())
     assert problems == [(("summary", "fr"), "« de Arme » without its elision: French writes the short word with an "
                                             "apostrophe before a vowel (« d'un », « l'Esquive », « jusqu'à », « s'il »)")]
+
+
+def test_a_word_in_emphasis_is_read_as_the_word():
+    """« puisque *officieux* » was missed by the data check (the built page's test found it)."""
+    found = french_elision_problems("un faux ami, puisque *officieux* signifie « non officiel »")
+    assert [(e.written, e.word) for e in found] == [("puisque officieux", "officieux")]
+    assert french_elision_problems("puisqu'*officieux* signifie") == []
