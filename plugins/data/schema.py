@@ -64,9 +64,11 @@ class Text(Spec):
             if not isinstance(text, str) or not text.strip():
                 report(path + (lang,), f"expected non-empty text, got {_kind(text)}")
                 continue
-            for message in text_problems(text) + (french_typography_problems(text) + french_elision_problems(text)
-                                                  if lang == "fr" else []):
+            for message in text_problems(text) + (french_typography_problems(text) if lang == "fr" else []):
                 report(path + (lang,), message)
+            for elision in french_elision_problems(text) if lang == "fr" else []:
+                report(path + (lang,), f"« {elision.written} » without its elision: French writes the short word "
+                                       "with an apostrophe before a vowel (« d'un », « l'Esquive », « jusqu'à », « s'il »)")
             for ref in find_refs(text):
                 ctx.refs.append((path + (lang,), ref.target, ref.anchor))
 

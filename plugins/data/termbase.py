@@ -23,6 +23,10 @@ Per language (`en`, `fr`, `ja`), every field optional:
     katakana: ダイビングタックル        # ja only: the katakana form (an alias when prose uses English)
     reading: てんこう                  # ja only: the hiragana reading of a name with kanji (list order)
 
+Under `stars:`, each star player's katakana (`Griff Oberwald: グリフ・オーバーワルド`), for every star that a star
+player rule names in its `stars`: what search and the rulings filter find the star by in Japanese; Japanese prose
+keeps the English name, as for a skill.
+
 Under `readings:`, the Japanese reading of a table's, sequence's or roll's title that has a kanji
 (`table:weather-bb2020: てんこうひょう`), for the lists sorted by name (the rulings index's groups).
 """
@@ -96,6 +100,8 @@ class Termbase:
     # Japanese reading (hiragana) of a titled page whose title has a kanji (a table, a sequence, a roll), for
     # the lists that sort those pages by name (the rulings index groups): {entity id: reading}.
     readings: dict[str, str] = field(default_factory=dict)
+    # a star player's katakana, by his English name as the star player rules print it (`stars:`)
+    stars: dict[str, str] = field(default_factory=dict)
 
     def get(self, entry_id: str) -> Entry | None:
         """The entry of an id (`skill:leap`, `word:both-down`), or None."""
@@ -175,14 +181,15 @@ class _TermbaseReader:
 
     def read(self) -> Termbase:
         for key in self.raw:
-            if key not in ("entries", "words", "allow", "readings"):
-                self.report((key,), "unknown field (allowed: allow, entries, readings, words)")
+            if key not in ("entries", "words", "allow", "readings", "stars"):
+                self.report((key,), "unknown field (allowed: allow, entries, readings, stars, words)")
         self.given = self.section("entries", dict, "expected a mapping of ids")
         self.words = self.section("words", dict, "expected a mapping of ids")
         self.check_entries()
         self.check_words()
         self.read_readings(self.section("readings", dict, "expected a mapping of entity id -> hiragana reading"))
         self.read_allowed(self.section("allow", list, "expected a list of `<entity id> <field>`"))
+        self.read_stars(self.section("stars", dict, "expected a mapping of star player -> katakana"))
         self.derive_entries()
         self.derive_words()
         _check_clashes(self.base, self.report, self.clash)
@@ -219,6 +226,21 @@ class _TermbaseReader:
                 self.report(("readings", entity_id), f"expected a hiragana reading, got {reading!r}")
             else:
                 self.base.readings[str(entity_id)] = reading
+
+    def read_stars(self, stars: dict) -> None:
+        """Each star's katakana; a star that no star player rule names, or one named without katakana, is
+        reported (a Japanese search for him would find nothing)."""
+        named = {star for rule in self.repo.of_kind("star-rule") for star in rule.get("stars") or []}
+        for star, katakana in stars.items():
+            if star not in named:
+                self.report(("stars", star), f"{star!r} is in no star player rule's `stars`")
+            elif not isinstance(katakana, str) or not KATAKANA.match(katakana):
+                self.report(("stars", star), f"expected a katakana name, got {katakana!r}")
+            else:
+                self.base.stars[str(star)] = katakana
+        if stars:
+            for star in sorted(named - set(stars)):
+                self.report(("stars",), f"no katakana for the star player {star!r}")
 
     def read_allowed(self, allow: list) -> None:
         for i, item in enumerate(allow):

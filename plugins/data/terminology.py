@@ -10,8 +10,8 @@ skipped; the visible text of a reference is read):
 - a termbase `variant` of an entry, in the variant's language (French: case-insensitive; Japanese: not inside
   a longer katakana or kanji word);
 - in French, a skill or block-die face's English name where its French name differs;
-- in Japanese, the English name of a block-die face whose Japanese prose uses katakana, and the katakana of a
-  skill whose Japanese prose uses the English name (unless that katakana is also the preferred name of a
+- in Japanese, the English name of a block-die face whose Japanese prose uses katakana, the katakana of a star
+  player (`stars:`), and the katakana of a skill whose Japanese prose uses the English name (unless that katakana is also the preferred name of a
   glossary term: ドッジ is the action, Dodge the skill);
 - a skill or block-die face written with other capitals than its name (`case: name`): "Tacle Plongeant" for
   "Tacle plongeant" (the first word may change case at the start of a sentence);
@@ -100,6 +100,8 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
             first, rest = names.preferred.split(" ", 1)
             pattern = re.compile(rf"(?<![\w\-])(?i:{re.escape(first)} {re.escape(rest)})(?![\w\-])")
             found.append((names.preferred, Rule(pattern, names.preferred, case_only=rest)))
+    if lang == "ja":  # a star player's katakana is what players type; Japanese prose writes his English name
+        found += [(katakana, Rule(_japanese(katakana), english)) for english, katakana in termbase.stars.items()]
     found.sort(key=lambda item: len(item[0]), reverse=True)
     return [rule for _, rule in found]
 

@@ -257,12 +257,24 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
         anchor = anchor_of(target) if entry.kind != "row" else entry.anchor
         location = url_of(page_of(target)) + (f"#{anchor}" if anchor else "")
         out.setdefault(location, set()).update(words)
+    # A star player is looked for by his name in katakana (グリフ for Griff Oberwald, review 3, D8): the
+    # termbase's `stars:` gives it to the star player rules he has (their page: a rule is no section).
+    for rule, katakana in star_katakana(repo, lang):
+        out.setdefault(url_of(page_of(rule)) + f"#{anchor_of(rule)}", set()).update(katakana.values())
     # A player's roll is looked for by what it is ("esquive", ドッジ): its name finds its section, where its
     # calculator is, as strongly as the skill of the same name finds the skill.
     for roll in repo.of_kind("roll"):
         name = split_name(roll["name"].get(lang) or roll["name"]["en"])[0]
         out.setdefault(url_of(page_of(roll)) + f"#{anchor_of(roll)}", set()).add(name)
     return out
+
+
+def star_katakana(repo, lang: str) -> list[tuple[object, dict[str, str]]]:
+    """[(star player rule, {star's English name: his katakana})] in Japanese, for every rule whose stars have a
+    katakana in the termbase (`stars:`); empty in other languages (their prose and search use the English name)."""
+    stars = repo.termbase.stars if lang == "ja" and repo.termbase is not None else {}
+    found = [(rule, {s: stars[s] for s in rule.get("stars") or [] if s in stars}) for rule in repo.of_kind("star-rule")]
+    return [(rule, katakana) for rule, katakana in found if katakana]
 
 
 def mention_names(repo, lang: str) -> list[tuple[str, set[str]]]:
@@ -272,7 +284,8 @@ def mention_names(repo, lang: str) -> list[tuple[str, set[str]]]:
 
     Returns [(name in prose, search words)], longest names first, so that "Pass Block" is found before
     "Pass". Japanese rulings write "Diving Tackle", never ダイビングタックル: without these words a search
-    for the katakana found the skill's entry only (issue 26).
+    for the katakana found the skill's entry only (issue 26). In Japanese, a star player's English name
+    ("Griff Oberwald") comes with his katakana too (グリフ・オーバーワルド, `star_katakana`).
     """
     from .locate import anchor_of, page_of
 
@@ -287,6 +300,10 @@ def mention_names(repo, lang: str) -> list[tuple[str, set[str]]]:
         for name in {names.preferred, entry.names["en"].preferred, *names.forms}:
             if len(name) >= 3:
                 out.setdefault(name, set()).update(words)
+    # a star player, named in English by Japanese prose, by his katakana (review 3, D8)
+    for _, katakana in star_katakana(repo, lang):
+        for english, written in katakana.items():
+            out.setdefault(english, set()).add(written)
     return sorted(out.items(), key=lambda item: (-len(item[0]), item[0]))
 
 

@@ -112,7 +112,7 @@ def word_problems(text: str) -> list[tuple[str, str]]:
     """(what is wrong, the words around it) for every missing elision and doubled name in `text`."""
     from plugins.data.text import french_elision_problems
 
-    found = [("a missing elision", message.split(" without")[0]) for message in french_elision_problems(text)]
+    found = [("a missing elision", elision.written) for elision in french_elision_problems(text)]
     for match in DOUBLED_NAME.finditer(text):
         found.append(("a name doubled in brackets", match[0]))
     return found

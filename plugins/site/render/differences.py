@@ -144,7 +144,9 @@ def _roll_cell(ctx: PageContext, roll: Entity) -> str:
     elif roll.get("target_number"):  # a fixed N+ whatever the player (the Rush, Bone Head, a KO recovery)
         target = ctx.labelled(ctx.t("Target number:"), f"{roll['target_number']}+")
     else:
-        target = ctx.t("Target number: the player's {characteristic}", characteristic=roll["characteristic"].upper())
+        # the abbreviation in the page's language (French CP for PA): the catalogs' MA, ST, AG, PA, AV
+        target = ctx.t("Target number: the player's {characteristic}",
+                       characteristic=ctx.t(roll["characteristic"].upper()))
     column = ctx.editions.marks(roll.editions)
     only = column[0] if len(column) == 1 else None
 

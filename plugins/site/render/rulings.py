@@ -39,6 +39,9 @@ def filter_names(ctx: PageContext) -> Callable[[list[str]], str]:
         # without the edition in brackets, as search.name_locations: « (BB2025) » would match every BB2025 ruling
         words = {split_name(ctx.plain({"en": text}))[0] for text in own.values() if isinstance(text, str)}
         # the entity's own entry only: a term that points to it (Chomped, for Monstrous Mouth) is not its name
+        # a star player rule: its stars by name, and by their katakana (グリフ, review 3, D8)
+        words.update(entity.get("stars") or [])
+        words.update(ctx.repo.termbase.stars.get(star, "") for star in entity.get("stars") or [])
         entry = ctx.repo.termbase.get(ref)
         if entry is not None:
             for names in entry.names.values():
