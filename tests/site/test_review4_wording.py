@@ -72,3 +72,40 @@ def test_f1_comparison_steps_show_their_number_and_title_not_their_slug(site, re
     # the slugs are anchors only: no word key is a visible label anywhere on the page
     keys = {str(s["key"]) for i in entity["entities"].values() for s in iter_steps(repo[i]["steps"])}
     assert not [label for label in links.values() if label in keys and not re.fullmatch(r"\d+[a-z]?", label)]
+
+
+# ------------------------------------------------------------------------------ F7: title restated as a label
+
+def _leading_label(text: str) -> str | None:
+    """The "Label :" / 「ラベル：」 a step text starts with (up to 6 words, no link), else None."""
+    match = re.match(r"\*{0,2}([^:：\n\[.。]{1,50}?)\*{0,2}[ \u00a0]*[:：]", text)
+    if not match or len(match.group(1).split()) > 6:
+        return None
+    return match.group(1).strip()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_f7_no_step_text_starts_by_restating_its_title(repo, lang):
+    restated = []
+    for sequence in repo.of_kind("sequence"):
+        for step in iter_steps(sequence["steps"]):
+            if not step.get("title"):
+                continue
+            label = _leading_label(step["text"][lang])
+            title = step["title"][lang].lower()
+            if label and (label.lower() in title or title in label.lower()):
+                restated.append(f"{sequence.id} {step['key']}: {label!r} ({title!r})")
+    assert not restated, "\n".join(restated)
+
+
+@pytest.mark.parametrize("lang, path, doubled", [
+    ("fr", "sequences/end-of-drive-bb2025", "Jet pour les joueurs K.O.\nJoueurs K.O."),
+    ("fr", "sequences/chainsaw-bb2020", "Contre ce joueur\nContre ce joueur"),
+    ("fr", "sequences/end-of-drive-classic", "Mi-temps et relances d'équipe\nMi-temps"),
+    ("ja", "sequences/chainsaw-bb2020", "この選手に対して\nこの選手に対して"),
+])
+def test_f7_the_sequence_page_states_the_title_once(site, lang, path, doubled):
+    text = re.sub(r"\s+", " ", page_text(site, lang, path))  # the title and the text are on one line
+    title, label = doubled.split("\n")
+    assert title in text
+    assert f"{title} {label}" not in text and f"{title}{label}" not in text
