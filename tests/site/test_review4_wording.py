@@ -109,3 +109,26 @@ def test_f7_the_sequence_page_states_the_title_once(site, lang, path, doubled):
     title, label = doubled.split("\n")
     assert title in text
     assert f"{title} {label}" not in text and f"{title}{label}" not in text
+
+
+# ------------------------------------------------------------------------------ F8/J5: ruling titles in sentences
+
+def test_f8_french_stab_sequence_quotes_the_rulings_it_points_to(site, repo):
+    text = page_text(site, "fr", "sequences/stab-bb2025").replace("\n", " ")
+    question = re.sub(r"\s+", " ", re.sub(r"\[\[skill:[^\]]+\]\]", "X", repo["ruling:hit-and-run-stab"]["question"]["fr"]))
+    start = question.split("X")[0]  # « Pendant un Blitz où »
+    assert f"«\u00a0{start}" in text
+    assert not re.search(r"\?\s+et\s+[A-ZÀ-Ý]", text)  # « …l'activation ? et Quand… »
+
+
+@pytest.mark.parametrize("path", ["sequences/stab-bb2025", "comparisons/foul-action", "comparisons/block-action",
+                                  "sequences/throw-team-mate-bb2020"])
+def test_j5_japanese_ruling_titles_are_in_brackets_without_their_full_stop(site, path):
+    text = page_text(site, "ja", path).replace("\n", "")
+    assert "か。を参照" not in text and "か。）" not in text and "か。と" not in text
+    assert re.search(r"「[^」]+か」", text), "a ruling title quoted in 「」"
+
+
+def test_f8_the_rules_a_calculator_assumes_are_separated_by_semicolons_in_french(site):
+    text = page_text(site, "fr", "calculators/block").replace("\n", " ")
+    assert not re.search(r"\?,\s", text)
