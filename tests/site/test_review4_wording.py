@@ -132,3 +132,31 @@ def test_j5_japanese_ruling_titles_are_in_brackets_without_their_full_stop(site,
 def test_f8_the_rules_a_calculator_assumes_are_separated_by_semicolons_in_french(site):
     text = page_text(site, "fr", "calculators/block").replace("\n", " ")
     assert not re.search(r"\?,\s", text)
+
+
+# ------------------------------------------------------------------------------ F6: French slips
+
+@pytest.mark.parametrize("path, wrong, right", [
+    # Blood Lust (classic): a bitten Thrall's Casualty is read as Badly Hurt (FUMBBL's InjuryTypeBitten), never
+    # as Seriously Hurt, which « Gravement Blessé » reads as
+    ("skills/trait", "compte comme Gravement Blessé", "toute Sortie compte comme une Commotion (Badly Hurt)"),
+    ("sequences/end-of-drive-bb2025", "de le box", "du box des K.O."),
+    ("skills/trait", "Bien que le livre semblait", "Bien que le livre ait semblé"),
+    ("skills/general", "Défenseur Trébuche", "Défenseur bousculé"),
+    ("rulings/lord-boraks-re-roll-after-he-returns", "KO ou une Élimination puis", "mis K.O. ou éliminé"),
+    ("sequences/block-action-bb2020", "faire Mettre à Terre", "mettre les deux joueurs À Terre"),
+    ("tables/kick-off-bb2025", "un Botter un coéquipier", "une action Botter un coéquipier"),
+    ("rulings/team-turn-end-bb2020", "joueurs éligibles", "joueurs qui pouvaient l'être"),
+    ("rulings/steady-footing-scope", "(Placed Prone)", "Mis à Terre"),
+    ("sequences/throw-team-mate-bb2020", "errata de Landing", "l'atterrissage dans une case occupée"),
+])
+def test_f6_french_slips_are_gone_from_the_page(site, path, wrong, right):
+    text = re.sub(r"\s+", " ", page_text(site, "fr", path).replace("\u00a0", " "))
+    assert wrong not in text
+    assert right.replace("\u00a0", " ") in text
+
+
+def test_f6_the_terminology_check_refuses_defenseur_trebuche(repo):
+    from plugins.data.terminology import rules, scan
+    found = [f for _, f, _ in scan("Sur un Défenseur Trébuche, il suit.", "fr", rules(repo.termbase, "fr"))]
+    assert found == ["Défenseur Trébuche"]
