@@ -16,6 +16,9 @@ skipped; the visible text of a reference is read):
 - a skill or block-die face written with other capitals than its name (`case: name`): "Tacle Plongeant" for
   "Tacle plongeant" (the first word may change case at the start of a sentence);
 - « or » in an English text.
+
+A `form` of an entry is allowed and hides the variants inside it: « Commotion (Badly Hurt) » is fine where a bare
+« Badly Hurt » is refused.
 """
 from __future__ import annotations
 
@@ -53,6 +56,7 @@ class Rule:
     pattern: re.Pattern
     use: str
     case_only: str | None = None  # for a capitals rule: the exact name (a match equal to it is fine)
+    allowed: bool = False  # an allowed `form` (« Commotion (Badly Hurt) »): its span hides the variants inside it
 
 
 def _latin(form: str, fold: bool) -> re.Pattern:
@@ -88,6 +92,9 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
         for variant in names.variants:
             found.append((variant, Rule(_japanese(variant) if lang == "ja" else _latin(variant, not variant.isupper()),
                                         names.preferred)))
+        for form in names.forms:  # read before the shorter variants it holds, so that it hides them
+            found.append((form, Rule(_japanese(form) if lang == "ja" else _latin(form, False), names.preferred,
+                                     allowed=True)))
         english = entry.names["en"].preferred
         if not entry.english_in_prose and english != names.preferred:
             if lang == "fr" or (lang == "ja" and names.running_text == "katakana"):
@@ -128,6 +135,9 @@ def scan(text: str, lang: str, ruleset: list[Rule]) -> list[tuple[int, str, str]
     for rule in ruleset:
         for m in rule.pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            if rule.allowed:
+                taken.append((m.start(), m.end()))
                 continue
             if rule.case_only is not None:
                 taken.append((m.start(), m.end()))

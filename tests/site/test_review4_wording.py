@@ -160,3 +160,27 @@ def test_f6_the_terminology_check_refuses_defenseur_trebuche(repo):
     from plugins.data.terminology import rules, scan
     found = [f for _, f, _ in scan("Sur un Défenseur Trébuche, il suit.", "fr", rules(repo.termbase, "fr"))]
     assert found == ["Défenseur Trébuche"]
+
+
+# ------------------------------------------------------------------------------ F2/F3/F5, J2: English left in prose
+
+@pytest.mark.parametrize("lang, text, found", [
+    ("fr", "1–6 Badly Hurt, 7–9 Seriously Hurt, 10–12 Serious Injury, 13–14 Lasting Injury",
+     ["Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury"]),
+    ("fr", "le résultat est une Commotion (Badly Hurt), puis une Séquelle durable (Lasting Injury)", []),
+    ("fr", "dans le cadre d'une action Secure the Ball, avant la fin du drive", ["Secure the Ball", "drive"]),
+    ("fr", "le test d'anti-jeu (Stalling), la casualty", ["anti-jeu", "Stalling", "casualty"]),
+    ("fr", "sous la réglette, la règle de portées, la Règle de Portées", ["réglette", "règle de portées"]),
+    ("ja", "1〜6 Badly Hurt、7〜9 重傷（Seriously Hurt）、ストーリング（Stalling）", ["Badly Hurt", "Stalling"]),
+])
+def test_f3_the_terminology_check_refuses_english_left_in_prose(repo, lang, text, found):
+    from plugins.data.terminology import rules, scan
+    assert [f for _, f, _ in scan(text, lang, rules(repo.termbase, lang))] == found
+
+
+@pytest.mark.parametrize("lang, path", [("fr", "tables/casualty-bb2020"), ("fr", "glossary"), ("fr", "tables/injury-stunty-bb2025"),
+                                        ("fr", "skills/general"), ("ja", "glossary"), ("ja", "skills/trait")])
+def test_f3_casualty_results_are_never_bare_english_on_the_page(site, lang, path):
+    text = page_text(site, lang, path)
+    bare = re.findall(r"(?<![(（])\b(Badly Hurt|Seriously Hurt|Serious Injury|Lasting Injury|Secure the Ball)\b", text)
+    assert not bare, bare
