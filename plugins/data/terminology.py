@@ -82,6 +82,14 @@ def _japanese(form: str) -> re.Pattern:
     return re.compile((f"(?<![{before}])" if before else "") + re.escape(form) + (f"(?![{after}])" if after else ""))
 
 
+def _outside_forms(pattern: re.Pattern, variant: str, forms: list[str]) -> re.Pattern:
+    """`pattern` of a variant, made not to match where the variant ends an allowed form of its entry (« Badly
+    Hurt » in « Commotion (Badly Hurt) »): a lookbehind of the form's start, which prh (textlint) reads too."""
+    guards = "".join(f"(?<!{re.escape(form[:form.index(variant)])})" for form in forms
+                     if variant in form and form.index(variant) > 0)
+    return re.compile(guards + pattern.pattern, pattern.flags) if guards else pattern
+
+
 def rules(termbase: Termbase, lang: str) -> list[Rule]:
     """Every rule for texts in `lang` (fr or ja), longest forms first so that "Hail Mary Pass" is read
     before "Pass"."""
@@ -90,8 +98,8 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
     for entry in termbase.entries:
         names = entry.names[lang]
         for variant in names.variants:
-            found.append((variant, Rule(_japanese(variant) if lang == "ja" else _latin(variant, not variant.isupper()),
-                                        names.preferred)))
+            pattern = _japanese(variant) if lang == "ja" else _latin(variant, not variant.isupper())
+            found.append((variant, Rule(_outside_forms(pattern, variant, names.forms), names.preferred)))
         for form in names.forms:  # read before the shorter variants it holds, so that it hides them
             found.append((form, Rule(_japanese(form) if lang == "ja" else _latin(form, False), names.preferred,
                                      allowed=True)))

@@ -184,3 +184,26 @@ def test_f3_casualty_results_are_never_bare_english_on_the_page(site, lang, path
     text = page_text(site, lang, path)
     bare = re.findall(r"(?<![(（])\b(Badly Hurt|Seriously Hurt|Serious Injury|Lasting Injury|Secure the Ball)\b", text)
     assert not bare, bare
+
+
+# ------------------------------------------------------------------------------ J3/J4: one Japanese word per thing
+
+@pytest.mark.parametrize("text, found", [
+    ("Rooted の選手、根付いた選手、根を張った状態", ["Rooted", "根付いた"]),
+    ("ボムを投げる。ロングボムは別の言葉。爆弾を投げる", ["ボム"]),
+    ("アーマーを抜くと、アーマーを破ると", ["アーマーを抜"]),
+    ("キックの偏向距離、偏差の D6、デビエーション、デビエートの距離", ["偏向", "偏差", "デビエーション"]),
+    ("General スキル、Strength スキル、一般スキル", ["General スキル", "Strength スキル"]),
+    ("パスへのインターフェアランス、パス妨害、ボール保持者", ["インターフェアランス", "ボール保持者"]),
+    ("軽傷（Badly Hurt）、Badly Hurt", ["Badly Hurt"]),
+])
+def test_j3_the_terminology_check_refuses_other_japanese_words_for_one_thing(repo, text, found):
+    from plugins.data.terminology import rules, scan
+    assert [f for _, f, _ in scan(text, "ja", rules(repo.termbase, "ja"))] == found
+
+
+@pytest.mark.parametrize("path, wrong", [("skills/trait", "ボム投げ"), ("calculators/foul", "アーマーを抜"),
+                                         ("rulings/take-root-diving-tackle", "Rooted"), ("skills/general", "General スキル"),
+                                         ("skills/general", "キックの偏向")])
+def test_j3_japanese_pages_write_one_word_per_thing(site, path, wrong):
+    assert wrong not in page_text(site, "ja", path)
