@@ -207,3 +207,21 @@ def test_j3_the_terminology_check_refuses_other_japanese_words_for_one_thing(rep
                                          ("skills/general", "キックの偏向")])
 def test_j3_japanese_pages_write_one_word_per_thing(site, path, wrong):
     assert wrong not in page_text(site, "ja", path)
+
+
+# ------------------------------------------------------------------------------ F9/J6: UI strings
+
+@pytest.mark.parametrize("lang, path, wrong, right", [
+    ("fr", "skills/passing", "ne concerne que BB2020, BB2025", "ne concerne que les éditions BB2020 et BB2025"),
+    ("fr", "skills/general", "l'édition Classique", "l'édition classique"),
+    ("ja", "skills/passing", "この項目はBB2020", "この項目は BB2020 と BB2025 だけのものです"),
+    ("fr", "rolls/bb2025", "−1 Par ", "−1 par adversaire qui Marque"),
+    ("ja", "rolls/bb2020", " (±0)", "（±0）"),
+    ("ja", "skills/strength", "）（手順", "）の手順"),
+    ("fr", "rulings/dump-off-timing", "Ce que dit chaque instance", "Ce qu'en disent les sources"),
+    ("ja", "rulings/dump-off-timing", "各団体の見解", "出典ごとの見解"),
+])
+def test_f9_ui_strings_read_as_the_language_writes_them(site, lang, path, wrong, right):
+    text = page_text(site, lang, path).replace("\u00a0", " ")
+    assert wrong.replace("\u00a0", " ") not in text
+    assert right.replace("\u00a0", " ") in text

@@ -22,6 +22,23 @@ def short_name(ctx: PageContext, edition: str) -> str:
     return no_markup(ctx.plain(ctx.repo[f"edition:{edition}"]["short"]))
 
 
+def in_sentence(ctx: PageContext, editions: list[str]) -> str:
+    """The editions named inside a sentence of the page's language: "BB2020 and BB2025"; in French « l'édition
+    classique », « les éditions BB2020 et BB2025 » (a word name in lower case, as mid-sentence); in Japanese
+    「BB2020 と BB2025」 with a space on the outer side of a Latin name (docs/writing-policy.md: a Latin word keeps
+    a space on each side; the caller strips the sentence's ends)."""
+    names = [short_name(ctx, e) for e in editions]
+    if ctx.lang == "fr":
+        names = [name.lower() if name.isalpha() else name for name in names]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
+        return ("l'édition " if len(names) == 1 else "les éditions ") + listed
+    if ctx.lang == "ja":
+        listed = " と ".join(names) if len(names) == 2 else "、".join(names)
+        latin = [name[:1].isascii() for name in (names[0], names[-1])]
+        return (" " if latin[0] else "") + listed + (" " if latin[1] else "")
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def banners(ctx: PageContext, page: EditionPage, titles: dict[str, str]) -> list[str]:
     """One banner per edition this page does not tell, linking to that edition's page(s).
 
@@ -50,11 +67,11 @@ def absent_notes(ctx: PageContext, entity: Entity) -> list[str]:
     missing = ctx.editions.missing(entity.editions)
     if not missing:
         return []
-    present = ctx.listing([short_name(ctx, e) for e in ctx.editions.marks(entity.editions)])
+    present = in_sentence(ctx, list(ctx.editions.marks(entity.editions)))
     lines = []
     for edition in missing:
-        text = ctx.t("Not in {chosen}: this entry is for {editions} only.", chosen=short_name(ctx, edition),
-                     editions=present)
+        text = ctx.t("Not in {chosen}: this entry is for {editions} only.", chosen=in_sentence(ctx, [edition]),
+                     editions=present).strip()
         lines.append(f'<p class="nc-edition-only nc-edition-absent" data-edition-only="{edition}" '
                      f'data-search-exclude="true">{text}</p>')
     return lines + [""]
