@@ -12,7 +12,7 @@ import html
 
 from ...data.model import Entity
 from ...data.text import no_markup
-from ..editions import EditionPage
+from ..editions import EditionPage, editions_in_sentence
 from ..locate import relative_link
 from .context import PageContext
 
@@ -23,20 +23,8 @@ def short_name(ctx: PageContext, edition: str) -> str:
 
 
 def in_sentence(ctx: PageContext, editions: list[str]) -> str:
-    """The editions named inside a sentence of the page's language: "BB2020 and BB2025"; in French « l'édition
-    classique », « les éditions BB2020 et BB2025 » (a word name in lower case, as mid-sentence); in Japanese
-    「BB2020 と BB2025」 with a space on the outer side of a Latin name (docs/writing-policy.md: a Latin word keeps
-    a space on each side; the caller strips the sentence's ends)."""
-    names = [short_name(ctx, e) for e in editions]
-    if ctx.lang == "fr":
-        names = [name.lower() if name.isalpha() else name for name in names]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
-        return ("l'édition " if len(names) == 1 else "les éditions ") + listed
-    if ctx.lang == "ja":
-        listed = " と ".join(names) if len(names) == 2 else "、".join(names)
-        latin = [name[:1].isascii() for name in (names[0], names[-1])]
-        return (" " if latin[0] else "") + listed + (" " if latin[1] else "")
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """The editions named inside a sentence of the page's language (`plugins.site.editions.editions_in_sentence`)."""
+    return editions_in_sentence(ctx.lang, [short_name(ctx, e) for e in editions])
 
 
 def banners(ctx: PageContext, page: EditionPage, titles: dict[str, str]) -> list[str]:
@@ -46,10 +34,10 @@ def banners(ctx: PageContext, page: EditionPage, titles: dict[str, str]) -> list
     """
     if not page.counterparts:
         return []
-    here = ctx.listing([short_name(ctx, e) for e in page.marks])
+    here = in_sentence(ctx, list(page.marks))
     lines: list[str] = []
     for edition, paths in page.counterparts.items():
-        chosen = short_name(ctx, edition)
+        chosen = in_sentence(ctx, [edition])
         if paths:
             links = ctx.listing([f"[{titles[p]}]({relative_link(ctx.page, p)})" for p in paths])
             text = ctx.labelled(ctx.t("This page is for {editions}. For {chosen}, see:", editions=here,
