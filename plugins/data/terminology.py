@@ -115,7 +115,9 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
             first, rest = names.preferred.split(" ", 1)
             pattern = re.compile(rf"(?<![\w\-])(?i:{re.escape(first)} {re.escape(rest)})(?![\w\-])")
             found.append((names.preferred, Rule(pattern, names.preferred, case_only=rest)))
-    found.sort(key=lambda item: len(item[0]), reverse=True)
+    # longest first; a capitals rule after every variant, so that « jet de blessure » (a capital missing) does not
+    # hide the variant « blessure grave » it overlaps in « jet de blessure grave »
+    found.sort(key=lambda item: (item[1].case_only is not None, -len(item[0])))
     return [rule for _, rule in found]
 
 

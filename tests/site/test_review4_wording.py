@@ -216,6 +216,8 @@ def test_j3_japanese_pages_write_one_word_per_thing(site, path, wrong):
     ("fr", "skills/general", "l'édition Classique", "l'édition classique"),
     ("ja", "skills/passing", "この項目はBB2020", "この項目は BB2020 と BB2025 だけのものです"),
     ("fr", "rolls/bb2025", "−1 Par ", "−1 par adversaire qui Marque"),
+    ("fr", "sequences/pass-action-classic", "l'édition Classique", "Cette page ne concerne que l'édition classique."),
+    ("ja", "sequences/pass-action-bb2020", "このページはBB2020", "このページは BB2020 だけのものです。"),
     ("ja", "rolls/bb2020", " (±0)", "（±0）"),
     ("ja", "skills/strength", "）（手順", "）の手順"),
     ("fr", "rulings/dump-off-timing", "Ce que dit chaque instance", "Ce qu'en disent les sources"),
@@ -225,3 +227,16 @@ def test_f9_ui_strings_read_as_the_language_writes_them(site, lang, path, wrong,
     text = page_text(site, lang, path).replace("\u00a0", " ")
     assert wrong.replace("\u00a0", " ") not in text
     assert right.replace("\u00a0", " ") in text
+
+
+# ------------------------------------------------------------------------------ F10: one capitalisation per term
+
+def test_f10_french_rolls_keep_the_glossarys_capitals(repo):
+    from plugins.data.terminology import rules, scan
+    text = "Le jet d'armure, puis le jet de blessure. Jet d'Armure et jet de Blessure sont bien écrits."
+    assert [f for _, f, _ in scan(text, "fr", rules(repo.termbase, "fr"))] == ["jet d'armure", "jet de blessure"]
+
+
+def test_f10_the_french_pages_write_jet_d_armure_with_its_capital(site):
+    text = page_text(site, "fr", "sequences/block-action-bb2020")
+    assert "jet d'armure" not in text and "jet d'Armure" in text
