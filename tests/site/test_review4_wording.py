@@ -237,6 +237,7 @@ def test_f10_french_rolls_keep_the_glossarys_capitals(repo):
     assert [f for _, f, _ in scan(text, "fr", rules(repo.termbase, "fr"))] == ["jet d'armure", "jet de blessure"]
 
 
-def test_f10_the_french_pages_write_jet_d_armure_with_its_capital(site):
-    text = page_text(site, "fr", "sequences/block-action-bb2020")
-    assert "jet d'armure" not in text and "jet d'Armure" in text
+@pytest.mark.parametrize("path", ["sequences/chainsaw-bb2025", "comparisons/move-action", "rulings/who-plays-it-how"])
+def test_f10_the_french_pages_write_jet_d_armure_with_its_capital(site, path):
+    text = re.sub(r"\s+", " ", page_text(site, "fr", path))
+    assert "jet d'armure" not in text and "jet de blessure " not in text and "jet d'Armure" in text
