@@ -84,7 +84,7 @@ def empty_notes(ctx: PageContext, editions: list[str], text: str) -> list[str]:
     gap = "" if ctx.lang == "ja" else " "  # Japanese puts no space after 。: the button's margin parts them
     for edition in ctx.editions.missing(editions):
         nearest = nearest_edition(ctx, edition, present)
-        say = html.escape(text.format(chosen=short_name(ctx, edition)), quote=False)
+        say = html.escape(text.format(chosen=in_sentence(ctx, [edition])).strip(), quote=False)
         show = html.escape(ctx.t("Show {edition}", edition=short_name(ctx, nearest)), quote=False)
         lines.append(f'<p class="nc-edition-only nc-edition-empty" data-edition-only="{edition}" '
                      f'data-search-exclude="true">{say}{gap}'
