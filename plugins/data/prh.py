@@ -36,8 +36,8 @@ def prh_rules(termbase: Termbase) -> list[dict]:
     out, seen = [], set()
     for rule in rules(termbase, "ja"):
         key = (rule.use, rule.pattern.pattern)
-        if rule.case_only is not None or key in seen:
-            continue  # capitals rules are French only; a form listed twice is one rule
+        if rule.case_only is not None or rule.allowed or key in seen:
+            continue  # capitals rules are French only; an allowed form is no rule; a form listed twice is one rule
         seen.add(key)
         out.append({"expected": rule.use, "patterns": [f"/{javascript(rule.pattern.pattern)}/"]})
     return out

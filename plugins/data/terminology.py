@@ -16,6 +16,9 @@ skipped; the visible text of a reference is read):
 - a skill or block-die face written with other capitals than its name (`case: name`): "Tacle Plongeant" for
   "Tacle plongeant" (the first word may change case at the start of a sentence);
 - « or » in an English text.
+
+A `form` of an entry is allowed and hides the variants inside it: « Commotion (Badly Hurt) » is fine where a bare
+« Badly Hurt » is refused.
 """
 from __future__ import annotations
 
@@ -53,6 +56,7 @@ class Rule:
     pattern: re.Pattern
     use: str
     case_only: str | None = None  # for a capitals rule: the exact name (a match equal to it is fine)
+    allowed: bool = False  # an allowed `form` (« Commotion (Badly Hurt) »): its span hides the variants inside it
 
 
 def _latin(form: str, fold: bool) -> re.Pattern:
@@ -78,6 +82,14 @@ def _japanese(form: str) -> re.Pattern:
     return re.compile((f"(?<![{before}])" if before else "") + re.escape(form) + (f"(?![{after}])" if after else ""))
 
 
+def _outside_forms(pattern: re.Pattern, variant: str, forms: list[str]) -> re.Pattern:
+    """`pattern` of a variant, made not to match where the variant ends an allowed form of its entry (« Badly
+    Hurt » in « Commotion (Badly Hurt) »): a lookbehind of the form's start, which prh (textlint) reads too."""
+    guards = "".join(f"(?<!{re.escape(form[:form.index(variant)])})" for form in forms
+                     if variant in form and form.index(variant) > 0)
+    return re.compile(guards + pattern.pattern, pattern.flags) if guards else pattern
+
+
 def rules(termbase: Termbase, lang: str) -> list[Rule]:
     """Every rule for texts in `lang` (fr or ja), longest forms first so that "Hail Mary Pass" is read
     before "Pass"."""
@@ -86,8 +98,11 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
     for entry in termbase.entries:
         names = entry.names[lang]
         for variant in names.variants:
-            found.append((variant, Rule(_japanese(variant) if lang == "ja" else _latin(variant, not variant.isupper()),
-                                        names.preferred)))
+            pattern = _japanese(variant) if lang == "ja" else _latin(variant, not variant.isupper())
+            found.append((variant, Rule(_outside_forms(pattern, variant, names.forms), names.preferred)))
+        for form in names.forms:  # read before the shorter variants it holds, so that it hides them
+            found.append((form, Rule(_japanese(form) if lang == "ja" else _latin(form, False), names.preferred,
+                                     allowed=True)))
         english = entry.names["en"].preferred
         if not entry.english_in_prose and english != names.preferred:
             if lang == "fr" or (lang == "ja" and names.running_text == "katakana"):
@@ -102,7 +117,9 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
             found.append((names.preferred, Rule(pattern, names.preferred, case_only=rest)))
     if lang == "ja":  # a star player's katakana is what players type; Japanese prose writes his English name
         found += [(katakana, Rule(_japanese(katakana), english)) for english, katakana in termbase.stars.items()]
-    found.sort(key=lambda item: len(item[0]), reverse=True)
+    # longest first; a capitals rule after every variant, so that « jet de blessure » (a capital missing) does not
+    # hide the variant « blessure grave » it overlaps in « jet de blessure grave »
+    found.sort(key=lambda item: (item[1].case_only is not None, -len(item[0])))
     return [rule for _, rule in found]
 
 
@@ -130,6 +147,9 @@ def scan(text: str, lang: str, ruleset: list[Rule]) -> list[tuple[int, str, str]
     for rule in ruleset:
         for m in rule.pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            if rule.allowed:
+                taken.append((m.start(), m.end()))
                 continue
             if rule.case_only is not None:
                 taken.append((m.start(), m.end()))

@@ -184,3 +184,18 @@ def page_entity(repo: Repository, path: str) -> Entity | None:
             if anchor_of(entity) is None and page_of(entity) == path:
                 return entity
     return None
+
+
+def editions_in_sentence(lang: str, names: list[str]) -> str:
+    """Edition short names (at least one) named inside a sentence of `lang`: "BB2020 and BB2025"; in French
+    « l'édition classique », « les éditions BB2020 et BB2025 » (a word name in lower case, as mid-sentence); in
+    Japanese 「BB2020 と BB2025」 with a space on the outer side of a Latin name (docs/writing-policy.md: a Latin
+    word keeps a space on each side; the caller strips the sentence's ends)."""
+    if lang == "fr":
+        names = [name.lower() if name.isalpha() else name for name in names]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
+        return ("l'édition " if len(names) == 1 else "les éditions ") + listed
+    if lang == "ja":
+        listed = " と ".join(names) if len(names) == 2 else "、".join(names)
+        return (" " if names[0][:1].isascii() else "") + listed + (" " if names[-1][:1].isascii() else "")
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..data.text import squeeze
-from .editions import STORAGE_KEY, Editions
+from .editions import STORAGE_KEY, Editions, editions_in_sentence
 from .messages import Messages
 
 OVERRIDES = Path(__file__).resolve().parents[2] / "overrides"
@@ -84,11 +84,6 @@ def error_root(site_url: str | None, lang_is_default: bool) -> str:
     return root.rstrip("/") + "/"
 
 
-def listing(t: Messages, items: list[str]) -> str:
-    """Edition names joined as the language lists them (as PageContext.listing does)."""
-    return ("、" if t.lang == "ja" else ", ").join(items)
-
-
 def picker(repo, editions: Editions, t: Messages, differences_url: str, page_marks: tuple[str, ...] = ()) -> Picker:
     """The picker of a page. `page_marks`: the choosable editions a page that tells some editions only is
     for (EditionPage.marks); empty or every edition for any other page."""
@@ -104,5 +99,5 @@ def picker(repo, editions: Editions, t: Messages, differences_url: str, page_mar
     note = ""
     if for_some:
         shorts = [option.short for option in options if option.slug in page_marks]
-        note = t("This page is for {editions} only.", editions=listing(t, shorts))
+        note = t("This page is for {editions} only.", editions=editions_in_sentence(t.lang, shorts)).strip()
     return Picker(tuple(options), note, differences_url)

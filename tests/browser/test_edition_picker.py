@@ -77,7 +77,7 @@ def test_an_edition_chosen_in_french_holds_through_instant_navigation_and_a_relo
     assert not page.locator('#skill-leap ~ div li[data-editions="classic"]').first.is_visible()
     # the note says what is hidden, and offers everything back
     note = page.locator(".nc-edition-note")
-    assert note.is_visible() and "Seule l'édition BB2020 est affichée." in note.inner_text()
+    assert note.is_visible() and "Édition affichée\u00a0: BB2020." in note.inner_text()
     assert page.locator("[data-nc-show-all]").is_visible()
 
     page.reload()

@@ -147,8 +147,8 @@ def test_the_404_page_has_the_sites_search(open_page, web, lang, label, query, f
 
 
 @pytest.mark.parametrize("lang, for_classic, all_editions, showing_bb2020", [
-    ("fr", "Cette page ne concerne que l'édition Classique.", "Toutes les éditions", "BB2020 est affichée"),
-    ("ja", "このページはクラシックだけのものです。", "すべてのエディション", "BB2020だけを表示"),
+    ("fr", "Cette page ne concerne que l'édition classique.", "Toutes les éditions", "Édition affichée\u00a0: BB2020"),
+    ("ja", "このページはクラシックだけのものです。", "すべてのエディション", "表示中のエディション：BB2020"),
     ("en", "This page is for Classic only.", "All editions", "Showing BB2020 only"),
 ])
 def test_the_picker_tells_the_truth_on_a_page_of_one_edition(open_page, web, lang, for_classic, all_editions,

@@ -49,7 +49,7 @@ def test_a_comparison_pairs_pages_whose_slugs_do_not_name_their_edition(fixture_
 
 @pytest.mark.parametrize("lang, see, none", [
     ("fr", "Pour l'édition BB2020, voir\u00a0: [Ramassage (BB2020)](pick-up-bb2020.md)", "l'édition BB2025 n'a pas"),
-    ("ja", "BB2020については次を参照：[", "BB2025には対応するページがありません"),
+    ("ja", "BB2020 については次を参照：[", "BB2025 には対応するページがありません"),
 ])
 def test_a_per_edition_page_has_a_banner_per_missing_edition(fixture_repo, lang, see, none):
     path = "sequences/pick-up.md"

@@ -25,9 +25,10 @@ def links(ctx: PageContext, ids: list[str]) -> str:
     says it is one, so the list never names one thing twice."""
     found = [ctx.repo[i] for i in ids if i in ctx.repo]
     names = Counter(entity.title(ctx.lang) for entity in found)
-    return ctx.listing([annotated(ctx, ctx.link(entity), ctx.t("skill"))
-                        if entity.kind == "skill" and names[entity.title(ctx.lang)] > 1 else ctx.link(entity)
-                        for entity in found])
+    items = [annotated(ctx, ctx.link(entity), ctx.t("skill"))
+             if entity.kind == "skill" and names[entity.title(ctx.lang)] > 1 else ctx.link(entity) for entity in found]
+    # a ruling's title is a question ending in "?": questions are separated by semicolons so that each reads whole
+    return ctx.listing(items, strong=any(entity.kind == "ruling" for entity in found))
 
 
 def assumes(ctx: PageContext, ids: list[str], statements: list[str]) -> list[str]:

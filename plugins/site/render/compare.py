@@ -2,7 +2,9 @@
 across pages) and a table of what differs, row by row."""
 from __future__ import annotations
 
-from ...data.model import EDITIONS_ORDER, Entity
+import html
+
+from ...data.model import EDITIONS_ORDER, Entity, step_labels
 from .blocks import anchor_key, cell, indent, sources_footer
 from .context import PageContext
 
@@ -47,12 +49,20 @@ def _edition_tab(ctx: PageContext, entity: Entity) -> str:
     return "\n".join(parts)
 
 
-def _compact_steps(ctx: PageContext, seq: Entity, steps: list[dict], depth: int) -> list[str]:
-    """Steps as a plain nested list; each key links to the anchored step on the sequence's own page."""
+def _compact_steps(ctx: PageContext, seq: Entity, steps: list[dict], depth: int,
+                   labels: dict[str, str] | None = None) -> list[str]:
+    """Steps as a plain nested list. Each item shows the step's number (`step_labels`, as on the sequence's own
+    page) and its title in the page's language, linked to the anchored step there; the key is the anchor only,
+    never a visible label (an English slug in a French or Japanese page)."""
+    if labels is None:
+        labels = step_labels(seq["steps"])
     lines = []
     for step in steps:
         pad = "    " * depth
-        key = f"[{step['key']}]({ctx.url(seq, 'step-' + step['key'])})"
-        lines.append(f"{pad}- {key} {indent(ctx.text(step['text']), len(pad) + 2)}")
-        lines += _compact_steps(ctx, seq, step.get("steps") or [], depth + 1)
+        number = labels.get(str(step["key"]), str(step["key"]))
+        head = f"[{number}]({ctx.url(seq, 'step-' + step['key'])})"
+        if step.get("title"):  # bold, as on the sequence page, so the title reads apart from the rule's text
+            head += f' <strong class="nc-step-title">{html.escape(ctx.plain(step["title"]), quote=False)}</strong>'
+        lines.append(f"{pad}- {head} {indent(ctx.text(step['text']), len(pad) + 2)}")
+        lines += _compact_steps(ctx, seq, step.get("steps") or [], depth + 1, labels)
     return lines

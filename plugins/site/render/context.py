@@ -113,9 +113,22 @@ class PageContext:
         return relative_link(self.page, page_of(entity), anchor or anchor_of(entity))
 
     def ref_link(self, kind: str, slug: str, anchor: str | None = None, text: str | None = None) -> str:
+        """A Markdown link to `kind:slug` (at `anchor`), labelled `text` or the entity's name. A ruling named by
+        its question (no `text`) is quoted, as the language quotes a title in a sentence: without quotes, « Voir
+        Poignard met-il fin… ? et Quand… » and 「…使えますか。を参照」 run the question into the sentence."""
         entity = self.repo[f"{kind}:{slug}"]  # the loader has already checked that it exists
-        label = text or self._label(entity.id, anchor)
-        return f"[{label}]({self.url(entity, anchor)})"
+        link = f"[{text or self._label(entity.id, anchor)}]({self.url(entity, anchor)})"
+        return self.quoted(link) if entity.kind == "ruling" and not text and not anchor else link
+
+    def quoted(self, title: str) -> str:
+        """A question or title (Markdown, a link included) quoted inside running text: « … » with no-break
+        spaces in French, 「…」 in Japanese (without its closing 。, which a quotation does not keep), “…” in
+        English."""
+        if self.lang == "fr":
+            return f"«\u00a0{title}\u00a0»"
+        if self.lang == "ja":
+            return "「" + re.sub(r"。(\]\([^)]*\))$", r"\1", title) + "」"
+        return f"“{title}”"
 
     def link(self, entity: Entity, anchor: str | None = None) -> str:
         # brackets in a title ("[LRB6] Pass Block…") would end the link text early

@@ -12,7 +12,7 @@ import html
 
 from ...data.model import Entity
 from ...data.text import no_markup
-from ..editions import EditionPage
+from ..editions import EditionPage, editions_in_sentence
 from ..locate import relative_link
 from .context import PageContext
 
@@ -22,6 +22,11 @@ def short_name(ctx: PageContext, edition: str) -> str:
     return no_markup(ctx.plain(ctx.repo[f"edition:{edition}"]["short"]))
 
 
+def in_sentence(ctx: PageContext, editions: list[str]) -> str:
+    """The editions named inside a sentence of the page's language (`plugins.site.editions.editions_in_sentence`)."""
+    return editions_in_sentence(ctx.lang, [short_name(ctx, e) for e in editions])
+
+
 def banners(ctx: PageContext, page: EditionPage, titles: dict[str, str]) -> list[str]:
     """One banner per edition this page does not tell, linking to that edition's page(s).
 
@@ -29,10 +34,10 @@ def banners(ctx: PageContext, page: EditionPage, titles: dict[str, str]) -> list
     """
     if not page.counterparts:
         return []
-    here = ctx.listing([short_name(ctx, e) for e in page.marks])
+    here = in_sentence(ctx, list(page.marks))
     lines: list[str] = []
     for edition, paths in page.counterparts.items():
-        chosen = short_name(ctx, edition)
+        chosen = in_sentence(ctx, [edition])
         if paths:
             links = ctx.listing([f"[{titles[p]}]({relative_link(ctx.page, p)})" for p in paths])
             text = ctx.labelled(ctx.t("This page is for {editions}. For {chosen}, see:", editions=here,
@@ -50,11 +55,11 @@ def absent_notes(ctx: PageContext, entity: Entity) -> list[str]:
     missing = ctx.editions.missing(entity.editions)
     if not missing:
         return []
-    present = ctx.listing([short_name(ctx, e) for e in ctx.editions.marks(entity.editions)])
+    present = in_sentence(ctx, list(ctx.editions.marks(entity.editions)))
     lines = []
     for edition in missing:
-        text = ctx.t("Not in {chosen}: this entry is for {editions} only.", chosen=short_name(ctx, edition),
-                     editions=present)
+        text = ctx.t("Not in {chosen}: this entry is for {editions} only.", chosen=in_sentence(ctx, [edition]),
+                     editions=present).strip()
         lines.append(f'<p class="nc-edition-only nc-edition-absent" data-edition-only="{edition}" '
                      f'data-search-exclude="true">{text}</p>')
     return lines + [""]
@@ -79,7 +84,7 @@ def empty_notes(ctx: PageContext, editions: list[str], text: str) -> list[str]:
     gap = "" if ctx.lang == "ja" else " "  # Japanese puts no space after 。: the button's margin parts them
     for edition in ctx.editions.missing(editions):
         nearest = nearest_edition(ctx, edition, present)
-        say = html.escape(text.format(chosen=short_name(ctx, edition)), quote=False)
+        say = html.escape(text.format(chosen=in_sentence(ctx, [edition])).strip(), quote=False)
         show = html.escape(ctx.t("Show {edition}", edition=short_name(ctx, nearest)), quote=False)
         lines.append(f'<p class="nc-edition-only nc-edition-empty" data-edition-only="{edition}" '
                      f'data-search-exclude="true">{say}{gap}'

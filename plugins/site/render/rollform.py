@@ -17,6 +17,7 @@ from calculators.notation.marks import BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARK
 from calculators.rerolls import BREAK_TACKLE_BONUSES, STAR_RULE_EDITIONS, STAR_RULES
 from calculators.rules import RuleBook
 
+from .calcchoices import annotated
 from .calclabels import choice_label, star_rule_label
 from .calculator import field_label, signed
 from .context import PageContext
@@ -60,7 +61,7 @@ def roll_choices(ctx: PageContext, rules: RuleBook, editions: list[str]) -> dict
             for group in roll["groups"]:
                 group["label"] = field_label(ctx, group["name"])
                 for option in group["options"]:
-                    option["label"] = f"{labels[option['key']]} ({signed(option['value'])})"
+                    option["label"] = annotated(ctx, labels[option['key']], signed(option['value']))
             roll.update(_roll_marks(ctx, edition, roll))
             for count in roll["counts"]:
                 key = next(m["key"] for m in entity["modifiers"] if m.get("per") == count["name"])

@@ -13,6 +13,7 @@ from calculators.api import handle
 
 from ...data.model import Entity
 from .blocks import anchor_key, cell, notes_section, sources_footer
+from .calcchoices import annotated
 from .calculator import (Calculator, Row, below_one_reading_note, below_one_readings, field_label,  # noqa: F401
                          pass_reading_note, pass_readings, render,
                          signed, site_root_from)  # field_label and site_root_from are re-exported
@@ -165,7 +166,7 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
                     for v in range(spec["min"], spec["max"] + 1)]
         if spec["type"] == "choice":
             # a modifier group of the roll; any other choice (the BB2025 pass reading) is labelled by field
-            return [(m["key"], f"{ctx.plain(m['label'])} ({signed(m['value'])})")
+            return [(m["key"], annotated(ctx, ctx.plain(m['label']), signed(m['value'])))
                     for m in by_action[action].get("modifiers") or [] if m.get("group") == name] or None
         return None
 
