@@ -1,0 +1,110 @@
+"""Helpers that the rewritten calculators call in place of constructs MicroPython lacks or treats differently.
+
+MicroPython's ``dict`` does not keep insertion order (CPython's does, and the JSON answers show it), so every
+dict display, comprehension and ``dict(...)`` call of the package becomes an ``OrderedDict`` built here.
+"""
+
+from collections import OrderedDict
+
+OD = OrderedDict
+
+
+def od(pairs=()):
+    """An OrderedDict of ``pairs`` (an iterable of 2-item pairs, or a mapping), in their order."""
+    out = OrderedDict()
+    if isinstance(pairs, dict):
+        for k in pairs:
+            out[k] = pairs[k]
+        return out
+    for k, v in pairs:
+        out[k] = v
+    return out
+
+
+def odict(*args, **kwargs):
+    """``dict(...)`` with order kept: an optional mapping or iterable of pairs, then keyword items."""
+    if len(args) > 1:
+        raise TypeError("dict expected at most 1 argument, got %d" % len(args))
+    out = od(args[0]) if args else OrderedDict()
+    for k in kwargs:
+        out[k] = kwargs[k]
+    return out
+
+
+def merge(*parts):
+    """A dict display with ``**`` unpacking: ``parts`` are lists of pairs or mappings, merged left to right."""
+    out = OrderedDict()
+    for part in parts:
+        if isinstance(part, list):
+            for k, v in part:
+                out[k] = v
+        else:
+            for k in part.keys():
+                out[k] = part[k]
+    return out
+
+
+def fromkeys(keys, value=None):
+    """``dict.fromkeys`` with order kept."""
+    out = OrderedDict()
+    for k in keys:
+        out[k] = value
+    return out
+
+
+def _title(text):
+    out, previous = [], False
+    for c in text:
+        cased = c.isalpha()
+        out.append((c.lower() if previous else c.upper()) if cased else c)
+        previous = cased
+    return "".join(out)
+
+
+def _ljust(text, width, fill=" "):
+    return text + fill * (width - len(text)) if len(text) < width else text
+
+
+def _bit_length(n):
+    n, bits = abs(n), 0
+    while n >= 1 << 64:
+        n >>= 64
+        bits += 64
+    while n:
+        n >>= 1
+        bits += 1
+    return bits
+
+
+def _translate(text, table):
+    return "".join(_mapped(table, c) for c in text)
+
+
+def _mapped(table, c):
+    got = table.get(ord(c), c) if ord(c) in table else c
+    if got is None:
+        return ""
+    return chr(got) if isinstance(got, int) else got
+
+
+_METHODS = {"title": _title, "ljust": _ljust, "bit_length": _bit_length, "translate": _translate}
+
+
+def call(name, target, *args):
+    """``target.name(*args)``, or the stand-in of a str/int method MicroPython lacks (title, ljust, ...)."""
+    method = getattr(target, name, None)
+    if method is not None:
+        return method(*args)
+    return _METHODS[name](target, *args)
+
+
+def maketrans(table):
+    """``str.maketrans`` of a dict of single characters: {ord(key): value}."""
+    return od((ord(k), v) for k, v in table.items())
+
+
+#: MicroPython raises RuntimeError("maximum recursion depth exceeded") where CPython raises RecursionError
+RecursionError = getattr(__builtins__, "RecursionError", None) if not isinstance(__builtins__, dict) else \
+    __builtins__.get("RecursionError")
+if RecursionError is None:
+    RecursionError = RuntimeError

@@ -1,0 +1,19 @@
+"""``typing`` for MicroPython: names only (annotations are dropped by the rewriter; these stay importable)."""
+
+TYPE_CHECKING = False
+
+
+class _Any:
+    def __getitem__(self, item):
+        return self
+
+
+Any = Optional = Union = ClassVar = Callable = Iterable = Mapping = Sequence = Hashable = Literal = _Any()
+
+
+def TypeVar(name, *args, **kwargs):
+    return _Any()
+
+
+def cast(kind, value):
+    return value
