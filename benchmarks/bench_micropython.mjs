@@ -12,7 +12,7 @@
 // 2. which standard modules the package imports are there;
 // 3. each calculators/*.py compiled by MicroPython (`compile`): ok, or the first syntax error and its line;
 // 4. whether class annotations survive (a `dataclasses` shim must read the fields from them);
-// 5. a `fractions.Fraction` shim (benchmarks/micropython_fraction.py) under MicroPython: the same exact
+// 5. a `fractions.Fraction` shim (plugins/calc/mpshim/fractions.py) under MicroPython: the same exact
 //    answers as CPython's fractions on sums, products and comparisons, and its time against CPython's.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -95,7 +95,7 @@ print(sorted(k for k in Probe.__dict__ if not k.startswith("__")), hasattr(Probe
 console.log(`a class "plain: int; with_default: int = 3" keeps, in MicroPython: ${annotations}`);
 
 // 5. The Fraction shim: exact answers as CPython's, and speed.
-const shim = readFileSync(path.join(ROOT, "benchmarks", "micropython_fraction.py"), "utf8");
+const shim = readFileSync(path.join(ROOT, "plugins", "calc", "mpshim", "fractions.py"), "utf8");
 const workload = `
 import time
 start = time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
@@ -113,6 +113,6 @@ const mine = run(shim + workload).split("\n");
 const python = path.join(ROOT, ".venv", "bin", "python");
 const cpython = spawnSync(existsSync(python) ? python : "python3", ["-c", `from fractions import Fraction\n${workload.replace(/time\.ticks_ms\(\) if hasattr\(time, "ticks_ms"\) else /g, "")}`],
   {encoding: "utf8"}).stdout.trim().split("\n");
-console.log(`Fraction shim (benchmarks/micropython_fraction.py, ${shim.split("\n").length} lines): answers ${mine[0] === cpython[0] ? "identical to" : "DIFFERENT from"} CPython's fractions`
+console.log(`Fraction shim (plugins/calc/mpshim/fractions.py, ${shim.split("\n").length} lines): answers ${mine[0] === cpython[0] ? "identical to" : "DIFFERENT from"} CPython's fractions`
   + ` on 400 sums and products; ${mine[1]} ms under MicroPython (wasm, Node) against ${cpython[1]} ms in CPython`);
 if (mine[0] !== cpython[0]) console.log(`  MicroPython: ${mine[0]}\n  CPython:     ${cpython[0]}`);

@@ -19,6 +19,10 @@ difference from the source is one of these rewrites, each with the same meaning 
 - calls of the str/int methods MicroPython lacks (``title``, ``ljust``, ``bit_length``, ``translate``) and
   ``str.maketrans`` go through ``mpshim.core``; ``__package__`` becomes the module's package name;
 - a subscripted type in a type alias (``tuple[int, int]``) becomes the bare type;
+- ``<``, ``<=``, ``>``, ``>=`` (a chain as ``and`` of pairs, when its middle operands are plain names), ``min``
+  and ``max`` go through ``mpshim.core`` helpers that try the reflected comparison, as CPython does and
+  MicroPython does not (``1 <= Fraction(1, 2)`` raises TypeError there); ``a & b`` keeps a frozenset;
+  a slice with a step of a tuple or str goes through a helper (MicroPython steps lists only);
 - ``RecursionError`` (not in MicroPython, which raises RuntimeError there) comes from ``mpshim.core``;
 - ``f.__test__ = False`` (a marker for pytest) is dropped: MicroPython's functions take no attributes.
 """
@@ -45,6 +49,24 @@ MISSING_METHODS = frozenset({"title", "ljust", "bit_length", "translate"})
 #: types subscripted in type aliases only (``tuple[int, int]``, ``Mapping[str, Any]``): the subscript is dropped
 GENERICS = frozenset({"tuple", "dict", "list", "set", "frozenset", "type", "Mapping", "Sequence", "Callable",
                       "Iterable", "Hashable", "Optional", "Union", "ClassVar"})
+
+#: order comparisons -> the mpshim.core helper that also tries the reflected one (MicroPython does not)
+ORDERS = {ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge"}
+
+
+def _simple(node: ast.expr) -> bool:
+    """True for an operand that can be evaluated twice with no effect: a name, a constant, an attribute of one."""
+    if isinstance(node, (ast.Name, ast.Constant)):
+        return True
+    return isinstance(node, ast.Attribute) and _simple(node.value)
+
+
+def _plain_number(node: ast.expr) -> bool:
+    """True for an int constant or a ``len(...)``: a comparison with it needs no reflected method."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, (int, str)) and not isinstance(node.value, bool)
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+
 
 #: modules of calculators/ not built: the command line (argparse, textwrap; the browser calls the API)
 SKIPPED = frozenset({"__main__.py"})
@@ -186,6 +208,8 @@ class _Rewriter(ast.NodeTransformer):
         func = node.func
         if isinstance(func, ast.Name) and func.id == "dict":
             node.func = self.use("odict")
+        elif isinstance(func, ast.Name) and func.id in ("min", "max"):
+            node.func = self.use(func.id + "_")
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("dict", "str"):
             if (func.value.id, func.attr) == ("dict", "fromkeys"):
                 node.func = self.use("fromkeys")
@@ -251,6 +275,31 @@ class _Rewriter(ast.NodeTransformer):
         if isinstance(node.value, ast.Name) and node.value.id in GENERICS and isinstance(node.ctx, ast.Load):
             return node.value  # a type alias (``Square = tuple[int, int]``): MicroPython's types take no subscript
         self.generic_visit(node)
+        if isinstance(node.slice, ast.Slice) and node.slice.step is not None and isinstance(node.ctx, ast.Load):
+            none = ast.Constant(value=None)
+            return _call(self.use("slice_"), node.value, node.slice.lower or none, node.slice.upper or none,
+                         node.slice.step)
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        self.generic_visit(node)
+        operands = [node.left] + node.comparators
+        if not any(isinstance(op, tuple(ORDERS)) for op in node.ops):
+            return node
+        if len(node.ops) > 1 and not all(_simple(o) for o in operands[1:-1]):
+            return node  # a chain whose middle operand would be evaluated twice: left native
+        pairs = []
+        for left, op, right in zip(operands, node.ops, operands[1:]):
+            if isinstance(op, tuple(ORDERS)) and not (_plain_number(left) and _plain_number(right)):
+                pairs.append(_call(self.use(ORDERS[type(op)]), left, right))
+            else:
+                pairs.append(ast.Compare(left=left, ops=[op], comparators=[right]))
+        return pairs[0] if len(pairs) == 1 else ast.BoolOp(op=ast.And(), values=pairs)
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.BitAnd) and not (_plain_number(node.left) or _plain_number(node.right)):
+            return _call(self.use("and_"), node.left, node.right)
         return node
 
     def visit_Name(self, node: ast.Name) -> ast.AST:

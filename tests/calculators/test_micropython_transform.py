@@ -86,6 +86,16 @@ CASES = {
         result = [m.groups(), m.start(2), re.findall(r"([a-z]?)([0-9]*)", "a1b22"), re.sub(r"\s+", "", " a\u3000b "),
                   bool(re.match(r"G(\d)(?=,|\Z)", "G4,")), re.match(r"x{2,3}", "xxxx").group()]
         """,
+    "reflected-comparisons-and-slices": """
+        from fractions import Fraction
+        half, calls = Fraction(1, 2), []
+        def three():
+            calls.append(3)
+            return 3
+        result = [1 <= half, 0 < half < 1, 2 > half, str(max(0, half, Fraction(1, 3))), str(min([half, 1], key=lambda v: -v)),
+                  (1, 2, 3)[::-1], "abc"[::2], [1, 2, 3][1::-1], type(frozenset({1, 2}) & {2}).__name__,
+                  5 & 3, 4 > three() > 5, calls]
+        """,
     "json-order-and-errors": r"""
         import json
         try:

@@ -103,8 +103,80 @@ def maketrans(table):
     return od((ord(k), v) for k, v in table.items())
 
 
+
 #: MicroPython raises RuntimeError("maximum recursion depth exceeded") where CPython raises RecursionError
-RecursionError = getattr(__builtins__, "RecursionError", None) if not isinstance(__builtins__, dict) else \
-    __builtins__.get("RecursionError")
-if RecursionError is None:
+try:
+    RecursionError = RecursionError
+except NameError:
     RecursionError = RuntimeError
+
+
+# MicroPython does not try the reflected comparison: ``1 <= Fraction(1, 2)`` raises TypeError there (CPython
+# asks ``Fraction.__ge__``).  The rewriter sends <, <=, >, >= through these.
+def lt(a, b):
+    try:
+        return a < b
+    except TypeError:
+        return b > a
+
+
+def le(a, b):
+    try:
+        return a <= b
+    except TypeError:
+        return b >= a
+
+
+def gt(a, b):
+    try:
+        return a > b
+    except TypeError:
+        return b < a
+
+
+def ge(a, b):
+    try:
+        return a >= b
+    except TypeError:
+        return b <= a
+
+
+def _extreme(args, key, default, better, name):
+    items = list(args[0]) if len(args) == 1 else list(args)
+    if not items:
+        if default is _NOTHING:
+            raise ValueError("%s() arg is an empty sequence" % name)
+        return default
+    best, best_key = items[0], key(items[0]) if key else items[0]
+    for item in items[1:]:
+        k = key(item) if key else item
+        if better(k, best_key):
+            best, best_key = item, k
+    return best
+
+
+_NOTHING = object()
+
+
+def max_(*args, key=None, default=_NOTHING):
+    """``max`` comparing through :func:`gt` (the first of equal items wins, as CPython's)."""
+    return _extreme(args, key, default, gt, "max")
+
+
+def min_(*args, key=None, default=_NOTHING):
+    """``min`` comparing through :func:`lt`."""
+    return _extreme(args, key, default, lt, "min")
+
+
+def and_(a, b):
+    """``a & b``; a frozenset stays a frozenset (MicroPython's ``frozenset & set`` gives a set)."""
+    out = a & b
+    return frozenset(out) if isinstance(a, frozenset) and not isinstance(out, frozenset) else out
+
+
+def slice_(x, start, stop, step):
+    """``x[start:stop:step]``: MicroPython slices only lists with a step; tuples and strings go through one."""
+    if isinstance(x, list):
+        return x[start:stop:step]
+    picked = list(x)[start:stop:step]
+    return "".join(picked) if isinstance(x, str) else tuple(picked)
