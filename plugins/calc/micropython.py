@@ -23,6 +23,8 @@ difference from the source is one of these rewrites, each with the same meaning 
   and ``max`` go through ``mpshim.core`` helpers that try the reflected comparison, as CPython does and
   MicroPython does not (``1 <= Fraction(1, 2)`` raises TypeError there); ``a & b`` keeps a frozenset;
   a slice with a step of a tuple or str goes through a helper (MicroPython steps lists only);
+- ``repr(...)`` and ``!r`` go through ``mpshim.core.repr_`` (MicroPython escapes every non-ASCII character of a
+  str's repr, CPython only the unprintable ones: ``'é'``, not ``'\\xe9'``);
 - ``RecursionError`` (not in MicroPython, which raises RuntimeError there) comes from ``mpshim.core``;
 - ``f.__test__ = False`` (a marker for pytest) is dropped: MicroPython's functions take no attributes.
 """
@@ -208,7 +210,7 @@ class _Rewriter(ast.NodeTransformer):
         func = node.func
         if isinstance(func, ast.Name) and func.id == "dict":
             node.func = self.use("odict")
-        elif isinstance(func, ast.Name) and func.id in ("min", "max"):
+        elif isinstance(func, ast.Name) and func.id in ("min", "max", "repr"):
             node.func = self.use(func.id + "_")
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("dict", "str"):
             if (func.value.id, func.attr) == ("dict", "fromkeys"):
@@ -253,7 +255,8 @@ class _Rewriter(ast.NodeTransformer):
             if isinstance(part, ast.Constant):
                 template += part.value.replace("{", "{{").replace("}", "}}")
                 continue
-            conversion = {-1: "", 115: "!s", 114: "!r", 97: "!a"}[part.conversion]
+            conversion = {-1: "", 115: "!s", 114: "", 97: "!a"}[part.conversion]
+            value = _call(self.use("repr_"), self.visit(part.value)) if part.conversion == 114 else self.visit(part.value)
             spec = ""
             if part.format_spec is not None:
                 spec_template, spec_args = self._template(part.format_spec)
@@ -262,13 +265,13 @@ class _Rewriter(ast.NodeTransformer):
                                                     ctx=ast.Load()), *spec_args)
                     inner = _call(ast.Attribute(value=ast.BinOp(
                         left=ast.BinOp(left=ast.Constant(value="{" + conversion + ":"), op=ast.Add(), right=spec_text),
-                        op=ast.Add(), right=ast.Constant(value="}")), attr="format", ctx=ast.Load()), self.visit(part.value))
+                        op=ast.Add(), right=ast.Constant(value="}")), attr="format", ctx=ast.Load()), value)
                     template += "{}"
                     args.append(inner)
                     continue
                 spec = ":" + spec_template
             template += "{" + conversion + spec + "}"
-            args.append(self.visit(part.value))
+            args.append(value)
         return template, args
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.AST:

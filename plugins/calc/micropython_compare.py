@@ -2,7 +2,7 @@
 
     .venv/bin/python -m plugins.calc.micropython_compare [--show N]
 
-The requests: ``tests/calculators/micropython_requests.json`` (what the resolver's tests send through the door,
+The requests: ``tests/calculators/micropython_requests.json.gz`` (what the resolver's tests send through the door,
 recorded by `plugins/calc/micropython_record.py`) plus one ``dave`` request per BloodBowlDave vector
 (``tests/calculators/dave_vectors.yml``, with the real rules export).  Each goes through
 ``calculators.api.handle_json`` in CPython here and in one Node process running MicroPython
@@ -13,6 +13,7 @@ byte for byte.  Exit status 1 if any differs.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import subprocess
 import sys
@@ -23,7 +24,7 @@ from pathlib import Path
 from . import micropython
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORDED = ROOT / "tests" / "calculators" / "micropython_requests.json"
+RECORDED = ROOT / "tests" / "calculators" / "micropython_requests.json.gz"
 REPLAY = Path(__file__).resolve().parent / "micropython_replay.mjs"
 
 
@@ -34,7 +35,7 @@ def corpus() -> dict:
     from plugins.data import load_repository
     from plugins.data.export import rules_export
 
-    data = json.loads(RECORDED.read_text(encoding="utf-8"))
+    data = json.loads(gzip.decompress(RECORDED.read_bytes()))
     rules = json.dumps(rules_export(load_repository(ROOT / "data")), ensure_ascii=False)
     data["rules"].append(rules)
     index = len(data["rules"]) - 1

@@ -3,17 +3,19 @@
     .venv/bin/python -m pytest -q -n 0 -p plugins.calc.micropython_record tests/calculators
 
 wraps ``calculators.api.door.handle`` (and ``handle_json``) before the tests import it and, at the end, writes
-``tests/calculators/micropython_requests.json``: ``{"rules": [rules JSON text, ...], "requests": [[request JSON
+``tests/calculators/micropython_requests.json.gz`` (gzip): ``{"rules": [rules JSON text, ...], "requests": [[request JSON
 text, rules index or null], ...]}``, deduplicated, in first-seen order.  Requests that are not JSON values (the
 hostile tests' Python objects) and rules given as a built RuleBook are not JSON-door traffic and are skipped.
 """
 
 from __future__ import annotations
 
+import functools
+import gzip
 import json
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[2] / "tests" / "calculators" / "micropython_requests.json"
+OUT = Path(__file__).resolve().parents[2] / "tests" / "calculators" / "micropython_requests.json.gz"
 
 _rules: dict[str, int] = {}
 _requests: dict[tuple[str, int | None], None] = {}
@@ -25,6 +27,7 @@ def _note(request_json: str, rules_json: str | None) -> None:
 
 
 def _wrap_handle(original):
+    @functools.wraps(original)
     def handle(request, rules=None):
         if rules is None or isinstance(rules, dict):
             try:
@@ -37,6 +40,7 @@ def _wrap_handle(original):
 
 
 def _wrap_handle_json(original):
+    @functools.wraps(original)
     def handle_json(request_json, rules_json=None):
         if isinstance(request_json, str) and (rules_json is None or isinstance(rules_json, str)):
             _note(request_json, rules_json)
@@ -59,4 +63,5 @@ def pytest_configure(config) -> None:
 def pytest_unconfigure(config) -> None:
     if _requests:
         data = {"rules": list(_rules), "requests": [[r, i] for r, i in _requests]}
-        OUT.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")  # ASCII: requests hold lone surrogates
+        text = json.dumps(data, indent=0) + "\n"  # ASCII: some requests hold lone surrogates
+        OUT.write_bytes(gzip.compress(text.encode("ascii"), mtime=0))

@@ -4,7 +4,7 @@
 //
 // BUILD_DIR is the output of `python -m plugins.calc.micropython` (calculators/ and mpshim/); REQUESTS_JSON is
 // {"rules": [text...], "requests": [[request text, rules index or null], ...]}; OUT_JSON receives
-// {"answers": [answer text or "!error: ..."], "seconds": boot and replay time}. Each request goes through
+// {"answers": [answer text or "!error: ..."], "milliseconds": [per request], "boot_seconds", "replay_seconds"}. Each request goes through
 // calculators.api.handle_json, the browser's entry point.
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +16,7 @@ const [build, requestsFile, outFile] = process.argv.slice(2);
 const started = performance.now();
 const { loadMicroPython } = await import(pathToFileURL(PACKAGE).href);
 const printed = [];
-const mp = await loadMicroPython({ heapsize: 512 * 1024 * 1024, stdout: (t) => printed.push(t), stderr: (t) => printed.push(t) });
+const mp = await loadMicroPython({ heapsize: 512 * 1024 * 1024, pystack: 64 * 1024, stdout: (t) => printed.push(t), stderr: (t) => printed.push(t) });
 
 function copy(source, target) {
   try { mp.FS.mkdir(target); } catch { /* exists */ }
@@ -31,13 +31,17 @@ mp.runPython("import sys\nsys.path.insert(0, '/lib')\nfrom calculators.api impor
 const handle = mp.globals.get("handle_json");
 const booted = performance.now();
 const { rules, requests } = JSON.parse(readFileSync(requestsFile, "utf8"));
+const times = [];
 const answers = requests.map(([request, index]) => {
+  const start = performance.now();
   try {
     return index === null ? handle(request) : handle(request, rules[index]);
   } catch (error) {
     return `!error: ${String(error.message).trim().split("\n").slice(-1)[0]}`;
+  } finally {
+    times.push(Math.round(performance.now() - start));
   }
 });
 const done = performance.now();
-writeFileSync(outFile, JSON.stringify({ answers, boot_seconds: (booted - started) / 1000,
+writeFileSync(outFile, JSON.stringify({ answers, milliseconds: times, boot_seconds: (booted - started) / 1000,
   replay_seconds: (done - booted) / 1000 }));

@@ -96,6 +96,12 @@ CASES = {
                   (1, 2, 3)[::-1], "abc"[::2], [1, 2, 3][1::-1], type(frozenset({1, 2}) & {2}).__name__,
                   5 & 3, 4 > three() > 5, calls]
         """,
+    "repr-of-non-ascii": r"""
+        import reprlib
+        short = reprlib.Repr()
+        text = "é日\u3000\x85'q"
+        result = [repr(text), f"{text!r}|{'a'!r:>6}", repr(["ドッジ", ("x",)]), short.repr(["Passe", "日本" * 40])]
+        """,
     "json-order-and-errors": r"""
         import json
         try:

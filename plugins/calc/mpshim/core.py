@@ -180,3 +180,58 @@ def slice_(x, start, stop, step):
         return x[start:stop:step]
     picked = list(x)[start:stop:step]
     return "".join(picked) if isinstance(x, str) else tuple(picked)
+
+
+# CPython's repr keeps printable non-ASCII characters (``'é'``); MicroPython's escapes every one (``'\xe9'``).
+# Not printable, as CPython's str.isprintable says: these ranges of categories Cc, Cf, Cs, Co, Zl, Zp and Zs
+# (but the space); unassigned code points (Cn) are not listed (no Unicode database here) and stay unescaped.
+_HIDDEN = ((0x00, 0x1F), (0x7F, 0xA0), (0xAD, 0xAD), (0x600, 0x605), (0x61C, 0x61C), (0x6DD, 0x6DD),
+           (0x70F, 0x70F), (0x890, 0x891), (0x8E2, 0x8E2), (0x1680, 0x1680), (0x180E, 0x180E), (0x2000, 0x200F),
+           (0x2028, 0x202F), (0x205F, 0x2064), (0x2066, 0x206F), (0x3000, 0x3000), (0xD800, 0xF8FF),
+           (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB), (0xFFFE, 0xFFFF), (0x110BD, 0x110BD), (0x110CD, 0x110CD),
+           (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
+           (0xF0000, 0x10FFFF))
+_REPR_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _hidden(code):
+    for low, high in _HIDDEN:
+        if low <= code <= high:
+            return True
+    return False
+
+
+def repr_str(text):
+    """CPython's ``repr`` of a str."""
+    quote = '"' if "'" in text and '"' not in text else "'"
+    out = [quote]
+    for c in text:
+        code = ord(c)
+        if c in _REPR_ESCAPES:
+            out.append(_REPR_ESCAPES[c])
+        elif c == quote:
+            out.append("\\" + c)
+        elif 0x20 <= code < 0x7F:
+            out.append(c)
+        elif _hidden(code):
+            out.append("\\x%02x" % code if code < 0x100 else "\\u%04x" % code if code < 0x10000 else "\\U%08x" % code)
+        else:
+            out.append(c)
+    out.append(quote)
+    return "".join(out)
+
+
+def repr_(value):
+    """CPython's ``repr``: str as :func:`repr_str`, inside lists, tuples, dicts and sets too; else the native."""
+    if isinstance(value, str):
+        return repr_str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(repr_(v) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(repr_(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+    if isinstance(value, dict):
+        return "{" + ", ".join(repr_(k) + ": " + repr_(value[k]) for k in value) + "}"
+    if isinstance(value, (set, frozenset)) and value and not isinstance(value, type):
+        inner = "{" + ", ".join(repr_(v) for v in value) + "}"
+        return inner if isinstance(value, set) else "frozenset(" + inner + ")"
+    return repr(value)

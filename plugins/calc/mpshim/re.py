@@ -204,8 +204,32 @@ def _group(node, k):
     return open_
 
 
+def _single(node):
+    """The test of one character that ``node`` is (a literal or a class), or None."""
+    if node[0] == "char":
+        ch = node[1]
+        return lambda c: c == ch
+    return node[1] if node[0] == "test" else None
+
+
 def _repeat(node, k):
     _, body, low, high, lazy = node
+    test = _single(body)
+    if test is not None:  # one character at a time: a loop, not a recursion per repetition (long inputs)
+        def run(t, i, g):
+            most = i
+            limit = len(t) if high is None else min(len(t), i + high)
+            while most < limit and test(t[most]):
+                most += 1
+            if most - i < low:
+                return None
+            ends = range(i + low, most + 1) if lazy else range(most, i + low - 1, -1)
+            for j in ends:
+                end = k(t, j, g)
+                if end is not None:
+                    return end
+            return None
+        return run
 
     def attempt(t, i, g, count):
         if high is not None and count >= high:
@@ -288,7 +312,7 @@ class Pattern:
     def findall(self, text, pos=0):
         out = []
         for m in self.finditer(text, pos):
-            out.append(m.group(0) if self.groups == 0 else m.group(1) if self.groups == 1 else m.groups(""))
+            out.append(m.group(0) if self.groups == 0 else m.groups("")[0] if self.groups == 1 else m.groups(""))
         return out
 
     def sub(self, repl, text, count=0):

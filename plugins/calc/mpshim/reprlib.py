@@ -3,6 +3,9 @@
 
 
 
+from .core import repr_ as repr
+
+
 def _elide(text, limit):
     if len(text) <= limit:
         return text
