@@ -361,6 +361,7 @@ def build(out: Path, source: Path = ROOT / "calculators") -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
+    """Command line: build into the one folder given; status 2 on a usage error."""
     if len(argv) != 1:
         print("usage: python -m plugins.calc.micropython OUT_DIR", file=sys.stderr)
         return 2

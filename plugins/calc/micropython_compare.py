@@ -64,6 +64,7 @@ def compare(data: dict) -> tuple[list[tuple[str, str, str]], float, float]:
 
 
 def main(argv: list[str]) -> int:
+    """Command line: print the comparison; status 1 if any answer differs."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", type=int, default=20, help="print the first N differences")
     args = parser.parse_args(argv)

@@ -114,6 +114,7 @@ except NameError:
 # MicroPython does not try the reflected comparison: ``1 <= Fraction(1, 2)`` raises TypeError there (CPython
 # asks ``Fraction.__ge__``).  The rewriter sends <, <=, >, >= through these.
 def lt(a, b):
+    """``a < b``, or ``b > a`` when ``a``'s type cannot compare (an int with a Fraction)."""
     try:
         return a < b
     except TypeError:
@@ -121,6 +122,7 @@ def lt(a, b):
 
 
 def le(a, b):
+    """``a <= b``, or ``b >= a`` when ``a``'s type cannot compare."""
     try:
         return a <= b
     except TypeError:
@@ -128,6 +130,7 @@ def le(a, b):
 
 
 def gt(a, b):
+    """``a > b``, or ``b < a`` when ``a``'s type cannot compare."""
     try:
         return a > b
     except TypeError:
@@ -135,6 +138,7 @@ def gt(a, b):
 
 
 def ge(a, b):
+    """``a >= b``, or ``b <= a`` when ``a``'s type cannot compare."""
     try:
         return a >= b
     except TypeError:

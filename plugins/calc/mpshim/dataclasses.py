@@ -10,10 +10,12 @@ MISSING = object()
 
 
 class FrozenInstanceError(AttributeError):
+    """Raised on an assignment to a field of a frozen dataclass."""
     pass
 
 
 class Field:
+    """One field's options (``name`` set by the decorator)."""
     def __init__(self, default=MISSING, default_factory=MISSING, compare=True, repr=True, hash=None, init=True):
         self.name = None
         self.default, self.default_factory = default, default_factory
@@ -135,4 +137,5 @@ def replace(obj, **changes):
 
 
 def is_dataclass(obj):
+    """True for a class made by :func:`dataclass` or one of its instances."""
     return hasattr(obj, "_dc_fields")

@@ -26,6 +26,7 @@ def _pair(value):
 
 
 class Fraction:
+    """An exact rational ``numerator / denominator`` in lowest terms, denominator > 0."""
     def __init__(self, numerator=0, denominator=1):
         n, d = _pair(numerator)
         n2, d2 = _pair(denominator)

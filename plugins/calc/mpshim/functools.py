@@ -9,6 +9,7 @@ from functools import reduce, wraps  # noqa: F401
 
 
 class CacheInfo:
+    """What ``cache_info()`` returns: hits, misses, maxsize, currsize."""
     def __init__(self, hits, misses, maxsize, currsize):
         self.hits, self.misses, self.maxsize, self.currsize = hits, misses, maxsize, currsize
 
@@ -45,6 +46,7 @@ def lru_cache(maxsize=128, typed=False):
 
 
 def cache(function):
+    """Memoise ``function`` without bound."""
     return _Cached(function, None, False)
 
 

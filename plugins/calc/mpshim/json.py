@@ -13,6 +13,7 @@ from .core import RecursionError
 
 
 class JSONDecodeError(ValueError):
+    """A ValueError whose text is CPython's: message, line, column and character offset."""
     def __init__(self, message, text, pos):
         line = text.count("\n", 0, pos) + 1
         column = pos - text.rfind("\n", 0, pos) if "\n" in text[:pos] else pos + 1

@@ -4,6 +4,7 @@ from math import *  # noqa: F401,F403
 
 
 def gcd(*numbers):
+    """Greatest common divisor of integers (0 for none)."""
     g = 0
     for n in numbers:
         a, b = abs(g), abs(n)
@@ -14,6 +15,7 @@ def gcd(*numbers):
 
 
 def lcm(*numbers):
+    """Least common multiple of integers (1 for none, 0 if one is 0)."""
     out = 1
     for n in numbers:
         if n == 0:

@@ -24,6 +24,7 @@ _PLAIN_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", "v": "\v", "0": "\
 
 
 class error(Exception):
+    """A pattern this matcher cannot read."""
     pass
 
 
@@ -247,6 +248,7 @@ def _repeat(node, k):
 
 
 class Match:
+    """A match: ``group``, ``groups``, ``start``, ``end``, ``span`` as CPython's."""
     def __init__(self, text, start, end, marks, groups):
         self.string, self._spans = text, [(start, end)] + [marks.get(n, (-1, -1)) for n in range(1, groups + 1)]
 
@@ -273,6 +275,7 @@ class Match:
 
 
 class Pattern:
+    """A compiled pattern: ``match``, ``fullmatch``, ``search``, ``findall``, ``finditer``, ``sub``, ``split``."""
     def __init__(self, pattern):
         parser = _Parser(pattern)
         tree = parser.alternation()
@@ -358,6 +361,7 @@ _CACHE = {}
 
 
 def compile(pattern, flags=0):
+    """The compiled ``pattern`` (cached; ``flags`` are not supported and ignored)."""
     if isinstance(pattern, Pattern):
         return pattern
     if pattern not in _CACHE:
@@ -366,28 +370,35 @@ def compile(pattern, flags=0):
 
 
 def match(pattern, text, flags=0):
+    """``compile(pattern).match(text)``."""
     return compile(pattern).match(text)
 
 
 def fullmatch(pattern, text, flags=0):
+    """``compile(pattern).fullmatch(text)``."""
     return compile(pattern).fullmatch(text)
 
 
 def search(pattern, text, flags=0):
+    """``compile(pattern).search(text)``."""
     return compile(pattern).search(text)
 
 
 def findall(pattern, text, flags=0):
+    """``compile(pattern).findall(text)``."""
     return compile(pattern).findall(text)
 
 
 def finditer(pattern, text, flags=0):
+    """``compile(pattern).finditer(text)``."""
     return compile(pattern).finditer(text)
 
 
 def sub(pattern, repl, text, count=0, flags=0):
+    """``compile(pattern).sub(repl, text, count)``."""
     return compile(pattern).sub(repl, text, count)
 
 
 def split(pattern, text, maxsplit=0, flags=0):
+    """``compile(pattern).split(text, maxsplit)``."""
     return compile(pattern).split(text, maxsplit)

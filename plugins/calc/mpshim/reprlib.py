@@ -22,6 +22,7 @@ def _sorted(items):
 
 
 class Repr:
+    """CPython's ``reprlib.Repr``: its limits as attributes, ``repr(value)``."""
     def __init__(self):
         self.maxlevel, self.maxtuple, self.maxlist, self.maxarray = 6, 6, 6, 5
         self.maxdict, self.maxset, self.maxfrozenset, self.maxdeque = 4, 6, 6, 6

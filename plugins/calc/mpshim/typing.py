@@ -12,8 +12,10 @@ Any = Optional = Union = ClassVar = Callable = Iterable = Mapping = Sequence = H
 
 
 def TypeVar(name, *args, **kwargs):
+    """A placeholder (type variables are only read by type checkers)."""
     return _Any()
 
 
 def cast(kind, value):
+    """``value`` itself, as CPython's."""
     return value
