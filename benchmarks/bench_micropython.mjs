@@ -3,10 +3,9 @@
 //
 //     node benchmarks/bench_micropython.mjs
 //
-// Needs npm `@micropython/micropython-webassembly-pyscript` (1.27.0): in node_modules, or in the folder named
-// by MICROPYTHON_DIR (the package is not a dependency of the site: install it with
-// `npm install --prefix /tmp/mpy @micropython/micropython-webassembly-pyscript@1.27.0` and set
-// MICROPYTHON_DIR=/tmp/mpy/node_modules/@micropython/micropython-webassembly-pyscript).
+// Needs npm `@micropython/micropython-webassembly-pyscript` (1.27.0, a dev dependency that `make install` puts in
+// node_modules; the site does not ship it), or the folder named by MICROPYTHON_DIR. Items 3 and 4 measure the
+// package as written; the build that MicroPython runs is plugins/calc/micropython.py's rewrite (see the README).
 // It reports:
 // 1. sizes: MicroPython's .wasm + .mjs against Pyodide's four runtime files, raw / gzip -9 / brotli 9 (11 takes minutes on Pyodide's 9.6 MB);
 // 2. which standard modules the package imports are there;
