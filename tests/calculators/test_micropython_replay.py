@@ -37,19 +37,19 @@ def comparison():
     return data, differ
 
 
-def test_the_corpus_holds_the_door_requests_and_the_vectors(comparison):
-    data, _ = comparison
-    kinds = {json.loads(r).get("kind") for r, _ in data["requests"] if r.startswith("{") and r.endswith("}")
-             and isinstance(_safe(r), dict)}
+def test_the_corpus_holds_the_door_requests_and_the_vectors():
+    data = micropython_compare.corpus()
+    kinds = {request.get("kind") for request in map(_safe, (r for r, _ in data["requests"]))
+             if isinstance(request, dict) and isinstance(request.get("kind"), str)}
     from calculators.api import KINDS
     assert set(KINDS) <= kinds, f"request kinds never replayed: {set(KINDS) - kinds}"
-    assert sum(1 for r, _ in data["requests"] if '"kind": "dave"' in r) >= 200
+    assert sum(1 for r, _ in data["requests"] if '"kind": "dave"' in r) >= 256
 
 
 def _safe(text):
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # the hostile tests' requests
         return None
 
 
