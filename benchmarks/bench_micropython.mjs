@@ -3,16 +3,15 @@
 //
 //     node benchmarks/bench_micropython.mjs
 //
-// Needs npm `@micropython/micropython-webassembly-pyscript` (1.27.0): in node_modules, or in the folder named
-// by MICROPYTHON_DIR (the package is not a dependency of the site: install it with
-// `npm install --prefix /tmp/mpy @micropython/micropython-webassembly-pyscript@1.27.0` and set
-// MICROPYTHON_DIR=/tmp/mpy/node_modules/@micropython/micropython-webassembly-pyscript).
+// Needs npm `@micropython/micropython-webassembly-pyscript` (1.27.0, a dev dependency that `make install` puts in
+// node_modules; the site does not ship it), or the folder named by MICROPYTHON_DIR. Items 3 and 4 measure the
+// package as written; the build that MicroPython runs is plugins/calc/micropython.py's rewrite (see the README).
 // It reports:
 // 1. sizes: MicroPython's .wasm + .mjs against Pyodide's four runtime files, raw / gzip -9 / brotli 9 (11 takes minutes on Pyodide's 9.6 MB);
 // 2. which standard modules the package imports are there;
 // 3. each calculators/*.py compiled by MicroPython (`compile`): ok, or the first syntax error and its line;
 // 4. whether class annotations survive (a `dataclasses` shim must read the fields from them);
-// 5. a `fractions.Fraction` shim (benchmarks/micropython_fraction.py) under MicroPython: the same exact
+// 5. a `fractions.Fraction` shim (plugins/calc/mpshim/fractions.py) under MicroPython: the same exact
 //    answers as CPython's fractions on sums, products and comparisons, and its time against CPython's.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -95,7 +94,7 @@ print(sorted(k for k in Probe.__dict__ if not k.startswith("__")), hasattr(Probe
 console.log(`a class "plain: int; with_default: int = 3" keeps, in MicroPython: ${annotations}`);
 
 // 5. The Fraction shim: exact answers as CPython's, and speed.
-const shim = readFileSync(path.join(ROOT, "benchmarks", "micropython_fraction.py"), "utf8");
+const shim = readFileSync(path.join(ROOT, "plugins", "calc", "mpshim", "fractions.py"), "utf8");
 const workload = `
 import time
 start = time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
@@ -113,6 +112,6 @@ const mine = run(shim + workload).split("\n");
 const python = path.join(ROOT, ".venv", "bin", "python");
 const cpython = spawnSync(existsSync(python) ? python : "python3", ["-c", `from fractions import Fraction\n${workload.replace(/time\.ticks_ms\(\) if hasattr\(time, "ticks_ms"\) else /g, "")}`],
   {encoding: "utf8"}).stdout.trim().split("\n");
-console.log(`Fraction shim (benchmarks/micropython_fraction.py, ${shim.split("\n").length} lines): answers ${mine[0] === cpython[0] ? "identical to" : "DIFFERENT from"} CPython's fractions`
+console.log(`Fraction shim (plugins/calc/mpshim/fractions.py, ${shim.split("\n").length} lines): answers ${mine[0] === cpython[0] ? "identical to" : "DIFFERENT from"} CPython's fractions`
   + ` on 400 sums and products; ${mine[1]} ms under MicroPython (wasm, Node) against ${cpython[1]} ms in CPython`);
 if (mine[0] !== cpython[0]) console.log(`  MicroPython: ${mine[0]}\n  CPython:     ${cpython[0]}`);

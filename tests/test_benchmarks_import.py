@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = ROOT / "benchmarks"
-#: scripts with a main guard: the others are modules loaded elsewhere (the MicroPython Fraction is run by node)
+#: scripts with a main guard: the others are modules loaded elsewhere (the MicroPython shims live in plugins/calc/mpshim)
 SCRIPTS = sorted(p for p in BENCHMARKS.glob("*.py") if '__name__ == "__main__"' in p.read_text(encoding="utf-8"))
 
 LOAD = "import runpy, sys; sys.path[0] = sys.argv[1]; runpy.run_path(sys.argv[2], run_name='benchmark_import_check')"

@@ -3,8 +3,11 @@
 Only what calculators/ uses of fractions.Fraction: construction from ints (or a Fraction), + - * / **,
 comparisons, equality and hashing with ints, numerator/denominator, float() and str(). Always in lowest
 terms with a positive denominator, as CPython's. MicroPython has big integers, so the values are exact.
-Prototype only: the site does not use it.
+``float()`` is correctly rounded (round half to even), as CPython's ``Fraction.__float__``, also when the
+numerator and denominator exceed 2**53 (MicroPython's int / int converts both to floats first).
 """
+
+from math import ldexp
 
 
 def _gcd(a, b):
@@ -23,6 +26,7 @@ def _pair(value):
 
 
 class Fraction:
+    """An exact rational ``numerator / denominator`` in lowest terms, denominator > 0."""
     def __init__(self, numerator=0, denominator=1):
         n, d = _pair(numerator)
         n2, d2 = _pair(denominator)
@@ -105,10 +109,49 @@ class Fraction:
         return self.numerator != 0
 
     def __float__(self):
-        return self.numerator / self.denominator
+        return _divide(self.numerator, self.denominator)
+
+    def __int__(self):
+        q = abs(self.numerator) // self.denominator
+        return q if self.numerator >= 0 else -q
+
+    def __floordiv__(self, other):
+        n, d = _pair(other)
+        return (self.numerator * d) // (self.denominator * n)
+
+    def __mod__(self, other):
+        return self - other * (self // other)
 
     def __str__(self):
         return str(self.numerator) if self.denominator == 1 else "%d/%d" % (self.numerator, self.denominator)
 
     def __repr__(self):
         return "Fraction(%d, %d)" % (self.numerator, self.denominator)
+
+
+def _bits(n):
+    bits = 0
+    while n >> bits:
+        bits += 1
+    return bits
+
+
+def _divide(n, d):
+    """n / d (d > 0) as the nearest float, ties to even (exact integer arithmetic, then one ldexp)."""
+    if n == 0:
+        return 0.0
+    sign, n = (-1.0 if n < 0 else 1.0), abs(n)
+    shift = _bits(n) - _bits(d) - 55  # a quotient of 55 or 56 bits: 53 kept, the rest decide the rounding
+    if shift > 0:
+        q, r = divmod(n, d << shift)
+    else:
+        q, r = divmod(n << -shift, d)
+    drop = max(_bits(q) - 53, -1074 - shift)  # 53 significant bits, none below 2**-1074 (subnormals)
+    if drop > 0:
+        half = 1 << (drop - 1)
+        low = q & ((1 << drop) - 1)
+        q >>= drop
+        shift += drop
+        if low > half or (low == half and (r or q & 1)):
+            q += 1
+    return sign * ldexp(float(q), shift)

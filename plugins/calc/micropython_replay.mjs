@@ -1,0 +1,48 @@
+// Replay recorded JSON-door requests under MicroPython's WebAssembly port, in one Node process.
+//
+//     node plugins/calc/micropython_replay.mjs BUILD_DIR REQUESTS_JSON OUT_JSON
+//
+// BUILD_DIR is the output of `python -m plugins.calc.micropython` (calculators/ and mpshim/); REQUESTS_JSON is
+// {"rules": [text...], "requests": [[request text, rules index or null], ...]}; OUT_JSON receives
+// {"answers": [answer text or "!error: ..."], "milliseconds": [per request], "boot_seconds", "replay_seconds"}. Each request goes through
+// calculators.api.handle_json, the browser's entry point.
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import process from "node:process";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PACKAGE = path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs");
+const [build, requestsFile, outFile] = process.argv.slice(2);
+const started = performance.now();
+const { loadMicroPython } = await import(pathToFileURL(PACKAGE).href);
+const printed = [];
+const mp = await loadMicroPython({ heapsize: 512 * 1024 * 1024, pystack: 64 * 1024, stdout: (t) => printed.push(t), stderr: (t) => printed.push(t) });
+
+function copy(source, target) {
+  try { mp.FS.mkdir(target); } catch { /* exists */ }
+  for (const name of readdirSync(source)) {
+    const from = path.join(source, name);
+    if (statSync(from).isDirectory()) copy(from, `${target}/${name}`);
+    else mp.FS.writeFile(`${target}/${name}`, readFileSync(from));
+  }
+}
+copy(build, "/lib");
+mp.runPython("import sys\nsys.path.insert(0, '/lib')\nfrom calculators.api import handle_json");
+const handle = mp.globals.get("handle_json");
+const booted = performance.now();
+const { rules, requests } = JSON.parse(readFileSync(requestsFile, "utf8"));
+const times = [];
+const answers = requests.map(([request, index]) => {
+  const start = performance.now();
+  try {
+    return index === null ? handle(request) : handle(request, rules[index]);
+  } catch (error) {
+    return `!error: ${String(error.message).trim().split("\n").slice(-1)[0]}`;
+  } finally {
+    times.push(Math.round(performance.now() - start));
+  }
+});
+const done = performance.now();
+writeFileSync(outFile, JSON.stringify({ answers, milliseconds: times, boot_seconds: (booted - started) / 1000,
+  replay_seconds: (done - booted) / 1000 }));
