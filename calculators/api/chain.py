@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..chain import (BLOCK_ATTACKER, BLOCK_DEFENDER, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step,
-                     step_singles, summary, walk, with_injury_tables)
+                     step_singles, summary, walk, with_argue_the_call, with_injury_tables)
 from ..fields import Reader
 from ..notation import format_chain, parse_chain
 from ..compat import translate as dave_translate
@@ -38,7 +38,7 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     default_max = parsed.team_rerolls if parsed.team_rerolls is not None else 3
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
     weathered = weather_modifiers(rules, edition, weather) if weather != NO_WEATHER else {}
-    chain = with_injury_tables(move_faces(parsed.chain, weathered), rules)
+    chain = with_argue_the_call(with_injury_tables(move_faces(parsed.chain, weathered), rules), rules)
     rr = reroll_rules(ed, reading)
     rows = summary(chain, max(k_max, parsed.team_rerolls or 0))
     by = []

@@ -71,12 +71,16 @@ class Chain:
     ``reading``: BB2025 only, the reading of the disputed Loner ruling, an entry of
     :data:`calculators.rerolls.LONER_READINGS` (None: the default, ``"rulebook"``); must
     be None in the other editions.
+
+    ``appeal_ejects``: the chance one Argue the Call ejects the coach, a Fraction in [0, 1] read from the edition's
+    table (:func:`calculators.chain.with_argue_the_call`); None: a natural 1 (no table for the edition, no rules).
     """
 
     steps: tuple[AnyStep, ...]
     players: tuple[Player, ...] = (Player(),)
     edition: str = "classic"
     reading: str | None = None
+    appeal_ejects: Fraction | None = None
 
     @property
     def ed(self) -> Edition:

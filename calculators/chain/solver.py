@@ -133,7 +133,7 @@ class _Solver(FoulOldPro):
                      if nd.kind == "armour" and (beyond(nd.succ) == end
                                                  or (j in linked and beyond(self.nodes[nd.succ].succ) == end))}
         # a foul's send-off group: (P(a Bribe lets the chain go on), P(Argue the Call keeps the fouler, turnover))
-        self.appeals = {j: appeal_chances(chain.edition, group)
+        self.appeals = {j: appeal_chances(chain.edition, group, chain.appeal_ejects)
                         for j, (_, seq, i) in enumerate(_places(chain.steps)) if (group := appeal_group(seq, i))}
         self.fouls = any(s.kind == "foul" for _, s in walk(chain.steps))
         # Old Pro (calculators/rerolls.py): an armour roll after a block of a player with it may be saved by one die
