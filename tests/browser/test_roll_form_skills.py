@@ -35,8 +35,14 @@ def test_the_form_writes_break_tackle_diving_tackle_and_no_team_re_roll(open_pag
     first = f"{builder} li.nc-builder-row:nth-of-type(1)"
     page.locator(f"{first} select").first.select_option("3")  # the characteristic comes first
     page.locator(f"{first} select").last.select_option("b1")  # Break Tackle's bonus, after the roll's own fields
-    boxes = page.locator(f"{first} input[type=checkbox]")  # Dodge, no team re-roll, Diving Tackle
-    assert boxes.count() == 3
+    # Dodge, no team re-roll, Diving Tackle, then (issue 23, formall) no re-roll at all, which turns "no team re-roll" off
+    boxes = page.locator(f"{first} input[type=checkbox]")
+    assert boxes.count() == 4
+    boxes.nth(1).check()
+    boxes.nth(3).check()
+    assert page.text_content(f"{builder} [data-notation]") == "D3b1!;tr=1" and boxes.nth(1).is_disabled()
+    boxes.nth(3).uncheck()
+    assert boxes.nth(1).is_enabled() and not boxes.nth(1).is_checked()
     boxes.nth(2).check()
     page.fill(f"{builder} [data-team-rerolls]", "1")
     written = page.text_content(f"{builder} [data-notation]")

@@ -24,10 +24,12 @@ const READ_PARTS = {
     "chainsaw", "iron_hard_skin", "player", "single"],
   foul: ["kind", "av", "modifier", "dirty_player", "sneaky_git", "lone_fouler", "chainsaw", "iron_hard_skin", "player",
     "single", "sent_off"],
+  injury: ["kind", "need", "modifier", "stunty", "thick_skull", "player", "single"],
 };
 
 // the steps shown as a row of their own fields (rollform.py contact_steps), not as a roll with a face to look up
-const CONTACT_KINDS = ["block", "armour", "foul", "interception", "argue-the-call"];
+const CONTACT_KINDS = ["block", "armour", "foul", "interception", "argue-the-call", "injury", "hail-mary",
+  "hypnotic-gaze", "tentacles", "shadowing", "bribe"];
 
 /** Whether `step` has a part set that load() does not read. */
 function unread(step) {
@@ -72,6 +74,8 @@ class RollForm {
     this.pro = box.querySelector("[data-pro]");
     this.loner = box.querySelector("[data-loner]");
     this.star = box.querySelector("[data-star]"); // a star player's special rule: a player flag
+    this.skillFlags = box.querySelector("[data-skill-flags]"); // skills written as player flags ([steady])
+    this.flagBoxes = {};
     this.out = box.querySelector("[data-notation]");
     this.replacedNote = box.querySelector("[data-replaced]");
     this.chain = this.form && this.form.querySelector('[data-name="chain"] input, [data-name="chain"] textarea');
@@ -123,6 +127,20 @@ class RollForm {
     const none = this.star.options[0];
     this.star.replaceChildren(none, ...stars.map(([flag, name]) => option(flag, name, false)));
     this.star.value = stars.some(([flag]) => flag === kept) ? kept : "";
+    // the edition's skill flags (Steady Footing in BB2025), each a box, ticked again when the edition keeps it
+    const ticked = Object.keys(this.flagBoxes).filter((flag) => this.flagBoxes[flag].checked);
+    this.flagBoxes = {};
+    const labels = ((this.data.skill_flags || {})[this.edition] || []).map(([flag, text]) => {
+      const [input, label] = checkBox(text);
+      input.checked = ticked.includes(flag);
+      input.addEventListener("change", () => this.write());
+      this.flagBoxes[flag] = input;
+      return label;
+    });
+    if (this.skillFlags) {
+      this.skillFlags.replaceChildren(...labels);
+      this.skillFlags.hidden = !labels.length;
+    }
     this.lockPlayer();
   }
 
@@ -130,7 +148,7 @@ class RollForm {
    *  notation: its first player's flags are then its own. */
   lockPlayer() {
     const stars = (this.data.stars || {})[this.edition] || [];
-    for (const el of [this.pro, this.loner]) el.disabled = Boolean(this.kept);
+    for (const el of [this.pro, this.loner, ...Object.values(this.flagBoxes)]) el.disabled = Boolean(this.kept);
     this.star.disabled = Boolean(this.kept) || !stars.length;
   }
 
@@ -177,6 +195,7 @@ class RollForm {
       this.pro.checked = Boolean(player.pro);
       this.loner.value = player.loner ? String(player.loner) : "";
       this.star.value = player.star || "";
+      for (const [flag, input] of Object.entries(this.flagBoxes)) input.checked = player.skills.includes(flag);
       for (const step of plan.rows) {
         this.addRow(step.roll.action, false);
         this.settle(this.rows[this.rows.length - 1], step);
@@ -223,7 +242,9 @@ class RollForm {
     const players = result.players || [];
     const flags = (p) => Object.keys(p || {}).filter((k) => k !== "pro" && k !== "loner" && p[k] === true);
     if (players.slice(1).some((p) => p.pro || p.loner || flags(p).length)) return null;
-    const stars = flags(players[0]);
+    const skillFlags = Object.keys(this.flagBoxes);
+    const stars = flags(players[0]).filter((flag) => !skillFlags.includes(flag));
+    const skills = flags(players[0]).filter((flag) => skillFlags.includes(flag));
     const offered = ((this.data.stars || {})[this.edition] || []).map(([flag]) => flag);
     if (stars.length > 1 || (stars.length && !offered.includes(stars[0]))) return null;
     const rows = [];
@@ -237,7 +258,7 @@ class RollForm {
       rows.push(read);
     }
     const first = players[0] || {};
-    return { player: { pro: first.pro, loner: first.loner, star: stars[0] || "" }, rows };
+    return { player: { pro: first.pro, loner: first.loner, star: stars[0] || "", skills }, rows };
   }
 
   /** A D6 test as a row: the roll of its letter and the characteristic and modifiers that need its face. */
@@ -318,20 +339,34 @@ class RollForm {
         if (!found || (step.kind === "argue-the-call" && step.target !== 5)) return null;
         ticks.push(found.mark);
       }
+    } else if (step.kind === "injury") {
+      // KO or worse (K) or a casualty (C), the victim's Stunty and Thick Skull boxes
+      if (step.modifier || !["ko", "casualty"].includes(step.need)) return null;
+      fields.need = step.need === "ko" ? "K" : "C";
+      for (const m of roll.marks || []) if (step[m.field]) ticks.push(m.mark);
+    } else if (step.kind !== "armour" && step.kind !== "foul") {
+      // a roll whose face is chosen outright (Hail Mary Pass, Hypnotic Gaze, Tentacles, Shadowing, Bribe)
+      if (step.no_reroll || step.weather_modifier || step.partial != null || step.branch) return null;
+      fields.target = String(step.target);
+      if (step.skill) {
+        const found = (roll.marks || [])[0];
+        if (!found) return null;
+        ticks.push(found.mark);
+      }
     } else {
-      if (step.chainsaw || step.iron_hard_skin) return null;
       fields.av = String(step.av);
-      const skills = step.kind === "foul"
-        ? { d: step.dirty_player, s: step.sneaky_git, l: step.lone_fouler }
-        : { m: step.mighty_blow, r: step.ram, s: step.slayer, b: step.crushing_blow };
       if (step.kind === "foul") fields.assists = String(step.modifier);
-      else if (step.modifier || step.claws || step.stab || step.piling_on) return null;
-      for (const [mark, on] of Object.entries(skills)) {
-        if (!on) continue;
-        if (on !== true && on !== 1) return null; // Mighty Blow (+2) and the like: no box for it
-        const found = (roll.marks || []).find((m) => m.mark === mark);
+      else if (step.modifier) return null;
+      // each skill the step has needs its box (rollform.py armour_marks: `field`), a value above 1 its select
+      const plain = ["kind", "av", "modifier", "player", "single", "sent_off"];
+      for (const name of READ_PARTS[step.kind].filter((k) => !plain.includes(k) && step[k])) {
+        const found = (roll.marks || []).find((m) => m.field === name);
         if (!found) return null;
         ticks.push(found.key || found.mark);
+        if (step[name] !== true && step[name] !== 1) {
+          if (!found.value_field) return null;
+          fields[found.value_field] = `${found.mark}${step[name]}`;
+        }
       }
     }
     for (const [name, value] of Object.entries(fields)) if (!fits(name, value)) return null;
@@ -418,10 +453,20 @@ class RollForm {
       row.more.push(() => select.value);
       controls.append(labelled(field.label, select));
     }
+    const moreBoxes = {};
     for (const mark of roll.more_marks || []) {
       const [box, label] = checkBox(mark.label);
+      moreBoxes[mark.mark] = box;
       row.more.push(() => (box.checked ? mark.mark : ""));
       controls.append(label);
+    }
+    if (moreBoxes["!"] && moreBoxes["'"]) {
+      // no re-roll at all says no team re-roll already: that box is then off
+      const [never, noTeam] = [moreBoxes["!"], moreBoxes["'"]];
+      never.addEventListener("change", () => {
+        noTeam.disabled = never.checked;
+        if (never.checked) noTeam.checked = false;
+      });
     }
     const remove = document.createElement("button");
     remove.type = "button";
@@ -485,8 +530,10 @@ class RollForm {
 
   /** The marks ticked on `side` ("attacker", "defender"; all for a row without sides), in the notation's order. */
   marksOf(row, side) {
+    // a mark with a value (Mighty Blow +2: m2) takes it from its select (rollform.py _valued_fields)
+    const valued = (m) => (m.spec.value_field && row.fields[m.spec.value_field].value) || m.spec.mark;
     return row.marks.filter((m) => m.box.checked && !m.label.hidden && m.spec.mark && (!side || m.spec.side === side))
-      .sort((a, b) => (a.spec.order || 0) - (b.spec.order || 0)).map((m) => m.spec.mark).join("");
+      .sort((a, b) => (a.spec.order || 0) - (b.spec.order || 0)).map(valued).join("");
   }
 
   /** A Block, an armour roll or a Foul in the notation: B2 (B-2 when the defender chooses from several dice),
@@ -495,11 +542,12 @@ class RollForm {
   contact(row) {
     const value = (name) => row.fields[name].value;
     const marks = this.marksOf(row);
+    const reroll = row.fields.reroll ? value("reroll") : ""; // ' or ! (rollform.py _reroll_field)
     if (row.roll.kind === "block") {
       const dice = value("dice");
       const defender = this.marksOf(row, "defender");
       const skills = `${this.marksOf(row, "attacker")}${defender ? `:${defender}` : ""}`;
-      const block = `B${value("chooser") === "defender" && dice !== "1" ? "-" : ""}${dice}${skills}`;
+      const block = `B${value("chooser") === "defender" && dice !== "1" ? "-" : ""}${dice}${skills}${reroll}`;
       // Frenzy (issue 23): the second block, after a Push, with its own dice and the same skills
       const second = row.fields.frenzy ? value("frenzy") : "";
       return second ? `${block}{B${second}${skills}}` : block;
@@ -511,8 +559,11 @@ class RollForm {
     if (row.roll.kind === "interception") return `I${value("target")}${marks}`;
     if (row.roll.kind === "argue-the-call") {
       // a BB2020 Biased Referee's +1 is always applied (rollform.py opponent_and_coach_steps): the face is then 5
-      return `Q${marks.includes("r") ? Math.min(5, Number(value("target"))) : value("target")}${marks}`;
+      return `Q${marks.includes("r") ? Math.min(5, Number(value("target"))) : value("target")}${marks}${reroll}`;
     }
+    if (row.roll.kind === "injury") return `J${value("need")}${marks}`;
+    // the face chosen outright: Hail Mary Pass, Hypnotic Gaze, Tentacles, Shadowing, Bribe
+    if (row.fields.target) return `${row.roll.letter}${value("target")}${marks}${reroll}`;
     return `${row.roll.letter}${value("av")}${marks}`;
   }
 
@@ -522,6 +573,7 @@ class RollForm {
     if (this.pro.checked || this.star.value === "oldpro") flags.push("pro");
     if (this.loner.value) flags.push(`loner=${this.loner.value}`);
     if (this.star.value) flags.push(this.star.value);
+    for (const [flag, input] of Object.entries(this.flagBoxes)) if (input.checked) flags.push(flag); // after the stars
     // a kept sequence opens with its own player flags: the form's are not written before it
     let text = this.kept || (flags.length ? `[${flags.join(",")}]` : "");
     for (const [j, row] of this.rows.entries()) {
@@ -534,7 +586,9 @@ class RollForm {
       const face = this.face(row);
       if (face === null || face === undefined) return null;
       const mark = row.skill && row.skill.checked && row.roll.mark ? row.roll.mark : "";
-      const more = row.more.map((value) => value()).join(""); // bonus b1…, then ' and ^, as the notation orders them
+      // bonus b1…, then ' ^ !, as the notation orders them; '!' (no re-roll at all) already spends no team re-roll
+      let more = row.more.map((value) => value()).join("");
+      if (more.includes("!")) more = more.replace("'", "");
       if (i > 0) text += row.roll.receiver ? "/" : ",";
       text += `${row.roll.letter}${face}${mark}${row.roll.suffix || ""}${more}`;
     }

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 
+from calculators.armour import SKILL_VALUES
 from calculators.builder import menu
 from calculators.chain import BLOCK_ATTACKER_EDITIONS, DIVING_TACKLE_KINDS, KIND_EDITIONS
 from calculators.editions import family
-from calculators.notation.marks import BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, LETTERS
+from calculators.notation.marks import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
+                                        SKILL_FLAGS, SKILL_MARKS)
 from calculators.rerolls import BREAK_TACKLE_BONUSES, STAR_RULE_EDITIONS, STAR_RULES
 from calculators.rules import RuleBook
 
@@ -85,7 +87,18 @@ def _roll_marks(ctx: PageContext, edition: str, roll: dict) -> dict:
     marks = [] if roll["suffix"] else [{"mark": "'", "label": ctx.t("No team re-roll on this roll")}]
     if kind in DIVING_TACKLE_KINDS[fam]:
         marks.append({"mark": "^", "label": ctx.t("An opponent may use {skill}", skill=_skill(ctx, "diving-tackle"))})
+    if not roll["suffix"]:  # issue 23: '!' the coach will not re-roll it (roll-form.js then leaves "'" out)
+        marks.append({"mark": "!", "label": ctx.t("Do not re-roll this roll")})
     return {"more_fields": fields, "more_marks": marks}
+
+
+def _reroll_field(ctx: PageContext) -> dict:
+    """Issue 23: the notation's re-roll marks on a step with fields of its own (a block, Argue the Call, a Hail Mary
+    Pass, a Hypnotic Gaze): ``'`` no team re-roll, ``!`` no re-roll at all (:data:`calculators.notation.ROLL_MARKS`;
+    never both, so one select)."""
+    return _choice("reroll", ctx.t("Re-rolls on this roll"),
+                   [("", ctx.t("as the coach sees fit")), ("'", ctx.t("No team re-roll on this roll")),
+                    ("!", ctx.t("Do not re-roll this roll"))], "")
 
 
 def _term(ctx: PageContext, slug: str, fallback: str) -> str:
@@ -107,11 +120,6 @@ def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
     modern = edition not in ("classic", "bb2016")
     av = _choice("av", field_label(ctx, "av", edition),
                  [(str(v), f"{v}+" if modern else str(v)) for v in range(5, 12)], "9" if modern else "8")
-    # issue 23: the star players' +1s after a block (BB2020, BB2025) and the foul skills, as the notation's marks
-    stars = [{"mark": m, "label": star_rule_label(ctx, slug)}
-             for m, slug in (("r", "ram"), ("s", "slayer"), ("b", "crushing-blow"))] if modern else []
-    foul_skills = [{"mark": "s", "label": _skill(ctx, "sneaky-git")}] + (
-        [{"mark": "l", "label": _skill(ctx, "lone-fouler")}] if edition == "bb2025" else [])
     # none of a d6 roll's parts (roll-form.js reads them on every row)
     plain = {"characteristic": None, "groups": [], "counts": [], "skill": None, "mark": None, "receiver": False}
     return [{**plain, **step} for step in [
@@ -122,15 +130,94 @@ def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
                     # issue 23: Frenzy's second block, after a Push, with its own dice (the notation's B2{B1})
                     _choice("frenzy", ctx.t("{skill}: second block after a Push", skill=_skill(ctx, "frenzy")),
                             [("", ctx.t("none"))] + [(str(n), choice_label(ctx, "frenzy_dice", n))
-                                                     for n in (1, 2, 3, -2, -3)], "")],
+                                                     for n in (1, 2, 3, -2, -3)], ""), _reroll_field(ctx)],
          "marks": block_marks(ctx, edition)},
         {"action": "armour", "kind": "armour", "letter": "A", "name": _term(ctx, "armour", "Armour"),
-         "fields": [av], "marks": [{"mark": "m", "label": _skill(ctx, "mighty-blow")}, *stars]},
+         "fields": [av, *_valued_fields(ctx, edition, "armour")], "marks": armour_marks(ctx, edition, "armour")},
         {"action": "foul", "kind": "foul", "letter": "F", "name": _term(ctx, "foul", "Foul"),
          "fields": [av, _choice("assists", ctx.t("Net assists (yours minus theirs)"),
-                                [(str(n), signed(n)) for n in range(-3, 4)], "0")],
-         "marks": [{"mark": "d", "label": _skill(ctx, "dirty-player")}, *foul_skills]},
-    ]] + [{**plain, **step} for step in opponent_and_coach_steps(ctx, edition)]
+                                [(str(n), signed(n)) for n in range(-3, 4)], "0"), *_valued_fields(ctx, edition, "foul")],
+         "marks": armour_marks(ctx, edition, "foul")},
+        injury_step(ctx),
+    ]] + [{**plain, **step} for step in opponent_and_coach_steps(ctx, edition) + face_steps(ctx, edition)]
+
+
+#: the armour and foul marks that are not in every edition -> the families that have them (the chain's checks:
+#: :mod:`calculators.chain.model` ``_check_armour``): Iron Hard Skin from BB2020, Piling On in classic only, Lone
+#: Fouler in BB2025, the star players' Ram, Slayer and Crushing Blow in BB2020 and BB2025
+_ARMOUR_MARK_FAMILIES = {"iron-hard-skin": ("bb2020", "bb2025"), "piling-on": ("classic",), "lone-fouler": ("bb2025",),
+                         "ram": ("bb2020", "bb2025"), "slayer": ("bb2020", "bb2025"),
+                         "crushing-blow": ("bb2020", "bb2025")}
+#: the armour marks named after a star player's rule (``data/star-rules/``), not a skill
+_ARMOUR_STAR_RULES = frozenset({"ram", "slayer", "crushing-blow"})
+
+
+def armour_marks(ctx: PageContext, edition: str, kind: str) -> list[dict]:
+    """The skill boxes of an armour roll (``kind`` ``armour``) or a Foul (``foul``): every mark of
+    :data:`calculators.notation.marks.ARMOUR_MARKS` the edition has, in the notation's order, each ``{mark, label,
+    field, order}`` (``field``: the chain answer's name for it); a mark that may carry a value (Mighty Blow, Dirty Player) names its select in ``value_field``."""
+    fam, out = family(edition), []
+    for order, (mark, (field, slug)) in enumerate(ARMOUR_MARKS[kind].items()):
+        if fam not in _ARMOUR_MARK_FAMILIES.get(slug, (fam,)):
+            continue
+        label = star_rule_label(ctx, slug) if slug in _ARMOUR_STAR_RULES else _skill(ctx, slug)
+        box = {"mark": mark, "field": field, "label": label, "order": order}
+        if field in SKILL_VALUES and SKILL_VALUES[field][fam] > 1:
+            box["value_field"] = mark
+        out.append(box)
+    return out
+
+
+def _valued_fields(ctx: PageContext, edition: str, kind: str) -> list[dict]:
+    """Issue 23: the X of Mighty Blow (+X) or Dirty Player (+X) where the edition lets it be above 1
+    (:data:`calculators.armour.SKILL_VALUES`): a select named after the mark, whose value (``m2``) roll-form.js
+    writes instead of the bare mark when the skill's box is ticked."""
+    fam, out = family(edition), []
+    for mark, (field, slug) in ARMOUR_MARKS[kind].items():
+        top = SKILL_VALUES.get(field, {}).get(fam, 1)
+        if top > 1:
+            out.append(_choice(mark, ctx.t("{skill}: its bonus", skill=_skill(ctx, slug)),
+                               [("", signed(1))] + [(f"{mark}{x}", signed(x)) for x in range(2, top + 1)], ""))
+    return out
+
+
+def injury_step(ctx: PageContext) -> dict:
+    """Issue 23: an injury roll (``JK`` a KO or worse, ``JC`` a casualty; :data:`calculators.notation.marks.
+    INJURY_NEEDS_LETTERS`), with the victim's Stunty and Thick Skull boxes (``INJURY_MARKS``), every edition."""
+    needs = [("K", ctx.t("{result} or worse", result=_term(ctx, "ko", "KO"))), ("C", _term(ctx, "casualty", "Casualty"))]
+    return {"action": "injury", "kind": "injury", "letter": "J", "name": _term(ctx, "injury", "Injury roll"),
+            "fields": [_choice("need", ctx.t("The result needed"), needs, "K")],
+            "marks": [{"mark": mark, "field": field, "order": i,
+                       "label": ctx.t("The victim has {skill}", skill=_skill(ctx, slug))}
+                      for i, (mark, (field, slug)) in enumerate(INJURY_MARKS.items())]}
+
+
+#: issue 23: the D6 rolls with no characteristic to look up, their face chosen outright: kind -> (skill named, whose
+#: roll: ``ours`` or ``theirs``); each only in the editions the chain has it (:data:`calculators.chain.KIND_EDITIONS`)
+_FACE_KINDS = {"hail-mary": ("hail-mary-pass", "ours"), "hypnotic-gaze": ("hypnotic-gaze", "ours"),
+               "tentacles": ("tentacles", "theirs"), "shadowing": ("shadowing", "theirs")}
+
+
+def face_steps(ctx: PageContext, edition: str) -> list[dict]:
+    """Issue 23: a Hail Mary Pass (``M``, its Pass re-roll ``p``), a Hypnotic Gaze (``G``), an opponent's Tentacles
+    (``E``) or Shadowing (``S``) and a Bribe after the foul's send-off (``K2``, 2+ in every edition): rows with a
+    ``target`` field (the face needed), the skill box of :data:`calculators.notation.marks.SKILL_MARKS` and, on our
+    own rolls, the re-roll select; the chain resolver's rules are :mod:`calculators.chain.kinds`'."""
+    letter_of = {kind: letter for letter, kind in LETTERS.items()}
+    steps = []
+    for kind, (slug, whose) in _FACE_KINDS.items():
+        if edition not in KIND_EDITIONS.get(kind, (edition,)):
+            continue
+        need = ctx.t("Face needed") if whose == "ours" else ctx.t("Face the opponent needs")
+        fields = [_choice("target", need, [(str(f), f"{f}+") for f in range(2, 7)], "4")]
+        marks = [{"mark": SKILL_MARKS[kind], "label": ctx.t("Has {skill}", skill=_skill(ctx, "pass")), "order": 0}] \
+            if kind in SKILL_MARKS else []
+        name = _skill(ctx, slug) if whose == "ours" else ctx.t("An opponent's {skill}", skill=_skill(ctx, slug))
+        steps.append({"action": kind, "kind": kind, "letter": letter_of[kind], "name": name,
+                      "fields": fields + ([_reroll_field(ctx)] if whose == "ours" else []), "marks": marks})
+    steps.append({"action": "bribe", "kind": "bribe", "letter": "K", "name": ctx.t("{roll} (after the foul's send-off)", roll=_term(ctx, "bribe", "Bribe")),
+                  "fields": [_choice("target", ctx.t("Face needed"), [("2", "2+")], "2")], "marks": []})
+    return steps
 
 
 def opponent_and_coach_steps(ctx: PageContext, edition: str) -> list[dict]:
@@ -153,7 +240,7 @@ def opponent_and_coach_steps(ctx: PageContext, edition: str) -> list[dict]:
         steps.append({"action": "argue-the-call", "kind": "argue-the-call", "letter": "Q",
                       "name": ctx.t("Argue the Call (after the foul's send-off)"),
                       "fields": [_choice("target", ctx.t("Bonus to the roll"), [("6", signed(0)), ("5", signed(1))],
-                                         "6")],
+                                         "6"), _reroll_field(ctx)],
                       "marks": biased if fam == "bb2020" else []})
     return steps
 
@@ -205,6 +292,25 @@ def star_choices(editions: list[str]) -> dict[str, list[list[str]]]:
             for edition in editions}
 
 
+#: issue 23: the player flags of :data:`calculators.notation.marks.SKILL_FLAGS` -> the skill each writes
+SKILL_FLAG_SKILLS = {"steady": "steady-footing"}
+
+
+def skill_flag_choices(ctx: PageContext, editions: list[str]) -> dict[str, list[list[str]]]:
+    """Per edition, the skills the moving player may have that the notation writes as player flags (``[steady]``,
+    :data:`calculators.notation.marks.SKILL_FLAGS`), as ``[flag, label]`` pairs: each in the editions its skill's
+    data lists (``data/skills/``; Steady Footing is BB2025's, as :func:`calculators.chain.footing.check_footing`
+    checks). roll-form.js shows a box for each."""
+    out: dict[str, list[list[str]]] = {}
+    for edition in editions:
+        out[edition] = []
+        for flag in SKILL_FLAGS:
+            entity = ctx.repo.get(f"skill:{SKILL_FLAG_SKILLS[flag]}")
+            if entity is not None and edition in (entity.get("editions") or ()):
+                out[edition].append([flag, ctx.t("The moving player has {skill}", skill=ctx.plain(entity["name"]))])
+    return out
+
+
 def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
     """The form's HTML (template `calc/rollform.html`, hidden until ``roll-form.js`` mounts it), to put in the
     chain calculator's form."""
@@ -221,6 +327,17 @@ def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
         "remove_kept": ctx.t("Remove these rolls"),
     }
     data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings, "stars": star_choices(editions),
+            "skill_flags": skill_flag_choices(ctx, editions),
             "letters": {kind: letter for letter, kind in LETTERS.items()}}
     return render("calc/rollform.html", t=ctx.t, data=json.dumps(data, ensure_ascii=False),
                   pro=_skill(ctx, "pro"), loner=_skill(ctx, "loner"))
+
+
+#: what the notation writes and the form leaves to it, per edition (``"*"``: every edition): item -> why
+#: (tests/site/test_roll_form_covers_notation.py reads it)
+NOTATION_ONLY: dict[str, dict[str, str]] = {
+    "*": {"letter:U": "a Dauntless roll needs its two branches, the block on a success and on a failure "
+                      "(U4{B2|B-2}); the form's rows are one line of steps, with no branches to hold them",
+          "roll-mark:K:!": "nothing re-rolls a Bribe (calculators/chain/kinds.py): the mark changes no result",
+          "roll-mark:K:'": "nothing re-rolls a Bribe (calculators/chain/kinds.py): the mark changes no result"},
+}
