@@ -64,7 +64,7 @@ bench: install
 # Re-extract the UI strings and merge them into the French and Japanese catalogs.
 messages: install
 	$(BIN)/pybabel extract -F babel.cfg -k t --no-location --omit-header --sort-output -o plugins/locale/messages.pot .
-	$(BIN)/pybabel update -i plugins/locale/messages.pot -d plugins/locale --no-fuzzy-matching --omit-header
+	$(BIN)/pybabel update -i plugins/locale/messages.pot -d plugins/locale --no-fuzzy-matching --omit-header --ignore-obsolete
 
 clean:
 	rm -rf site tests/fixtures/site/site .pytest_cache
