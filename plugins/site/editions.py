@@ -20,6 +20,8 @@ row's first cell; the Markdown extension `plugins.site.marks` moves each mark on
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from ..data.model import EDITIONS_ORDER, Entity, Repository
@@ -184,6 +186,18 @@ def page_entity(repo: Repository, path: str) -> Entity | None:
             if anchor_of(entity) is None and page_of(entity) == path:
                 return entity
     return None
+
+
+_SPACE_BY_JAPANESE_PUNCTUATION = re.compile(r" *([。、：「」（）]) *")
+
+
+def filled_sentence(lang: str, text: str) -> str:
+    """`text`, a translated sentence whose placeholders :func:`editions_in_sentence` filled, without the spaces a
+    Latin name brought next to Japanese punctuation (「向けです。 BB2025 について」 → 「向けです。BB2025 について」: no
+    space after 。, docs/writing-policy.md) nor at its ends; other languages only lose the ends' spaces."""
+    if lang == "ja":
+        text = _SPACE_BY_JAPANESE_PUNCTUATION.sub(r"\1", text)
+    return text.strip()
 
 
 def editions_in_sentence(lang: str, names: list[str]) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..data.text import squeeze
-from .editions import STORAGE_KEY, Editions, editions_in_sentence
+from .editions import STORAGE_KEY, Editions, editions_in_sentence, filled_sentence
 from .messages import Messages
 
 OVERRIDES = Path(__file__).resolve().parents[2] / "overrides"
@@ -99,5 +99,6 @@ def picker(repo, editions: Editions, t: Messages, differences_url: str, page_mar
     note = ""
     if for_some:
         shorts = [option.short for option in options if option.slug in page_marks]
-        note = t("This page is for {editions} only.", editions=editions_in_sentence(t.lang, shorts)).strip()
+        named = editions_in_sentence(t.lang, shorts)
+        note = filled_sentence(t.lang, t("This page is for {editions} only.", editions=named))
     return Picker(tuple(options), note, differences_url)

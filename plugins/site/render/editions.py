@@ -12,7 +12,7 @@ import html
 
 from ...data.model import Entity
 from ...data.text import no_markup
-from ..editions import EditionPage, editions_in_sentence
+from ..editions import EditionPage, editions_in_sentence, filled_sentence
 from ..locate import relative_link
 from .context import PageContext
 
@@ -40,11 +40,11 @@ def banners(ctx: PageContext, page: EditionPage, titles: dict[str, str]) -> list
         chosen = in_sentence(ctx, [edition])
         if paths:
             links = ctx.listing([f"[{titles[p]}]({relative_link(ctx.page, p)})" for p in paths])
-            text = ctx.labelled(ctx.t("This page is for {editions}. For {chosen}, see:", editions=here,
-                                      chosen=chosen), links)
+            text = ctx.labelled(filled_sentence(ctx.lang, ctx.t("This page is for {editions}. For {chosen}, see:",
+                                                                 editions=here, chosen=chosen)), links)
         else:
-            text = ctx.t("This page is for {editions} only: {chosen} has no counterpart.", editions=here,
-                         chosen=chosen)
+            text = filled_sentence(ctx.lang, ctx.t("This page is for {editions} only: {chosen} has no counterpart.",
+                                                   editions=here, chosen=chosen))
         lines += [f'<p class="nc-edition-only nc-edition-banner" data-edition-only="{edition}" '
                   f'data-search-exclude="true" markdown>{text}</p>', ""]
     return lines
@@ -58,8 +58,8 @@ def absent_notes(ctx: PageContext, entity: Entity) -> list[str]:
     present = in_sentence(ctx, list(ctx.editions.marks(entity.editions)))
     lines = []
     for edition in missing:
-        text = ctx.t("Not in {chosen}: this entry is for {editions} only.", chosen=in_sentence(ctx, [edition]),
-                     editions=present).strip()
+        text = filled_sentence(ctx.lang, ctx.t("Not in {chosen}: this entry is for {editions} only.",
+                                               chosen=in_sentence(ctx, [edition]), editions=present))
         lines.append(f'<p class="nc-edition-only nc-edition-absent" data-edition-only="{edition}" '
                      f'data-search-exclude="true">{text}</p>')
     return lines + [""]
