@@ -12,7 +12,8 @@ import json
 
 from calculators.armour import SKILL_VALUES
 from calculators.builder import menu
-from calculators.chain import BLOCK_ATTACKER_EDITIONS, DIVING_TACKLE_KINDS, KIND_EDITIONS
+from calculators.arguing import argue_the_call
+from calculators.chain import APPEAL_TARGETS, BLOCK_ATTACKER_EDITIONS, DIVING_TACKLE_KINDS, KIND_EDITIONS
 from calculators.editions import family
 from calculators.notation.marks import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
                                         SKILL_FLAGS, SKILL_MARKS)
@@ -70,7 +71,7 @@ def roll_choices(ctx: PageContext, rules: RuleBook, editions: list[str]) -> dict
                 count["label"] = labels[key]
             rolls.append(roll)
         rolls.sort(key=lambda r: FORM_ORDER.index(r["action"]) if r["action"] in FORM_ORDER else len(FORM_ORDER))
-        out[edition] = rolls + contact_steps(ctx, edition)
+        out[edition] = rolls + contact_steps(ctx, edition, rules)
     return out
 
 
@@ -111,7 +112,7 @@ def _choice(name: str, label: str, values: list[tuple[str, str]], default: str) 
             "options": [{"value": value, "label": text} for value, text in values]}
 
 
-def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
+def contact_steps(ctx: PageContext, edition: str, rules: RuleBook) -> list[dict]:
     """The steps the notation writes without a die face to look up (issue 26, item 5): a Block (``B2``, ``B-2``
     when the defender chooses), an armour roll after it (``A9``) and a Foul (``F9+1``), each with its own
     fields: ``kind`` (block, armour, foul), ``letter``, ``fields`` (selects: name, label, default, options) and
@@ -139,7 +140,7 @@ def contact_steps(ctx: PageContext, edition: str) -> list[dict]:
                                 [(str(n), signed(n)) for n in range(-3, 4)], "0"), *_valued_fields(ctx, edition, "foul")],
          "marks": armour_marks(ctx, edition, "foul")},
         injury_step(ctx),
-    ]] + [{**plain, **step} for step in opponent_and_coach_steps(ctx, edition) + face_steps(ctx, edition)]
+    ]] + [{**plain, **step} for step in opponent_and_coach_steps(ctx, edition, rules) + face_steps(ctx, edition)]
 
 
 #: the armour and foul marks that are not in every edition -> the families that have them (the chain's checks:
@@ -220,14 +221,15 @@ def face_steps(ctx: PageContext, edition: str) -> list[dict]:
     return steps
 
 
-def opponent_and_coach_steps(ctx: PageContext, edition: str) -> list[dict]:
+def opponent_and_coach_steps(ctx: PageContext, edition: str, rules: RuleBook) -> list[dict]:
     """Issue 23: the rolls that are no test of the moving player's, with the face needed chosen outright, as
     :func:`contact_steps`: an opponent's interception of the pass (``I6``; BB2020 ``I6c`` when the passer has Cloud
     Burster, which makes the interceptor re-roll a success; BB2025's Cloud Burster forbids the attempt, so there is
     no box) and Argue the Call after a foul's send-off (``Q6``; ``Q5`` with a +1; BB2020 ``Q5r`` with a Biased
-    Referee, whose +1 means a natural 1 never ejects the coach). Each only in the editions the chain has it
-    (:data:`calculators.chain.KIND_EDITIONS`); the chain resolver's rules and sources are :mod:`calculators.chain`'s
-    (``kinds.py``, ``appeals.py``)."""
+    Referee, whose +1 means a natural 1 never ejects the coach), its target read from the edition's table
+    (:func:`calculators.arguing.argue_the_call`; FFB's 6 where the data has none). Each only in the editions the
+    chain has it (:data:`calculators.chain.KIND_EDITIONS`); the chain resolver's rules and sources are
+    :mod:`calculators.chain`'s (``kinds.py``, ``appeals.py``)."""
     fam = family(edition)
     cloud = [{"mark": "c", "label": ctx.t("The passer has {skill}", skill=_skill(ctx, "cloud-burster"))}]
     steps = [{"action": "interception", "kind": "interception", "letter": "I", "name": _term(ctx, "interception",
@@ -237,10 +239,13 @@ def opponent_and_coach_steps(ctx: PageContext, edition: str) -> list[dict]:
               "marks": cloud if fam == "bb2020" else []}]
     if edition in KIND_EDITIONS["argue-the-call"]:
         biased = [{"mark": "r", "label": ctx.t("Biased Referee: a natural 1 does not eject the coach")}]
+        call = argue_the_call(rules, edition)
+        target = call.target if call is not None else APPEAL_TARGETS["argue-the-call"]
         steps.append({"action": "argue-the-call", "kind": "argue-the-call", "letter": "Q",
                       "name": ctx.t("Argue the Call (after the foul's send-off)"),
-                      "fields": [_choice("target", ctx.t("Bonus to the roll"), [("6", signed(0)), ("5", signed(1))],
-                                         "6"), _reroll_field(ctx)],
+                      "fields": [_choice("target", ctx.t("Bonus to the roll"),
+                                         [(str(target), signed(0)), (str(target - 1), signed(1))], str(target)),
+                                 _reroll_field(ctx)],
                       "marks": biased if fam == "bb2020" else []})
     return steps
 
