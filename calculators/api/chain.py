@@ -38,7 +38,8 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     default_max = parsed.team_rerolls if parsed.team_rerolls is not None else 3
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
     weathered = weather_modifiers(rules, edition, weather) if weather != NO_WEATHER else {}
-    chain = with_argue_the_call(with_injury_tables(move_faces(parsed.chain, weathered), rules), rules)
+    tabled = with_injury_tables(move_faces(parsed.chain, weathered), rules)
+    chain = with_argue_the_call(tabled, rules)  # a number from the data, not a roll the reader wrote
     rr = reroll_rules(ed, reading)
     rows = summary(chain, max(k_max, parsed.team_rerolls or 0))
     by = []
@@ -53,7 +54,7 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     if reading is not None:
         out["reading"] = reading
     out["weather"] = weather
-    if chain != parsed.chain:  # the weather moved some face: the rolls as computed
+    if tabled != parsed.chain:  # the weather moved some face: the rolls as computed
         out["weathered"] = format_chain(chain, parsed.team_rerolls)
     linked = step_singles(chain)
     singles = {id(s): linked[j] for j, (_, s) in enumerate(walk(chain.steps)) if j in linked}

@@ -229,7 +229,8 @@ def url_of(md_path: str) -> str:
 
 
 def alias_locations(repo, lang: str) -> dict[str, set[str]]:
-    """Index location (`glossary/#term-re-roll`) -> the aliases of the termbase entries shown there, in `lang`.
+    """Index location (`glossary/#term-re-roll`) -> the aliases, forms and refused variants of the termbase entries
+    shown there, in `lang`.
 
     A skill's or a block-die face's English name counts as an alias in French and Japanese too (a French
     reader may type "Diving Tackle"), and a Japanese entry's katakana and preferred name as well.
@@ -243,7 +244,8 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
         if target is None:
             continue
         names = entry.names[lang]
-        words = set(names.aliases) | set(names.forms)
+        # a variant is refused in our prose but is still what some readers type (偏差, réglette, MA)
+        words = set(names.aliases) | set(names.forms) | set(names.variants)
         # A table row's name is its section's title (row_sections); as an alias it would outrank the words'
         # own entries (the kick-off tables' Blitz! row against the Blitz action).
         if entry.kind != "row":

@@ -24,7 +24,8 @@ OWN_PAGES = [f"calculators/{kind}/" for kind in sorted(STANDALONE)]
 # the pages that hold a calculator among other content (every page of the built site whose HTML has one)
 EMBEDDED = [f"sequences/{name}/" for name in ("pass-action-classic", "pass-action-bb2020", "pass-action-bb2025",
                                               "kick-off-classic", "kick-off-bb2020", "kick-off-bb2025")]
-EMBEDDED += ["targets/agility-classic/", "rolls/bb2020/", "rolls/bb2025/", "glossary/"]
+EMBEDDED += ["targets/agility-classic/", "rolls/bb2020/", "rolls/bb2025/", "glossary/",
+             "tables/prayers-to-nuffle-bb2020/", "tables/prayers-to-nuffle-bb2025/"]
 
 # Each calculator's headline value and the calculator's box, as viewport rectangles, with the header's bottom.
 HEADLINES = """() => [...document.querySelectorAll('.nc-calculator')].map((box) => {

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from test_a11y import axe_violations, inject_axe
-from test_browser_calculators import Calc, norm, url_of
+from calc_driver import Calc, norm, url_of
 
 pytestmark = pytest.mark.browser
 
