@@ -22,7 +22,8 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 EDITIONS = ("bb2020", "bb2025")
 
 
-def _faces(rows: list[dict], outcome: str) -> set[int]:
+def faces_with_outcome(rows: list[dict], outcome: str) -> set[int]:
+    """The die faces of the table `rows` whose outcome is `outcome`."""
     out = set()
     for row in rows:
         low, high = (row["roll"], row["roll"]) if isinstance(row["roll"], int) else row["roll"]
@@ -35,7 +36,7 @@ def _oracle(edition: str, rows: list[dict], bribes: int, lowered: bool) -> tuple
     """(P(a Bribe keeps the fouler), P(the call keeps him), P(still sent off)) given a send-off, over every die: the
     call won on its `not-sent-off` faces (one face more with a Biased Referee: `lowered`), the coach ejected on its
     `coach-ejected` faces, a Bribe on 2+."""
-    won, ejects = _faces(rows, "not-sent-off"), _faces(rows, "coach-ejected")
+    won, ejects = faces_with_outcome(rows, "not-sent-off"), faces_with_outcome(rows, "coach-ejected")
     if lowered:
         won |= {min(won) - 1}
     counts = [Fraction(0)] * 3
@@ -63,7 +64,7 @@ def _appeals(rules: dict, edition: str, bribes: int, argue: int) -> tuple[Fracti
 @pytest.mark.parametrize("bribes", [0, 1, 2])
 def test_the_foul_request_reads_the_table(rulebook, edition, bribes):
     rows = read_yaml(DATA / "tables" / f"argue-the-call-{edition}.yml")["rows"]
-    target = min(_faces(rows, "not-sent-off"))
+    target = min(faces_with_outcome(rows, "not-sent-off"))
     assert _appeals(rulebook, edition, bribes, target) == _oracle(edition, rows, bribes, lowered=False)
     assert _appeals(rulebook, edition, bribes, target - 1) == _oracle(edition, rows, bribes, lowered=True)
 
@@ -97,4 +98,4 @@ def test_the_chains_target_is_the_datas(edition):
     """The chain notation still checks its Q steps against APPEAL_TARGETS (calculators/chain/): it must say what the
     data says, until the chain reads the table too."""
     rows = read_yaml(DATA / "tables" / f"argue-the-call-{edition}.yml")["rows"]
-    assert APPEAL_TARGETS["argue-the-call"] == min(_faces(rows, "not-sent-off"))
+    assert APPEAL_TARGETS["argue-the-call"] == min(faces_with_outcome(rows, "not-sent-off"))

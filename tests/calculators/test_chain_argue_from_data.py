@@ -17,17 +17,9 @@ from itertools import product
 import pytest
 
 from calculators.api import handle
+from test_argue_from_data import faces_with_outcome
 
 EJECTING_ONE_AND_TWO = {"coach-ejected": [1, 2], "sent-off": [3, 4], "not-sent-off": [5, 6]}
-
-
-def _faces(rows: list[dict], outcome: str) -> set[int]:
-    out = set()
-    for row in rows:
-        low, high = (row["roll"], row["roll"]) if isinstance(row["roll"], int) else row["roll"]
-        if row["outcome"] == outcome:
-            out |= set(range(low, high + 1))
-    return out
 
 
 def _sent_off(rules: dict, edition: str, chain: str) -> Fraction:
@@ -38,7 +30,7 @@ def _sent_off(rules: dict, edition: str, chain: str) -> Fraction:
 
 def _still_sent_off(edition: str, rows: list[dict], target: int) -> Fraction:
     """P(the fouler is still sent off after the call on `target`+ and then a Bribe on 2+), over every die."""
-    ejects = _faces(rows, "coach-ejected")
+    ejects = faces_with_outcome(rows, "coach-ejected")
     still = 0
     for call, bribe in product(range(1, 7), repeat=2):
         if call >= target:
