@@ -13,6 +13,8 @@ from html.parser import HTMLParser
 
 import pytest
 
+from calculators.errors import CalcError
+from calculators.notation import parse_chain
 from plugins.site.messages import Messages
 from plugins.site.pagemap import generated_pages
 from plugins.site.render.context import BackLinks, PageContext
@@ -194,3 +196,12 @@ def pages(repo):
     if not _RENDERED or _RENDERED[0][0] is not repo:
         _RENDERED[:] = [(repo, {(lang, path): render(repo, lang, path) for lang in ("en", "fr", "ja") for path in PAGES})]
     return _RENDERED[0][1]
+
+
+def accepts(edition: str, text: str) -> bool:
+    """Whether the chain notation `text` parses in `edition` (a CalcError is a refusal)."""
+    try:
+        parse_chain(text, edition)
+    except CalcError:
+        return False
+    return True

@@ -15,8 +15,8 @@ import pytest
 from calculators import chain as chain_rules
 from calculators.chain import APPEAL_TARGETS, ARGUE_SUCCESS, KIND_EDITIONS, Step, appeal_chances
 from calculators.editions import EDITIONS
-from calculators.errors import CalcError
-from calculators.notation import LETTERS, parse_chain
+from calculators.notation import LETTERS
+from calc_pages import accepts
 from plugins.site.messages import Messages
 from plugins.site.render.chainhelp import argue_success_text, step_labels
 from plugins.site.render.context import PageContext, BackLinks
@@ -26,14 +26,6 @@ KIND_OF = {kind: letter for letter, kind in LETTERS.items()}
 
 def _ctx(repo, lang: str = "en") -> PageContext:
     return PageContext(repo, lang, Messages(lang), "calculators/chain.md", BackLinks.build(repo))
-
-
-def _accepts(edition: str, text: str) -> bool:
-    try:
-        parse_chain(text, edition)
-    except CalcError:
-        return False
-    return True
 
 
 def _named(help_text: str) -> set[str]:
@@ -49,9 +41,9 @@ def _clause_for(text: str, edition: str) -> str:
 
 @pytest.mark.parametrize("kind,sample", [("tentacles", "D3,E5"), ("shadowing", "D3,S4"),
                                          ("argue-the-call", "F9,Q6")])
-def test_the_editions_a_letter_names_are_those_the_resolver_accepts(repo, kind, sample):
+def test_the_editions_a_letter_names_are_those_the_resolveraccepts(repo, kind, sample):
     label = step_labels(_ctx(repo))[kind]
-    accepted = {e for e in EDITIONS if _accepts(e, sample)}
+    accepted = {e for e in EDITIONS if accepts(e, sample)}
     assert accepted == set(KIND_EDITIONS[kind])
     assert _named(label) == accepted - {"classic"}, (kind, label)
 
@@ -59,7 +51,7 @@ def test_the_editions_a_letter_names_are_those_the_resolver_accepts(repo, kind, 
 def test_the_bribe_face_in_the_help_is_the_only_one_the_resolver_takes(repo):
     face = APPEAL_TARGETS["bribe"]
     assert f"({face}+;" in step_labels(_ctx(repo))["bribe"]
-    assert _accepts("bb2020", f"F9,K{face}") and not _accepts("bb2020", f"F9,K{face + 1}")
+    assert accepts("bb2020", f"F9,K{face}") and not accepts("bb2020", f"F9,K{face + 1}")
 
 
 @pytest.mark.parametrize("edition", sorted(ARGUE_SUCCESS))
