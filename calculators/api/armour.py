@@ -7,14 +7,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..arguing import argue_the_call
 from ..armour import (CLAWS_READINGS, SKILL_VALUES, InjuryTable, armour_injury, casualty, check_claws_reading,
                      check_lone_fouler, foul, injury_table)
 from ..editions import Edition
 from ..errors import CalcError, shown
 from ..casualty import MAX_NIGGLING, REGENERATION_READINGS, CasualtyRoll, aftermath, casualty_roll
 from ..injury import apothecary_on_ko
-from ..chain import APPEAL_TARGETS, ARGUE_FIRST, KIND_EDITIONS, Step, appeal_chances
+from ..chain import APPEAL_TARGETS, ARGUE_FIRST, KIND_EDITIONS, Step, appeal_chances, argue_numbers
 from ..fields import Reader
 from ..rules import RuleBook
 from .edition import read_edition
@@ -183,13 +182,12 @@ def _send_off_group(rd: Reader, ed: Edition, rules: RuleBook | None) -> tuple[tu
     """The foul's send-off group from ``bribes`` (0..3, the inducement's most) and ``argue_the_call`` (the face it
     needs: the data's target, 6, or one less with a BB2020 Biased Referee or BB2025 Friends with the Ref; not in
     classic), in the order the edition rolls them (:data:`calculators.chain.ARGUE_FIRST`): ``((Step, ...), ejects)``,
-    the steps empty when neither is given; ``ejects`` the chance a call ejects the coach from the data's table
-    (:func:`calculators.arguing.argue_the_call`), or None where the rules have no table (FUMBBL's BB2016, no rules
-    given: :data:`calculators.chain.APPEAL_TARGETS` and a natural 1)."""
+    the steps empty when neither is given; ``ejects`` the chance a call ejects the coach from the data's table, or
+    None where the rules have no table (FUMBBL's BB2016, no rules given: FFB's 6 and a natural 1;
+    :func:`calculators.chain.argue_numbers`)."""
     bribes = rd.int("bribes", 0, 3, 0)
     argue = None
-    call = argue_the_call(rules, ed.name)
-    target = call.target if call is not None else APPEAL_TARGETS["argue-the-call"]
+    target, ejects = argue_numbers(rules, ed.name)
     if ed.name in KIND_EDITIONS["argue-the-call"]:
         argue = rd.choice("argue_the_call", [target, target - 1], None)
     elif rd.given("argue_the_call"):
@@ -199,7 +197,7 @@ def _send_off_group(rd: Reader, ed: Edition, rules: RuleBook | None) -> tuple[tu
     if argue is None:
         return paid, None
     steps = (Step("argue-the-call", argue),)
-    return (steps + paid if ARGUE_FIRST[ed.family] else paid + steps), (call.ejects if call is not None else None)
+    return (steps + paid if ARGUE_FIRST[ed.family] else paid + steps), ejects
 
 
 def answer_casualty(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, Any]:

@@ -70,7 +70,7 @@ Every name other modules use is importable from ``calculators.chain`` itself.
 
 from __future__ import annotations
 
-from .appeals import appeal_chances, appeal_group
+from .appeals import appeal_chances, appeal_group, argue_numbers, with_argue_the_call
 from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, ARGUE_SUCCESS, ARMOUR_KINDS, BLOCK_ATTACKER,
                     BLOCK_ATTACKER_EDITIONS, BLOCK_CASES, BLOCK_DEFENDER, BLOCK_DICE, BLOCK_GOALS, BRIBE_AFTER_EJECTION,
                     D6_KINDS, DIVING_TACKLE_AFTER_REROLLS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE,
@@ -80,12 +80,12 @@ from .outcomes import rolls_2d6, step_singles
 from .results import Row, policy, sent_off_by_rerolls, solve, success_by_rerolls, summary
 from .solver import _solver  # noqa: F401  # the tests read its memo
 from .steps import (Alternatives, AnyStep, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, children, linked_armour,
-                    map_steps, walk, with_argue_the_call, with_injury_tables)
+                    map_steps, walk, with_injury_tables)
 
 __all__ = ["AnyStep", "BLOCK_ATTACKER_EDITIONS", "DIVING_TACKLE_AFTER_REROLLS", "ONE_DIE_SKILLS", "step_singles",
            "ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
            "APPEAL_KINDS", "APPEAL_TARGETS", "ARGUE_FIRST", "ARGUE_SUCCESS", "BRIBE_AFTER_EJECTION", "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS",
            "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless",
-           "InjuryStep", "Player", "Row", "Step", "appeal_chances", "appeal_group", "children", "highest_face",
-           "linked_armour", "map_steps", "policy", "with_argue_the_call", "with_injury_tables",
+           "InjuryStep", "Player", "Row", "Step", "appeal_chances", "appeal_group", "argue_numbers", "children",
+           "highest_face", "linked_armour", "map_steps", "policy", "with_argue_the_call", "with_injury_tables",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]

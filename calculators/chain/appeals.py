@@ -44,14 +44,45 @@ successful Argue the Call too (their ``ArgueTheCallStrategy``), where ours ends 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
+from ..arguing import argue_the_call
 from ..editions import resolve
-from .kinds import APPEAL_KINDS, ARGUE_SUCCESS, BRIBE_AFTER_EJECTION
+from ..rules import RuleBook
+from .kinds import APPEAL_KINDS, APPEAL_TARGETS, ARGUE_SUCCESS, BRIBE_AFTER_EJECTION
 from .steps import ArmourStep, InjuryStep, Step, linked_armour
+
+if TYPE_CHECKING:
+    from .model import Chain
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
+
+
+def argue_numbers(rules: RuleBook | None, edition: str) -> tuple[int, Fraction | None]:
+    """Argue the Call's ``(target, ejects)`` in ``edition``: the face it is won on without modifiers (2..6) and the
+    chance one call ejects the coach (a Fraction in [0, 1]), both read from the edition's table in ``rules``
+    (:func:`calculators.arguing.argue_the_call`); where the rules have no such table (none given, FUMBBL's BB2016),
+    FFB's 6 (:data:`APPEAL_TARGETS`) and None, which :func:`appeal_chances` reads as a natural 1.
+
+    Raises:
+        RulesError: on the table when it gives no N+ target (:func:`calculators.arguing.argue_the_call`).
+    """
+    call = argue_the_call(rules, edition)
+    return (call.target, call.ejects) if call is not None else (APPEAL_TARGETS["argue-the-call"], None)
+
+
+def with_argue_the_call(chain: Chain, rules: RuleBook | None) -> Chain:
+    """Return ``chain`` with the chance that Argue the Call ejects the coach read from the edition's table in
+    ``rules`` (:func:`argue_numbers`); unchanged without rules or without such a table (a natural 1 then ejects).
+
+    Raises:
+        RulesError: on the table when it gives no N+ target (:func:`calculators.arguing.argue_the_call`).
+    """
+    ejects = argue_numbers(rules, chain.edition)[1]
+    return chain if ejects is None else replace(chain, appeal_ejects=ejects)
 
 
 def appeal_group(steps: tuple, i: int) -> tuple[Step, ...]:

@@ -9,7 +9,6 @@ from fractions import Fraction
 from itertools import product
 from typing import TYPE_CHECKING, ClassVar, Union
 
-from ..arguing import argue_the_call
 from ..armour import InjuryTable, armour_break, armour_then_injury, injury_table
 from ..block import FACES, face_value
 from ..rerolls import d6_at_least
@@ -452,18 +451,6 @@ def with_injury_tables(chain: Chain, rules: RuleBook | None) -> Chain:
             return s
         return replace(s, bands=injury_table(rules, chain.edition, s.stunty, s.thick_skull))
     return replace(chain, steps=map_steps(chain.steps, bands))
-
-
-def with_argue_the_call(chain: Chain, rules: RuleBook | None) -> Chain:
-    """Return ``chain`` with the chance that Argue the Call ejects the coach read from the edition's table in
-    ``rules`` (``data/tables/argue-the-call-<edition>.yml``, :func:`calculators.arguing.argue_the_call`); unchanged
-    without rules or without such a table (a natural 1 then ejects).
-
-    Raises:
-        RulesError: on the table when it gives no N+ target (:func:`calculators.arguing.argue_the_call`).
-    """
-    call = argue_the_call(rules, chain.edition)
-    return chain if call is None else replace(chain, appeal_ejects=call.ejects)
 
 
 def linked_armour(steps: tuple, i: int) -> ArmourStep | None:

@@ -12,8 +12,7 @@ import json
 
 from calculators.armour import SKILL_VALUES
 from calculators.builder import menu
-from calculators.arguing import argue_the_call
-from calculators.chain import APPEAL_TARGETS, BLOCK_ATTACKER_EDITIONS, DIVING_TACKLE_KINDS, KIND_EDITIONS
+from calculators.chain import BLOCK_ATTACKER_EDITIONS, DIVING_TACKLE_KINDS, KIND_EDITIONS, argue_numbers
 from calculators.editions import family
 from calculators.notation.marks import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
                                         SKILL_FLAGS, SKILL_MARKS)
@@ -227,7 +226,7 @@ def opponent_and_coach_steps(ctx: PageContext, edition: str, rules: RuleBook) ->
     Burster, which makes the interceptor re-roll a success; BB2025's Cloud Burster forbids the attempt, so there is
     no box) and Argue the Call after a foul's send-off (``Q6``; ``Q5`` with a +1; BB2020 ``Q5r`` with a Biased
     Referee, whose +1 means a natural 1 never ejects the coach), its target read from the edition's table
-    (:func:`calculators.arguing.argue_the_call`; FFB's 6 where the data has none). Each only in the editions the
+    (:func:`calculators.chain.argue_numbers`; FFB's 6 where the data has none). Each only in the editions the
     chain has it (:data:`calculators.chain.KIND_EDITIONS`); the chain resolver's rules and sources are
     :mod:`calculators.chain`'s (``kinds.py``, ``appeals.py``)."""
     fam = family(edition)
@@ -239,8 +238,7 @@ def opponent_and_coach_steps(ctx: PageContext, edition: str, rules: RuleBook) ->
               "marks": cloud if fam == "bb2020" else []}]
     if edition in KIND_EDITIONS["argue-the-call"]:
         biased = [{"mark": "r", "label": ctx.t("Biased Referee: a natural 1 does not eject the coach")}]
-        call = argue_the_call(rules, edition)
-        target = call.target if call is not None else APPEAL_TARGETS["argue-the-call"]
+        target = argue_numbers(rules, edition)[0]
         steps.append({"action": "argue-the-call", "kind": "argue-the-call", "letter": "Q",
                       "name": ctx.t("Argue the Call (after the foul's send-off)"),
                       "fields": [_choice("target", ctx.t("Bonus to the roll"),
