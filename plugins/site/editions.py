@@ -20,11 +20,10 @@ row's first cell; the Markdown extension `plugins.site.marks` moves each mark on
 """
 from __future__ import annotations
 
-import re
-
 from dataclasses import dataclass, field
 
 from ..data.model import EDITIONS_ORDER, Entity, Repository
+from ..data.text import normalize_japanese
 from .locate import anchor_of, page_of
 
 PER_EDITION_KINDS = ("sequence", "table", "roll")
@@ -188,16 +187,11 @@ def page_entity(repo: Repository, path: str) -> Entity | None:
     return None
 
 
-_SPACE_BY_JAPANESE_PUNCTUATION = re.compile(r" *([。、：「」（）]) *")
-
-
 def filled_sentence(lang: str, text: str) -> str:
-    """`text`, a translated sentence whose placeholders :func:`editions_in_sentence` filled, without the spaces a
-    Latin name brought next to Japanese punctuation (「向けです。 BB2025 について」 → 「向けです。BB2025 について」: no
-    space after 。, docs/writing-policy.md) nor at its ends; other languages only lose the ends' spaces."""
-    if lang == "ja":
-        text = _SPACE_BY_JAPANESE_PUNCTUATION.sub(r"\1", text)
-    return text.strip()
+    """`text`, a translated sentence whose placeholders :func:`editions_in_sentence` filled, without the space a
+    Latin name brought after 。 or 、 (「向けです。 BB2025 について」 → 「向けです。BB2025 について」, the data's own rule:
+    :func:`plugins.data.text.normalize_japanese`) nor at its ends; other languages only lose the ends' spaces."""
+    return (normalize_japanese(text) if lang == "ja" else text).strip()
 
 
 def editions_in_sentence(lang: str, names: list[str]) -> str:
