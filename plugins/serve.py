@@ -28,10 +28,11 @@ from whitenoise.responders import Response, SlicedFile, StaticFile
 from plugins.security_headers import read_header_files
 
 PROJECT = Path(__file__).resolve().parent.parent
-# pyodide/<version>/<file>: the folder changes name with the pinned Pyodide (plugins/calc/bundle.py), the zip
+# pyodide/<version>/<file> and micropython/<version>/<file>: the folder changes name with the pinned runtime
+# (plugins/calc/bundle.py, mpbundle.py), the zip
 # and the snapshot in it with their content; a language's offline pack is named by the digest of its content
 # (plugins/calc/pagepack.py). Any other file is revalidated.
-_IMMUTABLE = re.compile(r"^/pyodide/[0-9][^/]*/[^/]+$|^/(?:[a-z]{2}/)?offline-pages-[0-9a-f]{16}\.pack$")
+_IMMUTABLE = re.compile(r"^/(?:pyodide|micropython)/[0-9][^/]*/[^/]+$|^/(?:[a-z]{2}/)?offline-pages-[0-9a-f]{16}\.pack$")
 _LANGS = ("fr", "ja")  # language folders that have their own 404 page
 
 
