@@ -9,12 +9,16 @@ Everything lives under `micropython/<pinned version>/` (MICROPYTHON_URL), beside
 - `mp-calculators-<hash>.json`: the mechanical MicroPython build of the same `calculators/` package
   (plugins/calc/micropython.py, with the shims of plugins/calc/mpshim/) as one JSON object
   {"files": {relative path: text}}, which the worker writes into MicroPython's file system. One file, so
-  the service worker caches it in one request, and its Brotli sibling compresses across modules.
+  the service worker caches it in one request, and its Brotli sibling compresses across modules. The
+  docstrings are left out (:func:`without_docstrings`): nothing reads `__doc__`, and they were half the
+  bytes (159 kB of Brotli with them, 82 kB without, on 2026-12-05: about 0.4 s at 1.6 Mbps, and less for
+  MicroPython to compile when the worker imports the package).
 
 The worker (plugins/site/assets/mp-worker.js) reads the names from runtime.json (runtime_settings.py).
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import tempfile
@@ -49,14 +53,37 @@ def _hashed(stem: str, suffix: str, data: bytes) -> str:
     return f"{stem}-{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
 
 
+_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def without_docstrings(source: str) -> str:
+    """`source` (a module, valid Python) without the docstrings of the module, its classes and its functions
+    (a body that was only a docstring becomes `pass`); the same code otherwise, re-written by `ast.unparse`.
+
+    Raises SyntaxError if `source` is not valid Python.
+    """
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if not isinstance(node, _DOCUMENTED):
+            continue
+        first = node.body[0] if node.body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            node.body = node.body[1:] or [ast.Pass()]
+    return ast.unparse(tree) + "\n"
+
+
 @lru_cache(maxsize=1)
 def micropython_package() -> tuple[str, bytes]:
     """(file name, bytes) of the MicroPython build of `calculators/` as one JSON document
-    {"files": {"calculators/api/door.py": text, ..., "mpshim/core.py": text, ...}}, keys sorted, so the same
-    sources always give the same bytes and name (`mp-calculators-<hash>.json`)."""
+    {"files": {"calculators/api/door.py": text, ..., "mpshim/core.py": text, ...}}, the modules without their
+    docstrings, keys sorted, so the same sources always give the same bytes and name
+    (`mp-calculators-<hash>.json`)."""
     with tempfile.TemporaryDirectory(prefix="nuffle-mp-") as tmp:
         out = Path(tmp)
-        files = {path.relative_to(out).as_posix(): path.read_text(encoding="utf-8") for path in build(out)}
+        files = {}
+        for path in build(out):
+            text = path.read_text(encoding="utf-8")
+            files[path.relative_to(out).as_posix()] = without_docstrings(text) if path.suffix == ".py" else text
     data = json.dumps({"files": files}, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
     return _hashed("mp-calculators", ".json", data), data
 
