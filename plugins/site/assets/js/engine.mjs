@@ -114,15 +114,20 @@ class Engine {
     this.py = null;
     this.settings = runtimeSettings();
     // `window.nuffleRuntime = "pyodide"` skips MicroPython (the tests of Pyodide's own start use it).
-    this.ready = this.settings.then((settings) => {
-      if (!settings.micropython || window.nuffleRuntime === "pyodide") return this.pyodide().ready;
-      this.mp = new Runner("../mp-worker.js", "nuffle-micropython",
-        (runner) => runner.send({ type: "init", ...settings.micropython, rules: [settings.rules] }));
-      return this.mp.ready.catch((err) => {
+    if (window.nuffleRuntime === "pyodide") {
+      this.ready = this.settings.then(() => this.pyodide().ready);
+    } else {
+      // The worker's script loads while runtime.json is read (one round trip less on a slow link).
+      this.mp = new Runner("../mp-worker.js", "nuffle-micropython", (runner) => this.settings.then((settings) => {
+        if (!settings.micropython) throw new Error("runtime.json names no MicroPython runtime");
+        return runner.send({ type: "init", ...settings.micropython, rules: [settings.rules] });
+      }));
+      this.ready = this.mp.ready.catch((err) => {
+        if (this.mp.failed && !this.mp.isReady) this.mp.worker.terminate();
         console.warn("nuffle: MicroPython could not start, starting Pyodide:", err);
         return this.pyodide().ready;
       });
-    });
+    }
     this.ready.catch(() => {
       this.failed = true;
     });
