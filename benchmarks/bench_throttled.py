@@ -179,7 +179,13 @@ def row(label: str, runs: list[dict]) -> str:
             f"{med('python') / 1000:6.2f} s (+{med('python_wait') / 1000:.2f} s; {med('bytes_python') / 1e6:5.2f} MB)   "
             f"runs (first change, Python): {spread}; Python started: "
             f"{', '.join(sorted({str(r['boot']) + (' (' + r['why'] + ')' if r['why'] else '') for r in runs}))}"
-            f" (worker start to ready, median: {statistics.median(r['stages'].get('ms', 0) for r in runs) / 1000:.2f} s)")
+            f" (its stages, medians in ms: {stages(runs)})")
+
+
+def stages(runs: list[dict]) -> str:
+    """The worker's own timings (self.nuffleBoot: "ms" from its start to ready, "loadMs", ...), medians."""
+    names = sorted({name for r in runs for name in r["stages"]})
+    return ", ".join(f"{name} {statistics.median(r['stages'].get(name, 0) for r in runs):.0f}" for name in names)
 
 
 def main(argv: list[str]) -> int:
