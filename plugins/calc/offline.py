@@ -2,12 +2,13 @@
 
 The service worker precaches every page and asset of the reader's language (paths are the same in each
 language), in one download: the language's pack (pagepack.py, about 1 MB as sent, against 4.2–4.7 MB file by
-file), and the MicroPython runtime with its package and the rules (about 0.45 MB as sent: every calculator
+file), and the MicroPython runtime with its package and the rules (about 0.4 MB as sent: every calculator
 answers offline after a first visit to any page, issue 26 item 11); not the other languages (a language is
 cached when the reader opens one of its pages), nor the Pyodide runtime, which it keeps once a calculator has
-used it (a page posts its URLs, see sw.js). The reader's "save for offline" (offline.js) caches all of them: the runtime a calculator needs,
-the rules and every language's pages. The runtime lives in `pyodide/<version>/` and its cache is named after
-that version, so an upgrade reaches a returning reader and the old runtime is deleted. Each language's list holds its `offline.html` (plugins/site/notfound.py), the answer to a page not
+used it (a page posts its URLs, see sw.js). The reader's "save for offline" (offline.js) caches all of them:
+the runtime a calculator needs, the rules and every language's pages. The runtime lives in `pyodide/<version>/`
+and its cache is named after that version, so an upgrade reaches a returning reader and the old runtime is
+deleted. Each language's list holds its `offline.html` (plugins/site/notfound.py), the answer to a page not
 cached when the reader is offline. Of Material's search-language scripts (assets/javascripts/lunr/, 34
 files, 1.3 MB) it precaches only those the language's search loads.
 
@@ -27,7 +28,8 @@ from .pagepack import write_pack
 
 STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGE_PREFIXES = ("", "fr/", "ja/")
-ROOT_ONLY = ("pyodide/", "micropython/", "api/", "icon-", "manifest.webmanifest", "sw.js")  # shipped once, at the site root
+# shipped once, at the site root
+ROOT_ONLY = ("pyodide/", "micropython/", "api/", "icon-", "manifest.webmanifest", "sw.js")
 SKIP_SUFFIXES = (".map", ".gz", ".br", ".pack")
 LUNR = "assets/javascripts/lunr/"  # Material's search-language scripts, for every language it supports
 

@@ -12,8 +12,8 @@ on_post_build  write site/pyodide/<version>/ (runtime + calculators zip with its
                and the web-app manifest, icons and service worker at the site root.
 Only the default-language build ships them (`ship_runtime: true`); the others link to the same files, and
 write the service worker again once they are built (its lists and digest cover each built language).
-`python_runtime: false` leaves out both runtimes (Pyodide's with its snapshot, 45 MB, and MicroPython's) but not the rules, the open data
-or the service worker: the tests' small fixture sites are built that way.
+`python_runtime: false` leaves out both runtimes (Pyodide's with its snapshot, 45 MB, and MicroPython's) but not
+the rules, the open data or the service worker: the tests' small fixture sites are built that way.
 """
 from __future__ import annotations
 
