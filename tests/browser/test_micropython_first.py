@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from calc_driver import Calc, url_of
+from test_build_answers import pick  # one change, not waiting for its answer
 
 pytestmark = pytest.mark.browser
 
@@ -27,23 +28,23 @@ def phone_tab(context):
     return tab
 
 
-def pick(c: Calc, name: str, value) -> None:
-    """Change one field without waiting for the answer."""
-    wrapper = f'{c.form} [data-name="{name}"]'
-    if c.page.locator(f"{wrapper} select").count():
-        c.page.locator(f"{wrapper} select").select_option(str(value))
-    elif c.page.get_attribute(wrapper, "data-type") == "bool":
-        box = c.page.locator(f"{wrapper} input")
-        box.check() if value else box.uncheck()
-    else:
-        c.page.locator(f"{wrapper} input").fill(str(value))
-
-
 def answered_by_python(c: Calc) -> None:
     """The page computed the form's answer itself (not the build's), and it is the resolver's."""
     c.page.wait_for_selector(f'{c.box} [data-result][data-source="python"]:is([data-state="done"], '
                              '[data-state="error"])', state="attached")
     c.check()
+
+
+def answer_two_changes(context, web, repo, rules, changes: dict) -> None:
+    """Open the French Agility page on a phone, make `changes` (two fields: no build answer), and check that
+    the page computes the resolver's answer to that request."""
+    page = phone_tab(context)
+    page.goto(url_of(web, "fr", AGILITY))
+    c = Calc(page, "agility", "fr", repo, rules)
+    for name, value in changes.items():
+        pick(c, name, value)
+    answered_by_python(c)
+    assert {name: c.request()[name] for name in changes} == changes
 
 
 def test_an_answer_the_build_did_not_foresee_comes_with_every_pyodide_url_blocked(context, web, repo, rules):
@@ -56,13 +57,7 @@ def test_an_answer_the_build_did_not_foresee_comes_with_every_pyodide_url_blocke
         route.abort()
 
     context.route("**/pyodide/**", abort)
-    page = phone_tab(context)
-    page.goto(url_of(web, "fr", AGILITY))
-    c = Calc(page, "agility", "fr", repo, rules)
-    pick(c, "tackle_zones", 2)
-    pick(c, "reroll", True)
-    answered_by_python(c)
-    assert c.request()["tackle_zones"] == 2 and c.request()["reroll"] is True
+    answer_two_changes(context, web, repo, rules, {"tackle_zones": 2, "reroll": True})
     assert not [url for url in blocked if url.endswith((".wasm", ".zip"))], "Pyodide was not needed"
 
 
@@ -79,13 +74,7 @@ def test_offline_after_visiting_only_the_french_home_page_a_calculator_answers(c
     home.close()
     context.set_offline(True)
     try:
-        page = phone_tab(context)
-        page.goto(url_of(web, "fr", AGILITY))
-        c = Calc(page, "agility", "fr", repo, rules)
-        pick(c, "tackle_zones", 3)
-        pick(c, "reroll", True)
-        answered_by_python(c)
-        assert c.request()["tackle_zones"] == 3 and c.request()["reroll"] is True
+        answer_two_changes(context, web, repo, rules, {"tackle_zones": 3, "reroll": True})
     finally:
         context.set_offline(False)
 

@@ -3,7 +3,7 @@
 //
 // Runs the MicroPython build of the same `calculators` package (plugins/calc/micropython.py, shipped as one
 // JSON file by plugins/calc/mpbundle.py) in MicroPython's WebAssembly port, off the main thread. The same RPC
-// as calc-worker.js: the page posts {id, type, ...}; the worker answers {id, ok: true, value} or
+// as calc-worker.js (js/worker-rpc.mjs): the page posts {id, type, ...}; the worker answers {id, ok: true, value} or
 // {id, ok: false, error: "message"}.
 //   {type: "init", module: URL of micropython-<hash>.mjs, wasm: URL of micropython-<hash>.wasm,
 //    package: URL of mp-calculators-<hash>.json, rules: [url, ...]}
@@ -15,51 +15,17 @@
 //       is {ok: false, error} and the page asks Pyodide.
 // How MicroPython started is reported in self.nuffleBoot (read by the benchmark).
 
+import { fetchFirst, serveCalculator } from "./js/worker-rpc.mjs";
+
 // MicroPython's heap grows by itself when it is full (the port splits its heap), so it can start small: the
 // slowest accepted chain ran in an 8 MB start heap under Node.js. 64 KB of Python stack: the resolver's
 // recursion (nested Frenzy blocks) needs more than the port's 2 KB default.
 const HEAP_BYTES = 8 * 1024 * 1024;
 const PYSTACK_BYTES = 64 * 1024;
 
-let ready = null; // Promise of {call(requestJSON) -> responseJSON, version}
-
 self.nuffleBoot = { path: null };
 
-self.onmessage = (event) => {
-  const msg = event.data || {};
-  handle(msg).then(
-    (value) => self.postMessage({ id: msg.id, ok: true, value }),
-    (err) => self.postMessage({ id: msg.id, ok: false, error: String((err && err.message) || err) }),
-  );
-};
-
-async function handle(msg) {
-  if (msg.type === "init") {
-    if (!ready) ready = boot(msg);
-    const engine = await ready;
-    return { version: engine.version, runtime: "micropython", used: engine.used };
-  }
-  if (msg.type === "call") {
-    if (!ready) throw new Error("the MicroPython worker was not initialised");
-    const engine = await ready;
-    return JSON.parse(engine.call(JSON.stringify(msg.request)));
-  }
-  throw new Error(`unknown message type ${JSON.stringify(msg.type)}`);
-}
-
-async function fetchFirst(urls, what) {
-  let last = null;
-  for (const url of urls) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return res;
-      last = new Error(`${what}: HTTP ${res.status} for ${url}`);
-    } catch (err) {
-      last = err;
-    }
-  }
-  throw last || new Error(`${what}: no URL given`);
-}
+serveCalculator(boot, (engine) => ({ version: engine.version, runtime: "micropython", used: engine.used }));
 
 /** Write {path: text} under /lib in MicroPython's file system, making the folders on the way. */
 function writeFiles(fs, files) {
