@@ -15,7 +15,7 @@ export default [
     },
   },
   {
-    files: ["plugins/site/assets/calc-worker.js"],
+    files: ["plugins/site/assets/calc-worker.js", "plugins/site/assets/mp-worker.js"],
     languageOptions: { globals: { ...globals.worker } },
   },
   {

@@ -142,11 +142,10 @@ def build(out: Path, url: str, fixture: bool) -> tuple[str, float]:
 
 
 def calc_worker(page):
-    """The page's calculator worker (Playwright Worker), or None."""
-    for worker in page.workers:
-        if "calc-worker" in worker.url:
-            return worker
-    return None
+    """The page's calculator worker (Playwright Worker): Pyodide's (calc-worker.js) when it runs, else
+    MicroPython's (mp-worker.js, the runtime that answers first: its nuffleBoot.path is "micropython"), or None."""
+    workers = {name: w for w in page.workers for name in ("calc-worker", "mp-worker") if name in w.url}
+    return workers.get("calc-worker") or workers.get("mp-worker")
 
 
 def boot_info(page, timeout_s: float = 60.0) -> dict:

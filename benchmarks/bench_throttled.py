@@ -17,13 +17,15 @@ Prints figures only (no assertions). Run from the project root:
    - an answer the build did not precompute: a second change, made as soon as the first is answered (also a
      re-roll: two fields away from the form as built, so not among the build's answers; the page says where
      its answer came from, and the script waits for `data-source="python"`), the time it is asked, the time its
-     answer comes from Python and the wait between: what every first change cost before the build's answers;
+     answer comes from Python (MicroPython first, Pyodide behind it: "Python started" names the runtime that
+     answered) and the wait between: what every first change cost before the build's answers;
    - the bytes the page received by its load event (its own resource timings: HTML, styles, scripts), and the
      bytes the server had sent when Python answered (every request, the worker's included).
 4. `visit` (run alone, not part of `both`): what a whole first visit costs, the service worker's work
    included (its fetches escape the DevTools emulation, so this runs unthrottled): a fresh profile opens the
    language's home page, then its Agility page, at 360 px, service workers allowed, and waits until the
-   server has sent nothing for QUIET_S seconds (at most VISIT_MAX_S). It reports the requests and bytes the
+   server has sent nothing for QUIET_S seconds (at most VISIT_MAX_S); then, in another fresh profile, the
+   Agility page alone (a first visit that starts on a calculator). It reports the requests and bytes the
    server sent for each (the worker's runtime downloads included), and how many distinct URLs of other
    languages' pages and assets the page and the service worker asked for (Material's sitemaps left out).
 """
@@ -114,8 +116,11 @@ def visit(pw, url: str, counter: Counter, slow: bool) -> dict:
         page.evaluate(CHANGE, ["reroll", "true"])
         python = settled_after(page, 2, "python")
         python_bytes = counter.snapshot()[0]
-        boot = next((w.evaluate("JSON.parse(JSON.stringify(self.nuffleBoot || {}))") for w in page.workers
-                     if "calc-worker" in w.url), {})
+        # How the runtime that answered started: MicroPython's worker (mp-worker.js) answers first; Pyodide's
+        # (calc-worker.js) runs only when MicroPython could not (js/engine.mjs).
+        workers = {name: w for w in page.workers for name in ("mp-worker", "calc-worker") if name in w.url}
+        boot = next((workers[name].evaluate("JSON.parse(JSON.stringify(self.nuffleBoot || {}))")
+                     for name in ("calc-worker", "mp-worker") if name in workers), {})
         changed_at = page.evaluate("[window.__nc.change1, window.__nc.change2]")
         ctx.close()
     return {"prerendered": prerendered, "change": changed_at[0], "first": first["at"], "first_source": first["source"],
@@ -154,7 +159,7 @@ def first_visit(pw, url: str, lang: str, counter: Counter, paths: list[str]) -> 
                 if now != last:
                     last, quiet_since = now, time.monotonic()
             rels = [u.removeprefix(url).split("?")[0] for u in seen if u.startswith(url)]
-            shared = ("pyodide/", "api/", "sw.js", "manifest.webmanifest", "icon-")
+            shared = ("pyodide/", "micropython/", "api/", "sw.js", "manifest.webmanifest", "icon-")
             others = [r for r in rels if not r.startswith(shared) and not r.endswith("sitemap.xml")
                       and (r[:3] if r.startswith(("fr/", "ja/")) else "") != prefix]
             figures[path or "home"] = (last[1] - start_requests, last[0] - start, len(set(others)))
@@ -173,7 +178,14 @@ def row(label: str, runs: list[dict]) -> str:
             f"an answer the build did not precompute: asked at {med('unforeseen') / 1000:5.2f} s, answered by Python at "
             f"{med('python') / 1000:6.2f} s (+{med('python_wait') / 1000:.2f} s; {med('bytes_python') / 1e6:5.2f} MB)   "
             f"runs (first change, Python): {spread}; Python started: "
-            f"{', '.join(sorted({str(r['boot']) + (' (' + r['why'] + ')' if r['why'] else '') for r in runs}))}")
+            f"{', '.join(sorted({str(r['boot']) + (' (' + r['why'] + ')' if r['why'] else '') for r in runs}))}"
+            f" (its stages, medians in ms: {stages(runs)})")
+
+
+def stages(runs: list[dict]) -> str:
+    """The worker's own timings (self.nuffleBoot: "ms" from its start to ready, "loadMs", ...), medians."""
+    names = sorted({name for r in runs for name in r["stages"]})
+    return ", ".join(f"{name} {statistics.median(r['stages'].get(name, 0) for r in runs):.0f}" for name in names)
 
 
 def main(argv: list[str]) -> int:
@@ -203,10 +215,12 @@ def main(argv: list[str]) -> int:
         threading.Thread(target=server.run, daemon=True).start()
         results: dict[str, list[dict]] = {}
         visits: list[dict] = []
+        direct: list[dict] = []
         try:
             with sync_playwright() as pw:
                 if args.profile == "visit":
                     visits = [first_visit(pw, url, args.lang, counter, ["", PAGE]) for _ in range(args.runs)]
+                    direct = [first_visit(pw, url, args.lang, counter, [PAGE]) for _ in range(args.runs)]
                 for profile in (("slow", "local") if args.profile == "both" else
                                 () if args.profile == "visit" else (args.profile,)):
                     results[profile] = [visit(pw, page_url, counter, profile == "slow") for _ in range(args.runs)]
@@ -215,9 +229,11 @@ def main(argv: list[str]) -> int:
     if visits:
         print(f"first visit, {args.lang} (service worker allowed, unthrottled, until {QUIET_S} s quiet; "
               f"{args.runs} runs, medians): requests / bytes sent / other languages' URLs")
-        for path in visits[0]:
-            med = [statistics.median(v[path][i] for v in visits) for i in range(3)]
-            print(f"  {path:<28} {med[0]:5.0f} requests  {med[1] / 1e6:6.2f} MB  {med[2]:4.0f} other-language URLs")
+        for label, runs in (("home, then", visits), ("a calculator page first", direct)):
+            print(f" {label}:")
+            for path in runs[0]:
+                med = [statistics.median(v[path][i] for v in runs) for i in range(3)]
+                print(f"  {path:<28} {med[0]:5.0f} requests  {med[1] / 1e6:6.2f} MB  {med[2]:4.0f} other-language URLs")
         return 0
     print(f"page: {page_url} (headless Chromium at 360 px, {args.runs} runs, medians; slow = 1.6 Mbps / 150 ms)")
     for profile, runs in results.items():

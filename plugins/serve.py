@@ -5,7 +5,8 @@
 WhiteNoise picks `page.html.br` / `page.html.gz` (written by plugins/calc/compress.py) when the browser
 accepts that encoding, so a cold page costs its compressed size, as on a production host; Waitress is
 the HTTP server. Files whose names never change for a given content (the runtime folder named after the
-pinned Pyodide version, pyodide/<version>/, with the content-hashed calculators zip and snapshot) are cached
+pinned Pyodide version, pyodide/<version>/, with the content-hashed calculators zip and snapshot, and MicroPython's
+micropython/<version>/) are cached
 for a year; everything else is revalidated on every visit, so
 a rebuilt site and its service worker reach the reader at once. The same app serves the tests and the
 benchmarks (`make_app`), so what they measure is what `make serve` does.
@@ -28,10 +29,11 @@ from whitenoise.responders import Response, SlicedFile, StaticFile
 from plugins.security_headers import read_header_files
 
 PROJECT = Path(__file__).resolve().parent.parent
-# pyodide/<version>/<file>: the folder changes name with the pinned Pyodide (plugins/calc/bundle.py), the zip
-# and the snapshot in it with their content; a language's offline pack is named by the digest of its content
-# (plugins/calc/pagepack.py). Any other file is revalidated.
-_IMMUTABLE = re.compile(r"^/pyodide/[0-9][^/]*/[^/]+$|^/(?:[a-z]{2}/)?offline-pages-[0-9a-f]{16}\.pack$")
+# pyodide/<version>/<file> and micropython/<version>/<file>: the folder changes name with the pinned runtime
+# (plugins/calc/bundle.py, mpbundle.py), the files in it with their content; a language's offline pack is named
+# by the digest of its content (plugins/calc/pagepack.py). Any other file is revalidated.
+_IMMUTABLE = re.compile(r"^/(?:pyodide|micropython)/[0-9][^/]*/[^/]+$"
+                        r"|^/(?:[a-z]{2}/)?offline-pages-[0-9a-f]{16}\.pack$")
 _LANGS = ("fr", "ja")  # language folders that have their own 404 page
 
 

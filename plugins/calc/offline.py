@@ -2,11 +2,13 @@
 
 The service worker precaches every page and asset of the reader's language (paths are the same in each
 language), in one download: the language's pack (pagepack.py, about 1 MB as sent, against 4.2–4.7 MB file by
-file); not the other languages (a language is cached when the reader opens one of its pages), nor the
-Python runtime and the rules, which it keeps once a calculator has used them (a page posts their URLs to it,
-see sw.js). The reader's "save for offline" (offline.js) caches all of them: the runtime a calculator needs,
-the rules and every language's pages. The runtime lives in `pyodide/<version>/` and its cache is named after
-that version, so an upgrade reaches a returning reader and the old runtime is deleted. Each language's list holds its `offline.html` (plugins/site/notfound.py), the answer to a page not
+file), and the MicroPython runtime with its package and the rules (about 0.4 MB as sent: every calculator
+answers offline after a first visit to any page, issue 26 item 11); not the other languages (a language is
+cached when the reader opens one of its pages), nor the Pyodide runtime, which it keeps once a calculator has
+used it (a page posts its URLs, see sw.js). The reader's "save for offline" (offline.js) caches all of them:
+the runtime a calculator needs, the rules and every language's pages. The runtime lives in `pyodide/<version>/`
+and its cache is named after that version, so an upgrade reaches a returning reader and the old runtime is
+deleted. Each language's list holds its `offline.html` (plugins/site/notfound.py), the answer to a page not
 cached when the reader is offline. Of Material's search-language scripts (assets/javascripts/lunr/, 34
 files, 1.3 MB) it precaches only those the language's search loads.
 
@@ -21,11 +23,13 @@ import shutil
 from pathlib import Path
 
 from .bundle import PYODIDE_VERSION, RULES_PATH, RUNTIME_URL
+from .mpbundle import MICROPYTHON_URL
 from .pagepack import write_pack
 
 STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGE_PREFIXES = ("", "fr/", "ja/")
-ROOT_ONLY = ("pyodide/", "api/", "icon-", "manifest.webmanifest", "sw.js")  # shipped once, at the site root
+# shipped once, at the site root
+ROOT_ONLY = ("pyodide/", "micropython/", "api/", "icon-", "manifest.webmanifest", "sw.js")
 SKIP_SUFFIXES = (".map", ".gz", ".br", ".pack")
 LUNR = "assets/javascripts/lunr/"  # Material's search-language scripts, for every language it supports
 
@@ -118,25 +122,34 @@ def write_packs(site: Path, lists: dict[str, list[str]]) -> dict[str, dict]:
             for prefix in LANGUAGE_PREFIXES if (site / prefix / "index.html").is_file()}
 
 
+def _folder_urls(site: Path, folder_url: str) -> list[str]:
+    """The URLs (relative to the root) of the files of `site`/`folder_url`, without their compressed siblings."""
+    folder = site / folder_url
+    if not folder.is_dir():
+        return []
+    return [folder_url + name for name in sorted(path.name for path in folder.iterdir()
+                                                 if path.is_file() and not path.name.endswith(SKIP_SUFFIXES))]
+
+
 def runtime_lists(site: Path, lists: dict[str, list[str]], packs: dict[str, dict] | None = None) -> dict:
-    """What sw.js knows of this build's Python runtime (`site`/pyodide/<version>/, empty in a build without
-    it): {"version", "files": every file's URL relative to the root, "save": those a calculator needs offline
+    """What sw.js knows of this build's Python runtimes (`site`/pyodide/<version>/ and micropython/<version>/,
+    empty in a build without them): {"version": Pyodide's, "files": every Pyodide file's URL relative to the
+    root, "micropython": every file of the MicroPython folder (cached at install, with the rules: the
+    calculators answer offline after a first visit), "save": the Pyodide files a calculator needs offline
     (all but the interpreter snapshot, 31 MB in storage: Python starts without it), "rules": the rules' URL,
     "bytes": what the reader's "save for offline" downloads, in bytes as sent compressed, by part: "runtime"
     (the saved runtime files and the rules) and each language prefix ("", "fr/", "ja/") for its pages}.
     `lists` are :func:`precache_lists`'. The service worker adds the runtime and the languages other than the
     reader's (whose pages it has cached already).
     """
-    folder = site / RUNTIME_URL
-    names = sorted(path.name for path in folder.iterdir()
-                   if path.is_file() and not path.name.endswith(SKIP_SUFFIXES)) if folder.is_dir() else []
-    files = [RUNTIME_URL + name for name in names]
+    files = _folder_urls(site, RUNTIME_URL)
     save = [url for url in files if not url.rsplit("/", 1)[-1].startswith("snapshot-")]
     parts = {"runtime": [*save, RULES_PATH], **{prefix: lists[prefix] for prefix in LANGUAGE_PREFIXES}}
     sizes = {part: sum(_sent_size(path) for path in map(lambda url: _local(site, url), urls) if path.is_file())
              for part, urls in parts.items()}
     sizes.update({prefix: pack["bytes"] for prefix, pack in (packs or {}).items()})
-    return {"version": PYODIDE_VERSION, "files": files, "save": save, "rules": RULES_PATH, "bytes": sizes}
+    return {"version": PYODIDE_VERSION, "files": files, "micropython": _folder_urls(site, MICROPYTHON_URL),
+            "save": save, "rules": RULES_PATH, "bytes": sizes}
 
 
 def _local(site: Path, url: str) -> Path:

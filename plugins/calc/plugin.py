@@ -5,13 +5,15 @@ on_page_content  the "save for offline use" control (templates/offline-save.html
                and of every page with a calculator: the reader's way to get the runtime and the other
                languages for offline use (a first visit caches only the pages of its own language).
 on_files       add assets/nuffle/runtime.json to every language: the runtime's settings (runtime_settings.py).
-on_post_build  write site/pyodide/<version>/ (runtime + calculators zip with its bytecode + interpreter snapshot), site/api/v1/rules.json and the open data
+on_post_build  write site/pyodide/<version>/ (runtime + calculators zip with its bytecode + interpreter snapshot),
+               site/micropython/<version>/ (MicroPython's port and the package built for it, mpbundle.py: what the
+               calculators answer with first), site/api/v1/rules.json and the open data
                (site/api/v1/<kind>/<slug>.json, an index per kind, a JSON Schema per kind, api/v1/index.json),
                and the web-app manifest, icons and service worker at the site root.
 Only the default-language build ships them (`ship_runtime: true`); the others link to the same files, and
 write the service worker again once they are built (its lists and digest cover each built language).
-`python_runtime: false` leaves out the Pyodide runtime and the snapshot (45 MB) but not the rules, the open data
-or the service worker: the tests' small fixture sites are built that way.
+`python_runtime: false` leaves out both runtimes (Pyodide's with its snapshot, 45 MB, and MicroPython's) but not
+the rules, the open data or the service worker: the tests' small fixture sites are built that way.
 """
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ from ..site.render.templating import render
 from .bundle import PYODIDE_DIR, RUNTIME_FILES, RUNTIME_URL, calculators_zip, missing_runtime
 from .bytecode import shipped_package
 from .compress import compress_runtime
+from .mpbundle import (MICROPYTHON_DIR, MICROPYTHON_URL, micropython_package, missing_micropython,
+                       write_micropython)
 from .snapshot import write_snapshot
 from .offline import write_offline_files
 from .runtime_settings import RUNTIME_JSON, runtime_json
@@ -38,9 +42,10 @@ from .runtime_settings import RUNTIME_JSON, runtime_json
 
 class CalcConfig(Config):
     ship_runtime = c.Type(bool, default=True)
-    """Write the Pyodide runtime, the calculators zip and the rules JSON into this build's site_dir."""
+    """Write the Python runtimes, the calculators package and the rules JSON into this build's site_dir."""
     python_runtime = c.Type(bool, default=True)
-    """With ship_runtime: copy the Pyodide runtime, the calculators zip and the interpreter snapshot (False: a
+    """With ship_runtime: copy the Pyodide runtime, the calculators zip, the interpreter snapshot and the
+    MicroPython runtime with its package (False: a
     site whose calculators show the build's answers only, for tests that never run Python in a browser)."""
 
 
@@ -51,7 +56,13 @@ class CalcPlugin(BasePlugin[CalcConfig]):
                 f"Pyodide runtime files missing from {PYODIDE_DIR}: {', '.join(missing_runtime())}. "
                 "Run `npm ci` (make does it for you)."
             )
+        if self.config.ship_runtime and self.config.python_runtime and missing_micropython():
+            raise PluginError(
+                f"MicroPython runtime files missing from {MICROPYTHON_DIR}: {', '.join(missing_micropython())}. "
+                "Run `npm ci` (make does it for you)."
+            )
         calculators_zip.cache_clear()  # `mkdocs serve` rebuilds: pick up edited calculators
+        micropython_package.cache_clear()
         shipped_package.cache_clear()
         return config
 
@@ -75,6 +86,8 @@ class CalcPlugin(BasePlugin[CalcConfig]):
         site = Path(config.site_dir)
         if self.config.python_runtime:
             _write_runtime(site / RUNTIME_URL)
+            write_micropython(site)
+            compress_runtime(site / MICROPYTHON_URL)
         repo = config.plugins["nuffle"].repo  # loaded and validated once, by the nuffle plugin
         api = site / "api" / API_VERSION
         for rel, document in open_data_files(repo).items():

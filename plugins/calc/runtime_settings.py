@@ -11,6 +11,7 @@ import json
 
 from .bundle import RULES_PATH, RUNTIME_FILES, RUNTIME_URL, pyodide_lock_info
 from .bytecode import shipped_package
+from .mpbundle import micropython_settings
 from .snapshot import interpreter_snapshot
 
 RUNTIME_JSON = "assets/nuffle/runtime.json"  # relative to a language's root
@@ -23,7 +24,8 @@ def runtime_settings() -> dict:
         {"runtime": the runtime folder, "files": the files Pyodide loads from it (the page asks the service
         worker to keep them), "package": the calculators zip's name (with its bytecode, bytecode.py), "snapshot": the interpreter snapshot's
         name, "snapshotBytes": its size in bytes (calc-worker.js judges its download speed by it), "lock": the
-        pinned pyodide-lock.json's `info`, "rules": the rules JSON}.
+        pinned pyodide-lock.json's `info`, "rules": the rules JSON, "micropython": the MicroPython runtime the
+        calculators answer with first, :func:`plugins.calc.mpbundle.micropython_settings`}.
 
     Raises:
         SnapshotError: as :func:`plugins.calc.snapshot.interpreter_snapshot` and
@@ -34,7 +36,7 @@ def runtime_settings() -> dict:
     return {
         "runtime": RUNTIME_URL, "files": list(RUNTIME_FILES), "package": package,
         "snapshot": snapshot_name, "snapshotBytes": snapshot_path.stat().st_size,
-        "lock": pyodide_lock_info(), "rules": RULES_PATH,
+        "lock": pyodide_lock_info(), "rules": RULES_PATH, "micropython": micropython_settings(),
     }
 
 

@@ -17,9 +17,11 @@ STATUS_BUILT = {"fr": "Calculé lors de la construction de la page.", "ja": "ペ
 
 
 def hold_python(page) -> list[str]:
-    """Keep every request for Python's runtime pending (as on a slow link); returns the URLs asked for."""
+    """Keep every request for Python's runtimes (MicroPython's, first, and Pyodide's) pending, as on a slow
+    link; returns the URLs asked for."""
     asked: list[str] = []
     page.route("**/pyodide/**", lambda route: asked.append(route.request.url))
+    page.route("**/micropython/**", lambda route: asked.append(route.request.url))
     return asked
 
 

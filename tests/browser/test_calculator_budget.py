@@ -2,7 +2,9 @@
 language, terminates the worker and starts a fresh one, which answers the next request.
 
 The budget is made small for the slow request only (`window.nuffleCalcBudgetMs`, read by nuffle.js on each
-call); the chain below takes a few hundred milliseconds of CPU in CPython, more in Pyodide.
+call); the chain below takes a few hundred milliseconds of CPU in CPython, more in Pyodide. The budget is
+Pyodide's: the page runs Pyodide alone here (`window.nuffleRuntime`), as it does once MicroPython has handed
+a request over (js/engine.mjs; tests/browser/test_micropython_first.py tests the hand-over).
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ def test_a_request_past_the_budget_is_stopped_and_a_fresh_worker_answers(page, w
         worker.on("close", lambda w: closed.append(w))
 
     page.on("worker", started)
+    page.add_init_script("window.nuffleRuntime = 'pyodide'")
     page.goto(url_of(web, "fr", "calculators/chain/"))
     c = Calc(page, "chain", "fr", repo, rules)
     c.wait()  # the default request, with the default budget

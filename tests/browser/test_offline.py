@@ -85,6 +85,9 @@ def test_one_visit_then_offline_reads_and_computes(context, web, rules):
     worker is active go offline and reload. Before, the runtime was fetched before the service worker
     controlled the page and never kept: offline, "Python n'a pas pu être chargé"."""
     page = context.new_page()
+    # Pyodide's files, kept once it has run (the runtime behind MicroPython, js/engine.mjs): Pyodide alone here.
+    # MicroPython offline after a first visit: tests/browser/test_micropython_first.py.
+    page.add_init_script("window.nuffleRuntime = 'pyodide'")
     page.goto(web.url + "fr/calculators/block/")
     page.wait_for_selector(DONE, state="attached")
     # ST 4 against ST 3: two block dice, the attacker chooses. Without skills, three faces of six knock
@@ -118,6 +121,7 @@ def test_one_visit_then_offline_reads_and_computes(context, web, rules):
     # Another French calculator page, never opened: it was precached at install, and it computes with the
     # same runtime files (its form names the same ones).
     other = context.new_page()
+    other.add_init_script("window.nuffleRuntime = 'pyodide'")
     other.goto(web.url + "fr/calculators/armour/?av=9")
     assert other.title().startswith("Calculateur d'armure")
     assert other.evaluate(KEPT_URLS, list(RUNTIME_FILES)) == {k: v for k, v in wanted.items() if k != "name"}
@@ -135,21 +139,24 @@ def test_one_visit_then_offline_reads_and_computes(context, web, rules):
 
 
 def test_a_far_calculator_starts_python_only_when_the_reader_gets_near(page, web, rules):
-    """The Japanese glossary has its throw-in calculator far down a long page: opening the page loads no
-    Python (the pre-rendered result stays); scrolling to the calculator starts it, and it computes."""
+    """The Japanese glossary has its throw-in calculator far down a long page: opening the page starts no
+    Python (the pre-rendered result stays; only the service worker precaches MicroPython's small runtime);
+    scrolling to the calculator starts it, and it computes."""
     runtime: list[str] = []
-    page.context.on("request", lambda r: runtime.append(r.url) if "/pyodide/" in r.url else None)
+    # the page's and its workers' requests: the service worker precaches MicroPython's small runtime on its own
+    page.context.on("request", lambda r: runtime.append(r.url)
+                    if ("/pyodide/" in r.url or "/micropython/" in r.url) and r.service_worker is None else None)
     page.goto(web.url + "ja/glossary/")
     page.wait_for_load_state("networkidle")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # registered without waiting for Python
     box = page.locator('.nc-calculator:has(form[data-calculator="throw-in"])')
     assert box.evaluate("el => el.getBoundingClientRect().top") > 3 * page.viewport_size["height"]
     assert box.locator("[data-result]").get_attribute("data-state") == "prerendered"
-    assert runtime == [] and not [w for w in page.workers if "calc-worker" in w.url]
+    assert runtime == [] and not [w for w in page.workers if "calc-worker" in w.url or "mp-worker" in w.url]
 
     box.scroll_into_view_if_needed()
     page.wait_for_selector(f'.nc-calculator:has(form[data-calculator="throw-in"]) {DONE}', state="attached")
-    assert any(url.endswith("pyodide.asm.wasm") for url in runtime), runtime
+    assert any(url.endswith(".wasm") for url in runtime), runtime  # MicroPython's, the runtime that starts first
     edition = box.locator('select[name="edition"]').input_value()
     for square in ((24, 14), (0, 7)):
         box.locator(f'rect[data-square="{square[0]},{square[1]}"]').click()
@@ -253,8 +260,9 @@ def _outside(web, urls: list[str], prefix: str) -> list[str]:
 
 def test_a_first_visit_caches_its_own_language_only(context, web):
     """Issue 26, item 11: a French reader opens the French home page once, on a phone. The service worker
-    caches the French pages and nothing else: no page of another language, no Python runtime (before, it
-    quietly fetched the other two languages, about 560 requests). Offline, a French page opens; a page that
+    caches the French pages and nothing else: no page of another language, no Pyodide (before, it quietly
+    fetched the other two languages, about 560 requests); only the small MicroPython runtime and the rules, so
+    that the calculators answer offline too (0.4 MB, tests/browser/test_micropython_first.py). Offline, a French page opens; a page that
     was not cached, in any language, answers with the offline page in French, the reader's language."""
     page = context.new_page()
     page.set_viewport_size(PHONE)
@@ -264,7 +272,8 @@ def test_a_first_visit_caches_its_own_language_only(context, web):
     _own_language_cached(page, web, "fr/")
     # The other languages were fetched once the browser was idle again, a few seconds after this point.
     page.wait_for_timeout(12_000)
-    assert _outside(web, fetched, "fr/") == []
+    assert [rel for rel in _outside(web, fetched, "fr/")
+            if not rel.startswith("micropython/") and rel != "api/v1/rules.json"] == []
 
     context.set_offline(True)
     try:

@@ -133,6 +133,7 @@ def test_a_returning_reader_gets_the_new_runtime_and_loses_the_old(chromium, bui
     server = Server()
     context = chromium.new_context(viewport=PHONE)
     context.set_default_timeout(90_000)
+    context.add_init_script("window.nuffleRuntime = 'pyodide'")  # Pyodide's upgrade: it runs alone here
     runtime_requests: list[str] = []
     # The runtime files the pages and their calculator workers ask for. Requests the service worker makes on its
     # own are left out: the old worker may still be storing the old snapshot for offline use (a 6 MB download

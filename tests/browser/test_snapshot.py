@@ -29,6 +29,7 @@ class Tab:
 
     def __init__(self, context):
         self.page = context.new_page()
+        self.page.add_init_script("window.nuffleRuntime = 'pyodide'")  # Pyodide's start, not MicroPython's first
         self.console: list[str] = []
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))

@@ -22,3 +22,16 @@ def lcm(*numbers):
             return 0
         out = abs(out * n) // gcd(out, n)
     return out
+
+
+def comb(n, k):
+    """Binomial coefficient C(n, k) of non-negative integers (0 when k > n), as CPython's math.comb."""
+    if n < 0 or k < 0:
+        raise ValueError("n must be a non-negative integer" if n < 0 else "k must be a non-negative integer")
+    if k > n:
+        return 0
+    k = min(k, n - k)
+    out = 1
+    for i in range(1, k + 1):
+        out = out * (n - k + i) // i
+    return out

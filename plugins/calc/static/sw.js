@@ -6,8 +6,10 @@ const PRECACHE = __PRECACHE__;          // {"root": [...], "": [...], "fr/": [..
 // Each language's precache list in one file (plugins/calc/pagepack.py): {prefix: {"url", "files"}}. One
 // Brotli stream sends what the pages share once: about 1 MB a language, against 4.2-4.7 MB file by file.
 const PACKS = __PACKS__;
-// The Python runtime of this build: {"version": pinned Pyodide version, "files": every file of its folder
-// pyodide/<version>/ (runtime, calculators zip, snapshot), "save": those a calculator needs offline (not the
+// The Python runtimes of this build: {"version": pinned Pyodide version, "files": every file of its folder
+// pyodide/<version>/ (runtime, calculators zip, snapshot), "micropython": every file of micropython/<version>/
+// (the runtime the calculators answer with first and its package, about 0.4 MB as sent: cached at install,
+// with the rules, so that every calculator answers offline after a first visit), "save": those a calculator needs offline (not the
 // snapshot: Python starts without it), "rules": the rules the calculators read, "bytes": what saving costs, as sent, by part: "runtime" (with
 // the rules) and each language prefix}.
 const RUNTIME_FILES = __RUNTIME__;
@@ -19,7 +21,8 @@ const RUNTIME = `nuffle-runtime-${RUNTIME_FILES.version}`;
 const CHOICE = "nuffle-choice";         // remembers that the reader asked to save the site for offline use
 const ROOT = new URL("./", self.location).href;
 const SAVED = new URL("nuffle-saved-for-offline", ROOT).href;  // the key of that choice (never a real URL)
-const RUNTIME_URLS = new Set(RUNTIME_FILES.files.map((url) => new URL(url, ROOT).href));
+const MICROPYTHON = RUNTIME_FILES.micropython || [];
+const RUNTIME_URLS = new Set([...RUNTIME_FILES.files, ...MICROPYTHON].map((url) => new URL(url, ROOT).href));
 
 // Language prefixes ("", "fr/", "ja/") and the page that answers a page not cached when offline.
 const PREFIXES = Object.keys(PRECACHE).filter((key) => key !== "root");
@@ -126,6 +129,10 @@ self.addEventListener("install", (event) => {
     const pages = await caches.open(PAGES);
     await addAll(pages, PRECACHE.root);
     await addLanguage(pages, PRECACHE[LANG] ? LANG : "", 4);
+    // MicroPython and the rules: small enough for every first visit, and every calculator then answers
+    // offline (Pyodide, 10 MB, only when the reader saves for offline or a request needs it).
+    await addAll(await caches.open(RUNTIME), MICROPYTHON, 3);
+    await addAll(pages, [RUNTIME_FILES.rules], 1);
     // A reader who saved the site keeps it saved across builds and runtime upgrades (the runtime files that
     // did not change are in their cache already; each language comes again in its pack).
     if (await savedForOffline()) await saveForOffline(() => undefined);
@@ -156,7 +163,7 @@ self.addEventListener("activate", (event) => {
 });
 
 function isRuntime(url) {
-  return url.href.startsWith(`${ROOT}pyodide/`);
+  return url.href.startsWith(`${ROOT}pyodide/`) || url.href.startsWith(`${ROOT}micropython/`);
 }
 
 // On a first visit Python starts before this worker controls the page (offline.js registers it only after
@@ -165,7 +172,7 @@ function isRuntime(url) {
 // then posts the URLs it used: {type: "nuffle:keep", runtime: [...], pages: [...]}. They are still in the
 // browser's HTTP cache, so keeping them costs no download: this build's runtime files go to the runtime
 // cache, the rules (they change with the data) to this build's pages cache. Replies {kept: [urls]}.
-const KEEP_MAX = 16; // a page posts 7 URLs; anything much longer is not ours
+const KEEP_MAX = 16; // a page posts up to 10 URLs; anything much longer is not ours
 
 async function keep(urls, cacheName, runtime) {
   const cache = await caches.open(cacheName);
@@ -226,7 +233,7 @@ self.addEventListener("fetch", (event) => {
   const key = keyOf(url);
   if (isRuntime(url)) {
     // This build's runtime files, cache first: they are large and their names change with their content.
-    // Anything else under pyodide/ (an older runtime's file) goes to the network and is not stored.
+    // Anything else under pyodide/ or micropython/ (an older runtime's file) goes to the network, not stored.
     if (!RUNTIME_URLS.has(key)) return;
     event.respondWith((async () => {
       const cache = await caches.open(RUNTIME);

@@ -1,6 +1,6 @@
 // Nuffle Codex calculator worker (a module worker started by js/engine.mjs, kept for the life of the tab).
 //
-// Runs the `calculators` Python package in Pyodide, off the main thread. RPC: the page posts
+// Runs the `calculators` Python package in Pyodide, off the main thread. RPC (js/worker-rpc.mjs): the page posts
 // {id, type, ...}; the worker answers {id, ok: true, value} or {id, ok: false, error: "message"}.
 //   {type: "init", runtime: [dir, ...], lock, package: "calculators-<hash>.zip", snapshot: "snapshot-<hash>.bin",
 //    snapshotBytes: <its size>, rules: [url, ...]}
@@ -26,7 +26,7 @@
 //   How Python started is reported in self.nuffleBoot (read by the browser tests and the benchmark)
 //   and in one console.info line.
 
-let ready = null; // Promise of {call(requestJSON) -> responseJSON, version, runtime, boot}
+import { fetchFirst, serveCalculator } from "./js/worker-rpc.mjs";
 
 const SNAPSHOT_BOOT_TIMEOUT_MS = 20_000; // a snapshot start that hangs this long falls back to a fresh one
 // The snapshot spares the interpreter's start (about half a second) but is 4.9 MB more to download: on a slow
@@ -42,41 +42,8 @@ const SNAPSHOT_DOWNLOAD_BUDGET_MS = 12_000;
 // {path: "snapshot" | "fresh", ms, reason?, and the time of each stage}, see boot().
 self.nuffleBoot = { path: null };
 
-self.onmessage = (event) => {
-  const msg = event.data || {};
-  handle(msg).then(
-    (value) => self.postMessage({ id: msg.id, ok: true, value }),
-    (err) => self.postMessage({ id: msg.id, ok: false, error: String((err && err.message) || err) }),
-  );
-};
-
-async function handle(msg) {
-  if (msg.type === "init") {
-    if (!ready) ready = boot(msg);
-    const engine = await ready;
-    return { version: engine.version, runtime: engine.runtime, boot: engine.boot, used: engine.used };
-  }
-  if (msg.type === "call") {
-    if (!ready) throw new Error("the calculator worker was not initialised");
-    const engine = await ready;
-    return JSON.parse(engine.call(JSON.stringify(msg.request)));
-  }
-  throw new Error(`unknown message type ${JSON.stringify(msg.type)}`);
-}
-
-async function fetchFirst(urls, what, signal = undefined) {
-  let last = null;
-  for (const url of urls) {
-    try {
-      const res = await fetch(url, { signal });
-      if (res.ok) return res;
-      last = new Error(`${what}: HTTP ${res.status} for ${url}`);
-    } catch (err) {
-      last = err;
-    }
-  }
-  throw last || new Error(`${what}: no URL given`);
-}
+serveCalculator(boot, (engine) => ({ version: engine.version, runtime: engine.runtime, boot: engine.boot,
+  used: engine.used }));
 
 /**
  * The snapshot's bytes, read as they arrive; rejects (and stops the download) when the whole of it would

@@ -2,14 +2,17 @@
 // plugins/calc/runtime_settings.py; the service worker precaches it with the page's other assets), fetched
 // once per tab. Paths in it are relative to the site root:
 //   {"runtime": "pyodide/", "files": [the files Pyodide loads from it], "package": "calculators-<hash>.zip",
-//    "snapshot": "snapshot-<hash>.bin", "snapshotBytes": <its size>, "lock": {...}, "rules": "api/v1/rules.json"}
+//    "snapshot": "snapshot-<hash>.bin", "snapshotBytes": <its size>, "lock": {...}, "rules": "api/v1/rules.json",
+//    "micropython": {"runtime": "micropython/<version>/", "module": "micropython-<hash>.mjs",
+//                    "wasm": "micropython-<hash>.wasm", "package": "mp-calculators-<hash>.json", "files": [...]}}
 import { siteRoot } from "./util.mjs";
 
 const RUNTIME_JSON = new URL("../runtime.json", import.meta.url);
 let settings = null; // Promise of the settings below, fetched once
 
 /** The runtime's settings, with absolute URLs: {runtime (a folder URL ending in "/"), files, package,
- *  snapshot, snapshotBytes, lock, rules}. Rejects when runtime.json cannot be read (Python then cannot start). */
+ *  snapshot, snapshotBytes, lock, rules, micropython: {module, wasm, package} (absolute URLs) or null when the
+ *  build names none}. Rejects when runtime.json cannot be read (Python then cannot start). */
 export function runtimeSettings() {
   if (!settings) {
     settings = fetch(RUNTIME_JSON).then((response) => {
@@ -26,9 +29,21 @@ export function runtimeSettings() {
         snapshotBytes: Number(raw.snapshotBytes) || 0,
         lock: raw.lock && typeof raw.lock === "object" ? raw.lock : {},
         rules: new URL(String(raw.rules || "api/v1/rules.json"), root).href,
+        micropython: micropythonSettings(raw.micropython, root),
       };
     });
     settings.catch(() => { settings = null; }); // a failed read is tried again by the next engine
   }
   return settings;
+}
+
+/** MicroPython's {module, wasm, package} as absolute URLs, or null when runtime.json names no such runtime. */
+function micropythonSettings(raw, root) {
+  if (!raw || typeof raw !== "object" || !raw.module || !raw.wasm || !raw.package) return null;
+  const folder = new URL(String(raw.runtime || "micropython/"), root);
+  return {
+    module: new URL(String(raw.module), folder).href,
+    wasm: new URL(String(raw.wasm), folder).href,
+    package: new URL(String(raw.package), folder).href,
+  };
 }
