@@ -116,8 +116,11 @@ BLOCK_ATTACKER_EDITIONS: dict[str, tuple[str, ...]] = {"brawler": ("bb2020", "bb
 #: (None: any die)
 ONE_DIE_SKILLS: dict[str, tuple[str, ...] | None] = {"brawler": ("both_down",), "hatred": ("attacker_down",),
                                                      "unstoppable-momentum": None, "working-in-tandem": None}
-#: the defender's skills a block step models
-BLOCK_DEFENDER: tuple[str, ...] = ("block", "dodge", "wrestle")
+#: the defender's skills a block step models; ``steady-footing`` (BB2025) changes no face, only whether a defender
+#: Knocked Down stays standing (:mod:`calculators.chain.footing`)
+BLOCK_DEFENDER: tuple[str, ...] = ("block", "dodge", "wrestle", "steady-footing")
+#: defender skills of a block that exist in some editions only -> those edition families
+BLOCK_DEFENDER_EDITIONS: dict[str, tuple[str, ...]] = {"steady-footing": ("bb2025",)}
 #: a block step's goals: ``down`` (the defender Knocked Down, the attacker standing) or ``standing``
 BLOCK_GOALS: tuple[str, ...] = ("down", "standing")
 #: a failed block roll, by what one re-rolled die can do: ``both_down`` (one die can save it and a failing

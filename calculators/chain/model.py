@@ -14,8 +14,8 @@ from ..rerolls import (AGILITY_KINDS, BREAK_TACKLE_BONUSES, OPPONENT_KINDS, SKIL
 from .appeals import _appeal_start
 from .footing import check_footing
 from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, BLOCK_ATTACKER, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER,
-                    BLOCK_DICE, BLOCK_GOALS, D6_KINDS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE,
-                    _KIND_ABSENT, highest_face)
+                    BLOCK_DEFENDER_EDITIONS, BLOCK_DICE, BLOCK_GOALS, D6_KINDS, DIVING_TACKLE_KINDS, KIND_EDITIONS,
+                    KINDS, LOWEST_BAND_ONE, _KIND_ABSENT, highest_face)
 from .steps import (AnyStep, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, _places, children,
                     linked_armour, walk)
 
@@ -330,12 +330,13 @@ class Chain:
             raise CalcError(f"{path}.dice", f"block dice must be one of 1, 2, 3 (the attacker chooses) or -2, -3 "
                                             f"(the defender chooses), got {s.dice!r}", list(BLOCK_DICE), reason="choice")
         fam = self.ed.family
-        allowed = [k for k in BLOCK_ATTACKER if fam in BLOCK_ATTACKER_EDITIONS.get(k, (fam,))]
-        for name, skills, ok in ((f"{path}.attacker", s.attacker, allowed),
-                                 (f"{path}.defender", s.defender, list(BLOCK_DEFENDER))):
+        editions = {**BLOCK_ATTACKER_EDITIONS, **BLOCK_DEFENDER_EDITIONS}
+        for name, skills, known in ((f"{path}.attacker", s.attacker, BLOCK_ATTACKER),
+                                    (f"{path}.defender", s.defender, BLOCK_DEFENDER)):
+            ok = [k for k in known if fam in editions.get(k, (fam,))]
             bad = sorted(set(skills) - set(ok))
             if bad:
-                where = BLOCK_ATTACKER_EDITIONS.get(bad[0])
+                where = editions.get(bad[0])
                 named = {"bb2020": "BB2020", "bb2025": "BB2025"}
                 extra = (f" ({bad[0].replace('-', ' ').title()} exists in {' and '.join(named[e] for e in where)} only)"
                          if where else "")

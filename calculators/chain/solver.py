@@ -87,7 +87,7 @@ from ..oldpro import old_pro_rescue
 from ..rerolls import (BALLISTA_KINDS, NOT_REROLLED_KINDS, STAR_2D6_REROLLS, ONCE_PER_TURN, SKILL_FOR_KIND,
                        STAR_REROLL_KINDS, d6_at_least, reroll_rules)
 from .appeals import appeal_chances, appeal_group
-from .footing import add_footing
+from .footing import add_defender_footing, add_footing
 from .foulpro import FoulOldPro, foul_options
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
@@ -118,7 +118,9 @@ class _Solver(FoulOldPro):
         self.players = chain.players
         self.nodes, self.main = _tree(chain)
         self.end = len(self.nodes) - 1
-        # Steady Footing (BB2025): a fall's node -> its 6+ roll's node, appended after the end node (chain.footing)
+        # Steady Footing (BB2025): the defender's roll after a block that knocks them down, then a fall's node -> its
+        # 6+ roll's node, both appended after the end node (chain.footing)
+        add_defender_footing(self.nodes, _Node)
         self.falls = add_footing(chain, self.nodes, _Node, _fill)
         self.cap = rr.team_rerolls_per_turn
         self.pro_q = d6_at_least(rr.pro_target)
@@ -186,10 +188,8 @@ class _Solver(FoulOldPro):
             ks, kp = frozenset(), frozenset()
             fall = self.falls.get(j)
             for k in (nd.succ, nd.nc, *(e for _, e in nd.alts), fall):
-                if k is not None and k > self.end:  # Steady Footing's roll: what its success uses, and Pro
-                    f = nodes[k]
-                    keep_skills[k] = keep_skills[f.succ]
-                    keep_pro[k] = keep_pro[f.succ] | ({f.step.player} if players[f.step.player].pro else set())
+                if k is not None and k > self.end:  # a Steady Footing roll (chain.footing)
+                    self._keep_appended(k, keep_skills, keep_pro)
                 if k is not None:
                     ks, kp = ks | keep_skills[k], kp | keep_pro[k]
             s = nd.step
@@ -209,6 +209,18 @@ class _Solver(FoulOldPro):
                     kp = kp | {s.player}
             keep_skills[j], keep_pro[j] = ks, kp
         return keep_skills, keep_pro
+
+    def _keep_appended(self, k: int, keep_skills: list, keep_pro: list) -> None:
+        """Fill what node ``k``, appended after the end node (a Steady Footing roll, :mod:`calculators.chain.footing`),
+        keeps: what its next nodes use, and the roller's Pro when the roll is ours (the defender's is not)."""
+        f = self.nodes[k]
+        nexts = [x for x in (f.succ, f.nc) if x is not None]
+        for x in nexts:
+            if x > self.end:
+                self._keep_appended(x, keep_skills, keep_pro)
+        keep_skills[k] = frozenset().union(*(keep_skills[x] for x in nexts))
+        pro = f.kind == "roll" and self.players[f.step.player].pro
+        keep_pro[k] = frozenset().union(*(keep_pro[x] for x in nexts)) | ({f.step.player} if pro else set())
 
     def old_pro(self, j: int, skills_used: frozenset, pro_used: frozenset) -> tuple | None:
         """(skills_used, pro_used) after Old Pro at armour node j, or None when it cannot be used there."""
@@ -483,8 +495,9 @@ class _Solver(FoulOldPro):
             return _ONE
         if nd.kind == "alt":
             return sum((w * value(k, *state) for w, k in nd.alts), _ZERO)
-        if nd.kind == "opp":  # the opponent rolls; we go on only if it fails
-            return nd.p_ok * value(nd.succ, *state)
+        if nd.kind == "opp":  # the opponent rolls; we go on only if it fails (or by nc: the defender's Steady Footing)
+            return nd.p_ok * value(nd.succ, *state) + ((_ONE - nd.p_ok) * value(nd.nc, *state) if nd.nc is not None
+                                                       else _ZERO)
         if nd.kind == "appeal":
             return value(nd.succ, *state)
         if nd.kind == "armour" and j in self.foul_pro and self.old_pro(j, skills_used, pro_used):
@@ -528,7 +541,8 @@ class _Solver(FoulOldPro):
         if nd.kind == "alt":
             return sum((w * sent_off(k, *state) for w, k in nd.alts), _ZERO)
         if nd.kind == "opp":
-            return nd.p_ok * sent_off(nd.succ, *state)
+            return nd.p_ok * sent_off(nd.succ, *state) + ((_ONE - nd.p_ok) * sent_off(nd.nc, *state)
+                                                          if nd.nc is not None else _ZERO)
         if nd.kind == "appeal":
             return sent_off(nd.succ, *state)
         if nd.kind == "armour" and j in self.foul_pro and self.old_pro(j, skills_used, pro_used):

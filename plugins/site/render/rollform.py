@@ -12,7 +12,7 @@ import json
 
 from calculators.armour import SKILL_VALUES
 from calculators.builder import menu
-from calculators.chain import BLOCK_ATTACKER_EDITIONS, DIVING_TACKLE_KINDS, KIND_EDITIONS, argue_numbers
+from calculators.chain import BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER_EDITIONS, DIVING_TACKLE_KINDS, KIND_EDITIONS, argue_numbers
 from calculators.editions import family
 from calculators.notation.marks import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
                                         SKILL_FLAGS, SKILL_MARKS)
@@ -260,7 +260,8 @@ _ATTACKER_NEEDS = {"juggernaut": ["blitz"], "unstoppable-momentum": ["blitz"], "
 def block_marks(ctx: PageContext, edition: str) -> list[dict]:
     """The skill boxes of a Block row (D1 of review 3): the attacker's and the defender's block skills the notation
     writes (:data:`calculators.notation.marks.BLOCK_ATTACKER_MARKS` and ``BLOCK_DEFENDER_MARKS``), each only in the
-    editions where the chain models it (:data:`calculators.chain.BLOCK_ATTACKER_EDITIONS`), and a Blitz box that
+    editions where the chain models it (:data:`calculators.chain.BLOCK_ATTACKER_EDITIONS`, ``BLOCK_DEFENDER_EDITIONS``:
+    the defender's Steady Footing in BB2025), and a Blitz box that
     writes nothing but decides which attacker skills apply.
 
     Each box: ``mark`` (its letter, ``""`` for the Blitz box), ``side`` (``attacker``, ``defender``, ``action``),
@@ -282,7 +283,8 @@ def block_marks(ctx: PageContext, edition: str) -> list[dict]:
     blitz = {"mark": "", "side": "action", "key": "blitz", "label": ctx.t("This block is a Blitz's"), "order": 0,
              "needs": []}
     others = [box("attacker", i, m, slug) for i, m, slug in attacker if slug not in ("block", "tackle")]
-    defender = [box("defender", i, m, slug) for i, (m, slug) in enumerate(BLOCK_DEFENDER_MARKS.items())]
+    defender = [box("defender", i, m, slug) for i, (m, slug) in enumerate(BLOCK_DEFENDER_MARKS.items())
+                if fam in BLOCK_DEFENDER_EDITIONS.get(slug, (fam,))]
     tackle = [box("attacker", i, m, slug) for i, m, slug in attacker if slug == "tackle"]
     return first + [blitz] + others + defender + tackle
 
