@@ -113,8 +113,9 @@ means at most once in the chain, and a player flag says the player has the rule)
   ``docs/bb2025/starplayers/Griff_Oberwald.md``).  The Agility tests of the chain are
   :data:`AGILITY_KINDS` (BBBase BB2025 "The Game of Blood Bowl": dodging, jumping, picking up, catching,
   landing); the +1 never saves a natural 1, and being a modifier it may also help a re-rolled die.  As
-  with Break Tackle, it is not offered on a test with a non-critical band or against Diving Tackle, and a
-  dodge may not carry both (not modelled).  Not in classic (no such star rule in LRB6/BB2016; FFB has no
+  with Break Tackle, it is not offered on a test with a non-critical band or against Diving Tackle; on a dodge
+  with Break Tackle the two bonuses are weighed together (:mod:`calculators.chain.bonuses`; refused against
+  Diving Tackle, not modelled).  Not in classic (no such star rule in LRB6/BB2016; FFB has no
   bb2016 class).
 * **The Ballista** (Morg 'n' Thorg; flag ``ballista``).  BB2020: once per game, re-roll a failed Passing
   Ability test of a Pass action or a Throw Team-mate action (BBBase ``docs/bb2020/starplayers/

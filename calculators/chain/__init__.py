@@ -62,6 +62,8 @@ The package, one job a module:
 * :mod:`~calculators.chain.appeals`: a foul's send-off group (Bribes and Argue the Call);
 * :mod:`~calculators.chain.outcomes`: the armour, foul and injury rolls' outcomes;
 * :mod:`~calculators.chain.tree`: the solver's nodes (branches, block dice cases);
+* :mod:`~calculators.chain.footing`: Steady Footing's rolls (the player's own and a block's defender's), as nodes;
+* :mod:`~calculators.chain.bonuses`: Break Tackle and BB2025 Consummate Professional's +1 on one dodge;
 * :mod:`~calculators.chain.solver`: the dynamic programme (re-roll sources, send-offs);
 * :mod:`~calculators.chain.results`: :func:`solve`, :func:`policy`, :func:`summary` and the others read it.
 

@@ -234,10 +234,11 @@ class Chain:
             name = "no_reroll" if s.no_reroll else "no_team_reroll"
             raise CalcError(f"{path}.{name}", "an opponent's roll is never ours to re-roll", reason="chain-shape")
         self._check_d6_edition(path, s)
-        if (s.break_tackle and self.ed.bb2025 and s.kind in AGILITY_KINDS
+        if (s.break_tackle and s.diving_tackle and self.ed.bb2025 and s.kind in AGILITY_KINDS
                 and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
-            raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge are not "
-                            "modelled together", reason="not-modelled")
+            # without the dive, both bonuses are weighed together (calculators.chain.bonuses)
+            raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge against "
+                            "Diving Tackle are not modelled together", reason="not-modelled")
         pl = self.players[s.player] if isinstance(s.player, int) and 0 <= s.player < len(self.players) else None
         if pl is not None and s.kind == "pass" and s.partial is not None and pl.strong:
             raise CalcError(f"{path}.partial", "Strong Passing Game on a pass with an inaccurate band is not modelled (its "

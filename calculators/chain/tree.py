@@ -81,6 +81,7 @@ from ..editions import resolve
 from ..rerolls import AGILITY_KINDS, NOT_REROLLED_KINDS, OPPONENT_KINDS, STRONG_PASS_BONUS, SWIFT_KINDS
 from ..rolls import face_chance
 from .kinds import APPEAL_KINDS, BLOCK_CASES, DIVING_TACKLE_AFTER_REROLLS, ONE_DIE_SKILLS
+from .bonuses import pair_cases
 from .footing import block_fall_faces
 from .model import Chain
 from .steps import AnyStep, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, children
@@ -202,16 +203,18 @@ class _Node:
     ``{case: (P(the first roll fails so), accepted class, may be re-rolled, one-die dist, Brawler dist)}``
     and ``again`` ((P(S), P(N)) of a re-roll of the whole roll); ``bonus``: None, or for a D6 test with a bonus
     added after the roll (Break Tackle, BB2025 Consummate Professional) ``(P(one die fails within it), the
-    resource's name)``.
+    resource's name)``; ``pair``: None, or on a BB2025 dodge with both Break Tackle and Consummate Professional's +1
+    (:mod:`calculators.chain.bonuses`) the Break Tackle bonus, ``bonus`` then None.
     """
 
-    __slots__ = ("kind", "step", "succ", "nc", "alts", "p_ok", "cases", "again", "bonus")
+    __slots__ = ("kind", "step", "succ", "nc", "alts", "p_ok", "cases", "again", "bonus", "pair")
 
     def __init__(self, kind: str, step: object = None) -> None:
         self.kind, self.step = kind, step
         self.succ, self.nc, self.alts = 0, None, ()
         self.p_ok, self.cases, self.again = _ZERO, {}, (_ZERO, _ZERO)
         self.bonus: tuple | None = None
+        self.pair: int | None = None
 
 
 def _tree(chain: Chain) -> tuple[list, list]:
@@ -259,14 +262,18 @@ def _plus_one(chain: Chain, s: AnyStep) -> bool:
 
 def _after_roll(chain: Chain, s: AnyStep) -> tuple[int, str] | None:
     """``(bonus, star rule)`` of a once-per-game bonus a player adds to step ``s``'s die after seeing it, or None
-    (:mod:`calculators.rerolls`): BB2025 Consummate Professional's +1 (:func:`_plus_one`), Strong Passing Game's +3
+    (:mod:`calculators.rerolls`): BB2025 Consummate Professional's +1 (:func:`_plus_one`; on a dodge with Break
+    Tackle too, the two bonuses then weighed together, :mod:`calculators.chain.bonuses`), Strong Passing Game's +3
     on a pass without an inaccurate band, Swift as the Breeze on a dodge, jump or rush (any die from 2 passes: the
-    bonus is the target less 2); none on a step with a non-critical band, Diving Tackle or Break Tackle."""
-    if not isinstance(s, Step) or s.partial is not None or s.diving_tackle or s.break_tackle:
+    bonus is the target less 2); none on a step with a non-critical band or Diving Tackle, and with Break Tackle only
+    the +1."""
+    if not isinstance(s, Step) or s.partial is not None or s.diving_tackle:
         return None
     pl = chain.players[s.player]
     if _plus_one(chain, s):
         return (1, "consummate")
+    if s.break_tackle:
+        return None
     if pl.strong and s.kind == "pass":
         return (STRONG_PASS_BONUS, "strong")
     if pl.swift and s.kind in SWIFT_KINDS and s.target > 2:
@@ -444,6 +451,9 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tupl
                       None: (_ONE - p - p_n, _C, rerollable, None, None)}
         return
     node.again = (p, _ZERO)
+    if s.break_tackle and after:  # Break Tackle and BB2025 Consummate Professional's +1 on one dodge
+        pair_cases(node, s, rerollable)
+        return
     within = s.within_bonus() if s.break_tackle else _within(s.target, after[0]) if after else _ZERO
     if within:  # Break Tackle (once per turn), a star rule's bonus after the roll (once per game): a die short by
         # no more than the bonus may be saved
