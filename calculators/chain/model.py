@@ -10,7 +10,7 @@ from ..armour import INJURY_NEEDS, skill_value
 from ..editions import Edition, resolve
 from ..errors import CalcError
 from ..rerolls import (AGILITY_KINDS, BREAK_TACKLE_BONUSES, OPPONENT_KINDS, SKILL_FOR_KIND, STAR_RULE_EDITIONS,
-                       STAR_RULES, SWIFT_KINDS, check_reading)
+                       STAR_RULES, SWIFT_KINDS, SAVAGE_BLOW_READINGS, check_reading)
 from .appeals import _appeal_start
 from .footing import check_footing
 from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, BLOCK_ATTACKER, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER,
@@ -72,6 +72,9 @@ class Chain:
     :data:`calculators.rerolls.LONER_READINGS` (None: the default, ``"rulebook"``); must
     be None in the other editions.
 
+    ``savage_reading``: the reading of Savage Blow's "Block Action", an entry of
+    :data:`calculators.rerolls.SAVAGE_BLOW_READINGS` (None: the default, ``"rulebook"``: not on a Blitz's block).
+
     ``appeal_ejects``: the chance one Argue the Call ejects the coach, a Fraction in [0, 1] read from the edition's
     table (:func:`calculators.chain.with_argue_the_call`); None: a natural 1 (no table for the edition, no rules).
     """
@@ -81,6 +84,7 @@ class Chain:
     edition: str = "classic"
     reading: str | None = None
     appeal_ejects: Fraction | None = None
+    savage_reading: str | None = None
 
     @property
     def ed(self) -> Edition:
@@ -100,6 +104,9 @@ class Chain:
         """
         self.ed  # resolves (and checks) the edition
         check_reading(self.edition, self.reading)
+        if self.savage_reading is not None and self.savage_reading not in SAVAGE_BLOW_READINGS:
+            raise CalcError("savage_reading", f"savage_reading must be one of {', '.join(SAVAGE_BLOW_READINGS)}, got "
+                            f"{self.savage_reading!r}", list(SAVAGE_BLOW_READINGS), reason="choice")
         if not self.players:
             raise CalcError("players", "a chain needs at least one player", reason="chain-shape")
         for i, pl in enumerate(self.players):

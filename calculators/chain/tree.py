@@ -84,7 +84,7 @@ from .kinds import APPEAL_KINDS, BLOCK_CASES, DIVING_TACKLE_AFTER_REROLLS, ONE_D
 from .bonuses import pair_cases
 from .footing import block_fall_faces
 from .model import Chain
-from .steps import AnyStep, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, children
+from .steps import AnyStep, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, children, walk
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -287,10 +287,18 @@ def _block_action(s: AnyStep) -> bool:
 
 
 def _savage(chain: Chain, s: AnyStep) -> bool:
-    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, a Block action's block
-    (:func:`_block_action`), with or without a non-critical branch (Frenzy's second block is still the Block
-    action's; :mod:`calculators.rerolls`)."""
-    return _block_action(s) and chain.players[s.player].savageblow
+    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, and under the reading
+    ``rulebook`` (the default, :data:`calculators.rerolls.SAVAGE_BLOW_READINGS`) a Block action's block
+    (:func:`_block_action`, and no step of that player but blocks, Dauntless rolls, armour and injury rolls: a move
+    makes it a Blitz), under ``fumbbl`` any block (FFB does not check the action); with or without a non-critical
+    branch (Frenzy's second block is still the same action's; :mod:`calculators.rerolls`)."""
+    if not isinstance(s, BlockStep) or not chain.players[s.player].savageblow:
+        return False
+    if chain.savage_reading == "fumbbl":
+        return True
+    moves = any(not isinstance(t, (BlockStep, Dauntless, ArmourStep, InjuryStep, Alternatives)) and t.player == s.player
+                for _, t in walk(chain.steps))
+    return _block_action(s) and not moves
 
 
 def _savage_dists(s: BlockStep, case: str) -> tuple:
