@@ -53,6 +53,7 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "reading": ctx.t("Reading of a disputed rule"), "throw": ctx.t("How the throw went"),
         "pass_reading": ctx.t("Reading of a modified 1 on the pass roll (PA 1+ thrower)"),
         "below_one_reading": ctx.t("Reading of a pass total of 0 or less"),
+        "savage_blow_reading": ctx.t("Reading of {rule} on a Blitz's block", rule=star_rule_label(ctx, "savage-blow")),
         "marked": ctx.t("Marked"), "edition": ctx.t("Edition"), "weather": ctx.t("Weather"),
         # declaration and recovery rolls (data/rolls/: Really Stupid, Wild Animal, Bloodlust, KO recovery)
         "helped": ctx.t("Team-mate next to the player"), "declared": ctx.t("Declared action"),
