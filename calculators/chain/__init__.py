@@ -73,7 +73,8 @@ Every name other modules use is importable from ``calculators.chain`` itself.
 from __future__ import annotations
 
 from .appeals import appeal_chances, appeal_group, argue_numbers, with_argue_the_call
-from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, ARGUE_SUCCESS, ARMOUR_KINDS, BLOCK_ATTACKER,
+from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, ARGUE_SUCCESS, ARMOUR_FIELD_CLASHES,
+                    ARMOUR_FIELD_EDITIONS, ARMOUR_KINDS, BLOCK_ATTACKER,
                     BLOCK_ATTACKER_EDITIONS, BLOCK_CASES, BLOCK_DEFENDER, BLOCK_DEFENDER_EDITIONS, BLOCK_DICE, BLOCK_GOALS, BRIBE_AFTER_EJECTION,
                     D6_KINDS, DIVING_TACKLE_AFTER_REROLLS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE,
                     ONE_DIE_SKILLS, ROLL_KINDS, highest_face)
@@ -84,7 +85,7 @@ from .solver import _solver  # noqa: F401  # the tests read its memo
 from .steps import (Alternatives, AnyStep, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, children, linked_armour,
                     map_steps, walk, with_injury_tables)
 
-__all__ = ["AnyStep", "BLOCK_ATTACKER_EDITIONS", "BLOCK_DEFENDER_EDITIONS", "DIVING_TACKLE_AFTER_REROLLS", "ONE_DIE_SKILLS", "step_singles",
+__all__ = ["AnyStep", "ARMOUR_FIELD_CLASHES", "ARMOUR_FIELD_EDITIONS", "BLOCK_ATTACKER_EDITIONS", "BLOCK_DEFENDER_EDITIONS", "DIVING_TACKLE_AFTER_REROLLS", "ONE_DIE_SKILLS", "step_singles",
            "ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
            "APPEAL_KINDS", "APPEAL_TARGETS", "ARGUE_FIRST", "ARGUE_SUCCESS", "BRIBE_AFTER_EJECTION", "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS",
            "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless",

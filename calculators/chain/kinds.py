@@ -85,6 +85,30 @@ ARGUE_FIRST: dict[str, bool] = {"classic": False, "bb2020": True, "bb2025": True
 BRIBE_AFTER_EJECTION: dict[str, bool] = {"classic": True, "bb2020": False, "bb2025": True}
 #: armour-roll step kinds: after a block, and a Foul's
 ARMOUR_KINDS: tuple[str, ...] = ("armour", "foul")
+#: armour and foul fields (:class:`calculators.chain.ArmourStep`, each a notation mark) that exist in some edition
+#: families only -> those families; the others exist in every edition.  Iron Hard Skin from BB2020, Piling On in
+#: classic only (BB2020 and BB2025 have Pile Driver, a foul step), Lone Fouler in BB2025, the star players' Ram,
+#: Slayer and Crushing Blow in BB2020 and BB2025.  The chain's checks (:meth:`Chain.validate`) and the roll form
+#: (``plugins/site/render/rollform.py``) both read it.
+ARMOUR_FIELD_EDITIONS: dict[str, tuple[str, ...]] = {
+    "iron_hard_skin": ("bb2020", "bb2025"), "piling_on": ("classic",), "lone_fouler": ("bb2025",),
+    "ram": ("bb2020", "bb2025"), "slayer": ("bb2020", "bb2025"), "crushing_blow": ("bb2020", "bb2025")}
+#: pairs of armour and foul fields one roll may not carry together -> the edition families where the chain refuses
+#: them (:meth:`Chain.validate`, each with its own message): a Stab's roll takes no Mighty Blow, Claws, Chainsaw,
+#: Piling On or star player's +1; a Chainsaw's no Piling On or star player's +1, and no Mighty Blow in classic and
+#: BB2020 (both rule texts), which BB2025 allows on the armour roll (FFB ``skill/bb2025/MightyBlow``); the victim's
+#: Iron Hard Skin stops Claws and a Chainsaw.  Each pair is written (field the form stops offering, field whose tick
+#: stops it): the roll form (``plugins/site/render/rollform.py``) never writes a pair the chain refuses, and the
+#: model reads the Mighty Blow and Chainsaw pair's editions from here; a site test checks the table against the
+#: chain's refusals, pair by pair and edition by edition.
+_EVERY = ("classic", "bb2020", "bb2025")
+ARMOUR_FIELD_CLASHES: dict[tuple[str, str], tuple[str, ...]] = {
+    **{(field, "stab"): _EVERY for field in ("mighty_blow", "claws", "chainsaw", "piling_on", "ram", "slayer",
+                                             "crushing_blow")},
+    **{(field, "chainsaw"): _EVERY for field in ("piling_on", "ram", "slayer", "crushing_blow")},
+    ("mighty_blow", "chainsaw"): ("classic", "bb2020"),
+    ("claws", "iron_hard_skin"): _EVERY, ("chainsaw", "iron_hard_skin"): _EVERY,
+}
 #: 2D6 roll step kinds that no re-roll source of the chain touches: armour rolls, fouls, injury rolls
 ROLL_KINDS: tuple[str, ...] = ARMOUR_KINDS + ("injury",)
 #: every step kind

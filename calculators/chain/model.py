@@ -13,8 +13,8 @@ from ..rerolls import (AGILITY_KINDS, BREAK_TACKLE_BONUSES, OPPONENT_KINDS, SKIL
                        STAR_RULES, SWIFT_KINDS, SAVAGE_BLOW_READINGS, check_reading)
 from .appeals import _appeal_start
 from .footing import check_footing
-from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, BLOCK_ATTACKER, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER,
-                    BLOCK_DEFENDER_EDITIONS, BLOCK_DICE, BLOCK_GOALS, D6_KINDS, DIVING_TACKLE_KINDS, KIND_EDITIONS,
+from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, ARMOUR_FIELD_CLASHES, ARMOUR_FIELD_EDITIONS,
+                    BLOCK_ATTACKER, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER, BLOCK_DEFENDER_EDITIONS, BLOCK_DICE, BLOCK_GOALS, D6_KINDS, DIVING_TACKLE_KINDS, KIND_EDITIONS,
                     KINDS, LOWEST_BAND_ONE, _KIND_ABSENT, highest_face)
 from .steps import (AnyStep, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, _places, children,
                     linked_armour, walk)
@@ -416,7 +416,7 @@ class Chain:
             name = "sneaky_git" if s.sneaky_git else "lone_fouler"
             raise refuse(name, f"{name.replace('_', ' ').title()} acts on a foul only", [False])
         if s.lone_fouler:
-            if not ed.bb2025:
+            if ed.family not in ARMOUR_FIELD_EDITIONS["lone_fouler"]:
                 raise refuse("lone_fouler", f"Lone Fouler exists in BB2025 only, not {self.edition}", [False], "edition-skill")
             if s.modifier:
                 raise CalcError(f"{path}.lone_fouler", "Lone Fouler works only when nobody assists the foul: the "
@@ -424,7 +424,7 @@ class Chain:
             if any(isinstance(t, ArmourStep) and t.lone_fouler and t.player == s.player for _, t in everything[:position]):
                 raise refuse("lone_fouler", "Lone Fouler is used once per turn", [False], "step-skill")
         if s.iron_hard_skin:
-            if ed.classic:
+            if ed.family not in ARMOUR_FIELD_EDITIONS["iron_hard_skin"]:
                 raise refuse("iron_hard_skin", f"Iron Hard Skin exists in BB2020 and BB2025 only, not {self.edition}",
                              [False], "edition-skill")
             if s.modifier or s.claws or s.chainsaw:
@@ -437,10 +437,10 @@ class Chain:
                 raise refuse(name, "a Stab's armour roll is made instead of a block and cannot be modified (every "
                              "edition): no foul, modifier, Mighty Blow, Claws or Chainsaw", [0] if name == "modifier" else [False])
         self._check_star_bonuses(s, refuse, everything[:position])
-        if s.chainsaw and s.mighty_blow and not ed.bb2025:
+        if s.chainsaw and s.mighty_blow and ed.family in ARMOUR_FIELD_CLASHES[("mighty_blow", "chainsaw")]:
             raise refuse("mighty_blow", f"Mighty Blow cannot be used with a Chainsaw in {self.edition}", [False])
         if s.piling_on:
-            if not ed.classic:
+            if ed.family not in ARMOUR_FIELD_EDITIONS["piling_on"]:
                 raise refuse("piling_on", f"Piling On re-rolls armour or injury in classic only; in {self.edition} "
                              "write Pile Driver as a foul step after the block", [False], "edition-skill")
             if s.foul or s.stab or s.chainsaw:
@@ -456,7 +456,7 @@ class Chain:
         for name, rule in (("ram", "Ram"), ("slayer", "Slayer"), ("crushing_blow", "Crushing Blow")):
             if not getattr(s, name):
                 continue
-            if self.ed.classic:
+            if self.ed.family not in ARMOUR_FIELD_EDITIONS[name]:
                 raise refuse(name, f"{rule} is a star player rule of BB2020 and BB2025 only, not {self.edition}",
                              [False], "edition-skill")
             if s.foul or s.stab or s.chainsaw:
