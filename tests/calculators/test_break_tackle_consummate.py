@@ -128,21 +128,25 @@ def test_oracle_agrees_on_hand_picked_chains(text):
     assert success_by_rerolls(P(text), 2) == tuple(oracle(text, tr) for tr in range(3)), text
 
 
+LETTERS = {"D": "d", "R": "f", "V": "", "L": "", "P": "h", "C": "c"}  # a roll letter -> its skill mark
+
+
+def random_player(rng: random.Random) -> str:
+    """One player's flags (Griff's rule most often) and one to three D6 tests, dodges with a Break Tackle bonus at
+    times and a target it may reach beyond 6."""
+    on = {"pro": rng.random() < 0.4, f"loner={rng.choice([3, 4])}": rng.random() < 0.3,
+          "consummate": rng.random() < 0.8}
+    flags = ",".join(flag for flag, yes in on.items() if yes)
+    tests = []
+    for letter in rng.choices(list(LETTERS), k=rng.randint(1, 3)):
+        bonus = rng.choice([0, 1, 2, 3]) if letter == "D" else 0
+        mark = LETTERS[letter] if rng.random() < 0.5 else ""
+        tests.append(f"{letter}{rng.randint(2, 6 + bonus)}{mark}" + (f"b{bonus}" if bonus else ""))
+    return (f"[{flags}]" if flags else "") + ",".join(tests)
+
+
 def test_oracle_agrees_on_random_chains():
     rng = random.Random(2025)
-    letters = {"D": "d", "R": "f", "V": "", "L": "", "P": "h", "C": "c"}
     for _ in range(40):
-        players = []
-        for _p in range(rng.choice([1, 1, 2])):
-            flags = [f for f, on in (("pro", rng.random() < 0.4), (f"loner={rng.choice([3, 4])}", rng.random() < 0.3),
-                                     ("consummate", rng.random() < 0.8)) if on]
-            steps = []
-            for _s in range(rng.randint(1, 3)):
-                letter = rng.choice(list(letters))
-                mark = letters[letter] if letters[letter] and rng.random() < 0.5 else ""
-                bonus = rng.choice([0, 1, 2, 3]) if letter == "D" else 0
-                target = rng.randint(2, 6 + bonus)
-                steps.append(f"{letter}{target}{mark}" + (f"b{bonus}" if bonus else ""))
-            players.append((f"[{','.join(flags)}]" if flags else "") + ",".join(steps))
-        text = "/".join(players)
+        text = "/".join(random_player(rng) for _p in range(rng.choice([1, 1, 2])))
         assert success_by_rerolls(P(text), 2) == tuple(oracle(text, tr) for tr in range(3)), text
