@@ -389,6 +389,23 @@ def _dive_and_break(edition: str, node: _Node, s: Step) -> None:
     node.cases = {k: (p, _C, rerollable, None, None) for k, (p, rerollable) in cases.items()}
 
 
+def _fill_block(node: _Node, s: BlockStep, entries: list[int], savage: bool, woodland: bool, falls: frozenset) -> None:
+    """A block node's branch and numbers (:func:`_fill`'s arguments): its cases from :func:`_block_cases`, each with
+    what one re-rolled die (Pro, or Brawler and the other one-die skills) can give."""
+    with_nc = s.branch is not None or bool(falls)
+    if s.branch is not None:
+        node.nc = entries[0] if s.branch else node.succ
+    p_s, p_n, cases = _block_cases(s, with_nc, savage, woodland, falls)  # Savage Blow: cases by failing dice
+    q = (Fraction(len(s.good_faces()), 6), _ZERO)
+    if with_nc:
+        standing = replace(s, goal="standing", branch=None).good_faces()
+        q = (q[0], Fraction(len(falls or standing - s.good_faces()), 6))
+    att = s.dice > 0
+    node.p_ok, node.again = p_s, (p_s, p_n)
+    node.cases = {k: (p, res, True, _one_die(att, pro, q), _one_die(att, brawl, q) if brawl else None)
+                  for k, (p, res, pro, brawl) in cases.items()}
+
+
 def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tuple[int, str] | None = None,
           savage: bool = False, woodland: bool = False, falls: frozenset = frozenset()) -> None:
     """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
@@ -419,18 +436,7 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tupl
         node.cases = {None: (_ONE - p, _N, True, None, None)}
         return
     if isinstance(s, BlockStep):
-        with_nc = s.branch is not None or bool(falls)
-        if s.branch is not None:
-            node.nc = entries[0] if s.branch else node.succ
-        p_s, p_n, cases = _block_cases(s, with_nc, savage, woodland, falls)  # Savage Blow: cases by failing dice
-        q = (Fraction(len(s.good_faces()), 6), _ZERO)
-        if with_nc:
-            standing = replace(s, goal="standing", branch=None).good_faces()
-            q = (q[0], Fraction(len(falls or standing - s.good_faces()), 6))
-        att = s.dice > 0
-        node.p_ok, node.again = p_s, (p_s, p_n)
-        node.cases = {k: (p, res, True, _one_die(att, pro, q), _one_die(att, brawl, q) if brawl else None)
-                      for k, (p, res, pro, brawl) in cases.items()}
+        _fill_block(node, s, entries, savage, woodland, falls)
         return
     p = s.p()
     if s.diving_tackle and s.break_tackle:
