@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from calculators.api import handle  # noqa: E402
 from calculators.chain import success_by_rerolls  # noqa: E402
-from calculators.chain import Chain, Player, Step  # noqa: E402
+from calculators.chain import MAX_PAIR_DODGES, Chain, Player, Step  # noqa: E402
 from calculators.notation import MAX_LENGTH, MAX_PLAYERS, MAX_STEPS  # noqa: E402
 
 SETTINGS = [("classic", None), ("bb2020", None), ("bb2025", "rulebook"), ("bb2025", "designers-commentary")]
@@ -159,11 +159,22 @@ def with_steady(text: str) -> str:
 
 def constructed_steady(edition: str) -> dict[str, str]:
     """BB2025: every constructed and branching worst case again with Steady Footing on every player (each fall gets a
-    6+ roll of its own, which Pro and team re-rolls may re-roll); no case in the other editions (the flag is BB2025's)."""
+    6+ roll of its own, which Pro and team re-rolls may re-roll), and chains of dodges with Break Tackle and
+    Consummate Professional's +1 against defenders with Steady Footing; no case in the other editions (BB2025's)."""
     if edition != "bb2025":
         return {}
     cases = {**constructed(edition), **constructed_branching(edition)}
-    return {f"{name}, Steady Footing": with_steady(text) for name, text in cases.items()}
+    out = {f"{name}, Steady Footing": with_steady(text) for name, text in cases.items()}
+    # this session's other BB2025 additions: Break Tackle with Consummate Professional's +1 (a save node each; at
+    # most MAX_PAIR_DODGES such dodges a player, a bound this case found), the defender's Steady Footing on every
+    # block (an opponent's node each), Frenzy blocks too
+    pairs = ",".join(["D6db3,R6f,B-3bt:bdwf"] * MAX_PAIR_DODGES) + ","
+    out["Break Tackle and the +1 on two dodges, the defender's Steady Footing"] = most(
+        "D6d,R6f,B-3bt:bdwf", prefix="[pro,loner=2,consummate,steady]" + pairs, per_step=3)
+    out["the same with Frenzy blocks"] = most("D6d,B-3bt:bdwf{B-3bt:bdwf}", prefix="[pro,loner=2,consummate]" + pairs,
+                                             per_step=3)
+    out["one dodge more than the bound (refused)"] = "[consummate]" + ",".join(["D6db3"] * (MAX_PAIR_DODGES + 1))
+    return out
 
 
 def random_step(rng: random.Random, edition: str) -> str:

@@ -76,7 +76,7 @@ from .appeals import appeal_chances, appeal_group, argue_numbers, with_argue_the
 from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, ARGUE_SUCCESS, ARMOUR_FIELD_CLASHES,
                     ARMOUR_FIELD_EDITIONS, ARMOUR_KINDS, BLOCK_ATTACKER,
                     BLOCK_ATTACKER_EDITIONS, BLOCK_CASES, BLOCK_DEFENDER, BLOCK_DEFENDER_EDITIONS, BLOCK_DICE, BLOCK_GOALS, BRIBE_AFTER_EJECTION,
-                    D6_KINDS, DIVING_TACKLE_AFTER_REROLLS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE,
+                    D6_KINDS, DIVING_TACKLE_AFTER_REROLLS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE, MAX_PAIR_DODGES,
                     ONE_DIE_SKILLS, ROLL_KINDS, highest_face)
 from .model import Chain, Player
 from .outcomes import rolls_2d6, step_singles
@@ -88,7 +88,7 @@ from .steps import (Alternatives, AnyStep, ArmourStep, BlockStep, Dauntless, Inj
 __all__ = ["AnyStep", "ARMOUR_FIELD_CLASHES", "ARMOUR_FIELD_EDITIONS", "BLOCK_ATTACKER_EDITIONS", "BLOCK_DEFENDER_EDITIONS", "DIVING_TACKLE_AFTER_REROLLS", "ONE_DIE_SKILLS", "step_singles",
            "ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
            "APPEAL_KINDS", "APPEAL_TARGETS", "ARGUE_FIRST", "ARGUE_SUCCESS", "BRIBE_AFTER_EJECTION", "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS",
-           "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless",
+           "KINDS", "LOWEST_BAND_ONE", "MAX_PAIR_DODGES", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless",
            "InjuryStep", "Player", "Row", "Step", "appeal_chances", "appeal_group", "argue_numbers", "children",
            "highest_face", "linked_armour", "map_steps", "policy", "with_argue_the_call", "with_injury_tables",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]

@@ -127,6 +127,12 @@ DIVING_TACKLE_AFTER_REROLLS: dict[str, bool] = {"classic": False, "bb2020": Fals
 DIVING_TACKLE_KINDS: dict[str, frozenset[str]] = {"classic": frozenset({"dodge"}),
                                                   "bb2020": frozenset({"dodge", "jump"}),
                                                   "bb2025": frozenset({"dodge", "jump"})}
+#: the most dodges one player may have with both Break Tackle and BB2025 Consummate Professional's +1
+#: (:mod:`calculators.chain.bonuses`): each such dodge weighs both bonuses in every state, and chains of more took
+#: over the 2 s of CPU the worst accepted input may take (``benchmarks/bench_worst_notation.py``: 3 of them with
+#: heavy steps 1.4-1.7 s, every dodge of a 30-step chain 2.3-3.4 s on the shared machine).  Break Tackle is used
+#: once per turn anyway, so a real turn rarely writes more than one.
+MAX_PAIR_DODGES = 2
 #: block dice: 1, 2, 3 (the attacker chooses) or -2, -3 (the defender chooses), as :class:`calculators.block.Block`
 BLOCK_DICE: tuple[int, ...] = (1, 2, 3, -2, -3)
 #: the attacker's skills a block step models (Block, Tackle, Juggernaut; Brawler in BB2020/BB2025)

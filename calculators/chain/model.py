@@ -15,7 +15,7 @@ from .appeals import _appeal_start
 from .footing import check_footing
 from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, ARMOUR_FIELD_CLASHES, ARMOUR_FIELD_EDITIONS,
                     BLOCK_ATTACKER, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER, BLOCK_DEFENDER_EDITIONS, BLOCK_DICE, BLOCK_GOALS, D6_KINDS, DIVING_TACKLE_KINDS, KIND_EDITIONS,
-                    KINDS, LOWEST_BAND_ONE, _KIND_ABSENT, highest_face)
+                    KINDS, LOWEST_BAND_ONE, MAX_PAIR_DODGES, _KIND_ABSENT, highest_face)
 from .steps import (AnyStep, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, _places, children,
                     linked_armour, walk)
 
@@ -146,11 +146,27 @@ class Chain:
             if (not isinstance(s, Alternatives) or s.player is not None) and not (
                     isinstance(s.player, int) and not isinstance(s.player, bool) and 0 <= s.player < len(self.players)):
                 raise CalcError(f"{path}.player", f"player index {s.player} out of range", [0, len(self.players) - 1], reason="range")
+        self._check_pair_dodges()
         top = self._check_players(self.steps, "steps", 0, -1)
         if top != len(self.players) - 1:
             raise CalcError("players", "every player must roll at least one step", reason="chain-shape")
         check_footing(self)
         return self
+
+    def _check_pair_dodges(self) -> None:
+        """At most :data:`MAX_PAIR_DODGES` dodges per player with Break Tackle and BB2025 Consummate Professional's
+        +1 (a bound on the solver's time, :mod:`calculators.chain.bonuses`)."""
+        if not self.ed.bb2025:
+            return
+        count: dict[int, int] = {}
+        for path, s in walk(self.steps):
+            if isinstance(s, Step) and s.kind == "dodge" and s.break_tackle and self.players[s.player].consummate:
+                count[s.player] = count.get(s.player, 0) + 1
+                if count[s.player] > MAX_PAIR_DODGES:
+                    raise CalcError(f"{path}.break_tackle", f"at most {MAX_PAIR_DODGES} dodges of one player may carry "
+                                    "both Break Tackle and Consummate Professional's +1 (Break Tackle is used once "
+                                    "per turn anyway): more take too long to compute", [0, MAX_PAIR_DODGES],
+                                    reason="pair-dodges")
 
     def _check_star_rules(self, i: int, pl: Player) -> None:
         """A player's star rules (:data:`calculators.rerolls.STAR_RULES`): booleans, in an edition that has them."""

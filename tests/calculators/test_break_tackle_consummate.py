@@ -11,7 +11,8 @@ from itertools import combinations
 
 import pytest
 
-from calculators.chain import policy, success_by_rerolls
+from calculators.api import handle
+from calculators.chain import MAX_PAIR_DODGES, policy, success_by_rerolls
 from calculators.errors import CalcError
 from calculators.notation import parse_chain
 
@@ -150,3 +151,20 @@ def test_oracle_agrees_on_random_chains():
     for _ in range(40):
         text = "/".join(random_player(rng) for _p in range(rng.choice([1, 1, 2])))
         assert success_by_rerolls(P(text), 2) == tuple(oracle(text, tr) for tr in range(3)), text
+
+
+# --------------------------------------------------------------------- the bound on the solver's time
+
+def test_at_most_two_such_dodges_per_player():
+    """More dodges of one player with both bonuses took over 2 s of CPU (benchmarks/bench_worst_notation.py): the
+    third is refused, naming its token and the bound; another player's count is its own, and BB2020 has no bound."""
+    assert MAX_PAIR_DODGES == 2
+    success_by_rerolls(P("[consummate]D4b1,D4b1/[consummate]D4b1,D4b1"), 1)
+    with pytest.raises(CalcError) as e:
+        parse_chain("[consummate]D4b1,R2,D4b1,D5b2", "bb2025")
+    d = e.value.details
+    assert d["reason"] == "step-rule" and d["rule"] == "pair-dodges" and d["token"] == 4
+    assert e.value.allowed == [0, 2] and "at most 2 dodges" in e.value.message
+    answer = handle({"kind": "chain", "chain": "[consummate]D4b1,D4b1,D4b1", "edition": "bb2025"})
+    assert answer["ok"] is False and answer["error"]["details"]["rule"] == "pair-dodges"
+    parse_chain("[consummate]D4b1,D4b1,D4b1", "bb2020")  # a re-roll there, not a second bonus
