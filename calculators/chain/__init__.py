@@ -16,7 +16,8 @@ A *chain* is what a player (or a few players) must pass in one team turn, in ord
   the defender is Knocked Down and the attacker stays standing (goal ``down``, the
   default) or merely when the attacker stays standing (goal ``standing``: no turnover,
   and the player can go on).  Which faces succeed comes from the block calculator's own
-  face model (:func:`calculators.block.face_value`), Juggernaut on a Blitz included.
+  face model (:func:`calculators.block.face_value`), Juggernaut on a Blitz included.  A defender with BB2025 Steady
+  Footing who is Knocked Down stays standing on a 6, an opponent's roll (:mod:`calculators.chain.footing`).
 * **Armour rolls and fouls** (:class:`ArmourStep`): a 2D6 armour roll that must break
   the armour, after a block (Mighty Blow, Claws) or in a Foul (assists, Dirty Player).
   Nobody may re-roll an armour roll: no team re-roll (BB2020 and BB2025: rules-facts §8
