@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from calculators.api import handle  # noqa: E402
 from calculators.chain import success_by_rerolls  # noqa: E402
-from calculators.chain import Chain, Player, Step  # noqa: E402
+from calculators.chain import MAX_PAIR_DODGES, Chain, Player, Step  # noqa: E402
 from calculators.notation import MAX_LENGTH, MAX_PLAYERS, MAX_STEPS  # noqa: E402
 
 SETTINGS = [("classic", None), ("bb2020", None), ("bb2025", "rulebook"), ("bb2025", "designers-commentary")]
@@ -135,6 +135,48 @@ def constructed_branching(edition: str) -> dict[str, str]:
     }
 
 
+def top_level(body: str, separators: str) -> list[int]:
+    """Indices of the characters of ``separators`` in ``body`` outside any ``[]``, ``{}`` or ``()`` group."""
+    depth, out = 0, []
+    for k, ch in enumerate(body):
+        depth += ch in "[{(" and 1 or ch in "]})" and -1 or 0
+        if depth == 0 and ch in separators:
+            out.append(k)
+    return out
+
+
+def with_steady(text: str) -> str:
+    """``text`` with Steady Footing (``steady``, BB2025) on every player: added to each player's flags, or as flags
+    of its own where a player has none; cut at a step or player boundary to fit :data:`MAX_LENGTH`."""
+    body, _, options = text.partition(";")
+    bounds = [-1] + top_level(body, "/") + [len(body)]
+    players = [body[a + 1:b] for a, b in zip(bounds, bounds[1:])]
+    body = "/".join(p.replace("]", ",steady]", 1) if p.startswith("[") else "[steady]" + p for p in players)
+    while len(body) + 1 + len(options) > MAX_LENGTH:
+        body = body[:top_level(body, ",/")[-1]]
+    return body + ";" + options
+
+
+def constructed_steady(edition: str) -> dict[str, str]:
+    """BB2025: every constructed and branching worst case again with Steady Footing on every player (each fall gets a
+    6+ roll of its own, which Pro and team re-rolls may re-roll), and chains of dodges with Break Tackle and
+    Consummate Professional's +1 against defenders with Steady Footing; no case in the other editions (BB2025's)."""
+    if edition != "bb2025":
+        return {}
+    cases = {**constructed(edition), **constructed_branching(edition)}
+    out = {f"{name}, Steady Footing": with_steady(text) for name, text in cases.items()}
+    # this session's other BB2025 additions: Break Tackle with Consummate Professional's +1 (a save node each; at
+    # most MAX_PAIR_DODGES such dodges a player, a bound this case found), the defender's Steady Footing on every
+    # block (an opponent's node each), Frenzy blocks too
+    pairs = ",".join(["D6db3,R6f,B-3bt:bdwf"] * MAX_PAIR_DODGES) + ","
+    out["Break Tackle and the +1 on two dodges, the defender's Steady Footing"] = most(
+        "D6d,R6f,B-3bt:bdwf", prefix="[pro,loner=2,consummate,steady]" + pairs, per_step=3)
+    out["the same with Frenzy blocks"] = most("D6d,B-3bt:bdwf{B-3bt:bdwf}", prefix="[pro,loner=2,consummate]" + pairs,
+                                             per_step=3)
+    out["one dodge more than the bound (refused)"] = "[consummate]" + ",".join(["D6db3"] * (MAX_PAIR_DODGES + 1))
+    return out
+
+
 def random_step(rng: random.Random, edition: str) -> str:
     r = rng.random()
     if r < 0.5:
@@ -154,7 +196,10 @@ def random_chain(rng: random.Random, edition: str) -> str:
         player = players[-1] + (1 if players and rng.random() < n_players / MAX_STEPS else 0) if players else 0
         step = random_step(rng, edition)
         if not players or player != players[-1]:
-            step = rng.choice(["", "[pro]", "[pro,loner=2]", "[loner=4]", "[pro,loner=4]"]) + step
+            flags = ["", "[pro]", "[pro,loner=2]", "[loner=4]", "[pro,loner=4]"]
+            if edition == "bb2025":  # Steady Footing: a 6+ roll after every fall, the heaviest BB2025 skill
+                flags += ["[steady]", "[pro,loner=2,steady]"]
+            step = rng.choice(flags) + step
         steps.append(step)
         players.append(player)
     return fits(steps, players, rng.choice([0, 2, 8]))
@@ -223,6 +268,10 @@ def main() -> None:
     cpu, wall, label = run_cases(constructed_branching, found)
     print(f"  the slowest branching input: {cpu * 1000:.1f} ms CPU, {wall * 1000:.1f} ms wall (limit: 2 s in CPython): "
           f"{label}")
+    print("\nThe same with Steady Footing on every player (BB2025; 8 team re-rolls), best of 3:")
+    cpu, wall, label = run_cases(constructed_steady, found)
+    print(f"  the slowest Steady Footing input: {cpu * 1000:.1f} ms CPU, {wall * 1000:.1f} ms wall (limit: 2 s in "
+          f"CPython): {label}")
 
     print(f"\nRandom search with mutations ({args.seconds:.0f} s, seed {args.seed}):")
     deadline = time.perf_counter() + args.seconds

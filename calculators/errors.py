@@ -70,6 +70,8 @@ REASONS: dict[str, str] = {
     "hail-mary-interception": "an interception written after a Hail Mary Pass, which nobody may intercept",
     "diving-tackle-roll": "Diving Tackle on a roll it does not act on (a dodge; in BB2020 and BB2025 a jump or leap too)",
     "not-modelled": "a combination of rolls and skills the calculator does not model (said in the message)",
+    "pair-dodges": "more dodges of one player with both Break Tackle and BB2025 Consummate Professional's +1 than the "
+                   "chain computes in time (calculators.chain.kinds.MAX_PAIR_DODGES)",
     "one-star-rule": "two star player rules on one player, where every star player has a single special rule",
     "old-pro-needs-pro": "Old Pro without Pro: the rule uses the Pro skill",
     "send-off-group": "a Bribe or Argue the Call not right after a foul by the same player, in the edition's order, "

@@ -113,8 +113,9 @@ means at most once in the chain, and a player flag says the player has the rule)
   ``docs/bb2025/starplayers/Griff_Oberwald.md``).  The Agility tests of the chain are
   :data:`AGILITY_KINDS` (BBBase BB2025 "The Game of Blood Bowl": dodging, jumping, picking up, catching,
   landing); the +1 never saves a natural 1, and being a modifier it may also help a re-rolled die.  As
-  with Break Tackle, it is not offered on a test with a non-critical band or against Diving Tackle, and a
-  dodge may not carry both (not modelled).  Not in classic (no such star rule in LRB6/BB2016; FFB has no
+  with Break Tackle, it is not offered on a test with a non-critical band or against Diving Tackle; on a dodge
+  with Break Tackle the two bonuses are weighed together (:mod:`calculators.chain.bonuses`; refused against
+  Diving Tackle, not modelled).  Not in classic (no such star rule in LRB6/BB2016; FFB has no
   bb2016 class).
 * **The Ballista** (Morg 'n' Thorg; flag ``ballista``).  BB2020: once per game, re-roll a failed Passing
   Ability test of a Pass action or a Throw Team-mate action (BBBase ``docs/bb2020/starplayers/
@@ -138,10 +139,13 @@ means at most once in the chain, and a player flag says the player has the rule)
   with Lone Fouler's re-roll).  Not in classic.
 * **Savage Blow** (Anqi Panqi; flag ``savageblow``).  BB2020 and BB2025: once per game, on a Block action
   against an opponent, re-roll any number of the block dice (BBBase ``docs/bb2020|bb2025/starplayers/
-  Anqi_Panqi.md``; FFB ``skill/mixed/special/SavageBlow``).  Free.  In the chain it is offered on a block
-  that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum ``u``), as the rule text says "Block
-  action"; FFB's ``step/bb2020/block/StepBlockRoll`` does not check for a Blitz there (it does for Unstoppable
-  Momentum), a difference not modelled.  Without a branch the best dice to re-roll are every die when the
+  Anqi_Panqi.md``; FFB ``skill/mixed/special/SavageBlow``).  Free.  The sources differ on a Blitz's block
+  (:data:`SAVAGE_BLOW_READINGS`, the chain's ``savage_reading``, the ``chain`` request's ``savage_blow_reading``):
+  ``"rulebook"`` (the default, the rule text's "Block Action"): a block that is not a Blitz's, i.e. with no
+  Juggernaut ``j`` or Unstoppable Momentum ``u`` and by a player whose other steps are only blocks, Dauntless rolls,
+  armour and injury rolls (a move before the block makes it a Blitz, as for Brawler); ``"fumbbl"``: any block, as
+  FFB's ``step/bb2020|bb2025/block/StepBlockRoll`` offers it without checking the action (it does check for
+  Unstoppable Momentum).  Without a branch the best dice to re-roll are every die when the
   attacker chooses (as a team re-roll) and exactly the failing dice when the defender chooses; on a block with a
   non-critical branch (Frenzy's first block, issue 23) each set of dice is weighed, since a Push may be worth
   keeping (:func:`calculators.chain.tree._savage_dists`).
@@ -229,7 +233,7 @@ from .editions import Edition, resolve
 from .errors import CalcError, shown
 
 __all__ = ["AGILITY_KINDS", "BALLISTA_KINDS", "BREAK_TACKLE_BONUSES", "STAR_REROLL_KINDS", "STAR_RULES", "STAR_RULE_EDITIONS", "LONER_READINGS", "NOT_REROLLED_KINDS", "ONCE_PER_TURN", "OPPONENT_KINDS",
-           "SKILL_FOR_KIND", "SKILLS", "RerollRules", "check_reading", "d6_at_least", "reroll_rules"]
+           "SAVAGE_BLOW_READINGS", "SKILL_FOR_KIND", "SKILLS", "RerollRules", "check_reading", "d6_at_least", "reroll_rules"]
 
 #: skill id -> display name
 SKILLS: dict[str, str] = {
@@ -301,6 +305,10 @@ STAR_REROLL_KINDS: dict[str, frozenset[str]] = {"mesmerising": frozenset({"hypno
 #: edition family -> the chain step kinds The Ballista re-rolls
 BALLISTA_KINDS: dict[str, frozenset[str]] = {"bb2020": frozenset({"pass", "hail-mary", "throw-team-mate"}),
                                              "bb2025": frozenset({"throw-team-mate"})}
+
+#: readings of Savage Blow's "Block Action" (module docstring): ``rulebook`` (the default: no Savage Blow on a Blitz's
+#: block) or ``fumbbl`` (FFB offers it on any block)
+SAVAGE_BLOW_READINGS: tuple[str, ...] = ("rulebook", "fumbbl")
 
 #: BB2025 readings of the Loner ruling (may a team re-roll re-roll a failed Loner roll?),
 #: named after the ruling's positions (``data/rulings/loner-team-re-roll.yml``); the

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -13,7 +14,8 @@ from ..fields import Reader
 from ..notation import format_chain, parse_chain
 from ..compat import translate as dave_translate
 from ..editions import resolve
-from ..rerolls import LONER_READINGS, STAR_RULES, check_reading, reroll_rules
+from ..errors import CalcError
+from ..rerolls import LONER_READINGS, SAVAGE_BLOW_READINGS, STAR_RULES, check_reading, reroll_rules
 from ..rules import RuleBook
 from ..weather import NO_WEATHER, move_faces, weather_keys, weather_modifiers
 from .edition import read_edition
@@ -30,6 +32,11 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
         reading = rd.choice("reading", LONER_READINGS, LONER_READINGS[0])
     elif rd.given("reading"):
         check_reading(ed, req["reading"])  # raises: a clear error rather than "unknown field"
+    # Savage Blow on a Blitz's block: the rule text's Block Action (default) or FFB's any block (calculators.rerolls)
+    if ed.classic and rd.given("savage_blow_reading"):
+        raise CalcError("savage_blow_reading", f"Savage Blow is a star player rule of BB2020 and BB2025 only: no "
+                        f"reading of it in {edition}", [], reason="not-in-edition")
+    savage = rd.choice("savage_blow_reading", SAVAGE_BLOW_READINGS, SAVAGE_BLOW_READINGS[0]) if not ed.classic else None
     k_given = rd.int("max_team_rerolls", 0, 8, None)
     # the weather needs each roll's data; without rules only the weather that changes nothing is known
     weather = rd.choice("weather", weather_keys(rules, edition) if rules is not None else [NO_WEATHER], NO_WEATHER)
@@ -39,7 +46,7 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     k_max = k_given if k_given is not None else max(default_max, parsed.team_rerolls or 0)
     weathered = weather_modifiers(rules, edition, weather) if weather != NO_WEATHER else {}
     tabled = with_injury_tables(move_faces(parsed.chain, weathered), rules)
-    chain = with_argue_the_call(tabled, rules)  # a number from the data, not a roll the reader wrote
+    chain = replace(with_argue_the_call(tabled, rules), savage_reading=savage)  # data and reading, not rolls written
     rr = reroll_rules(ed, reading)
     rows = summary(chain, max(k_max, parsed.team_rerolls or 0))
     by = []
@@ -53,6 +60,8 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     out: dict[str, Any] = {"notation": format_chain(parsed.chain, parsed.team_rerolls), "edition": edition}
     if reading is not None:
         out["reading"] = reading
+    if any(p.savageblow for p in chain.players):  # the reading line: which source Savage Blow follows
+        out["savage_blow_reading"] = savage
     out["weather"] = weather
     if tabled != parsed.chain:  # the weather moved some face: the rolls as computed
         out["weathered"] = format_chain(chain, parsed.team_rerolls)

@@ -16,7 +16,8 @@ A *chain* is what a player (or a few players) must pass in one team turn, in ord
   the defender is Knocked Down and the attacker stays standing (goal ``down``, the
   default) or merely when the attacker stays standing (goal ``standing``: no turnover,
   and the player can go on).  Which faces succeed comes from the block calculator's own
-  face model (:func:`calculators.block.face_value`), Juggernaut on a Blitz included.
+  face model (:func:`calculators.block.face_value`), Juggernaut on a Blitz included.  A defender with BB2025 Steady
+  Footing who is Knocked Down stays standing on a 6, an opponent's roll (:mod:`calculators.chain.footing`).
 * **Armour rolls and fouls** (:class:`ArmourStep`): a 2D6 armour roll that must break
   the armour, after a block (Mighty Blow, Claws) or in a Foul (assists, Dirty Player).
   Nobody may re-roll an armour roll: no team re-roll (BB2020 and BB2025: rules-facts §8
@@ -62,6 +63,8 @@ The package, one job a module:
 * :mod:`~calculators.chain.appeals`: a foul's send-off group (Bribes and Argue the Call);
 * :mod:`~calculators.chain.outcomes`: the armour, foul and injury rolls' outcomes;
 * :mod:`~calculators.chain.tree`: the solver's nodes (branches, block dice cases);
+* :mod:`~calculators.chain.footing`: Steady Footing's rolls (the player's own and a block's defender's), as nodes;
+* :mod:`~calculators.chain.bonuses`: Break Tackle and BB2025 Consummate Professional's +1 on one dodge;
 * :mod:`~calculators.chain.solver`: the dynamic programme (re-roll sources, send-offs);
 * :mod:`~calculators.chain.results`: :func:`solve`, :func:`policy`, :func:`summary` and the others read it.
 
@@ -71,9 +74,10 @@ Every name other modules use is importable from ``calculators.chain`` itself.
 from __future__ import annotations
 
 from .appeals import appeal_chances, appeal_group, argue_numbers, with_argue_the_call
-from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, ARGUE_SUCCESS, ARMOUR_KINDS, BLOCK_ATTACKER,
-                    BLOCK_ATTACKER_EDITIONS, BLOCK_CASES, BLOCK_DEFENDER, BLOCK_DICE, BLOCK_GOALS, BRIBE_AFTER_EJECTION,
-                    D6_KINDS, DIVING_TACKLE_AFTER_REROLLS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE,
+from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, ARGUE_SUCCESS, ARMOUR_FIELD_CLASHES,
+                    ARMOUR_FIELD_EDITIONS, ARMOUR_KINDS, BLOCK_ATTACKER,
+                    BLOCK_ATTACKER_EDITIONS, BLOCK_CASES, BLOCK_DEFENDER, BLOCK_DEFENDER_EDITIONS, BLOCK_DICE, BLOCK_GOALS, BRIBE_AFTER_EJECTION,
+                    D6_KINDS, DIVING_TACKLE_AFTER_REROLLS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE, MAX_PAIR_DODGES,
                     ONE_DIE_SKILLS, ROLL_KINDS, highest_face)
 from .model import Chain, Player
 from .outcomes import rolls_2d6, step_singles
@@ -82,10 +86,10 @@ from .solver import _solver  # noqa: F401  # the tests read its memo
 from .steps import (Alternatives, AnyStep, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, children, linked_armour,
                     map_steps, walk, with_injury_tables)
 
-__all__ = ["AnyStep", "BLOCK_ATTACKER_EDITIONS", "DIVING_TACKLE_AFTER_REROLLS", "ONE_DIE_SKILLS", "step_singles",
+__all__ = ["AnyStep", "ARMOUR_FIELD_CLASHES", "ARMOUR_FIELD_EDITIONS", "BLOCK_ATTACKER_EDITIONS", "BLOCK_DEFENDER_EDITIONS", "DIVING_TACKLE_AFTER_REROLLS", "ONE_DIE_SKILLS", "step_singles",
            "ARMOUR_KINDS", "BLOCK_ATTACKER", "BLOCK_CASES", "BLOCK_DEFENDER", "BLOCK_DICE", "BLOCK_GOALS",
            "APPEAL_KINDS", "APPEAL_TARGETS", "ARGUE_FIRST", "ARGUE_SUCCESS", "BRIBE_AFTER_EJECTION", "D6_KINDS", "DIVING_TACKLE_KINDS", "KIND_EDITIONS",
-           "KINDS", "LOWEST_BAND_ONE", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless",
+           "KINDS", "LOWEST_BAND_ONE", "MAX_PAIR_DODGES", "ROLL_KINDS", "Alternatives", "ArmourStep", "BlockStep", "Chain", "Dauntless",
            "InjuryStep", "Player", "Row", "Step", "appeal_chances", "appeal_group", "argue_numbers", "children",
            "highest_face", "linked_armour", "map_steps", "policy", "with_argue_the_call", "with_injury_tables",
            "rolls_2d6", "sent_off_by_rerolls", "solve", "success_by_rerolls", "summary", "walk"]

@@ -28,22 +28,42 @@ places both players prone, which Steady Footing does not prevent, BB2025 FAQ abo
 6+ roll (the attacker keeps such a die over a plain failure; the defender, choosing, gives a plain failure first).  A
 Player Down saved under the goal ``down`` leaves the defender up: the step still fails.  Refused
 (:func:`check_footing`): a block with a non-critical branch (Frenzy) or Savage Blow by a player with the flag, when
-a face falls; a block whose succeeding faces are given outright (``=N``) is taken as stated.  The defender's own
-Steady Footing (an opponent's roll after a POW or Stumble) is not modelled.
+a face falls; a block whose succeeding faces are given outright (``=N``) is taken as stated.
+
+**The defender's own Steady Footing** (defender mark ``f``, ``B2:f``; BB2025).  The BB2025 FAQ above names it: the
+target of a Block action on whom a Stumble or POW is rolled is Knocked Down, so rolls; on a 6 no Armour roll is made
+and the player stays standing (so does a defender without Block on a Both Down that the attacker's Block leaves
+standing).  FFB rolls it in the block sequence after the falling players drop (``step/generator/bb2025/Block``:
+``STEADY_FOOTING`` with ``ApothecaryMode.DEFENDER``, ``StepSteadyFooting``).  It is the opponent's roll, made once
+our block roll stands, and nobody re-rolls it: our re-rolls never touch an opposing coach's dice, and the defender's
+coach has none to use in our turn (BBBase ``docs/bb2025/core_rules/rules_and_regulations.md`` TEAM RE-ROLLS: only when
+the team is active, never an opposing coach's dice; PRO: during the player's own activation).  Whether FFB offers
+the defender's coach a re-roll there (``UtilServerReRoll.askForReRollIfAvailable``) was not checked.  In the chain
+(:func:`add_defender_footing`): a block of goal ``down`` whose roll succeeds (the defender Knocked Down) goes on
+only when the defender's D6 is not a 6; on a 6 the defender stands where the push left them, a non-critical result
+(Frenzy's second block, the block's branch) or, without a branch, the end of the chain.  With the goal ``standing``
+the defender's fate changes nothing.  The defender's roll is the same whoever falls first: after the attacker's own
+saved Both Down it is rolled as after any other success.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..errors import CalcError
 from .steps import BlockStep, Step, walk
 
-__all__ = ["FALL_KINDS", "FOOTING_TARGET", "add_footing", "block_fall_faces", "check_footing"]
+__all__ = ["DEFENDER_FOOTING", "FALL_KINDS", "FOOTING_TARGET", "add_defender_footing", "add_footing",
+           "block_fall_faces", "check_footing"]
 
 #: D6 step kinds whose failure makes the roller Fall Over (BBBase BB2025 core rules; FFB steps named above)
 FALL_KINDS: frozenset[str] = frozenset({"dodge", "rush", "jump", "landing"})
 
 #: the Steady Footing roll's target (FFB ``StepSteadyFooting``: a 6; BBBase STEADY FOOTING)
 FOOTING_TARGET = 6
+
+#: the defender's Steady Footing in a block step's ``defender`` (:data:`calculators.chain.BLOCK_DEFENDER`)
+DEFENDER_FOOTING = "steady-footing"
 
 
 def block_fall_faces(chain, s) -> frozenset[int]:
@@ -116,3 +136,24 @@ def add_footing(chain, nodes: list, make, fill) -> dict[int, int]:
             falls[j] = len(nodes)
         nodes.append(node)
     return falls
+
+
+def add_defender_footing(nodes: list, make) -> None:
+    """Put the defender's Steady Footing roll after every block node of goal ``down`` whose defender has it (module
+    docstring): an opponent's node (``opp``) appended after the end node, which the block's success now leads to.
+
+    The new node's ``p_ok`` is P(the defender's D6 is not a 6), its ``succ`` the block's old successor, its ``nc`` the
+    block's non-critical successor when the block has a branch (the defender stands, pushed: Frenzy blocks again),
+    else None (the chain ends).  ``make(kind, step)`` builds a node (the tree's ``_Node``).  Call it before
+    :func:`add_footing`, so that the attacker's saved Both Down leads to the defender's roll too.
+    """
+    for j in range(len(nodes)):
+        nd = nodes[j]
+        s = nd.step
+        if nd.kind != "roll" or not isinstance(s, BlockStep) or DEFENDER_FOOTING not in s.defender or s.goal != "down":
+            continue
+        node = make("opp", s)
+        node.p_ok = 1 - Fraction(7 - FOOTING_TARGET, 6)
+        node.succ, node.nc = nd.succ, nd.nc if s.branch is not None else None
+        nd.succ = len(nodes)
+        nodes.append(node)

@@ -85,6 +85,30 @@ ARGUE_FIRST: dict[str, bool] = {"classic": False, "bb2020": True, "bb2025": True
 BRIBE_AFTER_EJECTION: dict[str, bool] = {"classic": True, "bb2020": False, "bb2025": True}
 #: armour-roll step kinds: after a block, and a Foul's
 ARMOUR_KINDS: tuple[str, ...] = ("armour", "foul")
+#: armour and foul fields (:class:`calculators.chain.ArmourStep`, each a notation mark) that exist in some edition
+#: families only -> those families; the others exist in every edition.  Iron Hard Skin from BB2020, Piling On in
+#: classic only (BB2020 and BB2025 have Pile Driver, a foul step), Lone Fouler in BB2025, the star players' Ram,
+#: Slayer and Crushing Blow in BB2020 and BB2025.  The chain's checks (:meth:`Chain.validate`) and the roll form
+#: (``plugins/site/render/rollform.py``) both read it.
+ARMOUR_FIELD_EDITIONS: dict[str, tuple[str, ...]] = {
+    "iron_hard_skin": ("bb2020", "bb2025"), "piling_on": ("classic",), "lone_fouler": ("bb2025",),
+    "ram": ("bb2020", "bb2025"), "slayer": ("bb2020", "bb2025"), "crushing_blow": ("bb2020", "bb2025")}
+#: pairs of armour and foul fields one roll may not carry together -> the edition families where the chain refuses
+#: them (:meth:`Chain.validate`, each with its own message): a Stab's roll takes no Mighty Blow, Claws, Chainsaw,
+#: Piling On or star player's +1; a Chainsaw's no Piling On or star player's +1, and no Mighty Blow in classic and
+#: BB2020 (both rule texts), which BB2025 allows on the armour roll (FFB ``skill/bb2025/MightyBlow``); the victim's
+#: Iron Hard Skin stops Claws and a Chainsaw.  Each pair is written (field the form stops offering, field whose tick
+#: stops it): the roll form (``plugins/site/render/rollform.py``) never writes a pair the chain refuses, and the
+#: model reads the Mighty Blow and Chainsaw pair's editions from here; a site test checks the table against the
+#: chain's refusals, pair by pair and edition by edition.
+_EVERY = ("classic", "bb2020", "bb2025")
+ARMOUR_FIELD_CLASHES: dict[tuple[str, str], tuple[str, ...]] = {
+    **{(field, "stab"): _EVERY for field in ("mighty_blow", "claws", "chainsaw", "piling_on", "ram", "slayer",
+                                             "crushing_blow")},
+    **{(field, "chainsaw"): _EVERY for field in ("piling_on", "ram", "slayer", "crushing_blow")},
+    ("mighty_blow", "chainsaw"): ("classic", "bb2020"),
+    ("claws", "iron_hard_skin"): _EVERY, ("chainsaw", "iron_hard_skin"): _EVERY,
+}
 #: 2D6 roll step kinds that no re-roll source of the chain touches: armour rolls, fouls, injury rolls
 ROLL_KINDS: tuple[str, ...] = ARMOUR_KINDS + ("injury",)
 #: every step kind
@@ -103,6 +127,12 @@ DIVING_TACKLE_AFTER_REROLLS: dict[str, bool] = {"classic": False, "bb2020": Fals
 DIVING_TACKLE_KINDS: dict[str, frozenset[str]] = {"classic": frozenset({"dodge"}),
                                                   "bb2020": frozenset({"dodge", "jump"}),
                                                   "bb2025": frozenset({"dodge", "jump"})}
+#: the most dodges one player may have with both Break Tackle and BB2025 Consummate Professional's +1
+#: (:mod:`calculators.chain.bonuses`): each such dodge weighs both bonuses in every state, and chains of more took
+#: over the 2 s of CPU the worst accepted input may take (``benchmarks/bench_worst_notation.py``: 3 of them with
+#: heavy steps 1.4-1.7 s, every dodge of a 30-step chain 2.3-3.4 s on the shared machine).  Break Tackle is used
+#: once per turn anyway, so a real turn rarely writes more than one.
+MAX_PAIR_DODGES = 2
 #: block dice: 1, 2, 3 (the attacker chooses) or -2, -3 (the defender chooses), as :class:`calculators.block.Block`
 BLOCK_DICE: tuple[int, ...] = (1, 2, 3, -2, -3)
 #: the attacker's skills a block step models (Block, Tackle, Juggernaut; Brawler in BB2020/BB2025)
@@ -116,8 +146,11 @@ BLOCK_ATTACKER_EDITIONS: dict[str, tuple[str, ...]] = {"brawler": ("bb2020", "bb
 #: (None: any die)
 ONE_DIE_SKILLS: dict[str, tuple[str, ...] | None] = {"brawler": ("both_down",), "hatred": ("attacker_down",),
                                                      "unstoppable-momentum": None, "working-in-tandem": None}
-#: the defender's skills a block step models
-BLOCK_DEFENDER: tuple[str, ...] = ("block", "dodge", "wrestle")
+#: the defender's skills a block step models; ``steady-footing`` (BB2025) changes no face, only whether a defender
+#: Knocked Down stays standing (:mod:`calculators.chain.footing`)
+BLOCK_DEFENDER: tuple[str, ...] = ("block", "dodge", "wrestle", "steady-footing")
+#: defender skills of a block that exist in some editions only -> those edition families
+BLOCK_DEFENDER_EDITIONS: dict[str, tuple[str, ...]] = {"steady-footing": ("bb2025",)}
 #: a block step's goals: ``down`` (the defender Knocked Down, the attacker standing) or ``standing``
 BLOCK_GOALS: tuple[str, ...] = ("down", "standing")
 #: a failed block roll, by what one re-rolled die can do: ``both_down`` (one die can save it and a failing

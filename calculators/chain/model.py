@@ -10,12 +10,12 @@ from ..armour import INJURY_NEEDS, skill_value
 from ..editions import Edition, resolve
 from ..errors import CalcError
 from ..rerolls import (AGILITY_KINDS, BREAK_TACKLE_BONUSES, OPPONENT_KINDS, SKILL_FOR_KIND, STAR_RULE_EDITIONS,
-                       STAR_RULES, SWIFT_KINDS, check_reading)
+                       STAR_RULES, SWIFT_KINDS, SAVAGE_BLOW_READINGS, check_reading)
 from .appeals import _appeal_start
 from .footing import check_footing
-from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, BLOCK_ATTACKER, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER,
-                    BLOCK_DICE, BLOCK_GOALS, D6_KINDS, DIVING_TACKLE_KINDS, KIND_EDITIONS, KINDS, LOWEST_BAND_ONE,
-                    _KIND_ABSENT, highest_face)
+from .kinds import (APPEAL_KINDS, APPEAL_TARGETS, ARGUE_FIRST, ARMOUR_FIELD_CLASHES, ARMOUR_FIELD_EDITIONS,
+                    BLOCK_ATTACKER, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER, BLOCK_DEFENDER_EDITIONS, BLOCK_DICE, BLOCK_GOALS, D6_KINDS, DIVING_TACKLE_KINDS, KIND_EDITIONS,
+                    KINDS, LOWEST_BAND_ONE, MAX_PAIR_DODGES, _KIND_ABSENT, highest_face)
 from .steps import (AnyStep, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, _places, children,
                     linked_armour, walk)
 
@@ -72,6 +72,9 @@ class Chain:
     :data:`calculators.rerolls.LONER_READINGS` (None: the default, ``"rulebook"``); must
     be None in the other editions.
 
+    ``savage_reading``: the reading of Savage Blow's "Block Action", an entry of
+    :data:`calculators.rerolls.SAVAGE_BLOW_READINGS` (None: the default, ``"rulebook"``: not on a Blitz's block).
+
     ``appeal_ejects``: the chance one Argue the Call ejects the coach, a Fraction in [0, 1] read from the edition's
     table (:func:`calculators.chain.with_argue_the_call`); None: a natural 1 (no table for the edition, no rules).
     """
@@ -81,6 +84,7 @@ class Chain:
     edition: str = "classic"
     reading: str | None = None
     appeal_ejects: Fraction | None = None
+    savage_reading: str | None = None
 
     @property
     def ed(self) -> Edition:
@@ -100,6 +104,9 @@ class Chain:
         """
         self.ed  # resolves (and checks) the edition
         check_reading(self.edition, self.reading)
+        if self.savage_reading is not None and self.savage_reading not in SAVAGE_BLOW_READINGS:
+            raise CalcError("savage_reading", f"savage_reading must be one of {', '.join(SAVAGE_BLOW_READINGS)}, got "
+                            f"{self.savage_reading!r}", list(SAVAGE_BLOW_READINGS), reason="choice")
         if not self.players:
             raise CalcError("players", "a chain needs at least one player", reason="chain-shape")
         for i, pl in enumerate(self.players):
@@ -139,11 +146,27 @@ class Chain:
             if (not isinstance(s, Alternatives) or s.player is not None) and not (
                     isinstance(s.player, int) and not isinstance(s.player, bool) and 0 <= s.player < len(self.players)):
                 raise CalcError(f"{path}.player", f"player index {s.player} out of range", [0, len(self.players) - 1], reason="range")
+        self._check_pair_dodges()
         top = self._check_players(self.steps, "steps", 0, -1)
         if top != len(self.players) - 1:
             raise CalcError("players", "every player must roll at least one step", reason="chain-shape")
         check_footing(self)
         return self
+
+    def _check_pair_dodges(self) -> None:
+        """At most :data:`MAX_PAIR_DODGES` dodges per player with Break Tackle and BB2025 Consummate Professional's
+        +1 (a bound on the solver's time, :mod:`calculators.chain.bonuses`)."""
+        if not self.ed.bb2025:
+            return
+        count: dict[int, int] = {}
+        for path, s in walk(self.steps):
+            if isinstance(s, Step) and s.kind == "dodge" and s.break_tackle and self.players[s.player].consummate:
+                count[s.player] = count.get(s.player, 0) + 1
+                if count[s.player] > MAX_PAIR_DODGES:
+                    raise CalcError(f"{path}.break_tackle", f"at most {MAX_PAIR_DODGES} dodges of one player may carry "
+                                    "both Break Tackle and Consummate Professional's +1 (Break Tackle is used once "
+                                    "per turn anyway): more take too long to compute", [0, MAX_PAIR_DODGES],
+                                    reason="pair-dodges")
 
     def _check_star_rules(self, i: int, pl: Player) -> None:
         """A player's star rules (:data:`calculators.rerolls.STAR_RULES`): booleans, in an edition that has them."""
@@ -234,10 +257,11 @@ class Chain:
             name = "no_reroll" if s.no_reroll else "no_team_reroll"
             raise CalcError(f"{path}.{name}", "an opponent's roll is never ours to re-roll", reason="chain-shape")
         self._check_d6_edition(path, s)
-        if (s.break_tackle and self.ed.bb2025 and s.kind in AGILITY_KINDS
+        if (s.break_tackle and s.diving_tackle and self.ed.bb2025 and s.kind in AGILITY_KINDS
                 and isinstance(s.player, int) and 0 <= s.player < len(self.players) and self.players[s.player].consummate):
-            raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge are not "
-                            "modelled together", reason="not-modelled")
+            # without the dive, both bonuses are weighed together (calculators.chain.bonuses)
+            raise CalcError(f"{path}.break_tackle", "Break Tackle and Consummate Professional's +1 on one dodge against "
+                            "Diving Tackle are not modelled together", reason="not-modelled")
         pl = self.players[s.player] if isinstance(s.player, int) and 0 <= s.player < len(self.players) else None
         if pl is not None and s.kind == "pass" and s.partial is not None and pl.strong:
             raise CalcError(f"{path}.partial", "Strong Passing Game on a pass with an inaccurate band is not modelled (its "
@@ -330,12 +354,13 @@ class Chain:
             raise CalcError(f"{path}.dice", f"block dice must be one of 1, 2, 3 (the attacker chooses) or -2, -3 "
                                             f"(the defender chooses), got {s.dice!r}", list(BLOCK_DICE), reason="choice")
         fam = self.ed.family
-        allowed = [k for k in BLOCK_ATTACKER if fam in BLOCK_ATTACKER_EDITIONS.get(k, (fam,))]
-        for name, skills, ok in ((f"{path}.attacker", s.attacker, allowed),
-                                 (f"{path}.defender", s.defender, list(BLOCK_DEFENDER))):
+        editions = {**BLOCK_ATTACKER_EDITIONS, **BLOCK_DEFENDER_EDITIONS}
+        for name, skills, known in ((f"{path}.attacker", s.attacker, BLOCK_ATTACKER),
+                                    (f"{path}.defender", s.defender, BLOCK_DEFENDER)):
+            ok = [k for k in known if fam in editions.get(k, (fam,))]
             bad = sorted(set(skills) - set(ok))
             if bad:
-                where = BLOCK_ATTACKER_EDITIONS.get(bad[0])
+                where = editions.get(bad[0])
                 named = {"bb2020": "BB2020", "bb2025": "BB2025"}
                 extra = (f" ({bad[0].replace('-', ' ').title()} exists in {' and '.join(named[e] for e in where)} only)"
                          if where else "")
@@ -407,7 +432,7 @@ class Chain:
             name = "sneaky_git" if s.sneaky_git else "lone_fouler"
             raise refuse(name, f"{name.replace('_', ' ').title()} acts on a foul only", [False])
         if s.lone_fouler:
-            if not ed.bb2025:
+            if ed.family not in ARMOUR_FIELD_EDITIONS["lone_fouler"]:
                 raise refuse("lone_fouler", f"Lone Fouler exists in BB2025 only, not {self.edition}", [False], "edition-skill")
             if s.modifier:
                 raise CalcError(f"{path}.lone_fouler", "Lone Fouler works only when nobody assists the foul: the "
@@ -415,7 +440,7 @@ class Chain:
             if any(isinstance(t, ArmourStep) and t.lone_fouler and t.player == s.player for _, t in everything[:position]):
                 raise refuse("lone_fouler", "Lone Fouler is used once per turn", [False], "step-skill")
         if s.iron_hard_skin:
-            if ed.classic:
+            if ed.family not in ARMOUR_FIELD_EDITIONS["iron_hard_skin"]:
                 raise refuse("iron_hard_skin", f"Iron Hard Skin exists in BB2020 and BB2025 only, not {self.edition}",
                              [False], "edition-skill")
             if s.modifier or s.claws or s.chainsaw:
@@ -428,10 +453,10 @@ class Chain:
                 raise refuse(name, "a Stab's armour roll is made instead of a block and cannot be modified (every "
                              "edition): no foul, modifier, Mighty Blow, Claws or Chainsaw", [0] if name == "modifier" else [False])
         self._check_star_bonuses(s, refuse, everything[:position])
-        if s.chainsaw and s.mighty_blow and not ed.bb2025:
+        if s.chainsaw and s.mighty_blow and ed.family in ARMOUR_FIELD_CLASHES[("mighty_blow", "chainsaw")]:
             raise refuse("mighty_blow", f"Mighty Blow cannot be used with a Chainsaw in {self.edition}", [False])
         if s.piling_on:
-            if not ed.classic:
+            if ed.family not in ARMOUR_FIELD_EDITIONS["piling_on"]:
                 raise refuse("piling_on", f"Piling On re-rolls armour or injury in classic only; in {self.edition} "
                              "write Pile Driver as a foul step after the block", [False], "edition-skill")
             if s.foul or s.stab or s.chainsaw:
@@ -447,7 +472,7 @@ class Chain:
         for name, rule in (("ram", "Ram"), ("slayer", "Slayer"), ("crushing_blow", "Crushing Blow")):
             if not getattr(s, name):
                 continue
-            if self.ed.classic:
+            if self.ed.family not in ARMOUR_FIELD_EDITIONS[name]:
                 raise refuse(name, f"{rule} is a star player rule of BB2020 and BB2025 only, not {self.edition}",
                              [False], "edition-skill")
             if s.foul or s.stab or s.chainsaw:

@@ -94,7 +94,9 @@ def policy(chain: Chain, team_rerolls: int = 0) -> tuple[str | dict[str, str], .
     ``"critical/…"`` and ``"non_critical/…"`` cases, what one re-rolled die can give after it:
     ``new``, ``push``, ``none``); for a D6 test with a non-critical band or against Diving Tackle
     in BB2025, a dict over ``"critical"``, ``"non_critical"``, ``"dived"`` when they differ (with Break Tackle,
-    ``"within_bonus"``, ``"beyond_bonus"`` and in BB2025 ``"dived"``, ``"dived_within"``: the bonus saves the die or not).  Main-line
+    ``"within_bonus"``, ``"beyond_bonus"`` and in BB2025 ``"dived"``, ``"dived_within"``: the bonus saves the die or not;
+    with Break Tackle and BB2025 Consummate Professional's +1, ``"within_one"``, ``"within_both"`` too, and the choice
+    ``"break-tackle+consummate"``: :mod:`calculators.chain.bonuses`).  Main-line
     steps only: a Dauntless roll has its own entry; weighted alternatives ``"none"``.  Later failures
     change the state; the DP handles them, this is the summary shown to readers.  Among
     equal values the cheapest source is named, in the order none, skill, Pro, team

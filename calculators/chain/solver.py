@@ -87,7 +87,8 @@ from ..oldpro import old_pro_rescue
 from ..rerolls import (BALLISTA_KINDS, NOT_REROLLED_KINDS, STAR_2D6_REROLLS, ONCE_PER_TURN, SKILL_FOR_KIND,
                        STAR_REROLL_KINDS, d6_at_least, reroll_rules)
 from .appeals import appeal_chances, appeal_group
-from .footing import add_footing
+from .bonuses import PAIR_NAMES, PairBonuses, add_save_nodes
+from .footing import add_defender_footing, add_footing
 from .foulpro import FoulOldPro, foul_options
 from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
@@ -99,7 +100,7 @@ _ZERO = Fraction(0)
 _ONE = Fraction(1)
 
 
-class _Solver(FoulOldPro):
+class _Solver(FoulOldPro, PairBonuses):
     """The memoised solver of one chain (internal; :func:`_solver` hands out its functions).
 
     A *state* is ``(j, tr, team_used, skills_used, pro_used)``: before node ``j`` of :func:`_tree` (a straight
@@ -118,8 +119,11 @@ class _Solver(FoulOldPro):
         self.players = chain.players
         self.nodes, self.main = _tree(chain)
         self.end = len(self.nodes) - 1
-        # Steady Footing (BB2025): a fall's node -> its 6+ roll's node, appended after the end node (chain.footing)
+        # Steady Footing (BB2025): the defender's roll after a block that knocks them down, then a fall's node -> its
+        # 6+ roll's node, both appended after the end node (chain.footing)
+        add_defender_footing(self.nodes, _Node)
         self.falls = add_footing(chain, self.nodes, _Node, _fill)
+        self.saves = add_save_nodes(self.nodes, _Node)  # Break Tackle and the +1 on one dodge (chain.bonuses)
         self.cap = rr.team_rerolls_per_turn
         self.pro_q = d6_at_least(rr.pro_target)
         self.ed = ed = chain.ed
@@ -185,11 +189,9 @@ class _Solver(FoulOldPro):
             nd = nodes[j]
             ks, kp = frozenset(), frozenset()
             fall = self.falls.get(j)
-            for k in (nd.succ, nd.nc, *(e for _, e in nd.alts), fall):
-                if k is not None and k > self.end:  # Steady Footing's roll: what its success uses, and Pro
-                    f = nodes[k]
-                    keep_skills[k] = keep_skills[f.succ]
-                    keep_pro[k] = keep_pro[f.succ] | ({f.step.player} if players[f.step.player].pro else set())
+            for k in (nd.succ, nd.nc, *(e for _, e in nd.alts), fall, self.saves.get(j)):
+                if k is not None and k > self.end:  # a Steady Footing roll (chain.footing)
+                    self._keep_appended(k, keep_skills, keep_pro)
                 if k is not None:
                     ks, kp = ks | keep_skills[k], kp | keep_pro[k]
             s = nd.step
@@ -199,8 +201,8 @@ class _Solver(FoulOldPro):
                 ks = ks | {(s.player, self.star_2d6[j][0])}
             if j in self.mauling:
                 ks = ks | {(s.player, "savagemauling")}
-            if nd.kind == "roll" and nd.bonus:  # not a re-roll: "!" leaves it
-                ks = ks | {(s.player, nd.bonus[1])}
+            if nd.kind == "roll" and (nd.bonus or nd.pair is not None):  # not a re-roll: "!" leaves it
+                ks = ks | ({(s.player, nd.bonus[1])} if nd.bonus else {(s.player, n) for n in PAIR_NAMES})
             if nd.kind == "roll" and not s.no_reroll and s.kind not in NOT_REROLLED_KINDS:
                 if isinstance(s, Step) and s.skill and SKILL_FOR_KIND[s.kind] in ONCE_PER_TURN:
                     ks = ks | {(s.player, SKILL_FOR_KIND[s.kind])}
@@ -209,6 +211,19 @@ class _Solver(FoulOldPro):
                     kp = kp | {s.player}
             keep_skills[j], keep_pro[j] = ks, kp
         return keep_skills, keep_pro
+
+    def _keep_appended(self, k: int, keep_skills: list, keep_pro: list) -> None:
+        """Fill what node ``k``, appended after the end node (a Steady Footing roll, :mod:`calculators.chain.footing`),
+        keeps: what its next nodes use, and the roller's Pro when the roll is ours (the defender's is not)."""
+        f = self.nodes[k]
+        nexts = [x for x in (f.succ, f.nc) if x is not None]
+        for x in nexts:
+            if x > self.end:
+                self._keep_appended(x, keep_skills, keep_pro)
+        keep_skills[k] = frozenset().union(*(keep_skills[x] for x in nexts)) | (
+            {(f.step.player, n) for n in PAIR_NAMES} if f.kind == "save" else set())
+        pro = f.kind == "roll" and self.players[f.step.player].pro
+        keep_pro[k] = frozenset().union(*(keep_pro[x] for x in nexts)) | ({f.step.player} if pro else set())
 
     def old_pro(self, j: int, skills_used: frozenset, pro_used: frozenset) -> tuple | None:
         """(skills_used, pro_used) after Old Pro at armour node j, or None when it cannot be used there."""
@@ -314,6 +329,8 @@ class _Solver(FoulOldPro):
 
     def _options_at(self, j: int, tr: int, team_used: int, skills_used: frozenset, pro_used: frozenset, case):
         nd = self.nodes[j]
+        if nd.pair is not None:  # Break Tackle and the +1 on one dodge (chain.bonuses)
+            return self._pair_options(j, tr, team_used, skills_used, pro_used, case)
         s = nd.step
         _, res, rerollable, one, brawl = nd.cases[case]
 
@@ -483,10 +500,13 @@ class _Solver(FoulOldPro):
             return _ONE
         if nd.kind == "alt":
             return sum((w * value(k, *state) for w, k in nd.alts), _ZERO)
-        if nd.kind == "opp":  # the opponent rolls; we go on only if it fails
-            return nd.p_ok * value(nd.succ, *state)
+        if nd.kind == "opp":  # the opponent rolls; we go on only if it fails (or by nc: the defender's Steady Footing)
+            return nd.p_ok * value(nd.succ, *state) + ((_ONE - nd.p_ok) * value(nd.nc, *state) if nd.nc is not None
+                                                       else _ZERO)
         if nd.kind == "appeal":
             return value(nd.succ, *state)
+        if nd.kind == "save":
+            return self._save_value(j, state)
         if nd.kind == "armour" and j in self.foul_pro and self.old_pro(j, skills_used, pro_used):
             return self._foul_old_pro(j, state)[0]
         if nd.kind == "armour":
@@ -528,9 +548,12 @@ class _Solver(FoulOldPro):
         if nd.kind == "alt":
             return sum((w * sent_off(k, *state) for w, k in nd.alts), _ZERO)
         if nd.kind == "opp":
-            return nd.p_ok * sent_off(nd.succ, *state)
+            return nd.p_ok * sent_off(nd.succ, *state) + ((_ONE - nd.p_ok) * sent_off(nd.nc, *state)
+                                                          if nd.nc is not None else _ZERO)
         if nd.kind == "appeal":
             return sent_off(nd.succ, *state)
+        if nd.kind == "save":
+            return self._save_sent_off(j, state)
         if nd.kind == "armour" and j in self.foul_pro and self.old_pro(j, skills_used, pro_used):
             return self._foul_old_pro(j, state)[1]
         if nd.kind == "armour":

@@ -81,9 +81,10 @@ from ..editions import resolve
 from ..rerolls import AGILITY_KINDS, NOT_REROLLED_KINDS, OPPONENT_KINDS, STRONG_PASS_BONUS, SWIFT_KINDS
 from ..rolls import face_chance
 from .kinds import APPEAL_KINDS, BLOCK_CASES, DIVING_TACKLE_AFTER_REROLLS, ONE_DIE_SKILLS
+from .bonuses import pair_cases
 from .footing import block_fall_faces
 from .model import Chain
-from .steps import AnyStep, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, children
+from .steps import AnyStep, Alternatives, ArmourStep, BlockStep, Dauntless, InjuryStep, Step, children, walk
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -202,16 +203,18 @@ class _Node:
     ``{case: (P(the first roll fails so), accepted class, may be re-rolled, one-die dist, Brawler dist)}``
     and ``again`` ((P(S), P(N)) of a re-roll of the whole roll); ``bonus``: None, or for a D6 test with a bonus
     added after the roll (Break Tackle, BB2025 Consummate Professional) ``(P(one die fails within it), the
-    resource's name)``.
+    resource's name)``; ``pair``: None, or on a BB2025 dodge with both Break Tackle and Consummate Professional's +1
+    (:mod:`calculators.chain.bonuses`) the Break Tackle bonus, ``bonus`` then None.
     """
 
-    __slots__ = ("kind", "step", "succ", "nc", "alts", "p_ok", "cases", "again", "bonus")
+    __slots__ = ("kind", "step", "succ", "nc", "alts", "p_ok", "cases", "again", "bonus", "pair")
 
     def __init__(self, kind: str, step: object = None) -> None:
         self.kind, self.step = kind, step
         self.succ, self.nc, self.alts = 0, None, ()
         self.p_ok, self.cases, self.again = _ZERO, {}, (_ZERO, _ZERO)
         self.bonus: tuple | None = None
+        self.pair: int | None = None
 
 
 def _tree(chain: Chain) -> tuple[list, list]:
@@ -259,14 +262,18 @@ def _plus_one(chain: Chain, s: AnyStep) -> bool:
 
 def _after_roll(chain: Chain, s: AnyStep) -> tuple[int, str] | None:
     """``(bonus, star rule)`` of a once-per-game bonus a player adds to step ``s``'s die after seeing it, or None
-    (:mod:`calculators.rerolls`): BB2025 Consummate Professional's +1 (:func:`_plus_one`), Strong Passing Game's +3
+    (:mod:`calculators.rerolls`): BB2025 Consummate Professional's +1 (:func:`_plus_one`; on a dodge with Break
+    Tackle too, the two bonuses then weighed together, :mod:`calculators.chain.bonuses`), Strong Passing Game's +3
     on a pass without an inaccurate band, Swift as the Breeze on a dodge, jump or rush (any die from 2 passes: the
-    bonus is the target less 2); none on a step with a non-critical band, Diving Tackle or Break Tackle."""
-    if not isinstance(s, Step) or s.partial is not None or s.diving_tackle or s.break_tackle:
+    bonus is the target less 2); none on a step with a non-critical band or Diving Tackle, and with Break Tackle only
+    the +1."""
+    if not isinstance(s, Step) or s.partial is not None or s.diving_tackle:
         return None
     pl = chain.players[s.player]
     if _plus_one(chain, s):
         return (1, "consummate")
+    if s.break_tackle:
+        return None
     if pl.strong and s.kind == "pass":
         return (STRONG_PASS_BONUS, "strong")
     if pl.swift and s.kind in SWIFT_KINDS and s.target > 2:
@@ -280,10 +287,18 @@ def _block_action(s: AnyStep) -> bool:
 
 
 def _savage(chain: Chain, s: AnyStep) -> bool:
-    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, a Block action's block
-    (:func:`_block_action`), with or without a non-critical branch (Frenzy's second block is still the Block
-    action's; :mod:`calculators.rerolls`)."""
-    return _block_action(s) and chain.players[s.player].savageblow
+    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, and under the reading
+    ``rulebook`` (the default, :data:`calculators.rerolls.SAVAGE_BLOW_READINGS`) a Block action's block
+    (:func:`_block_action`, and no step of that player but blocks, Dauntless rolls, armour and injury rolls: a move
+    makes it a Blitz), under ``fumbbl`` any block (FFB does not check the action); with or without a non-critical
+    branch (Frenzy's second block is still the same action's; :mod:`calculators.rerolls`)."""
+    if not isinstance(s, BlockStep) or not chain.players[s.player].savageblow:
+        return False
+    if chain.savage_reading == "fumbbl":
+        return True
+    moves = any(not isinstance(t, (BlockStep, Dauntless, ArmourStep, InjuryStep, Alternatives)) and t.player == s.player
+                for _, t in walk(chain.steps))
+    return _block_action(s) and not moves
 
 
 def _savage_dists(s: BlockStep, case: str) -> tuple:
@@ -374,6 +389,23 @@ def _dive_and_break(edition: str, node: _Node, s: Step) -> None:
     node.cases = {k: (p, _C, rerollable, None, None) for k, (p, rerollable) in cases.items()}
 
 
+def _fill_block(node: _Node, s: BlockStep, entries: list[int], savage: bool, woodland: bool, falls: frozenset) -> None:
+    """A block node's branch and numbers (:func:`_fill`'s arguments): its cases from :func:`_block_cases`, each with
+    what one re-rolled die (Pro, or Brawler and the other one-die skills) can give."""
+    with_nc = s.branch is not None or bool(falls)
+    if s.branch is not None:
+        node.nc = entries[0] if s.branch else node.succ
+    p_s, p_n, cases = _block_cases(s, with_nc, savage, woodland, falls)  # Savage Blow: cases by failing dice
+    q = (Fraction(len(s.good_faces()), 6), _ZERO)
+    if with_nc:
+        standing = replace(s, goal="standing", branch=None).good_faces()
+        q = (q[0], Fraction(len(falls or standing - s.good_faces()), 6))
+    att = s.dice > 0
+    node.p_ok, node.again = p_s, (p_s, p_n)
+    node.cases = {k: (p, res, True, _one_die(att, pro, q), _one_die(att, brawl, q) if brawl else None)
+                  for k, (p, res, pro, brawl) in cases.items()}
+
+
 def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tuple[int, str] | None = None,
           savage: bool = False, woodland: bool = False, falls: frozenset = frozenset()) -> None:
     """Set a node's kind, branches and numbers (``entries``: each branch's first node, as :func:`children`;
@@ -404,18 +436,7 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tupl
         node.cases = {None: (_ONE - p, _N, True, None, None)}
         return
     if isinstance(s, BlockStep):
-        with_nc = s.branch is not None or bool(falls)
-        if s.branch is not None:
-            node.nc = entries[0] if s.branch else node.succ
-        p_s, p_n, cases = _block_cases(s, with_nc, savage, woodland, falls)  # Savage Blow: cases by failing dice
-        q = (Fraction(len(s.good_faces()), 6), _ZERO)
-        if with_nc:
-            standing = replace(s, goal="standing", branch=None).good_faces()
-            q = (q[0], Fraction(len(falls or standing - s.good_faces()), 6))
-        att = s.dice > 0
-        node.p_ok, node.again = p_s, (p_s, p_n)
-        node.cases = {k: (p, res, True, _one_die(att, pro, q), _one_die(att, brawl, q) if brawl else None)
-                      for k, (p, res, pro, brawl) in cases.items()}
+        _fill_block(node, s, entries, savage, woodland, falls)
         return
     p = s.p()
     if s.diving_tackle and s.break_tackle:
@@ -444,6 +465,9 @@ def _fill(edition: str, node: _Node, s: AnyStep, entries: list[int], after: tupl
                       None: (_ONE - p - p_n, _C, rerollable, None, None)}
         return
     node.again = (p, _ZERO)
+    if s.break_tackle and after:  # Break Tackle and BB2025 Consummate Professional's +1 on one dodge
+        pair_cases(node, s, rerollable)
+        return
     within = s.within_bonus() if s.break_tackle else _within(s.target, after[0]) if after else _ZERO
     if within:  # Break Tackle (once per turn), a star rule's bonus after the roll (once per game): a die short by
         # no more than the bonus may be saved

@@ -57,7 +57,8 @@ taken as a Push, and the defender's Wrestle does not work; not with ``r``), ``h`
 player with the hated keyword: one Player Down die may be re-rolled), ``u`` Unstoppable Momentum (H'thark, BB2020
 and BB2025, on a Blitz: any one block die may be re-rolled; not with ``r``), ``n`` Working in Tandem (Lucien Swift,
 BB2025, against a player Valen Swift also Marks: any one block die may be re-rolled); after ``:`` the defender's (:data:`BLOCK_DEFENDER_MARKS`):
-``b`` Block, ``d`` Dodge, ``w`` Wrestle.  The step succeeds when the defender is Knocked
+``b`` Block, ``d`` Dodge, ``w`` Wrestle, ``f`` Steady Footing (BB2025: on a 6 a defender Knocked Down stays
+standing, :mod:`calculators.chain.footing`).  The step succeeds when the defender is Knocked
 Down and the attacker stays standing; with ``=s`` when the attacker merely stays standing
 (no turnover).  ``B2bt:bd`` is a two-dice block by a player with Block and Tackle on one
 with Block and Dodge; ``B-2:w=s`` a block where the defender picks from two dice, has

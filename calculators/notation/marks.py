@@ -45,7 +45,7 @@ BLOCK_ATTACKER_MARKS: dict[str, str] = {"b": "block", "t": "tackle", "r": "brawl
 
 
 #: block step: the defender's mark -> skill (after ':'), in canonical order
-BLOCK_DEFENDER_MARKS: dict[str, str] = {"b": "block", "d": "dodge", "w": "wrestle"}
+BLOCK_DEFENDER_MARKS: dict[str, str] = {"b": "block", "d": "dodge", "w": "wrestle", "f": "steady-footing"}
 
 
 #: armour step kind -> {mark: (ArmourStep field, skill id)}, in canonical order

@@ -380,7 +380,8 @@ def test_star_flags_are_refused_in_classic(flag):
     ("[consummate,consummate]D3", "bb2020", "bad-flag", "repeated"),
     ("[consummate,ballista]D3", "bb2020", "one-star-rule", "single special rule"),  # one special rule per star
     ("[oldpro]A8", "bb2020", "old-pro-needs-pro", "needs pro"),                          # Old Pro uses Pro
-    ("[consummate]D4b1", "bb2025", "not-modelled", "Consummate"),  # Break Tackle and the +1: not modelled together
+    # Break Tackle and the +1 on one dodge are weighed together (test_break_tackle_consummate.py), but not against a dive
+    ("[consummate]D4b1^", "bb2025", "not-modelled", "Consummate"),
 ])
 def test_star_flag_errors(text, edition, reason, words):
     with pytest.raises(CalcError) as e:

@@ -15,7 +15,7 @@ from itertools import product
 from chain_oracle import (FACES, NOTHING, ONCE, PRO_NEEDS, RerollSources, _add, _best, _mean, _times, armour_breaks,
                           block_face_ok, passes)
 
-from calculators.chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless
+from calculators.chain import Alternatives, ArmourStep, BlockStep, Chain, Dauntless, Step, walk
 
 AGILITY = {"dodge", "jump", "pick-up", "catch", "hand-off", "landing"}  # BB2025 Agility tests (BBBase)
 BALLISTA = {"bb2020": {"pass", "hail-mary", "throw-team-mate"}, "bb2025": {"throw-team-mate"}}
@@ -291,10 +291,15 @@ class BlockRoll:
         return options
 
     def savage_blow(self, faces):
-        """Savage Blow, once per game, on a Block action: any number of the dice, each set tried."""
+        """Savage Blow, once per game, on a Block action: any number of the dice, each set tried.  A Block action (the
+        rule text, the chain's default reading): no Juggernaut or Unstoppable Momentum, and its player makes no roll
+        but blocks, Dauntless, armour and injury rolls (a move makes the action a Blitz)."""
         s, n, skills = self.s, self.n, self.skills
         sb = (s.player, "savageblow")
         if not self.pl.savageblow or sb in skills or s.branch is not None or s.attacker & STOPS_BLOCK_ACTION_STARS:
+            return []
+        if self.game.chain.savage_reading != "fumbbl" and any(
+                isinstance(t, Step) and t.player == s.player for _, t in walk(self.game.chain.steps)):
             return []
         options = []
         for picked in product((False, True), repeat=n):

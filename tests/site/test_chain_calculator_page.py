@@ -142,7 +142,7 @@ def test_the_chain_page_documents_blocks_armour_and_fouls(pages):
     notation = markdown.split("{#notation}", 1)[1]
     assert ("| `B` | Block (the number is the block dice; negative when the defender chooses) | `b` Block, `t` Tackle, "
             "`r` Brawler, `j` Juggernaut, `h` Hatred, `u` Unstoppable Momentum, `n` Working In Tandem; after `:`, the defender's: `b` Block, "
-            "`d` Dodge, `w` Wrestle |") in notation
+            "`d` Dodge, `w` Wrestle, `f` Steady Footing |") in notation
     assert ("| `F` | Foul (the number is the victim's AV) | `d` Dirty Player, `s` Sneaky Git, `l` Lone Fouler, "
             "`i` Iron Hard Skin, `w` Chainsaw |") in notation
     assert "| `J` | Injury roll (K: KO or worse; C: a casualty; a number: that total or more) | `s` Stunty, " \

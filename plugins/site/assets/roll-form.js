@@ -17,9 +17,10 @@ function option(value, text, selected = false) {
 // the parts of a step in the chain resolver's answer (calculators/api/chain.py _chain_step) that load() reads; a
 // step with any other part set (a mark added to the notation later) is kept as written, never shown without it
 const READ_PARTS = {
-  test: ["kind", "target", "skill", "player", "single", "weather_modifier", "no_reroll", "diving_tackle",
-    "break_tackle", "partial", "branch", "success"],
-  block: ["kind", "dice", "chooser", "attacker", "defender", "goal", "player", "single", "no_reroll", "faces", "branch"],
+  test: ["kind", "target", "skill", "player", "single", "weather_modifier", "no_reroll", "no_team_reroll",
+    "diving_tackle", "break_tackle", "partial", "branch", "success"],
+  block: ["kind", "dice", "chooser", "attacker", "defender", "goal", "player", "single", "no_reroll", "no_team_reroll",
+    "faces", "branch"],
   armour: ["kind", "av", "modifier", "mighty_blow", "claws", "stab", "piling_on", "ram", "slayer", "crushing_blow",
     "chainsaw", "iron_hard_skin", "player", "single"],
   foul: ["kind", "av", "modifier", "dirty_player", "sneaky_git", "lone_fouler", "chainsaw", "iron_hard_skin", "player",
@@ -30,6 +31,12 @@ const READ_PARTS = {
 // the steps shown as a row of their own fields (rollform.py contact_steps), not as a roll with a face to look up
 const CONTACT_KINDS = ["block", "armour", "foul", "interception", "argue-the-call", "injury", "hail-mary",
   "hypnotic-gaze", "tentacles", "shadowing", "bribe"];
+
+/** The re-roll mark of `step` as the rows' re-roll select writes it (rollform.py _reroll_field): ! or ' or "". */
+function rerollMark(step) {
+  if (step.no_reroll) return "!";
+  return step.no_team_reroll ? "'" : "";
+}
 
 /** Whether `step` has a part set that load() does not read. */
 function unread(step) {
@@ -265,13 +272,30 @@ class RollForm {
   readTest(step) {
     const letter = (this.data.letters || {})[step.kind];
     if (!letter || letter === "N" || step.partial != null || (step.success && step.success.length)) return null;
-    if (step.diving_tackle || step.break_tackle || step.weather_modifier) return null;
+    if (step.weather_modifier) return null;
     for (const roll of this.menu().filter((r) => !r.kind && r.letter === letter)) {
-      if (Boolean(step.no_reroll) !== (roll.suffix === "!") || (step.skill && !roll.mark)) continue;
+      if ((roll.suffix === "!" && !step.no_reroll) || (step.skill && !roll.mark)) continue;
+      const more = this.readMore(roll, step);
+      if (!more) continue;
       const found = this.findFace(roll, step.target);
-      if (found) return { roll, ...found, skill: Boolean(step.skill) };
+      if (found) return { roll, ...found, skill: Boolean(step.skill), ...more };
     }
     return null;
+  }
+
+  /** The boxes and bonus after a D6 roll's face that give `step` its marks (rollform.py _roll_marks: ' ^ ! and
+   *  Break Tackle's b1…), as { more: [mark, …], bonus }, or null when `roll` does not offer one of them. */
+  readMore(roll, step) {
+    const marks = [];
+    if (step.no_reroll && roll.suffix !== "!") marks.push("!");
+    if (step.no_team_reroll) marks.push("'");
+    if (step.diving_tackle) marks.push("^");
+    const offered = (roll.more_marks || []).map((m) => m.mark);
+    if (!marks.every((m) => offered.includes(m))) return null;
+    const bonus = step.break_tackle ? `b${step.break_tackle}` : "";
+    const field = (roll.more_fields || []).find((f) => f.name === "break_tackle");
+    if (bonus && !(field && field.options.some((o) => o.value === bonus))) return null;
+    return { more: marks, bonus };
   }
 
   /** The characteristic value, group options and counts that give `roll` the face `target`: the fewest
@@ -309,8 +333,9 @@ class RollForm {
     const box = (side, skill) => (roll.marks || []).find((m) => m.side === side && m.skill === skill);
     const fits = (name, value) => roll.fields.some((f) => f.name === name && f.options.some((o) => o.value === String(value)));
     if (step.kind === "block") {
-      if (step.goal !== "down" || step.faces != null || step.no_reroll) return null;
+      if (step.goal !== "down" || step.faces != null) return null;
       Object.assign(fields, { dice: String(step.dice), chooser: step.chooser });
+      if (rerollMark(step)) fields.reroll = rerollMark(step); // ' or ! (rollform.py _reroll_field)
       for (const [side, skills] of [["attacker", step.attacker], ["defender", step.defender]]) {
         for (const skill of skills) {
           const mark = box(side, skill);
@@ -332,7 +357,7 @@ class RollForm {
       }
     } else if (step.kind === "interception" || step.kind === "argue-the-call") {
       // the face needed, and the box of the mark (Cloud Burster c, Biased Referee r) when the step has it
-      if (step.no_reroll || step.no_team_reroll) return null;
+      if (rerollMark(step)) fields.reroll = rerollMark(step); // refused below where the row has no such select
       fields.target = step.kind === "argue-the-call" && step.skill ? "6" : String(step.target);
       if (step.skill) {
         const found = (roll.marks || [])[0];
@@ -346,7 +371,8 @@ class RollForm {
       for (const m of roll.marks || []) if (step[m.field]) ticks.push(m.mark);
     } else if (step.kind !== "armour" && step.kind !== "foul") {
       // a roll whose face is chosen outright (Hail Mary Pass, Hypnotic Gaze, Tentacles, Shadowing, Bribe)
-      if (step.no_reroll || step.weather_modifier || step.partial != null || step.branch) return null;
+      if (step.weather_modifier || step.partial != null || step.branch) return null;
+      if (rerollMark(step)) fields.reroll = rerollMark(step); // refused below where the row has no such select
       fields.target = String(step.target);
       if (step.skill) {
         const found = (roll.marks || [])[0];
@@ -385,6 +411,9 @@ class RollForm {
     for (const [name, o] of Object.entries(step.groups)) row.groups[name].value = o.key;
     for (const [name, n] of Object.entries(step.counts)) row.counts[name].value = String(n);
     if (row.skill) row.skill.checked = step.skill;
+    for (const mark of step.more || []) row.moreBoxes[mark].checked = true;
+    if (row.moreBoxes["!"] && row.moreBoxes["'"]) row.moreBoxes["'"].disabled = row.moreBoxes["!"].checked;
+    if (step.bonus) row.moreSelects.break_tackle.value = step.bonus;
   }
 
   showEmpty() {
@@ -448,12 +477,15 @@ class RollForm {
     }
     // after a D6 roll's face: Break Tackle's bonus, the marks ' and ^ (rollform.py _roll_marks)
     row.more = [];
+    row.moreSelects = {};
     for (const field of roll.more_fields || []) {
       const select = fieldSelect(field);
+      row.moreSelects[field.name] = select;
       row.more.push(() => select.value);
       controls.append(labelled(field.label, select));
     }
     const moreBoxes = {};
+    row.moreBoxes = moreBoxes;
     for (const mark of roll.more_marks || []) {
       const [box, label] = checkBox(mark.label);
       moreBoxes[mark.mark] = box;

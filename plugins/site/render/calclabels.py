@@ -53,6 +53,7 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "reading": ctx.t("Reading of a disputed rule"), "throw": ctx.t("How the throw went"),
         "pass_reading": ctx.t("Reading of a modified 1 on the pass roll (PA 1+ thrower)"),
         "below_one_reading": ctx.t("Reading of a pass total of 0 or less"),
+        "savage_blow_reading": ctx.t("Reading of {rule} on a Blitz's block", rule=star_rule_label(ctx, "savage-blow")),
         "marked": ctx.t("Marked"), "edition": ctx.t("Edition"), "weather": ctx.t("Weather"),
         # declaration and recovery rolls (data/rolls/: Really Stupid, Wild Animal, Bloodlust, KO recovery)
         "helped": ctx.t("Team-mate next to the player"), "declared": ctx.t("Declared action"),
@@ -270,6 +271,9 @@ def error_reasons(ctx: PageContext) -> dict[str, str]:
         "diving-tackle-roll": ctx.t("Diving Tackle acts on a dodge, and in BB2020 and BB2025 on a jump or leap too: "
                                     "the ^ mark goes on those rolls only."),
         "not-modelled": ctx.t("This calculator does not model these skills together on one roll yet."),
+        "pair-dodges": ctx.t("At most {hi} dodges of one player may carry both Break Tackle and Consummate "
+                             "Professional's +1 (Break Tackle is used once per turn anyway): more would take too long "
+                             "to compute."),
         "hail-mary-interception": ctx.t("A Hail Mary Pass cannot be intercepted: no interception (I) after it."),
         "one-star-rule": ctx.t("One star player rule per player: every star player has a single special rule."),
         "old-pro-needs-pro": ctx.t("Old Pro uses the Pro skill: write [pro,oldpro]."),

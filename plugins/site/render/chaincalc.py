@@ -11,7 +11,7 @@ from calculators.notation import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFE
                                   MAX_DEPTH, MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, REASONS, SKILL_MARKS)
 
 from .calcchoices import edition_switch, weather_options
-from .calclabels import keyed_messages
+from .calclabels import keyed_messages, star_rule_label
 from .calclayout import standalone_page
 from .calculator import Calculator, Row, Table, render
 from .chainhelp import _mark_list, argue_success_text, notation_help, skill_value_text
@@ -106,8 +106,18 @@ def loner_readings(ctx: PageContext) -> dict[str, str]:
     }
 
 
+def savage_blow_readings(ctx: PageContext) -> dict[str, str]:
+    """The readings of Savage Blow's "Block Action" (`calculators.rerolls.SAVAGE_BLOW_READINGS`), labelled for the
+    form and the result: the rule text (the default) or FFB's engine, which offers it on any block."""
+    return {
+        "rulebook": ctx.t("Rulebook as written: on a Block action only, not on a Blitz's block (recommended)"),
+        "fumbbl": ctx.t("As FUMBBL plays it: on any block, a Blitz's too"),
+    }
+
+
 def chain_calculator(ctx: PageContext) -> Calculator:
     readings = loner_readings(ctx)
+    savage = savage_blow_readings(ctx)
     table = Table(ctx.t("Chance that every roll succeeds, by team re-rolls available"),
                   (ctx.t("Team re-rolls"), ctx.t("Success")),
                   tuple(Row(ctx.t.number(k), f"by_team_rerolls.{k}.success", absent="hide") for k in range(9)))
@@ -115,6 +125,8 @@ def chain_calculator(ctx: PageContext) -> Calculator:
                   Row(ctx.t("Rolls as computed, with the weather's modifiers"), "weathered", "text", absent="hide"),
                   Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide",
                       reading="reading"),
+                  Row(ctx.t("Reading used for {rule}", rule=star_rule_label(ctx, "savage-blow")), "savage_blow_reading",
+                      "label", labels=savage, absent="hide", reading="savage_blow_reading"),
                   Row(ctx.t("Chance that every roll succeeds, with the team re-rolls the notation gives (none "
                             "if it gives none)"), "success"),
                   Row(ctx.t("Chance that a fouler is sent off, a turnover, with the team re-rolls the notation gives "
@@ -124,6 +136,8 @@ def chain_calculator(ctx: PageContext) -> Calculator:
     def options(name: str, spec: dict, edition) -> list[tuple[str, str]] | None:
         if name == "reading":
             return [(key, readings[key]) for key in spec["choices"]]
+        if name == "savage_blow_reading":
+            return [(key, savage[key]) for key in spec["choices"]]
         if name == "weather":  # each weather named from a roll it changes, as on the Pass action's form
             rolls = [ctx.repo.get(f"roll:{kind}-{edition}") for kind in D6_KINDS]
             return weather_options(ctx, [r for r in rolls if r is not None], spec["choices"])

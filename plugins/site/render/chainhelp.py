@@ -218,6 +218,8 @@ def notation_values(ctx: PageContext) -> dict[str, dict[str, str]]:
         "dodge-may-need-more": break_tackle,
         "bb2020-bb2025-d6-2": {"skill": skill_name(ctx, "projectile-vomit")},
         "bb2020-bb2025-free-foul": {"skill": skill_name(ctx, "pile-driver")},
+        "defender-steady-footing": {"skill": skill_name(ctx, "steady-footing"), "frenzy": skill_name(ctx, "frenzy"),
+                                    "code": "`B2:f{B2:f}`"},
         "pass-4-whose-2": {"code": "`T4~2{/C5}`"},
         "two-sequences-braces-split": {"code": "`T4~2{/C3|/C5}`", "code2": "`T4~2{/C5}/C3`"},
         "braces-after-block-hold": {"code": "`B2b{B2b}`", "code2": "`B2b{}`"},

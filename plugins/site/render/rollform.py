@@ -12,7 +12,8 @@ import json
 
 from calculators.armour import SKILL_VALUES
 from calculators.builder import menu
-from calculators.chain import BLOCK_ATTACKER_EDITIONS, DIVING_TACKLE_KINDS, KIND_EDITIONS, argue_numbers
+from calculators.chain import (ARMOUR_FIELD_CLASHES, ARMOUR_FIELD_EDITIONS, BLOCK_ATTACKER_EDITIONS, BLOCK_DEFENDER_EDITIONS,
+                               DIVING_TACKLE_KINDS, KIND_EDITIONS, argue_numbers)
 from calculators.editions import family
 from calculators.notation.marks import (ARMOUR_MARKS, BLOCK_ATTACKER_MARKS, BLOCK_DEFENDER_MARKS, INJURY_MARKS, LETTERS,
                                         SKILL_FLAGS, SKILL_MARKS)
@@ -142,12 +143,6 @@ def contact_steps(ctx: PageContext, edition: str, rules: RuleBook) -> list[dict]
     ]] + [{**plain, **step} for step in opponent_and_coach_steps(ctx, edition, rules) + face_steps(ctx, edition)]
 
 
-#: the armour and foul marks that are not in every edition -> the families that have them (the chain's checks:
-#: :mod:`calculators.chain.model` ``_check_armour``): Iron Hard Skin from BB2020, Piling On in classic only, Lone
-#: Fouler in BB2025, the star players' Ram, Slayer and Crushing Blow in BB2020 and BB2025
-_ARMOUR_MARK_FAMILIES = {"iron-hard-skin": ("bb2020", "bb2025"), "piling-on": ("classic",), "lone-fouler": ("bb2025",),
-                         "ram": ("bb2020", "bb2025"), "slayer": ("bb2020", "bb2025"),
-                         "crushing-blow": ("bb2020", "bb2025")}
 #: the armour marks named after a star player's rule (``data/star-rules/``), not a skill
 _ARMOUR_STAR_RULES = frozenset({"ram", "slayer", "crushing-blow"})
 
@@ -155,13 +150,21 @@ _ARMOUR_STAR_RULES = frozenset({"ram", "slayer", "crushing-blow"})
 def armour_marks(ctx: PageContext, edition: str, kind: str) -> list[dict]:
     """The skill boxes of an armour roll (``kind`` ``armour``) or a Foul (``foul``): every mark of
     :data:`calculators.notation.marks.ARMOUR_MARKS` the edition has, in the notation's order, each ``{mark, label,
-    field, order}`` (``field``: the chain answer's name for it); a mark that may carry a value (Mighty Blow, Dirty Player) names its select in ``value_field``."""
+    field, order, key, needs}`` (``field``: the chain answer's name for it); a mark that may carry a value (Mighty Blow, Dirty Player) names its select in ``value_field``.
+
+    Which marks an edition has, and which pairs one roll may not carry, are the chain's own tables
+    (:data:`calculators.chain.ARMOUR_FIELD_EDITIONS`, ``ARMOUR_FIELD_CLASHES``): of a clashing pair the first is not
+    offered while the second is ticked (``needs``: ``["!armour:w"]``, as roll-form.js reads a block's boxes), so the
+    form never writes a pair the resolver refuses (Mighty Blow with a Chainsaw before BB2025)."""
     fam, out = family(edition), []
+    mark_of = {field: mark for mark, (field, _) in ARMOUR_MARKS[kind].items()}
     for order, (mark, (field, slug)) in enumerate(ARMOUR_MARKS[kind].items()):
-        if fam not in _ARMOUR_MARK_FAMILIES.get(slug, (fam,)):
+        if fam not in ARMOUR_FIELD_EDITIONS.get(field, (fam,)):
             continue
         label = star_rule_label(ctx, slug) if slug in _ARMOUR_STAR_RULES else _skill(ctx, slug)
-        box = {"mark": mark, "field": field, "label": label, "order": order}
+        needs = [f"!{kind}:{mark_of[other]}" for (first, other), where in ARMOUR_FIELD_CLASHES.items()
+                 if first == field and other in mark_of and fam in where]
+        box = {"mark": mark, "field": field, "label": label, "order": order, "key": f"{kind}:{mark}", "needs": needs}
         if field in SKILL_VALUES and SKILL_VALUES[field][fam] > 1:
             box["value_field"] = mark
         out.append(box)
@@ -260,7 +263,8 @@ _ATTACKER_NEEDS = {"juggernaut": ["blitz"], "unstoppable-momentum": ["blitz"], "
 def block_marks(ctx: PageContext, edition: str) -> list[dict]:
     """The skill boxes of a Block row (D1 of review 3): the attacker's and the defender's block skills the notation
     writes (:data:`calculators.notation.marks.BLOCK_ATTACKER_MARKS` and ``BLOCK_DEFENDER_MARKS``), each only in the
-    editions where the chain models it (:data:`calculators.chain.BLOCK_ATTACKER_EDITIONS`), and a Blitz box that
+    editions where the chain models it (:data:`calculators.chain.BLOCK_ATTACKER_EDITIONS`, ``BLOCK_DEFENDER_EDITIONS``:
+    the defender's Steady Footing in BB2025), and a Blitz box that
     writes nothing but decides which attacker skills apply.
 
     Each box: ``mark`` (its letter, ``""`` for the Blitz box), ``side`` (``attacker``, ``defender``, ``action``),
@@ -282,7 +286,8 @@ def block_marks(ctx: PageContext, edition: str) -> list[dict]:
     blitz = {"mark": "", "side": "action", "key": "blitz", "label": ctx.t("This block is a Blitz's"), "order": 0,
              "needs": []}
     others = [box("attacker", i, m, slug) for i, m, slug in attacker if slug not in ("block", "tackle")]
-    defender = [box("defender", i, m, slug) for i, (m, slug) in enumerate(BLOCK_DEFENDER_MARKS.items())]
+    defender = [box("defender", i, m, slug) for i, (m, slug) in enumerate(BLOCK_DEFENDER_MARKS.items())
+                if fam in BLOCK_DEFENDER_EDITIONS.get(slug, (fam,))]
     tackle = [box("attacker", i, m, slug) for i, m, slug in attacker if slug == "tackle"]
     return first + [blitz] + others + defender + tackle
 
