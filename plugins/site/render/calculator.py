@@ -143,6 +143,10 @@ class Calculator:
     # the path of the row shown first, in large type: the chance of what the reader asks (a top-level row
     # leaves the list for the headline; a table's row stays in its table as well)
     headline: str | None = None
+    # (field, {choice: path}): the headline follows that choice field of the form, e.g. the block's goal; the
+    # row of the chosen path trades places with the headline's (result.mjs chooseHeadline). The choice the
+    # build renders must map to `headline`.
+    headline_by: tuple[str, dict[str, str]] | None = None
 
 
 # --------------------------------------------------------------------------- values as shown
@@ -318,8 +322,14 @@ def render(ctx: PageContext, calc: Calculator, rules: RuleBook | None,
     # A form whose edition the reader may change names, above its result, the edition it computed: a
     # page whose picker shows every edition then still says which one the numbers are for.
     used = request.get("edition") if "edition" in order and "edition" not in calc.fixed and "edition" not in calc.omit else None
+    headline_by = None
+    if calc.headline_by:
+        field_name, paths = calc.headline_by
+        if paths.get(request.get(field_name, "")) not in (None, calc.headline):
+            raise ValueError(f"calculator {calc.kind}: the form as built chooses another headline than {calc.headline!r}")
+        headline_by = json.dumps({"field": field_name, "paths": paths}, separators=(",", ":"))
     result_markup = result_html(ctx, calc.view, result, used, calc.headline,
-                                quiet_readings(calc, forms[switch_value], request, result, rules))
+                                quiet_readings(calc, forms[switch_value], request, result, rules), headline_by)
     pitch = None
     if calc.pitch:
         picks = [(name, _label_of(ctx, calc, name, edition)) for name in calc.pitch.pick
@@ -501,7 +511,8 @@ def _shown(ctx: PageContext, row: Row, result: dict, quiet: frozenset[str]) -> d
 
 
 def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition: str | None = None,
-                headline: str | None = None, quiet: frozenset[str] = frozenset()) -> str:
+                headline: str | None = None, quiet: frozenset[str] = frozenset(),
+                headline_by: str | None = None) -> str:
     """The result element, pre-rendered (template `calc/result.html`); the browser fills the same `data-field`
     elements later.
 
@@ -509,7 +520,8 @@ def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition
     top of the result (`data-nc-edition-used`, which nuffle.js keeps in step with the form). `headline`: the
     path of the row shown first, in large type (`data-headline`); a top-level row leaves the list for it, a
     table's row is shown in both places. `quiet`: paths of reading rows written hidden, because that reading
-    did not change the number (`quiet_readings`). ValueError when `headline` names no row of `view`."""
+    did not change the number (`quiet_readings`). `headline_by`: JSON of the choice field the headline follows
+    (`Calculator.headline_by`), on the headline for nuffle.js. ValueError when `headline` names no row of `view`."""
     rows = [item for item in view if isinstance(item, Row)]
     tables = [item for item in view if isinstance(item, Table)]
     top = None
@@ -520,7 +532,7 @@ def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition
         top = _shown(ctx, found[0], result, quiet)
         rows = [row for row in rows if row.path != headline]
     return render_template(
-        "calc/result.html", t=ctx.t, headline=top,
+        "calc/result.html", t=ctx.t, headline=top, headline_by=headline_by,
         edition=choice_label(ctx, "edition", edition) if edition else None,
         edition_label=ctx.labelled(ctx.t("Edition:"), ""),
         rows=[_shown(ctx, row, result, quiet) for row in rows],

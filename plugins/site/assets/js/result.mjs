@@ -64,8 +64,30 @@ export class ResultView {
     if (name) name.textContent = label || "—";
   }
 
+  /** The headline that follows a choice of the form ([data-headline-by]: {field, paths: {choice: path}}, the
+   *  block's goal): the row of the path `request` chooses trades places with the headline's row, its value
+   *  element's data and its label, so each chance stays shown once. */
+  chooseHeadline(request) {
+    const headline = this.el ? this.el.querySelector("[data-headline][data-headline-by]") : null;
+    if (!headline || !request) return;
+    const { field, paths } = JSON.parse(headline.dataset.headlineBy);
+    const wanted = paths[request[field]];
+    const top = headline.querySelector("[data-field]");
+    if (!wanted || !top || top.dataset.field === wanted) return;
+    const other = [...this.el.querySelectorAll("[data-field]")].find((el) => el.dataset.field === wanted && !headline.contains(el));
+    if (!other) return;
+    for (const name of ["field", "format", "zero", "absent", "labels", "href"]) {
+      const [a, b] = [top.dataset[name], other.dataset[name]];
+      if (b === undefined) delete top.dataset[name]; else top.dataset[name] = b;
+      if (a === undefined) delete other.dataset[name]; else other.dataset[name] = a;
+    }
+    const [topLabel, otherLabel] = [top.closest("[data-row]"), other.closest("[data-row]")].map((row) => row && row.querySelector("dt, th"));
+    if (topLabel && otherLabel) [topLabel.textContent, otherLabel.textContent] = [otherLabel.textContent, topLabel.textContent];
+  }
+
   /** Fill every value element from the resolver's `result` to `request`, and repaint the pitch pictures. */
   fill(result, request) {
+    this.chooseHeadline(request);
     for (const el of this.valueElements()) {
       const value = valueAt(result, el.dataset.field);
       const row = el.closest("[data-row]");
