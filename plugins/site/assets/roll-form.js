@@ -503,12 +503,7 @@ class RollForm {
     remove.className = "nc-builder-remove";
     remove.textContent = this.strings.remove;
     remove.setAttribute("aria-label", `${this.strings.remove}: ${roll.name}`);
-    remove.addEventListener("click", () => {
-      this.rows = this.rows.filter((r) => r !== row);
-      li.remove();
-      if (this.rows.length || this.kept) this.write();
-      else this.showEmpty();
-    });
+    remove.addEventListener("click", () => this.removeRow(row, li));
     controls.append(remove);
     li.append(controls);
     for (const el of controls.querySelectorAll("select, input")) {
@@ -524,6 +519,25 @@ class RollForm {
       this.write();
       (row.value || controls.querySelector("select, input"))?.focus();
     }
+  }
+
+  /** The reader removed `row` (its item `li`). The focus goes to the next roll's first field, else to the roll
+   *  to add (it fell to the page's body). With no roll left the chain field is emptied as well: the result no
+   *  longer shows the chance of the last sequence. */
+  removeRow(row, li) {
+    const next = li.nextElementSibling;
+    this.rows = this.rows.filter((r) => r !== row);
+    li.remove();
+    if (this.rows.length || this.kept) this.write();
+    else {
+      this.showEmpty();
+      if (this.chain && this.chain.value) {
+        this.chain.value = "";
+        this.written = "";
+        this.chain.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    }
+    ((next && next.querySelector("select, input")) || this.add).focus();
   }
 
   /** The die face a row needs: the roll's own modifiers plus the reader's, looked up in Python's table. */
