@@ -70,6 +70,7 @@ from .context import PageContext
 from .pitch import heat_map
 from .templating import render as render_template
 from .pitch_table import probability_text as fraction_text
+from .resultpaths import holds, is_zero, value_at  # noqa: F401  (value_at, is_zero: imported from here too)
 
 FORMATS = ("probability", "number", "text", "label", "signed", "needed", "face", "count")
 ABSENT = ("zero", "hide", "dash")
@@ -94,6 +95,9 @@ class Row:
     # a row naming the reading of a disputed rule the result used: the request field that picks it (e.g.
     # "reading"); the row is shown only while that reading changed the number (`quiet_readings`)
     reading: str | None = None
+    # result paths ("*": any item of a list) that must each hold a true value for the row to show, e.g. a
+    # Loner reading only while a player has Loner and the team has a re-roll (result.mjs does the same)
+    when: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS or self.absent not in ABSENT or self.path in RESERVED:
@@ -150,26 +154,6 @@ class Calculator:
 
 
 # --------------------------------------------------------------------------- values as shown
-
-def value_at(result: Any, path: str) -> Any:
-    """The value at a dotted path (list indices as numbers), or KeyError when a step is missing."""
-    current = result
-    for key in path.split("."):
-        if isinstance(current, dict) and key in current:
-            current = current[key]
-        elif isinstance(current, list) and key.isdigit() and int(key) < len(current):
-            current = current[int(key)]
-        else:
-            raise KeyError(path)
-    return current
-
-
-def is_zero(value: Any) -> bool:
-    """An exact zero: 0, or a resolver value {"exact": "0", ...} (nuffle.js tests the same)."""
-    if isinstance(value, dict):
-        return value.get("exact") == "0"
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
-
 
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
@@ -507,7 +491,9 @@ def href_from(template: str, result: dict) -> str:
 
 def _shown(ctx: PageContext, row: Row, result: dict, quiet: frozenset[str]) -> dict:
     cell, hidden = _cell(ctx, row, result)
-    return {"label": row.label, "cell": cell, "hidden": hidden or row.path in quiet, "reading": row.reading}
+    hidden = hidden or row.path in quiet or not all(holds(result, p) for p in row.when)
+    return {"label": row.label, "cell": cell, "hidden": hidden, "reading": row.reading,
+            "when": " ".join(row.when) or None}
 
 
 def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition: str | None = None,

@@ -7,6 +7,15 @@ import { isZero, valueAt } from "./util.mjs";
 
 const STATUS_FIELDS = new Set(["status", "error"]);
 
+/** Whether the value at dotted `path` of `result` is true; a "*" step holds when any list item's does
+ *  (render/calculator.py `holds`). */
+function holds(result, path) {
+  const [head, ...rest] = String(path).split(".");
+  if (head === "*") return Array.isArray(result) && result.some((item) => (rest.length ? holds(item, rest.join(".")) : Boolean(item)));
+  const value = valueAt(result, head);
+  return rest.length ? value !== undefined && holds(value, rest.join(".")) : Boolean(value);
+}
+
 /** The visible text of `el`, its white space collapsed. */
 function shownText(el) {
   return el.textContent.replace(/\s+/g, " ").trim();
@@ -93,11 +102,11 @@ export class ResultView {
       const row = el.closest("[data-row]");
       if (value === undefined) {
         const absent = el.dataset.absent || "dash";
-        if (row) row.hidden = absent === "hide";
+        if (row) row.hidden = absent === "hide" || !this.rowApplies(row, result);
         el.textContent = absent === "zero" ? probability(this.messages, null) : "—";
         continue;
       }
-      if (row) row.hidden = el.dataset.zero === "hide" && isZero(value);
+      if (row) row.hidden = (el.dataset.zero === "hide" && isZero(value)) || !this.rowApplies(row, result);
       el.textContent = formatValue(this.messages, el, value);
       if (el.dataset.href) { // a link whose address carries result values (calculator.py href_from)
         el.setAttribute("href", el.dataset.href.replace(/\{([\w.]+)\}/g, (whole, path) => {
@@ -107,6 +116,12 @@ export class ResultView {
       }
     }
     for (const figure of this.box.querySelectorAll("figure[data-pitch]")) paintPitch(figure, result, request);
+  }
+
+  /** Whether a row with [data-when] (result paths that must each hold a true value, e.g. a Loner reading
+   *  while a player has Loner) applies to `result`; a row without it always does. */
+  rowApplies(row, result) {
+    return !row.dataset.when || row.dataset.when.split(" ").every((path) => holds(result, path));
   }
 
   /** Say `text` once through the live region (a short summary, never the whole result). */
