@@ -3,6 +3,10 @@
 * finding 3: the block calculator's headline is the chance of the goal the coach chose: "knocking it down and
   staying on its feet" is 11/36 for ST 4 against 3 with Dodge, not the 7/18 of every knock-down (a Both Down
   fells the attacker too: a turnover);
+* finding 6: the chain result shows its Loner reading only while a player has Loner (and the team a re-roll),
+  and a headline's label is not cut at 360 px (« Probabili… », « Probabilité d'obten… »);
+* finding 9: a value of the address for a field the form does not use with its edition (BB2020's Dirty Player
+  value on a BB2025 foul) is left out with a message, as a refused value is, not silently;
 * finding 2: offline, when a calculator cannot answer a change (Python was never saved), the live region says
   so; it kept the previous chance, for a block it no longer described.
 """
@@ -88,3 +92,44 @@ def test_offline_the_live_region_says_when_the_block_cannot_be_computed(context,
             assert said == c.ctx.t("Python could not be loaded in this browser."), said
     finally:
         context.set_offline(False)
+
+
+CUT = """box => { const dt = box.querySelector('[data-headline] dt');
+  return {text: dt.textContent, cut: dt.scrollWidth > dt.clientWidth + 1 || dt.scrollHeight > dt.clientHeight + 1}; }"""
+
+
+@pytest.mark.parametrize("path, kind, query", [("calculators/chain/", "chain", "chain=R2,R2,D3,B2;tr=1"),
+                                               ("tables/prayers-to-nuffle-bb2025/", "prayers", "")])
+def test_a_headline_label_is_not_cut_on_a_phone(page, calc, path, kind, query):
+    page.set_viewport_size(PHONE)
+    c = calc("fr", path, kind, query)
+    c.check()
+    label = page.eval_on_selector(c.box, CUT)
+    assert not label["cut"], label
+
+
+def test_the_loner_reading_shows_only_while_a_player_has_loner(page, calc):
+    page.set_viewport_size(PHONE)
+    reading = ".nc-result-row[data-reading]"
+    c = calc("fr", "calculators/chain/", "chain", "edition=bb2025&chain=R2,R2,D3,B2;tr=1")
+    result = c.check()
+    assert result["reading"] and not any(p["loner"] for p in result["players"])
+    assert not page.locator(f"{c.box} {reading}").is_visible()
+    c.set("chain", "[loner=4]R2,R2,D3,B2;tr=1")
+    result = c.check()
+    assert page.locator(f"{c.box} {reading}").is_visible()
+    c.set("chain", "[loner=4]R2,R2,D3,B2;tr=0")  # no team re-roll: the reading cannot change the number
+    c.check()
+    assert not page.locator(f"{c.box} {reading}").is_visible()
+
+
+def test_an_address_value_for_a_field_the_edition_does_not_use_gets_a_message(page, calc):
+    page.set_viewport_size(PHONE)
+    c = calc("fr", "calculators/foul/", "foul",
+             "edition=bb2025&av=9&assists=1&dirty_player=true&dirty_player_value=2")
+    result = c.check()
+    assert result["armour_broken"]["exact"] == "7/12"  # by hand: 2D6 + 1 (assist) + 1 (Dirty Player) > 9
+    assert not page.locator(f'{c.form} [data-name="dirty_player_value"]').is_visible()
+    note = c.message("edition")
+    assert note and "« 2 »" in norm(note).replace("“", "« ").replace("”", " »"), note
+    assert page.locator(f'{c.form} [data-name="edition"] [data-nc-message]').is_visible()
