@@ -11,7 +11,7 @@ offline, with the offline page of that page's language.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import jinja2
@@ -31,7 +31,11 @@ def error_shell(shell: Shell, t: Callable[..., str], offline: bool) -> Shell:
 
 
 def write_offline_page(env: jinja2.Environment, context: dict, shell: Shell, t: Callable[..., str],
-                       site_dir: str) -> None:
-    """Render overrides/offline.html with the 404 page's `context` into `site_dir`/offline.html."""
-    html = env.get_template(OFFLINE_TEMPLATE).render({**context, "nc": error_shell(shell, t, offline=True)})
+                       site_dir: str, others: Sequence[tuple[str, str]] = ()) -> None:
+    """Render overrides/offline.html with the 404 page's `context` into `site_dir`/offline.html. `others`: (lang,
+    "You are offline" in that language) for the site's other languages: the service worker answers with the
+    reader's language's offline page, which then says it in the language of the address too (review 6,
+    finding 8: a reader who tapped 日本語 got no Japanese at all)."""
+    html = env.get_template(OFFLINE_TEMPLATE).render({**context, "nc": error_shell(shell, t, offline=True),
+                                                      "nc_offline_others": list(others)})
     Path(site_dir, OFFLINE_PAGE).write_text(html, encoding="utf-8")

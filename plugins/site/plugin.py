@@ -41,6 +41,7 @@ from mkdocs.utils import get_relative_url
 from .config import NuffleConfig
 from .editions import nav_marks
 from .generator import GenerationError, SiteGenerator
+from .messages import Messages
 from .notfound import NOT_FOUND_TEMPLATE, error_shell, write_offline_page
 from .pagemap import DIFFERENCES, in_nav
 from .shell import OVERRIDES, Shell, error_root, home_path, picker, site_root
@@ -169,7 +170,9 @@ class NufflePlugin(BasePlugin[NuffleConfig]):
         """Write the offline page (the service worker's answer to a page not cached) next to the 404 page."""
         if not self.config.enabled or template_name != NOT_FOUND_TEMPLATE:
             return output_content
-        write_offline_page(self.env, self.not_found_context, self.not_found_context["nc"], self.t, config.site_dir)
+        others = [(lang, Messages(lang)("You are offline")) for lang in self.config.languages if lang != self.lang]
+        write_offline_page(self.env, self.not_found_context, self.not_found_context["nc"], self.t, config.site_dir,
+                           others)
         return output_content
 
     def on_post_build(self, config):

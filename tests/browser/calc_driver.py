@@ -17,7 +17,7 @@ import pytest
 
 from calculators.api import handle
 from plugins.site.messages import Messages
-from plugins.site.render.calculator import Row, format_value, is_zero, value_at
+from plugins.site.render.calculator import Row, format_value, holds, is_zero, value_at
 from plugins.site.render.context import BackLinks, PageContext
 from plugins.site.render.pitch_table import probability_text, ranked_squares, square_name
 
@@ -33,7 +33,8 @@ DUMP_RESULT = """box => [...box.querySelectorAll('[data-result] [data-field]')]
     .filter(e => e.dataset.field !== 'status' && e.dataset.field !== 'error')
     .map(e => ({path: e.dataset.field, format: e.dataset.format, absent: e.dataset.absent, zero: e.dataset.zero || null,
                 labels: e.dataset.labels ? JSON.parse(e.dataset.labels) : null, text: e.textContent,
-                rowHidden: !!(e.closest('[data-row]') && e.closest('[data-row]').hidden)}))"""
+                rowHidden: !!(e.closest('[data-row]') && e.closest('[data-row]').hidden),
+                when: (e.closest('[data-row]') && e.closest('[data-row]').dataset.when) || ''}))"""
 TABLE_ROWS = "trs => trs.map(tr => [...tr.cells].map(c => c.textContent))"
 DUMP_PITCH = """(fig) => ({key: fig.dataset.pitchValue, squares: Object.fromEntries([...fig.querySelectorAll('rect[data-square]')]
     .map(r => [r.dataset.square, [r.getAttribute('data-' + (fig.dataset.pitchValue || 'in')), Number(r.getAttribute('fill-opacity'))]])),
@@ -156,13 +157,15 @@ class Calc:
         text = " ".join(c["text"] for c in cells)
         assert "NaN" not in text and "undefined" not in text and "null" not in text, cells
         for cell in cells:
+            # a row that applies only while some result values hold (data-when: a Loner reading) is hidden otherwise
+            applies = all(holds(result, path) for path in cell["when"].split())
             try:
                 value = value_at(result, cell["path"])
             except KeyError:
-                assert cell["rowHidden"] == (cell["absent"] == "hide"), cell
+                assert cell["rowHidden"] == (cell["absent"] == "hide" or not applies), cell
                 continue
             # a row with nothing to say (data-zero="hide" and an exact zero) is hidden
-            assert cell["rowHidden"] == (cell["zero"] == "hide" and is_zero(value)), cell
+            assert cell["rowHidden"] == ((cell["zero"] == "hide" and is_zero(value)) or not applies), cell
             row = Row("x", cell["path"], cell["format"], cell["labels"], cell["absent"])
             assert norm(cell["text"]) == norm(format_value(self.ctx, row, value)), (request, cell)
             if cell["format"] == "probability":

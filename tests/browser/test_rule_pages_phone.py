@@ -80,7 +80,7 @@ def test_the_rulings_index_starts_with_the_list_and_its_filter_narrows_it(open_p
     assert page.locator("article table").count() == 0  # the matrix has a page of its own
     links = page.locator("article a.nc-moved")
     assert links.count() == len(RULINGS)
-    box = page.get_by_label("裁定を絞り込む")
+    box = page.get_by_role("searchbox", name="裁定を絞り込む")  # its filter region has that name too (review 6)
     page.wait_for_selector("[data-nc-filter-form][data-mounted]", state="attached")
     assert box.is_visible() and top(page, "[data-nc-filter]") < SCREEN
     box.fill("chomped")

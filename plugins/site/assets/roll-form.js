@@ -103,9 +103,38 @@ class RollForm {
     // nuffle.js may set the edition from the site's picker without a change event: catch up when touched
     box.addEventListener("focusin", () => this.sync());
     box.addEventListener("pointerdown", () => this.sync());
+    this.showPending();
     this.showEmpty();
     box.hidden = false;
     box.dataset.mounted = "";
+  }
+
+  /** Until Python has read the sequence in the chain field (a shared link's, the page's own), show it whole, as
+   *  written, and write the rolls the reader adds after it: before, the form stayed empty until then, and its
+   *  first roll replaced the sequence. Python's answer to it then shows it as rows (loadPending). */
+  showPending() {
+    const text = this.chain ? this.chain.value.trim() : "";
+    const rolls = text.replace(/;[\s\S]*$/, "").trim();
+    if (!rolls || this.rows.length || this.kept) return;
+    this.kept = rolls;
+    this.written = text;
+    this.pending = text;
+    const tr = text.match(/;\s*tr\s*=\s*(\d)\s*$/i);
+    if (tr) this.tr.value = tr[1];
+    this.showKept();
+    this.list.querySelector(".nc-builder-kept").firstChild.textContent = this.strings.pending;
+    this.out.textContent = text;
+    this.lockPlayer();
+  }
+
+  /** Python's answer to the pending sequence while the reader added nothing: show it as rows. */
+  loadPending(text, result) {
+    if (!this.kept || this.pending !== text || this.written !== text) return false;
+    this.pending = null;
+    this.written = null;
+    this.kept = "";
+    this.load(text, result);
+    return true;
   }
 
   currentEdition() {
@@ -184,6 +213,7 @@ class RollForm {
     if (!this.chain || !result || !Array.isArray(result.steps) || !detail.request) return;
     const text = String(detail.request.chain || "").trim();
     if (detail.request.edition && detail.request.edition !== this.edition) return;
+    if (text === this.chain.value.trim() && this.loadPending(text, result)) return;
     if (text !== this.chain.value.trim() || text === this.written) return;
     this.load(text, result);
   }
@@ -505,12 +535,7 @@ class RollForm {
     remove.className = "nc-builder-remove";
     remove.textContent = this.strings.remove;
     remove.setAttribute("aria-label", `${this.strings.remove}: ${roll.name}`);
-    remove.addEventListener("click", () => {
-      this.rows = this.rows.filter((r) => r !== row);
-      li.remove();
-      if (this.rows.length || this.kept) this.write();
-      else this.showEmpty();
-    });
+    remove.addEventListener("click", () => this.removeRow(row, li));
     controls.append(remove);
     li.append(controls);
     for (const el of controls.querySelectorAll("select, input")) {
@@ -526,6 +551,25 @@ class RollForm {
       this.write();
       (row.value || controls.querySelector("select, input"))?.focus();
     }
+  }
+
+  /** The reader removed `row` (its item `li`). The focus goes to the next roll's first field, else to the roll
+   *  to add (it fell to the page's body). With no roll left the chain field is emptied as well: the result no
+   *  longer shows the chance of the last sequence. */
+  removeRow(row, li) {
+    const next = li.nextElementSibling;
+    this.rows = this.rows.filter((r) => r !== row);
+    li.remove();
+    if (this.rows.length || this.kept) this.write();
+    else {
+      this.showEmpty();
+      if (this.chain && this.chain.value) {
+        this.chain.value = "";
+        this.written = "";
+        this.chain.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    }
+    ((next && next.querySelector("select, input")) || this.add).focus();
   }
 
   /** The die face a row needs: the roll's own modifiers plus the reader's, looked up in Python's table. */

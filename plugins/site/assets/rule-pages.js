@@ -26,17 +26,18 @@ function mountFilter(root) {
   });
   const apply = () => {
     const words = fold(input.value).split(/\s+/).filter(Boolean);
-    let shown = 0;
     for (const { group, title, items } of groups) {
       let any = false;
       for (const { li, text } of items) {
         const match = words.every((w) => text.includes(w) || title.includes(w));
         li.hidden = !match;
         any ||= match;
-        if (match && li.checkVisibility()) shown += 1;
       }
       group.hidden = !any;
     }
+    // Counted once every group is shown or hidden for this query: a group the previous query hid would
+    // hide its matches from checkVisibility (which also leaves out what the edition picker hides).
+    const shown = groups.reduce((n, { items }) => n + items.filter(({ li }) => li.checkVisibility()).length, 0);
     count.textContent = words.length ? (shown ? String(shown) : count.dataset.ncNone) : "";
   };
   input.addEventListener("input", apply);

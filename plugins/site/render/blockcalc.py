@@ -40,7 +40,10 @@ def block_calculator(ctx: PageContext) -> Calculator:
         Row(ctx.t("Nothing happens (both have Block)"), "outcomes.nothing"),
         Row(ctx.t("Attacker down"), "outcomes.attacker_down"),
     ]
-    return Calculator("block", view, headline="totals.defender_knocked_down",
+    # the headline is the chance of the goal the coach chose: with "knock it down and stay standing", a Both Down
+    # (the attacker falls too: a turnover) does not count
+    goals = {"knock_down": "totals.defender_knocked_down", "safe": "outcomes.defender_down"}
+    return Calculator("block", view, headline="totals.defender_knocked_down", headline_by=("goal", goals),
                       switch="edition", switch_options=edition_switch(ctx),
                       omit=frozenset({"dice"}), label=ctx.t("Block calculator"))
 

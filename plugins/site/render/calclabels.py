@@ -208,6 +208,9 @@ def ui_strings(ctx: PageContext) -> dict[str, str]:
         # a value of the page's address (query string) that the field refuses; {problem} is one of the
         # messages below, {value} what the address gave (shown as text)
         "url": ctx.t("The page address gave “{value}”, which this field does not accept. {problem}"),
+        # a value of the address for a field the form does not use with its choices (review 6, finding 9)
+        "urlUnused": ctx.t("The page address gave “{value}” for “{field}”, a field these choices do not use: "
+                           "it was left out."),
         "bool": ctx.t("This box is either ticked or not: true or false."),
         "loading": ctx.t("Loading Python…"),
         "computing": ctx.t("Computing…"),

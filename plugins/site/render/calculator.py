@@ -70,6 +70,7 @@ from .context import PageContext
 from .pitch import heat_map
 from .templating import render as render_template
 from .pitch_table import probability_text as fraction_text
+from .resultpaths import holds, is_zero, value_at  # noqa: F401  (value_at, is_zero: imported from here too)
 
 FORMATS = ("probability", "number", "text", "label", "signed", "needed", "face", "count")
 ABSENT = ("zero", "hide", "dash")
@@ -94,6 +95,9 @@ class Row:
     # a row naming the reading of a disputed rule the result used: the request field that picks it (e.g.
     # "reading"); the row is shown only while that reading changed the number (`quiet_readings`)
     reading: str | None = None
+    # result paths ("*": any item of a list) that must each hold a true value for the row to show, e.g. a
+    # Loner reading only while a player has Loner and the team has a re-roll (result.mjs does the same)
+    when: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS or self.absent not in ABSENT or self.path in RESERVED:
@@ -143,29 +147,13 @@ class Calculator:
     # the path of the row shown first, in large type: the chance of what the reader asks (a top-level row
     # leaves the list for the headline; a table's row stays in its table as well)
     headline: str | None = None
+    # (field, {choice: path}): the headline follows that choice field of the form, e.g. the block's goal; the
+    # row of the chosen path trades places with the headline's (result.mjs chooseHeadline). The choice the
+    # build renders must map to `headline`.
+    headline_by: tuple[str, dict[str, str]] | None = None
 
 
 # --------------------------------------------------------------------------- values as shown
-
-def value_at(result: Any, path: str) -> Any:
-    """The value at a dotted path (list indices as numbers), or KeyError when a step is missing."""
-    current = result
-    for key in path.split("."):
-        if isinstance(current, dict) and key in current:
-            current = current[key]
-        elif isinstance(current, list) and key.isdigit() and int(key) < len(current):
-            current = current[int(key)]
-        else:
-            raise KeyError(path)
-    return current
-
-
-def is_zero(value: Any) -> bool:
-    """An exact zero: 0, or a resolver value {"exact": "0", ...} (nuffle.js tests the same)."""
-    if isinstance(value, dict):
-        return value.get("exact") == "0"
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0
-
 
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
@@ -318,8 +306,14 @@ def render(ctx: PageContext, calc: Calculator, rules: RuleBook | None,
     # A form whose edition the reader may change names, above its result, the edition it computed: a
     # page whose picker shows every edition then still says which one the numbers are for.
     used = request.get("edition") if "edition" in order and "edition" not in calc.fixed and "edition" not in calc.omit else None
+    headline_by = None
+    if calc.headline_by:
+        field_name, paths = calc.headline_by
+        if paths.get(request.get(field_name, "")) not in (None, calc.headline):
+            raise ValueError(f"calculator {calc.kind}: the form as built chooses another headline than {calc.headline!r}")
+        headline_by = json.dumps({"field": field_name, "paths": paths}, separators=(",", ":"))
     result_markup = result_html(ctx, calc.view, result, used, calc.headline,
-                                quiet_readings(calc, forms[switch_value], request, result, rules))
+                                quiet_readings(calc, forms[switch_value], request, result, rules), headline_by)
     pitch = None
     if calc.pitch:
         picks = [(name, _label_of(ctx, calc, name, edition)) for name in calc.pitch.pick
@@ -497,11 +491,14 @@ def href_from(template: str, result: dict) -> str:
 
 def _shown(ctx: PageContext, row: Row, result: dict, quiet: frozenset[str]) -> dict:
     cell, hidden = _cell(ctx, row, result)
-    return {"label": row.label, "cell": cell, "hidden": hidden or row.path in quiet, "reading": row.reading}
+    hidden = hidden or row.path in quiet or not all(holds(result, p) for p in row.when)
+    return {"label": row.label, "cell": cell, "hidden": hidden, "reading": row.reading,
+            "when": " ".join(row.when) or None}
 
 
 def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition: str | None = None,
-                headline: str | None = None, quiet: frozenset[str] = frozenset()) -> str:
+                headline: str | None = None, quiet: frozenset[str] = frozenset(),
+                headline_by: str | None = None) -> str:
     """The result element, pre-rendered (template `calc/result.html`); the browser fills the same `data-field`
     elements later.
 
@@ -509,7 +506,8 @@ def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition
     top of the result (`data-nc-edition-used`, which nuffle.js keeps in step with the form). `headline`: the
     path of the row shown first, in large type (`data-headline`); a top-level row leaves the list for it, a
     table's row is shown in both places. `quiet`: paths of reading rows written hidden, because that reading
-    did not change the number (`quiet_readings`). ValueError when `headline` names no row of `view`."""
+    did not change the number (`quiet_readings`). `headline_by`: JSON of the choice field the headline follows
+    (`Calculator.headline_by`), on the headline for nuffle.js. ValueError when `headline` names no row of `view`."""
     rows = [item for item in view if isinstance(item, Row)]
     tables = [item for item in view if isinstance(item, Table)]
     top = None
@@ -520,7 +518,7 @@ def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition
         top = _shown(ctx, found[0], result, quiet)
         rows = [row for row in rows if row.path != headline]
     return render_template(
-        "calc/result.html", t=ctx.t, headline=top,
+        "calc/result.html", t=ctx.t, headline=top, headline_by=headline_by,
         edition=choice_label(ctx, "edition", edition) if edition else None,
         edition_label=ctx.labelled(ctx.t("Edition:"), ""),
         rows=[_shown(ctx, row, result, quiet) for row in rows],

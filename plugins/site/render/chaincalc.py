@@ -124,11 +124,10 @@ def chain_calculator(ctx: PageContext) -> Calculator:
     view: list = [Row(ctx.t("Rolls as read"), "notation", "text", absent="dash"),
                   Row(ctx.t("Rolls as computed, with the weather's modifiers"), "weathered", "text", absent="hide"),
                   Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide",
-                      reading="reading"),
+                      reading="reading", when=("players.*.loner", "team_rerolls")),
                   Row(ctx.t("Reading used for {rule}", rule=star_rule_label(ctx, "savage-blow")), "savage_blow_reading",
                       "label", labels=savage, absent="hide", reading="savage_blow_reading"),
-                  Row(ctx.t("Chance that every roll succeeds, with the team re-rolls the notation gives (none "
-                            "if it gives none)"), "success"),
+                  Row(ctx.t("Chance that every roll succeeds"), "success"),  # short: the pinned bar on a phone
                   Row(ctx.t("Chance that a fouler is sent off, a turnover, with the team re-rolls the notation gives "
                             "(none if it gives none)"), "sent_off", absent="hide"),
                   table]
@@ -210,7 +209,7 @@ def dave_calculator(ctx: PageContext) -> Calculator:
             absent="dash", href="?chain={notation}&edition={edition}#calculator"),
         Row(ctx.t("Edition (their Season 3 is BB2025, ~S2 at the end is BB2020)"), "edition", "label",
             labels=editions, absent="dash"),
-        Row(ctx.t("Chance that every roll succeeds, with the team re-rolls given"), "success"),
+        Row(ctx.t("Chance that every roll succeeds"), "success"),  # short: the pinned bar on a phone
         Row(ctx.t("Chance that a fouler is sent off, a turnover"), "sent_off", absent="hide"),
     ]
     labels = {"dave": ctx.t("Paste a BloodBowlDave sequence"), "team_rerolls": ctx.t("Team re-rolls")}

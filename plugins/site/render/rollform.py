@@ -333,6 +333,8 @@ def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
         "kept_help": ctx.t("The rolls you add are written after them; the player's skills above are then set in "
                            "the notation."),
         "remove_kept": ctx.t("Remove these rolls"),
+        # review 6 finding 4: the field's sequence, shown whole until Python has read it into rows
+        "pending": ctx.t("The rolls of the notation, shown one by one once Python has read them:"),
     }
     data = {"rolls": roll_choices(ctx, rules, editions), "strings": strings, "stars": star_choices(editions),
             "skill_flags": skill_flag_choices(ctx, editions),

@@ -207,13 +207,22 @@ export class Calculator {
       this.clearResult();
       this.result.showError(this.text("tooLarge"));
       this.result.setState("error", this.text("rejected"));
+      this.announceFailure(this.text("tooLarge"));
       return;
     }
     console.error("nuffle: calculator runtime unavailable", err);
     // the answer shown stays when it is the build's answer to this very form
     const kept = !this.dirty || this.shownKey === requestKey(this.form.request());
     if (!kept) this.clearResult();
-    this.result.setState("error", kept ? `${this.text("failed")} ${this.text("prerendered")}` : this.text("failed"));
+    const status = kept ? `${this.text("failed")} ${this.text("prerendered")}` : this.text("failed");
+    this.result.setState("error", status);
+    this.announceFailure(kept ? `${status} ${this.result.headline()}` : status);
+  }
+
+  /** After a change by the reader, the live region says that no chance could be computed (`text`), instead of
+   *  keeping the last chance it said, which no longer answers the form. */
+  announceFailure(text) {
+    if (this.changed) this.result.announce(text);
   }
 
   /** Dash every value of the panel: it no longer answers the form. */

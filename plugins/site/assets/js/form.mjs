@@ -238,6 +238,19 @@ export class CalculatorForm {
       if (first.includes(field) || field.fixed || field.disabled || !params.has(field.name)) continue;
       take(field);
     }
+    this.noteUnused(params, first);
     return changed;
+  }
+
+  /** The address's values for fields the form does not use with its choices (a BB2020 field of a BB2025
+   *  form) are left out, and said so next to the field that chose (the switch, or the edition): before, the
+   *  value vanished without a word. */
+  noteUnused(params, first) {
+    const holder = this.switchField || this.editionSelect();
+    const unused = this.fields.filter((f) => !first.includes(f) && !f.fixed && f.disabled && params.has(f.name));
+    if (!holder || !unused.length) return;
+    const label = (f) => (f.el.querySelector(":scope > span, :scope > legend") || f.el).textContent.trim();
+    const notes = unused.map((f) => this.messages.text("urlUnused", { value: clip(params.get(f.name)), field: label(f) }));
+    this.urlNotes.set(holder, [this.urlNotes.get(holder), ...notes].filter(Boolean).join(" "));
   }
 }

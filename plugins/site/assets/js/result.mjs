@@ -7,6 +7,15 @@ import { isZero, valueAt } from "./util.mjs";
 
 const STATUS_FIELDS = new Set(["status", "error"]);
 
+/** Whether the value at dotted `path` of `result` is true; a "*" step holds when any list item's does
+ *  (render/calculator.py `holds`). */
+function holds(result, path) {
+  const [head, ...rest] = String(path).split(".");
+  if (head === "*") return Array.isArray(result) && result.some((item) => (rest.length ? holds(item, rest.join(".")) : Boolean(item)));
+  const value = valueAt(result, head);
+  return rest.length ? value !== undefined && holds(value, rest.join(".")) : Boolean(value);
+}
+
 /** The visible text of `el`, its white space collapsed. */
 function shownText(el) {
   return el.textContent.replace(/\s+/g, " ").trim();
@@ -64,18 +73,40 @@ export class ResultView {
     if (name) name.textContent = label || "—";
   }
 
+  /** The headline that follows a choice of the form ([data-headline-by]: {field, paths: {choice: path}}, the
+   *  block's goal): the row of the path `request` chooses trades places with the headline's row, its value
+   *  element's data and its label, so each chance stays shown once. */
+  chooseHeadline(request) {
+    const headline = this.el ? this.el.querySelector("[data-headline][data-headline-by]") : null;
+    if (!headline || !request) return;
+    const { field, paths } = JSON.parse(headline.dataset.headlineBy);
+    const wanted = paths[request[field]];
+    const top = headline.querySelector("[data-field]");
+    if (!wanted || !top || top.dataset.field === wanted) return;
+    const other = [...this.el.querySelectorAll("[data-field]")].find((el) => el.dataset.field === wanted && !headline.contains(el));
+    if (!other) return;
+    for (const name of ["field", "format", "zero", "absent", "labels", "href"]) {
+      const [a, b] = [top.dataset[name], other.dataset[name]];
+      if (b === undefined) delete top.dataset[name]; else top.dataset[name] = b;
+      if (a === undefined) delete other.dataset[name]; else other.dataset[name] = a;
+    }
+    const [topLabel, otherLabel] = [top.closest("[data-row]"), other.closest("[data-row]")].map((row) => row && row.querySelector("dt, th"));
+    if (topLabel && otherLabel) [topLabel.textContent, otherLabel.textContent] = [otherLabel.textContent, topLabel.textContent];
+  }
+
   /** Fill every value element from the resolver's `result` to `request`, and repaint the pitch pictures. */
   fill(result, request) {
+    this.chooseHeadline(request);
     for (const el of this.valueElements()) {
       const value = valueAt(result, el.dataset.field);
       const row = el.closest("[data-row]");
       if (value === undefined) {
         const absent = el.dataset.absent || "dash";
-        if (row) row.hidden = absent === "hide";
+        if (row) row.hidden = absent === "hide" || !this.rowApplies(row, result);
         el.textContent = absent === "zero" ? probability(this.messages, null) : "—";
         continue;
       }
-      if (row) row.hidden = el.dataset.zero === "hide" && isZero(value);
+      if (row) row.hidden = (el.dataset.zero === "hide" && isZero(value)) || !this.rowApplies(row, result);
       el.textContent = formatValue(this.messages, el, value);
       if (el.dataset.href) { // a link whose address carries result values (calculator.py href_from)
         el.setAttribute("href", el.dataset.href.replace(/\{([\w.]+)\}/g, (whole, path) => {
@@ -85,6 +116,12 @@ export class ResultView {
       }
     }
     for (const figure of this.box.querySelectorAll("figure[data-pitch]")) paintPitch(figure, result, request);
+  }
+
+  /** Whether a row with [data-when] (result paths that must each hold a true value, e.g. a Loner reading
+   *  while a player has Loner) applies to `result`; a row without it always does. */
+  rowApplies(row, result) {
+    return !row.dataset.when || row.dataset.when.split(" ").every((path) => holds(result, path));
   }
 
   /** Say `text` once through the live region (a short summary, never the whole result). */
