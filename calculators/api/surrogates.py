@@ -50,12 +50,27 @@ def in_value(request: dict) -> tuple[str | None, int] | None:
     return None
 
 
-def _first_in_text(text: str) -> int | None:
+def _may_hold_one(text: str) -> bool:
+    """False when ``text`` surely holds no surrogate code point, checked at C speed in both runtimes.
+
+    CPython cannot encode a surrogate to UTF-8; MicroPython stores one as the bytes ED A0..BF xx (which valid
+    UTF-8 never holds: ED 80..9F starts U+D000..U+D7FF), as a browser's lone surrogate arrives there.
+    """
     try:
-        text.encode("utf-8")  # fails on a surrogate, at C speed (never under MicroPython: none can be there)
-        return None
+        data = text.encode("utf-8")
     except UnicodeError:
-        pass
+        return True
+    at = data.find(b"\xed")
+    while at >= 0:
+        if at + 1 < len(data) and data[at + 1] >= 0xA0:
+            return True
+        at = data.find(b"\xed", at + 1)
+    return False
+
+
+def _first_in_text(text: str) -> int | None:
+    if not _may_hold_one(text):
+        return None
     for c in text:
         if _is_surrogate(ord(c)):
             return ord(c)
@@ -83,14 +98,10 @@ def _first_in_nested(value: Any, depth: int) -> int | None:
 def in_json(text: str) -> tuple[str | None, int] | None:
     """The first lone surrogate of a request's JSON text (valid JSON, an object): as :func:`in_value`.
 
-    Cheap when there is none: a text with no ``\\u`` escape that encodes to UTF-8 is not scanned.
+    Cheap when there is none: a text with no ``\\u`` escape and no raw surrogate is not scanned.
     """
-    if "\\u" not in text:
-        try:
-            text.encode("utf-8")
-            return None
-        except UnicodeError:
-            pass
+    if "\\u" not in text and not _may_hold_one(text):
+        return None
     return _scan(text)
 
 
