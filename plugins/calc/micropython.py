@@ -350,14 +350,70 @@ def build(out: Path, source: Path = ROOT / "calculators") -> list[Path]:
         else:
             continue
         written.append(destination)
-    shims = out / "mpshim"
-    if shims.exists():
-        shutil.rmtree(shims)
-    shims.mkdir(parents=True)
+    return written + write_shims(out / "mpshim")
+
+
+def unprintable_ranges() -> list[int]:
+    """The code points that this CPython's ``str.isprintable`` refuses (and ``repr`` escapes), as a flat list of
+    inclusive ranges ``[low, high, low, high, ...]``: unassigned ones included, from its Unicode database."""
+    out: list[int] = []
+    start = None
+    for code in range(0x110000):
+        if not chr(code).isprintable():
+            if start is None:
+                start = code
+        elif start is not None:
+            out += [start, code - 1]
+            start = None
+    if start is not None:
+        out += [start, 0x10FFFF]
+    return out
+
+
+def write_shims(folder: Path) -> list[Path]:
+    """Write the shims (plugins/calc/mpshim/) into ``folder``, replacing it, plus ``unprintable.py``: the ranges of
+    :func:`unprintable_ranges`, which ``mpshim.core.repr_str`` reads (MicroPython has no Unicode database)."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    written = []
     for path in sorted(SHIMS.glob("*.py")):
-        shutil.copyfile(path, shims / path.name)
-        written.append(shims / path.name)
-    return written
+        shutil.copyfile(path, folder / path.name)
+        written.append(folder / path.name)
+    ranges = unprintable_ranges()
+    rows = ",\n".join(", ".join(str(n) for n in ranges[i:i + 16]) for i in range(0, len(ranges), 16))
+    table = folder / "unprintable.py"
+    table.write_text(f'"""Written by plugins/calc/micropython.py from CPython {sys.version.split()[0]}: the inclusive ranges of '
+                     f'code points\nthat str.isprintable refuses, flat (low, high, low, high, ...)."""\n\nRANGES = (\n{rows},\n)\n',
+                     encoding="utf-8")
+    return written + [table, write_unicode_tables(folder / "unicodetables.py")]
+
+
+def write_unicode_tables(path: Path) -> Path:
+    """Write the NFKC tables that ``mpshim.unicodedata`` reads, from this CPython's Unicode database: each code
+    point's full compatibility decomposition (Hangul syllables left to arithmetic), each combining class, and
+    each primary composite by its pair (those that NFC recomposes: composition exclusions left out)."""
+    import unicodedata
+    decomposed, combining, composed = [], [], []
+    for code in range(0x110000):
+        if 0xAC00 <= code < 0xAC00 + 11172 or 0xD800 <= code <= 0xDFFF:
+            continue
+        c = chr(code)
+        nfkd = unicodedata.normalize("NFKD", c)
+        if nfkd != c:
+            decomposed.append(c + nfkd)
+        if unicodedata.combining(c):
+            combining.append(c + chr(unicodedata.combining(c)))
+        parts = unicodedata.decomposition(c).split()
+        if len(parts) == 2 and not parts[0].startswith("<"):
+            first, second = (chr(int(p, 16)) for p in parts)
+            if unicodedata.normalize("NFC", first + second) == c:
+                composed.append(first + second + c)
+    path.write_text(f'"""Written by plugins/calc/micropython.py from CPython {sys.version.split()[0]} (Unicode '
+                    f'{unicodedata.unidata_version}): NFKC tables\nfor mpshim.unicodedata, as strings of characters."""'
+                    f'\n\nDECOMPOSED = {chr(0).join(decomposed)!r}\n\nCOMBINING = {"".join(combining)!r}\n\n'
+                    f'COMPOSED = {"".join(composed)!r}\n', encoding="utf-8")
+    return path
 
 
 def main(argv: list[str]) -> int:

@@ -187,22 +187,22 @@ def slice_(x, start, stop, step):
 
 
 # CPython's repr keeps printable non-ASCII characters (``'é'``); MicroPython's escapes every one (``'\xe9'``).
-# Not printable, as CPython's str.isprintable says: these ranges of categories Cc, Cf, Cs, Co, Zl, Zp and Zs
-# (but the space); unassigned code points (Cn) are not listed (no Unicode database here) and stay unescaped.
-_HIDDEN = ((0x00, 0x1F), (0x7F, 0xA0), (0xAD, 0xAD), (0x600, 0x605), (0x61C, 0x61C), (0x6DD, 0x6DD),
-           (0x70F, 0x70F), (0x890, 0x891), (0x8E2, 0x8E2), (0x1680, 0x1680), (0x180E, 0x180E), (0x2000, 0x200F),
-           (0x2028, 0x202F), (0x205F, 0x2064), (0x2066, 0x206F), (0x3000, 0x3000), (0xD800, 0xF8FF),
-           (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB), (0xFFFE, 0xFFFF), (0x110BD, 0x110BD), (0x110CD, 0x110CD),
-           (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
-           (0xF0000, 0x10FFFF))
+# Not printable, as CPython's str.isprintable says: the ranges that the build writes from CPython's own Unicode
+# database into ``unprintable.py`` (unassigned code points included).
 _REPR_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _hidden(code):
-    for low, high in _HIDDEN:
-        if low <= code <= high:
-            return True
-    return False
+    """True if CPython's ``repr`` escapes code point ``code`` (a binary search of the ranges)."""
+    from .unprintable import RANGES
+    low, high = 0, len(RANGES) // 2
+    while low < high:
+        middle = (low + high) // 2
+        if RANGES[2 * middle + 1] < code:
+            low = middle + 1
+        else:
+            high = middle
+    return low < len(RANGES) // 2 and RANGES[2 * low] <= code
 
 
 def repr_str(text):
