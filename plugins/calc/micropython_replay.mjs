@@ -4,8 +4,9 @@
 //
 // BUILD_DIR is the output of `python -m plugins.calc.micropython` (calculators/ and mpshim/); REQUESTS_JSON is
 // {"rules": [text...], "requests": [[request text, rules index or null], ...]}; OUT_JSON receives
-// {"answers": [answer text or "!error: ..."], "milliseconds": [per request], "boot_seconds", "replay_seconds"}. Each request goes through
-// calculators.api.handle_json, the browser's entry point.
+// {"answers": [answer text or "!error: ..."], "milliseconds": [wall, per request], "cpu_milliseconds": [this
+// process's CPU time, per request: steadier than the wall on a busy machine], "boot_seconds", "replay_seconds",
+// "cpu_seconds" (boot included)}. Each request goes through calculators.api.handle_json, the browser's entry point.
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import process from "node:process";
@@ -33,16 +34,20 @@ const handle = mp.globals.get("handle_json");
 const booted = performance.now();
 const { rules, requests } = JSON.parse(readFileSync(requestsFile, "utf8"));
 const times = [];
+const cpuTimes = [];
+const cpuMs = () => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
 const answers = requests.map(([request, index]) => {
   const start = performance.now();
+  const cpuStart = cpuMs();
   try {
     return index === null ? handle(request) : handle(request, rules[index]);
   } catch (error) {
     return `!error: ${String(error.message).trim().split("\n").slice(-1)[0]}`;
   } finally {
     times.push(Math.round(performance.now() - start));
+    cpuTimes.push(Math.round(cpuMs() - cpuStart));
   }
 });
 const done = performance.now();
-writeFileSync(outFile, JSON.stringify({ answers, milliseconds: times, boot_seconds: (booted - started) / 1000,
-  replay_seconds: (done - booted) / 1000 }));
+writeFileSync(outFile, JSON.stringify({ answers, milliseconds: times, cpu_milliseconds: cpuTimes,
+  boot_seconds: (booted - started) / 1000, replay_seconds: (done - booted) / 1000, cpu_seconds: cpuMs() / 1000 }));
