@@ -6,6 +6,8 @@ dict display, comprehension and ``dict(...)`` call of the package becomes an ``O
 
 from collections import OrderedDict
 
+from .fractions import Fraction
+
 OD = OrderedDict
 
 
@@ -112,9 +114,12 @@ except NameError:
 
 
 # MicroPython does not try the reflected comparison: ``1 <= Fraction(1, 2)`` raises TypeError there (CPython
-# asks ``Fraction.__ge__``).  The rewriter sends <, <=, >, >= through these.
+# asks ``Fraction.__ge__``).  The rewriter sends <, <=, >, >= through these.  An int before a Fraction is the
+# common case and goes straight to the reflected method: an exception costs more than the comparison there.
 def lt(a, b):
     """``a < b``, or ``b > a`` when ``a``'s type cannot compare (an int with a Fraction)."""
+    if type(b) is Fraction and type(a) is int:
+        return b > a
     try:
         return a < b
     except TypeError:
@@ -123,6 +128,8 @@ def lt(a, b):
 
 def le(a, b):
     """``a <= b``, or ``b >= a`` when ``a``'s type cannot compare."""
+    if type(b) is Fraction and type(a) is int:
+        return b >= a
     try:
         return a <= b
     except TypeError:
@@ -131,6 +138,8 @@ def le(a, b):
 
 def gt(a, b):
     """``a > b``, or ``b < a`` when ``a``'s type cannot compare."""
+    if type(b) is Fraction and type(a) is int:
+        return b < a
     try:
         return a > b
     except TypeError:
@@ -139,6 +148,8 @@ def gt(a, b):
 
 def ge(a, b):
     """``a >= b``, or ``b <= a`` when ``a``'s type cannot compare."""
+    if type(b) is Fraction and type(a) is int:
+        return b <= a
     try:
         return a >= b
     except TypeError:
@@ -146,16 +157,19 @@ def ge(a, b):
 
 
 def _extreme(args, key, default, better, name):
-    items = list(args[0]) if len(args) == 1 else list(args)
-    if not items:
+    items = args[0] if len(args) == 1 else args
+    first = True
+    best = best_key = None
+    for item in items:
+        k = key(item) if key else item
+        if first:
+            best, best_key, first = item, k, False
+        elif better(k, best_key):
+            best, best_key = item, k
+    if first:
         if default is _NOTHING:
             raise ValueError("%s() arg is an empty sequence" % name)
         return default
-    best, best_key = items[0], key(items[0]) if key else items[0]
-    for item in items[1:]:
-        k = key(item) if key else item
-        if better(k, best_key):
-            best, best_key = item, k
     return best
 
 
@@ -164,11 +178,17 @@ _NOTHING = object()
 
 def max_(*args, key=None, default=_NOTHING):
     """``max`` comparing through :func:`gt` (the first of equal items wins, as CPython's)."""
+    if len(args) == 2 and key is None:
+        a, b = args
+        return b if gt(b, a) else a
     return _extreme(args, key, default, gt, "max")
 
 
 def min_(*args, key=None, default=_NOTHING):
     """``min`` comparing through :func:`lt`."""
+    if len(args) == 2 and key is None:
+        a, b = args
+        return b if lt(b, a) else a
     return _extreme(args, key, default, lt, "min")
 
 
