@@ -4,8 +4,8 @@ Replays a fixed subset of the requests through the MicroPython build of calculat
 npm ``@micropython/micropython-webassembly-pyscript``, one Node process) and through CPython, and requires the
 same answer text, byte for byte: every example of calculators/API.md, the first recorded request of every kind,
 the door's lone-surrogate cases, every 25th recorded request and every 16th BloodBowlDave vector
-(``plugins.calc.micropython_compare.sample``: chosen by position, never by timing).  About 15 s of CPU time on
-the 2-core CI machine.  The whole replay (4,000 recorded requests and the 256 vectors) stays a command:
+(``plugins.calc.micropython_compare.sample``: chosen by position, never by timing).  About 8 s of CPU time on
+the 2-core machine, Node included.  The whole replay (4,011 recorded requests and the 256 vectors) stays a command:
 ``.venv/bin/python -m plugins.calc.micropython_compare``.
 
 Never skipped: ``make test`` installs Node.js's packages (``npm ci``); without them this test fails and says so.
