@@ -17,7 +17,9 @@ difference from the source is one of these rewrites, each with the same meaning 
 - ``{**a, ...}`` becomes ``merge(...)``; ``*x`` inside a tuple, list or set display becomes a concatenation;
 - f-strings become ``str.format`` calls (MicroPython does not parse a string literal inside one's braces);
 - calls of the str/int methods MicroPython lacks (``title``, ``ljust``, ``bit_length``, ``translate``) and
-  ``str.maketrans`` go through ``mpshim.core``; ``__package__`` becomes the module's package name;
+  ``str.maketrans`` go through ``mpshim.core``, and so do ``strip``, ``lstrip``, ``rstrip``, ``split`` and
+  ``isspace`` without arguments (MicroPython's know ASCII white space only); ``__package__`` becomes the
+  module's package name;
 - a subscripted type in a type alias (``tuple[int, int]``) becomes the bare type;
 - ``<``, ``<=``, ``>``, ``>=`` (a chain as ``and`` of pairs, when its middle operands are plain names), ``min``
   and ``max`` go through ``mpshim.core`` helpers that try the reflected comparison, as CPython does and
@@ -47,6 +49,10 @@ REDIRECT.update({"collections.abc": "mpshim.abc", "importlib.resources": "mpshim
 
 #: methods of str and int that MicroPython's lack; their calls go through ``mpshim.core.call``
 MISSING_METHODS = frozenset({"title", "ljust", "bit_length", "translate"})
+
+#: str methods that MicroPython's strings do on ASCII white space only (CPython: any Unicode white space, U+00A0,
+#: U+001F, U+3000...); their calls without arguments go through ``mpshim.core.space``
+SPACE_METHODS = frozenset({"strip", "lstrip", "rstrip", "split", "isspace"})
 
 #: types subscripted in type aliases only (``tuple[int, int]``, ``Mapping[str, Any]``): the subscript is dropped
 GENERICS = frozenset({"tuple", "dict", "list", "set", "frozenset", "type", "Mapping", "Sequence", "Callable",
@@ -219,6 +225,8 @@ class _Rewriter(ast.NodeTransformer):
                 node.func = self.use("maketrans")
         elif isinstance(func, ast.Attribute) and func.attr in MISSING_METHODS and not node.keywords:
             return _call(self.use("call"), ast.Constant(value=func.attr), func.value, *node.args)
+        elif isinstance(func, ast.Attribute) and func.attr in SPACE_METHODS and not node.args and not node.keywords:
+            return _call(self.use("space"), ast.Constant(value=func.attr), func.value)
         return node
 
     def visit_keyword(self, node: ast.keyword) -> ast.AST:

@@ -103,3 +103,14 @@ def test_repr_escapes_what_cpython_escapes():
     for _ in range(5_000):
         text = "".join(chr(rng.choice([rng.randint(0, 0x10FFFF), rng.randint(0, 0x3000)])) for _ in range(6))
         assert core.repr_str(text) == repr(text)
+
+
+def test_white_space_methods_are_cpythons():
+    # MicroPython's str.strip kept U+00A0 and U+001F: "\xa0" was a chain "with no steps", not "empty"
+    rng = random.Random(3)
+    alphabet = [chr(c) for c in range(0x110000) if chr(c).isspace()] + list("ab,é日")
+    for _ in range(5_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 6)))
+        for name in ("strip", "lstrip", "rstrip", "split", "isspace"):
+            assert core.space(name, text) == getattr(text, name)(), (ascii(text), name)
+    assert core.space("split", b" a  b ") == [b"a", b"b"]

@@ -79,7 +79,8 @@ CASES = {
         """,
     "missing-methods": """
         table = str.maketrans({"、": ",", "−": "-"})
-        result = ["some words-here".title(), "ab".ljust(5) + "|", (2 ** 70).bit_length(), "1、2−3".translate(table)]
+        result = ["some words-here".title(), "ab".ljust(5) + "|", (2 ** 70).bit_length(), "1、2−3".translate(table),
+                  "\xa0a b\x1f".strip(), " a\u3000b ".split(), "\x85".isspace(), "x ".rstrip(), " x".lstrip(), "a,b".split(",")]
         """,
     "fractions-float": """
         from fractions import Fraction

@@ -89,6 +89,40 @@ def _mapped(table, c):
     return chr(got) if isinstance(got, int) else got
 
 
+#: what CPython's str.isspace accepts (MicroPython's: the ASCII ones only)
+_SPACE = frozenset("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+                   "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+
+
+def space(name, target):
+    """``target.name()`` for ``strip``, ``lstrip``, ``rstrip``, ``split`` and ``isspace`` as CPython's str does
+    them, on any Unicode white space; another type's own method."""
+    if not isinstance(target, str):
+        return getattr(target, name)()
+    if name == "isspace":
+        return bool(target) and all(c in _SPACE for c in target)
+    if name == "split":
+        out, word = [], []
+        for c in target:
+            if c in _SPACE:
+                if word:
+                    out.append("".join(word))
+                    word = []
+            else:
+                word.append(c)
+        if word:
+            out.append("".join(word))
+        return out
+    start, end = 0, len(target)
+    if name != "rstrip":
+        while start < end and target[start] in _SPACE:
+            start += 1
+    if name != "lstrip":
+        while end > start and target[end - 1] in _SPACE:
+            end -= 1
+    return target[start:end]
+
+
 _METHODS = {"title": _title, "ljust": _ljust, "bit_length": _bit_length, "translate": _translate}
 
 
