@@ -65,6 +65,8 @@ class Fraction:
 
     def __add__(self, other):
         na, da = self.numerator, self.denominator
+        if type(other) is Fraction:  # the common case first: no call to _pair (calls are dear in MicroPython)
+            return _add(na, da, other.numerator, other.denominator)
         if type(other) is int:
             return _make(na + other * da, da)
         nb, db = _pair(other)
@@ -74,6 +76,8 @@ class Fraction:
 
     def __sub__(self, other):
         na, da = self.numerator, self.denominator
+        if type(other) is Fraction:
+            return _add(na, da, -other.numerator, other.denominator)
         if type(other) is int:
             return _make(na - other * da, da)
         nb, db = _pair(other)
@@ -84,6 +88,8 @@ class Fraction:
         return _add(nb, db, -self.numerator, self.denominator)
 
     def __mul__(self, other):
+        if type(other) is Fraction:
+            return _mul(self.numerator, self.denominator, other.numerator, other.denominator)
         nb, db = (other, 1) if type(other) is int else _pair(other)
         return _mul(self.numerator, self.denominator, nb, db)
 
@@ -188,13 +194,17 @@ def _add(na, da, nb, db):
 
 def _mul(na, da, nb, db):
     """``(na/da) * (nb/db)`` of two fractions in lowest terms (denominators > 0), in lowest terms."""
-    g1 = _gcd(na, db)
-    if g1 > 1:
-        na, db = na // g1, db // g1
-    g2 = _gcd(nb, da)
-    if g2 > 1:
-        nb, da = nb // g2, da // g2
-    return _make(na * nb, da * db)
+    if db != 1:
+        g1 = _gcd(na, db)
+        if g1 > 1:
+            na, db = na // g1, db // g1
+    if da != 1:
+        g2 = _gcd(nb, da)
+        if g2 > 1:
+            nb, da = nb // g2, da // g2
+    f = _new(Fraction)
+    f.numerator, f.denominator = na * nb, da * db
+    return f
 
 
 def _bits(n):
