@@ -13,7 +13,10 @@ Never skipped: ``make test`` installs Node.js's packages (``npm ci``); without t
 
 from __future__ import annotations
 
+import json
 import shutil
+
+import pytest
 
 from calculators.api import KINDS
 from plugins.calc.micropython_compare import ROOT, SURROGATE_REQUESTS, api_examples, compare, corpus, sample
@@ -26,19 +29,24 @@ def test_node_and_micropython_are_installed():
     assert PACKAGE.is_file(), f"{PACKAGE} is missing: run `npm ci` (make install)"
 
 
-def test_the_sample_covers_every_kind_every_example_and_the_vectors():
-    data = corpus()
-    chosen = sample(data, list(KINDS))
+@pytest.fixture(scope="module")
+def chosen() -> dict:
+    """The CI subset of the recorded requests and vectors (read once: the rules export takes a few seconds)."""
+    return sample(corpus(), list(KINDS))
+
+
+def test_the_sample_covers_every_kind_every_example_and_the_vectors(chosen):
     texts = [r for r, _ in chosen["requests"]]
     examples = api_examples()
     assert len(examples) >= len(KINDS) and all(t in texts for t in SURROGATE_REQUESTS)
+    assert all(json.dumps(e, ensure_ascii=False) in texts for e in examples)
     kinds = {k for k in KINDS if any(f'"kind": "{k}"' in t for t in texts[len(examples):])}
     assert kinds == set(KINDS), sorted(set(KINDS) - kinds)
     assert sum('"kind": "dave"' in t and '"team_rerolls"' in t for t in texts) >= 16
 
 
-def test_micropython_answers_the_sample_as_cpython_does():
-    data = sample(corpus(), list(KINDS))
+def test_micropython_answers_the_sample_as_cpython_does(chosen):
+    data = chosen
     differ, _, _ = compare(data)
     shown = "\n".join(ascii(f"{request[:160]}\n  CPython:     {a[:240]}\n  MicroPython: {b[:240]}")
                       for request, a, b in differ[:5])
