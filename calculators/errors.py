@@ -49,7 +49,7 @@ REASONS: dict[str, str] = {
     "skills": "not a list of skill ids, or an unknown skill (``allowed`` lists the skills)",
     "square": "not a square of the pitch (x 0..25, y 0..14)",
     "unknown-field": "a field the request kind does not have",
-    "request": "the request is not a JSON object",
+    "request": "the request is not a JSON object, or a text of it holds a lone surrogate (U+D800–U+DFFF)",
     "rules": "the rules data is missing or has the wrong shape (not the reader's doing)",
     "edge-square": "a throw-in from a square that is not on the pitch's edge",
     "receiving-half": "a kick placed outside the receiving team's half",

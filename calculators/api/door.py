@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import CalcError, shown
 from ..rules import RuleBook
 from .kinds import KINDS
+from . import surrogates
 
 
 def _rulebook(rules: dict | RuleBook | None) -> RuleBook | None:
@@ -53,16 +54,21 @@ def handle(request: dict, rules: dict | RuleBook | None = None) -> dict:
 
     Returns:
         ``{"ok": true, "kind", "result"}`` or ``{"ok": false, "error": {"field", "message", "allowed"}}``
-        (plus ``details`` for some errors).  Never raises, whatever the request and the rules:
+        (plus ``details`` for some errors).  A request whose texts hold a lone surrogate (U+D800–U+DFFF, in a
+        field's name or value) is refused, naming the field (:mod:`~calculators.api.surrogates`).  Never
+        raises, whatever the request and the rules:
         invalid rules data is reported with a ``rules.…`` field; an exception no check foresaw
         (a bug) with field ``request`` (or ``rules`` when rules were given) and ``details``
         ``{"reason": "internal"}``.  Every text in the answer is valid Unicode (a lone surrogate
-        of the request is replaced by U+FFFD) and every number finite, so the answer is strict JSON.
+        of the rules is replaced by U+FFFD) and every number finite, so the answer is strict JSON.
     """
     try:
         try:
             if not isinstance(request, dict):
                 raise CalcError("request", f"the request must be an object, got {type(request).__name__}", reason="request")
+            lone = surrogates.in_value(request)
+            if lone is not None:
+                raise surrogates.refusal(*lone)
             kind = request.get("kind")
             if not (isinstance(kind, str) and kind in KINDS):
                 raise CalcError("kind", f"kind must be one of {', '.join(KINDS)}, got {shown(kind)}", list(KINDS), reason="choice")
@@ -158,7 +164,8 @@ def handle_json(request_json: str, rules_json: str | None = None) -> str:
     Returns strict JSON text (``allow_nan=False``, valid Unicode) and never raises: malformed JSON, ``NaN``
     or ``Infinity``, a number of more than 4,300 digits, a request longer than :data:`MAX_REQUEST_CHARS`
     characters or nested more than :data:`MAX_DEPTH` deep give an error with field ``request`` (or
-    ``rules``).
+    ``rules``); a lone surrogate in a text of the request, escaped (``"\\ud800"``) or not, an error naming
+    its field, as :func:`handle` does.
     """
     try:
         if isinstance(request_json, (bytes, bytearray)):
@@ -173,6 +180,10 @@ def handle_json(request_json: str, rules_json: str | None = None) -> str:
             request = json.loads(request_json, parse_constant=_refuse_constant)
         except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError; so is a number too long
             return _request_error(f"the request is not valid JSON: {_clip(str(e))}")
+        # read from the text, as a parser that cannot keep a lone surrogate (MicroPython's) would lose it
+        lone = surrogates.in_json(request_json) if isinstance(request, dict) else None
+        if lone is not None:
+            return _dump({"ok": False, "error": surrogates.refusal(*lone).as_dict()})
         book: RuleBook | None = None
         if rules_json is not None:
             parsed = _parse_rules(rules_json) if isinstance(rules_json, str) else CalcError(

@@ -17,7 +17,9 @@ difference from the source is one of these rewrites, each with the same meaning 
 - ``{**a, ...}`` becomes ``merge(...)``; ``*x`` inside a tuple, list or set display becomes a concatenation;
 - f-strings become ``str.format`` calls (MicroPython does not parse a string literal inside one's braces);
 - calls of the str/int methods MicroPython lacks (``title``, ``ljust``, ``bit_length``, ``translate``) and
-  ``str.maketrans`` go through ``mpshim.core``; ``__package__`` becomes the module's package name;
+  ``str.maketrans`` go through ``mpshim.core``, and so do ``strip``, ``lstrip``, ``rstrip``, ``split`` and
+  ``isspace`` without arguments (MicroPython's know ASCII white space only); ``__package__`` becomes the
+  module's package name;
 - a subscripted type in a type alias (``tuple[int, int]``) becomes the bare type;
 - ``<``, ``<=``, ``>``, ``>=`` (a chain as ``and`` of pairs, when its middle operands are plain names), ``min``
   and ``max`` go through ``mpshim.core`` helpers that try the reflected comparison, as CPython does and
@@ -47,6 +49,10 @@ REDIRECT.update({"collections.abc": "mpshim.abc", "importlib.resources": "mpshim
 
 #: methods of str and int that MicroPython's lack; their calls go through ``mpshim.core.call``
 MISSING_METHODS = frozenset({"title", "ljust", "bit_length", "translate"})
+
+#: str methods that MicroPython's strings do on ASCII white space only (CPython: any Unicode white space, U+00A0,
+#: U+001F, U+3000...); their calls without arguments go through ``mpshim.core.space``
+SPACE_METHODS = frozenset({"strip", "lstrip", "rstrip", "split", "isspace"})
 
 #: types subscripted in type aliases only (``tuple[int, int]``, ``Mapping[str, Any]``): the subscript is dropped
 GENERICS = frozenset({"tuple", "dict", "list", "set", "frozenset", "type", "Mapping", "Sequence", "Callable",
@@ -219,6 +225,8 @@ class _Rewriter(ast.NodeTransformer):
                 node.func = self.use("maketrans")
         elif isinstance(func, ast.Attribute) and func.attr in MISSING_METHODS and not node.keywords:
             return _call(self.use("call"), ast.Constant(value=func.attr), func.value, *node.args)
+        elif isinstance(func, ast.Attribute) and func.attr in SPACE_METHODS and not node.args and not node.keywords:
+            return _call(self.use("space"), ast.Constant(value=func.attr), func.value)
         return node
 
     def visit_keyword(self, node: ast.keyword) -> ast.AST:
@@ -350,14 +358,70 @@ def build(out: Path, source: Path = ROOT / "calculators") -> list[Path]:
         else:
             continue
         written.append(destination)
-    shims = out / "mpshim"
-    if shims.exists():
-        shutil.rmtree(shims)
-    shims.mkdir(parents=True)
+    return written + write_shims(out / "mpshim")
+
+
+def unprintable_ranges() -> list[int]:
+    """The code points that this CPython's ``str.isprintable`` refuses (and ``repr`` escapes), as a flat list of
+    inclusive ranges ``[low, high, low, high, ...]``: unassigned ones included, from its Unicode database."""
+    out: list[int] = []
+    start = None
+    for code in range(0x110000):
+        if not chr(code).isprintable():
+            if start is None:
+                start = code
+        elif start is not None:
+            out += [start, code - 1]
+            start = None
+    if start is not None:
+        out += [start, 0x10FFFF]
+    return out
+
+
+def write_shims(folder: Path) -> list[Path]:
+    """Write the shims (plugins/calc/mpshim/) into ``folder``, replacing it, plus ``unprintable.py``: the ranges of
+    :func:`unprintable_ranges`, which ``mpshim.core.repr_str`` reads (MicroPython has no Unicode database)."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    written = []
     for path in sorted(SHIMS.glob("*.py")):
-        shutil.copyfile(path, shims / path.name)
-        written.append(shims / path.name)
-    return written
+        shutil.copyfile(path, folder / path.name)
+        written.append(folder / path.name)
+    ranges = unprintable_ranges()
+    rows = ",\n".join(", ".join(str(n) for n in ranges[i:i + 16]) for i in range(0, len(ranges), 16))
+    table = folder / "unprintable.py"
+    table.write_text(f'"""Written by plugins/calc/micropython.py from CPython {sys.version.split()[0]}: the inclusive ranges of '
+                     f'code points\nthat str.isprintable refuses, flat (low, high, low, high, ...)."""\n\nRANGES = (\n{rows},\n)\n',
+                     encoding="utf-8")
+    return written + [table, write_unicode_tables(folder / "unicodetables.py")]
+
+
+def write_unicode_tables(path: Path) -> Path:
+    """Write the NFKC tables that ``mpshim.unicodedata`` reads, from this CPython's Unicode database: each code
+    point's full compatibility decomposition (Hangul syllables left to arithmetic), each combining class, and
+    each primary composite by its pair (those that NFC recomposes: composition exclusions left out)."""
+    import unicodedata
+    decomposed, combining, composed = [], [], []
+    for code in range(0x110000):
+        if 0xAC00 <= code < 0xAC00 + 11172 or 0xD800 <= code <= 0xDFFF:
+            continue
+        c = chr(code)
+        nfkd = unicodedata.normalize("NFKD", c)
+        if nfkd != c:
+            decomposed.append(c + nfkd)
+        if unicodedata.combining(c):
+            combining.append(c + chr(unicodedata.combining(c)))
+        parts = unicodedata.decomposition(c).split()
+        if len(parts) == 2 and not parts[0].startswith("<"):
+            first, second = (chr(int(p, 16)) for p in parts)
+            if unicodedata.normalize("NFC", first + second) == c:
+                composed.append(first + second + c)
+    path.write_text(f'"""Written by plugins/calc/micropython.py from CPython {sys.version.split()[0]} (Unicode '
+                    f'{unicodedata.unidata_version}): NFKC tables\nfor mpshim.unicodedata, as strings of characters."""'
+                    f'\n\nDECOMPOSED = {chr(0).join(decomposed)!r}\n\nCOMBINING = {"".join(combining)!r}\n\n'
+                    f'COMPOSED = {"".join(composed)!r}\n', encoding="utf-8")
+    return path
 
 
 def main(argv: list[str]) -> int:

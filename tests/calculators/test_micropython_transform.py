@@ -8,7 +8,6 @@ do not show a repr of a dict (``calculators.errors.shown`` uses reprlib, whose s
 from __future__ import annotations
 
 import ast
-import shutil
 import sys
 import tempfile
 import textwrap
@@ -17,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from plugins.calc.micropython import SHIMS, transform
+from plugins.calc.micropython import transform, write_shims
 
 # the rewritten code imports ``mpshim`` as a top-level package, as the build lays it out; a copy of it alone on
 # sys.path (not plugins/calc/, whose other modules would then shadow top-level names)
 _SHIM_ROOT = Path(tempfile.mkdtemp(prefix="mpshim-"))
-shutil.copytree(SHIMS, _SHIM_ROOT / "mpshim")
+write_shims(_SHIM_ROOT / "mpshim")
 sys.path.insert(0, str(_SHIM_ROOT))
 
 CASES = {
@@ -80,7 +79,8 @@ CASES = {
         """,
     "missing-methods": """
         table = str.maketrans({"、": ",", "−": "-"})
-        result = ["some words-here".title(), "ab".ljust(5) + "|", (2 ** 70).bit_length(), "1、2−3".translate(table)]
+        result = ["some words-here".title(), "ab".ljust(5) + "|", (2 ** 70).bit_length(), "1、2−3".translate(table),
+                  "\xa0a b\x1f".strip(), " a\u3000b ".split(), "\x85".isspace(), "x ".rstrip(), " x".lstrip(), "a,b".split(",")]
         """,
     "fractions-float": """
         from fractions import Fraction

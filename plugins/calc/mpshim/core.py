@@ -6,6 +6,8 @@ dict display, comprehension and ``dict(...)`` call of the package becomes an ``O
 
 from collections import OrderedDict
 
+from .fractions import Fraction
+
 OD = OrderedDict
 
 
@@ -87,6 +89,40 @@ def _mapped(table, c):
     return chr(got) if isinstance(got, int) else got
 
 
+#: what CPython's str.isspace accepts (MicroPython's: the ASCII ones only)
+_SPACE = frozenset("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+                   "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+
+
+def space(name, target):
+    """``target.name()`` for ``strip``, ``lstrip``, ``rstrip``, ``split`` and ``isspace`` as CPython's str does
+    them, on any Unicode white space; another type's own method."""
+    if not isinstance(target, str):
+        return getattr(target, name)()
+    if name == "isspace":
+        return bool(target) and all(c in _SPACE for c in target)
+    if name == "split":
+        out, word = [], []
+        for c in target:
+            if c in _SPACE:
+                if word:
+                    out.append("".join(word))
+                    word = []
+            else:
+                word.append(c)
+        if word:
+            out.append("".join(word))
+        return out
+    start, end = 0, len(target)
+    if name != "rstrip":
+        while start < end and target[start] in _SPACE:
+            start += 1
+    if name != "lstrip":
+        while end > start and target[end - 1] in _SPACE:
+            end -= 1
+    return target[start:end]
+
+
 _METHODS = {"title": _title, "ljust": _ljust, "bit_length": _bit_length, "translate": _translate}
 
 
@@ -112,9 +148,12 @@ except NameError:
 
 
 # MicroPython does not try the reflected comparison: ``1 <= Fraction(1, 2)`` raises TypeError there (CPython
-# asks ``Fraction.__ge__``).  The rewriter sends <, <=, >, >= through these.
+# asks ``Fraction.__ge__``).  The rewriter sends <, <=, >, >= through these.  An int before a Fraction is the
+# common case and goes straight to the reflected method: an exception costs more than the comparison there.
 def lt(a, b):
     """``a < b``, or ``b > a`` when ``a``'s type cannot compare (an int with a Fraction)."""
+    if type(b) is Fraction and type(a) is int:
+        return b > a
     try:
         return a < b
     except TypeError:
@@ -123,6 +162,8 @@ def lt(a, b):
 
 def le(a, b):
     """``a <= b``, or ``b >= a`` when ``a``'s type cannot compare."""
+    if type(b) is Fraction and type(a) is int:
+        return b >= a
     try:
         return a <= b
     except TypeError:
@@ -131,6 +172,8 @@ def le(a, b):
 
 def gt(a, b):
     """``a > b``, or ``b < a`` when ``a``'s type cannot compare."""
+    if type(b) is Fraction and type(a) is int:
+        return b < a
     try:
         return a > b
     except TypeError:
@@ -139,6 +182,8 @@ def gt(a, b):
 
 def ge(a, b):
     """``a >= b``, or ``b <= a`` when ``a``'s type cannot compare."""
+    if type(b) is Fraction and type(a) is int:
+        return b <= a
     try:
         return a >= b
     except TypeError:
@@ -146,16 +191,19 @@ def ge(a, b):
 
 
 def _extreme(args, key, default, better, name):
-    items = list(args[0]) if len(args) == 1 else list(args)
-    if not items:
+    items = args[0] if len(args) == 1 else args
+    first = True
+    best = best_key = None
+    for item in items:
+        k = key(item) if key else item
+        if first:
+            best, best_key, first = item, k, False
+        elif better(k, best_key):
+            best, best_key = item, k
+    if first:
         if default is _NOTHING:
             raise ValueError("%s() arg is an empty sequence" % name)
         return default
-    best, best_key = items[0], key(items[0]) if key else items[0]
-    for item in items[1:]:
-        k = key(item) if key else item
-        if better(k, best_key):
-            best, best_key = item, k
     return best
 
 
@@ -164,11 +212,17 @@ _NOTHING = object()
 
 def max_(*args, key=None, default=_NOTHING):
     """``max`` comparing through :func:`gt` (the first of equal items wins, as CPython's)."""
+    if len(args) == 2 and key is None:
+        a, b = args
+        return b if gt(b, a) else a
     return _extreme(args, key, default, gt, "max")
 
 
 def min_(*args, key=None, default=_NOTHING):
     """``min`` comparing through :func:`lt`."""
+    if len(args) == 2 and key is None:
+        a, b = args
+        return b if lt(b, a) else a
     return _extreme(args, key, default, lt, "min")
 
 
@@ -187,22 +241,22 @@ def slice_(x, start, stop, step):
 
 
 # CPython's repr keeps printable non-ASCII characters (``'é'``); MicroPython's escapes every one (``'\xe9'``).
-# Not printable, as CPython's str.isprintable says: these ranges of categories Cc, Cf, Cs, Co, Zl, Zp and Zs
-# (but the space); unassigned code points (Cn) are not listed (no Unicode database here) and stay unescaped.
-_HIDDEN = ((0x00, 0x1F), (0x7F, 0xA0), (0xAD, 0xAD), (0x600, 0x605), (0x61C, 0x61C), (0x6DD, 0x6DD),
-           (0x70F, 0x70F), (0x890, 0x891), (0x8E2, 0x8E2), (0x1680, 0x1680), (0x180E, 0x180E), (0x2000, 0x200F),
-           (0x2028, 0x202F), (0x205F, 0x2064), (0x2066, 0x206F), (0x3000, 0x3000), (0xD800, 0xF8FF),
-           (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB), (0xFFFE, 0xFFFF), (0x110BD, 0x110BD), (0x110CD, 0x110CD),
-           (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
-           (0xF0000, 0x10FFFF))
+# Not printable, as CPython's str.isprintable says: the ranges that the build writes from CPython's own Unicode
+# database into ``unprintable.py`` (unassigned code points included).
 _REPR_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _hidden(code):
-    for low, high in _HIDDEN:
-        if low <= code <= high:
-            return True
-    return False
+    """True if CPython's ``repr`` escapes code point ``code`` (a binary search of the ranges)."""
+    from .unprintable import RANGES
+    low, high = 0, len(RANGES) // 2
+    while low < high:
+        middle = (low + high) // 2
+        if RANGES[2 * middle + 1] < code:
+            low = middle + 1
+        else:
+            high = middle
+    return low < len(RANGES) // 2 and RANGES[2 * low] <= code
 
 
 def repr_str(text):

@@ -58,6 +58,9 @@ def dataclass(cls=None, frozen=False, eq=True, order=False, repr=True, _fields=(
         own = _own_fields(cls, _fields)
         names = [f.name for f in own]
         cls._dc_fields = [f for f in inherited if f.name not in names] + own
+        # the names that __eq__ and __hash__ read, once per class (they run for every cache key)
+        cls._dc_compare = tuple(f.name for f in cls._dc_fields if f.compare)
+        cls._dc_hash = tuple(f.name for f in cls._dc_fields if f.hash)
         cls._dc_frozen = frozen
         cls.__init__ = _make_init(cls._dc_fields, frozen)
         if repr:
@@ -100,13 +103,19 @@ def _make_init(flds, frozen):
     return __init__
 
 
-def _values(obj, attr):
-    return tuple(getattr(obj, f.name) for f in obj._dc_fields if getattr(f, attr))
+def _values(obj, names):
+    return tuple([getattr(obj, name) for name in names])
 
 
 def _eq(self, other):
     if other.__class__ is self.__class__:
-        return _values(self, "compare") == _values(other, "compare")
+        if other is self:
+            return True
+        for name in self._dc_compare:  # as CPython's tuple comparison: identity first, then ==
+            a, b = getattr(self, name), getattr(other, name)
+            if a is not b and not a == b:
+                return False
+        return True
     return NotImplemented
 
 
@@ -116,7 +125,7 @@ def _ne(self, other):
 
 
 def _hash(self):
-    return hash(_values(self, "hash"))
+    return hash(_values(self, self._dc_hash))
 
 
 def _repr(self):

@@ -2,8 +2,8 @@
 unordered dict) and words its errors as CPython's ``json.JSONDecodeError`` does (the door shows them); ``dumps``
 is MicroPython's own, whose output is CPython's with ``ensure_ascii=False`` (the only form the package uses).
 
-A lone surrogate escape (``"\\ud800"``) becomes U+FFFD: MicroPython's strings are UTF-8 and cannot hold one;
-the door replaces them with U+FFFD in every answer anyway.
+A lone surrogate escape (``"\\ud800"``) becomes U+FFFD here; the door refuses a request that holds one by reading
+its JSON text (calculators/api/surrogates.py), so no answer depends on it.
 """
 
 from collections import OrderedDict

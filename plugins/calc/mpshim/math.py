@@ -1,4 +1,4 @@
-"""``math`` for MicroPython: its own functions plus ``gcd`` and ``lcm`` of integers."""
+"""``math`` for MicroPython: its own functions plus ``gcd``, ``lcm`` and ``comb`` of integers."""
 
 from math import *  # noqa: F401,F403
 
@@ -25,7 +25,13 @@ def lcm(*numbers):
 
 
 def comb(n, k):
-    """Binomial coefficient C(n, k) of non-negative integers (0 when k > n), as CPython's math.comb."""
+    """Binomial coefficient C(n, k) of non-negative integers (0 when k > n), as CPython's ``math.comb``.
+
+    Raises TypeError for a non-integer, ValueError for a negative argument, as CPython does.
+    """
+    if not (isinstance(n, int) and isinstance(k, int)):
+        raise TypeError("'%s' object cannot be interpreted as an integer"
+                        % type(k if isinstance(n, int) else n).__name__)
     if n < 0 or k < 0:
         raise ValueError("n must be a non-negative integer" if n < 0 else "k must be a non-negative integer")
     if k > n:
@@ -33,5 +39,5 @@ def comb(n, k):
     k = min(k, n - k)
     out = 1
     for i in range(1, k + 1):
-        out = out * (n - k + i) // i
+        out = out * (n - k + i) // i  # exact at each step: a product of i consecutive integers over i!
     return out
