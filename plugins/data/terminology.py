@@ -12,7 +12,8 @@ skipped; the visible text of a reference is read):
 - in French, a skill or block-die face's English name where its French name differs;
 - in Japanese, the English name of a block-die face whose Japanese prose uses katakana, the katakana of a star
   player (`stars:`), and the katakana of a skill whose Japanese prose uses the English name (unless that katakana is also the preferred name of a
-  glossary term: ドッジ is the action, Dodge the skill);
+  glossary term: ドッジ is the action, Dodge the skill; or an everyday word, `everyday_word: true`: キック is a
+  kick, Kick the skill, and only the listed phrases that name the skill by it are refused);
 - a skill or block-die face written with other capitals than its name (`case: name`): "Tacle Plongeant" for
   "Tacle plongeant" (the first word may change case at the start of a sentence);
 - « or » in an English text.
@@ -109,7 +110,7 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
                 found.append((english, Rule(_latin(english, False) if lang == "fr" else _ascii(english),
                                             names.preferred)))
         if lang == "ja" and entry.kind == "skill" and names.running_text == "english" and names.katakana \
-                and names.katakana not in glossary_names:
+                and names.katakana not in glossary_names and not names.everyday_word:
             found.append((names.katakana, Rule(_japanese(names.katakana), names.preferred)))
         if lang == "fr" and names.case == "name" and " " in names.preferred:
             first, rest = names.preferred.split(" ", 1)
