@@ -21,3 +21,20 @@ def test_j4_every_japanese_skill_heading_has_its_katakana(site, page, heading):
     lines = page_text(site, "ja", page).splitlines()
     assert f"{heading}¶" in lines or heading in lines, heading
     assert "キックを持" not in page_text(site, "ja", "glossary")
+
+
+# ------------------------------------------------------------------------------ J3: one Japanese word per thing
+
+@pytest.mark.parametrize("page, written, not_written", [
+    ("skills/mutation", "その相手は Chomped 状態になり", "噛みつかれた（Chomped）"),
+    ("skills/mutation", "この選手は Chomp の特殊アクション", "噛みつき（Chomp）"),
+    ("skills/general", "Monstrous Mouth で Chomped 状態になった選手", "噛みつかれた（Chomped）"),
+    ("rolls/bb2025", "立っているチームメイトが隣にいる", "スタンディング"),
+    ("rolls/bb2020", "立っているチームメイトが隣にいる", "スタンディング"),
+    ("skills/trait", "隣接する Thrall のチームメイト", "スロール"),
+    ("rolls/bb2025", "最後に隣にいる味方の Thrall Lineman に噛みつかなければ", "スロール・ラインマン"),
+])
+def test_j3_japanese_pages_write_one_word_per_thing(site, page, written, not_written):
+    text = page_text(site, "ja", page).replace("\n", "")
+    assert written in text
+    assert not re.search(f"(?<![ァ-ヿ]){re.escape(not_written)}", text)  # パスロール is no スロール
