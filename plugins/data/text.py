@@ -137,6 +137,26 @@ def french_typography_problems(text: str) -> list[str]:
     return problems
 
 
+# Japanese typography the linters cannot see (docs/writing-policy.md, Japanese typography): a skill's value or a
+# modifier in ASCII brackets, 「Loner (4+)」 beside 「Loner（4+）」 (textlint's jtf-style only refuses ASCII brackets
+# around Japanese), and a bold title ending in 。 then a space, 「**賞金。** 観客…」, which shows 「賞金。 観客」.
+_JA_ASCII_VALUE = re.compile(r"\((?:[+−±-]?\d\+?|X\+?|\+X)\)")
+_JA_BOLD_TITLE_SPACE = re.compile(r"。\*\*[ \t\n]")
+
+
+def japanese_typography_problems(text: str) -> list[str]:
+    """What breaks the house's Japanese typography in a Japanese text, as messages (empty when fine): a value in
+    ASCII brackets (「Loner (4+)」, 「Mighty Blow (+1)」, 「Animosity (X)」: write （4+）, glued to the name), and a
+    bold title whose 。 is inside the bold and followed by a space (「**賞金。** 観客」: write 「**賞金**。観客」).
+    Code spans, URLs and link targets are skipped; a cross-reference reads as its label."""
+    prose = _prose(text)
+    problems = [f"{m[0]!r} in ASCII brackets: Japanese writes a value in full-width brackets glued to the name "
+                f"(「Loner（4+）」)" for m in _JA_ASCII_VALUE.finditer(prose)]
+    problems += ["a bold title ends in 。 and a space (「**タイトル。** 本文」): write 「**タイトル**。本文」, which "
+                 "shows no space after 。" for _ in _JA_BOLD_TITLE_SPACE.finditer(prose)]
+    return problems
+
+
 ASCII_SPACE = " \t\n\r\f\v"
 _ASCII_SPACE_RUN = re.compile(r"[ \t\n\r\f\v]+")
 

@@ -48,3 +48,30 @@ def test_j3_standing_and_placed_prone_in_their_japanese_words(repo):
     assert found(repo, "ja", "隣のスタンディングのチームメイト1人に襲いかかり") == [("スタンディング", "立っている")]
     assert found(repo, "ja", "ノックダウンされるかプレースト・プローンになるまで") == [("プレースト・プローン", "プローンにされる")]
     assert found(repo, "ja", "隣の立っているチームメイト1人に襲いかかり") == []
+
+
+# ------------------------------------------------------------------------------ J6: Japanese typography
+
+def test_j6_a_value_in_ascii_brackets_and_a_bold_title_spaced_after_its_full_stop_are_refused():
+    from plugins.data.text import japanese_typography_problems
+
+    assert len(japanese_typography_problems("いったん Loner (2+) になったら")) == 1
+    assert len(japanese_typography_problems("選手が [[skill:loner]] (2+) を得る")) == 1
+    assert len(japanese_typography_problems("Mighty Blow (+1) と Animosity (X)")) == 2
+    assert len(japanese_typography_problems("**賞金。** 観客動員数は")) == 1
+    assert japanese_typography_problems("いったん Loner（2+）になったら。**賞金**。観客動員数は") == []
+    assert japanese_typography_problems("`D3,(1/2:R2|1/3:R3)` のように書きます") == []  # code is no prose
+
+
+def test_j6_a_modifier_label_does_not_repeat_its_value(repo):
+    """The pages put the value before the label (「+1 Extra Arms」) and the forms after it (「Extra Arms（+1）」):
+    a label that carries it too reads 「+1 Extra Arms（+1）」."""
+    repeated = []
+    for roll in (e for e in repo.entities.values() if e.kind == "roll"):
+        for modifier in roll.get("modifiers") or []:
+            value = modifier["value"]
+            shown = f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "±0"
+            for lang, label in modifier["label"].items():
+                if label.rstrip().endswith((f"({shown})", f"（{shown}）")):
+                    repeated.append(f"{roll.id} {modifier['key']} {lang}: {label}")
+    assert not repeated, repeated

@@ -38,3 +38,20 @@ def test_j3_japanese_pages_write_one_word_per_thing(site, page, written, not_wri
     text = page_text(site, "ja", page).replace("\n", "")
     assert written in text
     assert not re.search(f"(?<![ァ-ヿ]){re.escape(not_written)}", text)  # パスロール is no スロール
+
+
+# ------------------------------------------------------------------------------ J6: Japanese typography
+
+@pytest.mark.parametrize("lang, page, written, not_written", [
+    ("ja", "sequences/post-game-bb2025", "賞金。観客動員数", "賞金。 観客"),
+    ("ja", "rolls/bb2025", "ブリザード。ブリザードは", "ブリザード。 "),
+    ("ja", "targets/agility-classic", "+1 Accurate\n", "Accurate（+1）"),
+    ("ja", "rolls/bb2020", "+1 Extra Arms\n", "Extra Arms（+1）"),
+    ("fr", "targets/agility-classic", "+1 Précision\n", "Précision (+1)"),
+    ("ja", "rulings/twin-stars-loner-returning-to-4", "Loner（2+）になったら", "Loner (2+)"),
+    ("ja", "comparisons/hand-off", "Animosity（X）、Catch", "Animosity (X)"),
+])
+def test_j6_typography_of_values_and_titles(site, lang, page, written, not_written):
+    text = page_text(site, lang, page)
+    assert written in text
+    assert not_written not in text
