@@ -14,6 +14,8 @@ skipped; the visible text of a reference is read):
   player (`stars:`), and the katakana of a skill whose Japanese prose uses the English name (unless that katakana is also the preferred name of a
   glossary term: ドッジ is the action, Dodge the skill; or an everyday word, `everyday_word: true`: キック is a
   kick, Kick the skill, and only the listed phrases that name the skill by it are refused);
+- in Japanese, a katakana name (a skill's katakana, a glossary term, a table row, a house word) written with ・
+  inside it: スロー・ア・ロック for スローアロック;
 - a skill or block-die face written with other capitals than its name (`case: name`): "Tacle Plongeant" for
   "Tacle plongeant" (the first word may change case at the start of a sentence);
 - « or » in an English text.
@@ -83,6 +85,20 @@ def _japanese(form: str) -> re.Pattern:
     return re.compile((f"(?<![{before}])" if before else "") + re.escape(form) + (f"(?![{after}])" if after else ""))
 
 
+KANA_LETTER = "\u30a1-\u30fa\u30fc"  # katakana letters and ー: not the middle dot ・ (U+30FB)
+
+
+def _dotted(name: str) -> re.Pattern | None:
+    """The katakana game name `name` written with ・ between its parts (スロー・ア・ロック for スローアロック, as a
+    skill, a glossary term or a table row's name is never written: docs/writing-policy.md, "Katakana"), as a
+    whole word; None for a name that is not all katakana letters. The name without ・ is not matched, even where a
+    ・ follows it as a list separator (「スローアロック・ゲットザレフ」)."""
+    if not re.fullmatch(f"[{KANA_LETTER}]{{4,}}", name):
+        return None
+    body = "・?".join(map(re.escape, name))
+    return re.compile(f"(?<![{KANA_LETTER}])(?!{re.escape(name)}){body}(?![{KANA_LETTER}])")
+
+
 def _outside_forms(pattern: re.Pattern, variant: str, forms: list[str]) -> re.Pattern:
     """`pattern` of a variant, made not to match where the variant ends an allowed form of its entry (« Badly
     Hurt » in « Commotion (Badly Hurt) »): a lookbehind of the form's start, which prh (textlint) reads too."""
@@ -112,6 +128,11 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
         if lang == "ja" and entry.kind == "skill" and names.running_text == "english" and names.katakana \
                 and names.katakana not in glossary_names and not names.everyday_word:
             found.append((names.katakana, Rule(_japanese(names.katakana), names.preferred)))
+        if lang == "ja":  # a katakana name with ・ inside it, whether the prose uses it or its English name
+            for katakana in dict.fromkeys(k for k in (names.preferred, names.katakana) if k):
+                dotted = _dotted(katakana)
+                if dotted is not None:
+                    found.append((katakana + "・", Rule(dotted, names.preferred)))
         if lang == "fr" and names.case == "name" and " " in names.preferred:
             first, rest = names.preferred.split(" ", 1)
             pattern = re.compile(rf"(?<![\w\-])(?i:{re.escape(first)} {re.escape(rest)})(?![\w\-])")

@@ -75,3 +75,21 @@ def test_j6_a_modifier_label_does_not_repeat_its_value(repo):
                 if label.rstrip().endswith((f"({shown})", f"（{shown}）")):
                     repeated.append(f"{roll.id} {modifier['key']} {lang}: {label}")
     assert not repeated, repeated
+
+
+# ------------------------------------------------------------------------------ J7: the middle dot
+
+def test_j7_a_game_name_with_a_middle_dot_is_refused_but_a_list_and_a_title_keep_theirs(repo):
+    assert found(repo, "ja", "D3 ごとにスロー・ア・ロックを得ます。") == [("スロー・ア・ロック", "スローアロック")]
+    assert found(repo, "ja", "ブリッツァーズ・ベスト・ケグ1つにつき +1") == [("ブリッツァーズ・ベスト・ケグ", "ブリッツァーズベストケグ")]
+    assert found(repo, "ja", "ダイビング・タックルを使う") == [("ダイビング・タックル", "Diving Tackle")]
+    assert found(repo, "ja", "デザイナーズコメンタリーとロースター") == [
+        ("デザイナーズコメンタリー", "デザイナーズ・コメンタリー"), ("ロースター", "ロスター")]
+    assert found(repo, "ja", "スローアロック・ゲットザレフ・ドッジ・ラッシュ、デザイナーズ・コメンタリー") == []
+
+
+def test_j7_prayers_inducement_and_spp_names_have_no_middle_dot(repo):
+    dotted = [f"{table.id} {row['key']}: {row['name']['ja']}" for table in repo.entities.values()
+              if table.kind == "table" for row in table.get("rows") or []
+              if "・" in (row.get("name") or {}).get("ja", "")]
+    assert not dotted, dotted

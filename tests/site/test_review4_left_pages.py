@@ -55,3 +55,18 @@ def test_j6_typography_of_values_and_titles(site, lang, page, written, not_writt
     text = page_text(site, lang, page)
     assert written in text
     assert not_written not in text
+
+
+# ------------------------------------------------------------------------------ J7: the middle dot
+
+@pytest.mark.parametrize("page, written, not_written", [
+    ("tables/prayers-to-nuffle-bb2025", "スローアロック", "スロー・ア・ロック"),
+    ("tables/spp-bb2025", "スーパーブスロー", "スーパーブ・スロー"),
+    ("tables/spp-bb2020", "パッシングコンプリーション", "パッシング・コンプリーション"),
+    ("rolls/bb2020", "デザイナーズ・コメンタリーによる例外", "デザイナーズコメンタリー"),
+    ("sequences/post-game-classic", "ロスターを更新", "ロースター"),
+])
+def test_j7_one_spelling_per_katakana_name(site, page, written, not_written):
+    text = page_text(site, "ja", page)
+    assert written in text
+    assert not_written not in text
