@@ -142,16 +142,31 @@ def french_typography_problems(text: str) -> list[str]:
 # around Japanese), and a bold title ending in 。 then a space, 「**賞金。** 観客…」, which shows 「賞金。 観客」.
 _JA_ASCII_VALUE = re.compile(r"\((?:[+−±-]?\d\+?|X\+?|\+X)\)")
 _JA_BOLD_TITLE_SPACE = re.compile(r"。\*\*[ \t\n]")
+# A Latin word (two characters or more: Loner, BB2020, D6) or a reference to a skill or star rule (shown in
+# English) glued to a kana or kanji: 「でLonerを」. A compound is no slip (AGテスト, PAロール), nor a number
+# glued to 以上/以下/未満 (ST4以下), as the policy glues a digit to the Japanese after it.
+_JA = "ぁ-んァ-ヺー一-龥々"
+_LATIN_WORD = r"(?<![A-Za-z0-9\[:|/#.\-])[A-Za-z][A-Za-z0-9]*[A-Za-z0-9](?![A-Za-z0-9])"
+_LATIN_REF = r"\[\[(?:skill|star-rule):[a-z0-9-]+\]\]"
+_JA_GLUED_LATIN = re.compile(rf"(?<=[{_JA}])(?:{_LATIN_WORD}|{_LATIN_REF})"
+                             rf"|(?:{_LATIN_WORD}|{_LATIN_REF})(?=[{_JA}])")
+_JA_GP = re.compile(r"\d[\d,]*\s?(?:GP|gp)(?![A-Za-z])")
+_JA_COMPOUND = re.compile(r"(?:AG|PA|MA|ST|AV)(?=テスト|ロール)|[A-Za-z]+\d+(?=以上|以下|未満)")
 
 
 def japanese_typography_problems(text: str) -> list[str]:
     """What breaks the house's Japanese typography in a Japanese text, as messages (empty when fine): a value in
-    ASCII brackets (「Loner (4+)」, 「Mighty Blow (+1)」, 「Animosity (X)」: write （4+）, glued to the name), and a
+    ASCII brackets (「Loner (4+)」, 「Mighty Blow (+1)」, 「Animosity (X)」: write （4+）, glued to the name), a Latin
+    word or a skill's reference glued to a kana or kanji (「でLonerを」; AGテスト and ST4以下 are allowed), and a
     bold title whose 。 is inside the bold and followed by a space (「**賞金。** 観客」: write 「**賞金**。観客」).
     Code spans, URLs and link targets are skipped; a cross-reference reads as its label."""
     prose = _prose(text)
     problems = [f"{m[0]!r} in ASCII brackets: Japanese writes a value in full-width brackets glued to the name "
                 f"(「Loner（4+）」)" for m in _JA_ASCII_VALUE.finditer(prose)]
+    code_free = _NOT_PROSE.sub(lambda m: "⋯" * len(m[0]), text)  # references kept: a skill's shows in English
+    problems += [f"{m[0]!r} glued to a Japanese character: a Latin word keeps a space on each side (「Dodge を使う」)"
+                 for m in _JA_GLUED_LATIN.finditer(code_free) if not _JA_COMPOUND.match(code_free, m.start())]
+    problems += [f"{m[0]!r}: Japanese writes money in ゴールド (「20,000 ゴールド」)" for m in _JA_GP.finditer(prose)]
     problems += ["a bold title ends in 。 and a space (「**タイトル。** 本文」): write 「**タイトル**。本文」, which "
                  "shows no space after 。" for _ in _JA_BOLD_TITLE_SPACE.finditer(prose)]
     return problems

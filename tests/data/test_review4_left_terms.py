@@ -93,3 +93,20 @@ def test_j7_prayers_inducement_and_spp_names_have_no_middle_dot(repo):
               if table.kind == "table" for row in table.get("rows") or []
               if "・" in (row.get("name") or {}).get("ja", "")]
     assert not dotted, dotted
+
+
+# ------------------------------------------------------------------------------ J8: smaller Japanese points
+
+def test_j8_money_and_glued_latin_words_are_refused():
+    from plugins.data.text import japanese_typography_problems
+
+    assert len(japanese_typography_problems("シーズンごとに +20,000GP）は")) == 1
+    assert len(japanese_typography_problems("出場可能で[[skill:loner]]を持たない、±0 Bloodweiser Babeなし")) == 2
+    assert len(japanese_typography_problems("関係するのはKickだけです。BB2020とBB2025")) == 3
+    assert japanese_typography_problems("20,000 ゴールド、出場可能で [[skill:loner]] を持たない ST4以下の選手の AGテスト") == []
+
+
+def test_j8_a_knocked_down_player_is_nokkudaun_sareta(repo):
+    assert found(repo, "ja", "Zug のブロックアクションで相手選手がノックダウンしたとき") == [
+        ("がノックダウンしたとき", "ノックダウンされた")]
+    assert found(repo, "ja", "相手選手がノックダウンされたとき、ブロックアクション中に相手をノックダウンしたとき") == []

@@ -70,3 +70,19 @@ def test_j7_one_spelling_per_katakana_name(site, page, written, not_written):
     text = page_text(site, "ja", page)
     assert written in text
     assert not_written not in text
+
+
+# ------------------------------------------------------------------------------ J8: smaller Japanese points
+
+@pytest.mark.parametrize("page, written, not_written", [
+    ("skills/strength", "この選手のブロックで相手がノックダウンされたとき", "相手がノックダウンしたとき"),
+    ("sequences/knocked-down-classic", "で選手がノックダウンされたときに", "選手がノックダウンしたとき"),
+    ("rulings/agents-fees-per-season-when-re-hiring", "20,000 ゴールドのエージェント料", "000GP"),
+    ("tables/prayers-to-nuffle-bb2020", "出場可能で Loner を持たない", "でLonerを"),
+    ("rulings/who-plays-it-how", "出典によって裁定が分かれる論点", "各団体"),
+    ("sequences/pass-action-classic", "CRP の文面では、爆弾には使えません。", "爆弾には使えず、"),
+])
+def test_j8_smaller_japanese_points(site, page, written, not_written):
+    text = page_text(site, "ja", page).replace("\n", "")
+    assert written in text
+    assert not_written not in text
