@@ -18,6 +18,9 @@ skipped; the visible text of a reference is read):
   inside it: スロー・ア・ロック for スローアロック;
 - a skill or block-die face written with other capitals than its name (`case: name`): "Tacle Plongeant" for
   "Tacle plongeant" (the first word may change case at the start of a sentence);
+- a glossary term, a house word or a table row with `case: name`, written with other capitals than its name or
+  one of its forms: « élimination » for « Élimination », « turnover » for « Turnover » (only the first letter may
+  change case, and only at the start of a sentence);
 - « or » in an English text.
 
 A `form` of an entry is allowed and hides the variants inside it: « Commotion (Badly Hurt) » is fine where a bare
@@ -59,6 +62,9 @@ class Rule:
     pattern: re.Pattern
     use: str
     case_only: str | None = None  # for a capitals rule: the exact name (a match equal to it is fine)
+    # for a capitals rule of a term, a house word or a row (`case: name`): the spellings allowed (the name and its
+    # forms); the first letter may change case only at the start of a sentence
+    spellings: tuple[str, ...] = ()
     allowed: bool = False  # an allowed `form` (« Commotion (Badly Hurt) »): its span hides the variants inside it
 
 
@@ -133,7 +139,12 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
                 dotted = _dotted(katakana)
                 if dotted is not None:
                     found.append((katakana + "・", Rule(dotted, names.preferred)))
-        if lang == "fr" and names.case == "name" and " " in names.preferred:
+        if lang == "fr" and names.case == "name" and entry.kind != "skill" and entry.group != "block-die":
+            spellings = tuple(dict.fromkeys([names.preferred, *names.forms]))
+            either = "|".join(map(re.escape, sorted(spellings, key=len, reverse=True)))
+            pattern = re.compile(rf"(?<![\w\-])(?i:{either})(?![\w\-])")
+            found.append((names.preferred, Rule(pattern, names.preferred, spellings=spellings)))
+        elif lang == "fr" and names.case == "name" and " " in names.preferred:
             first, rest = names.preferred.split(" ", 1)
             pattern = re.compile(rf"(?<![\w\-])(?i:{re.escape(first)} {re.escape(rest)})(?![\w\-])")
             found.append((names.preferred, Rule(pattern, names.preferred, case_only=rest)))
@@ -141,7 +152,7 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
         found += [(katakana, Rule(_japanese(katakana), english)) for english, katakana in termbase.stars.items()]
     # longest first; a capitals rule after every variant, so that « jet de blessure » (a capital missing) does not
     # hide the variant « blessure grave » it overlaps in « jet de blessure grave »
-    found.sort(key=lambda item: (item[1].case_only is not None, -len(item[0])))
+    found.sort(key=lambda item: (item[1].case_only is not None or bool(item[1].spellings), -len(item[0])))
     return [rule for _, rule in found]
 
 
@@ -156,6 +167,19 @@ def prose(text: str) -> str:
     text = NOT_PROSE.sub(lambda m: " " * len(m.group()), text)
     return QUOTED.sub(lambda m: " " * len(m.group()) if len(ENGLISH_WORD.findall(m.group())) >= 2 else m.group(),
                       text)
+
+
+_OPENING = " \t\u00a0\u202f«“\"'(*_[>#"
+_SENTENCE_END = ".!?:;…\n—|¶"
+
+
+def _sentence_start(text: str, start: int) -> bool:
+    """Whether `start` begins a sentence, a heading or a label in `text` (nothing but opening marks and spaces
+    before it since the text's start, a full stop, a colon, a line break or a list bullet)."""
+    i = start
+    while i > 0 and text[i - 1] in _OPENING:
+        i -= 1
+    return i == 0 or text[i - 1] in _SENTENCE_END or (text[i - 1] == "-" and (i == 1 or text[i - 2] == "\n"))
 
 
 def scan(text: str, lang: str, ruleset: list[Rule]) -> list[tuple[int, str, str]]:
@@ -176,6 +200,11 @@ def scan(text: str, lang: str, ruleset: list[Rule]) -> list[tuple[int, str, str]
             if rule.case_only is not None:
                 taken.append((m.start(), m.end()))
                 if m.group().split(" ", 1)[1] == rule.case_only:
+                    continue
+            elif rule.spellings:
+                taken.append((m.start(), m.end()))
+                if m.group() in rule.spellings or (_sentence_start(text, m.start()) and any(
+                        m.group() == w[0].swapcase() + w[1:] for w in rule.spellings)):
                     continue
             else:
                 taken.append((m.start(), m.end()))

@@ -110,3 +110,30 @@ def test_j8_a_knocked_down_player_is_nokkudaun_sareta(repo):
     assert found(repo, "ja", "Zug のブロックアクションで相手選手がノックダウンしたとき") == [
         ("がノックダウンしたとき", "ノックダウンされた")]
     assert found(repo, "ja", "相手選手がノックダウンされたとき、ブロックアクション中に相手をノックダウンしたとき") == []
+
+
+# ------------------------------------------------------------------------------ F4, F5, F10: French, one spelling
+
+def test_f4_elimination_takes_its_capital_as_the_glossary_writes_it(repo):
+    assert found(repo, "fr", "puis le jet d'élimination, puis la table des éliminations.") == [
+        ("élimination", "Élimination"), ("éliminations", "Élimination")]
+    assert found(repo, "fr", "Élimination. Puis le jet d'Élimination et la table des Éliminations.") == []
+
+
+def test_f10_capitals_of_glossary_terms_change_only_at_the_start_of_a_sentence(repo):
+    assert found(repo, "fr", "Cela provoque un turnover, et le joueur reste à terre dans le box des Réserves.") == [
+        ("turnover", "Turnover"), ("à terre", "À Terre"), ("box des Réserves", "Box des Réserves")]
+    assert found(repo, "fr", "Un adversaire qui le marque ; un joueur déconcentré ; une table de Coup d'Envoi.") == [
+        ("le marque", "le Marque"), ("déconcentré", "Déconcentré"), ("Coup d'Envoi", "Coup d'envoi")]
+    # the glossary's spellings, a form of another entry (« mis à Terre » is Placed Prone), a sentence's first word
+    assert found(repo, "fr", "Un Turnover ; un joueur À Terre est mis à Terre ; le Box des Réserves ; au coup "
+                             "d'envoi. Turnover : oui. À Terre, il ne fait rien.") == []
+    assert found(repo, "fr", "Le joueur est à Terre.") == [("à Terre", "À Terre")]
+
+
+def test_f5_one_name_for_scatter_and_the_pass_ranges(repo):
+    assert found(repo, "fr", "seule la dispersion peut emmener le joueur") == [("dispersion", "Valdinguer")]
+    assert found(repo, "fr", "une passe rapide, puis une Passe rapide, puis une longue bombe") == [
+        ("passe rapide", "Passe Rapide"), ("Passe rapide", "Passe Rapide"), ("longue bombe", "Longue Bombe")]
+    assert found(repo, "fr", "hors d'une Zone de tacle") == [("Zone de tacle", "Zone de Tacle")]
+    assert found(repo, "fr", "une Passe Rapide hors d'une zone de tacle ou d'une Zone de Tacle. Zone de tacle : oui") == []

@@ -86,3 +86,23 @@ def test_j8_smaller_japanese_points(site, page, written, not_written):
     text = page_text(site, "ja", page).replace("\n", "")
     assert written in text
     assert not_written not in text
+
+
+# ------------------------------------------------------------------------------ F4, F5, F10: French, one spelling
+
+@pytest.mark.parametrize("page, written, not_written", [
+    ("rolls/bb2020", "Jet fait après un jet d'Élimination contre un joueur doté de Régénération", "jet de Sortie"),
+    ("calculators/chain", "C\u00a0: une Élimination (Sortie en classique)", "une sortie"),
+    ("comparisons/knocked-down", "jet d'Élimination", "jet d'élimination"),
+    ("skills/trait", "valdingue de trois cases depuis la cible", "part au hasard"),
+    ("skills/agility", "n'est pas obligé de valdinguer", "dispersion"),
+    ("rulings/dump-off-timing", "Passe Rapide", "Passe rapide"),
+    ("skills/agility", "esquive pour sortir", "adversaire Esquive"),
+    ("comparisons/block-action", "Turnover", " turnover"),
+    ("skills/strength", "Box des Réserves", "box des Réserves"),
+    ("skills/general", "Turnover", " turnover"),
+])
+def test_f4_f5_f10_french_writes_one_spelling(site, page, written, not_written):
+    text = page_text(site, "fr", page).replace("\n", " ")
+    assert written in text
+    assert not_written not in text
