@@ -19,6 +19,8 @@ RAW_HTML = re.compile(r"<\s*(?:[A-Za-z]|/|!|\?)")
 # A Markdown attribute list (attr_list: `{: #id .class key=value }`, the colon optional), which would put
 # attributes such as `onfocus=…` on the element before it.
 ATTR_LIST = re.compile(r"\{:?[ \t]*[^}\s][^}\n]*\}")
+# UTF-8 read as Latin-1 (« rÃ©sultat » for « résultat », « â€™ » for ’): review 5 found four in the data
+MOJIBAKE = re.compile("Ã[\u0080-\u00bf]|â€")
 BROKEN_REF = re.compile(r"\[\[(?![a-z][a-z-]*:[a-z0-9][a-z0-9-]*(?:#[a-z0-9][a-z0-9-]*)?(?:\|[^\]|]+)?\]\])")
 
 
@@ -49,6 +51,9 @@ def text_problems(text: str) -> list[str]:
     from .links import link_problems  # links.py reads REF from here
 
     problems += link_problems(text)
+    if MOJIBAKE.search(text):
+        problems.append(f"{MOJIBAKE.search(text)[0]!r}: UTF-8 text read as Latin-1 (« rÃ©sultat » for « résultat »); "
+                        "write the character itself")
     if BROKEN_REF.search(text):
         problems.append("malformed cross-reference: write [[kind:slug]], [[kind:slug#anchor]] or [[kind:slug|text]]")
     return problems

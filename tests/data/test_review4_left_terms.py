@@ -4,6 +4,8 @@ form that replaced it passes. Each test writes the sentence the reviewer read, i
 """
 from __future__ import annotations
 
+import re
+
 from plugins.data.terminology import rules, scan
 
 
@@ -137,3 +139,29 @@ def test_f5_one_name_for_scatter_and_the_pass_ranges(repo):
         ("passe rapide", "Passe Rapide"), ("Passe rapide", "Passe Rapide"), ("longue bombe", "Longue Bombe")]
     assert found(repo, "fr", "hors d'une Zone de tacle") == [("Zone de tacle", "Zone de Tacle")]
     assert found(repo, "fr", "une Passe Rapide hors d'une zone de tacle ou d'une Zone de Tacle. Zone de tacle : oui") == []
+
+
+# ------------------------------------------------------------------------------ review 5 F1, F2: French injury texts
+
+def test_review5_f1_mojibake_is_refused():
+    from plugins.data.text import text_problems
+
+    assert text_problems("Minus : pas de jet de Sortie, le rÃ©sultat est une Commotion (Badly Hurt).")
+    assert not text_problems("Minus : pas de jet de Sortie, le résultat est une Commotion (Badly Hurt).")
+
+
+def test_review5_f2_classic_french_texts_say_sortie(repo):
+    """docs/writing-policy.md: Sortie for the classic rules, Élimination for BB2020 and BB2025. A classic entity's
+    French text (or a classic edition note) names Élimination only in a sentence that names BB2020 or BB2025."""
+    from plugins.data.terminology import _texts
+
+    slips = []
+    for entity in repo.entities.values():
+        for path, lang, text in _texts(entity.data, ()):
+            classic = entity.id.endswith("-classic") or "classic" in path
+            if lang != "fr" or not classic:
+                continue
+            for sentence in re.split(r"(?<=[.!?])\s+", text):
+                if re.search(r"[Éé]limination", sentence) and not re.search(r"BB202[05]", sentence):
+                    slips.append(f"{entity.id} {path}: {sentence[:80]}")
+    assert not slips, slips
