@@ -106,3 +106,23 @@ def test_f4_f5_f10_french_writes_one_spelling(site, page, written, not_written):
     text = page_text(site, "fr", page).replace("\n", " ")
     assert written in text
     assert not_written not in text
+
+
+# ------------------------------------------------------------------------------ review 5 F7, J2, J3
+
+@pytest.mark.parametrize("lang, page, written, not_written", [
+    ("ja", "skills/strength", "Ball & Chain（BB2020）の手順 ", "の手順（BB2020）の手順"),
+    ("ja", "skills/passing", "Bombardier（BB2020）の手順 ", "（Bombardier）の手順"),
+    ("fr", "skills/strength", "Chaîne & boulet (BB2020), étape ", "étape par étape (BB2020), étape"),
+    ("fr", "skills/passing", "Lancer une bombe avec Bombardier (BB2020), étape ", "(Bombardier), étape par étape"),
+])
+def test_review5_a_step_reference_says_step_once(site, lang, page, written, not_written):
+    text = page_text(site, lang, page).replace("\n", " ")
+    assert written in text
+    assert not_written not in text
+
+
+def test_review5_j3_the_roll_forms_injury_row_names_the_target_not_a_knocked_down_player(site):
+    html = (site.dir / "ja" / "calculators" / "chain" / "index.html").read_text(encoding="utf-8")
+    assert "対象の選手が Stunty を持つ" in html
+    assert "倒された選手が" not in html

@@ -19,6 +19,12 @@ from .templating import render
 #: a citation's `page` that is page numbers: "84", "126 & 128", "40–41", "75, 86"
 PAGE_NUMBERS = re.compile(r"\d+(?:\s*(?:&|–|-|,)\s*\d+)*\Z")
 
+# A sequence titled "X, step by step (BB2020)" / « X, étape par étape (BB2020) » / 「X の手順（BB2020）」 loses those
+# words in a reference to one of its steps, which says "step" itself: « Chaîne & boulet (BB2020), étape 8 », not
+# « Chaîne & boulet, étape par étape (BB2020), étape 8 » (review 5 F7, J2).
+_STEP_BY_STEP = {"en": re.compile(r",? step by step(?= \(|$)"), "fr": re.compile(r",? étape par étape(?= \(|$)"),
+                 "ja": re.compile(r" ?の手順(?=（|$)")}
+
 
 def rule_book(repo: Repository) -> RuleBook:
     """The calculators' parsed rules for `repo` (:func:`plugins.data.export.rules_export`), made once per
@@ -144,6 +150,7 @@ class PageContext:
             title = str(entity.get("option"))  # the engine's own id, the same in every language
         if anchor and anchor.startswith("step-"):
             key = anchor[len("step-"):]
+            title = _STEP_BY_STEP[self.lang].sub("", title)  # « Chaîne & boulet (BB2020), étape 8 », once
             return self.t("{title}, step {key}", title=title, key=step_labels(entity.get("steps")).get(key, key))
         return title
 
