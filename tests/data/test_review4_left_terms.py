@@ -165,3 +165,10 @@ def test_review5_f2_classic_french_texts_say_sortie(repo):
                 if re.search(r"[Éé]limination", sentence) and not re.search(r"BB202[05]", sentence):
                     slips.append(f"{entity.id} {path}: {sentence[:80]}")
     assert not slips, slips
+
+
+def test_review5_j4_no_star_katakana_has_a_word_starting_with_n(repo):
+    """「フランク・ン・シュタイン」: a Japanese word never starts with ン; 'n' is アンド, as in ドリブル・アンド・ドルル."""
+    odd = {star: kana for star, kana in repo.termbase.stars.items() if re.search(r"(^|・)ン", kana)}
+    assert not odd, odd
+    assert repo.termbase.stars["Mighty Zug"] == "マイティ・ザグ"
