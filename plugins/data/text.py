@@ -120,6 +120,10 @@ def french_elision_problems(text: str) -> list[MissingElision]:
     return problems
 
 
+# « sur la p. 77 et 80 » (two pages take « les »), « p. 77 & 80 » (French writes « et »): review 5 F6
+_FRENCH_PAGES = re.compile(r"\bla p\.[\s\u00a0\u202f]*\d+ et \d+|\bp\.[\s\u00a0\u202f]*\d+(?:, ?\d+)* ?& ?\d+")
+
+
 def french_typography_problems(text: str) -> list[str]:
     """What breaks French typography in a French text, as messages (empty when fine): a plain space, or
     none, where a no-break space belongs (before : ; ! ? after a space, inside « »), and a plain space
@@ -135,6 +139,8 @@ def french_typography_problems(text: str) -> list[str]:
             around = prose[max(0, match.start() - 20):match.end() + 10].replace("\n", " ")
             problems.append(f"{what.format(mark=match[1])} in {around.strip()!r}: French puts a no-break space "
                             "there (U+00A0, or the narrow U+202F)")
+    for match in _FRENCH_PAGES.finditer(prose):
+        problems.append(f"{match[0]!r}: French writes « les p. 77 et 80 » for two pages, « et » and never « & »")
     for match in _DIGIT_GROUP_SPACE.finditer(prose):
         around = prose[max(0, match.start() - 20):match.end() + 10].replace("\n", " ")
         problems.append(f"a plain space between digit groups in {around.strip()!r}: French separates thousands "

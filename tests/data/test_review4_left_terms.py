@@ -172,3 +172,11 @@ def test_review5_j4_no_star_katakana_has_a_word_starting_with_n(repo):
     odd = {star: kana for star, kana in repo.termbase.stars.items() if re.search(r"(^|・)ン", kana)}
     assert not odd, odd
     assert repo.termbase.stars["Mighty Zug"] == "マイティ・ザグ"
+
+
+def test_review5_f6_french_page_lists_are_refused_with_an_ampersand_or_a_singular():
+    from plugins.data.text import french_typography_problems
+
+    assert french_typography_problems("Question 77, sur la p.\u00a075 et 86 du livre de règles.")
+    assert french_typography_problems("Commentaire, p.\u00a0130 & 133.")
+    assert not french_typography_problems("Question 77, sur les p.\u00a075 et 86 du livre de règles.")

@@ -126,3 +126,13 @@ def test_review5_j3_the_roll_forms_injury_row_names_the_target_not_a_knocked_dow
     html = (site.dir / "ja" / "calculators" / "chain" / "index.html").read_text(encoding="utf-8")
     assert "対象の選手が Stunty を持つ" in html
     assert "倒された選手が" not in html
+
+
+# ------------------------------------------------------------------------------ review 5 F6: page lists
+
+@pytest.mark.parametrize("lang, written, not_written", [
+    ("fr", "130 et 133", "130 & 133"), ("ja", "130・133 ページ", "130 & 133")])
+def test_review5_f6_a_list_of_pages_in_the_pages_language(site, lang, written, not_written):
+    text = page_text(site, lang, "rulings/twin-stars-loner-returning-to-4")
+    assert written in text
+    assert not_written not in text

@@ -19,6 +19,16 @@ from .templating import render
 #: a citation's `page` that is page numbers: "84", "126 & 128", "40–41", "75, 86"
 PAGE_NUMBERS = re.compile(r"\d+(?:\s*(?:&|–|-|,)\s*\d+)*\Z")
 
+def _page_list(pages: str, lang: str) -> str:
+    """The data's language-neutral list of pages ("77, 80 & 86") as the page's language writes it: « 77, 80 et 86 »
+    in French, 「77・80・86」 in Japanese (review 5 F6); English keeps it."""
+    if lang == "fr":
+        return pages.replace(" & ", " et ")
+    if lang == "ja":
+        return re.sub(r"\s*(?:,|&)\s*", "・", pages)
+    return pages
+
+
 # A sequence titled "X, step by step (BB2020)" / « X, étape par étape (BB2020) » / 「X の手順（BB2020）」 loses those
 # words in a reference to one of its steps, which says "step" itself: « Chaîne & boulet (BB2020), étape 8 », not
 # « Chaîne & boulet, étape par étape (BB2020), étape 8 » (review 5 F7, J2).
@@ -199,7 +209,7 @@ class PageContext:
         code location ("bb2025 StepInitFouling") as code, never as a page; any other place (a section title of
         a community document) as a quoted name."""
         if PAGE_NUMBERS.match(page):
-            return self.t("{source}, p. {page}", source=label, page=page)
+            return self.t("{source}, p. {page}", source=label, page=_page_list(page, self.lang))
         if source.get("kind") == "engine":
             return self.t("{source}, code: {symbol}", source=label, symbol=f"`{page}`")
         return self.t("{source}, section “{section}”", source=label, section=page)
