@@ -180,3 +180,12 @@ def test_review5_f6_french_page_lists_are_refused_with_an_ampersand_or_a_singula
     assert french_typography_problems("Question 77, sur la p.\u00a075 et 86 du livre de règles.")
     assert french_typography_problems("Commentaire, p.\u00a0130 & 133.")
     assert not french_typography_problems("Question 77, sur les p.\u00a075 et 86 du livre de règles.")
+
+
+def test_review5_f5_english_names_and_ko_are_refused_in_french(repo):
+    assert found(repo, "fr", "un joueur No Hands, quatre fois en Matched Play, la règle Team Captain, les dugouts") == [
+        ("No Hands", "Sans ballon"), ("Matched Play", "jeu organisé"), ("Team Captain", "Capitaine d'équipe"),
+        ("dugouts", "banc de touche")]
+    assert found(repo, "fr", "un résultat KO ou Élimination") == [("KO", "K.O.")]
+    assert found(repo, "fr", "un résultat K.O., quatre fois en jeu organisé (Matched Play), la liste d'équipe "
+                             "(Team Draft List)") == []

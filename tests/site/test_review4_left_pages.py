@@ -136,3 +136,17 @@ def test_review5_f6_a_list_of_pages_in_the_pages_language(site, lang, written, n
     text = page_text(site, lang, "rulings/twin-stars-loner-returning-to-4")
     assert written in text
     assert not_written not in text
+
+
+# ------------------------------------------------------------------------------ review 5 F5: English left in French
+
+@pytest.mark.parametrize("page, written, not_written", [
+    ("rulings/a-random-skill-the-player-cannot-use", "pour un joueur Sans les mains", "No Hands"),
+    ("skills/general", "quatre fois en jeu organisé (Matched Play)", "en Matched Play"),
+    ("rulings/halfling-hot-pot-mishap-whose-dugout", "bancs de touche", "dugouts"),
+    ("skills/star-rules", "un résultat K.O. ou Élimination", "résultat KO"),
+])
+def test_review5_f5_french_names_for_english_words(site, page, written, not_written):
+    text = page_text(site, "fr", page).replace("\n", " ")
+    assert written in text
+    assert not_written not in text
