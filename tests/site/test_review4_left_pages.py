@@ -150,3 +150,19 @@ def test_review5_f5_french_names_for_english_words(site, page, written, not_writ
     text = page_text(site, "fr", page).replace("\n", " ")
     assert written in text
     assert not_written not in text
+
+
+# ------------------------------------------------------------------------------ review 5 J5: smaller Japanese points
+
+@pytest.mark.parametrize("page, written, not_written", [
+    ("targets/agility-classic", "プローンやスタンの選手はキャッチできず", "気絶"),
+    ("targets/agility-classic", "ハンドオフには別のロール「ハンドオフのキャッチ（クラシック）」があります", "別のロールハンドオフ"),
+    ("targets/agility-classic", "着地にボーナスあり", "着地に +1（+1）"),
+    ("rulings/a-random-skill-the-player-cannot-use", "振り直してください", "ロールし直"),
+    ("rulings/fumblerooski-stalling", "この点に触れているのは公式のコメンタリーだけです。", "唯一の情報源"),
+    ("skills/trait", "このページにあります）、", "このページにあります）。）"),
+])
+def test_review5_j5_smaller_japanese_points(site, page, written, not_written):
+    text = page_text(site, "ja", page).replace("\n", "")
+    assert written in text
+    assert not_written not in text

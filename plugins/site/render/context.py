@@ -181,8 +181,9 @@ class PageContext:
 
     def aside(self, text: str) -> str:
         """Brackets that follow a word or link: " (text)" in English and French, "（text）" in Japanese,
-        where the full-width bracket is its own spacing (no space before it, JTF 3.3)."""
-        return self.paren(text) if self.lang == "ja" else " " + self.paren(text)
+        where the full-width bracket is its own spacing (no space before it, JTF 3.3), and where a note's closing
+        。 does not stand before the bracket (「…にあります）。）、」 read twice closed, review 5 J5)."""
+        return self.paren(re.sub(r"。$", "", text)) if self.lang == "ja" else " " + self.paren(text)
 
     def listing(self, items: list[str], *, strong: bool = False) -> str:
         """Items joined the way the language lists them (`strong`: a semicolon rather than a comma)."""
