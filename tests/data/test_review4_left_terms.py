@@ -189,3 +189,8 @@ def test_review5_f5_english_names_and_ko_are_refused_in_french(repo):
     assert found(repo, "fr", "un résultat KO ou Élimination") == [("KO", "K.O.")]
     assert found(repo, "fr", "un résultat K.O., quatre fois en jeu organisé (Matched Play), la liste d'équipe "
                              "(Team Draft List)") == []
+
+
+def test_review5_f4_a_weather_result_keeps_its_tables_capitals(repo):
+    assert found(repo, "fr", "S'il donne Conditions idéales, le ballon") == [("Conditions idéales", "Conditions Idéales")]
+    assert found(repo, "fr", "S'il donne Conditions Idéales, le ballon") == []
