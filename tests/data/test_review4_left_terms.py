@@ -194,3 +194,18 @@ def test_review5_f5_english_names_and_ko_are_refused_in_french(repo):
 def test_review5_f4_a_weather_result_keeps_its_tables_capitals(repo):
     assert found(repo, "fr", "S'il donne Conditions idéales, le ballon") == [("Conditions idéales", "Conditions Idéales")]
     assert found(repo, "fr", "S'il donne Conditions Idéales, le ballon") == []
+
+
+def test_review5_f7_no_step_text_starts_with_its_own_title(repo):
+    """« **1 Les deux équipes se placent** Les deux équipes se placent, … »: the page shows the title, then the text."""
+    from plugins.data.model import iter_steps
+
+    stutters = []
+    for sequence in repo.of_kind("sequence"):
+        for step in iter_steps(sequence["steps"]):
+            for lang in ("fr", "ja"):
+                title = re.sub(r"\s+", " ", ((step.get("title") or {}).get(lang) or "")).strip().lower()
+                text = re.sub(r"\s+", " ", ((step.get("text") or {}).get(lang) or "")).strip().lower()
+                if title and text.startswith(title):
+                    stutters.append(f"{sequence.id} {step['key']} {lang}: {title}")
+    assert not stutters, stutters

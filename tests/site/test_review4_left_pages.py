@@ -166,3 +166,17 @@ def test_review5_j5_smaller_japanese_points(site, page, written, not_written):
     text = page_text(site, "ja", page).replace("\n", "")
     assert written in text
     assert not_written not in text
+
+
+# ------------------------------------------------------------------------------ review 5 F7: a step's title once
+
+@pytest.mark.parametrize("lang, page, stutter", [
+    ("fr", "sequences/kick-off-bb2025", "Les deux équipes se placent Les deux équipes se placent"),
+    ("fr", "sequences/kick-off-bb2025", "Le ballon retombe Le ballon retombe"),
+    ("fr", "sequences/knocked-down-bb2020", "Si le joueur tenait le ballon Si le joueur tenait le ballon"),
+    ("ja", "sequences/block-action-bb2020", "選んだ面を適用 選んだ面を適用"),
+])
+def test_review5_f7_a_step_states_its_title_once(site, lang, page, stutter):
+    text = re.sub(r"\s+", " ", page_text(site, lang, page))
+    assert stutter.split(" ")[0] in text
+    assert stutter not in text and stutter.replace(" ", "") not in text.replace(" ", "")
