@@ -209,3 +209,9 @@ def test_review5_f7_no_step_text_starts_with_its_own_title(repo):
                 if title and text.startswith(title):
                     stutters.append(f"{sequence.id} {step['key']} {lang}: {title}")
     assert not stutters, stutters
+
+
+def test_review4_f11_a_weather_modifier_is_not_per_weather(repo):
+    assert found(repo, "fr", "−1 par adversaire qui le Marque, et −1 par Très Ensoleillé, −1 par Averse") == [
+        ("par Très Ensoleillé", "Très Ensoleillé"), ("par Averse", "Averse")]
+    assert found(repo, "fr", "−1 par adversaire qui le Marque, −1 s'il fait Très Ensoleillé, −1 sous une Averse") == []

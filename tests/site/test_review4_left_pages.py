@@ -180,3 +180,18 @@ def test_review5_f7_a_step_states_its_title_once(site, lang, page, stutter):
     text = re.sub(r"\s+", " ", page_text(site, lang, page))
     assert stutter.split(" ")[0] in text
     assert stutter not in text and stutter.replace(" ", "") not in text.replace(" ", "")
+
+
+# ------------------------------------------------------------------------------ review 4 F11, review 5 F8
+
+@pytest.mark.parametrize("page, written, not_written", [
+    ("comparisons/pass-action", "−1 s'il fait Très Ensoleillé", "par Très Ensoleillé"),
+    ("rolls/bb2020", "−1 sous une Averse", "par Averse"),
+    ("rulings/kick-team-mate-spp-bb2020", "une action Botter un coéquipier réussie", "un Botter un coéquipier"),
+    ("rulings/who-plays-it-how", "que les sources ne tranchent pas", "instances"),
+    ("tables/kick-off-bb2025", "ajoute son nombre de pom-pom girls", "ajoute ses pom-pom girls"),
+])
+def test_review5_f8_smaller_french_points(site, page, written, not_written):
+    text = page_text(site, "fr", page).replace("\n", " ")
+    assert written in text
+    assert not_written not in text
