@@ -170,7 +170,7 @@ def prose(text: str) -> str:
 
 
 _OPENING = " \t\u00a0\u202f«“\"'(*_[>#"
-_SENTENCE_END = ".!?:;…\n—|¶"
+_SENTENCE_END = ".!?…\n|¶"  # not a colon: French goes on in lower case after it
 
 
 def _sentence_start(text: str, start: int) -> bool:

@@ -92,12 +92,12 @@ def test_j8_smaller_japanese_points(site, page, written, not_written):
 
 @pytest.mark.parametrize("page, written, not_written", [
     ("rolls/bb2020", "Jet fait après un jet d'Élimination contre un joueur doté de Régénération", "jet de Sortie"),
-    ("calculators/chain", "C\u00a0: une Élimination (Sortie en classique)", "une sortie"),
+    ("calculators/chain", "JC une Élimination (Sortie en classique)", "une sortie"),
     ("comparisons/knocked-down", "jet d'Élimination", "jet d'élimination"),
     ("skills/trait", "valdingue de trois cases depuis la cible", "part au hasard"),
-    ("skills/agility", "n'est pas obligé de valdinguer", "dispersion"),
+    ("skills/trait", "n'est pas obligé de valdinguer", "dispersion"),
     ("rulings/dump-off-timing", "Passe Rapide", "Passe rapide"),
-    ("skills/agility", "esquive pour sortir", "adversaire Esquive"),
+    ("skills/devious", "esquive pour sortir", "adversaire Esquive"),
     ("comparisons/block-action", "Turnover", " turnover"),
     ("skills/strength", "Box des Réserves", "box des Réserves"),
     ("skills/general", "Turnover", " turnover"),
@@ -160,7 +160,7 @@ def test_review5_f5_french_names_for_english_words(site, page, written, not_writ
     ("targets/agility-classic", "着地にボーナスあり", "着地に +1（+1）"),
     ("rulings/a-random-skill-the-player-cannot-use", "振り直してください", "ロールし直"),
     ("rulings/fumblerooski-stalling", "この点に触れているのは公式のコメンタリーだけです。", "唯一の情報源"),
-    ("skills/trait", "このページにあります）、", "このページにあります）。）"),
+    ("skills/trait", "このページにあります））、", "このページにあります）。）"),
 ])
 def test_review5_j5_smaller_japanese_points(site, page, written, not_written):
     text = page_text(site, "ja", page).replace("\n", "")
