@@ -29,6 +29,8 @@ def test_j4_every_japanese_skill_heading_has_its_katakana(site, page, heading):
 # (finding, language, page, the form the page writes now, the form it wrote before): J = review 4's Japanese findings,
 # F = its French ones, R5 = review 5 (/work/notes/review5/findings.md)
 CASES = [
+    ('R5 J1', 'ja', 'rolls/bb2025', 'ファンブルですか。PA 1+', 'ファンブルですか。 PA'),
+    ('R5 J1', 'ja', 'calculators/chain', 'やり直せますか。クラシック', 'やり直せますか。 '),
     ('J3', 'ja', 'skills/mutation', 'その相手は Chomped 状態になり', '噛みつかれた（Chomped）'),
     ('J3', 'ja', 'skills/mutation', 'この選手は Chomp の特殊アクション', '噛みつき（Chomp）'),
     ('J3', 'ja', 'skills/general', 'Monstrous Mouth で Chomped 状態になった選手', '噛みつかれた（Chomped）'),
