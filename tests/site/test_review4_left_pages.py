@@ -57,14 +57,13 @@ CASES = [
     ('J8', 'ja', 'rulings/who-plays-it-how', '出典によって裁定が分かれる論点', '各団体'),
     ('J8', 'ja', 'sequences/pass-action-classic', 'CRP の文面では、爆弾には使えません。', '爆弾には使えず、'),
     ('F4 F5 F10', 'fr', 'rolls/bb2020', "Jet fait après un jet d'Élimination contre un joueur doté de Régénération", 'jet de Sortie'),
-    ('F4 F5 F10', 'fr', 'calculators/chain', 'JC une Élimination (Sortie en classique)', 'une sortie'),
     ('F4 F5 F10', 'fr', 'comparisons/knocked-down', "jet d'Élimination", "jet d'élimination"),
     ('F4 F5 F10', 'fr', 'skills/trait', 'valdingue de trois cases depuis la cible', 'part au hasard'),
     ('F4 F5 F10', 'fr', 'skills/trait', "n'est pas obligé de valdinguer", 'dispersion'),
     ('F4 F5 F10', 'fr', 'rulings/dump-off-timing', 'Passe Rapide', 'Passe rapide'),
     ('F4 F5 F10', 'fr', 'skills/devious', 'esquive pour sortir', 'adversaire Esquive'),
     ('F4 F5 F10', 'fr', 'comparisons/block-action', 'Turnover', ' turnover'),
-    ('F4 F5 F10', 'fr', 'skills/strength', 'Box des Réserves', 'box des Réserves'),
+    ('F4 F5 F10', 'fr', 'calculators/casualty', 'Box des Réserves', 'box des Réserves'),
     ('F4 F5 F10', 'fr', 'skills/general', 'Turnover', ' turnover'),
     ('R5 F7 J2', 'ja', 'skills/strength', 'Ball & Chain（BB2020）の手順 ', 'の手順（BB2020）の手順'),
     ('R5 F7 J2', 'ja', 'skills/passing', 'Bombardier（BB2020）の手順 ', '（Bombardier）の手順'),
@@ -97,6 +96,12 @@ def test_the_page_writes_the_new_form_and_not_the_old(site, finding, lang, page,
     assert any(written in reading for reading in readings), (finding, written)
     boundary = "(?<![ァ-ヿ])" if re.match("[ァ-ヿ]", not_written) else ""  # パスロール is no スロール
     assert not any(re.search(boundary + re.escape(not_written), reading) for reading in readings), (finding, not_written)
+
+
+def test_f4_the_chain_notation_names_casualty_for_every_edition(site):
+    html = (site.dir / "fr" / "calculators" / "chain" / "index.html").read_text(encoding="utf-8")
+    assert "<code>JC</code> une Élimination (Sortie en classique)" in html
+    assert "une sortie" not in html
 
 
 def test_review5_j3_the_roll_forms_injury_row_names_the_target_not_a_knocked_down_player(site):
