@@ -36,7 +36,7 @@ def prh_rules(termbase: Termbase) -> list[dict]:
     out, seen = [], set()
     for rule in rules(termbase, "ja"):
         key = (rule.use, rule.pattern.pattern)
-        if rule.case_only is not None or rule.allowed or key in seen:
+        if rule.case_only is not None or rule.spellings or rule.allowed or key in seen:
             continue  # capitals rules are French only; an allowed form is no rule; a form listed twice is one rule
         seen.add(key)
         out.append({"expected": rule.use, "patterns": [f"/{javascript(rule.pattern.pattern)}/"]})

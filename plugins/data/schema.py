@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 from .model import EDITIONS_ORDER, LANGUAGES
 from .verification import VERDICTS
-from .text import find_refs, french_elision_problems, french_typography_problems, text_problems
+from .text import (find_refs, french_elision_problems, french_typography_problems, japanese_typography_problems,
+                   text_problems)
 
 SLUG = re.compile(r"^[0-9a-z][0-9a-z-]*$")
 Report = Callable[[tuple, str], None]
@@ -64,7 +65,8 @@ class Text(Spec):
             if not isinstance(text, str) or not text.strip():
                 report(path + (lang,), f"expected non-empty text, got {_kind(text)}")
                 continue
-            for message in text_problems(text) + (french_typography_problems(text) if lang == "fr" else []):
+            for message in text_problems(text) + (french_typography_problems(text) if lang == "fr" else []) \
+                    + (japanese_typography_problems(text) if lang == "ja" else []):
                 report(path + (lang,), message)
             for elision in french_elision_problems(text) if lang == "fr" else []:
                 report(path + (lang,), f"« {elision.written} » without its elision: French writes the short word "

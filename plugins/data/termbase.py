@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .model import LANGUAGES, Entity, Problem, Repository
-from .schema import Context, Enum, List, Obj, Ref, Str
+from .schema import Bool, Context, Enum, List, Obj, Ref, Str
 from .yamlio import YamlSyntaxError, parse_with_lines
 
 FILE = "termbase.yml"
@@ -51,6 +51,7 @@ _COMMON = {"preferred": Str(), "case": Enum("name", "lower"), "variants": List(S
 LANG_SPEC = {"en": Obj({}, _COMMON), "fr": Obj({}, _COMMON),
              "ja": Obj({}, {**_COMMON, "running_text": Enum("english", "katakana"),
                             "katakana": Str(KATAKANA, "katakana word"),
+                            "everyday_word": Bool(),
                             "reading": Str(HIRAGANA, "hiragana reading")})}
 ENTRY_SPEC = Obj({}, LANG_SPEC)
 WORD_SPEC = Obj({"en": LANG_SPEC["en"]},
@@ -70,6 +71,9 @@ class Names:
     forms: list[str] = field(default_factory=list)
     running_text: str = "english"  # ja only
     katakana: str | None = None    # ja only
+    # ja only: the katakana is also an everyday word (キック a kick, タックル to tackle), so prose may use it in
+    # that sense and the check does not refuse it; the phrases that name the skill by it are listed `variants`
+    everyday_word: bool = False
     reading: str | None = None     # ja only: hiragana, for dictionary order (plugins/site/collation.py)
 
 
@@ -131,6 +135,7 @@ def _names(lang: str, given: dict, default_name: str, *, kind: str, twin_katakan
         latin = re.search(r"[A-Za-z]", names.preferred) is not None
         names.running_text = given.get("running_text", "english" if latin else "katakana")
         names.katakana = given.get("katakana", twin_katakana)
+        names.everyday_word = bool(given.get("everyday_word", False))
         names.reading = given.get("reading")
         if names.katakana and names.katakana != names.preferred and names.katakana not in names.aliases:
             names.aliases.append(names.katakana)

@@ -12,9 +12,15 @@ skipped; the visible text of a reference is read):
 - in French, a skill or block-die face's English name where its French name differs;
 - in Japanese, the English name of a block-die face whose Japanese prose uses katakana, the katakana of a star
   player (`stars:`), and the katakana of a skill whose Japanese prose uses the English name (unless that katakana is also the preferred name of a
-  glossary term: ドッジ is the action, Dodge the skill);
+  glossary term: ドッジ is the action, Dodge the skill; or an everyday word, `everyday_word: true`: キック is a
+  kick, Kick the skill, and only the listed phrases that name the skill by it are refused);
+- in Japanese, a katakana name (a skill's katakana, a glossary term, a table row, a house word) written with ・
+  inside it: スロー・ア・ロック for スローアロック;
 - a skill or block-die face written with other capitals than its name (`case: name`): "Tacle Plongeant" for
   "Tacle plongeant" (the first word may change case at the start of a sentence);
+- a glossary term, a house word or a table row with `case: name`, written with other capitals than its name or
+  one of its forms: « élimination » for « Élimination », « turnover » for « Turnover » (only the first letter may
+  change case, and only at the start of a sentence);
 - « or » in an English text.
 
 A `form` of an entry is allowed and hides the variants inside it: « Commotion (Badly Hurt) » is fine where a bare
@@ -56,6 +62,9 @@ class Rule:
     pattern: re.Pattern
     use: str
     case_only: str | None = None  # for a capitals rule: the exact name (a match equal to it is fine)
+    # for a capitals rule of a term, a house word or a row (`case: name`): the spellings allowed (the name and its
+    # forms); the first letter may change case only at the start of a sentence
+    spellings: tuple[str, ...] = ()
     allowed: bool = False  # an allowed `form` (« Commotion (Badly Hurt) »): its span hides the variants inside it
 
 
@@ -80,6 +89,20 @@ def _japanese(form: str) -> re.Pattern:
     before, after = script(form[0]), script(form[-1])
     after = after if after == KATAKANA else None
     return re.compile((f"(?<![{before}])" if before else "") + re.escape(form) + (f"(?![{after}])" if after else ""))
+
+
+KANA_LETTER = "\u30a1-\u30fa\u30fc"  # katakana letters and ー: not the middle dot ・ (U+30FB)
+
+
+def _dotted(name: str) -> re.Pattern | None:
+    """The katakana game name `name` written with ・ between its parts (スロー・ア・ロック for スローアロック, as a
+    skill, a glossary term or a table row's name is never written: docs/writing-policy.md, "Katakana"), as a
+    whole word; None for a name that is not all katakana letters. The name without ・ is not matched, even where a
+    ・ follows it as a list separator (「スローアロック・ゲットザレフ」)."""
+    if not re.fullmatch(f"[{KANA_LETTER}]{{4,}}", name):
+        return None
+    body = "・?".join(map(re.escape, name))
+    return re.compile(f"(?<![{KANA_LETTER}])(?!{re.escape(name)}){body}(?![{KANA_LETTER}])")
 
 
 def _outside_forms(pattern: re.Pattern, variant: str, forms: list[str]) -> re.Pattern:
@@ -109,9 +132,19 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
                 found.append((english, Rule(_latin(english, False) if lang == "fr" else _ascii(english),
                                             names.preferred)))
         if lang == "ja" and entry.kind == "skill" and names.running_text == "english" and names.katakana \
-                and names.katakana not in glossary_names:
+                and names.katakana not in glossary_names and not names.everyday_word:
             found.append((names.katakana, Rule(_japanese(names.katakana), names.preferred)))
-        if lang == "fr" and names.case == "name" and " " in names.preferred:
+        if lang == "ja":  # a katakana name with ・ inside it, whether the prose uses it or its English name
+            for katakana in dict.fromkeys(k for k in (names.preferred, names.katakana) if k):
+                dotted = _dotted(katakana)
+                if dotted is not None:
+                    found.append((katakana + "・", Rule(dotted, names.preferred)))
+        if lang == "fr" and names.case == "name" and entry.kind != "skill" and entry.group != "block-die":
+            spellings = tuple(dict.fromkeys([names.preferred, *names.forms]))
+            either = "|".join(map(re.escape, sorted(spellings, key=len, reverse=True)))
+            pattern = re.compile(rf"(?<![\w\-])(?i:{either})(?![\w\-])")
+            found.append((names.preferred, Rule(pattern, names.preferred, spellings=spellings)))
+        elif lang == "fr" and names.case == "name" and " " in names.preferred:
             first, rest = names.preferred.split(" ", 1)
             pattern = re.compile(rf"(?<![\w\-])(?i:{re.escape(first)} {re.escape(rest)})(?![\w\-])")
             found.append((names.preferred, Rule(pattern, names.preferred, case_only=rest)))
@@ -119,7 +152,7 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
         found += [(katakana, Rule(_japanese(katakana), english)) for english, katakana in termbase.stars.items()]
     # longest first; a capitals rule after every variant, so that « jet de blessure » (a capital missing) does not
     # hide the variant « blessure grave » it overlaps in « jet de blessure grave »
-    found.sort(key=lambda item: (item[1].case_only is not None, -len(item[0])))
+    found.sort(key=lambda item: (item[1].case_only is not None or bool(item[1].spellings), -len(item[0])))
     return [rule for _, rule in found]
 
 
@@ -134,6 +167,19 @@ def prose(text: str) -> str:
     text = NOT_PROSE.sub(lambda m: " " * len(m.group()), text)
     return QUOTED.sub(lambda m: " " * len(m.group()) if len(ENGLISH_WORD.findall(m.group())) >= 2 else m.group(),
                       text)
+
+
+_OPENING = " \t\u00a0\u202f«“\"'(*_[>#"
+_SENTENCE_END = ".!?…\n|¶"  # not a colon: French goes on in lower case after it
+
+
+def _sentence_start(text: str, start: int) -> bool:
+    """Whether `start` begins a sentence, a heading or a label in `text` (nothing but opening marks and spaces
+    before it since the text's start, a full stop, a colon, a line break or a list bullet)."""
+    i = start
+    while i > 0 and text[i - 1] in _OPENING:
+        i -= 1
+    return i == 0 or text[i - 1] in _SENTENCE_END or (text[i - 1] == "-" and (i == 1 or text[i - 2] == "\n"))
 
 
 def scan(text: str, lang: str, ruleset: list[Rule]) -> list[tuple[int, str, str]]:
@@ -154,6 +200,11 @@ def scan(text: str, lang: str, ruleset: list[Rule]) -> list[tuple[int, str, str]
             if rule.case_only is not None:
                 taken.append((m.start(), m.end()))
                 if m.group().split(" ", 1)[1] == rule.case_only:
+                    continue
+            elif rule.spellings:
+                taken.append((m.start(), m.end()))
+                if m.group() in rule.spellings or (_sentence_start(text, m.start()) and any(
+                        m.group() == w[0].swapcase() + w[1:] for w in rule.spellings)):
                     continue
             else:
                 taken.append((m.start(), m.end()))

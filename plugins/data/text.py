@@ -19,6 +19,8 @@ RAW_HTML = re.compile(r"<\s*(?:[A-Za-z]|/|!|\?)")
 # A Markdown attribute list (attr_list: `{: #id .class key=value }`, the colon optional), which would put
 # attributes such as `onfocus=…` on the element before it.
 ATTR_LIST = re.compile(r"\{:?[ \t]*[^}\s][^}\n]*\}")
+# UTF-8 read as Latin-1 (« rÃ©sultat » for « résultat », « â€™ » for ’): review 5 found four in the data
+MOJIBAKE = re.compile("Ã[\u0080-\u00bf]|â€")
 BROKEN_REF = re.compile(r"\[\[(?![a-z][a-z-]*:[a-z0-9][a-z0-9-]*(?:#[a-z0-9][a-z0-9-]*)?(?:\|[^\]|]+)?\]\])")
 
 
@@ -49,6 +51,9 @@ def text_problems(text: str) -> list[str]:
     from .links import link_problems  # links.py reads REF from here
 
     problems += link_problems(text)
+    if MOJIBAKE.search(text):
+        problems.append(f"{MOJIBAKE.search(text)[0]!r}: UTF-8 text read as Latin-1 (« rÃ©sultat » for « résultat »); "
+                        "write the character itself")
     if BROKEN_REF.search(text):
         problems.append("malformed cross-reference: write [[kind:slug]], [[kind:slug#anchor]] or [[kind:slug|text]]")
     return problems
@@ -115,6 +120,10 @@ def french_elision_problems(text: str) -> list[MissingElision]:
     return problems
 
 
+# « sur la p. 77 et 80 » (two pages take « les »), « p. 77 & 80 » (French writes « et »): review 5 F6
+_FRENCH_PAGES = re.compile(r"\bla p\.[\s\u00a0\u202f]*\d+ et \d+|\bp\.[\s\u00a0\u202f]*\d+(?:, ?\d+)* ?& ?\d+")
+
+
 def french_typography_problems(text: str) -> list[str]:
     """What breaks French typography in a French text, as messages (empty when fine): a plain space, or
     none, where a no-break space belongs (before : ; ! ? after a space, inside « »), and a plain space
@@ -130,10 +139,47 @@ def french_typography_problems(text: str) -> list[str]:
             around = prose[max(0, match.start() - 20):match.end() + 10].replace("\n", " ")
             problems.append(f"{what.format(mark=match[1])} in {around.strip()!r}: French puts a no-break space "
                             "there (U+00A0, or the narrow U+202F)")
+    for match in _FRENCH_PAGES.finditer(prose):
+        problems.append(f"{match[0]!r}: French writes « les p. 77 et 80 » for two pages, « et » and never « & »")
     for match in _DIGIT_GROUP_SPACE.finditer(prose):
         around = prose[max(0, match.start() - 20):match.end() + 10].replace("\n", " ")
         problems.append(f"a plain space between digit groups in {around.strip()!r}: French separates thousands "
                         "with a narrow no-break space (U+202F: 10\u202f000), or the number breaks across lines")
+    return problems
+
+
+# Japanese typography the linters cannot see (docs/writing-policy.md, Japanese typography): a skill's value or a
+# modifier in ASCII brackets, 「Loner (4+)」 beside 「Loner（4+）」 (textlint's jtf-style only refuses ASCII brackets
+# around Japanese), and a bold title ending in 。 then a space, 「**賞金。** 観客…」, which shows 「賞金。 観客」.
+_JA_ASCII_VALUE = re.compile(r"\((?:[+−±-]?\d\+?|X\+?|\+X)\)")
+_JA_BOLD_TITLE_SPACE = re.compile(r"。\*\*[ \t\n]")
+# A Latin word (two characters or more: Loner, BB2020, D6) or a reference to a skill or star rule (shown in
+# English) glued to a kana or kanji: 「でLonerを」. A compound is no slip (AGテスト, PAロール), nor a number
+# glued to 以上/以下/未満 (ST4以下), as the policy glues a digit to the Japanese after it.
+_JA = "ぁ-んァ-ヺー一-龥々"
+_LATIN_WORD = r"(?<![A-Za-z0-9\[:|/#.\-])[A-Za-z][A-Za-z0-9]*[A-Za-z0-9](?![A-Za-z0-9])"
+_LATIN_REF = r"\[\[(?:skill|star-rule):[a-z0-9-]+\]\]"
+_JA_GLUED_LATIN = re.compile(rf"(?<=[{_JA}])(?:{_LATIN_WORD}|{_LATIN_REF})"
+                             rf"|(?:{_LATIN_WORD}|{_LATIN_REF})(?=[{_JA}])")
+_JA_GP = re.compile(r"\d[\d,]*\s?(?:GP|gp)(?![A-Za-z])")
+_JA_COMPOUND = re.compile(r"(?:AG|PA|MA|ST|AV)(?=テスト|ロール)|[A-Za-z]+\d+(?=以上|以下|未満)")
+
+
+def japanese_typography_problems(text: str) -> list[str]:
+    """What breaks the house's Japanese typography in a Japanese text, as messages (empty when fine): a value in
+    ASCII brackets (「Loner (4+)」, 「Mighty Blow (+1)」, 「Animosity (X)」: write （4+）, glued to the name), a Latin
+    word or a skill's reference glued to a kana or kanji (「でLonerを」; AGテスト and ST4以下 are allowed), and a
+    bold title whose 。 is inside the bold and followed by a space (「**賞金。** 観客」: write 「**賞金**。観客」).
+    Code spans, URLs and link targets are skipped; a cross-reference reads as its label."""
+    prose = _prose(text)
+    problems = [f"{m[0]!r} in ASCII brackets: Japanese writes a value in full-width brackets glued to the name "
+                f"(「Loner（4+）」)" for m in _JA_ASCII_VALUE.finditer(prose)]
+    code_free = _NOT_PROSE.sub(lambda m: "⋯" * len(m[0]), text)  # references kept: a skill's shows in English
+    problems += [f"{m[0]!r} glued to a Japanese character: a Latin word keeps a space on each side (「Dodge を使う」)"
+                 for m in _JA_GLUED_LATIN.finditer(code_free) if not _JA_COMPOUND.match(code_free, m.start())]
+    problems += [f"{m[0]!r}: Japanese writes money in ゴールド (「20,000 ゴールド」)" for m in _JA_GP.finditer(prose)]
+    problems += ["a bold title ends in 。 and a space (「**タイトル。** 本文」): write 「**タイトル**。本文」, which "
+                 "shows no space after 。" for _ in _JA_BOLD_TITLE_SPACE.finditer(prose)]
     return problems
 
 

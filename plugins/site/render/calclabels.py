@@ -122,7 +122,8 @@ def _reading_note(ctx: PageContext, ruling_id: str, text: str) -> str:
     """Markdown above a form whose number depends on a disputed ruling: "Where sources differ:", a link to the
     ruling (when the data has it), then `text`, which says what the readings are and that the form picks one."""
     ruling = ctx.repo.get(ruling_id)
-    return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {text}" if ruling is not None else text
+    # the gap between two sentences: none after a Japanese question's 。 (review 5 J1: 「…ですか。 PA 1+」)
+    return f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))}{ctx.gap}{text}" if ruling is not None else text
 
 
 def pass_readings(ctx: PageContext) -> dict[str, str]:

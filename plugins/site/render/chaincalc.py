@@ -240,7 +240,7 @@ def chain_page(ctx: PageContext) -> str:
         "The result names the reading used.")
     ruling = ctx.repo.get("ruling:loner-team-re-roll")
     if ruling is not None:
-        loner = f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))} {loner}"
+        loner = f"{ctx.labelled(ctx.t('Where sources differ:'), ctx.link(ruling))}{ctx.gap}{loner}"
     statements = [
         ctx.t("At each failed die the coach takes the best of: accepting it, the roll's skill, Pro, or a team "
               "re-roll (after the Loner roll). No die is re-rolled twice. Classic allows one team re-roll per turn; "

@@ -19,6 +19,22 @@ from .templating import render
 #: a citation's `page` that is page numbers: "84", "126 & 128", "40–41", "75, 86"
 PAGE_NUMBERS = re.compile(r"\d+(?:\s*(?:&|–|-|,)\s*\d+)*\Z")
 
+def _page_list(pages: str, lang: str) -> str:
+    """The data's language-neutral list of pages ("77, 80 & 86") as the page's language writes it: « 77, 80 et 86 »
+    in French, 「77・80・86」 in Japanese (review 5 F6); English keeps it."""
+    if lang == "fr":
+        return pages.replace(" & ", " et ")
+    if lang == "ja":
+        return re.sub(r"\s*(?:,|&)\s*", "・", pages)
+    return pages
+
+
+# A sequence titled "X, step by step (BB2020)" / « X, étape par étape (BB2020) » / 「X の手順（BB2020）」 loses those
+# words in a reference to one of its steps, which says "step" itself: « Chaîne & boulet (BB2020), étape 8 », not
+# « Chaîne & boulet, étape par étape (BB2020), étape 8 » (review 5 F7, J2).
+_STEP_BY_STEP = {"en": re.compile(r",? step by step(?= \(|$)"), "fr": re.compile(r",? étape par étape(?= \(|$)"),
+                 "ja": re.compile(r" ?の手順(?=（|$)")}
+
 
 def rule_book(repo: Repository) -> RuleBook:
     """The calculators' parsed rules for `repo` (:func:`plugins.data.export.rules_export`), made once per
@@ -144,6 +160,7 @@ class PageContext:
             title = str(entity.get("option"))  # the engine's own id, the same in every language
         if anchor and anchor.startswith("step-"):
             key = anchor[len("step-"):]
+            title = _STEP_BY_STEP[self.lang].sub("", title)  # « Chaîne & boulet (BB2020), étape 8 », once
             return self.t("{title}, step {key}", title=title, key=step_labels(entity.get("steps")).get(key, key))
         return title
 
@@ -164,8 +181,9 @@ class PageContext:
 
     def aside(self, text: str) -> str:
         """Brackets that follow a word or link: " (text)" in English and French, "（text）" in Japanese,
-        where the full-width bracket is its own spacing (no space before it, JTF 3.3)."""
-        return self.paren(text) if self.lang == "ja" else " " + self.paren(text)
+        where the full-width bracket is its own spacing (no space before it, JTF 3.3), and where a note's closing
+        。 does not stand before the bracket (「…にあります）。）、」 read twice closed, review 5 J5)."""
+        return self.paren(re.sub(r"。$", "", text)) if self.lang == "ja" else " " + self.paren(text)
 
     def listing(self, items: list[str], *, strong: bool = False) -> str:
         """Items joined the way the language lists them (`strong`: a semicolon rather than a comma)."""
@@ -192,7 +210,7 @@ class PageContext:
         code location ("bb2025 StepInitFouling") as code, never as a page; any other place (a section title of
         a community document) as a quoted name."""
         if PAGE_NUMBERS.match(page):
-            return self.t("{source}, p. {page}", source=label, page=page)
+            return self.t("{source}, p. {page}", source=label, page=_page_list(page, self.lang))
         if source.get("kind") == "engine":
             return self.t("{source}, code: {symbol}", source=label, symbol=f"`{page}`")
         return self.t("{source}, section “{section}”", source=label, section=page)
