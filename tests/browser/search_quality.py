@@ -52,12 +52,11 @@ def coverage_queries(data_dir: Path = DATA) -> dict[str, dict[str, list[str]]]:
     section (a skill: `skills/agility/#skill-leap`) or of its page (sequences, tables, rulings; a star
     player rule: the star rules page, where it is a collapsed block, not a section). Read from the data, so a new entry is queried at once;
     two entries of the same name are both accepted for it (issue 19: search finds each item by its name)."""
-    from plugins.data import load_repository
     from plugins.data.coverage import manifests, statuses
     from plugins.site.locate import anchor_of, page_of
     from plugins.site.search import url_of
 
-    repo = load_repository(data_dir)
+    repo = _repository(data_dir)
     entries = dict.fromkeys(status.item["entry"] for manifest in manifests(repo)
                             for status in statuses(repo, manifest) if status.state == "covered")
     out: dict[str, dict[str, list[str]]] = {lang: {} for lang in PREFIX}
@@ -72,6 +71,17 @@ def coverage_queries(data_dir: Path = DATA) -> dict[str, dict[str, list[str]]]:
             if where not in targets:
                 targets.append(where)
     return out
+
+
+def _repository(data_dir: Path):
+    """The Repository of `data_dir`: under pytest, the test process's shared one (tests/real_data.py, also the
+    `repo` fixture's), so collecting this set does not load data/ a second time."""
+    try:
+        from real_data import real_repository
+    except ImportError:  # benchmarks/bench_search.py: tests/ is not on the path
+        from plugins.data import load_repository
+        return load_repository(data_dir)
+    return real_repository(data_dir)
 
 
 def plain_name(repo, text: dict, lang: str) -> str:
