@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from plugins.data import load_repository
 from plugins.data.export import rules_export
 
+from real_data import real_repository
 from site_server import BUILDER_PID, SITE_RECORD, built_site, start_background_build
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -19,8 +19,9 @@ PROJECT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="session")
 def repo():
-    """The validated Repository of data/ (a DataError here means the data itself is broken)."""
-    return load_repository(PROJECT / "data")
+    """The validated Repository of data/ (a DataError here means the data itself is broken), the one the test
+    modules read at collection too (tests/real_data.py)."""
+    return real_repository(PROJECT / "data")
 
 
 @pytest.fixture(scope="session")

@@ -52,12 +52,11 @@ def coverage_queries(data_dir: Path = DATA) -> dict[str, dict[str, list[str]]]:
     section (a skill: `skills/agility/#skill-leap`) or of its page (sequences, tables, rulings; a star
     player rule: the star rules page, where it is a collapsed block, not a section). Read from the data, so a new entry is queried at once;
     two entries of the same name are both accepted for it (issue 19: search finds each item by its name)."""
-    from plugins.data import load_repository
     from plugins.data.coverage import manifests, statuses
     from plugins.site.locate import anchor_of, page_of
     from plugins.site.search import url_of
 
-    repo = load_repository(data_dir)
+    repo = _repository(data_dir)
     entries = dict.fromkeys(status.item["entry"] for manifest in manifests(repo)
                             for status in statuses(repo, manifest) if status.state == "covered")
     out: dict[str, dict[str, list[str]]] = {lang: {} for lang in PREFIX}
@@ -72,6 +71,17 @@ def coverage_queries(data_dir: Path = DATA) -> dict[str, dict[str, list[str]]]:
             if where not in targets:
                 targets.append(where)
     return out
+
+
+def _repository(data_dir: Path):
+    """The Repository of `data_dir`: under pytest, the test process's shared one (tests/real_data.py, also the
+    `repo` fixture's), so collecting this set does not load data/ a second time."""
+    try:
+        from real_data import real_repository
+    except ImportError:  # benchmarks/bench_search.py: tests/ is not on the path
+        from plugins.data import load_repository
+        return load_repository(data_dir)
+    return real_repository(data_dir)
 
 
 def plain_name(repo, text: dict, lang: str) -> str:
@@ -112,7 +122,55 @@ def ranked(page, base_url: str, lang: str, query: str) -> list[str]:
     }""", arg=query)
     groups = page.eval_on_selector_all("li.md-search-result__item", """items => items.map(li =>
         Array.from(li.querySelectorAll(':scope > a.md-search-result__link')).map(a => a.href))""")
+    return _locations(groups, base_url + PREFIX[lang])
+
+
+# The steps of `ranked`, in the page, for a list of queries at once (one round trip instead of seven per query):
+# the box is emptied until the result count is gone, then the query goes in as insert_text and the End key put
+# it (input, then End's keydown and keyup, the keyup being what Material's search listens to), then the results
+# are read once the count (or "no result") shows for that query.
+RANK_IN_PAGE = """async queries => {
+    const box = document.querySelector('input.md-search__input');
+    const meta = () => document.querySelector('.md-search-result__meta');
+    const none = JSON.parse(document.getElementById('__config').textContent).translations['search.result.none'];
+    const until = (ready, what) => new Promise((done, fail) => {
+        if (ready()) return done();
+        const watch = new MutationObserver(() => { if (ready()) { stop(); done(); } });
+        const late = setTimeout(() => { stop(); fail(new Error(`no ${what} in 60 s`)); }, 60000);
+        const stop = () => { watch.disconnect(); clearTimeout(late); };
+        watch.observe(document.body, {subtree: true, childList: true, characterData: true});
+    });
+    const put = (value) => {
+        box.value = value;
+        box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: value}));
+        for (const type of ['keydown', 'keyup'])
+            box.dispatchEvent(new KeyboardEvent(type, {key: 'End', code: 'End', bubbles: true}));
+    };
+    box.focus();
+    const out = [];
+    for (const query of queries) {
+        put('');
+        await until(() => !/\\d/.test(meta().textContent), 'empty result count');
+        put(query);
+        await until(() => box.value === query && meta()
+            && (/\\d/.test(meta().textContent) || meta().textContent === none), `results for ${query}`);
+        out.push(Array.from(document.querySelectorAll('li.md-search-result__item'), (li) =>
+            Array.from(li.querySelectorAll(':scope > a.md-search-result__link'), (a) => a.href)));
+    }
+    return out;
+}"""
+
+
+def ranked_many(page, base_url: str, lang: str, queries: list[str]) -> dict[str, list[str]]:
+    """query -> its ranked locations, as `ranked` gives them, for each of `queries` put into the open search
+    box of `page` one after the other: the same box, events and results, read in one evaluation."""
     root = base_url + PREFIX[lang]
+    found = page.evaluate(RANK_IN_PAGE, queries)
+    return {query: _locations(groups, root) for query, groups in zip(queries, found)}
+
+
+def _locations(groups: list[list[str]], root: str) -> list[str]:
+    """The ranked locations of the result groups' links (each group: its page link, then its sections')."""
     out: list[str] = []
     for links in groups:
         links = [re.sub(r"\?[^#]*", "", href).removeprefix(root) for href in links]

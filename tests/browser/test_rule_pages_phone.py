@@ -20,12 +20,13 @@ import pytest
 import yaml
 
 from calc_driver import url_of
+from yaml_files import read_folder
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 780}
 SCREEN = PHONE["height"]
 DATA = Path(__file__).resolve().parents[2] / "data"
-RULINGS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "rulings").glob("*.yml"))}
+RULINGS = read_folder("rulings")  # libyaml, read once per process (tests/yaml_files.py)
 STAR_RULES = sorted(p.stem for p in (DATA / "star-rules").glob("*.yml"))
 
 

@@ -14,9 +14,12 @@ def render_page(repo):
     "calculators/chain.md") of the real data in `lang`, without building the site."""
     backlinks = BackLinks.build(repo)
     generated = generated_pages(repo)
+    rendered: dict[tuple[str, str], str] = {}  # a page asked for again (another test or pattern): not rendered again
 
     def render(lang: str, path: str) -> str:
-        return generated[path](PageContext(repo, lang, Messages(lang), path, backlinks))
+        if (lang, path) not in rendered:
+            rendered[lang, path] = generated[path](PageContext(repo, lang, Messages(lang), path, backlinks))
+        return rendered[lang, path]
     return render
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -93,7 +94,9 @@ class TreeBuilder(HTMLParser):
         self.current.text += data
 
 
+@lru_cache(maxsize=None)  # a page is read by several tests, a skill category page once per skill: parse it once
 def tree(site, lang: str, path: str) -> Node:
+    """The parsed built page `path` of `lang` (shared: the tests only read it)."""
     builder = TreeBuilder()
     builder.feed((site.dir / LANG_ROOTS[lang] / path / "index.html").read_text(encoding="utf-8"))
     return builder.root

@@ -9,7 +9,7 @@ import pytest
 
 from plugins.data.termbase import Termbase
 from plugins.data.terminology import rules, scan
-from test_french_typography import visible_text
+from test_french_typography import page_text, visible_text
 
 pytestmark = pytest.mark.slow
 
@@ -40,7 +40,7 @@ def test_french_pages_write_the_characteristics_m_and_cp(site, repo):
     problems = []
     for path in sorted((site.dir / "fr").rglob("*.html")):
         problems += [f"{path.relative_to(site.dir).as_posix()}: {found} (use {use})"
-                     for _, found, use in scan(visible_text(path.read_text(encoding="utf-8")), "fr", ruleset)]
+                     for _, found, use in scan(page_text(path), "fr", ruleset)]
     assert problems == [], "\n".join(problems[:20])
     casualty = visible_text((site.dir / "fr/calculators/casualty/index.html").read_text(encoding="utf-8"))
     assert re.search(r"\bCP\b", casualty) and re.search(r"\bM\b", casualty)

@@ -12,6 +12,7 @@ URL (`https://…`), a time or a name written in another language (`Timmm-ber!`)
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -69,6 +70,12 @@ def visible_text(html: str) -> str:
     return "".join(parser.parts)
 
 
+@lru_cache(maxsize=None)  # every built French page is read by three tests (here and the built names' checks)
+def page_text(path: Path) -> str:
+    """`visible_text` of the built page at `path`, parsed once per test process."""
+    return visible_text(path.read_text(encoding="utf-8"))
+
+
 def typography_problems(text: str) -> list[tuple[str, str]]:
     """(what is wrong, the words around it) for every French typography slip in `text`."""
     found = []
@@ -94,7 +101,7 @@ def test_built_french_pages_keep_their_no_break_spaces(site):
     assert len(pages) > 50
     problems, kept = [], 0
     for path in pages:
-        text = visible_text(path.read_text(encoding="utf-8"))
+        text = page_text(path)
         kept += len(KEPT.findall(text))
         problems += [f"{path.relative_to(site.dir).as_posix()}: {what}: {around!r}"
                      for what, around in typography_problems(text)]
@@ -131,5 +138,5 @@ def test_built_french_pages_elide_and_name_things_once(site):
     problems = []
     for path in sorted((site.dir / "fr").rglob("*.html")):
         problems += [f"{path.relative_to(site.dir).as_posix()}: {what}: {around!r}"
-                     for what, around in word_problems(visible_text(path.read_text(encoding="utf-8")))]
+                     for what, around in word_problems(page_text(path))]
     assert problems == [], f"{len(problems)} slips, first ones:\n" + "\n".join(problems[:30])
