@@ -17,6 +17,7 @@ the rules, the open data or the service worker: the tests' small fixture sites a
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -27,7 +28,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File
 
-from ..data.export import API_VERSION, open_data_files
+from ..data.export import API_VERSION, open_data_files, rules_export
 from ..site.render.templating import render
 from .bundle import PYODIDE_DIR, RUNTIME_FILES, RUNTIME_URL, calculators_zip, missing_runtime
 from .bytecode import shipped_package
@@ -38,6 +39,17 @@ from .snapshot import write_snapshot
 from .offline import write_offline_files
 from .runtime_settings import RUNTIME_JSON, runtime_json
 
+
+
+def published_json(document: object) -> str:
+    """The text of a document published under api/v1/: keys sorted (the MicroPython worker relies on it for
+    rules.json, mpshim/sortedjson.py), one space of indent, UTF-8 as it is."""
+    return json.dumps(document, ensure_ascii=False, sort_keys=True, indent=1)
+
+
+def rules_sha256(repo) -> str:
+    """SHA-256 (hex) of rules.json as :func:`published_json` writes it for `repo` (runtime.json's `sortedRules`)."""
+    return hashlib.sha256(published_json(rules_export(repo)).encode("utf-8")).hexdigest()
 
 
 class CalcConfig(Config):
@@ -74,7 +86,9 @@ class CalcPlugin(BasePlugin[CalcConfig]):
         return html + render("offline-save.html", t=translate)
 
     def on_files(self, files, config):
-        files.append(File.generated(config, RUNTIME_JSON, content=runtime_json()))
+        repo = getattr(config.plugins.get("nuffle"), "repo", None)  # every language's build writes the same rules
+        sha = rules_sha256(repo) if repo is not None else None
+        files.append(File.generated(config, RUNTIME_JSON, content=runtime_json(sha)))
         return files
 
     def on_post_build(self, config):
@@ -93,7 +107,7 @@ class CalcPlugin(BasePlugin[CalcConfig]):
         for rel, document in open_data_files(repo).items():
             path = api / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(document, ensure_ascii=False, sort_keys=True, indent=1), encoding="utf-8")
+            path.write_text(published_json(document), encoding="utf-8")
         write_offline_files(site)  # after the rules: the service worker's digest covers them
 
 

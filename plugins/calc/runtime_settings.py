@@ -17,7 +17,7 @@ from .snapshot import interpreter_snapshot
 RUNTIME_JSON = "assets/nuffle/runtime.json"  # relative to a language's root
 
 
-def runtime_settings() -> dict:
+def runtime_settings(rules_sha256: str | None = None) -> dict:
     """The settings the page's calculator worker starts Python with; paths are relative to the site root.
 
     Returns:
@@ -25,7 +25,7 @@ def runtime_settings() -> dict:
         worker to keep them), "package": the calculators zip's name (with its bytecode, bytecode.py), "snapshot": the interpreter snapshot's
         name, "snapshotBytes": its size in bytes (calc-worker.js judges its download speed by it), "lock": the
         pinned pyodide-lock.json's `info`, "rules": the rules JSON, "micropython": the MicroPython runtime the
-        calculators answer with first, :func:`plugins.calc.mpbundle.micropython_settings`}.
+        calculators answer with first, :func:`plugins.calc.mpbundle.micropython_settings` (given `rules_sha256`)}.
 
     Raises:
         SnapshotError: as :func:`plugins.calc.snapshot.interpreter_snapshot` and
@@ -36,10 +36,10 @@ def runtime_settings() -> dict:
     return {
         "runtime": RUNTIME_URL, "files": list(RUNTIME_FILES), "package": package,
         "snapshot": snapshot_name, "snapshotBytes": snapshot_path.stat().st_size,
-        "lock": pyodide_lock_info(), "rules": RULES_PATH, "micropython": micropython_settings(),
+        "lock": pyodide_lock_info(), "rules": RULES_PATH, "micropython": micropython_settings(rules_sha256),
     }
 
 
-def runtime_json() -> str:
+def runtime_json(rules_sha256: str | None = None) -> str:
     """runtime.json's text (see :func:`runtime_settings`)."""
-    return json.dumps(runtime_settings(), indent=1, sort_keys=True) + "\n"
+    return json.dumps(runtime_settings(rules_sha256), indent=1, sort_keys=True) + "\n"

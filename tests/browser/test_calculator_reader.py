@@ -130,7 +130,7 @@ def test_calculators_start_on_the_edition_chosen_in_the_picker(page, context, we
     # Hold the calculators package (MicroPython's, the runtime that starts first), so Python cannot start
     # yet: what does the page claim meanwhile?
     held = []
-    context.route("**/micropython/*/mp-calculators-*.json", lambda route: held.append(route))
+    context.route("**/micropython/*/mp-calculators-*", lambda route: held.append(route))
     page.goto(url_of(web, "fr", "calculators/block/"))
     c = Calc(page, "block", "fr", repo, rules)
     page.wait_for_function("() => document.querySelector('form[data-calculator] select[name=edition]').value === 'bb2020'")
@@ -149,7 +149,7 @@ def test_calculators_start_on_the_edition_chosen_in_the_picker(page, context, we
     assert held, "the worker never asked for the calculators package"
     for route in held:
         route.continue_()
-    context.unroute("**/micropython/*/mp-calculators-*.json")
+    context.unroute("**/micropython/*/mp-calculators-*")
     # ST 3 against ST 3, one die (hand count): Pow, Stumble (no Dodge) and Both Down (no Block) knock the
     # defender down: 3/6
     assert shown(c)["totals.defender_knocked_down"] == "1/2 (50,0 %)"  # shown() turns no-break spaces into spaces

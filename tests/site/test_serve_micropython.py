@@ -18,7 +18,7 @@ def _get(url: str):
 def test_micropython_files_are_sent_compressed_typed_and_cached_for_good(site):
     settings = json.loads((site.dir / MP_SETTINGS).read_text(encoding="utf-8"))["micropython"]
     folder = site.url + settings["runtime"]
-    for role, kind in (("wasm", "application/wasm"), ("module", "javascript"), ("package", "application/json")):
+    for role, kind in (("wasm", "application/wasm"), ("module", "javascript"), ("package", "application/octet-stream")):
         status, headers, _ = _get(folder + settings[role])
         assert status == 200, role
         assert kind in headers["Content-Type"], (role, headers["Content-Type"])

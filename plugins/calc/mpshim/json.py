@@ -130,14 +130,20 @@ _DIGITS = b"0123456789"
 _HEX = b"0123456789abcdefABCDEF"
 
 
+#: texts read ahead of their parse (the site's rules, by mpshim.sortedjson: mp-worker.js) -> their value, taken once
+READY = {}
+
+
 def loads(text, parse_constant=None, **_options):
     """Parse JSON ``text``: objects as OrderedDicts; NaN/Infinity go to ``parse_constant`` (default: floats).
 
     The parser walks the UTF-8 bytes (indexing MicroPython's str is not constant-time); error positions are
-    counted in characters, as CPython's.
+    counted in characters, as CPython's. A text in READY is not parsed again: its value is taken from there.
     """
     if not isinstance(text, str):
         raise TypeError("the JSON object must be str, bytes or bytearray, not %s" % type(text).__name__)
+    if text in READY:
+        return READY.pop(text)
     parser = _Parser(text, parse_constant)
     try:
         value, end = parser.value(parser.skip(0))

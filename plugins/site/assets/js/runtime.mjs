@@ -4,14 +4,15 @@
 //   {"runtime": "pyodide/", "files": [the files Pyodide loads from it], "package": "calculators-<hash>.zip",
 //    "snapshot": "snapshot-<hash>.bin", "snapshotBytes": <its size>, "lock": {...}, "rules": "api/v1/rules.json",
 //    "micropython": {"runtime": "micropython/<version>/", "module": "micropython-<hash>.mjs",
-//                    "wasm": "micropython-<hash>.wasm", "package": "mp-calculators-<hash>.json", "files": [...]}}
+//                    "wasm": "micropython-<hash>.wasm", "package": "mp-calculators-<hash>.bin", "files": [...],
+//                    "sortedRules": the SHA-256 of rules.json as the build wrote it (mp-worker.js)}}
 import { siteRoot } from "./util.mjs";
 
 const RUNTIME_JSON = new URL("../runtime.json", import.meta.url);
 let settings = null; // Promise of the settings below, fetched once
 
 /** The runtime's settings, with absolute URLs: {runtime (a folder URL ending in "/"), files, package,
- *  snapshot, snapshotBytes, lock, rules, micropython: {module, wasm, package} (absolute URLs) or null when the
+ *  snapshot, snapshotBytes, lock, rules, micropython: {module, wasm, package, sortedRules} or null when the
  *  build names none}. Rejects when runtime.json cannot be read (Python then cannot start). */
 export function runtimeSettings() {
   if (!settings) {
@@ -37,7 +38,8 @@ export function runtimeSettings() {
   return settings;
 }
 
-/** MicroPython's {module, wasm, package} as absolute URLs, or null when runtime.json names no such runtime. */
+/** MicroPython's {module, wasm, package} as absolute URLs and its sortedRules (a hex digest or ""), or null
+ *  when runtime.json names no such runtime. */
 function micropythonSettings(raw, root) {
   if (!raw || typeof raw !== "object" || !raw.module || !raw.wasm || !raw.package) return null;
   const folder = new URL(String(raw.runtime || "micropython/"), root);
@@ -45,5 +47,6 @@ function micropythonSettings(raw, root) {
     module: new URL(String(raw.module), folder).href,
     wasm: new URL(String(raw.wasm), folder).href,
     package: new URL(String(raw.package), folder).href,
+    sortedRules: /^[0-9a-f]{64}$/.test(String(raw.sortedRules)) ? String(raw.sortedRules) : "",
   };
 }
