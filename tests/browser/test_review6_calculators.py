@@ -110,7 +110,7 @@ def test_a_headline_label_is_not_cut_on_a_phone(page, calc, path, kind, query):
 
 def test_the_loner_reading_shows_only_while_a_player_has_loner(page, calc):
     page.set_viewport_size(PHONE)
-    reading = ".nc-result-row[data-reading]"
+    reading = ".nc-result-row[data-reading=\"reading\"]"
     c = calc("fr", "calculators/chain/", "chain", "edition=bb2025&chain=R2,R2,D3,B2;tr=1")
     result = c.check()
     assert result["reading"] and not any(p["loner"] for p in result["players"])

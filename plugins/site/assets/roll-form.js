@@ -90,6 +90,7 @@ class RollForm {
     this.rows = [];
     this.kept = ""; // the rolls of a loaded sequence the form cannot show, written before its own rows
     this.written = null; // the last notation this form wrote into the chain field
+    this.loaded = null; // the last sequence loaded as rows from text the reader or a link wrote
     this.edition = this.currentEdition();
     this.fillMenu();
     box.querySelector("[data-add-button]").addEventListener("click", () => this.addRow(this.add.value));
@@ -188,13 +189,25 @@ class RollForm {
     this.star.disabled = Boolean(this.kept) || !stars.length;
   }
 
+  /** The edition changed. Rows the reader built with the form are drawn again for the new edition, with what it
+   *  offers. A sequence the reader typed, or a link brought (`this.loaded`), stays as written: the resolver reads
+   *  it again in the new edition, and its answer shows it as rows (loadPending) or its refusal says, next to the
+   *  field, what this edition lacks. Drawing those rows again from their defaults changed the reader's own rolls
+   *  without a word (a 3+ leap became the edition's default, a Break Tackle bonus vanished). */
   onEdition() {
+    const typed = Boolean(this.loaded && this.chain && this.chain.value.trim() === this.loaded);
     const before = this.rows.map((row) => row.action);
     this.edition = this.currentEdition();
     this.fillMenu();
-    // keep the rolls the new edition has (leap and jump are one roll told twice), with their defaults
     this.rows = [];
     this.list.replaceChildren();
+    if (typed) {
+      this.kept = "";
+      this.showPending();
+      if (!this.kept) this.showEmpty();
+      return;
+    }
+    // keep the rolls the new edition has (leap and jump are one roll told twice), with their defaults
     for (const action of before) {
       const same = action === "leap" ? "jump" : action === "jump" ? "leap" : action;
       if (this.menu().some((r) => r.action === action)) this.addRow(action, false);
@@ -243,6 +256,7 @@ class RollForm {
     }
     this.lockPlayer();
     this.written = text;
+    this.loaded = text; // the reader's or a link's sequence, not the form's: kept as written on an edition change
     if (!this.rows.length && !this.kept) return this.showEmpty();
     const written = this.notation();
     this.out.textContent = written === null ? this.strings.impossible : written;
@@ -729,6 +743,7 @@ class RollForm {
       this.keepTyped();
       this.chain.value = text;
       this.written = text;
+      this.loaded = null;
       this.chain.dispatchEvent(new Event("input", { bubbles: true }));
     }
   }
