@@ -27,7 +27,10 @@ def star_rule_label(ctx: PageContext, slug: str) -> str:
     if entity is None:
         return slug.replace("-", " ").title()
     stars = ", ".join(entity.get("stars") or [])
-    return f"{ctx.plain(entity['name'])} ({stars})" if stars else ctx.plain(entity["name"])
+    if not stars:
+        return ctx.plain(entity["name"])
+    # the Japanese texts bracket a value in full-width brackets (docs/writing-policy.md)
+    return f"{ctx.plain(entity['name'])}（{stars}）" if ctx.lang == "ja" else f"{ctx.plain(entity['name'])} ({stars})"
 
 
 def edition_name(ctx: PageContext, edition: str) -> str:
