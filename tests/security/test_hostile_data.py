@@ -90,6 +90,7 @@ def test_markup_the_check_misses_is_removed_by_the_sanitiser(tmp_path, monkeypat
     monkeypatch.setattr(checks, "link_problems", lambda text: [])  # the same rule on other strings
     monkeypatch.setattr(export, "_refuse_unchecked_links", lambda repo: None)  # and on the open data
     monkeypatch.setattr(schema, "french_typography_problems", lambda text: [])
+    monkeypatch.setattr(schema, "japanese_typography_problems", lambda text: [])  # « alert(7) »: ASCII brackets
     # the same payload in every name gives every entry the same search aliases: not what is tested here
     monkeypatch.setattr(termbase, "_check_clashes", lambda base, report, clash: None)
     config, data = copy_fixture(tmp_path)

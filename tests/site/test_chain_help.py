@@ -87,7 +87,7 @@ def test_the_help_follows_the_rule_data(repo, monkeypatch):
 def test_every_language_names_the_reserves_box_for_bb2016(repo, lang):
     ctx = _ctx(repo, lang)
     text = step_labels(ctx)["argue-the-call"]
-    assert "BB2016" in text and {"fr": "box des Réserves", "ja": "リザーブボックス"}[lang] in text
+    assert "BB2016" in text and {"fr": "Box des Réserves", "ja": "リザーブボックス"}[lang] in text
 
 
 def test_the_notation_manual_is_data_in_three_languages_and_every_placeholder_is_filled(repo):
