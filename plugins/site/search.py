@@ -244,8 +244,14 @@ def alias_locations(repo, lang: str) -> dict[str, set[str]]:
         if target is None:
             continue
         names = entry.names[lang]
-        # a variant is refused in our prose but is still what some readers type (偏差, réglette, MA)
-        words = set(names.aliases) | set(names.forms) | set(names.variants)
+        # a variant is refused in our prose but is still what some readers type (偏差, réglette, MA, High Kick);
+        # not a phrasing of the entry's own name (« par Averse », 「チョンプの特殊アクション」): a reader types the
+        # name, and the phrasing's other words would make its page a hit for them (アクション, or « averse » ranking
+        # one edition's row above the chosen edition's)
+        own = {n for n in (names.preferred, names.katakana, entry.names["en"].preferred, *names.aliases) if n}
+        words = set(names.aliases) | set(names.forms) | {
+            v for v in names.variants
+            if not any(n != v and n in v for n in own) and not (lang == "ja" and re.search(r"[の（(]", v))}
         # A table row's name is its section's title (row_sections); as an alias it would outrank the words'
         # own entries (the kick-off tables' Blitz! row against the Blitz action).
         if entry.kind != "row":
