@@ -10,7 +10,7 @@
 // - MicroPython is still computing after HANDOFF_MS (see there): Pyodide starts and gets the same request,
 //   and the first answer wins;
 // (- the reader's "save for offline" caches Pyodide's files, sw.js: no worker needed for that.)
-// Once Pyodide is ready it answers every later request (it is 50-100 times faster on the long chains).
+// Once Pyodide is ready it answers every later request (it is about 10 times faster on the long chains).
 //
 // A request that runs past its time budget in Pyodide terminates both workers (Python cannot be interrupted
 // otherwise) and a fresh engine is started for the page.
@@ -23,11 +23,11 @@ import { runtimeSettings } from "./runtime.mjs";
 // a small budget).
 const CALL_BUDGET_MS = 10_000;
 // How long MicroPython computes alone before Pyodide is started and asked too. MicroPython runs the package
-// 50-100 times slower than CPython: every calculator's default request (CPython: 0.1-10 ms) and the 10-step
-// chains with blocks (8-20 ms) take well under a second there, so they never pull Pyodide's 10.8 MB; the
-// slowest accepted chains take 7-22 s there (0.04-0.2 s in CPython, benchmarks/bench_micropython_worst.py).
+// 7-11 times slower than CPython on the long chains (README, MicroPython section): every calculator's default
+// request (CPython: 0.1-10 ms) and the 10-step chains with blocks (8-20 ms) take well under a second there, so they never pull Pyodide's 10.8 MB; the
+// slowest accepted chains take 3-7 s there (0.3-1 s of CPU in CPython, benchmarks/bench_micropython_worst.py).
 // At 3 s a request is one of those long ones: on a fast link Pyodide is ready 1-2 s later and answers in a
-// fiftieth of the time; on 1.6 Mbps it needs about 35 s, and MicroPython usually wins the race. A shorter
+// tenth of the time; on 1.6 Mbps it needs about 35 s, and MicroPython usually wins the race. A shorter
 // budget would download Pyodide for requests MicroPython is about to finish. `window.nuffleHandoffMs`
 // overrides it (the browser tests).
 const HANDOFF_MS = 3_000;
