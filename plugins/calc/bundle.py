@@ -27,16 +27,22 @@ PYODIDE_DIR = PROJECT / "node_modules" / "pyodide"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 
-def _pinned_version() -> str:
-    """The version of the installed Pyodide npm package (pinned in package.json), or "0" when it is missing
+def npm_version(folder: Path) -> str:
+    """The version of the npm package installed in `folder` (pinned in package.json), or "0" when it is missing
     (a build without the runtime, `python_runtime: false`, still names the folder)."""
     try:
-        return str(json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))["version"])
+        return str(json.loads((folder / "package.json").read_text(encoding="utf-8"))["version"])
     except (OSError, ValueError, KeyError):
         return "0"
 
 
-PYODIDE_VERSION = _pinned_version()
+def content_named(stem: str, suffix: str, data: bytes) -> str:
+    """`stem-<12 hex digits of data's SHA-256><suffix>`: a file name that changes whenever its bytes do, so no
+    cache can serve a stale copy under it."""
+    return f"{stem}-{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
+
+
+PYODIDE_VERSION = npm_version(PYODIDE_DIR)
 RUNTIME_URL = f"pyodide/{PYODIDE_VERSION}/"  # relative to the site root; a new runtime, a new folder
 RULES_PATH = f"api/{API_VERSION}/{RULES_FILE}"  # the rules the calculators read, relative to the site root
 
@@ -52,7 +58,7 @@ def calculators_zip() -> tuple[str, bytes]:
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
     data = buffer.getvalue()
-    return f"calculators-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+    return content_named("calculators", ".zip", data), data
 
 
 def pyodide_lock_info() -> dict:

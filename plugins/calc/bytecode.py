@@ -26,7 +26,7 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from .bundle import PYODIDE_DIR, calculators_zip, pyodide_lock_info
+from .bundle import PYODIDE_DIR, calculators_zip, content_named, pyodide_lock_info
 from .cachefile import cache_dir, write_atomically
 from .snapshot import START, SnapshotError
 
@@ -74,4 +74,4 @@ def shipped_package() -> tuple[str, bytes]:
     if not path.is_file():
         write_atomically(path, lambda partial: _compile(source, partial))
     data = path.read_bytes()
-    return f"calculators-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+    return content_named("calculators", ".zip", data), data

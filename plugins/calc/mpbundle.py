@@ -20,39 +20,26 @@ The worker (plugins/site/assets/mp-worker.js) reads the names from runtime.json 
 from __future__ import annotations
 
 import ast
-import hashlib
 import json
 import subprocess
 import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from .bundle import PROJECT
+from .bundle import PROJECT, content_named, npm_version
 from .micropython import build
 
 MICROPYTHON_DIR = PROJECT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 SOURCE_FILES = {"module": "micropython.mjs", "wasm": "micropython.wasm"}
 
 
-def _pinned_version() -> str:
-    """The installed npm package's version (pinned in package.json), or "0" when it is missing."""
-    try:
-        return str(json.loads((MICROPYTHON_DIR / "package.json").read_text(encoding="utf-8"))["version"])
-    except (OSError, ValueError, KeyError):
-        return "0"
-
-
-MICROPYTHON_VERSION = _pinned_version()
+MICROPYTHON_VERSION = npm_version(MICROPYTHON_DIR)
 MICROPYTHON_URL = f"micropython/{MICROPYTHON_VERSION}/"  # relative to the site root
 
 
 def missing_micropython() -> list[str]:
     """The runtime files missing from node_modules (run `npm ci`)."""
     return [name for name in SOURCE_FILES.values() if not (MICROPYTHON_DIR / name).is_file()]
-
-
-def _hashed(stem: str, suffix: str, data: bytes) -> str:
-    return f"{stem}-{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
 
 
 _DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -149,7 +136,7 @@ def micropython_package() -> tuple[str, bytes]:
             else:
                 files[name] = path.read_bytes()
     data = pack(files)
-    return _hashed("mp-calculators", ".bin", data), data
+    return content_named("mp-calculators", ".bin", data), data
 
 
 @lru_cache(maxsize=1)
@@ -163,7 +150,7 @@ def micropython_runtime() -> dict[str, tuple[str, bytes]]:
     for role, source in SOURCE_FILES.items():
         data = (MICROPYTHON_DIR / source).read_bytes()
         stem, suffix = source.rsplit(".", 1)
-        out[role] = (_hashed(stem, f".{suffix}", data), data)
+        out[role] = (content_named(stem, f".{suffix}", data), data)
     return out
 
 
