@@ -27,10 +27,7 @@ def star_rule_label(ctx: PageContext, slug: str) -> str:
     if entity is None:
         return slug.replace("-", " ").title()
     stars = ", ".join(entity.get("stars") or [])
-    if not stars:
-        return ctx.plain(entity["name"])
-    # the Japanese texts bracket a value in full-width brackets (docs/writing-policy.md)
-    return f"{ctx.plain(entity['name'])}（{stars}）" if ctx.lang == "ja" else f"{ctx.plain(entity['name'])} ({stars})"
+    return ctx.plain(entity["name"]) + (ctx.aside(stars) if stars else "")
 
 
 def edition_name(ctx: PageContext, edition: str) -> str:
