@@ -36,7 +36,7 @@ def state(page) -> str:
 def test_before_python_a_roll_added_goes_after_the_linked_sequence(context, web):
     held = []
     # a slow link: the runtime has not arrived yet (its files, or the worker that loads them, whichever runtime)
-    slow = re.compile(r"/pyodide/|/calc-worker\.js")
+    slow = re.compile(r"/pyodide/|/calc-worker\.js|/micropython/|/mp-worker\.js")
     context.route(slow, lambda route: held.append(route))
     page = context.new_page()
     open_chain(page, web, "?chain=" + LINK)
