@@ -275,11 +275,14 @@ def _name_and_effect(name: str, effect: str) -> str:
 
 def table_page(ctx: PageContext, table: Entity, probabilities: dict[int, str] | None = None) -> str:
     """A dice table, or a list (no `dice`: each row anchored on its name); `probabilities` maps each roll
-    total to a formatted chance (2D6 tables)."""
-    lines = [f"# {ctx.plain(table['title'])}", "", ctx.badges(table.editions), "", *compare_line(ctx, table),
-             ctx.text(table["summary"]), ""]
-    if "prayers" in (table.get("calculators") or []):  # the answer before the long table (a phone's first screen)
+    total to a formatted chance (2D6 tables). A table with a calculator (the Prayers to Nuffle) has the
+    calculator first, then the summary and the table under their own heading."""
+    lines = [f"# {ctx.plain(table['title'])}", "", ctx.badges(table.editions), "", *compare_line(ctx, table)]
+    # the answer before the summary and the long table: the calculator's pinned headline on a phone's first
+    # screen (review 8, breaker7 #3: after the French summary it was cut at the bottom of the screen)
+    if "prayers" in (table.get("calculators") or []):
         lines += prayers_section(ctx, table) + [f"## {ctx.t('Table')} {{#table}}", ""]
+    lines += [ctx.text(table["summary"]), ""]
     # A row's effect goes under its name, in one cell: a separate Effect column was cut off at 360 px (the
     # coach had to swipe sideways for the answer), and one long effect made its row a screen tall.
     dice = "dice" in table.data

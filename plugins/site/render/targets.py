@@ -1,4 +1,4 @@
-"""The target-table page: the AG table, each roll that uses it, the AG × modifier grid and the calculator.
+"""The target-table page: the calculator, the AG table, then each roll that uses it with its AG × modifier grid.
 
 Every number shown comes from data/ (table, modifiers) or from the resolver (`calculators.api`),
 called here at build time exactly as the browser calls it later.
@@ -23,9 +23,15 @@ from .templating import render as render_template
 from .unconfirmed import marks
 
 def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
-    """A classic target table (the AG table), then the calculator and every roll that uses the table."""
+    """A classic target table (the AG table): the calculator first, then the table with its summary, then every
+    roll that uses the table. The calculator comes right under the title so that on a 360 px phone its pinned
+    headline (the chance) is on the first screen (review 8, breaker7 #6: after the summary and the table it
+    was 1,350 px down)."""
     char = target["characteristic"].upper()
     lines = [f"# {ctx.plain(target['title'])}", "", ctx.badges(target.editions), ""]
+    rules = rule_book(ctx.repo)
+    if rolls:
+        lines += calculator_section(ctx, target, rolls, rules) + [f"## {ctx.t('Table')} {{#table}}", ""]
     if target.get("summary"):
         lines += [ctx.text(target["summary"]), ""]
     lines += [f"| {char} | {ctx.t('Roll needed')} |", "|---|---|"]
@@ -35,15 +41,19 @@ def target_page(ctx: PageContext, target: Entity, rolls: list[Entity]) -> str:
         mark = marks(ctx, target, f"rows.{row['value']}")
         lines.append(f"| {anchor_key(anchor, label)} | {row['target']}+{mark} |")
     lines += [""] + sources_footer(ctx, target.get("sources"))
-    return "\n".join(lines + _rolls_and_calculator(ctx, target, rolls))
+    return "\n".join(lines + _roll_sections(ctx, rolls, rules))
 
 
 def edition_rolls_page(ctx: PageContext, edition: Entity, rolls: list[Entity]) -> str:
-    """BB2020+ tests, where the player's AG or PA is itself the N+ to roll: the calculator and each roll."""
+    """BB2020+ tests, where the player's AG or PA is itself the N+ to roll: one sentence, the calculator, then
+    each roll (the calculator before the rolls: its headline on a phone's first screen, as on the target page)."""
     lines = [f"# {edition_rolls_title(ctx, edition)}", "", ctx.badges([edition.slug]), "", ctx.t(
         "In this edition a player's Agility (AG) and Passing Ability (PA) are themselves the number to roll "
         "on a D6, such as 3+; the modifiers below are added to the die."), ""]
-    return "\n".join(lines + _rolls_and_calculator(ctx, None, rolls))
+    rules = rule_book(ctx.repo)
+    if rolls:
+        lines += calculator_section(ctx, None, rolls, rules)
+    return "\n".join(lines + _roll_sections(ctx, rolls, rules))
 
 
 def edition_rolls_title(ctx: PageContext, edition: Entity) -> str:
@@ -51,12 +61,8 @@ def edition_rolls_title(ctx: PageContext, edition: Entity) -> str:
     return ctx.t("Agility and passing tests ({edition})", edition=ctx.plain(edition["short"]))
 
 
-def _rolls_and_calculator(ctx: PageContext, target: Entity | None, rolls: list[Entity]) -> list[str]:
-    rules = rule_book(ctx.repo)
-    lines = calculator_section(ctx, target, rolls, rules) if rolls else []
-    for roll in rolls:
-        lines += roll_section(ctx, roll, rules)
-    return lines
+def _roll_sections(ctx: PageContext, rolls: list[Entity], rules: RuleBook) -> list[str]:
+    return [line for roll in rolls for line in roll_section(ctx, roll, rules)]
 
 
 # --------------------------------------------------------------------------- one roll
@@ -181,16 +187,19 @@ def calculator_section(ctx: PageContext, target: Entity | None, rolls: list[Enti
     calc = Calculator("agility", view, fixed={"edition": edition}, switch="action", headline="probabilities.success",
                       switch_options=[(a, ctx.plain(r["name"])) for a, r in zip(actions, rolls)], options=options,
                       label=ctx.t("Calculator"))
-    intro = [f"## {ctx.t('Calculator')} {{#calculator}}", "", ctx.t(
-        "Pick the roll and the situation: the target and the exact chance update at once. The result below "
-        "was computed when this page was built; your browser recomputes it with the same Python code."), ""]
+    # Only the heading and one sentence before the form, so that the pinned headline is on a phone's first
+    # screen; what the result is and the readings it takes follow the form.
+    intro = [f"## {ctx.t('Calculator')} {{#calculator}}", "",
+             ctx.t("Pick the roll and the situation: the target and the exact chance update at once."), ""]
+    after = [ctx.t("The calculator's first result was computed when this page was built; your browser recomputes "
+                   "it with the same Python code."), ""]
     if edition == "bb2025" and "pass" in actions:
-        intro += [pass_reading_note(ctx), "", below_one_reading_note(ctx), ""]
+        after += [pass_reading_note(ctx), "", below_one_reading_note(ctx), ""]
     # A coach who searched a dodge or a rush lands here: the sequence calculator is one tap away.
     chain = f"[{ctx.t('Action sequence calculator')}]({relative_link(ctx.page, CHAIN_PAGE, 'calculator')})"
     more = ctx.t("Several rolls in one turn (a dodge, then a rush, a pick-up…) sharing their re-rolls: {link}.",
                  link=chain)
-    return intro + [render(ctx, calc, rules), "", more, ""]
+    return intro + [render(ctx, calc, rules), ""] + after + [more, ""]
 
 
 def _default(spec: dict):
