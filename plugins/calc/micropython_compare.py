@@ -35,6 +35,8 @@ REPLAY = Path(__file__).resolve().parent / "micropython_replay.mjs"
 SHIPPED_REPLAY = Path(__file__).resolve().parent / "micropython_worker_replay.mjs"
 # mp-worker.js is an ES module in a folder whose package.json names no "type": Node reads it as one, with a warning
 NODE = ["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON"]
+#: seconds a replay may take before it is stopped (a worker that never answers): the whole replay takes about 2 min
+NODE_TIMEOUT_S = 900
 
 
 def site_rules(repo=None) -> str:
@@ -166,14 +168,15 @@ def shipped_answers(data: dict, package: Path, rules_text: str) -> tuple[list[st
     self.nuffleBoot), ``cpu_seconds``, ...) on ``package`` (the build's `.mpy` pack, a file), booted by the site's
     worker with ``rules_text`` as the site's rules; see micropython_worker_replay.mjs.
 
-    Raises subprocess.CalledProcessError when Node fails (the port missing, the worker failing to start).
+    Raises subprocess.CalledProcessError when Node fails (the port missing, the worker failing to start),
+    subprocess.TimeoutExpired after :data:`NODE_TIMEOUT_S` seconds.
     """
     with tempfile.TemporaryDirectory(prefix="nuffle-mp-replay-") as folder:
         rules, requests, out = Path(folder, "rules.json"), Path(folder, "requests.json"), Path(folder, "answers.json")
         rules.write_text(rules_text, encoding="utf-8")
         requests.write_text(json.dumps(data), encoding="utf-8")  # ASCII: lone surrogates stay escaped
         subprocess.run([*NODE, str(SHIPPED_REPLAY), str(package), str(rules), str(requests), str(out)], check=True,
-                       cwd=ROOT, stdout=subprocess.DEVNULL)
+                       cwd=ROOT, stdout=subprocess.DEVNULL, timeout=NODE_TIMEOUT_S)
         report = json.loads(out.read_text(encoding="utf-8"))
     return report.pop("answers"), report
 
