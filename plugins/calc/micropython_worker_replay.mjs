@@ -71,7 +71,8 @@ interpreter.runPython(`def _nc_replay(requests, indices, rules):
     return answers`);
 const { rules, requests } = JSON.parse(readFileSync(requestsFile, "utf8"));
 const order = requests.map((_, i) => i);
-const onSite = (i) => requests[i][1] !== null && rules[requests[i][1]] === siteRules;
+const siteIndices = new Set(rules.flatMap((text, index) => (text === siteRules ? [index] : [])));
+const onSite = (i) => siteIndices.has(requests[i][1]);
 order.sort((a, b) => Number(onSite(b)) - Number(onSite(a)) || a - b);
 const theirs = [...interpreter.globals.get("_nc_replay")(order.map((i) => requests[i][0]),
   order.map((i) => (requests[i][1] === null ? -1 : requests[i][1])), rules)];
