@@ -1,0 +1,56 @@
+"""Review 6 F1 (/work/notes/review6/findings.md; issue 22): the French terms that were written with two
+capitals now have one form each, written in docs/writing-policy.md and enforced by the termbase
+(data/termbase.yml) through the terminology check. Each test writes the sentence a French reader met.
+"""
+from __future__ import annotations
+
+from plugins.data.terminology import rules, scan
+
+
+def found(repo, text: str) -> list[tuple[str, str]]:
+    return [(f, u) for _, f, u in scan(text, "fr", rules(repo.termbase, "fr"))]
+
+
+def test_team_re_roll_and_bribe_are_common_nouns_in_a_sentence(repo):
+    """« reçoit une Relance d'équipe » (the kick-off tables) against « toutes ses relances d'équipe »."""
+    assert found(repo, "Le coach reçoit une Relance d'équipe et un Pot-de-vin ; puis deux Relances d'équipe "
+                       "et trois Pots-de-vin.") == [
+        ("Relance d'équipe", "relance d'équipe"), ("Pot-de-vin", "pot-de-vin"),
+        ("Relances d'équipe", "relances d'équipe"), ("Pots-de-vin", "pots-de-vin")]
+    # lower case in a sentence; a capital at the start of a sentence, a label or a row name
+    assert found(repo, "Le coach reçoit une relance d'équipe et un pot-de-vin. Relances d'équipe : une par "
+                       "tour. Pots-de-vin") == []
+
+
+def test_a_bare_reference_to_a_common_noun_needs_its_label_in_a_sentence(repo):
+    """`un [[term:bribe]]` shows the glossary's name, « un Pot-de-vin »: the check asks for the label."""
+    assert found(repo, "Après la contestation, un [[term:bribe]] annule l'expulsion.") == [
+        ("[[term:bribe]]", "[[term:bribe|pot-de-vin]]")]
+    assert found(repo, "Une [[term:team-re-roll]] de plus par mi-temps.") == [
+        ("[[term:team-re-roll]]", "[[term:team-re-roll|relance d'équipe]]")]
+    assert found(repo, "Un [[term:bribe|pot-de-vin]] annule l'expulsion. [[term:bribe]] : 0-3.") == []
+
+
+def test_knocked_down_and_placed_prone_participles_take_the_glossary_capitals(repo):
+    """« est/sont Plaqué(s) » 120 against « est plaqué » 22; « Mis à Terre » 87 against « mis à Terre » 11."""
+    assert found(repo, "Sur 3 ou plus ce joueur est plaqué ; les joueurs plaqués sont mis à Terre, "
+                       "puis la mise à Terre ; le plaqueur est placé À Terre.") == [
+        ("plaqué", "Plaqué"), ("plaqués", "Plaqués"), ("mis à Terre", "Mis à Terre"),
+        ("mise à Terre", "Mise à Terre"), ("placé À Terre", "Mis à Terre")]
+    # the participle with either auxiliary, the verb's other forms, a block-die face's own name
+    assert found(repo, "Il est Plaqué par le blocage qui l'a Plaqué ; elle est Mise à Terre ; on le met à Terre "
+                       "pour mettre à Terre un joueur ; plaquer un adversaire ; un Défenseur plaqué.") == []
+
+
+def test_the_dugout_boxes_take_the_capitals_of_the_reserves_box(repo):
+    """« Un D6 pour chaque joueur du box des K.O. … revient dans le Box des Réserves »."""
+    assert found(repo, "Un D6 pour chaque joueur du box des K.O. ; l'autre va dans le box des blessés.") == [
+        ("box des K.O.", "Box des K.O."), ("box des blessés", "Box des Blessés")]
+    assert found(repo, "Un D6 pour chaque joueur du Box des K.O. ; l'autre va dans le Box des Blessés ou "
+                       "revient dans le Box des Réserves.") == []
+
+
+def test_armour_or_injury_roll_keeps_both_capitals(repo):
+    assert found(repo, "relancer le jet d'Armure ou de blessure") == [
+        ("jet d'Armure ou de blessure", "jet d'Armure ou de Blessure")]
+    assert found(repo, "relancer le jet d'Armure ou de Blessure, ou les jets d'Armure ou de Blessure") == []
