@@ -4,6 +4,8 @@ capitals now have one form each, written in docs/writing-policy.md and enforced 
 """
 from __future__ import annotations
 
+import re
+
 from plugins.data.terminology import rules, scan
 
 
@@ -54,3 +56,13 @@ def test_armour_or_injury_roll_keeps_both_capitals(repo):
     assert found(repo, "relancer le jet d'Armure ou de blessure") == [
         ("jet d'Armure ou de blessure", "jet d'Armure ou de Blessure")]
     assert found(repo, "relancer le jet d'Armure ou de Blessure, ou les jets d'Armure ou de Blessure") == []
+
+
+def test_f4_f5_a_verb_takes_no_capital_and_a_total_draws_no_lots(repo):
+    """« quand il Esquive » (a verb, review 6 F4) and « Le plus faible total … tire au hasard » (Pitch Invasion, F5):
+    read in every French text of the data."""
+    from plugins.data.terminology import _texts
+
+    slips = [f"{entity.id} {path}" for entity in repo.entities.values() for path, lang, text in _texts(entity.data, ())
+             if lang == "fr" and re.search(r"\b(?:il|qui) Esquive\b|(?<!qui a )\b(?i:le plus faible total, ou les deux)", text)]
+    assert not slips, slips
