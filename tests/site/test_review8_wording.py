@@ -48,3 +48,46 @@ def test_f5_a_target_listed_twice_is_shown_once(repo):
     ctx = PageContext(repo, "fr", Messages("fr"), "glossary.md", BackLinks.build(repo))
     links = see_also_links(ctx, ["skill:dodge", "term:block", "skill:dodge", "skill:block"])
     assert [shown_names(link)[0] for link in links] == ["Esquive", "Blocage (glossaire)", "Blocage (compétence)"]
+
+
+# ------------------------------------------------------------------------------ J2, J6: Japanese, every generated page
+
+def shown_markdown(markdown: str) -> str:
+    """The Markdown as its reader sees the words: link targets dropped, brackets of link text dropped."""
+    return re.sub(r"\]\([^)\s]*\)", "", markdown).replace("[", "")
+
+
+@pytest.fixture(scope="module")
+def japanese_pages(repo, render_page):
+    from plugins.site.pagemap import generated_pages
+
+    return {path: shown_markdown(render_page("ja", path)) for path in generated_pages(repo)}
+
+
+def test_j2_a_page_number_is_written_one_way(japanese_pages):
+    """「、132 ページ」 from the source lines (1,339) against 「（132ページ）」 in the notes (293): now 「132ページ」."""
+    spaced = {path: re.findall(r".{20}\d ページ", text) for path, text in japanese_pages.items()}
+    assert not {path: found for path, found in spaced.items() if found}
+    cited = japanese_pages["sequences/leap-bb2025.md"]
+    assert re.search(r"出典：</span>[^\n]*、130ページ", cited), "the source line names its page"
+
+
+def test_j6_no_bracket_closes_twice(japanese_pages):
+    """「…どの順で解決するか（127ページ））」 (a note in brackets inside the citation's) and 「（ブリッツアクション
+    （クラシック））」 (a link whose title ends in an edition, in brackets): 249 on 110 pages."""
+    doubled = {path: re.findall(r".{30}））", text) for path, text in japanese_pages.items()}
+    assert not {path: found for path, found in doubled.items() if found}
+
+
+def test_j6_a_citation_note_keeps_its_words_without_the_repeated_page(japanese_pages):
+    text = japanese_pages["sequences/leap-bb2025.md"]
+    assert "Shadowing はどの順で解決するか）" in text  # the note, without 「（127ページ）」 after its citation's 127ページ
+    assert "天候の日本語名、atwiki bble" in japanese_pages["tables/weather-classic.md"]
+
+
+def test_j6_a_step_number_keeps_its_space_and_a_characteristic_too(japanese_pages):
+    """「手順 4bとパスアクション（クラシック）の手順 5aaを参照」 (/ja/skills/passing/) and 「必要値：選手のAG。」."""
+    assert "パスアクション（クラシック）の手順 4b と手順 5aa を参照してください" in japanese_pages["skills/passing.md"]
+    glued = {path: re.findall(r"手順 \d+[a-z]+[ぁ-んァ-ヺ一-龥]", text) for path, text in japanese_pages.items()}
+    assert not {path: found for path, found in glued.items() if found}
+    assert "選手のAG" not in japanese_pages["comparisons/index.md"] and "選手の AG" in japanese_pages["comparisons/index.md"]
