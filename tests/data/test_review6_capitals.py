@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from plugins.data.terminology import rules, scan
 
 
@@ -13,49 +15,48 @@ def found(repo, text: str) -> list[tuple[str, str]]:
     return [(f, u) for _, f, u in scan(text, "fr", rules(repo.termbase, "fr"))]
 
 
-def test_team_re_roll_and_bribe_are_common_nouns_in_a_sentence(repo):
-    """« reçoit une Relance d'équipe » (the kick-off tables) against « toutes ses relances d'équipe »."""
-    assert found(repo, "Le coach reçoit une Relance d'équipe et un Pot-de-vin ; puis deux Relances d'équipe "
-                       "et trois Pots-de-vin.") == [
-        ("Relance d'équipe", "relance d'équipe"), ("Pot-de-vin", "pot-de-vin"),
-        ("Relances d'équipe", "relances d'équipe"), ("Pots-de-vin", "pots-de-vin")]
-    # lower case in a sentence; a capital at the start of a sentence, a label or a row name
-    assert found(repo, "Le coach reçoit une relance d'équipe et un pot-de-vin. Relances d'équipe : une par "
-                       "tour. Pots-de-vin") == []
+# (what the rule is, a sentence with the old forms and what the check says of each, a sentence it accepts)
+CASES = {
+    # « reçoit une Relance d'équipe » (the kick-off tables) against « toutes ses relances d'équipe »: lower case in a
+    # sentence, a capital at the start of a sentence, a label or a row name
+    "team re-roll and bribe are common nouns": (
+        "Le coach reçoit une Relance d'équipe et un Pot-de-vin ; puis deux Relances d'équipe et trois Pots-de-vin.",
+        [("Relance d'équipe", "relance d'équipe"), ("Pot-de-vin", "pot-de-vin"),
+         ("Relances d'équipe", "relances d'équipe"), ("Pots-de-vin", "pots-de-vin")],
+        "Le coach reçoit une relance d'équipe et un pot-de-vin. Relances d'équipe : une par tour. Pots-de-vin"),
+    # `un [[term:bribe]]` shows the glossary's name, « un Pot-de-vin »: the check asks for the label
+    "a bare reference to a common noun needs its label": (
+        "Après la contestation, un [[term:bribe]] annule l'expulsion ; une [[term:team-re-roll]] de plus.",
+        [("[[term:bribe]]", "[[term:bribe|pot-de-vin]]"),
+         ("[[term:team-re-roll]]", "[[term:team-re-roll|relance d'équipe]]")],
+        "Un [[term:bribe|pot-de-vin]] annule l'expulsion. [[term:bribe]] : 0-3."),
+    # « est/sont Plaqué(s) » 120 against « est plaqué » 22; « Mis à Terre » 87 against 11; the participle with either
+    # auxiliary, the verb's other forms and a block-die face's own name are fine
+    "the participles take the glossary's capitals": (
+        "Sur 3 ou plus ce joueur est plaqué ; les joueurs plaqués sont mis à Terre, puis la mise à Terre ; le "
+        "plaqueur est placé À Terre.",
+        [("plaqué", "Plaqué"), ("plaqués", "Plaqués"), ("mis à Terre", "Mis à Terre"),
+         ("mise à Terre", "Mise à Terre"), ("placé À Terre", "Mis à Terre")],
+        "Il est Plaqué par le blocage qui l'a Plaqué ; elle est Mise à Terre ; on le met à Terre pour mettre à Terre "
+        "un joueur ; plaquer un adversaire ; un Défenseur plaqué."),
+    # « Un D6 pour chaque joueur du box des K.O. … revient dans le Box des Réserves »
+    "the dugout boxes take the capitals of the Reserves box": (
+        "Un D6 pour chaque joueur du box des K.O. ; l'autre va dans le box des blessés.",
+        [("box des K.O.", "Box des K.O."), ("box des blessés", "Box des Blessés")],
+        "Un D6 pour chaque joueur du Box des K.O. ; l'autre va dans le Box des Blessés ou revient dans le Box des "
+        "Réserves."),
+    "armour or injury roll keeps both capitals": (
+        "relancer le jet d'Armure ou de blessure",
+        [("jet d'Armure ou de blessure", "jet d'Armure ou de Blessure")],
+        "relancer le jet d'Armure ou de Blessure, ou les jets d'Armure ou de Blessure"),
+}
 
 
-def test_a_bare_reference_to_a_common_noun_needs_its_label_in_a_sentence(repo):
-    """`un [[term:bribe]]` shows the glossary's name, « un Pot-de-vin »: the check asks for the label."""
-    assert found(repo, "Après la contestation, un [[term:bribe]] annule l'expulsion.") == [
-        ("[[term:bribe]]", "[[term:bribe|pot-de-vin]]")]
-    assert found(repo, "Une [[term:team-re-roll]] de plus par mi-temps.") == [
-        ("[[term:team-re-roll]]", "[[term:team-re-roll|relance d'équipe]]")]
-    assert found(repo, "Un [[term:bribe|pot-de-vin]] annule l'expulsion. [[term:bribe]] : 0-3.") == []
-
-
-def test_knocked_down_and_placed_prone_participles_take_the_glossary_capitals(repo):
-    """« est/sont Plaqué(s) » 120 against « est plaqué » 22; « Mis à Terre » 87 against « mis à Terre » 11."""
-    assert found(repo, "Sur 3 ou plus ce joueur est plaqué ; les joueurs plaqués sont mis à Terre, "
-                       "puis la mise à Terre ; le plaqueur est placé À Terre.") == [
-        ("plaqué", "Plaqué"), ("plaqués", "Plaqués"), ("mis à Terre", "Mis à Terre"),
-        ("mise à Terre", "Mise à Terre"), ("placé À Terre", "Mis à Terre")]
-    # the participle with either auxiliary, the verb's other forms, a block-die face's own name
-    assert found(repo, "Il est Plaqué par le blocage qui l'a Plaqué ; elle est Mise à Terre ; on le met à Terre "
-                       "pour mettre à Terre un joueur ; plaquer un adversaire ; un Défenseur plaqué.") == []
-
-
-def test_the_dugout_boxes_take_the_capitals_of_the_reserves_box(repo):
-    """« Un D6 pour chaque joueur du box des K.O. … revient dans le Box des Réserves »."""
-    assert found(repo, "Un D6 pour chaque joueur du box des K.O. ; l'autre va dans le box des blessés.") == [
-        ("box des K.O.", "Box des K.O."), ("box des blessés", "Box des Blessés")]
-    assert found(repo, "Un D6 pour chaque joueur du Box des K.O. ; l'autre va dans le Box des Blessés ou "
-                       "revient dans le Box des Réserves.") == []
-
-
-def test_armour_or_injury_roll_keeps_both_capitals(repo):
-    assert found(repo, "relancer le jet d'Armure ou de blessure") == [
-        ("jet d'Armure ou de blessure", "jet d'Armure ou de Blessure")]
-    assert found(repo, "relancer le jet d'Armure ou de Blessure, ou les jets d'Armure ou de Blessure") == []
+@pytest.mark.parametrize("rule", list(CASES))
+def test_one_capitalisation_per_term(repo, rule):
+    wrong, reported, right = CASES[rule]
+    assert found(repo, wrong) == reported
+    assert found(repo, right) == []
 
 
 def test_f4_f5_a_verb_takes_no_capital_and_a_total_draws_no_lots(repo):
