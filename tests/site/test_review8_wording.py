@@ -91,3 +91,9 @@ def test_j6_a_step_number_keeps_its_space_and_a_characteristic_too(japanese_page
     glued = {path: re.findall(r"手順 \d+[a-z]+[ぁ-んァ-ヺ一-龥]", text) for path, text in japanese_pages.items()}
     assert not {path: found for path, found in glued.items() if found}
     assert "選手のAG" not in japanese_pages["comparisons/index.md"] and "選手の AG" in japanese_pages["comparisons/index.md"]
+
+
+def test_j2_sources_are_parted_by_a_slash_since_each_holds_a_comma(japanese_pages):
+    """「出典：ルールブック（BB2025）、129 ページ、BB2025 エラッタ…、122 ページ、Jervis…」 was hard to parse."""
+    line = next(line for line in japanese_pages["sequences/leap-bb2025.md"].splitlines() if "出典：" in line)
+    assert "ページ／" in line and not re.search(r"ページ、[^、／]*、\d+ページ", line), line

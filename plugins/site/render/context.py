@@ -251,4 +251,6 @@ class PageContext:
             parts.append(part)
         if not parts:
             return ""
-        return self.labelled(f'<span class="nc-cite-label">{self.t("Sources:")}</span>', self.listing(parts, strong=True))
+        # Japanese parts each hold a 「、」 (「ルールブック（BB2025）、129ページ」): 「／」 between sources (review 6 J2)
+        joined = "／".join(parts) if self.lang == "ja" else self.listing(parts, strong=True)
+        return self.labelled(f'<span class="nc-cite-label">{self.t("Sources:")}</span>', joined)
