@@ -97,3 +97,11 @@ def test_j2_sources_are_parted_by_a_slash_since_each_holds_a_comma(japanese_page
     """「出典：ルールブック（BB2025）、129 ページ、BB2025 エラッタ…、122 ページ、Jervis…」 was hard to parse."""
     line = next(line for line in japanese_pages["sequences/leap-bb2025.md"].splitlines() if "出典：" in line)
     assert "ページ／" in line and not re.search(r"ページ、[^、／]*、\d+ページ", line), line
+
+
+def test_j1_j2_the_cited_as_label_takes_no_space_and_its_page_no_space_either(japanese_pages):
+    """「引用表記： BB2016 ルールブック N ページ」 on /ja/sources/ (33): the label is in emphasis, which hid its 「：」
+    from the no-space rule, as the span of 「出典：」 did (review 6 J1)."""
+    text = japanese_pages["sources.md"]
+    assert "*引用表記：*BB2016 ルールブック Nページ" in text
+    assert not re.search(r"引用表記：\*? ", text) and not re.search(r"[\dN] ページ", text)

@@ -210,9 +210,9 @@ class PageContext:
         return ("\u00a0; " if self.lang == "fr" else "; ").join(items) if strong else ", ".join(items)
 
     def labelled(self, label: str, body: str) -> str:
-        """`label` (ending in its own colon, from the catalog, maybe inside a closing tag: `<span>出典：</span>`)
-        followed by `body`: no space after "："."""
-        return f"{label}{body}" if re.sub(r"(</[a-z]+>)+$", "", label).endswith("：") else f"{label} {body}"
+        """`label` (ending in its own colon, from the catalog, maybe inside a closing tag or emphasis:
+        `<span>出典：</span>`, `*引用表記：*`) followed by `body`: no space after "："."""
+        return f"{label}{body}" if re.sub(r"(</[a-z]+>|[*_])+$", "", label).endswith("：") else f"{label} {body}"
 
     # ----------------------------------------------------------------- badges and citations
 
