@@ -7,7 +7,7 @@ from typing import Callable, Iterator
 
 from .coverage import cross_checks as coverage_checks
 from .links import link_problems
-from .model import LANGUAGES, Entity, Problem, Repository
+from .model import LANGUAGES, Entity, Problem, Repository, step_labels
 from .schema import Context
 from .text import CJK, find_refs
 from .verification import records, statements
@@ -126,12 +126,29 @@ _JA_CHAR = f"[{CJK}]"
 # a reference with a plain space between it and a Japanese character, on either side
 _ANY_REF = r"\[\[[a-z][a-z-]*:[^\]]+\]\]"
 _JA_SPACED_REF = (re.compile(rf"{_JA_CHAR} +(?P<ref>{_ANY_REF})"), re.compile(rf"(?P<ref>{_ANY_REF}) +{_JA_CHAR}"))
+# a reference to a step glued to the Japanese after it
+_JA_GLUED_STEP_REF = re.compile(rf"(?P<ref>\[\[[a-z][a-z-]*:[a-z0-9-]+#step-[a-z0-9-]+(?:\|[^\]]+)?\]\]){_JA_CHAR}")
+
+
+def _ja_label(repo: Repository, ref) -> str | None:
+    """What a reference shows in Japanese: its own text, a ruling's question, a step's 「…の手順 5aa」 (whose end is
+    the step's number as the page numbers it), or its target's name; None for an unknown target."""
+    target = repo.get(ref.target)
+    if ref.text or target is None:
+        return ref.text
+    if target.kind == "ruling":
+        return (target.get("question") or {}).get("ja")
+    if ref.anchor and ref.anchor.startswith("step-"):
+        key = ref.anchor[len("step-"):]
+        return f"{target.title('ja')}の手順 {step_labels(target.get('steps')).get(key, key)}"
+    return target.title("ja")
 
 
 def _japanese_ref_spaces(repo: Repository, entity: Entity, ctx: Context, problem) -> Iterator[Problem]:
     """In Japanese, a [[reference]] shown as Japanese words ("[[term:team-re-roll]]" is チームリロール) takes
     no space next to a Japanese character: "使える チームリロール を" reads as a gap in the sentence. A
-    reference shown in Latin letters (a skill's English name) keeps its spaces, as any Latin word does."""
+    reference that shows Latin letters at that edge (a skill's English name, a step numbered 5aa) keeps its
+    space, as any Latin word does, and one glued there is refused: 「手順 5aaを」 (review 6 J6)."""
     for path in dict.fromkeys(p for p, _, _ in ctx.refs if p[-1] == "ja"):
         text = _at(entity.data, path)
         if not isinstance(text, str):
@@ -139,18 +156,18 @@ def _japanese_ref_spaces(repo: Repository, entity: Entity, ctx: Context, problem
         for before, match in ((before, m) for before, pattern in zip((True, False), _JA_SPACED_REF)
                               for m in pattern.finditer(text)):
             refs = find_refs(match["ref"])
-            if not refs:
-                continue  # a malformed reference, which the schema reports
-            ref = refs[0]
-            target = repo.get(ref.target)
-            label = ref.text or (None if target is None else
-                                 (target.get("question") or {}).get("ja") if target.kind == "ruling" else target.title("ja"))
-            if not label:
+            label = _ja_label(repo, refs[0]) if refs else None  # no refs: a malformed one, which the schema reports
+            if not label or not label.strip():
                 continue
             edge = label.strip()[0] if before else label.strip()[-1]
             if re.match(_JA_CHAR, edge):
                 yield problem(path, f"{match[0]!r}: no space between a Japanese character and a reference shown "
                                     f"in Japanese ({label.strip()!r})")
+        for match in _JA_GLUED_STEP_REF.finditer(text):
+            label = _ja_label(repo, find_refs(match["ref"])[0])
+            if label and re.search(r"[A-Za-z]$", label.strip()):
+                yield problem(path, f"{match[0]!r}: the reference ends in Latin letters ({label.strip()!r}); keep a "
+                                    "space before the Japanese after it (「手順 5aa を参照」)")
 
 
 def _at(value, path: tuple):

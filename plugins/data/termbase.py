@@ -14,8 +14,11 @@ entity.
 Per language (`en`, `fr`, `ja`), every field optional:
 
     preferred: Tacle plongeant        # the name used in running text (default: derived, see above)
-    case: name | lower                # name: always written with the capitals of `preferred`
-                                      # (default for skills and block-die faces); lower: a common noun
+    case: name | common | lower       # name: always written with the capitals of `preferred`
+                                      # (default for skills and block-die faces); common: a common noun,
+                                      # lower case inside a sentence (« une relance d'équipe »), its first
+                                      # letter a capital only at the start of a sentence; lower: not checked
+                                      # (the default for the others)
     variants: [Tacle Plongeant]       # forms that must not appear in prose (the terminology check)
     aliases: [TP]                     # what players type: search finds the entry with them
     forms: [zones de tacle]           # other forms allowed in prose (plural…): linked to the entry too
@@ -46,7 +49,7 @@ HIRAGANA = re.compile(r"^[\u3041-\u309fー]+$")
 ENTRY_ID = re.compile(r"^(skill|term|table):([0-9a-z][0-9a-z-]*)(?:#(row-[0-9a-z][0-9a-z-]*))?$")
 WORD_KEY = re.compile(r"^[0-9a-z][0-9a-z-]*$")
 
-_COMMON = {"preferred": Str(), "case": Enum("name", "lower"), "variants": List(Str()),
+_COMMON = {"preferred": Str(), "case": Enum("name", "common", "lower"), "variants": List(Str()),
            "aliases": List(Str()), "forms": List(Str())}
 LANG_SPEC = {"en": Obj({}, _COMMON), "fr": Obj({}, _COMMON),
              "ja": Obj({}, {**_COMMON, "running_text": Enum("english", "katakana"),

@@ -21,6 +21,9 @@ skipped; the visible text of a reference is read):
 - a glossary term, a house word or a table row with `case: name`, written with other capitals than its name or
   one of its forms: « élimination » for « Élimination », « turnover » for « Turnover » (only the first letter may
   change case, and only at the start of a sentence);
+- a glossary term or a house word with `case: common` (a common noun), written with a capital inside a sentence:
+  « une Relance d'équipe » for « une relance d'équipe » (its name and forms are written in lower case, and only
+  the start of a sentence, a heading or a label takes a capital);
 - « or » in an English text.
 
 A `form` of an entry is allowed and hides the variants inside it: « Commotion (Badly Hurt) » is fine where a bare
@@ -66,6 +69,9 @@ class Rule:
     # forms); the first letter may change case only at the start of a sentence
     spellings: tuple[str, ...] = ()
     allowed: bool = False  # an allowed `form` (« Commotion (Badly Hurt) »): its span hides the variants inside it
+    # a bare reference to a common noun (`[[term:bribe]]`), read in the raw text: it shows the glossary's name,
+    # « Pot-de-vin », whose capital is right only at the start of a sentence
+    bare_reference: bool = False
 
 
 def _latin(form: str, fold: bool) -> re.Pattern:
@@ -113,6 +119,11 @@ def _outside_forms(pattern: re.Pattern, variant: str, forms: list[str]) -> re.Pa
     return re.compile(guards + pattern.pattern, pattern.flags) if guards else pattern
 
 
+def _lower_first(name: str) -> str:
+    """`name` with its first letter in lower case, as a common noun is written inside a sentence."""
+    return name[:1].lower() + name[1:]
+
+
 def rules(termbase: Termbase, lang: str) -> list[Rule]:
     """Every rule for texts in `lang` (fr or ja), longest forms first so that "Hail Mary Pass" is read
     before "Pass"."""
@@ -139,11 +150,17 @@ def rules(termbase: Termbase, lang: str) -> list[Rule]:
                 dotted = _dotted(katakana)
                 if dotted is not None:
                     found.append((katakana + "・", Rule(dotted, names.preferred)))
-        if lang == "fr" and names.case == "name" and entry.kind != "skill" and entry.group != "block-die":
+        if lang == "fr" and names.case in ("name", "common") and entry.kind != "skill" \
+                and entry.group != "block-die":
             spellings = tuple(dict.fromkeys([names.preferred, *names.forms]))
+            if names.case == "common":  # « une relance d'équipe »: the glossary's capital is a heading's
+                spellings = tuple(dict.fromkeys(_lower_first(s) for s in spellings))
             either = "|".join(map(re.escape, sorted(spellings, key=len, reverse=True)))
             pattern = re.compile(rf"(?<![\w\-])(?i:{either})(?![\w\-])")
-            found.append((names.preferred, Rule(pattern, names.preferred, spellings=spellings)))
+            found.append((names.preferred, Rule(pattern, spellings[0], spellings=spellings)))
+            if names.case == "common" and entry.kind == "term":
+                bare = re.compile(rf"\[\[{re.escape(entry.id)}(?:#[a-z0-9-]+)?\]\]")
+                found.append((names.preferred, Rule(bare, f"[[{entry.id}|{spellings[0]}]]", bare_reference=True)))
         elif lang == "fr" and names.case == "name" and " " in names.preferred:
             first, rest = names.preferred.split(" ", 1)
             pattern = re.compile(rf"(?<![\w\-])(?i:{re.escape(first)} {re.escape(rest)})(?![\w\-])")
@@ -185,12 +202,16 @@ def _sentence_start(text: str, start: int) -> bool:
 def scan(text: str, lang: str, ruleset: list[Rule]) -> list[tuple[int, str, str]]:
     """(offset, found, use) of every misuse in one text of language `lang`. A span already matched by a
     longer form is not matched again."""
-    text = prose(text)
+    raw, text = text, prose(text)
     out: list[tuple[int, str, str]] = []
     taken: list[tuple[int, int]] = []
     if lang == "en":
         return [(m.start(), m.group(), "“ ”") for m in re.finditer(r"[«»]", text)]
     for rule in ruleset:
+        if rule.bare_reference:  # prose() blanks a reference: read it in the raw text (same offsets)
+            out += [(m.start(), m.group(), rule.use) for m in rule.pattern.finditer(raw)
+                    if not _sentence_start(text, m.start())]
+            continue
         for m in rule.pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
@@ -206,6 +227,10 @@ def scan(text: str, lang: str, ruleset: list[Rule]) -> list[tuple[int, str, str]
                 if m.group() in rule.spellings or (_sentence_start(text, m.start()) and any(
                         m.group() == w[0].swapcase() + w[1:] for w in rule.spellings)):
                     continue
+                # the allowed spelling of what was written (« Relances d'équipe » → « relances d'équipe »)
+                out.append((m.start(), m.group(), next(
+                    (w for w in rule.spellings if w.lower() == m.group().lower()), rule.use)))
+                continue
             else:
                 taken.append((m.start(), m.end()))
             out.append((m.start(), m.group(), rule.use))

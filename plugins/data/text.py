@@ -162,13 +162,16 @@ _LATIN_REF = r"\[\[(?:skill|star-rule):[a-z0-9-]+\]\]"
 _JA_GLUED_LATIN = re.compile(rf"(?<=[{_JA}])(?:{_LATIN_WORD}|{_LATIN_REF})"
                              rf"|(?:{_LATIN_WORD}|{_LATIN_REF})(?=[{_JA}])")
 _JA_GP = re.compile(r"\d[\d,]*\s?(?:GP|gp)(?![A-Za-z])")
+# 「132 ページ」 beside 「（132ページ）」 (review 6 J2): a page number is glued to ページ, as the source lines write it
+_JA_PAGE_SPACE = re.compile(r"\d[ \t\n]+ページ")
 _JA_COMPOUND = re.compile(r"(?:AG|PA|MA|ST|AV)(?=テスト|ロール)|[A-Za-z]+\d+(?=以上|以下|未満)")
 
 
 def japanese_typography_problems(text: str) -> list[str]:
     """What breaks the house's Japanese typography in a Japanese text, as messages (empty when fine): a value in
     ASCII brackets (「Loner (4+)」, 「Mighty Blow (+1)」, 「Animosity (X)」: write （4+）, glued to the name), a Latin
-    word or a skill's reference glued to a kana or kanji (「でLonerを」; AGテスト and ST4以下 are allowed), and a
+    word or a skill's reference glued to a kana or kanji (「でLonerを」; AGテスト and ST4以下 are allowed), a page
+    number spaced from ページ (「132 ページ」: write 「132ページ」), and a
     bold title whose 。 is inside the bold and followed by a space (「**賞金。** 観客」: write 「**賞金**。観客」).
     Code spans, URLs and link targets are skipped; a cross-reference reads as its label."""
     prose = _prose(text)
@@ -178,6 +181,7 @@ def japanese_typography_problems(text: str) -> list[str]:
     problems += [f"{m[0]!r} glued to a Japanese character: a Latin word keeps a space on each side (「Dodge を使う」)"
                  for m in _JA_GLUED_LATIN.finditer(code_free) if not _JA_COMPOUND.match(code_free, m.start())]
     problems += [f"{m[0]!r}: Japanese writes money in ゴールド (「20,000 ゴールド」)" for m in _JA_GP.finditer(prose)]
+    problems += [f"{m[0]!r}: a page number is glued to ページ (「132ページ」)" for m in _JA_PAGE_SPACE.finditer(prose)]
     problems += ["a bold title ends in 。 and a space (「**タイトル。** 本文」): write 「**タイトル**。本文」, which "
                  "shows no space after 。" for _ in _JA_BOLD_TITLE_SPACE.finditer(prose)]
     return problems

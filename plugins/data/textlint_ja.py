@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .loader import format_path, load_repository
-from .model import Repository
+from .model import Repository, step_labels
 from .prh import write as write_prh
 from .termbase import Termbase
 from .terminology import _texts, po_messages
@@ -61,7 +61,12 @@ def _visible(text: str, repo: Repository) -> str:
             return entry.names["ja"].preferred  # the name a reference shows
         entity = repo.get(m.group(1).split("#")[0])
         names = (entity.get("name") or entity.get("title")) if entity else None
-        return (names.get("ja") or names.get("en")) if isinstance(names, dict) else m.group(1)
+        title = (names.get("ja") or names.get("en")) if isinstance(names, dict) else m.group(1)
+        anchor = m.group(1).partition("#")[2]
+        if entity is not None and anchor.startswith("step-"):  # 「…の手順 5aa」, as the pages show a step
+            key = anchor[len("step-"):]
+            return f"{title}の手順 {step_labels(entity.get('steps')).get(key, key)}"
+        return title
     return REFERENCE.sub(name, text)
 
 

@@ -99,7 +99,7 @@ def test_d13_a_code_location_is_cited_as_code(site, lang):
 @pytest.mark.parametrize("lang, expected", [
     ("en", ["p. 126 & 128", "code: `bb2025 StepPickUp`", "section “Skill Use”"]),
     ("fr", ["p.\u00a0126 et 128", "code\u00a0: `bb2025 StepPickUp`", "section «\u00a0Skill Use\u00a0»"]),
-    ("ja", ["126・128 ページ", "コード：`bb2025 StepPickUp`", "「Skill Use」の項"])])  # review 5 F6: « et », 「・」
+    ("ja", ["126・128ページ", "コード：`bb2025 StepPickUp`", "「Skill Use」の項"])])  # review 5 F6: « et », 「・」
 def test_d13_each_kind_of_place_in_a_source_is_labelled_as_what_it_is(repo, lang, expected):
     from plugins.site.messages import Messages
     from plugins.site.render.context import BackLinks, PageContext

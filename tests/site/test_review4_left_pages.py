@@ -74,7 +74,7 @@ CASES = [
     ('R5 F7 J2', 'fr', 'skills/strength', 'Chaîne & boulet (BB2020), étape ', 'étape par étape (BB2020), étape'),
     ('R5 F7 J2', 'fr', 'skills/passing', 'Lancer une bombe avec Bombardier (BB2020), étape ', '(Bombardier), étape par étape'),
     ('R5 F6', 'fr', 'rulings/twin-stars-loner-returning-to-4', '130 et 133', '130 & 133'),
-    ('R5 F6', 'ja', 'rulings/twin-stars-loner-returning-to-4', '130・133 ページ', '130 & 133'),
+    ('R5 F6', 'ja', 'rulings/twin-stars-loner-returning-to-4', '130・133ページ', '130 & 133'),  # review 6 J2: no space
     ('R5 F5', 'fr', 'rulings/a-random-skill-the-player-cannot-use', 'pour un joueur Sans les mains', 'No Hands'),
     ('R5 F5', 'fr', 'skills/general', 'quatre fois en jeu organisé (Matched Play)', 'en Matched Play'),
     ('R5 F5', 'fr', 'rulings/halfling-hot-pot-mishap-whose-dugout', 'bancs de touche', 'dugouts'),
@@ -84,7 +84,8 @@ CASES = [
     ('R5 J5', 'ja', 'targets/agility-classic', '着地にボーナスあり', '着地に +1（+1）'),
     ('R5 J5', 'ja', 'rulings/a-random-skill-the-player-cannot-use', '振り直してください', 'ロールし直'),
     ('R5 J5', 'ja', 'rulings/fumblerooski-stalling', 'この点に触れているのは公式のコメンタリーだけです。', '唯一の情報源'),
-    ('R5 J5', 'ja', 'skills/trait', 'このページにあります））、', 'このページにあります）。）'),
+    ('R5 J5', 'ja', 'skills/trait', '推定しました。前後の項目がこのページにあります）／', 'このページにあります）。）'),
+    ('R6 J6', 'ja', 'skills/trait', '推定しました。前後の項目がこのページにあります）／', 'このページにあります））'),
     ('R4 F11, R5 F8', 'fr', 'comparisons/pass-action', "−1 s'il fait Très Ensoleillé", 'par Très Ensoleillé'),
     ('R4 F11, R5 F8', 'fr', 'rolls/bb2020', '−1 sous une Averse', 'par Averse'),
     ('R4 F11, R5 F8', 'fr', 'rulings/kick-team-mate-spp-bb2020', 'une action Botter un coéquipier réussie', 'un Botter un coéquipier'),

@@ -140,7 +140,7 @@ def test_f8_the_rules_a_calculator_assumes_are_separated_by_semicolons_in_french
     # Blood Lust (classic): a bitten Thrall's Casualty is read as Badly Hurt (FUMBBL's InjuryTypeBitten), never
     # as Seriously Hurt, which « Gravement Blessé » reads as
     ("skills/trait", "compte comme Gravement Blessé", "toute Sortie compte comme une Commotion (Badly Hurt)"),
-    ("sequences/end-of-drive-bb2025", "de le box", "du box des K.O."),
+    ("sequences/end-of-drive-bb2025", "de le box", "du Box des K.O."),  # review 6 F1: the capitals of Box des Réserves
     ("skills/trait", "Bien que le livre semblait", "Bien que le livre ait semblé"),
     ("skills/general", "Défenseur Trébuche", "Défenseur bousculé"),
     ("rulings/lord-boraks-re-roll-after-he-returns", "KO ou une Élimination puis", "mis K.O. ou éliminé"),

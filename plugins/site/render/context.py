@@ -29,6 +29,24 @@ def _page_list(pages: str, lang: str) -> str:
     return pages
 
 
+# A Japanese note that ends in its own brackets, 「…どの順で解決するか（127ページ）」, shown in the citation's brackets
+# read 「…（127ページ））」 (review 6 J6: 「））」 249 times); a value in brackets (「Loner（4+）」) is part of a name
+_JA_LAST_BRACKET = re.compile(r"（(?P<inner>[^（）]*)）。?$")
+_JA_VALUE = re.compile(r"[+−±-]?(?:\d+\+?|X\+?)")
+
+
+def _ja_note_end(note: str, pages: str) -> str:
+    """A Japanese citation note made to end without brackets, since the citation wraps it in its own: a page in
+    brackets that repeats the citation's `pages` (「127ページ」) is dropped, any other bracket at the end becomes
+    a clause after 「、」 (「天候の日本語名、atwiki bble」). A note ending in a value (「Loner（4+）」) is left as it is."""
+    match = _JA_LAST_BRACKET.search(note)
+    if match is None or _JA_VALUE.fullmatch(match["inner"]):
+        return note
+    if pages and match["inner"] == f"{pages}ページ":
+        return note[:match.start()]
+    return f"{note[:match.start()]}、{match['inner']}"
+
+
 # A sequence titled "X, step by step (BB2020)" / « X, étape par étape (BB2020) » / 「X の手順（BB2020）」 loses those
 # words in a reference to one of its steps, which says "step" itself: « Chaîne & boulet (BB2020), étape 8 », not
 # « Chaîne & boulet, étape par étape (BB2020), étape 8 » (review 5 F7, J2).
@@ -192,9 +210,9 @@ class PageContext:
         return ("\u00a0; " if self.lang == "fr" else "; ").join(items) if strong else ", ".join(items)
 
     def labelled(self, label: str, body: str) -> str:
-        """`label` (ending in its own colon, from the catalog, maybe inside a closing tag: `<span>出典：</span>`)
-        followed by `body`: no space after "："."""
-        return f"{label}{body}" if re.sub(r"(</[a-z]+>)+$", "", label).endswith("：") else f"{label} {body}"
+        """`label` (ending in its own colon, from the catalog, maybe inside a closing tag or emphasis:
+        `<span>出典：</span>`, `*引用表記：*`) followed by `body`: no space after "："."""
+        return f"{label}{body}" if re.sub(r"(</[a-z]+>|[*_])+$", "", label).endswith("：") else f"{label} {body}"
 
     # ----------------------------------------------------------------- badges and citations
 
@@ -226,8 +244,13 @@ class PageContext:
                 label = self._located(label, source, no_markup(str(citation["page"])))
             part = f"[{label}]({self.url(source)})"
             if citation.get("note"):
-                part += self.aside(self.text(citation["note"], inline=True))
+                note = self.text(citation["note"], inline=True)
+                if self.lang == "ja":
+                    note = _ja_note_end(note, _page_list(str(citation.get("page", "")), "ja"))
+                part += self.aside(note)
             parts.append(part)
         if not parts:
             return ""
-        return self.labelled(f'<span class="nc-cite-label">{self.t("Sources:")}</span>', self.listing(parts, strong=True))
+        # Japanese parts each hold a 「、」 (「ルールブック（BB2025）、129ページ」): 「／」 between sources (review 6 J2)
+        joined = "／".join(parts) if self.lang == "ja" else self.listing(parts, strong=True)
+        return self.labelled(f'<span class="nc-cite-label">{self.t("Sources:")}</span>', joined)

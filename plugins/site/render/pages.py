@@ -18,6 +18,7 @@ from .context import PageContext, rule_book
 from .editions import absent_notes, empty_notes
 from .kick import kick_section
 from .prayercalc import prayers_section
+from .seealso import see_also_lines
 from .options import engine_options_link
 from .templating import render
 from .unconfirmed import marks
@@ -195,9 +196,7 @@ def entry_footer(ctx: PageContext, entry: Entity, rulings: list[Entity]) -> list
         items = [f"- {ctx.editions.row_mark(e.editions)}{ctx.link(e)}{ctx.aside(status_label(ctx, e['status']))}"
                  for e in rulings]
         lines += edition_block(ctx, [ed for e in rulings for ed in e.editions], [f"**{ctx.t('Rulings')}**", "", *items])
-    if entry.get("see_also"):
-        links = ctx.listing([ctx.link(ctx.repo[ref]) for ref in entry["see_also"]])
-        lines += [ctx.labelled(ctx.t("See also:"), links), ""]
+    lines += see_also_lines(ctx, entry.get("see_also"))
     return lines + sources_footer(ctx, entry.get("sources"))
 
 
@@ -325,9 +324,7 @@ def glossary_page(ctx: PageContext, terms: list[Entity], pictures: dict[str, str
         if "throw-in" in (term.get("calculators") or []):
             lines += throw_in_section(ctx, term, None)
         lines += edition_notes(ctx, term.get("edition_notes"), term)
-        if term.get("see_also"):
-            links = ctx.listing([ctx.link(ctx.repo[r]) for r in term["see_also"]])
-            lines += [ctx.labelled(ctx.t("See also:"), links), ""]
+        lines += see_also_lines(ctx, term.get("see_also"))
         lines += sources_footer(ctx, term.get("sources"))
     return "\n".join(lines)
 
