@@ -63,7 +63,7 @@ bench: install
 
 # Re-extract the UI strings and merge them into the French and Japanese catalogs.
 messages: install
-	$(BIN)/pybabel extract -F babel.cfg -k t --no-location --omit-header --sort-output -o plugins/locale/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k t -k tn:1,2 --no-location --omit-header --sort-output -o plugins/locale/messages.pot .
 	$(BIN)/pybabel update -i plugins/locale/messages.pot -d plugins/locale --no-fuzzy-matching --omit-header --ignore-obsolete
 
 clean:

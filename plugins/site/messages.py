@@ -5,6 +5,7 @@ A string with no translation falls back to English and is recorded in `missing` 
 """
 from __future__ import annotations
 
+import gettext
 import math
 from decimal import Decimal
 from fractions import Fraction
@@ -39,6 +40,28 @@ class Messages:
             else:
                 self.missing.add(msgid)
         return text.format(**values) if values else text
+
+    def plurals(self, singular: str, plural: str) -> dict[str, str]:
+        """The forms of a message that depends on a count, by the CLDR plural category that picks each one
+        (the categories `Intl.PluralRules` gives in the browser: "one", "many", "other"…; Japanese has "other"
+        only), from the catalog's plural entry (msgid `singular`, msgid_plural `plural`, one msgstr per gettext
+        form). Each form keeps its `{placeholders}`; English is `singular` for "one", `plural` otherwise. A
+        missing or empty form falls back to English and is recorded in `missing` (the tests fail on it).
+
+        Babel's CLDR plural rule names the category of a count and the catalog's gettext plural expression
+        gives the form of the same count, so each category gets the form gettext would pick for its counts.
+        """
+        rule = self.locale.plural_form
+        samples: dict[str, int] = {}
+        for n in [*range(0, 201), 10 ** 6]:  # a count of each category (CLDR's "many" of French: a million)
+            samples.setdefault(rule(n), n)
+        message = self.catalog.get(singular) if self.catalog is not None else None
+        forms = message.string if message is not None and not message.fuzzy else ()
+        if self.catalog is not None and not (isinstance(forms, tuple) and forms and all(forms)):
+            self.missing.add(singular)
+            forms = ()
+        form_of = gettext.c2py(self.catalog.plural_expr if self.catalog is not None else "(n != 1)")
+        return {tag: forms[form_of(n)] if forms else (singular if tag == "one" else plural) for tag, n in samples.items()}
 
     def percent(self, value: Fraction | float, digits: int = 1) -> str:
         """A probability as a locale-formatted percentage, e.g. 0.9722 -> "97,2 %" in French.

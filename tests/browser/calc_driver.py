@@ -33,6 +33,9 @@ DUMP_RESULT = """box => [...box.querySelectorAll('[data-result] [data-field]')]
     .filter(e => e.dataset.field !== 'status' && e.dataset.field !== 'error')
     .map(e => ({path: e.dataset.field, format: e.dataset.format, absent: e.dataset.absent, zero: e.dataset.zero || null,
                 labels: e.dataset.labels ? JSON.parse(e.dataset.labels) : null, text: e.textContent,
+                chance: e.querySelector('[data-chance]')?.textContent ?? null,
+                exact: e.querySelector('[data-exact]')?.textContent ?? null,
+                fold: e.querySelector('details > summary')?.textContent ?? null,
                 rowHidden: !!(e.closest('[data-row]') && e.closest('[data-row]').hidden),
                 when: (e.closest('[data-row]') && e.closest('[data-row]').dataset.when) || ''}))"""
 TABLE_ROWS = "trs => trs.map(tr => [...tr.cells].map(c => c.textContent))"
@@ -40,6 +43,19 @@ DUMP_PITCH = """(fig) => ({key: fig.dataset.pitchValue, squares: Object.fromEntr
     .map(r => [r.dataset.square, [r.getAttribute('data-' + (fig.dataset.pitchValue || 'in')), Number(r.getAttribute('fill-opacity'))]])),
     marks: Object.fromEntries([...fig.querySelectorAll('[data-mark]')].map(c => [c.dataset.mark,
     c.getAttribute('visibility') === 'hidden' ? null : [c.getAttribute('cx'), c.getAttribute('cy')]]))})"""
+
+
+# A chance whose exact fraction is longer than this is shown as its percentage, the fraction folded away
+# (plugins/site/assets/js/format.mjs LONG_EXACT; review 7, finding 2).
+LONG_EXACT = 12
+
+
+def shown_value(ctx: PageContext, row: Row, value) -> str:
+    """The text of the element that shows `value` (its textContent): `format_value`'s, or for a chance whose
+    fraction is long, its percentage, the disclosure's summary and the fraction (result.mjs showLong)."""
+    if row.format == "probability" and value and len(value["exact"]) > LONG_EXACT:
+        return f"{ctx.t.percent(Fraction(value['exact']))} {ctx.t('Exact fraction')}{value['exact']}"
+    return format_value(ctx, row, value)
 
 
 def url_of(web, lang: str, path: str, query: str = "", fragment: str = "") -> str:
@@ -167,6 +183,13 @@ class Calc:
             # a row with nothing to say (data-zero="hide" and an exact zero) is hidden
             assert cell["rowHidden"] == ((cell["zero"] == "hide" and is_zero(value)) or not applies), cell
             row = Row("x", cell["path"], cell["format"], cell["labels"], cell["absent"])
+            if cell["format"] == "probability" and value and len(value["exact"]) > LONG_EXACT:
+                # a long fraction: its percentage, the fraction whole in a disclosure (result.mjs showLong)
+                assert norm(cell["chance"] or "") == norm(self.ctx.t.percent(Fraction(value["exact"]))), cell
+                assert Fraction(cell["exact"]) == Fraction(value["exact"]), cell
+                assert cell["fold"] == self.ctx.t("Exact fraction"), cell
+                continue
+            assert cell["chance"] is None, cell  # a short fraction shows whole, before its percentage
             assert norm(cell["text"]) == norm(format_value(self.ctx, row, value)), (request, cell)
             if cell["format"] == "probability":
                 fraction, _, percent = norm(cell["text"]).partition(" (")

@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from calc_driver import url_of
+from test_review8_rulings_count import WORDS
 from yaml_files import read_folder
 
 pytestmark = pytest.mark.browser
@@ -223,7 +224,7 @@ def test_the_rulings_filter_finds_a_skill_by_its_names_in_every_language(open_pa
     shown = set(shown_rulings(page))
     assert about and about <= shown, sorted(about - shown)
     assert len(shown) < len(RULINGS)
-    assert page.locator("[data-nc-filter-count]").inner_text() == str(len(shown))
+    assert page.locator("[data-nc-filter-count]").inner_text() == WORDS[lang](len(shown))  # with its noun
 
 
 def longest_question(lang: str) -> str:

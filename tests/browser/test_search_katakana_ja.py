@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from search_quality import ranked
+from test_review8_rulings_count import WORDS
 from test_rule_pages_phone import shown_rulings
 from test_search_phone import PHONE, open_search_on_phone, pages_naming, result_count
 
@@ -56,4 +57,4 @@ def test_the_rulings_filter_finds_a_star_player_by_his_katakana_name(open_page, 
     tab.locator("[data-nc-filter]").fill(typed)
     shown = set(shown_rulings(tab))
     assert {p.split("/")[1] for p in GRIFF_RULINGS} <= shown, sorted(shown)
-    assert tab.locator("[data-nc-filter-count]").inner_text() == str(len(shown))
+    assert tab.locator("[data-nc-filter-count]").inner_text() == WORDS["ja"](len(shown))  # 「2 件の裁定」

@@ -16,7 +16,7 @@
 // Material swaps page content without reloading this module: everything page-specific runs from document$
 // (falls back to a plain DOMContentLoaded when Material's bundle is missing).
 import { Calculator } from "./js/calculator.mjs";
-import { applyEdition, chosenEdition, listenForEditions, onEditionChosen } from "./js/edition.mjs";
+import { applyEdition, chosenEdition, listenForEditions, onEditionChosen, onEditionShown } from "./js/edition.mjs";
 import { listenForLanguageLinks, rewriteLanguageLinks } from "./js/lang.mjs";
 import { followMovedAnchor } from "./js/moved.mjs";
 import { forgetDetached } from "./js/nearby.mjs";
@@ -61,6 +61,11 @@ window.addEventListener("hashchange", followMovedAnchor);
 onEditionChosen((edition) => {
   forgetLeftCalculators();
   for (const calc of calculators) calc.followEdition(edition);
+});
+// With no edition chosen ("Show all" too), each calculator's edition select names the edition it computes by default.
+onEditionShown(() => {
+  forgetLeftCalculators();
+  for (const calc of calculators) calc.nameDefaultEdition();
 });
 
 if (window.document$ && typeof window.document$.subscribe === "function") {

@@ -13,6 +13,22 @@ const fold = (text) => text.normalize("NFKC").toLowerCase().normalize("NFD").rep
  *  from the termbase): ダイビングタックル finds the rulings on Diving Tackle, « Dodge » those on Esquive. */
 const names = (li) => [...li.querySelectorAll("[data-names]")].map((e) => e.dataset.names).join(" ");
 
+/** The count of rulings shown, in words: "9 rulings", « 1 décision », 「9 件の裁定」. The forms come from the
+ *  catalogs by CLDR plural category (`data-nc-counts`, rulings-list.html); Intl.PluralRules picks the one for
+ *  `n` in the page's language (review 7, finding 4: the live count said a bare « 9 »). */
+function countText(count, n) {
+  let forms = {};
+  try {
+    forms = JSON.parse(count.dataset.ncCounts || "{}");
+  } catch {
+    // a broken attribute: the number alone, as before
+  }
+  const lang = document.documentElement.lang || "en";
+  const form = forms[new Intl.PluralRules(lang).select(n)] ?? forms.other;
+  const number = new Intl.NumberFormat(lang).format(n);
+  return typeof form === "string" ? form.replace("{n}", number) : number;
+}
+
 function mountFilter(root) {
   const form = root.querySelector("[data-nc-filter-form]");
   const input = root.querySelector("[data-nc-filter]");
@@ -38,7 +54,7 @@ function mountFilter(root) {
     // Counted once every group is shown or hidden for this query: a group the previous query hid would
     // hide its matches from checkVisibility (which also leaves out what the edition picker hides).
     const shown = groups.reduce((n, { items }) => n + items.filter(({ li }) => li.checkVisibility()).length, 0);
-    count.textContent = words.length ? (shown ? String(shown) : count.dataset.ncNone) : "";
+    count.textContent = words.length ? (shown ? countText(count, shown) : count.dataset.ncNone) : "";
   };
   input.addEventListener("input", apply);
   form.hidden = false;

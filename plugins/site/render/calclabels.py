@@ -233,6 +233,10 @@ def ui_strings(ctx: PageContext) -> dict[str, str]:
         "squareOptional": ctx.t("Enter a square (x from {xlo} to {xhi}, y from {ylo} to {yhi}), or leave it empty."),
         "impossible": ctx.t("impossible"),
         "naturalSix": ctx.t("{n}+ (natural 6 only)"),
+        # the edition select's newest edition while the reader has chosen none (calculator.mjs nameDefaultEdition)
+        "editionByDefault": ctx.t("{edition} (newest, by default)"),
+        # the disclosure that holds a chance's long exact fraction, under its percentage (result.mjs showLong)
+        "exact": ctx.t("Exact fraction"),
         # what the live region says once a change settles: the first result row shown
         "summary": ctx.t("{label}: {value}"),
         **error_reasons(ctx),

@@ -89,7 +89,7 @@ def rulings_page(ctx: PageContext, rulings: list[Entity]) -> str:
     lines += empty_notes(ctx, [e for r in rulings for e in r.editions],
                          ctx.t("No ruling on this page is for {chosen}."))
     lines += matrix_link(ctx)
-    listing = render("rulings-list.html", groups=ruling_groups(ctx, rulings), t=ctx.t)
+    listing = render("rulings-list.html", groups=ruling_groups(ctx, rulings), t=ctx.t, tn=ctx.t.plurals)
     lines += edition_block(ctx, [e for r in rulings for e in r.editions],
                            [f"## {ctx.t('All rulings')} {{#all-rulings}}", "", listing])
     lines += engine_options_link(ctx)

@@ -45,14 +45,19 @@ export class Calculator {
   start() {
     const form = this.form.el;
     form.addEventListener("submit", (event) => event.preventDefault());
-    form.addEventListener("change", (event) => this.onInput(event));
+    const typed = (t) => t.type === "number" || t.type === "text";
+    // A typed field is computed on "input"; its "change" when the focus leaves it would ask the same request
+    // again (a long chain: seconds more of "computing", the answer greyed, for nothing).
+    form.addEventListener("change", (event) => {
+      if (!typed(event.target)) this.onInput(event);
+    });
     form.addEventListener("input", (event) => {
-      const t = event.target;
-      if (t.type === "number" || t.type === "text") this.onInput(event); // selects and boxes also fire "change"
+      if (typed(event.target)) this.onInput(event); // selects and boxes fire "change"
     });
     this.form.applySwitch();
     this.dirty = this.form.readQuery((given) => this.editionFromAddress(given));
     this.form.applyNeeds();
+    this.nameDefaultEdition();
     // The pre-rendered result answers the form as built: once the address or the reader's edition has changed
     // the form, it is not shown as this form's answer; the build's answer to the new form is, when it has one.
     const early = this.dirty ? this.answerFromBuild(this.form.request()) : null;
@@ -113,6 +118,13 @@ export class Calculator {
     if (!field || (!chosen && !chosenEdition())) return;
     const edition = readAs(field.input.value);
     if (edition && edition !== chosenEdition()) chooseEdition(edition);
+  }
+
+  /** While the reader has chosen no edition, the edition select names the newest edition, which it computes,
+   *  "BB2025 (newest, by default)": the site's picker then says "No edition chosen" on the same screen, and the
+   *  two controls agree (review 7, finding 5). The newest comes from the picker's editions (the data). */
+  nameDefaultEdition() {
+    this.form.nameDefaultEdition(chosenEdition() ? "" : this.newestEdition(), this.text("editionByDefault"));
   }
 
   /** Name the edition the result is for, next to the result (the edition select's label). */

@@ -6,6 +6,7 @@
 
 const EDITION_KEY = "nuffle.edition"; // the same key as the inline script of plugins/site/editions.py
 const listeners = new Set();
+const shownListeners = new Set();
 
 /** The page's pickers (the first one lists the choosable editions, oldest first). */
 function picker() {
@@ -36,6 +37,12 @@ export function onEditionChosen(fn) {
   listeners.add(fn);
 }
 
+/** `fn(edition)` is called whenever the page is shown in an edition, or in every edition (""): on the page's
+ *  start, a choice, "Show all", another tab's choice. */
+export function onEditionShown(fn) {
+  shownListeners.add(fn);
+}
+
 /** Store the reader's choice ("" for every edition) and show the page in it; the listeners follow an edition. */
 export function chooseEdition(edition) {
   const value = choosableEditions().includes(edition) ? edition : "";
@@ -60,6 +67,7 @@ export function applyEdition(edition) {
   }
   hideOtherEditionsInContents(edition);
   if (edition) selectEditionTab(edition);
+  for (const fn of shownListeners) fn(edition);
 }
 
 /** The table of contents lists every heading: hide those whose section is hidden. (Material makes its links

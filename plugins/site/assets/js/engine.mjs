@@ -8,7 +8,8 @@
 // - MicroPython answered a request with an internal error (`details.reason` "internal": an exception the door
 //   did not foresee; Pyodide's answer is the one shown, so the two runtimes never show different answers);
 // - MicroPython is still computing after HANDOFF_MS (see there): Pyodide starts and gets the same request,
-//   and the first answer wins;
+//   and the first answer wins; but not on a metered or slow link (meteredLink: save-data, 2G or 3G), where a
+//   slow answer is waited for and Pyodide's 10.8 MB are fetched only when MicroPython fails (review 7, finding 8);
 // (- the reader's "save for offline" caches Pyodide's files, sw.js: no worker needed for that.)
 // Once Pyodide is ready it answers every later request (it is about 10 times faster on the long chains).
 //
@@ -33,6 +34,17 @@ const CALL_BUDGET_MS = 10_000;
 const HANDOFF_MS = 3_000;
 // MicroPython alone (Pyodide could not start, e.g. offline without it): past this the request is too large.
 const MICROPYTHON_ALONE_MS = 120_000;
+
+// The links on which a slow answer does not start Pyodide's download (navigator.connection.effectiveType).
+const SLOW_LINKS = new Set(["slow-2g", "2g", "3g"]);
+
+/** Whether the reader's link is metered or slow: they asked to save data, or the browser measures it as 3G or
+ *  slower (the Network Information API; a browser without it is taken as not metered). Read at each
+ *  hand-over: the link can change while the page is open. */
+function meteredLink() {
+  const link = navigator.connection;
+  return Boolean(link && (link.saveData || SLOW_LINKS.has(link.effectiveType)));
+}
 
 function setting(name, fallback) {
   const override = Number(window[name]);
@@ -184,7 +196,7 @@ class Engine {
   }
 
   /** MicroPython's answer; Pyodide's when MicroPython fails, or takes more than HANDOFF_MS and Pyodide answers
-   *  first. */
+   *  first (not on a metered link: MicroPython answers, however long it takes within MICROPYTHON_ALONE_MS). */
   callMicroPython(request) {
     const mp = this.mp;
     return new Promise((resolve, reject) => {
@@ -226,7 +238,7 @@ class Engine {
         else handOff();
       });
       timers.push(setTimeout(() => {
-        handOff();
+        if (!meteredLink()) handOff();
         timers.push(setTimeout(() => {
           this.stop(Promise.resolve());
           finish(reject, new EngineStopped(`the request ran for more than ${MICROPYTHON_ALONE_MS} ms`, true));

@@ -3,7 +3,7 @@
 import { Field } from "./field.mjs";
 import { rewriteLanguageLinks } from "./lang.mjs";
 import { keepFocusAbovePinnedResult } from "./pinned.mjs";
-import { clip, readJSON } from "./util.mjs";
+import { clip, fillTemplate, readJSON } from "./util.mjs";
 
 let messageCount = 0; // ids of the messages next to fields (aria-describedby)
 
@@ -56,11 +56,24 @@ export class CalculatorForm {
     return true;
   }
 
-  /** The option text of the selected edition ("" without an edition select). */
+  /** The name of the selected edition, as its option was built ("" without an edition select). */
   editionLabel() {
     const field = this.editionSelect();
     const option = field ? field.input.options[field.input.selectedIndex] : null;
-    return field ? (option ? option.textContent : "—") : "";
+    return field ? (option ? option.dataset.ncName ?? option.textContent : "—") : "";
+  }
+
+  /** Name `edition`'s option with `template` ("{edition} (newest, by default)"), the other options with their
+   *  own names; `edition` "" names none so. Each option keeps the name it was built with (data-nc-name). */
+  nameDefaultEdition(edition, template) {
+    const field = this.editionSelect();
+    if (!field) return;
+    for (const option of field.input.options) {
+      option.dataset.ncName ??= option.textContent;
+      const name = option.dataset.ncName;
+      const text = edition && option.value === edition ? fillTemplate(template, { edition: name }) : name;
+      if (option.textContent !== text) option.textContent = text;
+    }
   }
 
   // --- which fields belong to the selected switch value (data-for="<value> …")

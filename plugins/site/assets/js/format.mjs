@@ -2,6 +2,21 @@
 // language: a probability "1/36 (2.8%)", a number, a label, a target "4+", …
 import { readJSON } from "./util.mjs";
 
+// An exact fraction ("n/d") longer than this many characters is shown and said as its percentage alone, the
+// fraction folded away under it (result.mjs): a long chain's 80-digit fraction was read out before its
+// percentage, and filled the pinned headline (review 7, findings 1 and 2). "20125/52488" still shows whole.
+export const LONG_EXACT = 12;
+
+/** The exact fraction of a resolver probability when it is too long to show or say whole (see LONG_EXACT),
+ *  with its percentage: {exact: "n/d", percent: "p%"}; null for a short one, none, or no exact value. */
+export function longProbability(messages, p) {
+  const exact = p && typeof p === "object" && typeof p.exact === "string" ? p.exact : "";
+  if (exact.length <= LONG_EXACT || !/^\d+\/\d+$/.test(exact)) return null;
+  const text = probability(messages, p);
+  const percent = text.slice(exact.length).trim().replace(/^\((.*)\)$/, "$1");
+  return { exact, percent };
+}
+
 /** A resolver probability ({exact: "n/d", float}) as "n/d (p%)"; "0 (0.0%)" for none. */
 export function probability(messages, p) {
   if (!p || typeof p !== "object") return `0 (${messages.percent.format(0)})`;

@@ -1,7 +1,7 @@
 // A calculator's result panel ([data-result], plugins/site/render/calculator.py): its value elements
 // ([data-field] with data-format, named by their dotted path into the response), its status and error lines,
 // the edition it names, and its live region ([data-live], the only one: a one-line summary after a change).
-import { formatValue, probability } from "./format.mjs";
+import { formatValue, longProbability, probability } from "./format.mjs";
 import { paintPitch } from "./pitch-paint.mjs";
 import { isZero, valueAt } from "./util.mjs";
 
@@ -19,6 +19,13 @@ function holds(result, path) {
 /** The visible text of `el`, its white space collapsed. */
 function shownText(el) {
   return el.textContent.replace(/\s+/g, " ").trim();
+}
+
+/** What the live region says of a value element: its text, or only the percentage of a chance whose long
+ *  fraction is folded away ([data-chance], see showLong): the same rule for every calculator. */
+function spokenText(el) {
+  const chance = el.querySelector("[data-chance]");
+  return shownText(chance || el);
 }
 
 export class ResultView {
@@ -107,7 +114,9 @@ export class ResultView {
         continue;
       }
       if (row) row.hidden = (el.dataset.zero === "hide" && isZero(value)) || !this.rowApplies(row, result);
-      el.textContent = formatValue(this.messages, el, value);
+      const long = el.dataset.format === "probability" && el.tagName !== "A" ? longProbability(this.messages, value) : null;
+      if (long) this.showLong(el, long);
+      else el.textContent = formatValue(this.messages, el, value);
       if (el.dataset.href) { // a link whose address carries result values (calculator.py href_from)
         el.setAttribute("href", el.dataset.href.replace(/\{([\w.]+)\}/g, (whole, path) => {
           const v = valueAt(result, path);
@@ -116,6 +125,24 @@ export class ResultView {
       }
     }
     for (const figure of this.box.querySelectorAll("figure[data-pitch]")) paintPitch(figure, result, request);
+  }
+
+  /** Show a chance whose exact fraction is long (format.mjs LONG_EXACT) as its percentage, in the value's own
+   *  type, and the fraction folded away under it in a disclosure ("Exact fraction"), whole and selectable: the
+   *  pinned headline stays two lines tall at 360 px (review 7, findings 1 and 2). */
+  showLong(el, { exact, percent }) {
+    const chance = document.createElement("span");
+    chance.dataset.chance = "";
+    chance.textContent = percent;
+    const details = document.createElement("details");
+    details.className = "nc-exact";
+    const summary = document.createElement("summary");
+    summary.textContent = this.messages.text("exact");
+    const fraction = document.createElement("span");
+    fraction.dataset.exact = "";
+    fraction.textContent = exact;
+    details.append(summary, fraction);
+    el.replaceChildren(chance, " ", details);
   }
 
   /** Whether a row with [data-when] (result paths that must each hold a true value, e.g. a Loner reading
@@ -131,16 +158,20 @@ export class ResultView {
   }
 
   /** What the live region says after a change: the headline chance, the answer to what the reader asked. The
-   *  panel's [data-headline] when it has one (its text as shown), else the first probability it shows, as
-   *  "<label>: <value>"; the "done" message when it shows none. */
+   *  panel's [data-headline] when it has one ("<label> <value>" as shown), else the first probability it shows,
+   *  as "<label>: <value>"; the "done" message when it shows none. A chance with a long fraction is said as its
+   *  percentage alone (spokenText), so the label and the percentage always come first. */
   headline() {
     const marked = this.el ? this.el.querySelector("[data-headline]") : null;
-    if (marked && !marked.closest("[hidden]") && shownText(marked)) return shownText(marked);
+    if (marked && !marked.closest("[hidden]") && shownText(marked)) {
+      const parts = [...marked.querySelectorAll("dt, dd")].map(spokenText).filter(Boolean);
+      return parts.length ? parts.join(" ") : shownText(marked);
+    }
     for (const row of this.el ? this.el.querySelectorAll("[data-row]") : []) {
       if (row.hidden) continue;
       const value = row.querySelector('[data-field][data-format="probability"]');
       const label = row.querySelector("dt, th");
-      if (value && label) return this.messages.text("summary", { label: shownText(label), value: shownText(value) });
+      if (value && label) return this.messages.text("summary", { label: shownText(label), value: spokenText(value) });
     }
     return this.messages.text("done");
   }
