@@ -29,7 +29,7 @@ HTML_TAGS = {
     "pre": set(), "s": set(), "small": set(), "span": set(), "strong": set(), "sub": set(),
     "summary": set(), "sup": set(), "table": set(), "tbody": set(), "td": {"colspan", "rowspan", "align"},
     "tfoot": set(), "th": {"colspan", "rowspan", "scope", "align"}, "thead": set(), "tr": set(), "u": set(),
-    "ul": set(),
+    "ul": set(), "wbr": set(),
     # the calculators' forms (plugins/site/render/calculator.py)
     "form": set(), "input": {"type", "name", "value", "checked", "min", "max", "step", "maxlength",
                              "inputmode", "autocomplete", "autocapitalize", "spellcheck", "placeholder",

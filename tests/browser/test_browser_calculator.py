@@ -61,7 +61,9 @@ def prerendered(web, lang: str) -> dict[str, str]:
     """The result fields as the build wrote them into the HTML file."""
     with urllib.request.urlopen(url_of(web, lang)) as response:
         text = response.read().decode("utf-8")
-    return {m[1]: html.unescape(m[2]) for m in re.finditer(r'<dd data-field="([\w.]+)"[^>]*>(.*?)</dd>', text)}
+    # a chance is written in parts (templates/calc/macros.html: fraction, percentage); its text is what it shows
+    return {m[1]: html.unescape(re.sub(r"<[^>]+>", "", m[2]))
+            for m in re.finditer(r'<dd data-field="([\w.]+)"[^>]*>(.*?)</dd>', text)}
 
 
 def roll(rules: dict, action: str) -> dict:

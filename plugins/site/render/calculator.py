@@ -460,11 +460,14 @@ def _select(ctx: PageContext, calc: Calculator, name: str, spec: dict, only: str
 # --------------------------------------------------------------------------- the result
 
 def _cell(ctx: PageContext, row: Row, result: dict) -> tuple[dict, bool]:
-    """The element showing one row's value (`attrs`, `text`, `href` for templates/calc/macros.html `value`), and
-    whether the row is hidden (its path is absent, or an exact zero with nothing to say)."""
+    """The element showing one row's value (`attrs`, `text`, `href`, `parts` for templates/calc/macros.html
+    `value`), and whether the row is hidden (its path is absent, or an exact zero with nothing to say)."""
+    parts = None
     try:
         value = value_at(result, row.path)
         text, hidden = format_value(ctx, row, value), row.hide_zero and is_zero(value)
+        if row.format == "probability" and row.href is None:
+            parts = probability_parts(ctx, value)
     except KeyError:
         hidden = row.absent == "hide"
         text = probability_text(ctx, None) if row.absent == "zero" else "—"
@@ -475,7 +478,17 @@ def _cell(ctx: PageContext, row: Row, result: dict) -> tuple[dict, bool]:
     if row.href is not None:  # the value is a link (nuffle.js refills its address from each result)
         href = href_from(row.href, result)
         attrs = {**attrs, "data-href": row.href, "href": href}
-    return {"attrs": attrs, "text": text, "href": href}, hidden
+    return {"attrs": attrs, "text": text, "href": href, "parts": parts}, hidden
+
+
+def probability_parts(ctx: PageContext, p: dict | None) -> tuple[str, str, str] | None:
+    """A probability's text "n/d (p%)" in the parts templates/calc/macros.html lays out apart, as result.mjs
+    showParts does in the browser: (numerator with its slash, denominator, percentage); None for a value with no
+    fraction ("0 (0%)", "1 (100%)"). The same text once joined; the pinned headline shows the percentage alone."""
+    if not p or "/" not in p["exact"]:
+        return None
+    numerator, denominator = p["exact"].split("/")
+    return f"{numerator}/", denominator, ctx.t.percent(Fraction(p["exact"]))
 
 
 def href_from(template: str, result: dict) -> str:

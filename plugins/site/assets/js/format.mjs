@@ -7,14 +7,22 @@ import { readJSON } from "./util.mjs";
 // percentage, and filled the pinned headline (review 7, findings 1 and 2). "20125/52488" still shows whole.
 export const LONG_EXACT = 12;
 
-/** The exact fraction of a resolver probability when it is too long to show or say whole (see LONG_EXACT),
- *  with its percentage: {exact: "n/d", percent: "p%"}; null for a short one, none, or no exact value. */
-export function longProbability(messages, p) {
+/** A resolver probability split in its two parts, as "n/d (p%)" shows them: {exact: "n/d", percent: "p%"};
+ *  null when it has no exact fraction (none: "0 (0.0%)", or a value with no "n/d"). result.mjs lays the parts
+ *  out apart, so that the pinned headline can show the percentage alone (nuffle.css). */
+export function probabilityParts(messages, p) {
   const exact = p && typeof p === "object" && typeof p.exact === "string" ? p.exact : "";
-  if (exact.length <= LONG_EXACT || !/^\d+\/\d+$/.test(exact)) return null;
+  if (!/^\d+\/\d+$/.test(exact)) return null;
   const text = probability(messages, p);
   const percent = text.slice(exact.length).trim().replace(/^\((.*)\)$/, "$1");
   return { exact, percent };
+}
+
+/** The parts of a resolver probability (probabilityParts) when its fraction is too long to show or say whole
+ *  (see LONG_EXACT); null for a short one, none, or no exact value. */
+export function longProbability(messages, p) {
+  const parts = probabilityParts(messages, p);
+  return parts && parts.exact.length > LONG_EXACT ? parts : null;
 }
 
 /** A resolver probability ({exact: "n/d", float}) as "n/d (p%)"; "0 (0.0%)" for none. */

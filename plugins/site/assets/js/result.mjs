@@ -1,7 +1,7 @@
 // A calculator's result panel ([data-result], plugins/site/render/calculator.py): its value elements
 // ([data-field] with data-format, named by their dotted path into the response), its status and error lines,
 // the edition it names, and its live region ([data-live], the only one: a one-line summary after a change).
-import { formatValue, longProbability, probability } from "./format.mjs";
+import { formatValue, longProbability, probability, probabilityParts } from "./format.mjs";
 import { paintPitch } from "./pitch-paint.mjs";
 import { isZero, valueAt } from "./util.mjs";
 
@@ -114,8 +114,9 @@ export class ResultView {
         continue;
       }
       if (row) row.hidden = (el.dataset.zero === "hide" && isZero(value)) || !this.rowApplies(row, result);
-      const long = el.dataset.format === "probability" && el.tagName !== "A" ? longProbability(this.messages, value) : null;
-      if (long) this.showLong(el, long);
+      const parts = el.dataset.format === "probability" && el.tagName !== "A" ? probabilityParts(this.messages, value) : null;
+      if (parts && longProbability(this.messages, value)) this.showLong(el, parts);
+      else if (parts) this.showParts(el, parts);
       else el.textContent = formatValue(this.messages, el, value);
       if (el.dataset.href) { // a link whose address carries result values (calculator.py href_from)
         el.setAttribute("href", el.dataset.href.replace(/\{([\w.]+)\}/g, (whole, path) => {
@@ -125,6 +126,28 @@ export class ResultView {
       }
     }
     for (const figure of this.box.querySelectorAll("figure[data-pitch]")) paintPitch(figure, result, request);
+  }
+
+  /** Show a chance "n/d (p%)" in parts that read the same (its text is unchanged) but can be laid out apart
+   *  (templates/calc/macros.html writes the same markup at build time): the fraction may break only after its
+   *  slash (review 8, m1: « 11003125/181 » over « 398528 » read as another number), and the pinned headline,
+   *  while the reader edits the form, shows the percentage alone (nuffle.css; review 8, M1: the percentage,
+   *  on the fraction's second line, fell below the screen). */
+  showParts(el, { exact, percent }) {
+    const fraction = document.createElement("span");
+    fraction.className = "nc-fraction";
+    const slash = exact.indexOf("/") + 1;
+    fraction.append(exact.slice(0, slash), document.createElement("wbr"), exact.slice(slash));
+    const chance = document.createElement("span");
+    chance.className = "nc-percent";
+    const open = document.createElement("span");
+    open.className = "nc-paren";
+    open.textContent = " (";
+    const close = document.createElement("span");
+    close.className = "nc-paren";
+    close.textContent = ")";
+    chance.append(open, percent, close);
+    el.replaceChildren(fraction, chance);
   }
 
   /** Show a chance whose exact fraction is long (format.mjs LONG_EXACT) as its percentage, in the value's own
