@@ -82,7 +82,11 @@ section naming Tacle plongeant is found by "diving tackle".
 (`editions`, from the entity shown there or its page: `add_editions`), so that the results of the edition
 chosen in the picker come first, and the whole names of its entry (`names`, with a term's abbreviation for
 its name: "KO recovery" for Knocked-out recovery), so that a section named by the whole query comes before
-one named by a word of it.
+one named by a word of it. A document whose title names skills carries their search words (`title_names`), so
+that a Japanese question writing "Mighty Blow" and "Claws" holds the query マイティブロー クロー in its title. A
+calculator page's explanatory sections ("How it is computed", the notation: `EXPLANATIONS`), which list every
+rule the calculator uses, get a quarter of the weight and the mark `explains`: « châtaigne griffes » found
+them first, and the ruling on the two skills 9th (review 8, m2).
 """
 from __future__ import annotations
 
@@ -99,8 +103,14 @@ ALIAS_BOOST = 10  # times the title's boost
 NAMES = "name_terms"  # hidden field with the name of the sequence, table or star rule a page or section shows
 NAME_BOOST = 2  # times the title's: above a page that uses the words, below an entry whose alias they are
 PHRASES = "names"  # carried, not indexed: the aliases and names of a section's entry, whole
+TITLE_NAMES = "title_names"  # carried, not indexed: the search words of the skills a section's title names
 MENTIONS = "mention_terms"  # hidden field with the aliases of the skills a section names (ダイビングタックル)
 MENTION_BOOST = 0.001  # times the title's: the text's own weight, as if the section wrote the alias
+# Anchors of a calculator page's explanatory sections: "How it is computed" (render/calclayout.py) and the chain's
+# "The notation" and "Paste a BloodBowlDave sequence" (render/chainhelp.py). They list every rule the calculator
+# uses, so they hold most queries' words; they weigh less than the entries that answer (review 8, m2).
+EXPLANATIONS = {"assumes", "notation", "dave"}
+EXPLANATION_BOOST = 0.25  # the section's lunr score is multiplied by it (Material passes a doc's `boost` to lunr)
 SPLIT = re.compile(r"[\s\-'’.,:;!?()（）、。]+")
 # Words of a multi-word alias that are left out of the field: a query word matches every index term it
 # starts, so "d'équipe" would otherwise make every alias with a word in d… ("défenseur") a hit. The
@@ -330,6 +340,22 @@ def mention_locations(index: dict, mentions: list[tuple[str, set[str]]]) -> dict
     return out
 
 
+def add_title_names(index: dict, mentions: list[tuple[str, set[str]]]) -> dict:
+    """Give each document whose title names a skill (`mention_names`) the search words of those skills in the
+    carried field `title_names` (not indexed), for search-adapter.js to tell a title that holds the query:
+    the Japanese question 「Mighty Blow の +1 は、Claws が…」 holds マイティブロー クロー (review 8, m2). In
+    place; returns the index."""
+    words_of = dict(mentions)
+    pattern = re.compile(r"(?<![\w\-])(?:" + "|".join(re.escape(name) for name, _ in mentions) + r")(?![\w\-])")
+    for doc in index["docs"]:
+        found = set(pattern.findall(plain(doc.get("title") or ""))) if mentions else set()
+        if found:
+            doc[TITLE_NAMES] = " ".join(sorted(set().union(*(words_of[name] for name in found))))
+        else:
+            doc.pop(TITLE_NAMES, None)
+    return index
+
+
 def edition_marks(repo) -> dict[str, str]:
     """Index location (a page, or a section that shows an entity) -> the choosable editions of the entity
     shown there, space-separated ("bb2020 bb2025"), for every entity that has editions."""
@@ -497,6 +523,20 @@ def add_abbreviated_names(index: dict, short: dict[str, set[str]]) -> dict:
     return index
 
 
+def mark_explanations(index: dict) -> dict:
+    """Give each calculator page's explanatory section (its anchor in EXPLANATIONS) the document boost
+    EXPLANATION_BOOST and the carried mark `explains`, which search-adapter.js reads to rank it after the
+    sections whose title holds the query (in place; returns the index). « châtaigne griffes » found
+    « Comment le calcul est fait » first, whose list of rules has Châtaigne ; Griffes, before the ruling
+    asking how the two stack (review 8, m2)."""
+    for doc in index["docs"]:
+        if doc["location"].partition("#")[2] in EXPLANATIONS:
+            doc["boost"], doc["explains"] = EXPLANATION_BOOST, 1
+        else:
+            doc.pop("explains", None)
+    return index
+
+
 def extend_search_index(config, repo=None) -> None:
     """on_post_build hook: rewrite <site_dir>/search/search_index.json for the build's language: a section
     for each table row and the termbase's aliases (every language, when `repo` is given), and the extra word
@@ -509,10 +549,13 @@ def extend_search_index(config, repo=None) -> None:
     if repo is not None and repo.termbase is not None:
         add_row_sections(index, Path(config.site_dir), row_titles(repo, lang))
     extend_index(index, lang)
+    mark_explanations(index)
     if repo is not None and repo.termbase is not None:
         add_aliases(index, lang, alias_locations(repo, lang))
         add_aliases(index, lang, name_locations(repo, lang), NAMES, NAME_BOOST)
-        add_aliases(index, lang, mention_locations(index, mention_names(repo, lang)), MENTIONS, MENTION_BOOST)
+        mentions = mention_names(repo, lang)
+        add_aliases(index, lang, mention_locations(index, mentions), MENTIONS, MENTION_BOOST)
+        add_title_names(index, mentions)
         add_abbreviated_names(index, abbreviations(repo, lang))
         add_editions(index, edition_marks(repo))
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

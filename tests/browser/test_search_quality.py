@@ -3,8 +3,8 @@ manifests in en, fr and ja, generated from the data: search_quality.coverage_que
 the site's own search box in headless Chromium, finds its entry among the first 3 results (issues 10, 19).
 benchmarks/bench_search.py prints hit@1 and hit@3 of the same set.
 
-A query that does not reach the top 3 yet goes in KNOWN_MISSES, a strict xfail, so that a fix shows up; there
-is none now. The misses fixed so far, and their causes:
+A query that does not reach the top 3 yet goes in KNOWN_MISSES, a strict xfail, so that a fix shows up. The
+misses fixed so far, and their causes:
 - « zone de tacle », « gabarit de renvoi », « dés de blocage », « mettre le paquet »: Material splits a query at
   spaces and appends * to every word, filtering no stop word, so « de » matched every word in de…
   (Déviation) and « le » Leader. The separators of mkdocs.yml and config/fr.yml drop the stop words.
@@ -34,7 +34,10 @@ from search_quality import PREFIX, coverage_queries, load_queries, open_search, 
 
 pytestmark = pytest.mark.browser
 
-KNOWN_MISSES: set[tuple[str, str]] = set()
+#: Dodge with a team re-roll (issue 26, review 8 m2): the entries that answer (a die is never re-rolled twice,
+#: whatever gives the re-roll) never name Dodge, and the sections that have every word rank first.
+KNOWN_MISSES: set[tuple[str, str]] = {("fr", "esquive relance d'équipe"), ("en", "dodge team re-roll"),
+                                      ("ja", "ドッジ チームリロール")}
 #: The coverage names are 1,326 queries, about three quarters of them whole ruling questions, each typed and
 #: searched in the browser: all of them would add minutes to CI. The test runs every typed query and one coverage
 #: name in three per language, each language a different third, so every covered entry is searched by its name

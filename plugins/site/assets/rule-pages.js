@@ -6,11 +6,14 @@
 // - on the star rules page, a link to a rule (`#star-rule-<slug>`) opens the rule it points to;
 // - the matrix's scroll box can take the keyboard focus (the page sanitiser keeps no tabindex).
 
-/** Text folded for matching: compatibility forms (full-width letters), case, Latin accents. */
-const fold = (text) => text.normalize("NFKC").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+/** Text folded for matching: compatibility forms (full-width letters, half-width kana), case, Latin accents,
+ *  and hiragana as katakana (だいびんぐ finds ダイビングタックル; review 8, m5). */
+const fold = (text) => text.normalize("NFKC").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+  .normalize("NFC").replace(/[\u3041-\u3096\u309d\u309e]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) + 0x60));
 
-/** The names of what a ruling is about in every language, with their aliases (`data-names` on its link,
- *  from the termbase): ダイビングタックル finds the rulings on Diving Tackle, « Dodge » those on Esquive. */
+/** The names of what a ruling is about and of the skills its question names, in every language, with their
+ *  aliases (`data-names` on its link, from the termbase): ダイビングタックル finds the rulings on Diving Tackle,
+ *  « Dodge » those on Esquive, "Dodge" a Japanese question that writes ドッジ. */
 const names = (li) => [...li.querySelectorAll("[data-names]")].map((e) => e.dataset.names).join(" ");
 
 /** The count of rulings shown, in words: "9 rulings", « 1 décision », 「9 件の裁定」. The forms come from the

@@ -87,8 +87,12 @@ document.addEventListener("input", function (event) {
 //   first. Tier 4 (one word or several): a whole name of its entry (`names`) is the query, so that
 //   "Really Stupid" finds the trait before the Really Stupid rolls and "Pass" the skill before Pass Block;
 //   tier 3: the section's title, or a whole name of its entry, holds the whole query;
-//   tier 2: it has every word, two of them side by side in its text (« relance d'équipe »); tier 1: it has
-//   every word; below them, a section whose entry is named by a part of the query only (Esquive;
+//   tier 2.5 to 2.9: its title has every word (a ruling's question; in Japanese with the katakana of the
+//   skills it names, `title_names`), higher as they are more of its words (« châtaigne griffes »: the
+//   ruling on those two skills before one on four that names them);
+//   tier 2: it has every word, two of them side by side in one phrase of its text (« relance d'équipe »,
+//   not « Châtaigne ; Griffes » in a list); tier 1: it has every word, or it is a calculator's explanation
+//   (`explains`, which lists every rule the calculator uses); below them, a section whose entry is named by a part of the query only (Esquive;
 //   パスブロック in 「パスブロック ダンプオフ」, whose ruling then comes first); last, the rest. Within a
 //   tier, lunr's order stands.
 // - the edition picker: with an edition chosen (<html data-nc-edition>, stored in localStorage
@@ -129,6 +133,7 @@ document.addEventListener("input", function (event) {
   };
   // A word: a run of Latin letters and digits, of hiragana, of katakana (with ー) or of kanji.
   var WORDS = /[0-9a-z\u00c0-\u024f]+|[\u3041-\u309f]+|[\u30a0-\u30ff]+|[\u3005-\u3007\u3400-\u9fff\uf900-\ufaff]+/g;
+  var LIST = /[;,.:·•|/、，。；：・]+/;  // between the items of a list or two sentences
   var ENTITIES = {amp: "&", lt: "<", gt: ">", quot: "\"", "#39": "'", nbsp: " "};
 
   function fold(text) {  // lower case, no accents or ligatures; kana keep their voicing marks
@@ -179,19 +184,40 @@ document.addEventListener("input", function (event) {
     if (wanted.length < 2) return 1;
     if (names[names.length - 1].indexOf(whole) >= 0) return 3;
     var part = names.some(function (name) { return named.indexOf(name) >= 0; });
-    var shown = words(plain(item.title) + " . " + (item.names || []).join(" . ") + " . " + plain(item.text));
+    var shownText = plain(item.title) + " . " + (item.names || []).join(" . ") + " . " + plain(item.text);
+    var shown = words(shownText);
     // the worker marks the hidden fields' matches too (<mark>ダンプオフ</mark>)
     var hidden = words(plain([item.alias_terms, item.name_terms, item.title_terms, item.text_terms,
                               item.mention_terms].join(" ")));
     if (!wanted.every(function (word) { return startsAny(shown, word) || startsAny(hidden, word); })) {
       return part ? 0.5 : 0;
     }
-    for (var i = 0; i + 1 < shown.length; i++) {
-      for (var k = 0; k + 1 < wanted.length; k++) {
-        if (shown[i].lastIndexOf(wanted[k], 0) === 0 && shown[i + 1].lastIndexOf(wanted[k + 1], 0) === 0) return 2;
-      }
+    // A calculator's explanation (`explains`: "How it is computed", the notation) lists every rule it uses,
+    // so it has most queries' words, side by side in its lists: it never passes an entry that has them.
+    if (item.explains) return 1;
+    // 2.5 and more: its title has every word (a ruling's question: « le +1 de Châtaigne … dont Griffes a
+    // besoin »; in Japanese, with the katakana of the skills it names in English, `title_names`), the more
+    // so as they are more of its words: the question on those two skills before one on four that names them.
+    var title = words(plain(item.title));
+    var titled = title.concat(words(item.title_names || ""));
+    if (wanted.every(function (word) { return startsAny(titled, word); })) {
+      return 2.5 + 0.4 * Math.min(1, wanted.length / Math.max(1, title.length));
     }
-    return part ? 0.5 : 1;
+    return sideBySide(shownText, wanted) ? 2 : part ? 0.5 : 1;
+  }
+
+  // Two query words follow each other in one phrase of `text` (« relance d'équipe »), not across the
+  // separators of a list (« Châtaigne ; Griffes »: two names, not a phrase).
+  function sideBySide(text, wanted) {
+    return text.split(LIST).some(function (phrase) {
+      var shown = words(phrase);
+      for (var i = 0; i + 1 < shown.length; i++) {
+        for (var k = 0; k + 1 < wanted.length; k++) {
+          if (shown[i].lastIndexOf(wanted[k], 0) === 0 && shown[i + 1].lastIndexOf(wanted[k + 1], 0) === 0) return true;
+        }
+      }
+      return false;
+    });
   }
 
   // Re-rank Material's result ({items: [[item…] per page]}) in place for `query`; every item keeps its fields.

@@ -4,6 +4,7 @@ body's position). The HTML is in `plugins/site/templates/` (rulings-*.html, ruli
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from ...data.model import Entity
@@ -55,6 +56,32 @@ def filter_names(ctx: PageContext) -> Callable[[list[str]], str]:
     return names
 
 
+#: Letters a skill's name in prose does not run into: Latin letters and digits, katakana (with ー). Japanese
+#: prose joins a name to a particle or a kanji (「ドッジに失敗した」), never to another katakana word.
+NAME_EDGE = r"0-9A-Za-z\u00c0-\u024f\u30a1-\u30fa\u30fc"
+
+
+def named_skills(ctx: PageContext) -> Callable[[str], list[str]]:
+    """A function from a text in the page's language to the ids of the skills it names ("skill:dodge"), by
+    the names the termbase gives each skill in that language (its name, prose forms and katakana) and its
+    English name, matched whole and with their case. A Japanese question writes ドッジ, and its ruling is
+    found by "Dodge" (the name Japanese pages print) as well as by ドッジ (review 8, m5)."""
+    names: dict[str, str] = {}
+    for entry in ctx.repo.termbase.entries:
+        if entry.kind != "skill" or ctx.repo.get(entry.target) is None:
+            continue
+        own = entry.names[ctx.lang]
+        for name in (own.preferred, own.katakana, *own.forms, entry.names["en"].preferred):
+            if name and len(name) >= 3:
+                names.setdefault(name, entry.target)
+    if not names:
+        return lambda text: []
+    pattern = re.compile(f"(?<![{NAME_EDGE}])(?:"
+                         + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+                         + f")(?![{NAME_EDGE}])")
+    return lambda text: sorted({names[found] for found in pattern.findall(text)})
+
+
 def ruling_groups(ctx: PageContext, rulings: list[Entity]) -> list[dict]:
     """The rulings grouped by the first entity each is `about` (a skill mostly), groups sorted by that
     entity's name in the page's language: [{"anchor", "title", "editions", "items"}], each ruling once."""
@@ -66,12 +93,15 @@ def ruling_groups(ctx: PageContext, rulings: list[Entity]) -> list[dict]:
                                              "title": ctx.plain(about.get("name") or about.get("title")),
                                              "sort": name_order(about), "rulings": []})
         group["rulings"].append(ruling)
-    names_of = filter_names(ctx)
+    names_of, skills_in = filter_names(ctx), named_skills(ctx)
+
+    def filter_words(ruling: Entity) -> str:  # what it is about, and the skills its question names
+        return names_of([*ruling["about"], *skills_in(ctx.plain(ruling["question"]))])
     out = []
     for group in sorted(groups.values(), key=lambda g: (g["sort"], g["anchor"])):
         members = group["rulings"]
         items = [f"{ctx.editions.row_mark(r.editions)}{ctx.link(r)}"
-                 f'{{: #{r.anchor} .nc-moved data-names="{names_of(r["about"])}" }}'
+                 f'{{: #{r.anchor} .nc-moved data-names="{filter_words(r)}" }}'
                  f"{ctx.aside(status_label(ctx, r['status']))} {ctx.badges(r.editions)}" for r in members]
         out.append({"anchor": group["anchor"], "title": group["title"], "items": items,
                     "editions": ctx.editions.attr([e for r in members for e in r.editions])})
