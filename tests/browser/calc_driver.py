@@ -67,6 +67,14 @@ def norm(text: str) -> str:
     return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
 
 
+def live_says(page, scope: str = "") -> str:
+    """What the live region of the calculator at `scope` (a selector; the page's first one by default) says, once
+    it has spoken: result.mjs announce waits for the form to be quiet (data-pending meanwhile)."""
+    live = f"{scope} [data-result] [data-live]".strip()
+    page.wait_for_selector(f"{live}:not([data-pending])", state="attached")
+    return page.locator(live).first.text_content()
+
+
 class Calc:
     """One calculator of a page (scoped by its request kind)."""
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from calc_driver import live_says
+
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -143,11 +145,11 @@ def test_an_error_is_tied_to_its_field_and_only_a_summary_is_announced(page, web
     assert message.inner_text().strip().startswith("⚠") or "99" not in message.inner_text()
     assert "Saisissez un nombre entier" in message.inner_text()
     assert st.evaluate("el => getComputedStyle(el).borderTopColor") != border
-    assert page.locator("[data-result] [data-live]").inner_text() == "Vérifiez le champ signalé."
+    assert live_says(page) == "Vérifiez le champ signalé."
     st.fill("4")
     page.wait_for_selector('[data-result][data-state="done"]', state="attached")
     assert st.get_attribute("aria-invalid") is None and st.get_attribute("aria-describedby") is None
-    live = page.locator("[data-result] [data-live]").inner_text()
+    live = live_says(page)
     # the headline chance, one short line (issue 26 item 7), e.g. "Défenseur plaqué 3/4 (75,0 %)"
     assert live.count("\n") == 0 and len(live) < 200 and "%" in live, live
 

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from calc_driver import Calc, norm, url_of
+from calc_driver import Calc, live_says, norm, url_of
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 780}
@@ -95,8 +95,6 @@ def test_after_a_change_the_live_region_reads_the_headline_chance_at_360_px(open
     shown = norm(headline_text(c))
     percent = re.search(r"\(([^()]*%[^()]*)\)", shown)
     assert percent, shown  # the headline is a chance, shown as "n/d (p %)"
-    c.page.wait_for_function("box => (document.querySelector(box + ' [data-live]').textContent || '') !== ''",
-                             arg=f"{c.box} [data-result]")
-    live = norm(c.page.inner_text(f"{c.box} [data-result] [data-live]"))
+    live = norm(live_says(c.page, c.box))
     assert percent.group(1) in live, (live, shown)
     assert live.count("\n") == 0 and len(live) < 200, live  # one short line, never the whole result

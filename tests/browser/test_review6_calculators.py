@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import pytest
 
-from calc_driver import Calc, calc, norm  # noqa: F401 (calc: the fixture)
+from calc_driver import Calc, calc, live_says, norm  # noqa: F401 (calc: the fixture)
 from test_offline import _own_language_cached
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 780}
 HEADLINE = """box => { const row = box.querySelector('[data-headline] .nc-result-row');
   return {label: row.querySelector('dt').textContent, value: row.querySelector('dd').textContent}; }"""
-LIVE = "[data-result] [data-live]"
 
 
 def headline(c) -> tuple[str, str]:
@@ -66,7 +65,7 @@ def test_the_block_headline_follows_the_goal_the_coach_picks(page, calc):
         chance = result["outcomes"]["defender_down"] if path == "outcomes" else result["totals"]["defender_knocked_down"]
         shown_label, value = headline(c)
         assert shown_label == label and value.startswith(chance["exact"] + " "), (goal, shown_label, value)
-        assert norm(page.locator(f"{c.box} {LIVE}").text_content()) == f"{label} {value}"
+        assert norm(live_says(page, c.box)) == f"{label} {value}"
         listed(c, other)  # the other chance stays below, once
     assert headline(c)[1].startswith("5/9 ")  # by hand: ST 4 against 3, Dodge, 2 dice, knocking it down
 
@@ -81,10 +80,10 @@ def test_offline_the_live_region_says_when_the_block_cannot_be_computed(context,
         page.goto(web.url + "fr/calculators/block/")
         c = Calc(page, "block", "fr", repo, rules)
         c.set("attacker_st", 4)  # an answer the build wrote: 3/4
-        said = norm(page.locator(f"{c.box} {LIVE}").text_content())
+        said = norm(live_says(page, c.box))
         assert said == " ".join(headline(c)) and "3/4" in said
         c.set("defender_dodge", True)  # an answer the build did not write
-        said = norm(page.locator(f"{c.box} {LIVE}").text_content())
+        said = norm(live_says(page, c.box))
         if c.state() == "done":  # a runtime that answers offline: the live region says its chance
             assert said == " ".join(headline(c))
         else:

@@ -12,13 +12,12 @@ from fractions import Fraction
 
 import pytest
 
-from calc_driver import Calc, calc, norm  # noqa: F401 (calc: the fixture)
+from calc_driver import Calc, calc, live_says, norm  # noqa: F401 (calc: the fixture)
 from calculators.api import handle
 from test_a11y import axe_violations, inject_axe
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 780}
-LIVE = "[data-result] [data-live]"
 # the review's chain (27 rolls: a 49-digit denominator) and a 12-roll one (11003125/181398528)
 LONG_CHAINS = ["[pro,loner=2,consummate]" + ",".join(["D6d,R6f,B-3bt:bdw"] * 9) + ";tr=8",
                "D4,D4,D4,R2,R2,J3,P4,C4,D3,R2,R3,D5;tr=3"]
@@ -58,7 +57,7 @@ def test_a_long_fraction_is_said_and_shown_as_its_percentage_first(page, calc, c
     seen = page.eval_on_selector(c.box, HEADLINE)
     label = norm(seen["label"])
     # the live region: the label, then the percentage, and no digit of the fraction
-    said = norm(page.locator(f"{c.box} {LIVE}").text_content())
+    said = norm(live_says(page, c.box))
     assert said == norm(f"{label} {percent}"), said
     assert not re.search(r"\d{5}", said), said
     # the headline: the percentage in large type, one line; the pinned bar two lines at most
@@ -89,7 +88,7 @@ def test_a_short_fraction_still_reads_fraction_then_percentage(page, calc):
     exact = result["success"]["exact"]
     assert exact == "20125/52488"  # issue 26's Blitz, a pass and a catch (the review's finding 1)
     label = norm(page.eval_on_selector(c.box, HEADLINE)["label"])
-    said = norm(page.locator(f"{c.box} {LIVE}").text_content())
+    said = norm(live_says(page, c.box))
     assert said == norm(f"{label} {exact} ({percent_of(c, exact)})"), said
     assert page.locator(f"{c.box} [data-headline] details").count() == 0
     c.check()

@@ -5,6 +5,9 @@ import { formatValue, longProbability, probability, probabilityParts } from "./f
 import { paintPitch } from "./pitch-paint.mjs";
 import { isZero, valueAt } from "./util.mjs";
 
+// How long the form stays quiet before the live region speaks (announce): longer than the gap between two keys.
+const ANNOUNCE_QUIET_MS = 500;
+
 const STATUS_FIELDS = new Set(["status", "error"]);
 
 /** Whether the value at dotted `path` of `result` is true; a "*" step holds when any list item's does
@@ -174,10 +177,19 @@ export class ResultView {
     return !row.dataset.when || row.dataset.when.split(" ").every((path) => holds(result, path));
   }
 
-  /** Say `text` once through the live region (a short summary, never the whole result). */
+  /** Say `text` once through the live region (a short summary, never the whole result), once the form has been
+   *  quiet for ANNOUNCE_QUIET_MS: a coach typing a chain heard every keystroke's answer or refusal of the
+   *  half-typed text, 17 announcements for 16 keys (review 8, m6); now the last one alone. While one waits, the
+   *  live region carries data-pending (the browser tests wait for it to go). */
   announce(text) {
     const live = this.el && this.el.querySelector("[data-live]");
-    if (live && live.textContent !== text) live.textContent = text;
+    if (!live) return;
+    clearTimeout(this.announcing);
+    live.setAttribute("data-pending", "");
+    this.announcing = setTimeout(() => {
+      live.removeAttribute("data-pending");
+      if (live.textContent !== text) live.textContent = text;
+    }, ANNOUNCE_QUIET_MS);
   }
 
   /** What the live region says after a change: the headline chance, the answer to what the reader asked. The
