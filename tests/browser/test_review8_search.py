@@ -6,6 +6,9 @@ and a section whose title (a ruling's question) holds every word comes before on
 (plugins/site/search.py `mark_explanations`, `add_title_names`; search-adapter.js `tier`).
 The same query in English and in Japanese katakana (the Japanese question names the skills in English) is in
 the search-quality set (tests/browser/search_queries.yml).
+Issue 26 item 9: « esquive relance d'équipe » (and "dodge team re-roll", 「ドッジ チームリロール」) opened on the Esquive
+skill, the Agility calculator or a table: the entries that answered never named Dodge. The ruling
+data/rulings/dodge-skill-and-team-re-roll.yml asks the coach's question and answers it for every edition.
 """
 from __future__ import annotations
 
@@ -21,6 +24,10 @@ pytestmark = pytest.mark.browser
     ("fr", "châtaigne griffes", "rulings/claws-mighty-blow-stacking/"),
     ("en", "mighty blow claws", "rulings/claws-mighty-blow-stacking/"),
     ("ja", "マイティブロー クロー", "rulings/claws-mighty-blow-stacking/"),
+    # issue 26 item 9: the Esquive skill came first, which never says whether a team re-roll may follow its re-roll
+    ("fr", "esquive relance d'équipe", "rulings/dodge-skill-and-team-re-roll/"),
+    ("en", "dodge team re-roll", "rulings/dodge-skill-and-team-re-roll/"),
+    ("ja", "ドッジ チームリロール", "rulings/dodge-skill-and-team-re-roll/"),
 ])
 def test_the_ruling_that_answers_comes_first(open_page, web, lang, query, answer):
     tab = open_page(PHONE)
