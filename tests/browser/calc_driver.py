@@ -290,7 +290,9 @@ def prerendered(web, lang: str, path: str, kind: str) -> dict[str, str]:
     start = text.index(f'data-calculator="{kind}"')
     part = text[start:text.index('data-field="error"', start)]
     # a value is a cell, or a link inside one (a Row with href)
-    return {m[2]: html.unescape(m[3]) for m in re.finditer(r'<(dd|td|a) data-field="([\w.]+)"[^>]*>(.*?)</\1>', part)}
+    # a chance is written in parts (templates/calc/macros.html: fraction, percentage); its text is what it says
+    return {m[2]: html.unescape(re.sub(r"<[^>]+>", "", m[3]))
+            for m in re.finditer(r'<(dd|td|a) data-field="([\w.]+)"[^>]*>(.*?)</\1>', part)}
 
 
 def first_result_is_prerendered(calc: Calc, web, path: str) -> None:

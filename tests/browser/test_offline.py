@@ -70,7 +70,7 @@ ST = 'form[data-calculator] [data-name="attacker_st"] input'
 
 def shown(page, field: str) -> str:
     """The text of a result field, with the no-break spaces of French numbers made plain."""
-    return page.inner_text(f'[data-result] [data-field="{field}"]').replace("\u202f", " ").replace("\u00a0", " ")
+    return page.text_content(f'[data-result] [data-field="{field}"]').replace("\u202f", " ").replace("\u00a0", " ")
 
 
 def set_st(page, value: int) -> None:
@@ -168,7 +168,7 @@ def test_a_far_calculator_starts_python_only_when_the_reader_gets_near(page, web
                 && box.querySelector('input[name="square.y"]').value === String(sq[1]); }""", arg=list(square))
         result = handle({"kind": "throw-in", "edition": edition, "square": list(square)}, rules)["result"]
         assert Fraction(result["out_again"]["exact"]) > 0  # an edge square near a corner: it may go out again
-        assert box.locator('[data-field="out_again"]').inner_text().startswith(result["out_again"]["exact"] + " ")
+        assert box.locator('[data-field="out_again"]').text_content().startswith(result["out_again"]["exact"] + " ")
 
 
 def test_a_far_calculator_starts_when_the_reader_touches_it(page, web):

@@ -61,7 +61,7 @@ def test_removing_every_roll_empties_the_notation_and_the_chance(page, web):
     open_chain(page, web)
     page.wait_for_function("s => document.querySelectorAll(s).length === 3", arg=ROWS)  # D3,R2,P3 as rows
     headline = f".nc-calculator:has({FORM}) [data-headline] [data-field]"
-    assert "/" in page.inner_text(headline)
+    assert "/" in page.text_content(headline)
     for _ in range(3):
         page.locator(f"{ROWS} .nc-builder-remove").first.click()
     assert page.locator(ROWS).count() == 0

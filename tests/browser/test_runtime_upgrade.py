@@ -164,7 +164,7 @@ def test_a_returning_reader_gets_the_new_runtime_and_loses_the_old(chromium, bui
         request = {"kind": "block", "edition": page.input_value('form[data-calculator] [name="edition"]'),
                    "attacker_st": 7, "defender_st": 3}
         exact = handle(request, rulebook)["result"]["totals"]["defender_knocked_down"]["exact"]
-        shown = page.inner_text('[data-result] [data-field="totals.defender_knocked_down"]')
+        shown = page.text_content('[data-result] [data-field="totals.defender_knocked_down"]')
         assert shown.startswith(exact + " "), shown
         wasm = [url for url in runtime_requests if url.endswith("pyodide.asm.wasm")]
         assert wasm and all(f"/pyodide/{NEW_VERSION}/" in url for url in wasm), runtime_requests
