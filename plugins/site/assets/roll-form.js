@@ -346,13 +346,7 @@ class RollForm {
       li.append(" ", note);
     }
     const row = { piece, li };
-    const remove = document.createElement("button");
-    remove.type = "button";
-    remove.className = "nc-builder-remove";
-    remove.textContent = this.strings.remove;
-    remove.setAttribute("aria-label", `${this.strings.remove}: ${piece.text}`);
-    remove.addEventListener("click", () => this.removeRow(row, li));
-    li.append(" ", remove);
+    li.append(" ", this.removeButton(row, piece.text));
     this.list.append(li);
     this.rows.push(row);
   }
@@ -625,13 +619,7 @@ class RollForm {
         if (never.checked) noTeam.checked = false;
       });
     }
-    const remove = document.createElement("button");
-    remove.type = "button";
-    remove.className = "nc-builder-remove";
-    remove.textContent = this.strings.remove;
-    remove.setAttribute("aria-label", `${this.strings.remove}: ${roll.name}`);
-    remove.addEventListener("click", () => this.removeRow(row, li));
-    controls.append(remove);
+    controls.append(this.removeButton(row, roll.name));
     li.append(controls);
     for (const el of controls.querySelectorAll("select, input")) {
       el.addEventListener("change", () => {
@@ -646,6 +634,17 @@ class RollForm {
       this.write();
       (row.value || controls.querySelector("select, input"))?.focus();
     }
+  }
+
+  /** The button that removes `row` (a row or a kept step, its item `row.li`), named after it (`name`). */
+  removeButton(row, name) {
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "nc-builder-remove";
+    remove.textContent = this.strings.remove;
+    remove.setAttribute("aria-label", `${this.strings.remove}: ${name}`);
+    remove.addEventListener("click", () => this.removeRow(row, row.li));
+    return remove;
   }
 
   /** The reader removed `row` (its item `li`). The focus goes to the next roll's first field, else to the roll
