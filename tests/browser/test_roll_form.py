@@ -139,11 +139,13 @@ def test_search_finds_the_calculator_by_what_it_computes(tab, web, lang, query):
     assert any(h.startswith(("calculators/", "targets/", "rolls/")) for h in first), (query, first)
 
 
-@pytest.mark.parametrize("lang, typed", [("fr", "T4~2{/C3|/C5};tr=1"), ("ja", "D3^,U4{B2b|B-2b};tr=2")])
-def test_adding_a_roll_never_loses_a_typed_sequence(open_page, web, repo, rules, lang, typed):
-    """A sequence the form cannot show (branches, marks) is in the field; the form keeps it as written, says so,
-    and the roll the reader adds is written after it, with the reader's team re-rolls (review 3, D3; checked
-    against `calculators.api.handle`). Removing the kept rolls leaves the form's own."""
+@pytest.mark.parametrize("lang, typed, rows, kept_step", [("fr", "T4~2{/C3|/C5};tr=1", "", "T4~2{/C3|/C5}"),
+                                                         ("ja", "D3^,U4{B2b|B-2b};tr=2", "D3^", "U4{B2b|B-2b}")])
+def test_adding_a_roll_never_loses_a_typed_sequence(open_page, web, repo, rules, lang, typed, rows, kept_step):
+    """A sequence with a step the form cannot show (branches) is in the field; the form keeps that step as written,
+    says so, shows the others as rows (`rows`: their notation; review 8, m7), and the roll the reader adds is
+    written after them, with the reader's team re-rolls (review 3, D3; checked against `calculators.api.handle`).
+    Removing the kept step leaves the form's own rows."""
     from urllib.parse import quote
 
     from calc_driver import Calc, url_of
@@ -160,8 +162,9 @@ def test_adding_a_roll_never_loses_a_typed_sequence(open_page, web, repo, rules,
     kept = page.locator(f"{builder} li.nc-builder-kept")
     kept.wait_for(state="visible")
     messages = Messages(lang)
-    assert norm(kept.inner_text()).startswith(norm(messages("Rolls the form cannot show, kept as written:")))
-    assert kept.locator("code").inner_text() == steps
+    assert norm(kept.inner_text()).startswith(norm(messages("A roll the form cannot show, kept as written:")))
+    assert kept.locator("code").inner_text() == kept_step
+    assert page.locator(f"{builder} li.nc-builder-row").count() == len([r for r in rows.split(",") if r])
     page.select_option(f"{builder} [data-add]", "rush")
     page.click(f"{builder} [data-add-button]")
     written = page.text_content(f"{builder} [data-notation]")
@@ -169,8 +172,8 @@ def test_adding_a_roll_never_loses_a_typed_sequence(open_page, web, repo, rules,
     assert page.locator(f"{builder} [data-replaced]").is_hidden()
     c.wait()
     c.check()
-    kept.get_by_role("button", name=messages("Remove these rolls")).click()
-    assert page.input_value(field) == f"R2;{options}" and kept.count() == 0
+    kept.get_by_role("button", name=f"{messages('Remove this roll')}: {kept_step}").click()
+    assert page.input_value(field) == ",".join(r for r in (rows, "R2") if r) + f";{options}" and kept.count() == 0
     c.wait()
     c.check()
 

@@ -4,7 +4,7 @@
   Blitz, Tackle once the defender has Dodge), and the page gives the notation's own answer;
 * D2: the page's edition picker rebuilds the form's list of rolls, and "Blocage" adds a block;
 * D3: a sequence opened from a link (or the page's default) shows as rows, and a roll added is added to it; a
-  sequence the form cannot show is kept, as written, before the rolls added.
+  step the form cannot show is kept, as written, in its place (review 8, m7), before the rolls added.
 """
 from __future__ import annotations
 
@@ -156,8 +156,9 @@ def test_a_sequence_the_form_cannot_show_is_kept_before_the_rolls_added(open_pag
     kept = page.locator(f"{BUILDER} li.nc-builder-kept")
     kept.wait_for(state="visible")
     assert kept.locator("code").inner_text() == "T4~2{/C3|/C5}"
-    assert norm(kept.inner_text()).startswith("Jets que le formulaire ne peut pas montrer")
-    assert page.is_disabled(f"{BUILDER} [data-pro]")  # the kept sequence's own player flags
+    assert norm(kept.inner_text()).startswith("Jet que le formulaire ne peut pas montrer")
+    # review 8, m7: the step is kept without the player's flags, which the form's own boxes write
+    assert page.is_enabled(f"{BUILDER} [data-pro]")
     assert form_violations(page) == []
     page.select_option(f"{BUILDER} [data-add]", "rush")
     page.click(f"{BUILDER} [data-add-button]")

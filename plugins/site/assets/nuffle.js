@@ -16,7 +16,7 @@
 // Material swaps page content without reloading this module: everything page-specific runs from document$
 // (falls back to a plain DOMContentLoaded when Material's bundle is missing).
 import { Calculator } from "./js/calculator.mjs";
-import { applyEdition, chosenEdition, listenForEditions, onEditionChosen, onEditionShown } from "./js/edition.mjs";
+import { listenForEditions, onEditionChosen, onEditionShown, showReaderEdition } from "./js/edition.mjs";
 import { listenForLanguageLinks, rewriteLanguageLinks } from "./js/lang.mjs";
 import { followMovedAnchor } from "./js/moved.mjs";
 import { forgetDetached } from "./js/nearby.mjs";
@@ -37,7 +37,7 @@ function mountAll() {
   forgetLeftCalculators();
   followMovedAnchor();
   rewriteLanguageLinks();
-  applyEdition(chosenEdition());
+  showReaderEdition(); // a calculator whose address names an edition then shows the link's on this page only
   for (const form of document.querySelectorAll("form[data-calculator]")) {
     if (form.dataset.mounted) continue;
     form.dataset.mounted = "true";

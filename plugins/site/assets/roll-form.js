@@ -38,6 +38,37 @@ function rerollMark(step) {
   return step.no_team_reroll ? "'" : "";
 }
 
+/** The rolls of chain notation `text` (before its ";" options) as the resolver reads them
+ *  (calculators/notation/__init__.py, `_as_typed` of tokens.py: NFKC, a phone's commas, wave dash and minus signs,
+ *  spaces dropped), cut into its top-level items, one per step of the resolver's answer: {flags, items: [{sep, text}]}
+ *  with `sep` the separator before the item ("" for the first, "," or "/": a new player's) and `flags` the first
+ *  player's ("[pro]", written by the form's own boxes). The separators inside a group ({…}, (…), […]) are its own. */
+function splitItems(text) {
+  const typed = String(text).normalize("NFKC").replace(/[、，]/g, ",").replace(/〜/g, "~").replace(/[−‐]/g, "-")
+    .replace(/\s+/g, "");
+  const items = [];
+  let depth = 0;
+  let start = 0;
+  let sep = "";
+  let end = typed.length;
+  for (let i = 0; i < typed.length; i += 1) {
+    const c = typed[i];
+    if ("{([".includes(c)) depth += 1;
+    else if ("})]".includes(c)) depth -= 1;
+    else if (depth === 0 && (c === "," || c === "/")) {
+      items.push({ sep, text: typed.slice(start, i) });
+      [sep, start] = [c, i + 1];
+    } else if (depth === 0 && c === ";") {
+      end = i;
+      break;
+    }
+  }
+  items.push({ sep, text: typed.slice(start, end) });
+  const flags = /^\[[^\]]*\]/.exec(items[0].text);
+  if (flags) items[0].text = items[0].text.slice(flags[0].length);
+  return { flags: flags ? flags[0] : "", items };
+}
+
 /** Whether `step` has a part set that load() does not read. */
 function unread(step) {
   const known = READ_PARTS[step.kind] || READ_PARTS.test;
@@ -87,8 +118,8 @@ class RollForm {
     this.replacedNote = box.querySelector("[data-replaced]");
     this.chain = this.form && this.form.querySelector('[data-name="chain"] input, [data-name="chain"] textarea');
     this.editionSelect = this.form && this.form.querySelector('[data-name="edition"] select');
-    this.rows = [];
-    this.kept = ""; // the rolls of a loaded sequence the form cannot show, written before its own rows
+    this.rows = []; // the form's rows, in order, and the steps it cannot show as rows ({piece, li}: kept as written)
+    this.kept = ""; // a loaded sequence the form cannot show at all (another player's flags), written before its rows
     this.written = null; // the last notation this form wrote into the chain field
     this.loaded = null; // the last sequence loaded as rows from text the reader or a link wrote
     this.edition = this.currentEdition();
@@ -196,7 +227,7 @@ class RollForm {
    *  without a word (a 3+ leap became the edition's default, a Break Tackle bonus vanished). */
   onEdition() {
     const typed = Boolean(this.loaded && this.chain && this.chain.value.trim() === this.loaded);
-    const before = this.rows.map((row) => row.action);
+    const before = this.rows;
     this.edition = this.currentEdition();
     this.fillMenu();
     this.rows = [];
@@ -207,8 +238,13 @@ class RollForm {
       if (!this.kept) this.showEmpty();
       return;
     }
-    // keep the rolls the new edition has (leap and jump are one roll told twice), with their defaults
-    for (const action of before) {
+    // keep the rolls the new edition has (leap and jump are one roll told twice), with their defaults; a step
+    // kept as written stays so (the resolver reads it in the new edition, or its refusal says what it lacks)
+    for (const { action, piece } of before) {
+      if (piece) {
+        this.addPiece(piece);
+        continue;
+      }
       const same = action === "leap" ? "jump" : action === "jump" ? "leap" : action;
       if (this.menu().some((r) => r.action === action)) this.addRow(action, false);
       else if (this.menu().some((r) => r.action === same)) this.addRow(same, false);
@@ -232,10 +268,12 @@ class RollForm {
   }
 
   /** Show the sequence `text`, as the resolver read it (`result`: the chain answer, its steps and players),
-   *  as the form's rows; a sequence with a roll the form cannot show is kept whole, as written, before the
-   *  rows the reader adds (nothing loaded is dropped). */
+   *  as the form's rows; a step the form cannot show as a row is kept as written, in its place, with the
+   *  reason when it is a neighbour's (review 8, m7: one such step made the whole sequence text). A sequence
+   *  whose players the form cannot show (another player's flags) is kept whole, as written, before the rows
+   *  the reader adds. Nothing loaded is dropped, and the notation written is the one read. */
   load(text, result) {
-    const plan = this.readAnswer(result);
+    const plan = this.readAnswer(result, splitItems(text));
     this.rows = [];
     this.kept = "";
     this.list.replaceChildren();
@@ -247,6 +285,10 @@ class RollForm {
       this.star.value = player.star || "";
       for (const [flag, input] of Object.entries(this.flagBoxes)) input.checked = player.skills.includes(flag);
       for (const step of plan.rows) {
+        if (step.piece) {
+          this.addPiece(step.piece);
+          continue;
+        }
         this.addRow(step.roll.action, false);
         this.settle(this.rows[this.rows.length - 1], step);
       }
@@ -286,10 +328,36 @@ class RollForm {
     this.list.append(li);
   }
 
-  /** The rows that show the resolver's `result` ({player: {pro, loner, star}, rows: [{roll, …}]}), or null when
-   *  some step or flag is one the form cannot write (a branch, a mark it has no box for, another player's
-   *  flags, a roll moved by the weather). */
-  readAnswer(result) {
+  /** A step the form cannot show as a row (`piece`: {sep, text, note}, from readAnswer), as a read-only item of
+   *  the list in its place: its notation, why it is no row when a neighbour is the cause, and a button that
+   *  removes it. */
+  addPiece(piece) {
+    if (!this.rows.length && !this.kept) this.list.replaceChildren();
+    const li = document.createElement("li");
+    li.className = "nc-builder-kept";
+    li.dataset.keptStep = "";
+    const code = document.createElement("code");
+    code.textContent = piece.text;
+    li.append(this.strings.kept_step, " ", code);
+    if (piece.note) {
+      const note = document.createElement("span");
+      note.className = "nc-builder-kept-help";
+      note.textContent = piece.note;
+      li.append(" ", note);
+    }
+    const row = { piece, li };
+    li.append(" ", this.removeButton(row, piece.text));
+    this.list.append(li);
+    this.rows.push(row);
+  }
+
+  /** The rows that show the resolver's `result` ({player: {pro, loner, star, skills}, rows: [{roll, …} or {piece}]}),
+   *  `split` the notation's items (splitItems), one per step. A step the form cannot write as a row (a branch, a
+   *  mark it has no box for, a roll moved by the weather, a face no row gives) is a `piece`: {sep, text, note},
+   *  its text as written and, when only its neighbours keep it from being a row, `note` says why (a catch with
+   *  no pass before it). Null when the player flags are ones the form cannot write (another player's, a star
+   *  rule the edition lacks), or the items do not match the steps. */
+  readAnswer(result, split) {
     const players = result.players || [];
     const flags = (p) => Object.keys(p || {}).filter((k) => k !== "pro" && k !== "loner" && p[k] === true);
     if (players.slice(1).some((p) => p.pro || p.loner || flags(p).length)) return null;
@@ -298,15 +366,21 @@ class RollForm {
     const skills = flags(players[0]).filter((flag) => skillFlags.includes(flag));
     const offered = ((this.data.stars || {})[this.edition] || []).map(([flag]) => flag);
     if (stars.length > 1 || (stars.length && !offered.includes(stars[0]))) return null;
+    if (split.items.length !== result.steps.length || split.items.some((item) => !item.text)) return null;
     const rows = [];
-    let player = 0;
-    for (const step of result.steps) {
-      if (unread(step)) return null;
-      const read = CONTACT_KINDS.includes(step.kind) ? this.readContact(step, rows) : this.readTest(step);
-      if (!read) return null;
-      if (read.roll.receiver) player += 1;
-      if ((step.player ?? 0) !== player) return null;
-      rows.push(read);
+    let moved = false; // a D6 test before a block: the block is a Blitz's
+    for (const [i, step] of result.steps.entries()) {
+      const { sep, text } = split.items[i];
+      const contact = CONTACT_KINDS.includes(step.kind);
+      const read = unread(step) ? null : contact ? this.readContact(step, moved) : this.readTest(step);
+      moved = moved || !contact;
+      // a row of another player's roll (the receiver's catch, a landing) is written after "/", every other after ","
+      if (read && Boolean(read.roll.receiver) === (sep === "/")) {
+        rows.push(read);
+        continue;
+      }
+      const note = !read ? "" : read.roll.receiver ? this.strings.kept_receiver : this.strings.kept_player;
+      rows.push({ piece: { sep, text, note } });
     }
     const first = players[0] || {};
     return { player: { pro: first.pro, loner: first.loner, star: stars[0] || "", skills }, rows };
@@ -368,8 +442,9 @@ class RollForm {
     return null;
   }
 
-  /** A block, an armour roll or a foul as a row: its fields and the skill boxes to tick, or null. */
-  readContact(step, before) {
+  /** A block, an armour roll or a foul as a row: its fields and the skill boxes to tick, or null. `moved`: a
+   *  D6 test (a move) comes before it. */
+  readContact(step, moved) {
     const roll = this.menu().find((r) => r.kind === step.kind);
     if (!roll) return null;
     const fields = {};
@@ -396,7 +471,7 @@ class RollForm {
         fields.frenzy = String(second.chooser === "defender" ? -second.dice : second.dice);
       }
       // a move before the block, Juggernaut or Unstoppable Momentum: the block is a Blitz's
-      if (before.some((r) => !r.roll.kind) || step.attacker.some((s) => s === "juggernaut" || s === "unstoppable-momentum")) {
+      if (moved || step.attacker.some((s) => s === "juggernaut" || s === "unstoppable-momentum")) {
         ticks.push("blitz");
       }
     } else if (step.kind === "interception" || step.kind === "argue-the-call") {
@@ -544,13 +619,7 @@ class RollForm {
         if (never.checked) noTeam.checked = false;
       });
     }
-    const remove = document.createElement("button");
-    remove.type = "button";
-    remove.className = "nc-builder-remove";
-    remove.textContent = this.strings.remove;
-    remove.setAttribute("aria-label", `${this.strings.remove}: ${roll.name}`);
-    remove.addEventListener("click", () => this.removeRow(row, li));
-    controls.append(remove);
+    controls.append(this.removeButton(row, roll.name));
     li.append(controls);
     for (const el of controls.querySelectorAll("select, input")) {
       el.addEventListener("change", () => {
@@ -565,6 +634,17 @@ class RollForm {
       this.write();
       (row.value || controls.querySelector("select, input"))?.focus();
     }
+  }
+
+  /** The button that removes `row` (a row or a kept step, its item `row.li`), named after it (`name`). */
+  removeButton(row, name) {
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "nc-builder-remove";
+    remove.textContent = this.strings.remove;
+    remove.setAttribute("aria-label", `${this.strings.remove}: ${name}`);
+    remove.addEventListener("click", () => this.removeRow(row, row.li));
+    return remove;
   }
 
   /** The reader removed `row` (its item `li`). The focus goes to the next roll's first field, else to the roll
@@ -583,7 +663,7 @@ class RollForm {
         this.chain.dispatchEvent(new Event("input", { bubbles: true }));
       }
     }
-    ((next && next.querySelector("select, input")) || this.add).focus();
+    ((next && next.querySelector("select, input, button")) || this.add).focus();
   }
 
   /** The die face a row needs: the roll's own modifiers plus the reader's, looked up in Python's table. */
@@ -668,6 +748,11 @@ class RollForm {
     let text = this.kept || (flags.length ? `[${flags.join(",")}]` : "");
     for (const [j, row] of this.rows.entries()) {
       const i = this.kept ? j + 1 : j;
+      if (row.piece) { // a step kept as written, after the separator it had ("," where it no longer comes first)
+        if (i > 0) text += row.piece.sep || ",";
+        text += row.piece.text;
+        continue;
+      }
       if (row.roll.kind) {
         if (i > 0) text += ",";
         text += this.contact(row);

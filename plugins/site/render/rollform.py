@@ -333,6 +333,12 @@ def roll_form(ctx: PageContext, rules: RuleBook, editions: list[str]) -> str:
         "kept_help": ctx.t("The rolls you add are written after them; the player's skills above are then set in "
                            "the notation."),
         "remove_kept": ctx.t("Remove these rolls"),
+        # review 8, m7: one step of a sequence the form cannot show as a row, kept as written in its place
+        "kept_step": ctx.t("A roll the form cannot show, kept as written:"),
+        "kept_receiver": ctx.t("In the form, this roll is always another player's (the receiver of a pass or a hand-off, "
+                               "or a thrown team-mate), written after “/”: here it is not."),
+        "kept_player": ctx.t("This roll is another player's: the form starts another player only with a catch, a "
+                             "hand-off or a landing."),
         # review 6 finding 4: the field's sequence, shown whole until Python has read it into rows
         "pending": ctx.t("The rolls of the notation, shown one by one once Python has read them:"),
     }

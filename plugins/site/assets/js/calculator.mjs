@@ -6,8 +6,9 @@
 // same resolver's answers to the requests one change away from the form as built); any other change waits for
 // Python. The page's query string sets the form. The edition is the reader's everywhere (edition.mjs): with
 // none in the address, a calculator with an edition select starts on the reader's chosen edition, or the
-// newest one while they have chosen none; an edition chosen in a calculator becomes the reader's choice.
-import { chooseEdition, chosenEdition, choosableEditions, readAs } from "./edition.mjs";
+// newest one while they have chosen none; an edition chosen in a calculator becomes the reader's choice. An edition
+// in the address is the link's: it applies to its page only (edition.mjs followLinkEdition).
+import { chooseEdition, chosenEdition, choosableEditions, followLinkEdition, readAs } from "./edition.mjs";
 import { EngineStopped, engineRunning, getEngine } from "./engine.mjs";
 import { explainError } from "./explain.mjs";
 import { CalculatorForm } from "./form.mjs";
@@ -80,11 +81,12 @@ export class Calculator {
 
   /** The edition select once the address is read (`given`: it named a usable edition). Without one, the
    *  reader's chosen edition, or the newest the select offers while they have chosen none (or one it does
-   *  not offer); with one, the page's picker moves to it unless it shows every edition. True when this
-   *  changed the form. */
+   *  not offer); with one, this page shows the link's edition, the picker too, without storing it: the
+   *  reader's own choice stays for the other pages (review 8, m3). True when this changed the form. */
   editionFromAddress(given) {
     if (given) {
-      this.leadEdition(false);
+      const field = this.form.editionSelect();
+      if (field) followLinkEdition(readAs(field.input.value));
       return false;
     }
     const chosen = chosenEdition();
@@ -110,14 +112,12 @@ export class Calculator {
     this.compute(new URLSearchParams(location.search).has("edition"));
   }
 
-  /** The form's edition, set by the reader (`chosen`) or a link, becomes the page's: the reader's choice
-   *  everywhere when they made it here; a link's edition moves a picker that shows one edition, and leaves one
-   *  on "All editions" (the result names its edition). */
-  leadEdition(chosen) {
+  /** The reader set the form's edition: it is their choice everywhere, stored, also on a page that followed a
+   *  link's edition until then. */
+  leadEdition() {
     const field = this.form.editionSelect();
-    if (!field || (!chosen && !chosenEdition())) return;
-    const edition = readAs(field.input.value);
-    if (edition && edition !== chosenEdition()) chooseEdition(edition);
+    const edition = field ? readAs(field.input.value) : "";
+    if (edition) chooseEdition(edition);
   }
 
   /** While the reader has chosen no edition, the edition select names the newest edition, which it computes,
@@ -142,7 +142,7 @@ export class Calculator {
     else this.form.applyNeeds();
     this.dirty = true;
     this.changed = true;
-    if (field === this.form.editionSelect()) this.leadEdition(true);
+    if (field === this.form.editionSelect()) this.leadEdition();
     this.compute(true);
   }
 

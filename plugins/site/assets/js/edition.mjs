@@ -7,6 +7,10 @@
 const EDITION_KEY = "nuffle.edition"; // the same key as the inline script of plugins/site/editions.py
 const listeners = new Set();
 const shownListeners = new Set();
+// A link's edition (a calculator's address: ?edition=classic) is shown on its own page only, and is not stored:
+// the reader's own choice, kept here meanwhile, comes back on the next page (review 8, m3). null while the page
+// shows the reader's own edition.
+let readerEdition = null;
 
 /** The page's pickers (the first one lists the choosable editions, oldest first). */
 function picker() {
@@ -27,9 +31,35 @@ export function readAs(edition) {
   return option ? option.value : "";
 }
 
-/** The reader's edition ("" while they have chosen none: the picker on "All editions"). */
+/** The reader's edition ("" while they have chosen none: the picker on "All editions"), also while the page
+ *  shows a link's edition. */
 export function chosenEdition() {
+  if (readerEdition !== null) return readerEdition;
   return document.documentElement.getAttribute("data-nc-edition") || "";
+}
+
+/** Show this page in a link's `edition` (a choosable one), the pickers too, and say that the page follows its
+ *  link (the picker's note, [data-nc-edition-linked]); the reader's stored choice stays theirs for the other
+ *  pages, until they choose an edition on this one. */
+export function followLinkEdition(edition) {
+  if (!choosableEditions().includes(edition)) return;
+  if (readerEdition === null) readerEdition = chosenEdition();
+  applyEdition(edition);
+  showLinked(true);
+}
+
+/** A new page: it shows the reader's own edition again, not the link's the last page followed (Material's
+ *  instant navigation keeps <html> and this module from page to page). */
+export function showReaderEdition() {
+  const edition = chosenEdition();
+  readerEdition = null;
+  showLinked(false);
+  applyEdition(edition);
+}
+
+/** The pickers' note that the page follows its link's edition, shown or hidden. */
+function showLinked(on) {
+  for (const note of document.querySelectorAll("[data-nc-edition-linked]")) note.hidden = !on;
 }
 
 /** `fn(edition)` is called whenever the reader chooses an edition (not "All editions"). */
@@ -46,6 +76,8 @@ export function onEditionShown(fn) {
 /** Store the reader's choice ("" for every edition) and show the page in it; the listeners follow an edition. */
 export function chooseEdition(edition) {
   const value = choosableEditions().includes(edition) ? edition : "";
+  readerEdition = null; // a choice made on a page that followed a link's edition: the reader's from now on
+  showLinked(false);
   try {
     if (value) localStorage.setItem(EDITION_KEY, value);
     else localStorage.removeItem(EDITION_KEY);
@@ -120,6 +152,8 @@ export function listenForEditions() {
   window.addEventListener("storage", (event) => {
     if (event.key !== EDITION_KEY && event.key !== null) return;
     const value = choosableEditions().includes(event.newValue) ? event.newValue : "";
+    readerEdition = null;
+    showLinked(false);
     applyEdition(value);
     if (value) for (const fn of listeners) fn(value);
   });

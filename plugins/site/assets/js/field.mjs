@@ -4,6 +4,15 @@
 
 const INTEGER = /^\s*-?\d{1,9}\s*$/;
 
+/** `text` as the field reads what a keyboard types into it: full-width digits, letters and signs (a Japanese
+ *  keyboard's ４, ｔｒｕｅ, the comma of ７，７) in their ASCII form (Unicode NFKC). A number input does this itself
+ *  for typed text (the browser's own sanitising), and the chain notation's reader does it in Python
+ *  (calculators/notation/tokens.py `_as_typed`); a value of the page address goes through this one function,
+ *  so that a link is read as the same text typed (review 8, m4). */
+export function asTyped(text) {
+  return String(text ?? "").normalize("NFKC");
+}
+
 /** One field of a calculator form: its wrapper (label, fieldset, or the hidden input itself) and inputs. */
 export class Field {
   constructor(wrapper) {
@@ -109,10 +118,12 @@ export class Field {
     return el.value;
   }
 
-  /** Set the field from a URL value, validated like typed input. Returns {changed, problem}: a value the
+  /** Set the field from a URL value, read (asTyped) and validated like typed input. Returns {changed, problem}: a value the
    *  field refuses leaves it as it was, and `problem` ([message key, template values]) says what it takes. */
-  set(raw) {
+  set(given) {
     if (this.fixed || !this.input) return { changed: false, problem: null };
+    // a text field (the chain notation) keeps what the link wrote, as it keeps what is typed: its reader folds it
+    const raw = this.type === "text" ? given : asTyped(given);
     if (this.type === "bool" && this.input.type === "checkbox") {
       const v = { true: true, 1: true, on: true, false: false, 0: false, off: false }[raw.trim().toLowerCase()];
       if (v === undefined) return { changed: false, problem: this.expected() };
