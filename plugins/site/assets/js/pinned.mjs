@@ -16,7 +16,10 @@ export function keepFocusAbovePinnedResult() {
   const result = calculator?.querySelector(".nc-result");
   if (!result || calculator.hasAttribute("data-tapping")) return; // a tap: once it is over (see below)
   requestAnimationFrame(() => {
-    if (document.activeElement !== field || getComputedStyle(result).position !== "sticky") return;
+    // pinned to the bottom only: beside the form (two columns, sticky at the top) the result covers no field, and
+    // scrolling for its height threw a clicked low field to the top and the chance off the screen (1280 × 800)
+    const pinned = getComputedStyle(result);
+    if (document.activeElement !== field || pinned.position !== "sticky" || pinned.bottom === "auto") return;
     const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
     // the field with its label and its message (a refused value says why right under it)
     const box = (field.closest(".nc-field") || field).getBoundingClientRect();
