@@ -18,13 +18,6 @@ export function probabilityParts(messages, p) {
   return { exact, percent };
 }
 
-/** The parts of a resolver probability (probabilityParts) when its fraction is too long to show or say whole
- *  (see LONG_EXACT); null for a short one, none, or no exact value. */
-export function longProbability(messages, p) {
-  const parts = probabilityParts(messages, p);
-  return parts && parts.exact.length > LONG_EXACT ? parts : null;
-}
-
 /** A resolver probability ({exact: "n/d", float}) as "n/d (p%)"; "0 (0.0%)" for none. */
 export function probability(messages, p) {
   if (!p || typeof p !== "object") return `0 (${messages.percent.format(0)})`;

@@ -1,7 +1,7 @@
 // A calculator's result panel ([data-result], plugins/site/render/calculator.py): its value elements
 // ([data-field] with data-format, named by their dotted path into the response), its status and error lines,
 // the edition it names, and its live region ([data-live], the only one: a one-line summary after a change).
-import { formatValue, longProbability, probability, probabilityParts } from "./format.mjs";
+import { LONG_EXACT, formatValue, probability, probabilityParts } from "./format.mjs";
 import { paintPitch } from "./pitch-paint.mjs";
 import { isZero, valueAt } from "./util.mjs";
 
@@ -118,7 +118,7 @@ export class ResultView {
       }
       if (row) row.hidden = (el.dataset.zero === "hide" && isZero(value)) || !this.rowApplies(row, result);
       const parts = el.dataset.format === "probability" && el.tagName !== "A" ? probabilityParts(this.messages, value) : null;
-      if (parts && longProbability(this.messages, value)) this.showLong(el, parts);
+      if (parts && parts.exact.length > LONG_EXACT) this.showLong(el, parts);
       else if (parts) this.showParts(el, parts);
       else el.textContent = formatValue(this.messages, el, value);
       if (el.dataset.href) { // a link whose address carries result values (calculator.py href_from)
