@@ -113,6 +113,10 @@ def test_the_page_picker_rebuilds_the_list_and_blocage_adds_a_block(open_page, w
     names = page.locator(f"{BUILDER} [data-add] option").all_inner_texts()
     assert names and not any("BB2025" in n for n in names), names
     assert any("classique" in n for n in names), names
+    # the page's sequence is pending (one read-only item) until Python answers it in classic, then it is rows:
+    # counted before that answer, a roll added in between made the count wrong (CI, stop 32)
+    page.wait_for_function("s => !document.querySelector(s + ' li.nc-builder-kept')"
+                           " && document.querySelectorAll(s + ' li.nc-builder-row').length > 0", arg=BUILDER)
     before = page.locator(f"{BUILDER} li.nc-builder-row").count()
     page.select_option(f"{BUILDER} [data-add]", label="Blocage")
     page.click(f"{BUILDER} [data-add-button]")
