@@ -61,8 +61,9 @@ test-fast: install
 bench: install
 	$(BIN)/python benchmarks/run.py
 
-# Re-extract the UI strings and merge them into the French and Japanese catalogs.
-messages: install
+# Re-extract the UI strings and merge them into the French and Japanese catalogs. Only pybabel, from the venv:
+# not `install`, whose `npm ci` would delete and reinstall node_modules (tests/test_makefile.py).
+messages: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -k t -k tn:1,2 --no-location --omit-header --sort-output -o plugins/locale/messages.pot .
 	$(BIN)/pybabel update -i plugins/locale/messages.pot -d plugins/locale --no-fuzzy-matching --omit-header --ignore-obsolete
 

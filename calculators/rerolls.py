@@ -140,7 +140,8 @@ means at most once in the chain, and a player flag says the player has the rule)
 * **Savage Blow** (Anqi Panqi; flag ``savageblow``).  BB2020 and BB2025: once per game, on a Block action
   against an opponent, re-roll any number of the block dice (BBBase ``docs/bb2020|bb2025/starplayers/
   Anqi_Panqi.md``; FFB ``skill/mixed/special/SavageBlow``).  Free.  The sources differ on a Blitz's block
-  (:data:`SAVAGE_BLOW_READINGS`, the chain's ``savage_reading``, the ``chain`` request's ``savage_blow_reading``):
+  (:data:`SAVAGE_BLOW_READINGS`, the chain's ``savage_reading``, the ``chain`` request's ``savage_blow_reading``,
+  which BB2025 Lord of Chaos follows too, below):
   ``"rulebook"`` (the default, the rule text's "Block Action"): a block that is not a Blitz's, i.e. with no
   Juggernaut ``j`` or Unstoppable Momentum ``u`` and by a player whose other steps are only blocks, Dauntless rolls,
   armour and injury rolls (a move before the block makes it a Blitz, as for Brawler); ``"fumbbl"``: any block, as
@@ -206,8 +207,12 @@ means at most once in the chain, and a player flag says the player has the rule)
   that roll, on every Dauntless roll of his; like every re-roll never followed by another on that die.
 * **Lord of Chaos** (Lord Borak the Despoiler; flag ``lordofchaos``).  BB2025: once per game, on a Block action,
   Borak may re-roll a single block die (BBBase ``docs/bb2025/starplayers/Lord_Borak_the_Despoiler.md`` at
-  ``87cb594``): free, one die, on a block that is not a Blitz's (no Juggernaut ``j`` or Unstoppable Momentum
-  ``u``), as Savage Blow's Block action.  BB2020's Lord of Chaos is an extra team re-roll for the first half
+  ``87cb594``): free, one die.  "Block Action" is read as Savage Blow's, by the same reading
+  (:data:`SAVAGE_BLOW_READINGS`, the request's ``savage_blow_reading``): ``"rulebook"`` a Block action's block only
+  (not after a move of his, nor marked ``j`` or ``u``), ``"fumbbl"`` any block, since FFB's BB2025
+  ``server/step/bb2025/block/StepBlockRoll`` (``christerk/ffb`` at ``ac2f6d3``) offers its single-die re-roll
+  (``canRerollSingleBlockDieOncePerPeriod``) without checking the action, as for Savage Blow (it checks the
+  Blitz only for Unstoppable Momentum's re-roll, which it offers first).  BB2020's Lord of Chaos is an extra team re-roll for the first half
   (BBBase ``docs/bb2020/starplayers/Lord_Borak_the_Despoiler.md``), which the chain counts in ``tr``: the flag is
   refused there.
 * **Mesmerising Dance** (Eldril Sidewinder; flag ``mesmerising``).  BB2020 *Mesmerizing Gaze*: once per game, re-roll

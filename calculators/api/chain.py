@@ -32,7 +32,8 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
         reading = rd.choice("reading", LONER_READINGS, LONER_READINGS[0])
     elif rd.given("reading"):
         check_reading(ed, req["reading"])  # raises: a clear error rather than "unknown field"
-    # Savage Blow on a Blitz's block: the rule text's Block Action (default) or FFB's any block (calculators.rerolls)
+    # Savage Blow and Lord of Chaos on a Blitz's block: the rule text's Block Action (default) or FFB's any block
+    # (calculators.rerolls); one field, named after Savage Blow, which had it first
     if ed.classic and rd.given("savage_blow_reading"):
         raise CalcError("savage_blow_reading", f"Savage Blow is a star player rule of BB2020 and BB2025 only: no "
                         f"reading of it in {edition}", [], reason="not-in-edition")
@@ -60,7 +61,7 @@ def answer_chain(req: Mapping[str, Any], rules: RuleBook | None) -> dict[str, An
     out: dict[str, Any] = {"notation": format_chain(parsed.chain, parsed.team_rerolls), "edition": edition}
     if reading is not None:
         out["reading"] = reading
-    if any(p.savageblow for p in chain.players):  # the reading line: which source Savage Blow follows
+    if any(p.savageblow or p.lordofchaos for p in chain.players):  # the reading line: which source they follow
         out["savage_blow_reading"] = savage
     out["weather"] = weather
     if tabled != parsed.chain:  # the weather moved some face: the rolls as computed

@@ -94,7 +94,7 @@ from .kinds import ONE_DIE_SKILLS
 from .model import Chain, Player
 from .outcomes import _linked_pairs, mauling_rescues, rolls_2d6, star_reroll_gain
 from .steps import AnyStep, ArmourStep, BlockStep, Dauntless, Step, _places, walk
-from .tree import BONUS_CASES, _N, _Node, _fill, _block_action, _savage, _savage_dist, _savage_dists, _scale, _tree
+from .tree import BONUS_CASES, _N, _Node, _fill, _lord_of_chaos, _savage, _savage_dist, _savage_dists, _scale, _tree
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -251,7 +251,8 @@ class _Solver(FoulOldPro, PairBonuses):
     def star_rerolls(self, s: AnyStep) -> tuple[str, ...]:
         """The star rules that may re-roll a failed roll of step ``s`` (a roll node's): BB2020 Consummate
         Professional and Halfling Luck / Thinking Man's Troll (any die of the player), The Ballista
-        (:data:`calculators.rerolls.BALLISTA_KINDS`), Savage Blow and Lord of Chaos (a Block action's block), Bounding
+        (:data:`calculators.rerolls.BALLISTA_KINDS`), Savage Blow and Lord of Chaos (a block read as a Block action's,
+        :func:`calculators.chain.tree._read_as_block_action`), Bounding
         Leap, Woodland Fury, Mesmerising Dance (:data:`calculators.rerolls.STAR_REROLL_KINDS`)."""
         pl = self.players[s.player]
         out: tuple[str, ...] = ()
@@ -267,7 +268,7 @@ class _Solver(FoulOldPro, PairBonuses):
             out += ("leap",)
         if pl.woodland and isinstance(s, BlockStep):  # on a roll that knocks her down only: _free_rerolls
             out += ("woodland",)
-        if pl.lordofchaos and _block_action(s):
+        if _lord_of_chaos(self.chain, s):
             out += ("lordofchaos",)
         out += tuple(name for name, kinds in STAR_REROLL_KINDS.items()
                      if getattr(pl, name) and isinstance(s, Step) and s.kind in kinds)

@@ -286,19 +286,32 @@ def _block_action(s: AnyStep) -> bool:
     return isinstance(s, BlockStep) and not s.attacker & {"juggernaut", "unstoppable-momentum"}
 
 
-def _savage(chain: Chain, s: AnyStep) -> bool:
-    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, and under the reading
-    ``rulebook`` (the default, :data:`calculators.rerolls.SAVAGE_BLOW_READINGS`) a Block action's block
-    (:func:`_block_action`, and no step of that player but blocks, Dauntless rolls, armour and injury rolls: a move
-    makes it a Blitz), under ``fumbbl`` any block (FFB does not check the action); with or without a non-critical
-    branch (Frenzy's second block is still the same action's; :mod:`calculators.rerolls`)."""
-    if not isinstance(s, BlockStep) or not chain.players[s.player].savageblow:
+def _read_as_block_action(chain: Chain, s: AnyStep) -> bool:
+    """True when block ``s`` counts as a Block action's for the star rules that say "Block Action" (BB2020/BB2025
+    Savage Blow, BB2025 Lord of Chaos), under the chain's reading (:data:`calculators.rerolls.SAVAGE_BLOW_READINGS`):
+    ``rulebook`` (the default) a Block action's block (:func:`_block_action`, and no step of that player but blocks,
+    Dauntless rolls, armour and injury rolls: a move makes it a Blitz), ``fumbbl`` any block (FFB's StepBlockRoll
+    does not check the action for either rule); with or without a non-critical branch (Frenzy's second block is
+    still the same action's)."""
+    if not isinstance(s, BlockStep):
         return False
     if chain.savage_reading == "fumbbl":
         return True
     moves = any(not isinstance(t, (BlockStep, Dauntless, ArmourStep, InjuryStep, Alternatives)) and t.player == s.player
                 for _, t in walk(chain.steps))
     return _block_action(s) and not moves
+
+
+def _savage(chain: Chain, s: AnyStep) -> bool:
+    """True when Savage Blow may re-roll the dice of block ``s``: a player with the rule, on a block read as a
+    Block action's (:func:`_read_as_block_action`; :mod:`calculators.rerolls`)."""
+    return isinstance(s, BlockStep) and chain.players[s.player].savageblow and _read_as_block_action(chain, s)
+
+
+def _lord_of_chaos(chain: Chain, s: AnyStep) -> bool:
+    """True when Lord of Chaos (BB2025) may re-roll one die of block ``s``: a player with the rule, on a block read
+    as a Block action's, as for Savage Blow (:func:`_read_as_block_action`; :mod:`calculators.rerolls`)."""
+    return isinstance(s, BlockStep) and chain.players[s.player].lordofchaos and _read_as_block_action(chain, s)
 
 
 def _savage_dists(s: BlockStep, case: str) -> tuple:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from ..chain import Alternatives, BlockStep, Chain, Dauntless, Player, Step
 from ..errors import CalcError
 from .marks import MAX_DEPTH, MAX_LENGTH, MAX_PLAYERS, MAX_STEPS, _WEIGHT_TOKEN
-from .tokens import _as_typed, _fail, _tokens, _whole
+from .tokens import _as_typed, _as_written, _fail, _tokens, _whole
 from .steps import _flags, _step
 
 
@@ -207,7 +207,15 @@ def parse_chain(text: str, edition: str = "classic", reading: str | None = None)
     """
     if not isinstance(text, str) or not text.strip():
         raise _whole("empty", "the chain is empty; write steps such as D3,R2,P3")
-    text = _as_typed(text)
+    raw, text = text, _as_typed(text)
+    try:
+        return _parse(text, edition, reading)
+    except CalcError as e:  # quote the token as the reader typed it, spaces and full-width characters kept
+        raise _as_written(e, raw, text) from None
+
+
+def _parse(text: str, edition: str, reading: str | None) -> Parsed:
+    """:func:`parse_chain` of ``text``, already read as typed (:func:`~calculators.notation.tokens._as_typed`)."""
     if len(text) > MAX_LENGTH:
         raise _whole("too-long", f"the chain has {len(text)} characters; at most {MAX_LENGTH}", [1, MAX_LENGTH])
     p = _Parser(text)

@@ -86,3 +86,59 @@ def _as_typed(text: str) -> str:
     """``text`` as our notation reads it: full-width letters, digits and marks (a Japanese keyboard) become
     ASCII (NFKC), and the commas, wave dash and minus signs keyboards put in their place become ours."""
     return unicodedata.normalize("NFKC", text).translate(_TYPED)
+
+
+def _origins(raw: str, text: str) -> list[int] | None:
+    """For each character of ``text`` (``_as_typed(raw)``), the index in ``raw`` of the character it comes from,
+    and ``len(raw)`` once more at the end; None when ``raw`` read a character at a time does not give ``text``
+    (a normalisation that joins characters, which nothing the notation reads needs)."""
+    origin: list[int] = []
+    pieces = []
+    for r, c in enumerate(raw):
+        piece = _as_typed(c)
+        pieces.append(piece)
+        origin.extend([r] * len(piece))
+    if "".join(pieces) != text:
+        return None
+    origin.append(len(raw))
+    return origin
+
+
+def _span_end(text: str, start: int, token: str) -> int | None:
+    """Where ``token`` ends in ``text`` if it starts at ``start``, the spaces the tokens leave out skipped."""
+    k = start
+    for c in token:
+        while k < len(text) and text[k] != c and text[k].isspace():
+            k += 1
+        if k >= len(text) or text[k] != c:
+            return None
+        k += 1
+    return k
+
+
+def _as_written(error: CalcError, raw: str, text: str) -> CalcError:
+    """``error``, one of :func:`_fail`'s about ``text`` (the notation as read, ``_as_typed(raw)``), with its quoted
+    token and its position given back as the reader typed them in ``raw``: a step with a space inside is quoted
+    with it (``D3 R2``, which the tokens read as ``D3R2``: review 10), a full-width step as typed.  Its message
+    says the same.  Any other error, or one whose token is not where it says, is returned as it is."""
+    details = error.details or {}
+    pos, token = details.get("position"), details.get("text")
+    if error.field != "chain" or not isinstance(pos, int) or not isinstance(token, str) or not token:
+        return error
+    origin = _origins(raw, text)
+    if origin is None:
+        return error
+    at = pos - 1
+    for start in range(at, max(at - len(token), 0) - 1, -1):  # the token holds the character named
+        end = _span_end(text, start, token)
+        if end is not None and end > at:
+            break
+    else:
+        return error
+    written = raw[origin[start]:origin[end - 1] + 1]
+    where = origin[at] + 1
+    old = f"token {details['token']} at character {pos} ({shown(token)}): "
+    message = error.message
+    if message.startswith(old):
+        message = f"token {details['token']} at character {where} ({shown(written)}): " + message[len(old):]
+    return CalcError(error.field, message, error.allowed, {**details, "position": where, "text": written})

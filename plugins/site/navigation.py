@@ -5,8 +5,10 @@ from ..data.model import EDITIONS_ORDER, Entity, Repository
 from ..data.text import no_markup
 from .editions import _slug_stem
 from .messages import Messages
-from .locate import RULINGS_INDEX, RULINGS_MATRIX, SHARED_PAGE
-from .pagemap import DIFFERENCES
+from .locate import RULINGS_INDEX, RULINGS_MATRIX, SHARED_PAGE, page_of
+from .pagemap import DIFFERENCES, SECTION_INDEXES
+from .render.calcpages import standalone_pages, standalone_title
+from .render.context import BackLinks, PageContext
 from .render.pages import CATEGORY_ORDER
 from .render.options import PAGE as ENGINE_OPTIONS
 from .render.unconfirmed import VERIFICATION_PAGE
@@ -78,19 +80,67 @@ def sequence_groups(repo: Repository) -> list[tuple[str, list[Entity]]]:
     return [(k, grouped[k]) for k in keys if k in grouped]
 
 
+Group = tuple[str, str, list[tuple[str, str]]]  # (anchor key, title, [(page path, page title)])
+
+
+def section_groups(ctx: PageContext, section: str) -> list[Group]:
+    """The pages of a menu section whose folders have an index page (pagemap.SECTION_INDEXES: "sequences",
+    "tables", "calculators"), in menu order, in groups: (the group's anchor on the index page, the same in every
+    language; its title in ctx's language; its pages' paths and titles). The menu and the index pages are both
+    made from this, so that they list the same pages.
+
+    Raises:
+        KeyError: `section` is not one of those.
+    """
+    repo, t = ctx.repo, ctx.t
+    if section == "sequences":
+        titles = group_titles(t)
+        return [(group, titles[group], [(f"sequences/{s.slug}.md", s.title(t.lang)) for s in members])
+                for group, members in sequence_groups(repo)]
+    if section == "tables":
+        from .pagemap import page_title  # the title of a page of tests by edition, as its own title says
+        tests = [(f"targets/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("target")]
+        rolls = sorted({page_of(r) for r in repo.of_kind("roll") if page_of(r).startswith("rolls/")})
+        tests += [(path, page_title(ctx, path)) for path in rolls]
+        tables = [(f"tables/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("table")]
+        return [group for group in (("tests", t("Agility and passing tests"), tests), ("tables", t("Tables"), tables))
+                if group[2]]
+    if section == "calculators":
+        pages = [(f"calculators/{kind}.md", standalone_title(ctx, kind)) for kind in standalone_pages(repo)]
+        return [("calculators", t("Calculators"), pages)] if pages else []
+    raise KeyError(section)
+
+
+def index_title(t: Messages, section: str) -> str:
+    """The title of a section's index page (its <title> and heading: what a search engine shows)."""
+    return {"sequences": t("Blood Bowl sequences, step by step"),
+            "tables": t("Blood Bowl tables and tests"),
+            "calculators": t("Blood Bowl dice calculators")}[section]
+
+
 def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
-    """MkDocs `nav` entries: hand-written pages first, then the sections generated from data/."""
+    """MkDocs `nav` entries: hand-written pages first, then the sections generated from data/. A section
+    whose folder has an index page (pagemap.SECTION_INDEXES) starts with it: the theme's navigation.indexes
+    makes it the section title's link."""
 
     def titled(path: str, title: str) -> dict:
         # the theme writes menu titles into the page as they are: a data title must open no tag
         return {no_markup(title): path}
 
-    titles = group_titles(t)
-    sequences = [{titles[group]: [titled(f"sequences/{s.slug}.md", s.title(t.lang)) for s in members]}
-                 for group, members in sequence_groups(repo)]
-    tables = [titled(f"targets/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("target")]
-    tables += [f"rolls/{path.split('/')[1]}" for path in pages if path.startswith("rolls/")]
-    tables += [titled(f"tables/{s.slug}.md", s.title(t.lang)) for s in repo.of_kind("table")]
+    ctx = PageContext(repo, t.lang, t, "index.md", BackLinks())
+    index = {section: path for path, section in SECTION_INDEXES.items() if path.startswith(f"{section}/")}
+
+    def first(section: str) -> list:
+        path = index[section]
+        return [titled(path, index_title(t, section))] if path in pages else []
+
+    sequences = [{title: [titled(path, name) for path, name in members]}
+                 for _, title, members in section_groups(ctx, "sequences")]
+    if sequences:
+        sequences = first("sequences") + sequences
+    tables = [titled(path, name) for _, _, members in section_groups(ctx, "tables") for path, name in members]
+    if tables:
+        tables = first("tables") + tables
     skills = [titled("skills/index.md", t("All skills"))]
     skills += [f"skills/{c}.md" for c in CATEGORY_ORDER if f"skills/{c}.md" in pages]
     if STAR_RULES in pages:  # the star players' special rules, told like skills
@@ -104,9 +154,9 @@ def build_nav(repo: Repository, pages: dict, t: Messages) -> list:
         nav.append({t("Sequences"): sequences})
     if tables:
         nav.append({t("Tables"): tables})
-    calculators = [path for path in pages if path.startswith("calculators/")]
+    calculators = [titled(path, name) for _, _, members in section_groups(ctx, "calculators") for path, name in members]
     if calculators:
-        nav.append({t("Calculators"): calculators})
+        nav.append({t("Calculators"): first("calculators") + calculators})
     nav.append({t("Skills"): skills})
     # the rulings, the matrix of who plays them how, then the engine options that switch their readings
     rulings = [titled(RULINGS_INDEX, t("All rulings"))]

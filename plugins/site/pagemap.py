@@ -19,6 +19,7 @@ from .render.compare import comparison_page
 from .render.differences import differences_page
 from .render.editions import banners
 from .render.pictures import template_svg
+from .render.sections import section_index_page
 from .render.options import PAGE as ENGINE_OPTIONS, engine_options_page
 from .render.status import auto_actions_page, translation_status_page
 from .render.unconfirmed import VERIFICATION_PAGE
@@ -30,9 +31,26 @@ from .render.targets import edition_rolls_page, edition_rolls_title, target_page
 Renderer = Callable[[PageContext], str]
 
 
+#: the index page of each folder of generated pages -> the menu section it lists (render/sections.py); a folder
+#: whose name is not its section's (`targets/`, `rolls/`, in the Tables section) shows the same list, out of the
+#: menu. The other folders have an index of their own: skills/, rulings/, comparisons/.
+SECTION_INDEXES = {
+    "sequences/index.md": "sequences",
+    "tables/index.md": "tables", "targets/index.md": "tables", "rolls/index.md": "tables",
+    "calculators/index.md": "calculators",
+}
+
+
+def _section_index(path: str) -> Renderer:
+    section = SECTION_INDEXES[path]
+    own = path.startswith(f"{section}/")
+    return lambda ctx: section_index_page(ctx, section, own)
+
+
 def generated_pages(repo: Repository) -> dict[str, Renderer]:
     """Every page the data produces, by docs-relative path, in nav order within each section."""
     out: dict[str, Renderer] = {}
+    out.update({path: _section_index(path) for path in SECTION_INDEXES})
     for seq in repo.of_kind("sequence"):
         out[f"sequences/{seq.slug}.md"] = lambda ctx, seq=seq: pages.sequence_page(ctx, seq)
     out[DIFFERENCES] = differences_page
@@ -88,7 +106,10 @@ def generated_pages(repo: Repository) -> dict[str, Renderer]:
 
 def in_nav(path: str) -> bool:
     """Whether a generated page has an entry in the menu: every one but the rulings' own pages, which the
-    rulings index lists (86 entries in the menu would weigh on every page)."""
+    rulings index lists (86 entries in the menu would weigh on every page), and the folders `targets/` and
+    `rolls/`, whose index repeats the Tables section's."""
+    if path in SECTION_INDEXES:  # a folder's copy of another section's list is not in the menu
+        return path.startswith(f"{SECTION_INDEXES[path]}/")
     return not (path.startswith("rulings/") and path not in (RULINGS_INDEX, RULINGS_MATRIX))
 
 

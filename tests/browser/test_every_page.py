@@ -148,6 +148,13 @@ def test_every_page_stays_on_the_site_and_fits_a_phone(chromium, web, shard):
     assert too_wide == []
 
 
+def test_the_walk_includes_every_section_folder(web):
+    """A section's folder is a page of its own (review 10: /fr/sequences/ answered 404), so the walk above opens it."""
+    pages = set(all_pages(web))
+    folders = ("sequences", "tables", "targets", "rolls", "calculators", "skills", "rulings", "comparisons")
+    assert [f"{p}{f}/" for p in ("", "fr/", "ja/") for f in folders if f"{web.url}{p}{f}/" not in pages] == []
+
+
 @pytest.mark.parametrize("width", [360, 1280])
 def test_key_pages_at_phone_and_desktop_sizes(open_page, web, width):
     """Screenshots for a person to look at (test-results/screenshots/), and no sideways scrolling."""

@@ -152,7 +152,7 @@ DETAILS = [
     ("[pro]D3,[pro]D4", "misplaced-flags", 2, 9, "[pro]D4"),
     ("[pro,xx]D3", "bad-flag", 1, 1, "[pro,xx]"),
     ("[pro,pro]D3", "bad-flag", 1, 1, "[pro,pro]"),
-    ("D3 R2", "unreadable", 1, 1, "D3R2"),
+    ("D3 R2", "unreadable", 1, 1, "D3 R2"),    # quoted as typed, its space kept (review 10)
     ("D3,X9", "unknown-letter", 2, 4, "X9"),
     ("D7", "bad-target", 1, 1, "D7"),
     ("D3,R2d", "bad-mark", 2, 4, "R2d"),
@@ -201,6 +201,27 @@ def test_errors_carry_details_for_a_translated_message(text, reason, token, posi
         assert e.details["rule"] in RULE_REASONS
     if token is not None:  # the English message says the same (it stays as it was: the command line prints it)
         assert e.message.startswith(f"token {token} at character {position} ({shown!r}): "), e.message
+
+
+@pytest.mark.parametrize("typed, reason, token, position, quoted", [
+    ("D3 R2", "unreadable", 1, 1, "D3 R2"),              # review 10: quoted « D3R2 », which nobody typed
+    ("D3, R 9", "bad-target", 2, 5, "R 9"),
+    ("[pro, xx]D3", "bad-flag", 1, 1, "[pro, xx]"),
+    ("Ｄ３、Ｘ９", "unknown-letter", 2, 4, "Ｘ９"),           # a Japanese keyboard's full-width step, as typed
+    ("D3 ,, R2", "empty-step", 2, 5, ",,"),
+    ("T4~2 { C3 } C4", "missing-separator", 5, 13, "C4"),
+])
+def test_an_error_quotes_the_token_as_the_reader_typed_it(typed, reason, token, position, quoted):
+    """The notation reads a step without its spaces and a full-width character as ASCII, but its error quotes
+    (and counts characters in) the text as typed: the reader must find what is quoted in the field."""
+    with pytest.raises(CalcError) as info:
+        parse_chain(typed)
+    e = info.value
+    assert (e.details["reason"], e.details["token"], e.details["position"], e.details["text"]) == (
+        reason, token, position, quoted)
+    start = typed.find(quoted)
+    assert start <= position - 1 < start + len(quoted)  # the character named is in the text quoted
+    assert e.message.startswith(f"token {token} at character {position} ({quoted!r}): "), e.message
 
 
 def test_limits_give_the_allowed_range():

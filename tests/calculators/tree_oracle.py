@@ -312,11 +312,15 @@ class BlockRoll:
     def star_dice(self, faces):
         """One die, once per game: BB2020 Consummate Professional, Halfling Luck, Woodland Fury (only when the roll
         leaves her Knocked Down: a Player Down, or a Both Down without Block or Juggernaut; every die when she
-        chooses, any die when the defender does), BB2025 Lord of Chaos (a Block action's block)."""
+        chooses, any die when the defender does), BB2025 Lord of Chaos (a Block action's block, by the chain's reading)."""
         s, pl, skills = self.s, self.pl, self.skills
         down = [f == 1 or (f == 2 and not s.attacker & {"block", "juggernaut"}) for f in faces]
         knocked = all(down) if s.dice > 0 else any(down)
-        lord = pl.lordofchaos and not s.attacker & STOPS_BLOCK_ACTION_STARS
+        # Lord of Chaos: a Block action's block as Savage Blow reads it (rulebook: no Juggernaut or Unstoppable
+        # Momentum and no roll of his but blocks; fumbbl: any block)
+        lord = pl.lordofchaos and (self.game.chain.savage_reading == "fumbbl" or (
+            not s.attacker & STOPS_BLOCK_ACTION_STARS
+            and not any(isinstance(t, Step) and t.player == s.player for _, t in walk(self.game.chain.steps))))
         options = []
         for name, on in (("consummate", pl.consummate and self.game.fam == "bb2020"), ("luck", pl.luck),
                          ("woodland", pl.woodland and knocked), ("lordofchaos", lord)):

@@ -5,7 +5,7 @@ import pytest
 
 from plugins.data.model import EDITIONS_ORDER
 from plugins.site.messages import Messages
-from plugins.site.navigation import SEQUENCE_ORDER, build_nav, group_titles, sequence_family
+from plugins.site.navigation import SEQUENCE_ORDER, build_nav, group_titles, index_title, sequence_family
 from plugins.site.pagemap import generated_pages
 
 LANGS = ("en", "fr", "ja")
@@ -17,7 +17,8 @@ def sequences_menu(repo, lang: str) -> tuple[list, Messages]:
     t = Messages(lang)
     nav = build_nav(repo, generated_pages(repo), t)
     menu = next(entry[t("Sequences")] for entry in nav if isinstance(entry, dict) and t("Sequences") in entry)
-    return menu, t
+    assert menu[0] == {index_title(t, "sequences"): "sequences/index.md"}  # the folder's list, the title's link
+    return menu[1:], t
 
 
 def grouped_paths(menu: list) -> list[tuple[str, list[str]]]:

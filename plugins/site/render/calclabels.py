@@ -53,7 +53,9 @@ def field_label(ctx: PageContext, name: str, edition: str | None = None) -> str:
         "reading": ctx.t("Reading of a disputed rule"), "throw": ctx.t("How the throw went"),
         "pass_reading": ctx.t("Reading of a modified 1 on the pass roll (PA 1+ thrower)"),
         "below_one_reading": ctx.t("Reading of a pass total of 0 or less"),
-        "savage_blow_reading": ctx.t("Reading of {rule} on a Blitz's block", rule=star_rule_label(ctx, "savage-blow")),
+        # Savage Blow and BB2025 Lord of Chaos, both "on a Block Action", read alike (calculators.rerolls)
+        "savage_blow_reading": ctx.t("Reading of {rule} and {other} on a Blitz's block",
+                                     rule=star_rule_label(ctx, "savage-blow"), other=star_rule_label(ctx, "lord-of-chaos")),
         "marked": ctx.t("Marked"), "edition": ctx.t("Edition"), "weather": ctx.t("Weather"),
         # declaration and recovery rolls (data/rolls/: Really Stupid, Wild Animal, Bloodlust, KO recovery)
         "helped": ctx.t("Team-mate next to the player"), "declared": ctx.t("Declared action"),

@@ -57,11 +57,27 @@ STANDALONE: dict[str, Callable[[PageContext], str]] = {
     "block": block_page, "armour": armour_page, "foul": foul_page, "chain": chain_page,
     "casualty": casualty_page, "scatter": scatter_page, "deviate": deviate_page, "throw-in": throw_in_page,
 }
+#: the calculator of each page of its own: its label is the page's title (tests/site/test_section_indexes.py)
+STANDALONE_CALCULATORS: dict[str, Callable[[PageContext], Calculator]] = {
+    "block": block_calculator, "armour": armour_calculator, "foul": foul_calculator, "chain": chain_calculator,
+    "casualty": casualty_calculator, "scatter": scatter_calculator, "deviate": deviate_calculator,
+    "throw-in": throw_in_calculator,
+}
 #: the data a page of its own reads besides the code: the casualty page computes from the casualty tables
 STANDALONE_NEEDS: dict[str, tuple[str, ...]] = {
     "casualty": ("table:casualty-classic", "table:casualty-bb2020", "table:casualty-bb2025",
                  "table:lasting-injury-bb2020", "table:lasting-injury-bb2025"),
 }
+
+
+def standalone_title(ctx: PageContext, kind: str) -> str:
+    """The title of calculator `kind`'s page of its own (`calculators/<kind>.md`), in ctx's language: its
+    calculator's label, which the page's heading repeats.
+
+    Raises:
+        KeyError: `kind` has no page of its own.
+    """
+    return STANDALONE_CALCULATORS[kind](ctx).label
 
 
 def standalone_pages(repo) -> dict[str, Callable[[PageContext], str]]:

@@ -107,8 +107,8 @@ def loner_readings(ctx: PageContext) -> dict[str, str]:
 
 
 def savage_blow_readings(ctx: PageContext) -> dict[str, str]:
-    """The readings of Savage Blow's "Block Action" (`calculators.rerolls.SAVAGE_BLOW_READINGS`), labelled for the
-    form and the result: the rule text (the default) or FFB's engine, which offers it on any block."""
+    """The readings of "Block Action" in Savage Blow and BB2025 Lord of Chaos (`calculators.rerolls.SAVAGE_BLOW_READINGS`),
+    labelled for the form and the result: the rule text (the default) or FFB's engine, which offers them on any block."""
     return {
         "rulebook": ctx.t("Rulebook as written: on a Block action only, not on a Blitz's block (recommended)"),
         "fumbbl": ctx.t("As FUMBBL plays it: on any block, a Blitz's too"),
@@ -125,7 +125,8 @@ def chain_calculator(ctx: PageContext) -> Calculator:
                   Row(ctx.t("Rolls as computed, with the weather's modifiers"), "weathered", "text", absent="hide"),
                   Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide",
                       reading="reading", when=("players.*.loner", "team_rerolls")),
-                  Row(ctx.t("Reading used for {rule}", rule=star_rule_label(ctx, "savage-blow")), "savage_blow_reading",
+                  Row(ctx.t("Reading used for {rule} and {other}", rule=star_rule_label(ctx, "savage-blow"),
+                            other=star_rule_label(ctx, "lord-of-chaos")), "savage_blow_reading",
                       "label", labels=savage, absent="hide", reading="savage_blow_reading"),
                   Row(ctx.t("Chance that every roll succeeds"), "success"),  # short: the pinned bar on a phone
                   Row(ctx.t("Chance that a fouler is sent off, a turnover, with the team re-rolls the notation gives "
