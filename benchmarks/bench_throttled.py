@@ -2,7 +2,7 @@
 
 Prints figures only (no assertions). Run from the project root:
 
-    .venv/bin/python benchmarks/bench_throttled.py [--lang fr] [--runs 3] [--profile slow|local|both|visit]
+    .venv/bin/python benchmarks/bench_throttled.py [--lang fr] [--runs 3] [--profile slow|local|both|visit] [--breakdown]
 
 1. builds the real site into a temporary folder and serves it with `make serve`'s app, counting bytes sent;
 2. for each profile, a fresh browser profile per run at 360 × 800 px: `slow` is Chromium's network emulation
@@ -21,6 +21,9 @@ Prints figures only (no assertions). Run from the project root:
      answered) and the wait between: what every first change cost before the build's answers;
    - the bytes the page received by its load event (its own resource timings: HTML, styles, scripts), and the
      bytes the server had sent when Python answered (every request, the worker's included).
+   With --breakdown, each run's waterfall too: every request of the page and of MicroPython's worker (start, first
+   byte, end, bytes as sent, from their resource timings put on the page's clock) and the milestones (load event,
+   calculators mounted, the changes, the worker's stages from mp-worker.js's self.nuffleBoot.at).
 4. `visit` (run alone, not part of `both`): what a whole first visit costs, the service worker's work
    included (its fetches escape the DevTools emulation, so this runs unthrottled): a fresh profile opens the
    language's home page, then its Agility page, at 360 px, service workers allowed, and waits until the
