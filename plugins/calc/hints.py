@@ -5,8 +5,9 @@ Without them, on 1.6 Mbps and 150 ms of latency (benchmarks/bench_throttled.py -
 scripts came level by level of their imports (nuffle.js, then js/calculator.mjs, then js/engine.mjs, then
 js/runtime.mjs, then js/util.mjs: five round trips), the worker started only when they had all run, and
 MicroPython's files (0.33 MB as sent) began to download only once the worker had read runtime.json, loaded
-its own script and its import, and loaded the port's module, which then asked for the .wasm: the link sat
-idle for most of a second meanwhile, and Python answered at 4.8-6.2 s. Two kinds of hint:
+its own script and its import, and loaded the port's module, which then asked for the .wasm, the link idle
+for most of a second meanwhile: the runtime was in at 4.6-6.4 s, and at 3.5-4.3 s with these hints (README,
+Benchmarks). Two kinds of hint:
 
 - `<link rel="modulepreload">` for every module nuffle.js imports, directly or not (:func:`page_modules`,
   read from the import statements themselves, so the list cannot fall behind the code): on every page, since
@@ -16,9 +17,9 @@ idle for most of a second meanwhile, and Python answered at 4.8-6.2 s. Two kinds
   what the page itself needs, into the HTTP cache, where the worker's own requests find them (or join the
   download in flight): no byte is fetched twice, since the files are named by their content and cached for a
   year (plugins/serve.py, README "Hosting"). A `preload` would have fetched them at high priority, before the
-  page's own scripts, and the first change answered from the build's answers came later (2.6-2.9 s against
-  1.9-2.4 s); `preload` is also meant for the document's own use, and Chromium warns about a preload that
-  the page itself does not read.
+  page's own scripts, and the first change answered from the build's answers came later (2.9-3.0 s against
+  1.9-2.4 s, tried by hand); `preload` is also meant for the document's own use, and Chromium warns about a
+  preload that the page itself does not read.
 
 Files the server revalidates (mp-worker.js, js/worker-rpc.mjs, runtime.json, api/v1/rules.json) get no
 prefetch: the worker's request would ask the server again anyway, and the prefetch would only add their bytes.
