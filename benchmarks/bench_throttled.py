@@ -2,7 +2,7 @@
 
 Prints figures only (no assertions). Run from the project root:
 
-    .venv/bin/python benchmarks/bench_throttled.py [--lang fr] [--runs 3] [--profile slow|local|both|visit]
+    .venv/bin/python benchmarks/bench_throttled.py [--lang fr] [--runs 3] [--profile slow|local|both|visit] [--breakdown]
 
 1. builds the real site into a temporary folder and serves it with `make serve`'s app, counting bytes sent;
 2. for each profile, a fresh browser profile per run at 360 × 800 px: `slow` is Chromium's network emulation
@@ -21,6 +21,9 @@ Prints figures only (no assertions). Run from the project root:
      answered) and the wait between: what every first change cost before the build's answers;
    - the bytes the page received by its load event (its own resource timings: HTML, styles, scripts), and the
      bytes the server had sent when Python answered (every request, the worker's included).
+   With --breakdown, each run's waterfall too: every request of the page and of MicroPython's worker (start, first
+   byte, end, bytes as sent, from their resource timings put on the page's clock) and the milestones (load event,
+   calculators mounted, the changes, the worker's stages from mp-worker.js's self.nuffleBoot.at).
 4. `visit` (run alone, not part of `both`): what a whole first visit costs, the service worker's work
    included (its fetches escape the DevTools emulation, so this runs unthrottled): a fresh profile opens the
    language's home page, then its Agility page, at 360 px, service workers allowed, and waits until the
@@ -67,16 +70,22 @@ PROBE = """
                                 after: window.__nc.changes || 0});
     }
   };
-  new MutationObserver(check).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state', 'data-source'], childList: true});
+  const mounted = () => {
+    if (window.__nc.mounted === undefined && document.querySelector('form[data-calculator][data-mounted]')) window.__nc.mounted = performance.now();
+  };
+  new MutationObserver(() => { mounted(); check(); }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state', 'data-source', 'data-mounted'], childList: true});
 })();
 """
-# Change one field as a reader would (the form listens to "change"), and count the change.
+# Change one field as a reader would, and count the change: a browser fires "input", then "change" (the form
+# computes a typed field on "input", a select or a box on "change"; a "change" alone on the tackle zones' number
+# field was ignored, so the first change measured Python's answer to the form as built).
 CHANGE = """([name, value]) => {
   const wrapper = document.querySelector(`form[data-calculator] [data-name="${name}"]`);
   const input = wrapper.querySelector('select, input');
   if (input.type === 'checkbox') input.checked = value === 'true'; else input.value = value;
   window.__nc.changes = (window.__nc.changes || 0) + 1;
   window.__nc['change' + window.__nc.changes] = performance.now();
+  input.dispatchEvent(new Event('input', {bubbles: true}));
   input.dispatchEvent(new Event('change', {bubbles: true}));
 }"""
 
@@ -84,6 +93,13 @@ CHANGE = """([name, value]) => {
 # What the page itself received by its load event (HTML, styles, scripts; not the worker's downloads).
 PAGE_BYTES = """() => [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
     .reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
+
+
+# Resource timings of a global (the page or a worker): [name, start, responseStart, responseEnd, bytes sent
+# compressed] in ms from that global's time origin, which is returned too (to put the worker's on the page's clock).
+TIMINGS = """() => ({origin: performance.timeOrigin, entries: [...performance.getEntriesByType('navigation'),
+    ...performance.getEntriesByType('resource')].map(e => [e.name, e.startTime, e.responseStart, e.responseEnd,
+    e.transferSize || 0]), load: (performance.getEntriesByType('navigation')[0] || {}).loadEventEnd || null})"""
 
 
 def settled_after(page, change: int, source: str | None = None, timeout_ms: int = 600_000) -> dict:
@@ -122,12 +138,39 @@ def visit(pw, url: str, counter: Counter, slow: bool) -> dict:
         boot = next((workers[name].evaluate("JSON.parse(JSON.stringify(self.nuffleBoot || {}))")
                      for name in ("calc-worker", "mp-worker") if name in workers), {})
         changed_at = page.evaluate("[window.__nc.change1, window.__nc.change2]")
+        timings = page.evaluate(TIMINGS)
+        mounted = page.evaluate("window.__nc.mounted")
+        if "mp-worker" in workers:
+            mp = workers["mp-worker"].evaluate(TIMINGS)
+            shift = mp["origin"] - timings["origin"]
+            timings["entries"] += [[name, *(t + shift for t in times), size] for name, *times, size in mp["entries"]]
+            timings["worker"] = shift
         ctx.close()
     return {"prerendered": prerendered, "change": changed_at[0], "first": first["at"], "first_source": first["source"],
             "first_wait": first["at"] - changed_at[0], "python": python["at"], "unforeseen": changed_at[1],
             "python_wait": python["at"] - changed_at[1],
             "bytes_load": page_bytes, "bytes_python": python_bytes - start, "boot": boot.get("path"),
-            "why": boot.get("reason"), "stages": {k: v for k, v in boot.items() if k.endswith("Ms") or k == "ms"}}
+            "why": boot.get("reason"), "stages": {k: v for k, v in boot.items() if k.endswith("Ms") or k == "ms"},
+            "timings": timings, "mounted": mounted, "at": boot.get("at") or {}}
+
+
+def breakdown(run: dict) -> str:
+    """One run's waterfall on the page's clock (s from navigation): each request's start, first byte and end
+    and its bytes as sent, then the page's and the worker's milestones."""
+    t = run["timings"]
+    lines = []
+    for name, start, first, end, size in sorted(t["entries"], key=lambda e: e[1]):
+        short = name.split("?")[0].split("/", 3)[-1]
+        lines.append(f"    {start / 1000:6.2f} {first / 1000:6.2f} {end / 1000:6.2f} s {size / 1000:7.1f} kB  {short}")
+    worker = t.get("worker")
+    stages = run["stages"]
+    marks = [("load event", t.get("load")), ("calculators mounted", run["mounted"]),
+             ("first change", run["change"]), ("first answer", run["first"]), ("MicroPython's worker started", worker)]
+    if worker is not None:  # mp-worker.js's own milestones (self.nuffleBoot.at, ms on the worker's clock)
+        marks += [(f"worker: {name}", worker + at) for name, at in run["at"].items()]
+    marks += [("second change", run["unforeseen"]), ("Python's answer", run["python"])]
+    lines += [f"    {at / 1000:6.2f} s  {label}" for label, at in marks if at is not None]
+    return "\n".join(lines)
 
 
 QUIET_S = 15  # longer than offline.js's idle wait (at most 10 s) before its old "other languages" request
@@ -195,6 +238,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--profile", default="both", choices=["slow", "local", "both", "visit"])
     parser.add_argument("--site", type=Path, help="an already built site (built for this port: see --port)")
     parser.add_argument("--port", type=int, help="the port --site was built for")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="also print each run's waterfall: every request (the worker's too) and the milestones")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} not found: nothing measured")
@@ -238,6 +283,10 @@ def main(argv: list[str]) -> int:
     print(f"page: {page_url} (headless Chromium at 360 px, {args.runs} runs, medians; slow = 1.6 Mbps / 150 ms)")
     for profile, runs in results.items():
         print(row(profile, runs))
+        if args.breakdown:
+            for i, run in enumerate(runs, 1):
+                print(f"  {profile} run {i}: start, first byte, end (s from navigation), bytes as sent, what")
+                print(breakdown(run))
     return 0
 
 

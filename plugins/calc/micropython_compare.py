@@ -194,6 +194,8 @@ def source_answers(data: dict) -> tuple[list[str], dict]:
 
 def differences(requests: list, expected: list[str], answered: list[str]) -> list[tuple[str, str, str]]:
     """[(request text, expected answer, MicroPython's answer)] for every answer that differs by a byte.
+    Compared as text, so keys in another order are a difference too (MicroPython's dict keeps no order; the page
+    walks some of an answer's objects in their order: tests/calculators/test_micropython_replay.py checks it counts).
 
     Raises ValueError when the three lists are not of one length (an answer lost is a difference too).
     """

@@ -5,6 +5,8 @@ on_page_content  the "save for offline use" control (templates/offline-save.html
                and of every page with a calculator: the reader's way to get the runtime and the other
                languages for offline use (a first visit caches only the pages of its own language).
 on_files       add assets/nuffle/runtime.json to every language: the runtime's settings (runtime_settings.py).
+on_page_context  the page's resource hints (hints.py, `nc_hints` in overrides/partials/nc-head.html): its scripts'
+               modules on every page, and MicroPython's files on a page whose calculator starts Python at once.
 on_post_build  write site/pyodide/<version>/ (runtime + calculators zip with its bytecode + interpreter snapshot),
                site/micropython/<version>/ (MicroPython's port and the package built for it, mpbundle.py: what the
                calculators answer with first), site/api/v1/rules.json and the open data
@@ -33,6 +35,7 @@ from ..site.render.templating import render
 from .bundle import PYODIDE_DIR, RUNTIME_FILES, RUNTIME_URL, calculators_zip, missing_runtime
 from .bytecode import shipped_package
 from .compress import compress_runtime
+from .hints import Hints, page_modules, runtime_prefetches, starts_python_at_once
 from .mpbundle import (MICROPYTHON_DIR, MICROPYTHON_URL, micropython_package, missing_micropython,
                        write_micropython)
 from .snapshot import write_snapshot
@@ -62,6 +65,8 @@ class CalcConfig(Config):
 
 
 class CalcPlugin(BasePlugin[CalcConfig]):
+    prefetch: tuple[str, ...] = ()  # MicroPython's files, for the pages that start Python at once (hints.py)
+
     def on_config(self, config):
         if self.config.ship_runtime and self.config.python_runtime and missing_runtime():
             raise PluginError(
@@ -76,6 +81,7 @@ class CalcPlugin(BasePlugin[CalcConfig]):
         calculators_zip.cache_clear()  # `mkdocs serve` rebuilds: pick up edited calculators
         micropython_package.cache_clear()
         shipped_package.cache_clear()
+        page_modules.cache_clear()  # the same for edited page scripts
         return config
 
     def on_page_content(self, html, page, config, files):
@@ -88,8 +94,16 @@ class CalcPlugin(BasePlugin[CalcConfig]):
     def on_files(self, files, config):
         repo = getattr(config.plugins.get("nuffle"), "repo", None)  # every language's build writes the same rules
         sha = rules_sha256(repo) if repo is not None else None
-        files.append(File.generated(config, RUNTIME_JSON, content=runtime_json(sha)))
+        text = runtime_json(sha)
+        files.append(File.generated(config, RUNTIME_JSON, content=text))
+        # MicroPython's files are prefetched only where some build of the site ships them (not the fixture sites)
+        self.prefetch = runtime_prefetches(json.loads(text)["micropython"]) if self.config.python_runtime else ()
         return files
+
+    def on_page_context(self, context, page, config, nav):
+        at_once = starts_python_at_once(page.content or "")
+        context["nc_hints"] = Hints(page_modules(), self.prefetch if at_once else ())
+        return context
 
     def on_post_build(self, config):
         if not self.config.ship_runtime:

@@ -118,3 +118,17 @@ def test_one_differing_byte_fails_the_comparison():
         check(requests, expected, altered)
     with pytest.raises(ValueError):  # an answer missing is not agreement
         check(requests, expected, expected[:1])
+
+
+def test_keys_in_another_order_fail_the_comparison():
+    """The answers are compared as text, so the order of their keys is compared too: MicroPython's dict keeps
+    no order (the build makes every dict an OrderedDict, plugins/calc/micropython.py). The page reads an answer
+    parsed (worker-rpc.mjs), mostly by key, but it also walks some of its objects in their order (roll-form.js
+    reads a player's flags with Object.keys), and the build's answers and both runtimes' are one text. Here the
+    same JSON value with the keys of its result reversed, written alike otherwise, is a difference."""
+    requests = [['{"kind": "chain", "chain": "D3,R2"}', None]]
+    answer = json.loads(cpython_answers({"rules": [], "requests": requests})[0])
+    reordered = {**answer, "result": dict(reversed(answer["result"].items()))}
+    assert reordered == answer and list(reordered["result"]) != list(answer["result"])  # same value, other order
+    differ = differences(requests, [json.dumps(answer)], [json.dumps(reordered)])
+    assert len(differ) == 1

@@ -15,7 +15,7 @@
 //       is {ok: false, error} and the page asks Pyodide.
 // How MicroPython started is reported in self.nuffleBoot (read by the benchmark); its `rules` says how the rules
 // were read: "native" (MicroPython's json, mpshim/sortedjson.py) or "python" (mpshim's json, at the first call);
-// its `bytecode`, how many modules came compiled (.mpy).
+// its `bytecode`, how many modules came compiled (.mpy); its `at`, when each stage ended (ms on the worker's clock).
 
 import { fetchFirst, serveCalculator } from "./js/worker-rpc.mjs";
 
@@ -83,6 +83,9 @@ async function readRulesNatively(mp, text, sortedRules) {
 async function boot({ module, wasm, package: pkg, rules, sortedRules }) {
   const start = performance.now();
   const report = self.nuffleBoot;
+  // When each stage ended (benchmarks/bench_throttled.py --breakdown puts them on the page's clock)
+  const at = (name) => { report.at[name] = Math.round(performance.now()); };
+  report.at = { init: Math.round(start) };
   const used = { module, wasm, package: null, rules: null };
   // The package and the rules download while the port loads.
   const files = fetchFirst([pkg], "MicroPython package").then(async (r) => {
@@ -98,7 +101,9 @@ async function boot({ module, wasm, package: pkg, rules, sortedRules }) {
     stdout: () => {}, stderr: (line) => console.warn("[micropython]", line),
   });
   report.loadMs = Math.round(performance.now() - start);
+  at("port loaded");
   const sources = await files;
+  at("package here");
   if (!Object.keys(sources).length) throw new Error("the MicroPython package holds no files");
   let t = performance.now();
   writeFiles(mp.FS, sources);
@@ -108,7 +113,9 @@ async function boot({ module, wasm, package: pkg, rules, sortedRules }) {
   const door = mp.globals.get("_nc_handle_json");
   const version = mp.globals.get("_nc_version");
   report.importMs = Math.round(performance.now() - t);
+  at("package imported");
   const text = await rulesText;
+  at("rules here");
   t = performance.now();
   report.rules = await readRulesNatively(mp, text, sortedRules) ? "native" : "python";
   const call = (json) => door(json, text);
@@ -116,6 +123,7 @@ async function boot({ module, wasm, package: pkg, rules, sortedRules }) {
   if (!answer || typeof answer.ok !== "boolean") throw new Error(`the self-test got ${JSON.stringify(answer)}`);
   report.selfTestMs = Math.round(performance.now() - t);
   Object.assign(report, { path: "micropython", ms: Math.round(performance.now() - start) });
+  at("ready");
   console.info(`nuffle: ${version} started in ${report.ms} ms`);
   return { call, version, used };
 }
