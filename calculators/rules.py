@@ -53,7 +53,6 @@ typo in the exporter is caught.  Unknown top-level sections are ignored.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,8 +62,24 @@ from .errors import RulesError, shown
 __all__ = ["DICE_FACES", "DiceTable", "Draws", "Modifier", "RollSpec", "RuleBook", "TableModifier", "TableRow", "TargetRow",
            "TargetTable"]
 
-_KEY = re.compile(r"[0-9a-z][0-9a-z-]*\Z")
-_COUNT = re.compile(r"[a-z][a-z0-9_]*\Z")
+_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
+_DIGITS = frozenset("0123456789")
+
+
+def _is_key(x: Any) -> bool:
+    """An ASCII kebab-case key or slug (``pass-bb2025``): a lower-case letter or digit, then those or ``-``.
+    Set tests rather than a regex: under MicroPython the package's ``re`` is a matcher written in Python
+    (plugins/calc/mpshim/re.py), and the worker checks every key of the rules data when it starts."""
+    return (isinstance(x, str) and x != "" and (x[0] in _LOWER or x[0] in _DIGITS)
+            and all(c in _LOWER or c in _DIGITS or c == "-" for c in x))
+
+
+def _is_count(x: Any) -> bool:
+    """A lower-case count or group name (``tackle_zones``): a letter, then letters, digits or ``_``."""
+    return (isinstance(x, str) and x != "" and x[0] in _LOWER
+            and all(c in _LOWER or c in _DIGITS or c == "_" for c in x))
+
+
 _TEXT_KEYS = frozenset({"name", "summary", "label", "notes", "title", "sources", "review"})
 
 
@@ -315,22 +330,28 @@ class RuleBook:
                 (``rules.rolls.pass-classic.modifiers[1].value``) and a message saying
                 what was expected.
         """
-        _expect(isinstance(d, dict), "rules", "expected an object with 'targets' and 'rolls'", d)
+        if not isinstance(d, dict):
+            raise _invalid("rules", "expected an object with 'targets' and 'rolls'", d)
         targets_raw = d.get("targets", {})
         rolls_raw = d.get("rolls")
-        _expect(isinstance(targets_raw, dict), "rules.targets", "expected an object keyed by target slug", targets_raw)
-        _expect(isinstance(rolls_raw, dict), "rules.rolls", "expected an object keyed by roll slug", rolls_raw)
+        if not isinstance(targets_raw, dict):
+            raise _invalid("rules.targets", "expected an object keyed by target slug", targets_raw)
+        if not isinstance(rolls_raw, dict):
+            raise _invalid("rules.rolls", "expected an object keyed by roll slug", rolls_raw)
         targets = {slug: _target(slug, raw) for slug, raw in targets_raw.items()}
         rolls = {slug: _roll(slug, raw, targets) for slug, raw in rolls_raw.items()}
         tables_raw = d.get("tables", {})
-        _expect(isinstance(tables_raw, dict), "rules.tables", "expected an object keyed by table slug", tables_raw)
+        if not isinstance(tables_raw, dict):
+            raise _invalid("rules.tables", "expected an object keyed by table slug", tables_raw)
         tables = {slug: _dice_table(slug, raw) for slug, raw in tables_raw.items()}
         return cls(targets=targets, rolls=rolls, tables=tables)
 
 
-def _expect(ok: bool, field: str, message: str, got: Any = None) -> None:
-    if not ok:
-        raise RulesError(field, f"{message}, got {shown(got)}")
+def _invalid(field: str, message: str, got: Any = None) -> RulesError:
+    """The error for a value of the rules data that is not what `message` expects at `field`. The checks call it
+    only once they failed (``if not ...: raise _invalid(...)``), so a valid book builds no field path or message:
+    under MicroPython, formatting them for every row cost as much as importing the package (issue 26, item 11)."""
+    return RulesError(field, f"{message}, got {shown(got)}")
 
 
 def _is_int(x: Any) -> bool:
@@ -338,8 +359,9 @@ def _is_int(x: Any) -> bool:
 
 
 def _keys(raw: dict, field: str, required: set[str], optional: set[str]) -> None:
-    for k in sorted(required):
-        _expect(k in raw, f"{field}.{k}", "missing required key", None)
+    missing = [k for k in required if k not in raw]
+    if missing:
+        raise _invalid(f"{field}.{min(missing)}", "missing required key", None)
     extra = set(raw) - required - optional - _TEXT_KEYS
     if extra:
         k = sorted(extra)[0]
@@ -348,132 +370,169 @@ def _keys(raw: dict, field: str, required: set[str], optional: set[str]) -> None
 
 def _target(slug: Any, raw: Any) -> TargetTable:
     field = f"rules.targets.{slug}"
-    _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field, "target slugs are ASCII kebab-case", slug)
-    _expect(isinstance(raw, dict), field, "expected an object", raw)
+    if not _is_key(slug):
+        raise _invalid(field, "target slugs are ASCII kebab-case", slug)
+    if not isinstance(raw, dict):
+        raise _invalid(field, "expected an object", raw)
     _keys(raw, field, {"characteristic", "rows"}, set())
-    _expect(isinstance(raw["characteristic"], str) and raw["characteristic"] != "", f"{field}.characteristic",
-            "expected a characteristic name such as 'ag'", raw["characteristic"])
+    if not (isinstance(raw["characteristic"], str) and raw["characteristic"] != ""):
+        raise _invalid(f"{field}.characteristic", "expected a characteristic name such as 'ag'", raw["characteristic"])
     rows_raw = raw["rows"]
-    _expect(isinstance(rows_raw, list) and len(rows_raw) > 0, f"{field}.rows", "expected a non-empty list", rows_raw)
+    if not (isinstance(rows_raw, list) and len(rows_raw) > 0):
+        raise _invalid(f"{field}.rows", "expected a non-empty list", rows_raw)
     rows: list[TargetRow] = []
     for i, r in enumerate(rows_raw):
         rf = f"{field}.rows[{i}]"
-        _expect(isinstance(r, dict), rf, "expected {value, target}", r)
+        if not isinstance(r, dict):
+            raise _invalid(rf, "expected {value, target}", r)
         _keys(r, rf, {"value", "target"}, {"or_more"})
-        _expect(_is_int(r["value"]), f"{rf}.value", "expected an integer", r["value"])
-        _expect(_is_int(r["target"]) and 1 <= r["target"] <= 6, f"{rf}.target", "expected an integer from 1 to 6", r["target"])
+        if not _is_int(r["value"]):
+            raise _invalid(f"{rf}.value", "expected an integer", r["value"])
+        if not (_is_int(r["target"]) and 1 <= r["target"] <= 6):
+            raise _invalid(f"{rf}.target", "expected an integer from 1 to 6", r["target"])
         or_more = r.get("or_more", False)
-        _expect(isinstance(or_more, bool), f"{rf}.or_more", "expected true or false", or_more)
-        _expect(not or_more or i == len(rows_raw) - 1, f"{rf}.or_more", "only the last row may be 'or_more'", or_more)
+        if not isinstance(or_more, bool):
+            raise _invalid(f"{rf}.or_more", "expected true or false", or_more)
+        if or_more and i != len(rows_raw) - 1:
+            raise _invalid(f"{rf}.or_more", "only the last row may be 'or_more'", or_more)
         if rows:
-            _expect(r["value"] > rows[-1].value, f"{rf}.value", "values must increase strictly", r["value"])
+            if r["value"] <= rows[-1].value:
+                raise _invalid(f"{rf}.value", "values must increase strictly", r["value"])
         rows.append(TargetRow(r["value"], r["target"], or_more))
     return TargetTable(slug, raw["characteristic"], tuple(rows))
 
 
 def _roll(slug: Any, raw: Any, targets: dict[str, TargetTable]) -> RollSpec:
     field = f"rules.rolls.{slug}"
-    _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field, "roll slugs are ASCII kebab-case", slug)
-    _expect(isinstance(raw, dict), field, "expected an object", raw)
+    if not _is_key(slug):
+        raise _invalid(field, "roll slugs are ASCII kebab-case", slug)
+    if not isinstance(raw, dict):
+        raise _invalid(field, "expected an object", raw)
     _keys(raw, field, {"editions", "natural_one", "natural_six", "modifiers"},
           {"target", "fumble_at_or_below", "characteristic", "target_number", "no_reroll", "before_casualty_roll"})
     characteristic = raw.get("characteristic")
-    _expect(characteristic in (None, "ag", "pa"), f"{field}.characteristic", "expected 'ag', 'pa' or null",
-            characteristic)
+    if characteristic not in (None, "ag", "pa"):
+        raise _invalid(f"{field}.characteristic", "expected 'ag', 'pa' or null", characteristic)
     eds = raw["editions"]
-    _expect(isinstance(eds, list) and len(eds) > 0, f"{field}.editions", "expected a non-empty list of edition ids", eds)
+    if not (isinstance(eds, list) and len(eds) > 0):
+        raise _invalid(f"{field}.editions", "expected a non-empty list of edition ids", eds)
     for i, e in enumerate(eds):
-        _expect(e in EDITIONS, f"{field}.editions[{i}]", f"expected one of {', '.join(EDITIONS)}", e)
+        if e not in EDITIONS:
+            raise _invalid(f"{field}.editions[{i}]", f"expected one of {', '.join(EDITIONS)}", e)
     target = raw.get("target")
-    _expect(target is None or (isinstance(target, str) and target in targets), f"{field}.target",
-            f"expected a target slug ({', '.join(sorted(targets)) or 'none defined'}) or null", target)
-    _expect(raw["natural_one"] in ("fail", "fumble"), f"{field}.natural_one", "expected 'fail' or 'fumble'", raw["natural_one"])
-    _expect(raw["natural_six"] == "success", f"{field}.natural_six", "expected 'success'", raw["natural_six"])
+    if not (target is None or (isinstance(target, str) and target in targets)):
+        raise _invalid(f"{field}.target", f"expected a target slug ({', '.join(sorted(targets)) or 'none defined'}) or null",
+                       target)
+    if raw["natural_one"] not in ("fail", "fumble"):
+        raise _invalid(f"{field}.natural_one", "expected 'fail' or 'fumble'", raw["natural_one"])
+    if raw["natural_six"] != "success":
+        raise _invalid(f"{field}.natural_six", "expected 'success'", raw["natural_six"])
     fixed = raw.get("target_number")
-    _expect(fixed is None or (_is_int(fixed) and 2 <= fixed <= 6), f"{field}.target_number",
-            "expected an integer from 2 to 6 or null", fixed)
-    _expect(fixed is None or (target is None and characteristic is None), f"{field}.target_number",
-            "a fixed target number goes without a target table or characteristic", fixed)
+    if not (fixed is None or (_is_int(fixed) and 2 <= fixed <= 6)):
+        raise _invalid(f"{field}.target_number", "expected an integer from 2 to 6 or null", fixed)
+    if not (fixed is None or (target is None and characteristic is None)):
+        raise _invalid(f"{field}.target_number", "a fixed target number goes without a target table or characteristic",
+                       fixed)
     no_reroll = raw.get("no_reroll", False)
-    _expect(isinstance(no_reroll, bool), f"{field}.no_reroll", "expected true or false", no_reroll)
+    if not isinstance(no_reroll, bool):
+        raise _invalid(f"{field}.no_reroll", "expected true or false", no_reroll)
     before = raw.get("before_casualty_roll", False)
-    _expect(isinstance(before, bool), f"{field}.before_casualty_roll", "expected true or false", before)
+    if not isinstance(before, bool):
+        raise _invalid(f"{field}.before_casualty_roll", "expected true or false", before)
     fab = raw.get("fumble_at_or_below")
-    _expect(fab is None or (_is_int(fab) and -10 <= fab <= 6), f"{field}.fumble_at_or_below",
-            "expected an integer from -10 to 6 or null", fab)
+    if not (fab is None or (_is_int(fab) and -10 <= fab <= 6)):
+        raise _invalid(f"{field}.fumble_at_or_below", "expected an integer from -10 to 6 or null", fab)
     mods_raw = raw["modifiers"]
-    _expect(isinstance(mods_raw, list), f"{field}.modifiers", "expected a list", mods_raw)
+    if not isinstance(mods_raw, list):
+        raise _invalid(f"{field}.modifiers", "expected a list", mods_raw)
     mods: list[Modifier] = []
     seen: set[str] = set()
     for i, m in enumerate(mods_raw):
         mf = f"{field}.modifiers[{i}]"
-        _expect(isinstance(m, dict), mf, "expected {key, value, group?, per?}", m)
+        if not isinstance(m, dict):
+            raise _invalid(mf, "expected {key, value, group?, per?}", m)
         _keys(m, mf, {"key", "value"}, {"group", "per", "skill", "only", "cancels", "eases"})
         key = m["key"]
-        _expect(isinstance(key, str) and bool(_KEY.match(key)), f"{mf}.key", "expected an ASCII kebab-case key", key)
-        _expect(key not in seen, f"{mf}.key", "duplicate modifier key", key)
+        if not _is_key(key):
+            raise _invalid(f"{mf}.key", "expected an ASCII kebab-case key", key)
+        if key in seen:
+            raise _invalid(f"{mf}.key", "duplicate modifier key", key)
         seen.add(key)
-        _expect(_is_int(m["value"]) and -10 <= m["value"] <= 10, f"{mf}.value", "expected an integer from -10 to 10", m["value"])
+        if not (_is_int(m["value"]) and -10 <= m["value"] <= 10):
+            raise _invalid(f"{mf}.value", "expected an integer from -10 to 10", m["value"])
         group, per = m.get("group"), m.get("per")
-        _expect(group is None or (isinstance(group, str) and bool(_COUNT.match(group))), f"{mf}.group",
-                "expected a lower-case name such as 'range'", group)
-        _expect(per is None or (isinstance(per, str) and bool(_COUNT.match(per))), f"{mf}.per",
-                "expected a lower-case count name such as 'tackle_zones'", per)
-        _expect(group is None or per is None, mf, "a modifier has a group or a per count, not both", m)
+        if group is not None and not _is_count(group):
+            raise _invalid(f"{mf}.group", "expected a lower-case name such as 'range'", group)
+        if per is not None and not _is_count(per):
+            raise _invalid(f"{mf}.per", "expected a lower-case count name such as 'tackle_zones'", per)
+        if not (group is None or per is None):
+            raise _invalid(mf, "a modifier has a group or a per count, not both", m)
         skill, only, cancels, eases = m.get("skill"), m.get("only", []), m.get("cancels", []), m.get("eases", [])
-        _expect(skill is None or (isinstance(skill, str) and bool(_KEY.match(skill))), f"{mf}.skill",
-                "expected a skill slug", skill)
-        _expect(skill is None or (group is None and per is None), mf, "a skill modifier has no group or per count", m)
+        if skill is not None and not _is_key(skill):
+            raise _invalid(f"{mf}.skill", "expected a skill slug", skill)
+        if not (skill is None or (group is None and per is None)):
+            raise _invalid(mf, "a skill modifier has no group or per count", m)
         for name, keys in (("only", only), ("cancels", cancels), ("eases", eases)):
-            _expect(isinstance(keys, list) and all(isinstance(k, str) and bool(_KEY.match(k)) for k in keys),
-                    f"{mf}.{name}", "expected a list of modifier keys", keys)
-            _expect(not keys or skill is not None, f"{mf}.{name}", f"{name} goes with a skill modifier", keys)
+            if not (isinstance(keys, list) and all(_is_key(k) for k in keys)):
+                raise _invalid(f"{mf}.{name}", "expected a list of modifier keys", keys)
+            if keys and skill is None:
+                raise _invalid(f"{mf}.{name}", f"{name} goes with a skill modifier", keys)
         mods.append(Modifier(key, m["value"], group, per, skill, tuple(only), tuple(cancels), tuple(eases)))
     keys = {m.key for m in mods}
     for i, m in enumerate(mods):
         for name, listed in (("only", m.only), ("cancels", m.cancels), ("eases", m.eases)):
             bad = [k for k in listed if k not in keys]
-            _expect(not bad, f"{field}.modifiers[{i}].{name}", "expected keys of this roll's modifiers", bad)
+            if bad:
+                raise _invalid(f"{field}.modifiers[{i}].{name}", "expected keys of this roll's modifiers", bad)
     return RollSpec(slug, tuple(eds), target, raw["natural_one"], raw["natural_six"], fab, tuple(mods), characteristic, fixed,
                     no_reroll, before)
 
 
 def _dice_table(slug: Any, raw: Any) -> DiceTable:
     field_ = f"rules.tables.{slug}"
-    _expect(isinstance(slug, str) and bool(_KEY.match(slug)), field_, "table slugs are ASCII kebab-case", slug)
-    _expect(isinstance(raw, dict), field_, "expected an object", raw)
+    if not _is_key(slug):
+        raise _invalid(field_, "table slugs are ASCII kebab-case", slug)
+    if not isinstance(raw, dict):
+        raise _invalid(field_, "expected an object", raw)
     _keys(raw, field_, {"editions", "dice", "rows"}, {"skills", "modifiers", "draws"})
     skills = raw.get("skills", [])
-    _expect(isinstance(skills, list) and all(isinstance(x, str) and bool(_KEY.match(x)) for x in skills)
-            and ("skills" not in raw or skills), f"{field_}.skills", "expected a non-empty list of skill slugs", skills)
+    if not (isinstance(skills, list) and all(_is_key(x) for x in skills)
+            and ("skills" not in raw or skills)):
+        raise _invalid(f"{field_}.skills", "expected a non-empty list of skill slugs", skills)
     eds = raw["editions"]
-    _expect(isinstance(eds, list) and len(eds) > 0 and all(e in EDITIONS for e in eds), f"{field_}.editions",
-            f"expected a non-empty list of {', '.join(EDITIONS)}", eds)
+    if not (isinstance(eds, list) and len(eds) > 0 and all(e in EDITIONS for e in eds)):
+        raise _invalid(f"{field_}.editions", f"expected a non-empty list of {', '.join(EDITIONS)}", eds)
     dice = raw["dice"]
-    _expect(dice in DICE_FACES, f"{field_}.dice", f"expected one of {', '.join(DICE_FACES)}", dice)
+    if dice not in DICE_FACES:
+        raise _invalid(f"{field_}.dice", f"expected one of {', '.join(DICE_FACES)}", dice)
     rows_raw = raw["rows"]
-    _expect(isinstance(rows_raw, list) and len(rows_raw) > 0, f"{field_}.rows", "expected a non-empty list", rows_raw)
+    if not (isinstance(rows_raw, list) and len(rows_raw) > 0):
+        raise _invalid(f"{field_}.rows", "expected a non-empty list", rows_raw)
     rows: list[TableRow] = []
     covered: dict[int, str] = {}
     for i, r in enumerate(rows_raw):
         rf = f"{field_}.rows[{i}]"
-        _expect(isinstance(r, dict), rf, "expected {key, roll, outcome}", r)
+        if not isinstance(r, dict):
+            raise _invalid(rf, "expected {key, roll, outcome}", r)
         _keys(r, rf, {"key", "roll", "outcome"}, {"effect"})
         for k in ("key", "outcome"):
-            _expect(isinstance(r[k], str) and bool(_KEY.match(r[k])), f"{rf}.{k}", "expected an ASCII kebab-case code", r[k])
+            if not _is_key(r[k]):
+                raise _invalid(f"{rf}.{k}", "expected an ASCII kebab-case code", r[k])
         roll = r["roll"]
         if _is_int(roll):
             low = high = roll
         else:
-            _expect(isinstance(roll, list) and len(roll) == 2 and all(_is_int(x) for x in roll) and roll[0] <= roll[1],
-                    f"{rf}.roll", "expected an integer or [low, high]", roll)
+            if not (isinstance(roll, list) and len(roll) == 2 and all(_is_int(x) for x in roll) and roll[0] <= roll[1]):
+                raise _invalid(f"{rf}.roll", "expected an integer or [low, high]", roll)
             low, high = roll
         for v in (v for v in DICE_FACES[dice] if low <= v <= high):
-            _expect(v not in covered, f"{rf}.roll", f"{v} is already covered by row {covered.get(v)!r}", roll)
+            if v in covered:
+                raise _invalid(f"{rf}.roll", f"{v} is already covered by row {covered.get(v)!r}", roll)
             covered[v] = r["key"]
         rows.append(TableRow(r["key"], low, high, r["outcome"]))
     missing = [v for v in DICE_FACES[dice] if v not in covered]
-    _expect(not missing, f"{field_}.rows", f"every result of {dice} must be covered; missing {missing[:5]}", None)
+    if missing:
+        raise _invalid(f"{field_}.rows", f"every result of {dice} must be covered; missing {missing[:5]}", None)
     return DiceTable(slug, tuple(eds), dice, tuple(rows), frozenset(skills), _table_modifiers(field_, raw),
                      _draws(field_, raw, len(rows)))
 
@@ -483,34 +542,43 @@ def _draws(field_: str, raw: dict, rows: int) -> Draws | None:
     if "draws" not in raw:
         return None
     d, df = raw["draws"], f"{field_}.draws"
-    _expect(isinstance(d, dict), df, "expected {duplicates, per_value_difference?, most?, exhibition_faces?}", d)
+    if not isinstance(d, dict):
+        raise _invalid(df, "expected {duplicates, per_value_difference?, most?, exhibition_faces?}", d)
     _keys(d, df, {"duplicates"}, {"per_value_difference", "most", "exhibition_faces"})
-    _expect(d["duplicates"] in ("reroll", "stand"), f"{df}.duplicates", "expected 'reroll' or 'stand'", d["duplicates"])
+    if d["duplicates"] not in ("reroll", "stand"):
+        raise _invalid(f"{df}.duplicates", "expected 'reroll' or 'stand'", d["duplicates"])
     per, most, faces = d.get("per_value_difference"), d.get("most"), d.get("exhibition_faces")
-    _expect(per is None or (_is_int(per) and per > 0), f"{df}.per_value_difference", "expected a positive integer", per)
+    if not (per is None or (_is_int(per) and per > 0)):
+        raise _invalid(f"{df}.per_value_difference", "expected a positive integer", per)
     for name, v in (("most", most), ("exhibition_faces", faces)):
-        _expect(v is None or (_is_int(v) and 1 <= v <= rows), f"{df}.{name}", f"expected an integer from 1 to {rows}", v)
+        if not (v is None or (_is_int(v) and 1 <= v <= rows)):
+            raise _invalid(f"{df}.{name}", f"expected an integer from 1 to {rows}", v)
     return Draws(d["duplicates"], per, most, faces)
 
 
 def _table_modifiers(field_: str, raw: dict) -> tuple[TableModifier, ...]:
     """A dice table's ``modifiers`` (module docstring), validated."""
     mods_raw = raw.get("modifiers", [])
-    _expect(isinstance(mods_raw, list), f"{field_}.modifiers", "expected a list", mods_raw)
+    if not isinstance(mods_raw, list):
+        raise _invalid(f"{field_}.modifiers", "expected a list", mods_raw)
     mods: list[TableModifier] = []
     for i, m in enumerate(mods_raw):
         mf = f"{field_}.modifiers[{i}]"
-        _expect(isinstance(m, dict), mf, "expected {key, value, per?, skill?}", m)
+        if not isinstance(m, dict):
+            raise _invalid(mf, "expected {key, value, per?, skill?}", m)
         _keys(m, mf, {"key", "value"}, {"per", "skill"})
-        _expect(isinstance(m["key"], str) and bool(_KEY.match(m["key"])), f"{mf}.key", "expected an ASCII kebab-case code",
-                m["key"])
-        _expect(_is_int(m["value"]) and -5 <= m["value"] <= 5, f"{mf}.value", "expected an integer from -5 to 5",
-                m["value"])
-        _expect(m.get("per") in (None, "niggling"), f"{mf}.per", "expected niggling", m.get("per"))
+        if not _is_key(m["key"]):
+            raise _invalid(f"{mf}.key", "expected an ASCII kebab-case code", m["key"])
+        if not (_is_int(m["value"]) and -5 <= m["value"] <= 5):
+            raise _invalid(f"{mf}.value", "expected an integer from -5 to 5", m["value"])
+        if m.get("per") not in (None, "niggling"):
+            raise _invalid(f"{mf}.per", "expected niggling", m.get("per"))
         skill = m.get("skill")
-        _expect(skill is None or (isinstance(skill, str) and bool(_KEY.match(skill))), f"{mf}.skill",
-                "expected a skill slug", skill)
-        _expect(not (skill and m.get("per")), mf, "a modifier is per Niggling Injury or a skill's, not both", m)
-        _expect(m["key"] not in {x.key for x in mods}, f"{mf}.key", "modifier keys are unique", m["key"])
+        if skill is not None and not _is_key(skill):
+            raise _invalid(f"{mf}.skill", "expected a skill slug", skill)
+        if skill and m.get("per"):
+            raise _invalid(mf, "a modifier is per Niggling Injury or a skill's, not both", m)
+        if m["key"] in {x.key for x in mods}:
+            raise _invalid(f"{mf}.key", "modifier keys are unique", m["key"])
         mods.append(TableModifier(m["key"], m["value"], m.get("per"), skill))
     return tuple(mods)
