@@ -8,12 +8,17 @@ phone held sideways (844 × 390) opened on the title and the introduction, the c
 page's own calculator (the one under its « Calculateur » heading) is still below the screen, its headline is
 pinned to the bottom of the screen (pinned.mjs, data-nc-ahead): every calculator page of the three languages
 opens with its chance whole on the first screen.
+
+The « Fraction exacte » disclosure of a long chance, opened in the pinned bar, was laid out below the screen
+(the bar is one line high): now the bar grows, bounded, to show the fraction, inside the screen.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
-from calc_driver import url_of
+from calc_driver import Calc, calc, url_of  # noqa: F401 (calc: the fixture)
 from plugins.site.render.calcpages import STANDALONE
 from test_a11y import AXE, axe_violations, inject_axe
 from test_review8_answer_first import SETTLED, answer_pages
@@ -103,6 +108,55 @@ def test_a_link_of_the_introduction_reached_with_tab_is_not_under_the_pinned_bar
             pytest.fail(f"{path}: Tab never reached the calculator")
     assert ahead, "no link was focused while the bar was pinned ahead of its calculator"
     assert not hidden, hidden
+
+
+# The opened fraction's lines as drawn, the pinned result's box, and what is drawn at the middle of each line.
+OPENED = """() => {
+  const box = document.querySelector('h2#calculator ~ .nc-calculator');
+  const details = box.querySelector('[data-headline] details.nc-exact'), exact = details.querySelector('[data-exact]');
+  const range = document.createRange(); range.selectNodeContents(exact);
+  const lines = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => {
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, onTop: !!hit && exact.contains(hit)}; });
+  const result = box.querySelector('[data-result]').getBoundingClientRect();
+  return {open: details.open, text: exact.textContent, lines, result: [result.top, result.bottom],
+          header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+          height: innerHeight, width: document.documentElement.clientWidth};
+}"""
+CHAIN = "D4,D4,D4,R2,R2,J3,P4,C4,D3,R2,R3,D5;tr=3"  # review 7's 12 rolls: 11003125/181398528
+
+
+@pytest.mark.parametrize("lang, size, how", [
+    ("fr", {"width": 360, "height": 780}, "tap"),
+    ("fr", {"width": 360, "height": 780}, "keyboard"),
+    ("ja", {"width": 360, "height": 780}, "tap"),
+    ("fr", {"width": 320, "height": 568}, "tap"),  # the page at its top, the calculator below the screen
+])
+def test_the_exact_fraction_opened_in_the_pinned_bar_is_on_the_screen(page, calc, lang, size, how):
+    page.set_viewport_size(size)
+    c = calc(lang, "calculators/chain/", "chain", f"chain={CHAIN}")
+    assert Fraction(c.check()["success"]["exact"]) == Fraction(11003125, 181398528)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate(SETTLED)
+    summary = page.locator(f"{c.box} [data-headline] details.nc-exact > summary")
+    if how == "tap":
+        summary.click()
+    else:  # from the chain's field, Tab on to the result's disclosure, and open it
+        page.locator(f'{c.form} [data-name="chain"] input').focus()
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if summary.evaluate("s => s === document.activeElement"):
+                break
+        page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    seen = page.evaluate(OPENED)
+    assert seen["open"] and Fraction(seen["text"]) == Fraction(11003125, 181398528), seen
+    assert seen["lines"], seen
+    for line in seen["lines"]:  # every line of the fraction inside the screen and the bar, drawn on top
+        assert seen["header"] - 0.5 <= line["top"] and line["bottom"] <= size["height"] + 0.5, seen
+        assert -0.5 <= line["left"] and line["right"] <= seen["width"] + 0.5, seen
+        assert seen["result"][0] - 0.5 <= line["top"] and line["bottom"] <= seen["result"][1] + 0.5, seen
+        assert line["onTop"], seen
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
