@@ -10,6 +10,7 @@
 //                      once Python has started, keep.mjs asks the service worker to keep its files offline
 //   js/nearby.mjs      Python starts only when a calculator comes near the viewport or is touched
 //   js/pinned.mjs      on a phone, the focused field stays above the pinned result
+//                      and a page's own calculator pins its headline while it is below the screen
 //   js/scrollers.mjs   tables that scroll sideways are reachable with the keyboard
 //   js/moved.mjs       an old link to a section that became a page goes on to that page
 //
