@@ -28,6 +28,7 @@ PROTECTED = re.compile(
 )
 KATAKANA = "\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f"
 KANJI = "\u3400-\u9fff"
+LATIN = "0-9A-Za-z\u00c0-\u024f"
 
 
 @dataclass(frozen=True)
@@ -61,32 +62,48 @@ def surface_forms(term: Entity, lang: str, termbase=None) -> list[str]:
 def term_index(terms: list[Entity], lang: str, termbase=None) -> TermIndex:
     """The index of every term's forms in `lang`; when two terms share a form, the first one keeps it.
     `termbase` (plugins.data.termbase.Termbase) adds each term's other prose `forms`."""
-    fold = lang == "fr"
     by_form: dict[str, Entity] = {}
     for term in terms:
         for form in surface_forms(term, lang, termbase):
-            by_form.setdefault(form.lower() if fold else form, term)
-    forms = sorted({form for term in terms for form in surface_forms(term, lang, termbase)}, key=len, reverse=True)
-    if not forms:
+            by_form.setdefault(form, term)
+    return form_index(by_form, lang)
+
+
+def form_index(forms: dict[str, Entity], lang: str) -> TermIndex:
+    """The index of `forms` (a name as prose writes it -> the entity it names) in `lang`, one regular expression,
+    longest forms first, that finds each form as a whole word: in English with its case; in French in any case
+    (« esquive », a dodge, names Esquive); in Japanese not inside a longer word of its script (katakana, kanji,
+    Latin letters). Used to link glossary terms (`term_index`) and by the rulings filter to tell the skills a
+    question names (render/rulings.py, `named_skills`). When two forms fold alike, the first one keeps it."""
+    fold = lang == "fr"
+    by_form: dict[str, Entity] = {}
+    for form, entity in forms.items():
+        by_form.setdefault(form.lower() if fold else form, entity)
+    ordered = sorted(forms, key=len, reverse=True)
+    if not ordered:
         return TermIndex(None, {}, fold)
     if lang == "ja":
-        pattern = re.compile("|".join(_ja_form(f) for f in forms))
+        pattern = re.compile("|".join(_ja_form(f) for f in ordered))
     else:
-        alternatives = "|".join(re.escape(f) for f in forms)
+        alternatives = "|".join(re.escape(f) for f in ordered)
         pattern = re.compile(rf"(?<![\w\-])(?:{alternatives})(?![\w\-])", re.IGNORECASE if fold else 0)
     return TermIndex(pattern, by_form, fold)
 
 
 def _ja_form(form: str) -> str:
-    """A Japanese form may not continue a word of the same script (katakana or kanji) on either side."""
+    """A Japanese form may not continue a word of the same script (katakana, kanji or Latin letters: "Dodge"
+    is not the end of "StepMoveDodge") on either side."""
     def script(char: str) -> str | None:
-        return KATAKANA if re.match(f"[{KATAKANA}]", char) else KANJI if re.match(f"[{KANJI}]", char) else None
+        for letters in (KATAKANA, KANJI, LATIN):
+            if re.match(f"[{letters}]", char):
+                return letters
+        return None
 
     before, after = script(form[0]), script(form[-1])
     return ((f"(?<![{before}])" if before else "") + re.escape(form) + (f"(?![{after}])" if after else ""))
 
 
-# French term forms that are also verb forms, linked only as nouns (see _is_french_verb).
+# French term forms that are also verb forms, linked only as nouns (see is_french_verb).
 FRENCH_VERB_HOMOGRAPHS = frozenset({"passe"})
 # Words after which a French homograph is the noun: articles, determiners, « de » and elisions.
 FRENCH_NOUN_MARKERS = re.compile(
@@ -95,7 +112,7 @@ FRENCH_NOUN_MARKERS = re.compile(
     re.IGNORECASE)
 
 
-def _is_french_verb(text: str, match: re.Match) -> bool:
+def is_french_verb(text: str, match: re.Match) -> bool:
     """True when a French match is a verb form rather than the term, such as « passe » in « il ne se passe
     rien »: the word is a known homograph, is not preceded by a noun marker (« la », « une », « de », « d' »…),
     and is not capitalised inside a sentence (« peut gagner Passe » names the term)."""
@@ -158,7 +175,7 @@ def _link_free_text(text: str, page: str, index: TermIndex, glossary_page: str, 
     out, last = [], 0
     for match in index.pattern.finditer(text):
         term = index.term_of(match.group(0))
-        if term.id in linked or _inside_name(text, match) or (index.fold and _is_french_verb(text, match)):
+        if term.id in linked or _inside_name(text, match) or (index.fold and is_french_verb(text, match)):
             continue
         linked.add(term.id)
         url = relative_link(page, glossary_page, term.anchor)

@@ -49,7 +49,7 @@ A query that mixes scripts (振り直し) becomes 振り OR 直し, like two Eng
 The index is written as UTF-8 instead of \\u escapes, so the Japanese one grows only 15 % (gzip: 59 to
 103 kB) and its worker starts faster without TinySegmenter. The French number forms take the French index
 from 179 to 250 kB gzip (900 kB to 1.2 MB raw), fetched only when the reader starts a search
-(search-adapter.js). English gets no extra word forms.
+(search-adapter.js). English gets no extra word forms (only the token of a folded word, below).
 
 **Table rows.** Material indexes a page's headings only, so a row of a weather, kick-off or injury table was
 found only through its page's whole text, below any ruling page that names it once (a page's own entry gets
@@ -78,6 +78,16 @@ section that names a skill, in the prose of its language or in English, gets the
 (`mention_locations`): the katakana finds every page that names the skill, its entry first, and a French
 section naming Tacle plongeant is found by "diving tackle".
 
+**One word for one thing.** A coach types a re-roll as reroll, re-roll, RR, « relance », « relances »,
+リロール or 振り直し, and the texts write one or two of these: "dodge reroll" found the Re-roll entry and the
+Dodge skill, never the ruling whose question writes "re-roll" (issue 26, item 9). The entries of FOLDED (the
+termbase's `term:re-roll`) are folded: each of their one-word names, aliases and forms, in every language
+(`fold_table`), stands for one token, the entry's English name without its hyphen (`reroll`). Every section
+whose title or text has one of them gets the token in its hidden title or text field (`add_folds`, in every
+language), and the table goes into the index's `config.folds` (variant -> token, with `pattern`, the regular
+expression that finds them in a folded text), which search-adapter.js applies to each query word and to the
+texts it ranks: the only folding of words there is, beside accents and case.
+
 **For search-adapter.js.** Each document also carries, not indexed, the editions of what it shows
 (`editions`, from the entity shown there or its page: `add_editions`), so that the results of the edition
 chosen in the picker come first, and the whole names of its entry (`names`, with a term's abbreviation for
@@ -86,7 +96,10 @@ one named by a word of it. A document whose title names skills carries their sea
 that a Japanese question writing "Mighty Blow" and "Claws" holds the query マイティブロー クロー in its title. A
 calculator page's explanatory sections ("How it is computed", the notation: `EXPLANATIONS`), which list every
 rule the calculator uses, get a quarter of the weight and the mark `explains`: « châtaigne griffes » found
-them first, and the ruling on the two skills 9th (review 8, m2).
+them first, and the ruling on the two skills 9th (review 8, m2). A ruling's page carries the names, in every
+language, of what it is about (`about`, `about_names`): of two questions that both write Dodge and re-roll,
+the one about the Dodge skill and re-rolls answers "dodge reroll", not the one about moves outside an
+activation that asks whether Dodge may re-roll there.
 """
 from __future__ import annotations
 
@@ -226,6 +239,113 @@ def extend_index(index: dict, lang: str) -> dict:
                 doc[hidden] = " ".join(sorted(terms))
             else:
                 doc.pop(hidden, None)
+    return index
+
+
+# Entries whose names search takes as one word, in every language (see "One word for one thing" above).
+FOLDED = ("term:re-roll",)
+FOLDS = "folds"  # key of the index's `config` that carries the table to search-adapter.js
+LATIN_LETTERS = "0-9a-z\u00df-\u00f6\u00f8-\u024f"  # what a folded Latin word is made of (lower case)
+KATAKANA_LETTERS = "\u30a1-\u30fa\u30fc-\u30fe"
+
+
+def fold_text(text: str) -> str:
+    """The text as search-adapter.js's `fold` makes it: compatibility forms (NFKC), lower case, no Latin
+    accents, œ and æ as oe and ae; kana keep their voicing marks (ドッジ stays ドッジ, unlike `fold`)."""
+    text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", text).lower())
+    text = unicodedata.normalize("NFC", re.sub("[\u0300-\u036f]", "", text))
+    return text.replace("œ", "oe").replace("æ", "ae")
+
+
+def fold_table(repo) -> dict[str, str]:
+    """Folded variant -> its token, for every one-word name, alias, form and katakana, in every language, of
+    the termbase entries of FOLDED: {"re-roll": "reroll", "rr": "reroll", "relances": "reroll",
+    "リロール": "reroll", "振り直し": "reroll", ...}. The token is the entry's English name, folded, without
+    hyphens. A name of several words (« relance d'équipe ») is left to its words."""
+    out: dict[str, str] = {}
+    for entry_id in FOLDED:
+        entry = repo.termbase.get(entry_id) if repo.termbase is not None else None
+        if entry is None:
+            continue
+        token = fold_text(entry.names["en"].preferred).replace("-", "")
+        for names in entry.names.values():
+            for name in (names.preferred, names.katakana, *names.aliases, *names.forms):
+                if name and not re.search(r"\s", name):
+                    out.setdefault(fold_text(name), token)
+    return out
+
+
+def fold_pattern(table: dict[str, str]) -> str:
+    """The regular expression (Python's and JavaScript's syntax alike) that finds the variants of `table` in a
+    folded text, longest first: a Latin variant as a whole word (rr, not the rr of "error"), a katakana one as
+    a whole katakana run (リロール, not the end of チームリロール, a name of its own), any other as written."""
+    def edge(char: str) -> str:
+        if re.match(f"[{LATIN_LETTERS}]", char):
+            return LATIN_LETTERS
+        return KATAKANA_LETTERS if re.match(f"[{KATAKANA_LETTERS}]", char) else ""
+
+    def one(variant: str) -> str:
+        escaped = re.sub(r"([.*+?^${}()|\[\]\\/-])", r"\\\1", variant)
+        before, after = edge(variant[0]), edge(variant[-1])
+        return (f"(?<![{before}])" if before else "") + escaped + (f"(?![{after}])" if after else "")
+
+    return "|".join(one(v) for v in sorted(table, key=lambda v: (-len(v), v)))
+
+
+def add_folds(index: dict, table: dict[str, str]) -> dict:
+    """Give each document whose title or text has a variant of `table` its token in the hidden title or text
+    field (registered with the shown field's boost where the language had none: English), and put the table
+    and its pattern in the index's `config` for search-adapter.js (in place; returns the index)."""
+    fields = index["config"]["fields"]
+    index["config"].pop(FOLDS, None)
+    if not table:
+        return index
+    pattern = fold_pattern(table)
+    found_in = re.compile(pattern)
+    for shown, hidden in HIDDEN.items():
+        fields.setdefault(hidden, dict(fields.get(shown, {"boost": 1.0})))
+    for doc in index["docs"]:
+        for shown, hidden in HIDDEN.items():
+            tokens = {table[v] for v in found_in.findall(fold_text(plain(doc.get(shown) or "")))}
+            if tokens:
+                doc[hidden] = " ".join(sorted(set((doc.get(hidden) or "").split()) | tokens))
+    index["config"][FOLDS] = {"pattern": pattern, "terms": dict(sorted(table.items()))}
+    return index
+
+
+ABOUT = "about"  # carried, not indexed: the names, in every language, of what a ruling is about
+
+
+def about_names(repo) -> dict[str, list[str]]:
+    """A ruling page's location -> the names of what the ruling is `about`, in every language: each entity's
+    termbase names (preferred, katakana, aliases, forms), or its own name or title."""
+    from .locate import page_of
+
+    out: dict[str, list[str]] = {}
+    for ruling in repo.of_kind("ruling"):
+        names: set[str] = set()
+        for ref in ruling.get("about") or []:
+            entry = repo.termbase.get(ref) if repo.termbase is not None else None
+            if entry is not None:
+                for given in entry.names.values():
+                    names.update(n for n in (given.preferred, given.katakana, *given.aliases, *given.forms) if n)
+            else:
+                entity = repo.get(ref)
+                own = (entity.get("name") or entity.get("title") or {}) if entity is not None else {}
+                names.update(text for text in own.values() if isinstance(text, str))
+        out[url_of(page_of(ruling))] = sorted(names)
+    return out
+
+
+def add_about(index: dict, about: dict[str, list[str]]) -> dict:
+    """Give each ruling's page document the names of what it is about (`about`, carried, not indexed), for
+    search-adapter.js to put the ruling about every word of a query before one that only writes them (in
+    place; returns the index)."""
+    for doc in index["docs"]:
+        if doc["location"] in about:
+            doc[ABOUT] = about[doc["location"]]
+        else:
+            doc.pop(ABOUT, None)
     return index
 
 
@@ -558,4 +678,6 @@ def extend_search_index(config, repo=None) -> None:
         add_title_names(index, mentions)
         add_abbreviated_names(index, abbreviations(repo, lang))
         add_editions(index, edition_marks(repo))
+        add_folds(index, fold_table(repo))
+        add_about(index, about_names(repo))
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -109,3 +109,18 @@ def test_the_french_noun_passe_is_still_linked():
 def test_a_verb_use_does_not_take_the_first_link_of_the_page():
     out = run_fr_pass("Rien ne se passe.\n\nPuis une passe longue.")
     assert out == "Rien ne se passe.\n\nPuis une [passe](../glossary.md#term-pass) longue."
+
+
+def test_form_index_finds_whole_names_as_the_rulings_filter_needs():
+    """One index serves the glossary links and the rulings filter (render/rulings.py, `named_skills`): French in
+    any case (« rate une esquive » names Esquive, issue 26 item 9), Japanese not inside a longer word of the
+    same script, Latin letters included ("Dodge" is not the end of "StepMoveDodge")."""
+    from plugins.site.autolink import form_index
+
+    dodge = Entity("skill", "dodge", "data/skills/dodge.yml", {"name": {"en": "Dodge"}})
+    fr = form_index({"Esquive": dodge, "Dodge": dodge}, "fr")
+    assert [fr.term_of(m.group(0)).id for m in fr.pattern.finditer("Il rate une esquive ; Esquiver non")] == ["skill:dodge"]
+    ja = form_index({"ドッジ": dodge, "Dodge": dodge}, "ja")
+    assert [m.group(0) for m in ja.pattern.finditer("Dodge を持つ選手がドッジに失敗。StepMoveDodge、ドッジロール")] == ["Dodge", "ドッジ"]
+    en = form_index({"Dodge": dodge}, "en")
+    assert [m.group(0) for m in en.pattern.finditer("Dodge, a dodge")] == ["Dodge"]

@@ -203,13 +203,20 @@ def test_built_indexes(site):
         return json.loads((site.dir / prefix / "search" / "search_index.json").read_text(encoding="utf-8"))
 
     english, french, japanese = load(""), load("fr"), load("ja")
+    folds = english["config"].pop("folds")
     assert english["config"] == {"lang": ["en"], "separator": separator("en").pattern, "pipeline": ["stopWordFilter"],
                                  "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0},
                                             "tags": {"boost": 1000000.0}, "alias_terms": {"boost": 10000.0},
-                                            "name_terms": {"boost": 2000.0}, "mention_terms": {"boost": 1.0}}}
+                                            "name_terms": {"boost": 2000.0}, "mention_terms": {"boost": 1.0},
+                                            "title_terms": {"boost": 1000.0}, "text_terms": {"boost": 1.0}}}
     block_action = next(doc for doc in english["docs"] if doc["location"] == "sequences/block-action-bb2020/")
     assert {"block", "action"} <= set(block_action["name_terms"].split())  # found by its name (issue 19)
-    assert not any(field in doc for doc in english["docs"] for field in HIDDEN.values())
+    # English gets no extra word forms: its hidden fields hold only the folded words' tokens (reroll)
+    assert {t for doc in english["docs"] for field in HIDDEN.values() for t in doc.get(field, "").split()} == {"reroll"}
+    assert folds["terms"]["rr"] == folds["terms"]["re-roll"] == "reroll"
+    assert french["config"]["folds"] == japanese["config"]["folds"] == folds
+    ruling = next(doc for doc in english["docs"] if doc["location"] == "rulings/dodge-skill-and-team-re-roll/")
+    assert "reroll" in ruling["title_terms"].split() and {"Dodge", "Re-roll", "ドッジ"} <= set(ruling["about"])
     assert japanese["config"]["lang"] == ["en"] and japanese["config"]["pipeline"] == []
     for built in (french, japanese):
         assert set(HIDDEN.values()) <= set(built["config"]["fields"])
@@ -302,3 +309,28 @@ def test_add_aliases_boosts_them_above_titles_on_the_entry_only():
     assert add_aliases(copy.deepcopy(result), "fr", {"glossary/#term-re-roll": {"RR", "relances"},
                                                      "glossary/#term-team-re-roll": {"relance d'équipe"},
                                                      "tables/weather/#row-pouring-rain": {"pluie battante"}}) == result
+
+
+# ----------------------------------------------------------------------------------------- one word for one thing
+
+def test_the_re_roll_variants_fold_to_one_token_in_every_language(repo):
+    """Issue 26, item 9: reroll, re-roll, RR, « relance(s) », リロール and 振り直し are one word for search: each
+    section that writes one holds the token `reroll`, and the table goes to search-adapter.js."""
+    from plugins.site.search import add_folds, fold_table
+    table = fold_table(repo)
+    assert {table[v] for v in ("reroll", "re-roll", "rerolls", "rr", "relance", "relances", "リロール", "振り直し")} == {"reroll"}
+    assert "relance d'équipe" not in table and "relancer" not in table
+    index = {"config": {"fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}}, "docs": [
+        {"location": "a/", "title": "Dodge and RR", "text": ""},
+        {"location": "b/", "title": "x", "text": "<p>la relance de la compétence ; relancer</p>"},
+        {"location": "c/", "title": "スキルのリロールも失敗", "text": "チームリロールを使えます"},
+        {"location": "d/", "title": "Error", "text": "a pre-rolled die, an errant arrow, relancer"},
+    ]}
+    add_folds(index, table)
+    docs = {doc["location"]: doc for doc in index["docs"]}
+    assert docs["a/"]["title_terms"] == "reroll" and docs["b/"]["text_terms"] == "reroll"
+    assert docs["c/"]["title_terms"] == "reroll" and "text_terms" not in docs["c/"]  # チームリロール is a name of its own
+    assert "title_terms" not in docs["d/"] and "text_terms" not in docs["d/"]
+    assert index["config"]["fields"]["title_terms"] == {"boost": 1000.0}
+    assert index["config"]["folds"]["terms"] == table
+    assert add_folds(copy.deepcopy(index), table) == index  # running it again gives the same index

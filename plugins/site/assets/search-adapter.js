@@ -16,6 +16,9 @@
 //   worker splits with `separator` and to whose words it appends `*`) -> RESULT (3, data: {items: [[item,
 //   ...] per page]}, each item a doc of the index with `score` and its matches marked with <mark>). The
 //   worker answers queries in the order they were sent. QUERY is the only message whose data is a string.
+// - The folds: plugins/site/search.py puts in the index's `config.folds` ({pattern, terms}) the words that
+//   search takes as one (reroll, re-roll, RR, relance, relances, リロール, 振り直し -> `reroll`), which the
+//   adapter reads from the SETUP message (data: the index) before the worker gets it.
 // What breaks if Material changes the contract: the search-quality set (tests/browser/test_search_quality.py)
 // and tests/browser/test_search.py (which also calls window.__nucSearchQuery and __nucSearchRerank).
 //
@@ -78,6 +81,11 @@ document.addEventListener("input", function (event) {
 // separator of config/ja.yml cuts them) are sent as typed, but for a word of hiragana or katakana only, sent
 // exact and as a prefix like a Latin word: プロ (Pro) outranks the index term プロール that it starts.
 //
+// One word for one thing: a query word that the index's folds name (RR, re-roll, « relances », リロール) is sent
+// with its token as well (« esquive RR » -> « esquive^2 esquive RR^2 RR reroll^2 reroll »): each section that
+// writes any of them holds the token in a hidden field (plugins/site/search.py, `add_folds`), and the ranking
+// below folds the texts and the query alike, so "dodge rr" and 「ドッジ リロール」 rank as "dodge re-roll" does.
+//
 // Then what the worker found is ranked again before Material shows it (`rerank`), for two things that lunr's
 // scores cannot see:
 // - a query of several words: a section that has them together comes first. Lunr adds up each word's
@@ -88,8 +96,10 @@ document.addEventListener("input", function (event) {
 //   "Really Stupid" finds the trait before the Really Stupid rolls and "Pass" the skill before Pass Block;
 //   tier 3: the section's title, or a whole name of its entry, holds the whole query;
 //   tier 2.5 to 2.9: its title has every word (a ruling's question; in Japanese with the katakana of the
-//   skills it names, `title_names`), higher as they are more of its words (« châtaigne griffes »: the
-//   ruling on those two skills before one on four that names them);
+//   skills it names, `title_names`), a ruling about every word first (its `about`: for "dodge reroll", the
+//   ruling about Dodge and re-rolls before the one about moves outside an activation, whose question also
+//   writes both), then higher as they are more of its words (« châtaigne griffes »: the ruling on those two
+//   skills before one on four that names them);
 //   tier 2: it has every word, two of them side by side in one phrase of its text (« relance d'équipe »,
 //   not « Châtaigne ; Griffes » in a list); tier 1: it has every word, or it is a calculator's explanation
 //   (`explains`, which lists every rule the calculator uses); below them, a section whose entry is named by a part of the query only (Esquive;
@@ -110,6 +120,29 @@ document.addEventListener("input", function (event) {
   // (kanji are not: Material cuts them into the index terms they start).
   var KANA = /^(?:[\u3041-\u309f]+|[\u30a0-\u30ff]+)$/;
   var EXACT = 2;  // the boost of the exact word (1.5 to 10 rank the search-quality set the same)
+  // The index's folds (config.folds): `terms` (folded variant -> token) and `find`, a global RegExp of them.
+  var folds = null;
+
+  function setFolds(config) {
+    var given = config && config.folds;
+    folds = null;
+    if (!given || typeof given.pattern !== "string" || !given.terms) return;
+    try {
+      folds = {find: new RegExp(given.pattern, "g"), terms: given.terms};
+    } catch {
+      folds = null;  // a pattern this browser cannot read: the words are searched as typed
+    }
+  }
+
+  // The token a whole query word stands for (« RR », « re-roll », リロール -> reroll), or undefined.
+  function tokenOf(word) {
+    return folds && Object.prototype.hasOwnProperty.call(folds.terms, fold(word)) ? folds.terms[fold(word)] : undefined;
+  }
+
+  // A folded text with every variant replaced by its token: what the ranking compares.
+  function foldTerms(folded) {
+    return folds ? folded.replace(folds.find, function (found) { return " " + folds.terms[found] + " "; }) : folded;
+  }
 
   function rewrite(query) {
     // a signed number is a dice modifier (« le -2 du Tacle plongeant », "earn the +2?"), never lunr's
@@ -117,9 +150,10 @@ document.addEventListener("input", function (event) {
     query = query.normalize("NFKC").replace(SIGNED, "$1");
     if (SYNTAX.test(query)) return query;
     return query.split(/\s+/).filter(Boolean).map(function (word) {
-      if (KANA.test(word)) return word + "^" + EXACT + " " + word;  // プロ above プロール (ピックアップロール)
-      if (!WORD.test(word)) return word;
-      return word.split("-").map(function (part) { return part + "^" + EXACT + " " + part; }).join(" ");
+      var token = tokenOf(word), also = token ? " " + token + "^" + EXACT + " " + token : "";
+      if (KANA.test(word)) return word + "^" + EXACT + " " + word + also;  // プロ above プロール (ピックアップロール)
+      if (!WORD.test(word)) return word + also;
+      return word.split("-").map(function (part) { return part + "^" + EXACT + " " + part; }).join(" ") + also;
     }).join(" ");
   }
 
@@ -149,7 +183,7 @@ document.addEventListener("input", function (event) {
 
   function words(text) {
     var stop = STOP[document.documentElement.lang] || [];
-    return (fold(text).match(WORDS) || []).filter(function (word) { return stop.indexOf(word) < 0; });
+    return (foldTerms(fold(text)).match(WORDS) || []).filter(function (word) { return stop.indexOf(word) < 0; });
   }
 
   function squash(text) { return words(text).join(""); }  // "End of a drive" holds "end of drive"
@@ -201,7 +235,9 @@ document.addEventListener("input", function (event) {
     var title = words(plain(item.title));
     var titled = title.concat(words(item.title_names || ""));
     if (wanted.every(function (word) { return startsAny(titled, word); })) {
-      return 2.5 + 0.4 * Math.min(1, wanted.length / Math.max(1, title.length));
+      var about = words((item.about || []).join(" . "));
+      var answers = about.length && wanted.every(function (word) { return startsAny(about, word); });
+      return 2.5 + (answers ? 0.2 : 0) + 0.2 * Math.min(1, wanted.length / Math.max(1, title.length));
     }
     return sideBySide(shownText, wanted) ? 2 : part ? 0.5 : 1;
   }
@@ -254,6 +290,9 @@ document.addEventListener("input", function (event) {
       var sent = [], wrapped = [];  // the worker answers the queries in the order they were sent
       worker.postMessage = function (message) {
         // Material's query message is the only one whose data is a string: {type: QUERY, data: query}
+        if (message && message.data && typeof message.data === "object" && message.data.config) {
+          setFolds(message.data.config);  // SETUP: the index
+        }
         if (message && typeof message.data === "string") {
           sent.push(message.data);
           message = {type: message.type, data: rewrite(message.data)};

@@ -4,11 +4,11 @@ body's position). The HTML is in `plugins/site/templates/` (rulings-*.html, ruli
 """
 from __future__ import annotations
 
-import re
 from typing import Callable
 
 from ...data.model import Entity
 from ...data.termbase import split_name
+from ..autolink import form_index, is_french_verb
 from ..collation import by_name
 from ..locate import RULINGS_INDEX, RULINGS_MATRIX, relative_link
 from .blocks import edition_block, sources_footer
@@ -56,30 +56,28 @@ def filter_names(ctx: PageContext) -> Callable[[list[str]], str]:
     return names
 
 
-#: Letters a skill's name in prose does not run into: Latin letters and digits, katakana (with ー). Japanese
-#: prose joins a name to a particle or a kanji (「ドッジに失敗した」), never to another katakana word.
-NAME_EDGE = r"0-9A-Za-z\u00c0-\u024f\u30a1-\u30fa\u30fc"
-
-
 def named_skills(ctx: PageContext) -> Callable[[str], list[str]]:
     """A function from a text in the page's language to the ids of the skills it names ("skill:dodge"), by
     the names the termbase gives each skill in that language (its name, prose forms and katakana) and its
-    English name, matched whole and with their case. A Japanese question writes ドッジ, and its ruling is
-    found by "Dodge" (the name Japanese pages print) as well as by ドッジ (review 8, m5)."""
-    names: dict[str, str] = {}
+    English name, found as the glossary links find their terms (autolink.form_index): whole words, with their
+    case in English, in any case in French (« rate une esquive » names Esquive: a French coach typing "Dodge"
+    finds that question as « esquive » does; « passe » as a verb does not name Passe), not inside a longer
+    word in Japanese. A Japanese question writes ドッジ, and its ruling is found by "Dodge" (the name Japanese
+    pages print) as well as by ドッジ (review 8, m5)."""
+    forms: dict[str, Entity] = {}
     for entry in ctx.repo.termbase.entries:
-        if entry.kind != "skill" or ctx.repo.get(entry.target) is None:
+        skill = ctx.repo.get(entry.target)
+        if entry.kind != "skill" or skill is None:
             continue
         own = entry.names[ctx.lang]
         for name in (own.preferred, own.katakana, *own.forms, entry.names["en"].preferred):
             if name and len(name) >= 3:
-                names.setdefault(name, entry.target)
-    if not names:
+                forms.setdefault(name, skill)
+    index = form_index(forms, ctx.lang)
+    if index.pattern is None:
         return lambda text: []
-    pattern = re.compile(f"(?<![{NAME_EDGE}])(?:"
-                         + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-                         + f")(?![{NAME_EDGE}])")
-    return lambda text: sorted({names[found] for found in pattern.findall(text)})
+    return lambda text: sorted({index.term_of(found.group(0)).id for found in index.pattern.finditer(text)
+                                if not (index.fold and is_french_verb(text, found))})
 
 
 def ruling_groups(ctx: PageContext, rulings: list[Entity]) -> list[dict]:
