@@ -57,8 +57,8 @@ def handle(request: dict, rules: dict | RuleBook | None = None) -> dict:
         ``{"ok": true, "kind", "result"}`` or ``{"ok": false, "error": {"field", "message", "allowed"}}``
         (plus ``details`` for some errors).  A result that names the reading of a disputed rule it used also
         has ``changed_by``: whether another choice of that reading gives other chances
-        (:func:`~calculators.api.readings.changed_by`).  A request whose texts hold a lone surrogate (U+D800–U+DFFF, in a
-        field's name or value) is refused, naming the field (:mod:`~calculators.api.surrogates`).  Never
+        (:func:`~calculators.api.readings.changed_by`).  A request whose texts hold a lone surrogate
+        (U+D800–U+DFFF, in a field's name or value) is refused, naming the field (:mod:`~calculators.api.surrogates`).  Never
         raises, whatever the request and the rules:
         invalid rules data is reported with a ``rules.…`` field; an exception no check foresaw
         (a bug) with field ``request`` (or ``rules`` when rules were given) and ``details``
