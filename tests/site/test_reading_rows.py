@@ -2,7 +2,8 @@
 changed the number.
 
 For every calculator page with a reading row (`[data-reading]`: the Loner and Savage Blow readings of the chain,
-the classic Claws reading of the armour page, the BB2025 pass readings of the Pass action and of the rolls pages),
+the classic Claws reading of the armour page, the BB2025 pass readings of the Pass action and of the rolls pages;
+the other editions' Pass, rolls and Agility pages, whose answers name none),
 in every edition its form offers, and for a sample of requests (the build's own answers one change away from the
 form as built, requests drawn at random from the resolver's fields, and sequences typed for the chain), the row
 is shown, as result.mjs shows it (present in the answer and every `data-when` path true), exactly when the same
@@ -28,6 +29,11 @@ READING_PAGES = {
     "calculators/armour.md": {"claws_reading"},
     "sequences/pass-action-bb2025.md": {"pass_reading", "below_one_reading"},
     "rolls/bb2025.md": {"pass_reading", "below_one_reading"},
+    # the same rows on the other editions' pages: their answers name no reading, so the rows never show
+    "sequences/pass-action-classic.md": set(),
+    "sequences/pass-action-bb2020.md": set(),
+    "rolls/bb2020.md": set(),
+    "targets/agility-classic.md": set(),
 }
 # typed sequences for the chain (a text field: not drawn at random); a Loner player with 0 to 3 team re-rolls,
 # Savage Blow on a Blitz's block (j) and on a Block action
@@ -126,3 +132,4 @@ def test_a_reading_is_shown_exactly_when_another_choice_of_it_changes_a_chance_s
                 seen[field].add(shown)
     for field in READING_PAGES[path]:
         assert seen[field] == {True, False}, (path, field, seen[field])
+    assert set(seen) <= READING_PAGES[path], (path, seen)  # no other page's answers name a reading
