@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import CalcError, shown
 from ..rules import RuleBook
 from .kinds import KINDS
+from .readings import changed_by
 from . import surrogates
 
 
@@ -54,8 +55,10 @@ def handle(request: dict, rules: dict | RuleBook | None = None) -> dict:
 
     Returns:
         ``{"ok": true, "kind", "result"}`` or ``{"ok": false, "error": {"field", "message", "allowed"}}``
-        (plus ``details`` for some errors).  A request whose texts hold a lone surrogate (U+D800–U+DFFF, in a
-        field's name or value) is refused, naming the field (:mod:`~calculators.api.surrogates`).  Never
+        (plus ``details`` for some errors).  A result that names the reading of a disputed rule it used also
+        has ``changed_by``: whether another choice of that reading gives other chances
+        (:func:`~calculators.api.readings.changed_by`).  A request whose texts hold a lone surrogate
+        (U+D800–U+DFFF, in a field's name or value) is refused, naming the field (:mod:`~calculators.api.surrogates`).  Never
         raises, whatever the request and the rules:
         invalid rules data is reported with a ``rules.…`` field; an exception no check foresaw
         (a bug) with field ``request`` (or ``rules`` when rules were given) and ``details``
@@ -73,7 +76,11 @@ def handle(request: dict, rules: dict | RuleBook | None = None) -> dict:
             if not (isinstance(kind, str) and kind in KINDS):
                 raise CalcError("kind", f"kind must be one of {', '.join(KINDS)}, got {shown(kind)}", list(KINDS), reason="choice")
             book = _rulebook(rules)
-            answer = {"ok": True, "kind": kind, "result": KINDS[kind](request, book)}
+            result = KINDS[kind](request, book)
+            marks = changed_by(KINDS[kind], request, book, result)  # does the reading it used change its chances?
+            if marks:
+                result["changed_by"] = marks
+            answer = {"ok": True, "kind": kind, "result": result}
         except CalcError as e:
             answer = {"ok": False, "error": e.as_dict()}
         return _strict(answer)

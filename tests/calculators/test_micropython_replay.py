@@ -5,9 +5,9 @@ node_modules) running the package exactly as the site ships it: the `.mpy` pack 
 (``plugins.calc.mpbundle.micropython_package``, made once per test run), booted by the site's own worker
 (plugins/site/assets/mp-worker.js) with the site's rules text, which it reads with MicroPython's own json; and
 requires CPython's answer text, byte for byte.  The requests (``plugins.calc.micropython_compare.sample``, chosen
-by position, never by timing): the 28 examples of calculators/API.md, the door's 8 lone-surrogate cases, the
+by position, never by timing): the 30 examples of calculators/API.md, the door's 8 lone-surrogate cases, the
 recorded requests stratified by kind (every one of a kind with at most 400, every 2nd of agility's, every 3rd of
-chain's and armour's: 2,230 of the 4,011) and all 256 BloodBowlDave vectors, 2,522 requests in :data:`SHARDS` Node
+chain's and armour's: 2,230 of the 4,011) and all 256 BloodBowlDave vectors, 2,524 requests in :data:`SHARDS` Node
 processes that the test workers share.  About 37 s of CPU time in all on the 2-core machine (Node's 35 s at a load
 of 7-10, CPython's 2 s, the package made once, 1 s), so about 19 s of `make test`'s wall time with both cores busy.
 The whole replay, 4,267 requests, stays a command: ``.venv/bin/python -m plugins.calc.micropython_compare``.

@@ -52,7 +52,7 @@ class Form:
     def __init__(self, kind: str, attrs: dict):
         self.kind, self.attrs = kind, attrs
         self.fields: list[dict] = []   # {"name", "type", "optional", "for", "hidden", "inputs": [...]}
-        # {"path", "format", "absent", "zero", "labels", "text", "row_hidden", "reading"}
+        # {"path", "format", "absent", "zero", "labels", "text", "row_hidden", "reading", "when"}
         self.results: list[dict] = []
         self.pitch: dict | None = None
         self.headline: str | bool | None = None  # the path of the value in [data-headline]
@@ -116,6 +116,7 @@ class Reader(HTMLParser):
         self.cell: dict | None = None
         self.row_hidden = False
         self.row_reading: str | None = None
+        self.row_when: str | None = None  # the row's data-when: result paths that must hold for it to show
         self.in_form = False
         self.in_pitch = False
 
@@ -147,13 +148,13 @@ class Reader(HTMLParser):
             if "selected" in a or self.select["value"] is None:
                 self.select["value"] = a.get("value")
         if tag in ("div", "tr") and "data-row" in a:
-            self.row_hidden, self.row_reading = "hidden" in a, a.get("data-reading")
+            self.row_hidden, self.row_reading, self.row_when = "hidden" in a, a.get("data-reading"), a.get("data-when")
         if tag == "dl" and "data-headline" in a and form is not None:
             form.headline = True
         if form is not None and "data-field" in a and a["data-field"] not in ("status", "error"):
             self.cell = {"path": a["data-field"], "format": a["data-format"], "absent": a["data-absent"],
                          "zero": a.get("data-zero"), "labels": json.loads(a["data-labels"]) if "data-labels" in a else None, "text": "",
-                         "row_hidden": self.row_hidden, "reading": self.row_reading}
+                         "row_hidden": self.row_hidden, "reading": self.row_reading, "when": self.row_when}
             if form.headline is True:
                 form.headline = a["data-field"]
             form.results.append(self.cell)

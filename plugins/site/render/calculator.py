@@ -32,10 +32,11 @@ Markup contract with nuffle.js:
   `[data-live]` (role="status", visually hidden) is the only live region: a one-line summary.
   `dl[data-headline]` comes first and holds the headline row: the chance the reader asked for
   (`Calculator.headline`), in large type; the live region should read its text. A row with
-  `data-reading="<request field>"` names the reading of a disputed rule the result used: it is written
-  `hidden` when the answer with any other choice of that field has the same headline value
-  (`quiet_readings`), and nuffle.js should keep it hidden after a change unless that reading changed the
-  headline (the build's `data-answers` hold the request one choice away).
+  `data-reading="<request field>"` names the reading of a disputed rule the result used. A row with
+  `data-when="<result path> …"` is shown only while each path holds a true value (`Row.conditions`,
+  result.mjs `rowApplies`); a reading row's include `changed_by.<field>`, which the resolver sets true only
+  when another choice of that reading gives other chances (`calculators.api.readings`), so the build and
+  nuffle.js name a reading only where it changed the number, by the same rule.
 * An error answer whose `details` have a `reason` is told in the page's language when `data-strings`
   has `<field>.<reason>` (and `<field>.at`, a template with `{token}`, `{position}`, `{text}` and
   `{reason}`, when the details name a token): e.g. the chain notation's errors.
@@ -93,15 +94,22 @@ class Row:
     # (e.g. "?chain={notation}&edition={edition}#calculator": a calculator's URL round trip)
     href: str | None = None
     # a row naming the reading of a disputed rule the result used: the request field that picks it (e.g.
-    # "reading"); the row is shown only while that reading changed the number (`quiet_readings`)
+    # "reading"); the row is shown only while that reading changed the chances (`conditions`)
     reading: str | None = None
-    # result paths ("*": any item of a list) that must each hold a true value for the row to show, e.g. a
-    # Loner reading only while a player has Loner and the team has a re-roll (result.mjs does the same)
+    # result paths ("*": any item of a list) that must each hold a true value for the row to show (result.mjs
+    # reads the same paths, from data-when)
     when: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS or self.absent not in ABSENT or self.path in RESERVED:
             raise ValueError(f"bad result row {self!r}")
+
+    @property
+    def conditions(self) -> tuple[str, ...]:
+        """The result paths that must each hold for the row to show: `when`, and for a reading row the
+        resolver's `changed_by.<field>`, true only when another choice of that reading gives other chances
+        (`calculators.api.readings.changed_by`): a reading is named only where it changed the number."""
+        return self.when + ((f"changed_by.{self.reading}",) if self.reading else ())
 
 
 @dataclass(frozen=True)
@@ -312,8 +320,7 @@ def render(ctx: PageContext, calc: Calculator, rules: RuleBook | None,
         if paths.get(request.get(field_name, "")) not in (None, calc.headline):
             raise ValueError(f"calculator {calc.kind}: the form as built chooses another headline than {calc.headline!r}")
         headline_by = json.dumps({"field": field_name, "paths": paths}, separators=(",", ":"))
-    result_markup = result_html(ctx, calc.view, result, used, calc.headline,
-                                quiet_readings(calc, forms[switch_value], request, result, rules), headline_by)
+    result_markup = result_html(ctx, calc.view, result, used, calc.headline, headline_by)
     pitch = None
     if calc.pitch:
         picks = [(name, _label_of(ctx, calc, name, edition)) for name in calc.pitch.pick
@@ -502,24 +509,23 @@ def href_from(template: str, result: dict) -> str:
     return re.sub(r"\{([\w.]+)\}", value, template)
 
 
-def _shown(ctx: PageContext, row: Row, result: dict, quiet: frozenset[str]) -> dict:
+def _shown(ctx: PageContext, row: Row, result: dict) -> dict:
     cell, hidden = _cell(ctx, row, result)
-    hidden = hidden or row.path in quiet or not all(holds(result, p) for p in row.when)
+    hidden = hidden or not all(holds(result, p) for p in row.conditions)
     return {"label": row.label, "cell": cell, "hidden": hidden, "reading": row.reading,
-            "when": " ".join(row.when) or None}
+            "when": " ".join(row.conditions) or None}
 
 
 def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition: str | None = None,
-                headline: str | None = None, quiet: frozenset[str] = frozenset(),
-                headline_by: str | None = None) -> str:
+                headline: str | None = None, headline_by: str | None = None) -> str:
     """The result element, pre-rendered (template `calc/result.html`); the browser fills the same `data-field`
     elements later.
 
     `edition`: the edition the result is for, when the form lets the reader choose it; it is named at the
     top of the result (`data-nc-edition-used`, which nuffle.js keeps in step with the form). `headline`: the
     path of the row shown first, in large type (`data-headline`); a top-level row leaves the list for it, a
-    table's row is shown in both places. `quiet`: paths of reading rows written hidden, because that reading
-    did not change the number (`quiet_readings`). `headline_by`: JSON of the choice field the headline follows
+    table's row is shown in both places. A row is written hidden while one of its `Row.conditions` does not
+    hold (a reading that did not change the chances). `headline_by`: JSON of the choice field the headline follows
     (`Calculator.headline_by`), on the headline for nuffle.js. ValueError when `headline` names no row of `view`."""
     rows = [item for item in view if isinstance(item, Row)]
     tables = [item for item in view if isinstance(item, Table)]
@@ -528,47 +534,15 @@ def result_html(ctx: PageContext, view: list[Row | Table], result: dict, edition
         found = [row for row in rows + [r for t in tables for r in t.rows] if row.path == headline]
         if not found:
             raise ValueError(f"the headline {headline!r} is no row of the result")
-        top = _shown(ctx, found[0], result, quiet)
+        top = _shown(ctx, found[0], result)
         rows = [row for row in rows if row.path != headline]
     return render_template(
         "calc/result.html", t=ctx.t, headline=top, headline_by=headline_by,
         edition=choice_label(ctx, "edition", edition) if edition else None,
         edition_label=ctx.labelled(ctx.t("Edition:"), ""),
-        rows=[_shown(ctx, row, result, quiet) for row in rows],
-        tables=[{"caption": t.caption, "head": t.head, "rows": [_shown(ctx, row, result, quiet) for row in t.rows]}
+        rows=[_shown(ctx, row, result) for row in rows],
+        tables=[{"caption": t.caption, "head": t.head, "rows": [_shown(ctx, row, result) for row in t.rows]}
                 for t in tables])
-
-
-def quiet_readings(calc: Calculator, specs: Mapping[str, dict], request: dict, result: dict,
-                   rules: RuleBook | None) -> frozenset[str]:
-    """The paths of `calc`'s reading rows (`Row.reading`) whose reading did not change the number: the answer to
-    `request` with any other choice of that field gives the same headline value (every chance of the view when
-    there is no headline). `specs`: the form's fields by name, for the choices. A field the form lacks, or a
-    request the resolver refuses with another choice, leaves the row as it is."""
-    rows = [item for item in calc.view if isinstance(item, Row)]
-    watched = [calc.headline] if calc.headline else [
-        r.path for item in calc.view for r in (item.rows if isinstance(item, Table) else [item])
-        if r.format == "probability"]
-
-    def numbers(answer: dict) -> list:
-        out = []
-        for path in watched:
-            try:
-                out.append(value_at(answer, path))
-            except KeyError:
-                out.append(None)
-        return out
-
-    quiet = set()
-    for row in rows:
-        spec = specs.get(row.reading) if row.reading else None
-        if spec is None or row.reading not in request or spec["type"] != "choice":
-            continue
-        others = [c for c in spec["choices"] if c != request[row.reading]]
-        answers = [handle({**request, row.reading: c}, rules) for c in others]
-        if answers and all(a.get("ok") and numbers(a["result"]) == numbers(result) for a in answers):
-            quiet.add(row.path)
-    return frozenset(quiet)
 
 
 def pitch_html(ctx: PageContext, pitch: Pitch, result: dict, request: dict,

@@ -124,7 +124,7 @@ def chain_calculator(ctx: PageContext) -> Calculator:
     view: list = [Row(ctx.t("Rolls as read"), "notation", "text", absent="dash"),
                   Row(ctx.t("Rolls as computed, with the weather's modifiers"), "weathered", "text", absent="hide"),
                   Row(ctx.t("Reading used for the Loner roll"), "reading", "label", labels=readings, absent="hide",
-                      reading="reading", when=("players.*.loner", "team_rerolls")),
+                      reading="reading"),
                   Row(ctx.t("Reading used for {rule} and {other}", rule=star_rule_label(ctx, "savage-blow"),
                             other=star_rule_label(ctx, "lord-of-chaos")), "savage_blow_reading",
                       "label", labels=savage, absent="hide", reading="savage_blow_reading"),

@@ -171,8 +171,9 @@ export class ResultView {
     el.replaceChildren(chance, " ", details);
   }
 
-  /** Whether a row with [data-when] (result paths that must each hold a true value, e.g. a Loner reading
-   *  while a player has Loner) applies to `result`; a row without it always does. */
+  /** Whether a row with [data-when] (result paths that must each hold a true value, render/calculator.py
+   *  Row.conditions: a reading row's changed_by.<field>, which the resolver sets only when another choice of that
+   *  reading gives other chances) applies to `result`; a row without it always does. */
   rowApplies(row, result) {
     return !row.dataset.when || row.dataset.when.split(" ").every((path) => holds(result, path));
   }
