@@ -30,6 +30,21 @@ READINGS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _reads_loner(result: Mapping[str, Any]) -> bool:
+    """False when `result` lists its players and none has Loner: the Loner reading then has no roll to read, and
+    answering the request again under the other reading would only double its cost (every BB2025 chain names the
+    reading it used, Loner or not)."""
+    players = result.get("players")
+    if not isinstance(players, list):
+        return True
+    return any(isinstance(p, dict) and p.get("loner") for p in players)
+
+
+#: For a reading field, a test of the result that is False when no choice of that reading can be read by the
+#: computation (so none can change its chances); a field not listed is answered again each time.
+_MAY_READ: dict[str, Callable[[Mapping[str, Any]], bool]] = {"reading": _reads_loner}
+
+
 def chances(result: Any, path: str = "", out: dict[str, str] | None = None) -> dict[str, str]:
     """Every probability of a result (a ``{"exact": "n/d", "float": x}`` value, :func:`~calculators.api.prob`) by
     its dotted path (list items by index), as its exact text: ``{"outcomes.ko": "1/12", ...}``; {} when it has
@@ -65,6 +80,9 @@ def changed_by(answer: Callable[[Mapping[str, Any], RuleBook | None], dict[str, 
     for field, choices in READINGS.items():
         used = result.get(field)
         if used not in choices:
+            continue
+        if field in _MAY_READ and not _MAY_READ[field](result):
+            marks[field] = False
             continue
         if own is None:
             own = chances(result)
