@@ -45,8 +45,9 @@ def answer_pages(repo) -> list[str]:
     """The site paths ("targets/agility-classic/") of the pages whose calculator sits among other content and
     whose answer the coach opens the page for: the target tables, an edition's tests, a table with a calculator."""
     tables = {f"tables/{t.slug}.md" for t in repo.of_kind("table") if t.get("calculators")}
+    # not the section pages (targets/index.md, rolls/index.md: a list of the section's pages, no calculator)
     return [path.removesuffix(".md") + "/" for path in generated_pages(repo)
-            if path.startswith(("targets/", "rolls/")) or path in tables]
+            if (path.startswith(("targets/", "rolls/")) or path in tables) and not path.endswith("/index.md")]
 
 
 def test_every_answer_page_opens_with_its_whole_headline_on_the_first_screen_at_360_px(open_page, web, repo):

@@ -18,7 +18,9 @@ LANGS = ("en", "fr", "ja")
 
 def _pages(repo) -> list[str]:
     tables = {f"tables/{t.slug}.md" for t in repo.of_kind("table") if t.get("calculators")}
-    return [p for p in generated_pages(repo) if p.startswith(("targets/", "rolls/")) or p in tables]
+    # not the section pages (targets/index.md, rolls/index.md: a list of the section's pages, no calculator)
+    return [p for p in generated_pages(repo)
+            if (p.startswith(("targets/", "rolls/")) or p in tables) and not p.endswith("/index.md")]
 
 
 def _anchors(md: str) -> list[str]:
