@@ -46,7 +46,13 @@ def test_an_index_lists_every_page_of_its_section_by_its_title(repo, render_page
     folders = {"tables": {"tables", "targets", "rolls"}}.get(section, {section})
     markdown = render_page(lang, index)
     found = listed(markdown, index)
-    assert set(found) == folder_pages(repo, folders)
+    expected = folder_pages(repo, folders)
+    if section == "calculators":  # and, under a heading of their own, the other pages that hold a calculator
+        expected |= folder_pages(repo, {"targets", "rolls"})
+        expected |= {f"{kind}s/{e.slug}.md" for kind in ("table", "sequence") for e in repo.of_kind(kind)
+                     if e.get("calculators")}
+        assert "sequences/pass-action-bb2025.md" in expected and "tables/prayers-to-nuffle-bb2020.md" in expected
+    assert set(found) == expected
     ctx = PageContext(repo, lang, Messages(lang), index, BackLinks())
     for path, text in found.items():  # each by its page's title in the page's language
         heading = next(line[2:] for line in render_page(lang, path).splitlines() if line.startswith("# "))

@@ -31,10 +31,13 @@ def section_index_page(ctx: PageContext, section: str, own: bool) -> str:
                                 "per edition."),
              "tables": ctx.t("The Agility and passing tests of each edition, then the game's tables, one page "
                              "each."),
-             "calculators": ctx.t("Exact chances, computed in the page, one calculator per page.")}[section]
+             "calculators": ctx.t("Exact chances, computed in the page: a page per calculator, then the pages "
+                                  "that hold one beside their rules.")}[section]
     lines = [] if own else ["---", "search:", "  exclude: true", "---", ""]
     lines += [f"# {index_title(ctx.t, section)}", "", intro, ""]
     groups = section_groups(ctx, section)
+    if section == "calculators":
+        groups = [*groups, ("elsewhere", ctx.t("Calculators on other pages"), _other_calculator_pages(ctx))]
     for key, title, pages in groups:
         if len(groups) > 1:  # a section of one group (the calculators) needs no heading under its title
             lines += [f'## {title} {{#{key} data-search-exclude="true"}}', ""]
@@ -46,3 +49,21 @@ def section_index_page(ctx: PageContext, section: str, own: bool) -> str:
             items.append(f"- {mark}[{label}]({relative_link(ctx.page, path)})")
         lines += [f'<div class="nc-section-list" data-search-exclude="true" markdown>', "", *items, "", "</div>", ""]
     return "\n".join(lines)
+
+
+def _other_calculator_pages(ctx: PageContext) -> list[tuple[str, str]]:
+    """The pages of the other sections that hold a calculator beside their rules, in menu order, with the menu's
+    titles: the tests of each edition (targets/, rolls/: each has its calculator), the tables and the sequences
+    whose data names calculators (the Prayers to Nuffle, the kick-off, the pass action)."""
+    from ..navigation import section_groups
+
+    def has_calculator(kind: str, path: str) -> bool:
+        entity = ctx.repo.get(f"{kind}:{path.rpartition('/')[2].removesuffix('.md')}")
+        return bool(entity is not None and entity.get("calculators"))
+
+    pages: list[tuple[str, str]] = []
+    for key, _, members in section_groups(ctx, "tables"):
+        pages += [(path, name) for path, name in members if key == "tests" or has_calculator("table", path)]
+    for _, _, members in section_groups(ctx, "sequences"):
+        pages += [(path, name) for path, name in members if has_calculator("sequence", path)]
+    return pages
