@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...data.text import no_markup
 from ..editions import edition_pages
-from ..locate import relative_link
+from ..locate import page_of, relative_link
 from .context import PageContext
 
 
@@ -39,7 +39,7 @@ def section_index_page(ctx: PageContext, section: str, own: bool) -> str:
     if section == "calculators":
         groups = [*groups, ("elsewhere", ctx.t("Calculators on other pages"), _other_calculator_pages(ctx))]
     for key, title, pages in groups:
-        if len(groups) > 1:  # a section of one group (the calculators) needs no heading under its title
+        if len(groups) > 1:  # a section of one group needs no heading under its title
             lines += [f'## {title} {{#{key} data-search-exclude="true"}}', ""]
         items = []
         for path, name in pages:
@@ -57,13 +57,6 @@ def _other_calculator_pages(ctx: PageContext) -> list[tuple[str, str]]:
     whose data names calculators (the Prayers to Nuffle, the kick-off, the pass action)."""
     from ..navigation import section_groups
 
-    def has_calculator(kind: str, path: str) -> bool:
-        entity = ctx.repo.get(f"{kind}:{path.rpartition('/')[2].removesuffix('.md')}")
-        return bool(entity is not None and entity.get("calculators"))
-
-    pages: list[tuple[str, str]] = []
-    for key, _, members in section_groups(ctx, "tables"):
-        pages += [(path, name) for path, name in members if key == "tests" or has_calculator("table", path)]
-    for _, _, members in section_groups(ctx, "sequences"):
-        pages += [(path, name) for path, name in members if has_calculator("sequence", path)]
-    return pages
+    holding = {page_of(e) for kind in ("table", "sequence") for e in ctx.repo.of_kind(kind) if e.get("calculators")}
+    return [(path, name) for section in ("tables", "sequences") for key, _, members in section_groups(ctx, section)
+            for path, name in members if (section, key) == ("tables", "tests") or path in holding]
